@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DATA_DIR: z.string().default('data'),
+  BRAND_NAME: z.string().min(1).default('Guichet'),
+  CONTACT_EMAIL: z.string().email().default('contact@guichet.test'),
+  MAIL_FROM: z.string().default('Guichet <no-reply@guichet.test>'),
+  SMTP_URL: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(20),
+  COOKIE_SECURE: flag.optional(),
+  TERMS_VERSION: z.coerce.number().int().min(1).default(1),
+  SEED_DEMO: flag.optional(),
+  REDIS_URL: z.string().optional(),
+  TRUST_PROXY: flag.optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  brandName: string;
+  contactEmail: string;
+  mailFrom: string;
+  smtpUrl: string | undefined;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  termsVersion: number;
+  seedDemo: boolean;
+  rateLimitMax: number;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  logLevel: string;
+};
+
+/** Reads every setting from the environment; invalid settings stop the start with a clear error. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${details.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(e.DATA_DIR),
+    brandName: e.BRAND_NAME,
+    contactEmail: e.CONTACT_EMAIL,
+    mailFrom: e.MAIL_FROM,
+    smtpUrl: e.SMTP_URL || undefined,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    cookieSecure: e.COOKIE_SECURE ?? true,
+    termsVersion: e.TERMS_VERSION,
+    // Demo accounts have a known password: never in production, whatever the setting says.
+    seedDemo: !production && (e.SEED_DEMO ?? true),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    redisUrl: e.REDIS_URL || undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A configuration for tests: in-memory defaults that a test may override. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+}

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull().default('undefined'),
+    description: text('description').notNull().default(''),
+    byCar: boolean('by_car').notNull().default(false),
+    byFoot: boolean('by_foot').notNull().default(false),
+    byCommon: boolean('by_common').notNull().default(false),
+    byMotorcycle: boolean('by_motorcycle').notNull().default(false),
+    showEmail: boolean('show_email').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(true),
+    newsletter: boolean('newsletter').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verificationRequestedAt: instant('verification_requested_at'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    // Per-organiser commission, in basis points and cents; null means the standard rate.
+    commissionRateBps: integer('commission_rate_bps'),
+    commissionFixedCents: integer('commission_fixed_cents'),
+    termsVersionAccepted: integer('terms_version_accepted').notNull().default(0),
+    emailVerifiedAt: instant('email_verified_at'),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie token: a stolen database does not yield usable cookies.
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+export const eventTypes = pgTable('event_types', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull().unique(),
+  position: integer('position').notNull().default(0),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    typeId: integer('type_id').references(() => eventTypes.id),
+    dateBegin: instant('date_begin').notNull(),
+    dateEnd: instant('date_end').notNull(),
+    dateMaxRefund: instant('date_max_refund'),
+    nbMaxParticipants: integer('nb_max_participants').notNull().default(-1),
+    isPublic: boolean('is_public').notNull().default(false),
+    isOpen: boolean('is_open').notNull().default(true),
+    isUserPaysFees: boolean('is_user_pays_fees').notNull().default(false),
+    isNeedsUserStudies: boolean('is_needs_user_studies').notNull().default(false),
+    isMandatoryRefund: boolean('is_mandatory_refund').notNull().default(false),
+    paymentProvider: text('payment_provider', { enum: ['sandbox', 'etransactions', 'stripe'] })
+      .notNull()
+      .default('sandbox'),
+    bannerPath: text('banner_path'),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_public_listing_idx').on(t.dateEnd, t.dateBegin).where(sql`${t.isPublic} and ${t.deletedAt} is null`),
+    index('events_organizer_idx').on(t.organizerId),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    // Options of a choice ticket point at their head ticket.
+    parentId: uuid('parent_id'),
+    isMultipart: boolean('is_multipart').notNull().default(false),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    sold: integer('sold').notNull().default(0),
+    minToBuy: integer('min_to_buy').notNull().default(1),
+    maxToBuy: integer('max_to_buy').notNull().default(5),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    isAvailable: boolean('is_available').notNull().default(true),
+    hasGiftTickets: boolean('has_gift_tickets').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tickets_event_idx').on(t.eventId, t.position)],
+);
+
+export const participations = pgTable(
+  'participations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    userId: uuid('user_id').references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    source: text('source', { enum: ['web', 'presentiel', 'invendu'] })
+      .notNull()
+      .default('web'),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('participations_event_user_idx').on(t.eventId, t.userId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);

@@ -1,0 +1,4 @@
+/** Injected wherever expiry matters, so that tests can move time. */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,91 @@
+import {
+  fr,
+  loginRequest,
+  passwordResetCodeCheck,
+  passwordResetConfirm,
+  passwordResetRequest,
+  registerRequest,
+  sessionUser,
+} from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
+import * as auth from './service';
+
+const ok = z.object({ message: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps) => {
+  // Login is limited per address and e-mail (after the body is parsed), the rest per address.
+  const limit = (perMinutes: number, minutes: number, keyByEmail = false) => ({
+    rateLimit: {
+      max: Math.max(1, Math.round(deps.config.rateLimitMax * perMinutes)),
+      timeWindow: minutes * 60_000,
+      ...(keyByEmail && {
+        hook: 'preHandler' as const,
+        keyGenerator: (request: { ip: string; body?: unknown }) =>
+          `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+      }),
+    },
+  });
+
+  app.post(
+    '/auth/register',
+    { schema: { body: registerRequest, response: { 201: sessionUser } }, config: limit(1, 10) },
+    async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { body: loginRequest, response: { 200: sessionUser } }, config: limit(1, 5, true) },
+    async (request, reply) => {
+      const session = await auth.login(deps, request.body);
+      setSessionCookie(reply, deps, session.token, session.expiresAt);
+      return session.user;
+    },
+  );
+
+  app.post('/auth/logout', async (request, reply) => {
+    if (request.sessionToken) await auth.logout(deps, request.sessionToken);
+    clearSessionCookie(reply, deps);
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/me', { schema: { response: { 200: sessionUser } } }, async (request) =>
+    auth.toSessionUser(requireUser(request), deps.config),
+  );
+
+  app.post(
+    '/auth/password-reset',
+    { schema: { body: passwordResetRequest, response: { 200: ok } }, config: limit(0.5, 15) },
+    async (request) => {
+      await auth.requestPasswordReset(deps, request.body.email);
+      return { message: fr.auth.codeSentText(request.body.email.trim()) };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/verify',
+    { schema: { body: passwordResetCodeCheck, response: { 200: ok } }, config: limit(1, 15) },
+    async (request) => {
+      await auth.verifyResetCode(deps, request.body.email, request.body.code);
+      return { message: 'OK' };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    { schema: { body: passwordResetConfirm, response: { 200: ok } }, config: limit(1, 15) },
+    async (request) => {
+      await auth.confirmPasswordReset(deps, request.body);
+      return { message: fr.auth.passwordChanged };
+    },
+  );
+
+  app.post('/me/terms', async (request, reply) => {
+    const user = requireUser(request);
+    if (user.deletedAt) throw new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
+    await auth.acceptTerms(deps, user.id);
+    return reply.status(204).send();
+  });
+};

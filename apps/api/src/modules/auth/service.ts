@@ -1,0 +1,189 @@
+import {
+  firstLoginError,
+  firstPasswordError,
+  firstRegistrationError,
+  fr,
+  isEmailValid,
+  type LoginRequest,
+  normalizeEmail,
+  type PasswordResetConfirm,
+  type RegisterRequest,
+  type SessionUser,
+  todayInParis,
+} from '@guichet/shared';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest } from '../../lib/errors';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/tokens';
+import { queueMail } from '../../mail/outbox';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import * as repo from './repository';
+
+export type AuthDeps = { db: Database; config: Config; clock: Clock };
+
+const RESET_CODE_TTL_MS = 15 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export function toSessionUser(user: repo.UserRow, config: Config): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    birthDate: user.birthDate,
+    isVerified: user.isVerified,
+    isAdmin: user.role === 'admin',
+    mustAcceptTerms: user.termsVersionAccepted < config.termsVersion,
+  };
+}
+
+export async function register(deps: AuthDeps, input: RegisterRequest): Promise<SessionUser> {
+  const { db, config, clock } = deps;
+  const error = firstRegistrationError(input, todayInParis(clock.now()));
+  if (error) throw badRequest(error.message, error.field);
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await repo.insertUser(tx, {
+      email,
+      passwordHash,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      birthDate: input.birthDate,
+      newsletter: input.newsletter ?? false,
+      termsVersionAccepted: config.termsVersion,
+    });
+    if (!user) throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+    await queueMail(tx, {
+      to: email,
+      subject: fr.mail.welcomeSubject(config.brandName),
+      text: fr.mail.welcomeBody(user.firstName, config.brandName),
+    });
+    return toSessionUser(user, config);
+  });
+}
+
+export type SessionTicket = { token: string; expiresAt: Date; user: SessionUser };
+
+export async function login(deps: AuthDeps, input: LoginRequest): Promise<SessionTicket> {
+  const { db } = deps;
+  const error = firstLoginError(input);
+  if (error) throw badRequest(error.message, error.field);
+  const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
+  if (!user) {
+    await verifyAgainstNothing(input.password);
+    throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
+  }
+  if (user.deletedAt) throw new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
+  return openSession(deps, user);
+}
+
+export async function openSession(deps: AuthDeps, user: repo.UserRow): Promise<SessionTicket> {
+  const token = randomToken();
+  const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
+  await repo.insertSession(deps.db, { tokenHash: sha256(token), userId: user.id, expiresAt });
+  return { token, expiresAt, user: toSessionUser(user, deps.config) };
+}
+
+/**
+ * The session's user, or null. Sessions slide: one used after a tenth of its lifetime is
+ * extended, so an active user stays logged in without a write on every request.
+ */
+export async function resolveSession(deps: AuthDeps, token: string) {
+  const now = deps.clock.now();
+  const tokenHash = sha256(token);
+  const row = await repo.findSessionUser(deps.db, tokenHash, now);
+  if (!row) return null;
+  const ttl = deps.config.sessionTtlMs;
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() - now.getTime() < ttl * 0.9) {
+    expiresAt = new Date(now.getTime() + ttl);
+    await repo.extendSession(deps.db, tokenHash, expiresAt);
+  }
+  return { user: row.user, expiresAt, refreshed: expiresAt !== row.expiresAt };
+}
+
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  await repo.deleteSession(deps.db, sha256(token));
+}
+
+function codeHash(userId: string, code: string): string {
+  return sha256(`${userId}:${code}`);
+}
+
+export async function requestPasswordReset(deps: AuthDeps, rawEmail: string): Promise<void> {
+  const { db, config, clock } = deps;
+  const email = normalizeEmail(rawEmail);
+  if (!email) throw badRequest(fr.auth.emailRequired, 'email');
+  if (!isEmailValid(email)) throw badRequest(fr.auth.emailInvalid, 'email');
+  const user = await repo.findUserByEmail(db, email);
+  if (!user || user.deletedAt) throw new AppError('NO_ACCOUNT', fr.auth.noAccountForEmail, 404, 'email');
+  const code = randomDigits(6);
+  await db.transaction(async (tx) => {
+    await repo.replaceEmailCode(tx, {
+      userId: user.id,
+      purpose: 'password_reset',
+      codeHash: codeHash(user.id, code),
+      expiresAt: new Date(clock.now().getTime() + RESET_CODE_TTL_MS),
+    });
+    await queueMail(tx, {
+      to: user.email,
+      subject: fr.mail.resetSubject(config.brandName),
+      text: fr.mail.resetBody(user.firstName, code),
+    });
+  });
+}
+
+/**
+ * Checks a reset code inside the caller's transaction. A wrong guess is counted; after
+ * MAX_CODE_ATTEMPTS the code is dead and a new one must be requested.
+ */
+async function checkResetCode(tx: Database, deps: AuthDeps, rawEmail: string, code: string) {
+  if (!code.trim()) throw badRequest(fr.auth.codeRequired, 'code');
+  const user = await repo.findUserByEmail(tx, normalizeEmail(rawEmail));
+  const incorrect = new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+  if (!user || user.deletedAt) throw incorrect;
+  const live = await repo.lockLiveEmailCode(tx, user.id, 'password_reset');
+  if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect;
+  if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
+  if (!safeEqual(live.codeHash, codeHash(user.id, code.trim()))) {
+    return { user, live, ok: false as const };
+  }
+  return { user, live, ok: true as const };
+}
+
+export async function verifyResetCode(deps: AuthDeps, email: string, code: string): Promise<void> {
+  const result = await deps.db.transaction(async (tx) => {
+    const check = await checkResetCode(tx, deps, email, code);
+    if (!check.ok) await repo.countFailedAttempt(tx, check.live.id);
+    return check.ok;
+  });
+  if (!result) throw new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+}
+
+export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetConfirm): Promise<void> {
+  const passwordError = firstPasswordError(input.password, input.passwordConfirmation);
+  if (passwordError) throw badRequest(passwordError, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const ok = await deps.db.transaction(async (tx) => {
+    const check = await checkResetCode(tx, deps, input.email, input.code);
+    if (!check.ok) {
+      await repo.countFailedAttempt(tx, check.live.id);
+      return false;
+    }
+    await repo.markEmailCodeUsed(tx, check.live.id, deps.clock.now());
+    await repo.updateUser(tx, check.user.id, { passwordHash });
+    // A reset is what a user does when someone else may know the password: end every session.
+    await repo.deleteUserSessions(tx, check.user.id);
+    return true;
+  });
+  if (!ok) throw new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+}
+
+export async function acceptTerms(deps: AuthDeps, userId: string): Promise<void> {
+  await repo.updateUser(deps.db, userId, { termsVersionAccepted: deps.config.termsVersion });
+}

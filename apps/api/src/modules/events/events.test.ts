@@ -1,0 +1,169 @@
+import { fr } from '@guichet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { participations } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const DAY = 86_400_000;
+
+async function listEvents(price?: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/events${price ? `?price=${price}` : ''}` });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { id: string; title: string; minPriceCents: number; isFree: boolean; dateBegin: string }[];
+}
+
+describe('event list', () => {
+  it('shows public events not yet ended, sorted by start, with their lowest visible price', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const later = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() + 30 * DAY), dateEnd: new Date(Date.now() + 31 * DAY) }, [
+      { priceCents: 2500 },
+      { priceCents: 1200 },
+      { priceCents: 100, isHidden: true },
+    ]);
+    const sooner = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() + 2 * DAY), dateEnd: new Date(Date.now() + 3 * DAY) }, [
+      { priceCents: 0 },
+    ]);
+    // Started yesterday, ends tomorrow: still listed.
+    const running = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() - DAY), dateEnd: new Date(Date.now() + DAY) });
+    const ended = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() - 3 * DAY), dateEnd: new Date(Date.now() - DAY) });
+    const hidden = await createEvent(t, organizer.id, { isPublic: false });
+
+    const list = await listEvents();
+    const ids = list.map((e) => e.id);
+    expect(ids).toContain(later.event.id);
+    expect(ids).toContain(sooner.event.id);
+    expect(ids).toContain(running.event.id);
+    expect(ids).not.toContain(ended.event.id);
+    expect(ids).not.toContain(hidden.event.id);
+    expect(ids.indexOf(running.event.id)).toBeLessThan(ids.indexOf(sooner.event.id));
+    expect(ids.indexOf(sooner.event.id)).toBeLessThan(ids.indexOf(later.event.id));
+    const starts = list.map((e) => e.dateBegin);
+    expect([...starts].sort()).toEqual(starts);
+
+    const paid = list.find((e) => e.id === later.event.id);
+    expect(paid).toMatchObject({ minPriceCents: 1200, isFree: false, isPublic: true, organizerName: 'Jeanne Test' });
+    expect(list.find((e) => e.id === sooner.event.id)).toMatchObject({ minPriceCents: 0, isFree: true });
+  });
+
+  it('filters paid and free events', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const paid = await createEvent(t, organizer.id, {}, [{ priceCents: 0 }, { priceCents: 900 }]);
+    const free = await createEvent(t, organizer.id, {}, [{ priceCents: 0 }]);
+    const paidIds = (await listEvents('paid')).map((e) => e.id);
+    const freeIds = (await listEvents('free')).map((e) => e.id);
+    expect(paidIds).toContain(paid.event.id);
+    expect(paidIds).not.toContain(free.event.id);
+    expect(freeIds).toContain(free.event.id);
+    expect(freeIds).not.toContain(paid.event.id);
+  });
+
+  it('refuses an unknown filter', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/events?price=cheap' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('event page', () => {
+  it('shows a public event to a visitor, without hidden tickets, options nested', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event, tickets } = await createEvent(t, organizer.id, { dateMaxRefund: new Date(Date.now() + 5 * DAY) }, [
+      { title: 'Standard', priceCents: 2000 },
+      { title: 'Secret', priceCents: 500, isHidden: true },
+      { title: 'Pass', priceCents: 3000, isMultipart: true },
+    ]);
+    const pass = tickets[2];
+    await createEvent(t, organizer.id); // another event, to be sure tickets are not mixed
+    const { db } = t.database;
+    const { tickets: ticketTable } = await import('../../db/schema');
+    await db.insert(ticketTable).values([
+      { eventId: event.id, parentId: pass?.id, title: 'Jour 1', priceCents: 3000, quantity: 10, position: 3 },
+      { eventId: event.id, parentId: pass?.id, title: 'Jour 2', priceCents: 5000, quantity: 10, sold: 10, position: 4 },
+    ]);
+
+    const response = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      id: event.id,
+      isPublic: true,
+      isVerifiedOrganizer: true,
+      status: 'open',
+      canManage: false,
+      isUserParticipates: false,
+      isFree: false,
+      minPriceCents: 2000,
+    });
+    expect(body.tickets.map((x: { title: string }) => x.title)).toEqual(['Standard', 'Pass']);
+    expect(body.tickets[0]).toMatchObject({ isUserCanTakeInsurance: true, maxToBuy: 5 });
+    expect(body.tickets[1].options).toMatchObject([
+      { title: 'Jour 1', isSoldOut: false },
+      { title: 'Jour 2', isSoldOut: true, maxToBuy: 0 },
+    ]);
+  });
+
+  it('caps a free ticket at one and reports the four ticketing states', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const free = await createEvent(t, organizer.id, {}, [{ priceCents: 0 }]);
+    const freeBody = (await t.app.inject({ method: 'GET', url: `/api/events/${free.event.id}` })).json();
+    expect(freeBody.tickets[0]).toMatchObject({ maxToBuy: 1, isUserCanTakeInsurance: false });
+    expect(freeBody.status).toBe('open');
+
+    const closed = await createEvent(t, organizer.id, { isOpen: false });
+    expect((await t.app.inject({ method: 'GET', url: `/api/events/${closed.event.id}` })).json().status).toBe(
+      'closed',
+    );
+    const soldOut = await createEvent(t, organizer.id, {}, [{ quantity: 5, sold: 5 }]);
+    const soldOutBody = (await t.app.inject({ method: 'GET', url: `/api/events/${soldOut.event.id}` })).json();
+    expect(soldOutBody).toMatchObject({ status: 'soldOut', isSoldOut: true });
+    const capped = await createEvent(t, organizer.id, { nbMaxParticipants: 3 }, [{ quantity: 10, sold: 3 }]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/events/${capped.event.id}` })).json().status).toBe(
+      'soldOut',
+    );
+  });
+
+  it('keeps a private event to its organiser, administrators and participants', async () => {
+    const organizer = await createUser(t);
+    const stranger = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    const participant = await createUser(t);
+    const { event, tickets } = await createEvent(t, organizer.id, { isPublic: false });
+    const ticket = tickets[0];
+    if (!ticket) throw new Error('no ticket');
+    await t.database.db
+      .insert(participations)
+      .values({ eventId: event.id, ticketId: ticket.id, userId: participant.id, quantity: 1 });
+    const url = `/api/events/${event.id}`;
+
+    const visitor = await t.app.inject({ method: 'GET', url });
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.json().message).toBe(fr.events.notFoundText);
+    const asStranger = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, stranger.email) } });
+    expect(asStranger.statusCode).toBe(404);
+
+    const asOrganizer = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, organizer.email) } });
+    expect(asOrganizer.json()).toMatchObject({ canManage: true, isPublic: false });
+    const asAdmin = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, admin.email) } });
+    expect(asAdmin.json()).toMatchObject({ canManage: true });
+    const asParticipant = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, participant.email) } });
+    expect(asParticipant.json()).toMatchObject({ canManage: false, isUserParticipates: true });
+  });
+
+  it('answers not found for unknown and malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'abc']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/events/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'EVENT_NOT_FOUND' });
+    }
+  });
+
+  it('lists the categories', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/events/types' });
+    expect(response.json().map((type: { label: string }) => type.label)).toContain('Concert');
+  });
+});

@@ -1,0 +1,24 @@
+import { eventDetail, eventListQuery } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './service';
+
+export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps> = async (app, deps) => {
+  app.get('/events', { schema: { querystring: eventListQuery } }, async (request, reply) => {
+    // Already JSON from the database: sent as is, without parsing and re-serialising.
+    const body = await service.listPublicEvents(deps, request.query.price);
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get(
+    '/events/types',
+    { schema: { response: { 200: z.array(z.object({ id: z.number(), label: z.string() })) } } },
+    async () => service.listEventTypes(deps),
+  );
+
+  app.get(
+    '/events/:id',
+    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: eventDetail } } },
+    async (request) => service.getEvent(deps, request.params.id, request.user),
+  );
+};

@@ -1,0 +1,123 @@
+import { type EventDetail, fr, type PriceFilter, type TicketRead } from '@guichet/shared';
+import type { Database } from '../../db/client';
+import type { tickets } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from '../auth/repository';
+import * as repo from './repository';
+
+export type EventDeps = { db: Database; clock: Clock };
+
+/** Website rule: at most 5 tickets in one order. */
+export const MAX_TICKETS_PER_ORDER = 5;
+
+export function listPublicEvents(deps: EventDeps, price: PriceFilter): Promise<string> {
+  return repo.findPublicEventsJson(deps.db, price, deps.clock.now());
+}
+
+type TicketRow = typeof tickets.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
+
+export function canManageEvent(user: UserRow | null, organizerId: string): boolean {
+  return Boolean(user && (user.id === organizerId || user.role === 'admin'));
+}
+
+/**
+ * One event as its reader may see it. A private event exists only for its organiser, an
+ * administrator and its participants; for anyone else it is not found.
+ */
+export async function getEvent(deps: EventDeps, id: string, viewer: UserRow | null): Promise<EventDetail> {
+  if (!uuidPattern.test(id)) throw notFound();
+  const row = await repo.findEventWithOrganizer(deps.db, id);
+  if (!row) throw notFound();
+  const { event } = row;
+  const canManage = canManageEvent(viewer, event.organizerId);
+  const participates = viewer ? await repo.isParticipant(deps.db, event.id, viewer.id) : false;
+  if (!event.isPublic && !canManage && !participates) throw notFound();
+
+  const now = deps.clock.now();
+  const rows = await repo.findEventTickets(deps.db, event.id);
+  const visible = rows.filter((ticket) => !ticket.isHidden);
+  const refundOpen = Boolean(event.dateMaxRefund && event.dateMaxRefund > now);
+  const ticketList = visible
+    .filter((ticket) => !ticket.parentId)
+    .map((head) =>
+      readTicket(
+        head,
+        visible.filter((option) => option.parentId === head.id),
+        refundOpen,
+      ),
+    );
+  const soldTotal = rows.filter((t) => !t.parentId).reduce((sum, t) => sum + t.sold, 0);
+  const capReached = event.nbMaxParticipants !== -1 && soldTotal >= event.nbMaxParticipants;
+  const isSoldOut = capReached || (ticketList.length > 0 && ticketList.every((t) => t.isSoldOut));
+  const prices = visible.map((t) => t.priceCents);
+  const ended = event.dateEnd < now;
+  const isOpen = event.isOpen && !ended;
+
+  return {
+    id: event.id,
+    title: event.title,
+    type: row.typeLabel,
+    description: event.description,
+    address: event.address,
+    latitude: event.latitude,
+    longitude: event.longitude,
+    dateBegin: event.dateBegin.toISOString(),
+    dateEnd: event.dateEnd.toISOString(),
+    dateMaxRefund: event.dateMaxRefund?.toISOString() ?? null,
+    organizerId: event.organizerId,
+    organizerName: `${row.organizerFirstName} ${row.organizerLastName}`,
+    isVerifiedOrganizer: row.organizerVerified,
+    isPublic: event.isPublic,
+    isFree: prices.every((price) => price === 0),
+    isOpen,
+    isSoldOut,
+    status: isSoldOut ? 'soldOut' : isOpen ? 'open' : 'closed',
+    isUserPaysFees: event.isUserPaysFees,
+    isNeedsUserStudies: event.isNeedsUserStudies,
+    isMandatoryRefund: event.isMandatoryRefund,
+    paymentProvider: event.paymentProvider,
+    minPriceCents: prices.length ? Math.min(...prices) : 0,
+    bannerUrl: event.bannerPath ? `/api/events/${event.id}/banner` : null,
+    isUserParticipates: participates,
+    canManage,
+    tickets: ticketList,
+  };
+}
+
+function readOption(ticket: TicketRow) {
+  const remaining = Math.max(0, ticket.quantity - ticket.sold);
+  // A free ticket is capped at 1, and no order holds more than 5 tickets.
+  const cap = ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER;
+  return {
+    id: ticket.id,
+    title: ticket.title,
+    description: ticket.description,
+    priceCents: ticket.priceCents,
+    isSoldOut: remaining === 0,
+    isAvailable: ticket.isAvailable,
+    minToBuy: Math.min(ticket.minToBuy, cap),
+    maxToBuy: Math.max(0, Math.min(ticket.maxToBuy, cap, remaining)),
+  };
+}
+
+function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean): TicketRead {
+  const read = readOption(head);
+  const readOptions = options.map(readOption);
+  return {
+    ...read,
+    isSoldOut: head.isMultipart ? readOptions.every((o) => o.isSoldOut || !o.isAvailable) : read.isSoldOut,
+    isMultipart: head.isMultipart,
+    isUserCanTakeInsurance: refundOpen && head.priceCents > 0,
+    hasGiftTickets: head.hasGiftTickets,
+    options: readOptions,
+  };
+}
+
+export function listEventTypes(deps: EventDeps) {
+  return repo.findEventTypes(deps.db);
+}

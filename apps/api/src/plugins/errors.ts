@@ -1,0 +1,53 @@
+import { fr } from '@guichet/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+type ErrorBody = { code: string; message: string; field?: string };
+
+/** Maps every failure to `{ code, message }` with a French message and a 4xx/5xx status. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { status, body } = describe(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
+  });
+}
+
+function describe(error: FastifyError | AppError): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.status, body: { code: error.code, message: error.message, field: error.field } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [issue] = error.validation;
+    const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
+    if (issue?.keyword === 'unrecognized_keys') {
+      const keys = (issue.params as { keys?: string[] }).keys ?? [];
+      return { status: 400, body: { code: 'UNKNOWN_FIELD', message: fr.common.unknownField(keys.join(', ')) } };
+    }
+    return {
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: issue?.message ?? fr.common.invalidRequest, field },
+    };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { code: 'BODY_TOO_LARGE', message: fr.common.bodyTooLarge } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: fr.common.invalidRequest } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: { code: 'INVALID_JSON', message: fr.common.invalidRequest } };
+  }
+  if (error.statusCode === 429) {
+    return { status: 429, body: { code: 'RATE_LIMITED', message: fr.common.tooManyRequests } };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, body: { code: 'BAD_REQUEST', message: fr.common.invalidRequest } };
+  }
+  return { status: 500, body: { code: 'SERVER_ERROR', message: fr.common.serverError } };
+}

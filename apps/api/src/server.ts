@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed/demo';
+import { ensureReferenceData } from './db/seed/reference';
+import { createOutboxWorker, createTransport } from './mail/outbox';
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
+await database.migrate();
+await ensureReferenceData(database.db);
+
+const app = await buildApp({ config, database, serveWeb: true });
+
+if (config.seedDemo) {
+  const seeded = await seedDemoData(database.db);
+  if (seeded) app.log.info('demo data seeded');
+}
+
+const outbox = createOutboxWorker({
+  db: database.db,
+  transport: createTransport(config.smtpUrl),
+  from: config.mailFrom,
+  intervalMs: 2000,
+  onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+});
+outbox.start();
+
+app.addHook('onClose', async () => {
+  await outbox.stop();
+  await database.close();
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+
+if (config.env !== 'production') {
+  const mode = database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL';
+  console.log(`\n${config.brandName} is running on ${config.publicUrl} — database: ${mode}`);
+  if (config.seedDemo) {
+    console.log(
+      'Demo accounts (password Demo1234): admin@guichet.test, organisateur@guichet.test, utilisateur@guichet.test',
+    );
+  }
+  if (!config.smtpUrl) console.log(`Mail goes to the development mailbox: ${config.publicUrl}/dev/mail\n`);
+}

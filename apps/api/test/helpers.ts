@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, testConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { events, tickets, users } from '../src/db/schema';
+import { ensureReferenceData } from '../src/db/seed/reference';
+import type { Clock } from '../src/lib/clock';
+import { hashPassword } from '../src/modules/auth/passwords';
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
+
+/**
+ * The real application on real PostgreSQL when DATABASE_URL is set (CI), else on an
+ * in-memory PGlite. Each test makes its own users and events.
+ */
+export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}): Promise<TestApp> {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 20 });
+  if (!url) {
+    await database.migrate();
+    await ensureReferenceData(database.db);
+  }
+  const config = testConfig({ rateLimitMax: 10_000, cookieSecure: false, ...options.config });
+  const app = await buildApp({ config, database, clock: options.clock });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 12)}@test.guichet.fr`;
+
+export const PASSWORD = 'Motdepasse1';
+
+export async function createUser(
+  t: TestApp,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      email: uniqueEmail(),
+      passwordHash: await hashPassword(PASSWORD),
+      firstName: 'Jeanne',
+      lastName: 'Test',
+      birthDate: '1995-05-05',
+      termsVersionAccepted: t.config.termsVersion,
+      ...values,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+/** Logs in through the API and returns the Cookie header to send. */
+export async function loginAs(t: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return cookieHeader(response);
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+const DAY = 86_400_000;
+
+export async function createEvent(
+  t: TestApp,
+  organizerId: string,
+  values: Partial<typeof events.$inferInsert> = {},
+  ticketValues: Partial<typeof tickets.$inferInsert>[] = [{}],
+) {
+  const now = Date.now();
+  const [event] = await t.database.db
+    .insert(events)
+    .values({
+      organizerId,
+      title: `Événement ${randomUUID().slice(0, 8)}`,
+      description: 'Une description.',
+      address: '1 Place du Capitole, 31000 Toulouse',
+      dateBegin: new Date(now + 10 * DAY),
+      dateEnd: new Date(now + 10 * DAY + 4 * 3_600_000),
+      isPublic: true,
+      ...values,
+    })
+    .returning();
+  if (!event) throw new Error('event not created');
+  const rows = [];
+  for (const [position, ticket] of ticketValues.entries()) {
+    const [row] = await t.database.db
+      .insert(tickets)
+      .values({ eventId: event.id, title: `Billet ${position + 1}`, quantity: 100, position, ...ticket })
+      .returning();
+    if (row) rows.push(row);
+  }
+  return { event, tickets: rows };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { fr } from '../messages/fr';
+import { isAgeAllowed, parseIsoDate } from '../rules/age';
+import { isEmailValid } from '../rules/email';
+import { firstPasswordError } from '../rules/password';
+
+const text = (max: number) => z.string().max(max, fr.auth.nameTooLong);
+
+export type FieldError<F extends string = string> = { field: F; message: string };
+
+// Fields default to empty so that a missing field gets the spec's message, in the spec's order.
+const field = (max: number) => z.string().max(max).default('');
+
+export const registerRequest = z.strictObject({
+  email: field(254),
+  firstName: text(50).default(''),
+  lastName: text(50).default(''),
+  birthDate: field(10),
+  password: field(128),
+  passwordConfirmation: field(128),
+  newsletter: z.boolean().default(false),
+  acceptTerms: z.boolean().default(false),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** The registration checks, in the spec's order; the first failing one is reported. */
+export function firstRegistrationError(
+  input: RegisterRequest,
+  today?: string,
+): FieldError<keyof RegisterRequest> | null {
+  const email = input.email.trim();
+  if (!email) return { field: 'email', message: fr.auth.emailRequired };
+  if (!isEmailValid(email)) return { field: 'email', message: fr.auth.emailInvalid };
+  if (!input.firstName.trim()) return { field: 'firstName', message: fr.auth.firstNameRequired };
+  if (!input.lastName.trim()) return { field: 'lastName', message: fr.auth.lastNameRequired };
+  if (!input.birthDate || !parseIsoDate(input.birthDate)) {
+    return { field: 'birthDate', message: fr.auth.birthDateRequired };
+  }
+  if (!isAgeAllowed(input.birthDate, today)) return { field: 'birthDate', message: fr.auth.birthDateRange };
+  const passwordError = firstPasswordError(input.password, input.passwordConfirmation);
+  if (passwordError) {
+    const field = !input.password ? 'password' : 'passwordConfirmation';
+    return { field: passwordError === fr.auth.passwordInvalid ? 'password' : field, message: passwordError };
+  }
+  if (!input.acceptTerms) return { field: 'acceptTerms', message: fr.auth.termsRequired };
+  return null;
+}
+
+export const loginRequest = z.strictObject({
+  email: field(254),
+  password: field(128),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export function firstLoginError(input: LoginRequest): FieldError<keyof LoginRequest> | null {
+  if (!input.email.trim()) return { field: 'email', message: fr.auth.emailRequired };
+  if (!input.password) return { field: 'password', message: fr.auth.passwordRequired };
+  return null;
+}
+
+export const passwordResetRequest = z.strictObject({ email: field(254) });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+
+export const passwordResetCodeCheck = z.strictObject({
+  email: field(254),
+  code: field(12),
+});
+export type PasswordResetCodeCheck = z.infer<typeof passwordResetCodeCheck>;
+
+export const passwordResetConfirm = z.strictObject({
+  email: field(254),
+  code: field(12),
+  password: field(128),
+  passwordConfirmation: field(128),
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirm>;
+
+export const sessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string(),
+  isVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  mustAcceptTerms: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const apiError = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiError>;

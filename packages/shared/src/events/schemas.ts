@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const priceFilter = z.enum(['all', 'paid', 'free']);
+export type PriceFilter = z.infer<typeof priceFilter>;
+
+export const eventListQuery = z.strictObject({
+  price: priceFilter.default('all'),
+});
+
+export const eventPreview = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string().nullable(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  minPriceCents: z.number().int(),
+  isFree: z.boolean(),
+  isPublic: z.boolean(),
+  organizerId: z.string(),
+  organizerName: z.string(),
+  bannerUrl: z.string().nullable(),
+});
+export type EventPreview = z.infer<typeof eventPreview>;
+
+export const ticketOption = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  isSoldOut: z.boolean(),
+  isAvailable: z.boolean(),
+  minToBuy: z.number().int(),
+  maxToBuy: z.number().int(),
+});
+
+export const ticketRead = ticketOption.extend({
+  isMultipart: z.boolean(),
+  isUserCanTakeInsurance: z.boolean(),
+  hasGiftTickets: z.boolean(),
+  options: z.array(ticketOption),
+});
+export type TicketRead = z.infer<typeof ticketRead>;
+
+export const ticketingStatus = z.enum(['open', 'closed', 'soldOut']);
+export type TicketingStatus = z.infer<typeof ticketingStatus>;
+
+export const eventDetail = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string().nullable(),
+  description: z.string(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  dateMaxRefund: z.string().nullable(),
+  organizerId: z.string(),
+  organizerName: z.string(),
+  isVerifiedOrganizer: z.boolean(),
+  isPublic: z.boolean(),
+  isFree: z.boolean(),
+  isOpen: z.boolean(),
+  isSoldOut: z.boolean(),
+  status: ticketingStatus,
+  isUserPaysFees: z.boolean(),
+  isNeedsUserStudies: z.boolean(),
+  isMandatoryRefund: z.boolean(),
+  paymentProvider: z.string(),
+  minPriceCents: z.number().int(),
+  bannerUrl: z.string().nullable(),
+  isUserParticipates: z.boolean(),
+  canManage: z.boolean(),
+  tickets: z.array(ticketRead),
+});
+export type EventDetail = z.infer<typeof eventDetail>;

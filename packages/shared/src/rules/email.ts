@@ -1,0 +1,10 @@
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailValid(email: string): boolean {
+  return emailPattern.test(email);
+}
+
+/** E-mails are compared without spaces and without case. */
+export function normalizeEmail(email: string): string {
+  return email.replace(/\s+/g, '').toLowerCase();
+}

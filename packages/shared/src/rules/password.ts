@@ -1,0 +1,47 @@
+import { fr } from '../messages/fr';
+
+const forbiddenCharacters = /[%^[\]{}|\s]/;
+const specialCharacter = /[^A-Za-z0-9]/g;
+
+/** True when the password meets the complexity rule of the spec. */
+export function isPasswordValid(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    /[a-z]/.test(password) &&
+    /[A-Z]/.test(password) &&
+    /[0-9]/.test(password) &&
+    !forbiddenCharacters.test(password)
+  );
+}
+
+export type PasswordStrength = 'tooShort' | 'weak' | 'good' | 'strong';
+
+/** Strength indicator: under 6 characters is too short; otherwise a 0–5 score. */
+export function passwordStrength(password: string): PasswordStrength {
+  if (password.length < 6) return 'tooShort';
+  const specials = password.match(specialCharacter)?.length ?? 0;
+  let score = 0;
+  if (password.length > 7) score++;
+  if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score++;
+  if (/[A-Za-z]/.test(password) && /[0-9]/.test(password)) score++;
+  if (specials >= 1) score++;
+  if (specials >= 2) score++;
+  if (score < 2) return 'weak';
+  return score === 2 ? 'good' : 'strong';
+}
+
+export const passwordStrengthLabel: Record<PasswordStrength, string> = {
+  tooShort: fr.auth.strengthTooShort,
+  weak: fr.auth.strengthWeak,
+  good: fr.auth.strengthGood,
+  strong: fr.auth.strengthStrong,
+};
+
+/** The password, confirmation, match and complexity checks, in the spec's order. */
+export function firstPasswordError(password: string, confirmation: string): string | null {
+  if (!password) return fr.auth.passwordRequired;
+  if (!confirmation) return fr.auth.passwordConfirmationRequired;
+  if (password !== confirmation) return fr.auth.passwordMismatch;
+  if (!isPasswordValid(password)) return fr.auth.passwordInvalid;
+  return null;
+}
