@@ -77,6 +77,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (options.serveWeb) await serveWebApp(app, config.webDist ?? defaultWebDist);
+  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null);
   return app;
 }

@@ -19,6 +19,8 @@ const environment = z.object({
   COOKIE_SECURE: flag.optional(),
   TERMS_VERSION: z.coerce.number().int().min(1).default(1),
   SEED_DEMO: flag.optional(),
+  APP_STORE_URL: z.string().url().default('https://apps.apple.com/fr/search?term=Guichet'),
+  PLAY_STORE_URL: z.string().url().default('https://play.google.com/store/search?q=Guichet&c=apps'),
   REDIS_URL: z.string().optional(),
   TRUST_PROXY: flag.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -44,6 +46,8 @@ export type Config = {
   seedDemo: boolean;
   rateLimitMax: number;
   redisUrl: string | undefined;
+  appStoreUrl: string;
+  playStoreUrl: string;
   trustProxy: boolean;
   webDist: string | undefined;
   logLevel: string;
@@ -77,6 +81,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && (e.SEED_DEMO ?? true),
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL || undefined,
+    appStoreUrl: e.APP_STORE_URL,
+    playStoreUrl: e.PLAY_STORE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,

@@ -12,10 +12,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(body);
   });
-
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
-  });
 }
 
 function describe(error: FastifyError | AppError): { status: number; body: ErrorBody } {

@@ -5,12 +5,17 @@ import { fr } from '@guichet/shared';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other path that is
- * not an API call gets index.html, and the client router takes over.
+ * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year;
+ * every other GET that is not an API call gets index.html, and the client router takes over.
+ * Unknown API paths always get a JSON 404.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
-    app.log.warn({ distDir }, 'web app not built: only the API is served');
+export async function serveWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const hasWebApp = distDir !== null && existsSync(path.join(distDir, 'index.html'));
+  if (distDir && !hasWebApp) app.log.warn({ distDir }, 'web app not built: only the API is served');
+  if (!hasWebApp) {
+    app.setNotFoundHandler((_request, reply) => {
+      reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
+    });
     return;
   }
   await app.register(fastifyStatic, {

@@ -60,8 +60,35 @@ export const fr = {
     accept: 'Accepter',
     readTerms: "Lire les conditions générales d'utilisation",
   },
+  home: {
+    title: (brand: string) => `${brand}, la billetterie de vos événements`,
+    subtitle:
+      'Découvrez les soirées, galas, concerts et festivals près de chez vous, et réservez vos billets en quelques clics.',
+    discoverEvents: 'Découvrir les événements',
+    searchSection: {
+      title: 'Chercher un événement',
+      text: 'Parcourez les événements publics, filtrez les payants et les gratuits, et partagez-les avec vos amis.',
+    },
+    participateSection: {
+      title: 'Participer',
+      text: 'Réservez vos billets avec ou sans compte : votre billet et son QR code arrivent dans votre boîte mail.',
+    },
+    ticketingSection: {
+      title: 'Une billetterie intégrée',
+      text: 'Paiement par carte sécurisé, option de remboursement et disponibilité vérifiée en temps réel.',
+    },
+    organiserSection: {
+      title: 'Organiser',
+      text: 'Créez votre événement, vos billets et vos codes promo, suivez vos ventes et scannez les billets le jour J.',
+    },
+  },
   events: {
     listTitle: 'Billetterie',
+    filterLabel: 'Filtrer par prix',
+    eventLink: "Lien de l'événement",
+    qrAlt: (title: string) => `QR code du lien de l'événement ${title}`,
+    qrHelp: "Scannez ce QR code pour ouvrir la page de l'événement.",
+    noTickets: "Aucun billet n'est disponible pour le moment.",
     filterAll: 'Tous',
     filterPaid: 'Payants',
     filterFree: 'Gratuits',
@@ -109,6 +136,11 @@ export const fr = {
     birthDate: 'Date de naissance',
     newsletter: 'Je souhaite recevoir la newsletter',
     acceptTerms: "J'accepte les conditions générales d'utilisation et la politique de confidentialité",
+    acceptTermsBefore: "J'accepte les",
+    termsOfUse: "conditions générales d'utilisation",
+    acceptTermsAnd: 'et la',
+    privacyPolicy: 'politique de confidentialité',
+    codeStep: 'Code',
     loginButton: 'Se connecter',
     registerButton: "S'inscrire",
     forgottenPasswordLink: 'Mot de passe oublié ?',
@@ -164,9 +196,11 @@ export const fr = {
       `Bonjour ${firstName},\n\nVotre compte ${brand} a bien été créé.`,
     devMailboxTitle: 'Boîte mail de développement',
     devMailboxEmpty: 'Aucun message.',
+    devMailboxFilter: 'Destinataire',
   },
   profile: {
     title: 'Profil',
+    verified: 'Compte vérifié',
     age: (years: number) => `${years} ans`,
   },
 } as const;

@@ -203,7 +203,11 @@ describe('login and sessions', () => {
   });
 
   it('ignores a forged cookie', async () => {
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: 'guichet_session=forged' } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: 'guichet_session=forged' },
+    });
     expect(me.statusCode).toBe(401);
   });
 });
@@ -261,9 +265,9 @@ describe('forgotten password', () => {
     });
     expect(reused.json().message).toBe(fr.auth.codeIncorrect);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldSession } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldSession } })).statusCode,
+    ).toBe(401);
     await expect(loginAs(t, user.email, PASSWORD)).rejects.toThrow();
     await expect(loginAs(t, user.email, 'Nouveau123')).resolves.toContain('guichet_session');
   });

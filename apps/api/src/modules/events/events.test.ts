@@ -20,17 +20,27 @@ async function listEvents(price?: string) {
 describe('event list', () => {
   it('shows public events not yet ended, sorted by start, with their lowest visible price', async () => {
     const organizer = await createUser(t, { isVerified: true });
-    const later = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() + 30 * DAY), dateEnd: new Date(Date.now() + 31 * DAY) }, [
-      { priceCents: 2500 },
-      { priceCents: 1200 },
-      { priceCents: 100, isHidden: true },
-    ]);
-    const sooner = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() + 2 * DAY), dateEnd: new Date(Date.now() + 3 * DAY) }, [
-      { priceCents: 0 },
-    ]);
+    const later = await createEvent(
+      t,
+      organizer.id,
+      { dateBegin: new Date(Date.now() + 30 * DAY), dateEnd: new Date(Date.now() + 31 * DAY) },
+      [{ priceCents: 2500 }, { priceCents: 1200 }, { priceCents: 100, isHidden: true }],
+    );
+    const sooner = await createEvent(
+      t,
+      organizer.id,
+      { dateBegin: new Date(Date.now() + 2 * DAY), dateEnd: new Date(Date.now() + 3 * DAY) },
+      [{ priceCents: 0 }],
+    );
     // Started yesterday, ends tomorrow: still listed.
-    const running = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() - DAY), dateEnd: new Date(Date.now() + DAY) });
-    const ended = await createEvent(t, organizer.id, { dateBegin: new Date(Date.now() - 3 * DAY), dateEnd: new Date(Date.now() - DAY) });
+    const running = await createEvent(t, organizer.id, {
+      dateBegin: new Date(Date.now() - DAY),
+      dateEnd: new Date(Date.now() + DAY),
+    });
+    const ended = await createEvent(t, organizer.id, {
+      dateBegin: new Date(Date.now() - 3 * DAY),
+      dateEnd: new Date(Date.now() - DAY),
+    });
     const hidden = await createEvent(t, organizer.id, { isPublic: false });
 
     const list = await listEvents();
@@ -115,9 +125,7 @@ describe('event page', () => {
     expect(freeBody.status).toBe('open');
 
     const closed = await createEvent(t, organizer.id, { isOpen: false });
-    expect((await t.app.inject({ method: 'GET', url: `/api/events/${closed.event.id}` })).json().status).toBe(
-      'closed',
-    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/events/${closed.event.id}` })).json().status).toBe('closed');
     const soldOut = await createEvent(t, organizer.id, {}, [{ quantity: 5, sold: 5 }]);
     const soldOutBody = (await t.app.inject({ method: 'GET', url: `/api/events/${soldOut.event.id}` })).json();
     expect(soldOutBody).toMatchObject({ status: 'soldOut', isSoldOut: true });
@@ -143,14 +151,26 @@ describe('event page', () => {
     const visitor = await t.app.inject({ method: 'GET', url });
     expect(visitor.statusCode).toBe(404);
     expect(visitor.json().message).toBe(fr.events.notFoundText);
-    const asStranger = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, stranger.email) } });
+    const asStranger = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: await loginAs(t, stranger.email) },
+    });
     expect(asStranger.statusCode).toBe(404);
 
-    const asOrganizer = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, organizer.email) } });
+    const asOrganizer = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: await loginAs(t, organizer.email) },
+    });
     expect(asOrganizer.json()).toMatchObject({ canManage: true, isPublic: false });
     const asAdmin = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, admin.email) } });
     expect(asAdmin.json()).toMatchObject({ canManage: true });
-    const asParticipant = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t, participant.email) } });
+    const asParticipant = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: await loginAs(t, participant.email) },
+    });
     expect(asParticipant.json()).toMatchObject({ canManage: false, isUserParticipates: true });
   });
 

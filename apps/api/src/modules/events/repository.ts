@@ -32,11 +32,14 @@ export async function findPublicEventsJson(db: Database, price: PriceFilter, now
         from events e
         join users u on u.id = e.organizer_id
         left join event_types t on t.id = e.type_id
-        left join lateral (
-          select min(k.price_cents) as min_price, max(k.price_cents) as max_price
+        left join (
+          select k.event_id, min(k.price_cents) as min_price, max(k.price_cents) as max_price
             from tickets k
-           where k.event_id = e.id and not k.is_hidden and k.deleted_at is null
-        ) p on true
+            join events ke on ke.id = k.event_id
+           where not k.is_hidden and k.deleted_at is null
+             and ke.is_public and ke.deleted_at is null and ke.date_end >= ${now.toISOString()}::timestamptz
+           group by k.event_id
+        ) p on p.event_id = e.id
        where e.is_public and e.deleted_at is null and e.date_end >= ${now.toISOString()}::timestamptz
          and ${priceCondition[price]}
     ) x`,

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import * as service from './service';
 
 export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps> = async (app, deps) => {
+  const listPublicEvents = service.createEventListing(deps);
+
   app.get('/events', { schema: { querystring: eventListQuery } }, async (request, reply) => {
     // Already JSON from the database: sent as is, without parsing and re-serialising.
-    const body = await service.listPublicEvents(deps, request.query.price);
+    const body = await listPublicEvents(request.query.price);
     return reply.type('application/json; charset=utf-8').send(body);
   });
 

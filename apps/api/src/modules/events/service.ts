@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { singleFlight } from '../../lib/single-flight';
 import type { UserRow } from '../auth/repository';
 import * as repo from './repository';
 
@@ -11,8 +12,13 @@ export type EventDeps = { db: Database; clock: Clock };
 /** Website rule: at most 5 tickets in one order. */
 export const MAX_TICKETS_PER_ORDER = 5;
 
-export function listPublicEvents(deps: EventDeps, price: PriceFilter): Promise<string> {
-  return repo.findPublicEventsJson(deps.db, price, deps.clock.now());
+/**
+ * The public listing is the same for every visitor: concurrent requests for the same filter
+ * share one query instead of each rebuilding the same JSON (see docs/decisions.md).
+ */
+export function createEventListing(deps: EventDeps) {
+  const load = singleFlight((price) => repo.findPublicEventsJson(deps.db, price as PriceFilter, deps.clock.now()));
+  return (price: PriceFilter): Promise<string> => load(price);
 }
 
 type TicketRow = typeof tickets.$inferSelect;

@@ -16,5 +16,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle; config
     brandName: config.brandName,
     environment: config.env,
     termsVersion: config.termsVersion,
+    appStoreUrl: config.appStoreUrl,
+    playStoreUrl: config.playStoreUrl,
   }));
 };

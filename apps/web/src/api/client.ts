@@ -1,0 +1,38 @@
+import { fr } from '@guichet/shared';
+
+/** An API refusal: the server's stable code and its French message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The one way the web app reaches the API: same-origin, with the session cookie. */
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', fr.common.serviceUnavailable);
+  }
+  if (response.status === 204) return undefined as T;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data ?? {}) as { code?: string; message?: string; field?: string };
+    throw new ApiError(response.status, error.code ?? 'ERROR', error.message ?? fr.common.genericError, error.field);
+  }
+  return data as T;
+}

@@ -1,0 +1,51 @@
+import { fr } from '@guichet/shared';
+import { Box, Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useSession } from '../api/auth';
+import { useMeta } from '../api/meta';
+import { BackToTop } from '../features/shell/BackToTop';
+import { Footer } from '../features/shell/Footer';
+import { Header } from '../features/shell/Header';
+import classes from './Layout.module.css';
+
+const TermsModal = lazy(() => import('../features/auth/TermsModal'));
+
+export function PageLoader() {
+  return (
+    <Center py="xl" aria-live="polite">
+      <Loader aria-label={fr.common.loading} />
+    </Center>
+  );
+}
+
+/** The common frame of every page but the organiser console. */
+export function Layout() {
+  const navigation = useNavigation();
+  const { brandName } = useMeta();
+  const { data: user } = useSession();
+  useEffect(() => {
+    document.title = brandName;
+  }, [brandName]);
+  return (
+    <Box className={classes.page}>
+      <a href="#main" className={classes.skip}>
+        {fr.shell.skipToContent}
+      </a>
+      <Header />
+      <Box component="main" id="main" className={classes.main} aria-busy={navigation.state === 'loading'}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <BackToTop />
+      {user?.mustAcceptTerms && (
+        <Suspense>
+          <TermsModal />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './Layout';
+
+type PageModule = { default: React.ComponentType };
+
+/** Each page is its own chunk: the first page loads only what it shows. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', ...page(() => import('../pages/home/HomePage')) },
+      { path: '/billetterie', ...page(() => import('../pages/billetterie/EventListPage')) },
+      { path: '/billetterie/:eventId', ...page(() => import('../pages/event/EventPage')) },
+      { path: '/connexion', ...page(() => import('../pages/connexion/LoginPage')) },
+      { path: '/inscription', ...page(() => import('../pages/inscription/RegisterPage')) },
+      { path: '/forgottenpassword', ...page(() => import('../pages/forgottenpassword/ForgottenPasswordPage')) },
+      { path: '/changepassword', ...page(() => import('../pages/changepassword/ChangePasswordPage')) },
+      { path: '/profil', ...page(() => import('../pages/profil/ProfilePage')) },
+      { path: '/termsAndConditions', ...page(() => import('../pages/legal/TermsPage')) },
+      { path: '/privacyPolicy', ...page(() => import('../pages/legal/PrivacyPage')) },
+      { path: '/about', ...page(() => import('../pages/about/AboutPage')) },
+      { path: '/dev/mail', ...page(() => import('../pages/dev-mail/DevMailPage')) },
+      { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

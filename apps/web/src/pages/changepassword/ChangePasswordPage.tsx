@@ -1,0 +1,124 @@
+import { firstPasswordError, fr } from '@guichet/shared';
+import { Alert, Button, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useConfirmPasswordReset, useVerifyResetCode } from '../../api/auth';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { PasswordStrength } from '../../features/auth/PasswordStrength';
+
+/** Step 1: the code received by e-mail; step 2: the new password. */
+export default function ChangePasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const knownEmail = (location.state as { email?: string } | null)?.email ?? '';
+  const [email, setEmail] = useState(knownEmail);
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState(0);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useVerifyResetCode();
+  const confirm = useConfirmPasswordReset();
+
+  const checkCode = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError(fr.auth.emailRequired);
+    if (!code.trim()) return setError(fr.auth.codeRequired);
+    setError(null);
+    verify.mutate(
+      { email, code },
+      { onSuccess: () => setStep(1), onError: (failure) => setError(failure.message || fr.common.genericError) },
+    );
+  };
+
+  const savePassword = (event: React.FormEvent) => {
+    event.preventDefault();
+    const passwordError = firstPasswordError(password, confirmation);
+    if (passwordError) return setError(passwordError);
+    setError(null);
+    confirm.mutate(
+      { email, code, password, passwordConfirmation: confirmation },
+      {
+        onSuccess: () => {
+          notifications.show({ message: fr.auth.passwordChanged, color: 'teal' });
+          navigate('/connexion', { replace: true });
+        },
+        onError: (failure) => setError(failure.message || fr.common.genericError),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={fr.auth.changeTitle}>
+      <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
+        <Stepper.Step label={fr.auth.codeStep} />
+        <Stepper.Step label={fr.auth.newPassword} />
+      </Stepper>
+      {error && (
+        <Alert color="red" role="alert" mb="md">
+          {error}
+        </Alert>
+      )}
+      {step === 0 ? (
+        <form onSubmit={checkCode} noValidate>
+          <Stack>
+            {knownEmail ? (
+              <Text size="sm" c="dimmed">
+                {fr.auth.codeSentText(knownEmail)}
+              </Text>
+            ) : (
+              <TextInput
+                label={fr.auth.email}
+                type="email"
+                autoComplete="email"
+                withAsterisk
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+            )}
+            <TextInput
+              label={fr.auth.codeLabel}
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+            />
+            <Button type="submit" loading={verify.isPending} fullWidth>
+              {fr.auth.validate}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <form onSubmit={savePassword} noValidate>
+          <Stack>
+            <Stack gap={6}>
+              <PasswordInput
+                label={fr.auth.newPassword}
+                autoComplete="new-password"
+                withAsterisk
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+              />
+              <PasswordStrength password={password} />
+            </Stack>
+            <PasswordInput
+              label={fr.auth.passwordConfirmation}
+              autoComplete="new-password"
+              withAsterisk
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+            />
+            <Button type="submit" loading={confirm.isPending} fullWidth>
+              {fr.auth.validate}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import { firstLoginError, fr, type LoginRequest } from '@guichet/shared';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useLogin, useSession } from '../../api/auth';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { takeRedirectAfterLogin } from '../../features/shell/markers';
+
+export default function LoginPage() {
+  const session = useSession();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as { notLoggedIn?: boolean; accountCreated?: string } | null;
+  const notLoggedIn = Boolean(state?.notLoggedIn);
+  const createdEmail = state?.accountCreated ?? null;
+  const [loggingIn, setLoggingIn] = useState(false);
+  const form = useForm<LoginRequest>({ defaultValues: { email: createdEmail ?? '', password: '' } });
+  const { errors } = form.formState;
+
+  if (session.data && !loggingIn) return <Navigate to="/billetterie" replace />;
+
+  const submit = form.handleSubmit((values) => {
+    const error = firstLoginError(values);
+    if (error) {
+      form.setError(error.field, { message: error.message });
+      return;
+    }
+    setLoggingIn(true);
+    login.mutate(values, {
+      onSuccess: () => navigate(takeRedirectAfterLogin() ?? '/profil', { replace: true }),
+      onError: () => setLoggingIn(false),
+    });
+  });
+
+  return (
+    <AuthCard title={fr.auth.loginTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {notLoggedIn && (
+            <Alert color="yellow" role="status">
+              {fr.shell.notLoggedIn}
+            </Alert>
+          )}
+          {createdEmail && (
+            <Alert color="teal" role="status">
+              {fr.auth.accountCreatedBanner(createdEmail)}
+            </Alert>
+          )}
+          {login.error && (
+            <Alert color="red" role="alert">
+              {login.error.message}
+            </Alert>
+          )}
+          <TextInput
+            label={fr.auth.email}
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={fr.auth.password}
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.password?.message}
+            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+            {...form.register('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgottenpassword" size="sm">
+              {fr.auth.forgottenPasswordLink}
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            {fr.auth.loginButton}
+          </Button>
+          <Text ta="center" size="sm">
+            <Anchor component={Link} to="/inscription">
+              {fr.auth.noAccountLink}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

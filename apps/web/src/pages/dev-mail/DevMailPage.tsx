@@ -1,0 +1,61 @@
+import { formatDateTime, fr } from '@guichet/shared';
+import { Accordion, Alert, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { PageLoader } from '../../app/Layout';
+
+type Mail = { id: string; to: string; subject: string; text: string; createdAt: string };
+
+/** The development mailbox: every message the app sent, when no SMTP server is configured. */
+export default function DevMailPage() {
+  const [to, setTo] = useState('');
+  const mails = useQuery({
+    queryKey: ['dev-mail', to],
+    queryFn: () => api<Mail[]>('GET', `/dev/mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
+    refetchInterval: 3000,
+  });
+  return (
+    <Container size="md" py="xl">
+      <Stack>
+        <Title order={1}>{fr.mail.devMailboxTitle}</Title>
+        <TextInput
+          label={fr.mail.devMailboxFilter}
+          type="email"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value.trim())}
+        />
+        {mails.isPending ? (
+          <PageLoader />
+        ) : mails.isError ? (
+          <Alert color="red">{mails.error.message}</Alert>
+        ) : mails.data.length === 0 ? (
+          <Text c="dimmed">{fr.mail.devMailboxEmpty}</Text>
+        ) : (
+          <Accordion variant="separated">
+            {mails.data.map((mail) => (
+              <Accordion.Item key={mail.id} value={mail.id}>
+                <Accordion.Control>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600} lineClamp={1}>
+                      {mail.subject}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {mail.to}
+                    </Text>
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Text size="xs" c="dimmed" mb="xs">
+                    {formatDateTime(mail.createdAt)}
+                  </Text>
+                  <Text style={{ whiteSpace: 'pre-line' }}>{mail.text}</Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,229 @@
+import { type EventDetail, formatDateTime, fr } from '@guichet/shared';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { useEvent } from '../../api/events';
+import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
+import { ShareModal } from '../../features/events/ShareModal';
+import { TicketList } from '../../features/events/TicketList';
+import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+
+export default function EventPage() {
+  const { eventId = '' } = useParams();
+  const event = useEvent(eventId);
+
+  if (event.isPending) {
+    return (
+      <Container size="lg" py="lg" aria-busy>
+        <Skeleton h={300} radius="md" mb="lg" />
+        <Skeleton h={32} w="60%" mb="sm" />
+        <Skeleton h={16} w="40%" />
+      </Container>
+    );
+  }
+  if (event.isError) {
+    const notFound = event.error instanceof ApiError && event.error.status === 404;
+    return (
+      <Container size="sm" py={60}>
+        <Stack align="center" gap="md">
+          <Title order={1}>{notFound ? fr.events.notFoundTitle : fr.common.genericError}</Title>
+          <Text c="dimmed" ta="center">
+            {notFound ? fr.events.notFoundText : event.error.message}
+          </Text>
+          <Group>
+            {!notFound && <Button onClick={() => event.refetch()}>{fr.common.retry}</Button>}
+            <Button component={Link} to="/billetterie" variant="default">
+              {fr.events.backToList}
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    );
+  }
+  return <EventView event={event.data} />;
+}
+
+function TicketingStatus({ event }: { event: EventDetail }) {
+  const { data: user } = useSession();
+  if (event.status === 'soldOut')
+    return (
+      <Badge size="lg" color="red">
+        {fr.events.soldOut}
+      </Badge>
+    );
+  if (event.status === 'closed')
+    return (
+      <Badge size="lg" color="gray">
+        {fr.events.ticketingClosed}
+      </Badge>
+    );
+  if (!user) {
+    return (
+      <Button component={Link} to="/connexion" onClick={() => rememberRedirectAfterLogin(`/billetterie/${event.id}`)}>
+        {fr.events.ticketingOpen}
+      </Button>
+    );
+  }
+  return (
+    <Badge size="lg" color="teal">
+      {fr.events.ticketingOpen}
+    </Badge>
+  );
+}
+
+function EventView({ event }: { event: EventDetail }) {
+  const { data: user } = useSession();
+  const [searchParams] = useSearchParams();
+  const onPrivateLink = searchParams.has('share');
+  const [bannerOpened, banner] = useDisclosure(false);
+  const [shareOpened, share] = useDisclosure(false);
+  const eventUrl = `${window.location.origin}/billetterie/${event.id}`;
+  const bannerSrc = event.bannerUrl ?? PLACEHOLDER_IMAGE;
+  const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.address)}`;
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <UnstyledButton onClick={banner.open} aria-label={fr.events.enlargeBanner}>
+          <Image
+            src={bannerSrc}
+            fallbackSrc={PLACEHOLDER_IMAGE}
+            alt={fr.events.eventBannerAlt(event.title)}
+            radius="md"
+            mah={360}
+            fit="cover"
+          />
+        </UnstyledButton>
+        <Modal opened={bannerOpened} onClose={banner.close} size="xl" centered title={event.title}>
+          <Image src={bannerSrc} fallbackSrc={PLACEHOLDER_IMAGE} alt={fr.events.eventBannerAlt(event.title)} />
+        </Modal>
+
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={6}>
+            <Group gap="sm">
+              <Title order={1}>{event.title}</Title>
+              <Badge variant="light" color={event.isPublic ? 'violet' : 'gray'}>
+                {event.isPublic ? fr.common.public : fr.common.private}
+              </Badge>
+            </Group>
+            <Group gap={6}>
+              <Text c="dimmed">{fr.events.organizer} :</Text>
+              {user ? (
+                <Anchor component={Link} to={`/profileOrganizer/${event.organizerId}`} fw={600}>
+                  {event.organizerName}
+                </Anchor>
+              ) : (
+                <Text fw={600}>{event.organizerName}</Text>
+              )}
+              {event.isVerifiedOrganizer && (
+                <IconCircleCheckFilled
+                  size={18}
+                  color="var(--mantine-color-blue-5)"
+                  aria-label={fr.events.verifiedOrganizer}
+                  role="img"
+                />
+              )}
+            </Group>
+          </Stack>
+          <Group gap="sm">
+            {event.canManage && !onPrivateLink && (
+              <Button component={Link} to={`/event_management?event=${event.id}`} target="_blank" variant="default">
+                {fr.events.management}
+              </Button>
+            )}
+            {!onPrivateLink && (
+              <Button leftSection={<IconShare size={16} />} variant="default" onClick={share.open}>
+                {fr.events.share}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md">
+              <Paper withBorder p="md" radius="md">
+                <Stack gap="sm">
+                  <Group gap="sm" wrap="nowrap">
+                    <IconCalendarEvent size={20} aria-hidden />
+                    <Text>
+                      <Text span c="dimmed">
+                        {fr.events.start} :{' '}
+                      </Text>
+                      {formatDateTime(event.dateBegin)}
+                      <br />
+                      <Text span c="dimmed">
+                        {fr.events.end} :{' '}
+                      </Text>
+                      {formatDateTime(event.dateEnd)}
+                    </Text>
+                  </Group>
+                  {event.address && (
+                    <Group gap="sm" wrap="nowrap">
+                      <IconMapPin size={20} aria-hidden />
+                      <Anchor href={mapsUrl} target="_blank" rel="noopener noreferrer">
+                        {event.address}
+                      </Anchor>
+                    </Group>
+                  )}
+                  {event.type && (
+                    <Group gap="sm" wrap="nowrap">
+                      <IconTag size={20} aria-hidden />
+                      <Text>
+                        <Text span c="dimmed">
+                          {fr.events.category} :{' '}
+                        </Text>
+                        {event.type}
+                      </Text>
+                    </Group>
+                  )}
+                </Stack>
+              </Paper>
+              <Stack gap={4}>
+                <Title order={2} size="h3">
+                  {fr.events.description}
+                </Title>
+                <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>
+              </Stack>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <Group justify="space-between">
+                <TicketingStatus event={event} />
+                {event.isUserParticipates && (
+                  <Anchor component={Link} to="/myTickets" fw={600}>
+                    {fr.events.myTicket}
+                  </Anchor>
+                )}
+              </Group>
+              <Title order={2} size="h3">
+                {fr.events.tickets}
+              </Title>
+              <TicketList tickets={event.tickets} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <ShareModal opened={shareOpened} onClose={share.close} url={eventUrl} title={event.title} />
+    </Container>
+  );
+}

@@ -1,0 +1,133 @@
+import { type LegalBlock, type LegalSection, legalFr } from '@guichet/shared';
+import { Anchor, Box, Container, List, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useMeta } from '../../api/meta';
+
+/** Anchored sections stop below the sticky header (60 px high) instead of under it. */
+const anchorOffset = { scrollMarginTop: 'calc(60px + var(--mantine-spacing-md))' };
+
+function blockKey(block: LegalBlock): string {
+  if (typeof block === 'string') return block;
+  if ('link' in block) return `${block.before}${block.link}`;
+  return block.join('\n');
+}
+
+/** A paragraph, a bullet list, or a paragraph with one link. */
+function Block({ block }: { block: LegalBlock }) {
+  if (typeof block === 'string') return <Text>{block}</Text>;
+  if ('link' in block) {
+    const link = block.to.startsWith('/') ? (
+      <Anchor component={Link} to={block.to}>
+        {block.link}
+      </Anchor>
+    ) : (
+      <Anchor href={block.to}>{block.link}</Anchor>
+    );
+    return (
+      <Text>
+        {block.before}
+        {link}
+        {block.after}
+      </Text>
+    );
+  }
+  return (
+    <List spacing="xs">
+      {block.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+function Blocks({ blocks }: { blocks: readonly LegalBlock[] }) {
+  return blocks.map((block) => <Block key={blockKey(block)} block={block} />);
+}
+
+function Section({ section, order }: { section: LegalSection; order: 2 | 3 }) {
+  const titleId = `${section.id}-title`;
+  return (
+    <Box component="section" id={section.id} aria-labelledby={titleId} style={anchorOffset}>
+      <Stack gap="sm">
+        <Title order={order} id={titleId} size={order === 2 ? 'h3' : 'h4'}>
+          {section.title}
+        </Title>
+        <Blocks blocks={section.body} />
+      </Stack>
+    </Box>
+  );
+}
+
+/** Terms of use, of sale, of organisers and legal notice; the footer links to their anchors. */
+export default function TermsPage() {
+  const { brandName } = useMeta();
+  const { hash } = useLocation();
+  const content = legalFr.terms(brandName);
+  const { cgu, parts } = content;
+
+  // Opened at the top, or at the anchor named by the URL (also when a footer link changes it on this page).
+  useEffect(() => {
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [hash]);
+
+  const toc = [{ id: cgu.id, title: cgu.label }, ...parts];
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={1}>{content.title}</Title>
+          <Text size="sm" c="dimmed">
+            {content.updatedAt}
+          </Text>
+        </Stack>
+
+        <Box component="nav" aria-labelledby="terms-toc">
+          <Text id="terms-toc" fw={600} mb="xs">
+            {content.tocLabel}
+          </Text>
+          <List spacing="xs">
+            {toc.map((entry) => (
+              <List.Item key={entry.id}>
+                <Anchor component={Link} to={`#${entry.id}`}>
+                  {entry.title}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Box>
+
+        <Box component="section" id={cgu.id} aria-label={cgu.label} style={anchorOffset}>
+          <Stack gap="xl">
+            <Stack gap="sm">
+              <Blocks blocks={cgu.preamble} />
+            </Stack>
+            {cgu.articles.map((article) => (
+              <Section key={article.id} section={article} order={2} />
+            ))}
+          </Stack>
+        </Box>
+
+        {parts.map((part) => (
+          <Box key={part.id} component="section" id={part.id} aria-labelledby={`${part.id}-title`} style={anchorOffset}>
+            <Stack gap="lg">
+              <Title order={2} id={`${part.id}-title`}>
+                {part.title}
+              </Title>
+              {part.intro.length > 0 && (
+                <Stack gap="sm">
+                  <Blocks blocks={part.intro} />
+                </Stack>
+              )}
+              {part.sections.map((section) => (
+                <Section key={section.id} section={section} order={3} />
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

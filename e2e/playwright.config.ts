@@ -1,0 +1,70 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const MAIN_PORT = 3210;
+const TERMS_PORT = 3211;
+const api = 'npx tsx ../apps/api/src/server.ts';
+
+const serverEnv = {
+  NODE_ENV: 'development',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '1000',
+  SEED_DEMO: 'true',
+};
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${MAIN_PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser download is not available here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: [
+    {
+      // The main server: PostgreSQL when DATABASE_URL is set, else a fresh PGlite.
+      command: `rm -rf .data/main && ${api}`,
+      url: `http://localhost:${MAIN_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...serverEnv,
+        PORT: String(MAIN_PORT),
+        DATA_DIR: '.data/main',
+        DATABASE_URL: process.env.DATABASE_URL ?? '',
+      },
+    },
+    {
+      // A second deployment whose terms are at version 2: its demo users accepted version 1.
+      command: `rm -rf .data/terms && ${api}`,
+      url: `http://localhost:${TERMS_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(TERMS_PORT), DATA_DIR: '.data/terms', DATABASE_URL: '', TERMS_VERSION: '2' },
+    },
+  ],
+});

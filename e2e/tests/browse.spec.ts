@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support';
+
+test.describe('browsing events', () => {
+  test('a first visit lands on the events, which filter by price', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/billetterie$/);
+    await expect(page.getByRole('heading', { name: 'Billetterie', level: 1 })).toBeVisible();
+
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards.filter({ hasText: "Gala d'hiver des étudiants" })).toContainText('25,00 €');
+    await expect(cards.filter({ hasText: 'Pique-nique de rentrée' })).toContainText('Gratuit');
+    // Ended and private events are not listed.
+    await expect(page.getByText("Soirée d'intégration 2026")).toHaveCount(0);
+    await expect(page.getByText('Anniversaire de Lina (privé)')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByText('Payants', { exact: true }).click();
+    await expect(cards.filter({ hasText: "Gala d'hiver" })).toBeVisible();
+    await expect(cards.filter({ hasText: 'Pique-nique de rentrée' })).toHaveCount(0);
+
+    await page.getByText('Gratuits', { exact: true }).click();
+    await expect(cards.filter({ hasText: 'Pique-nique de rentrée' })).toBeVisible();
+    await expect(cards.filter({ hasText: "Gala d'hiver" })).toHaveCount(0);
+
+    // A second visit of the home page stays there.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an event page shows its details, tickets and status, and shares its link', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/billetterie');
+    await page.getByRole('link', { name: /Festival Électro du Canal/ }).click();
+    await expect(page.getByRole('heading', { name: 'Festival Électro du Canal', level: 1 })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText('Public', { exact: true })).toBeVisible();
+    await expect(main.getByText('Olivier Organisateur')).toBeVisible();
+    await expect(main.getByRole('img', { name: 'Organisateur vérifié' })).toBeVisible();
+    await expect(main.getByRole('link', { name: /Port Saint-Sauveur/ })).toHaveAttribute('href', /maps/);
+    await expect(main).toContainText('Catégorie : Festival');
+    await expect(main.getByText('Deux scènes, douze artistes, food trucks.')).toBeVisible();
+    // Logged out: the open ticketing links to the login page.
+    await expect(main.getByRole('link', { name: 'Billetterie ouverte' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Gestion' })).toHaveCount(0);
+
+    await main.getByRole('button', { name: /Pass festival/ }).click();
+    await expect(main.getByText('Pass 2 jours')).toBeVisible();
+    await expect(main.getByText('55,00 €')).toBeVisible();
+    await expectAccessible(page);
+
+    await main.getByRole('button', { name: 'Partager' }).click();
+    const dialog = page.getByRole('dialog', { name: "Partager l'événement" });
+    await expect(dialog.getByLabel("Lien de l'événement")).toHaveValue(new RegExp(`${page.url().split('/').pop()}$`));
+    await expect(dialog.getByRole('img', { name: /QR code du lien/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Copier le lien' }).click();
+    await expect(page.getByText("Lien de l'événement copié.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: 'Télécharger le QR code' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.png$/);
+  });
+
+  test('the four ticketing states read as the spec says', async ({ page }) => {
+    await page.goto('/billetterie');
+    await page.getByRole('link', { name: /Concert acoustique au Bikini/ }).click();
+    await expect(page.getByRole('main').getByText('Complet', { exact: true })).toBeVisible();
+  });
+
+  test('unknown events and pages say so', async ({ page }) => {
+    await page.goto('/billetterie/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Événement introuvable' })).toBeVisible();
+    await page.goto('/billetterie/');
+    await expect(page).toHaveURL(/\/billetterie$/);
+    await page.goto('/cette-page-nexiste-pas');
+    await expect(page.getByRole('heading', { name: 'Oups ! Page non trouvée' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/(billetterie)?$/);
+  });
+
+  test('the theme is dark by default and the light choice is remembered', async ({ page }) => {
+    await page.goto('/billetterie');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('button', { name: 'Passer au thème clair' }).first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
+  test('a long page offers a way back to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 500 });
+    await page.goto('/termsAndConditions');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retour en haut' })).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const back = page.getByRole('button', { name: 'Retour en haut' });
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('phones get a menu instead of the top links @phone', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'phone layout only');
+    await page.goto('/billetterie');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('dialog');
+    await menu.getByRole('link', { name: 'Connexion/Inscription' }).click();
+    await expect(page).toHaveURL(/\/connexion$/);
+  });
+});

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, lastMail, login, registerViaApi } from './support';
+
+test('a user resets a forgotten password with the code from the mailbox', async ({ page, request }) => {
+  const email = await registerViaApi(request);
+  await page.goto('/connexion');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez saisir votre email.');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('personne-ici@e2e.guichet.fr');
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Aucun compte associé à cet email.');
+
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(page).toHaveURL(/\/changepassword$/);
+
+  const mail = await lastMail(request, email);
+  const code = /(\d{6})/.exec(mail.text)?.[1] ?? '';
+  expect(code).toHaveLength(6);
+
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Veuillez saisir le code envoyé par mail.');
+  const wrong = code === '999999' ? '888888' : '999999';
+  const codeInput = page.getByRole('textbox', { name: 'Code reçu par mail' });
+  await codeInput.fill(wrong);
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Le code est incorrect.');
+
+  await codeInput.fill(code);
+  await page.getByRole('button', { name: 'Valider' }).click();
+
+  await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Nouveau2026');
+  await page.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Nouveau2027');
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Le mot de passe ne correspond pas.');
+  await page.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Nouveau2026');
+  await page.getByRole('button', { name: 'Valider' }).click();
+
+  await expect(page).toHaveURL(/\/connexion$/);
+  await expect(page.getByText('Votre mot de passe a été correctement modifié.')).toBeVisible();
+  await login(page, email, 'Nouveau2026');
+  await expect(page).toHaveURL(/\/profil$/);
+});

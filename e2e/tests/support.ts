@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: 'admin@guichet.test',
+  organizer: 'organisateur@guichet.test',
+  user: 'utilisateur@guichet.test',
+  password: 'Demo1234',
+};
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 10)}@e2e.guichet.fr`;
+
+export const NEW_PASSWORD = 'Motdepasse1';
+
+/** Creates an account through the API, as the registration form would. */
+export async function registerViaApi(request: APIRequestContext, email = uniqueEmail('compte')) {
+  const response = await request.post('/api/auth/register', {
+    data: {
+      email,
+      firstName: 'Camille',
+      lastName: 'Durand',
+      birthDate: '1999-06-15',
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+      newsletter: false,
+      acceptTerms: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+/** The newest message sent to `email` in the development mailbox. */
+export async function lastMail(request: APIRequestContext, email: string) {
+  let mails: { subject: string; text: string }[] = [];
+  await expect
+    .poll(async () => {
+      mails = await (await request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)).json();
+      return mails.length;
+    })
+    .toBeGreaterThan(0);
+  return mails[0] as { subject: string; text: string };
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/connexion');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** axe-core: no serious or critical violation on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
