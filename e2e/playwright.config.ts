@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const MAIN_PORT = 3210;
-const TERMS_PORT = 3211;
+// E2E_PORT lets several runs share a machine; the terms server takes the next port.
+const MAIN_PORT = Number(process.env.E2E_PORT ?? 3210);
+const TERMS_PORT = MAIN_PORT + 1;
 const api = 'npx tsx ../apps/api/src/server.ts';
 
 const serverEnv = {
@@ -47,24 +48,30 @@ export default defineConfig({
   webServer: [
     {
       // The main server: PostgreSQL when DATABASE_URL is set, else a fresh PGlite.
-      command: `rm -rf .data/main && ${api}`,
+      command: `rm -rf .data/main-${MAIN_PORT} && ${api}`,
       url: `http://localhost:${MAIN_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
         ...serverEnv,
         PORT: String(MAIN_PORT),
-        DATA_DIR: '.data/main',
+        DATA_DIR: `.data/main-${MAIN_PORT}`,
         DATABASE_URL: process.env.DATABASE_URL ?? '',
       },
     },
     {
       // A second deployment whose terms are at version 2: its demo users accepted version 1.
-      command: `rm -rf .data/terms && ${api}`,
+      command: `rm -rf .data/terms-${TERMS_PORT} && ${api}`,
       url: `http://localhost:${TERMS_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...serverEnv, PORT: String(TERMS_PORT), DATA_DIR: '.data/terms', DATABASE_URL: '', TERMS_VERSION: '2' },
+      env: {
+        ...serverEnv,
+        PORT: String(TERMS_PORT),
+        DATA_DIR: `.data/terms-${TERMS_PORT}`,
+        DATABASE_URL: '',
+        TERMS_VERSION: '2',
+      },
     },
   ],
 });

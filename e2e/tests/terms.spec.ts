@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login } from './support';
+import { DEMO, expectAccessible, login, TERMS_SERVER } from './support';
 
 // This deployment publishes terms version 2; its demo users accepted version 1.
-test.use({ baseURL: 'http://localhost:3211' });
+test.use({ baseURL: TERMS_SERVER });
 
 test('a user accepts the new terms and keeps browsing', async ({ page }) => {
   await login(page, DEMO.user, DEMO.password);

@@ -2,21 +2,29 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import { accountRoutes } from './modules/account/routes';
+import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
+import { consoleRoutes } from './modules/console/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { imageRoutes } from './modules/images/routes';
+import { organiserRoutes } from './modules/organiser/routes';
 import { installErrorHandler } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
+import { createDiskImageStore, type ImageStore } from './storage/image-store';
 
 z.config(z.locales.fr());
 
@@ -24,6 +32,8 @@ export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
+  /** Where uploads go; on disk under the data folder by default. */
+  imageStore?: ImageStore;
   /** Serve the built web app (the single-process mode of `npm start`). */
   serveWeb?: boolean;
 };
@@ -34,7 +44,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
-  const deps = { db: database.db, config, clock };
+  const images = options.imageStore ?? createDiskImageStore(path.join(config.dataDir, 'uploads'));
+  const deps: AppDeps = { db: database.db, config, clock, images };
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -58,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  await app.register(multipart);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
@@ -72,6 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { database, config });
       await api.register(authRoutes, deps);
       await api.register(eventRoutes, deps);
+      await api.register(imageRoutes, { store: images });
+      await api.register(organiserRoutes, deps);
+      await api.register(consoleRoutes, deps);
+      await api.register(addressRoutes, deps);
+      await api.register(accountRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, { db: database.db });
     },
     { prefix: '/api' },

@@ -7,6 +7,7 @@ import { events, tickets, users } from '../src/db/schema';
 import { ensureReferenceData } from '../src/db/seed/reference';
 import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { createMemoryImageStore } from '../src/storage/image-store';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
 
@@ -22,7 +23,7 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     await ensureReferenceData(database.db);
   }
   const config = testConfig({ rateLimitMax: 10_000, cookieSecure: false, ...options.config });
-  const app = await buildApp({ config, database, clock: options.clock });
+  const app = await buildApp({ config, database, clock: options.clock, imageStore: createMemoryImageStore() });
   await app.ready();
   return {
     app,

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -43,6 +44,11 @@ export const users = pgTable(
     commissionRateBps: integer('commission_rate_bps'),
     commissionFixedCents: integer('commission_fixed_cents'),
     termsVersionAccepted: integer('terms_version_accepted').notNull().default(0),
+    // Storage keys of the uploaded images; null means the default image.
+    photoPath: text('photo_path'),
+    bannerPath: text('banner_path'),
+    // An e-mail change waits here until its code is confirmed.
+    pendingEmail: text('pending_email'),
     emailVerifiedAt: instant('email_verified_at'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
@@ -71,7 +77,7 @@ export const emailCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'email_change'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: instant('expires_at').notNull(),
@@ -186,3 +192,46 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    percent: integer('percent').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    isSingleUse: boolean('is_single_use').notNull().default(true),
+    quantity: integer('quantity').notNull().default(10_000),
+    used: integer('used').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discount_codes_event_code_key').on(t.eventId, sql`lower(${t.code})`)],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followedId: uuid('followed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followedId] }), index('follows_followed_idx').on(t.followedId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});

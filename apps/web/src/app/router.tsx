@@ -23,10 +23,19 @@ export const routes: RouteObject[] = [
       { path: '/termsAndConditions', ...page(() => import('../pages/legal/TermsPage')) },
       { path: '/privacyPolicy', ...page(() => import('../pages/legal/PrivacyPage')) },
       { path: '/about', ...page(() => import('../pages/about/AboutPage')) },
+      { path: '/parameters', ...page(() => import('../pages/parameters/ParametersPage')) },
+      { path: '/profileOrganizer/:userId', ...page(() => import('../pages/profileOrganizer/OrganizerProfilePage')) },
+      { path: '/follows/:type/:userId', ...page(() => import('../pages/follows/FollowsPage')) },
+      { path: '/eventsHistorique/:type/:userId', ...page(() => import('../pages/eventsHistorique/HistoryPage')) },
+      { path: '/contact', ...page(() => import('../pages/contact/ContactPage')) },
+      { path: '/createevents', ...page(() => import('../pages/createevents/CreateEventPage')) },
+      { path: '/editevents/:eventId', ...page(() => import('../pages/editevents/EditEventPage')) },
       { path: '/dev/mail', ...page(() => import('../pages/dev-mail/DevMailPage')) },
       { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],
   },
+  // The organiser console opens in its own tab, without the common header and footer.
+  { path: '/event_management', ...page(() => import('../pages/event_management/ConsolePage')) },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,8 +1,14 @@
+import { accountFr } from './fr-account';
+import { organiserFr } from './fr-organiser';
+
 /**
- * Every French text of the product, word for word from the specs.
- * Texts with parameters are functions; `{brand}` style values come from the caller.
+ * Every French text of the product, word for word from the specs, in one catalog. Large areas
+ * keep their section in a sibling file (fr-organiser.ts, fr-account.ts) merged here.
+ * Texts with parameters are functions; the brand name comes from the caller.
  */
 export const fr = {
+  organiser: organiserFr,
+  account: accountFr,
   common: {
     genericError: 'Une erreur est survenue.',
     invalidDate: 'Date invalide',

@@ -28,7 +28,7 @@ export async function findPublicEventsJson(db: Database, price: PriceFilter, now
              e.is_public as "isPublic",
              e.organizer_id as "organizerId",
              u.first_name || ' ' || u.last_name as "organizerName",
-             case when e.banner_path is null then null else '/api/events/' || e.id || '/banner' end as "bannerUrl"
+             case when e.banner_path is null then null else '/api/images/' || e.banner_path end as "bannerUrl"
         from events e
         join users u on u.id = e.organizer_id
         left join event_types t on t.id = e.type_id

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { singleFlight } from '../../lib/single-flight';
 import type { UserRow } from '../auth/repository';
+import { imageUrl } from '../images/processing';
 import * as repo from './repository';
 
 export type EventDeps = { db: Database; clock: Clock };
@@ -88,7 +89,7 @@ export async function getEvent(deps: EventDeps, id: string, viewer: UserRow | nu
     isMandatoryRefund: event.isMandatoryRefund,
     paymentProvider: event.paymentProvider,
     minPriceCents: prices.length ? Math.min(...prices) : 0,
-    bannerUrl: event.bannerPath ? `/api/events/${event.id}/banner` : null,
+    bannerUrl: imageUrl(event.bannerPath),
     isUserParticipates: participates,
     canManage,
     tickets: ticketList,
