@@ -1,2 +1,78 @@
-/** The organiser side (2-organiser.md): event authoring, console, promo codes. Part of `fr`. */
-export const organiserFr = {} as const;
+/** The organiser side (2-organiser.md): event authoring, promo codes. Part of `fr`. */
+export const organiserFr = {
+  verifiedOnlyNote:
+    'Seul un organisateur vérifié peut créer un événement public ou payant (demande de vérification accessible depuis les paramètres généraux).',
+  create: {
+    pageTitle: "Création d'événements",
+    preview: "Aperçu de l'événement",
+    submit: "Créer l'événement",
+    titleRequired: "Veuillez saisir un titre pour l'événement.",
+    addressRequired: 'Veuillez saisir une adresse.',
+    addressNotFound: 'Votre adresse est introuvable.',
+    organizerRequired: 'Veuillez sélectionner un organisateur.',
+    categoryRequired: 'Veuillez sélectionner une catégorie.',
+    startRequired: "Veuillez sélectionner une date pour le début de l'événement.",
+    endRequired: "Veuillez sélectionner une date pour la fin de l'événement.",
+    endBeforeStart: "La date de fin de l'événement ne peut être inférieure à la date de début.",
+    startInPast: 'La date de début ne peut être inférieure à la date du jour.',
+    endInPast: 'La date de fin ne peut être inférieure à la date du jour.',
+    descriptionRequired: 'Veuillez saisir une description.',
+    participantsRequired: 'Veuillez saisir un nombre de participants.',
+    ticketPriceInvalid: 'Les prix des billets doivent être supérieurs à 0€.',
+    ticketTitleRequired: 'Le nom des billets ne peut être vide.',
+    ticketQuantityInvalid:
+      'La quantité des billets doit être supérieure à 0 et ne doit pas dépasser le nombre total de participants.',
+    choicesRequired: 'Vous devez ajouter des choix pour votre billet.',
+    refundDateInvalid:
+      "Le délai de remboursement ne peut être vide, ne peut être supérieur à la date du début de l'événémenent et doit être supérieur à la date du jour.",
+    termsRequired: 'Veuillez accepter les conditions générales.',
+    titleTooLong: 'Votre titre ne doit pas dépasser 100 caractères.',
+    addressTooLong: 'Votre adresse ne doit pas dépasser 100 caractères.',
+    descriptionTooLong: 'Votre texte ne doit pas dépasser 2500 caractères.',
+    ticketTitleTooLong: 'Votre titre ne doit pas dépasser 30 caractères.',
+    ticketDescriptionTooLong: 'La description du billet ne doit pas dépasser 200 caractères.',
+  },
+  edit: {
+    pageTitle: "Modification de l'événement",
+    ticketsIncomplete: 'Des informations sont manquantes dans les billets.',
+    choicesIncomplete: 'Des informations sont manquantes ou invalides dans les choix.',
+    refundDateInvalid:
+      "Le délai de remboursement ne peut être vide, ne peut être supérieur à la date du début de l'événémenent.",
+    failed: 'Une erreur est survenue. Veuillez réessayer ultérieurement.',
+    saved: 'Votre événement a bien été sauvegardé.',
+    failedToast: (error: string) => `Une erreur s'est produite: ${error}.`,
+    quantityBelowSold: (sold: number) =>
+      `La quantité du billet ne peut pas être inférieure au nombre de billets vendus (${sold}).`,
+  },
+  ticket: {
+    titleEmpty: 'Le titre du billet est vide.',
+    priceEmpty: 'Le prix du billet est vide.',
+    quantityInvalid: 'La quantité du billet doit être supérieure à 0 ou non vide.',
+    choicesRequired: 'Vous devez ajouter des choix pour votre billet.',
+    failed: 'Une erreur est survenue.',
+    saved: 'Votre billet a bien été sauvegardé.',
+    optionCreated: 'Votre option a bien été créée.',
+    defaultTitle: (position: number) => `Billet ${position}`,
+    soldCannotDelete: 'Ce billet a déjà été acheté : il ne peut pas être supprimé.',
+    notFound: "Ce billet n'existe pas.",
+  },
+  promo: {
+    codeTooLong: 'Votre code promo ne doit pas dépasser 15 caractères.',
+    percentTooHigh: 'Le pourcentage du code promo ne peut pas dépasser 100%.',
+    percentTooLow: 'Le pourcentage du code promo ne peut pas être en dessous de 0%.',
+    codeNotAllowed: "Ce code promo n'est pas valide.",
+    duplicate: 'Un code identique est déjà utilisé.',
+    codeRequired: 'Veuillez saisir un code promo.',
+    quantityBelowUsed: (used: number) =>
+      `La quantité du code promo ne peut pas être inférieure au nombre d'utilisations (${used}).`,
+    quantityInvalid: 'La quantité du code promo doit être un nombre entier supérieur à 0.',
+    notFound: "Ce code promo n'existe pas.",
+  },
+  event: {
+    paidCannotDelete: 'Cet événement a des participations payées : il ne peut pas être supprimé.',
+    notOwner: "Vous n'êtes pas l'organisateur de cet événement.",
+    deleted: "L'événement a été supprimé.",
+    bannerFailed: 'Une erreur est survenue lors du changement de bannière.',
+    bannerSaved: "La bannière de l'événement a bien été modifiée.",
+  },
+} as const;

@@ -1,4 +1,5 @@
 import { accountFr } from './fr-account';
+import { consoleFr } from './fr-console';
 import { organiserFr } from './fr-organiser';
 
 /**
@@ -9,6 +10,7 @@ import { organiserFr } from './fr-organiser';
 export const fr = {
   organiser: organiserFr,
   account: accountFr,
+  console: consoleFr,
   common: {
     genericError: 'Une erreur est survenue.',
     invalidDate: 'Date invalide',

@@ -1,0 +1,372 @@
+import { fr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { discountCodes, events, eventTypes, participations, tickets } from '../../db/schema';
+import { createPayload, paidTickets } from './test-payloads';
+
+let t: TestApp;
+let organizer: string;
+let plain: string;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  organizer = await loginAs(t, (await createUser(t, { isVerified: true })).email);
+  plain = await loginAs(t, (await createUser(t)).email);
+  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+});
+afterAll(async () => t.close());
+
+const c = fr.organiser.create;
+const DAY = 86_400_000;
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const patch = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'PATCH', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+async function eventsTitled(title: string) {
+  return t.database.db.select().from(events).where(eq(events.title, title));
+}
+
+describe('creating an event', () => {
+  it('creates a private event with its tickets, options and codes, and reads it back', async () => {
+    const title = `Gala ${Date.now()}`;
+    const response = await post(
+      '/api/events',
+      createPayload({
+        title,
+        isPublic: true,
+        ticketList: paidTickets,
+        dateMaxRefund: new Date(Date.now() + 10 * DAY).toISOString(),
+        discountCodeList: [{ code: 'BIENVENUE', discountPercent: 10.4 }],
+      }),
+      organizer,
+    );
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    const manage = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${id}/manage`,
+      headers: { cookie: organizer },
+    });
+    const event = manage.json();
+    expect(event).toMatchObject({ title, isPublic: false, isFree: false, type: 'Soirée', nbMaxParticipants: 100 });
+    expect(event.latitude).toBeCloseTo(43.6045, 3);
+    const pass = event.tickets.find((x: { title: string }) => x.title === 'Pass');
+    expect(pass).toMatchObject({ isMultipart: true, priceCents: 2000, quantity: 15 });
+    expect(event.tickets.filter((x: { parentId: string | null }) => x.parentId === pass.id)).toHaveLength(2);
+    expect(event.tickets.find((x: { title: string }) => x.title === 'Standard').priceCents).toBe(1250);
+    expect(event.tickets.find((x: { title: string }) => x.title === 'Partenaire').isHidden).toBe(true);
+    expect(event.discounts).toMatchObject([{ code: 'BIENVENUE', percent: 10, quantity: 10_000, isSingleUse: true }]);
+  });
+
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['no title', { title: ' ' }, c.titleRequired],
+    ['a long title', { title: 'x'.repeat(101) }, c.titleTooLong],
+    ['no address', { address: '' }, c.addressRequired],
+    ['an unknown address', { address: 'Nulle part 99999 Inconnu' }, c.addressNotFound],
+    ['no category', { type: '' }, c.categoryRequired],
+    ['an unknown category', { type: 'Rodéo' }, c.categoryRequired],
+    ['no start', { dateBegin: '' }, c.startRequired],
+    ['no end', { dateEnd: '' }, c.endRequired],
+    ['an end before the start', { dateEnd: new Date(Date.now() + DAY).toISOString() }, c.endBeforeStart],
+    ['a past start', { dateBegin: new Date(Date.now() - DAY).toISOString() }, c.startInPast],
+    [
+      'a past end',
+      { dateBegin: new Date(Date.now() - 3 * DAY).toISOString(), dateEnd: new Date(Date.now() - DAY).toISOString() },
+      c.startInPast,
+    ],
+    ['no description', { description: '' }, c.descriptionRequired],
+    ['a long description', { description: 'x'.repeat(2501) }, c.descriptionTooLong],
+    ['no participant count', { nbMaxParticipants: null }, c.participantsRequired],
+    ['a negative price', { ticketList: [{ title: 'A', price: -1, quantity: 1 }] }, c.ticketPriceInvalid],
+    ['no price', { ticketList: [{ title: 'A', quantity: 1 }] }, c.ticketPriceInvalid],
+    ['a ticket without title', { ticketList: [{ title: '', price: 0, quantity: 1 }] }, c.ticketTitleRequired],
+    ['a long ticket title', { ticketList: [{ title: 'x'.repeat(31), price: 0, quantity: 1 }] }, c.ticketTitleTooLong],
+    ['a zero quantity', { ticketList: [{ title: 'A', price: 0, quantity: 0 }] }, c.ticketQuantityInvalid],
+    ['a quantity over the cap', { ticketList: [{ title: 'A', price: 0, quantity: 101 }] }, c.ticketQuantityInvalid],
+    ['terms refused', { acceptTerms: false }, c.termsRequired],
+  ];
+  for (const [name, change, message] of cases) {
+    it(`refuses ${name} with the spec message and writes nothing`, async () => {
+      const title = `Refus ${name} ${Date.now()}`;
+      const payload = createPayload({ title, ...change });
+      const response = await post('/api/events', payload, organizer);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+      if (typeof payload.title === 'string' && payload.title.trim()) expect(await eventsTitled(title)).toHaveLength(0);
+    });
+  }
+
+  it('refuses a choice ticket without choices and a bad refund date', async () => {
+    const choice = await post(
+      '/api/events',
+      createPayload({ ticketList: [{ title: 'Pass', isMultipart: true, options: [] }] }),
+      organizer,
+    );
+    expect(choice.json().message).toBe(c.choicesRequired);
+    for (const dateMaxRefund of [
+      '',
+      new Date(Date.now() - DAY).toISOString(),
+      new Date(Date.now() + 30 * DAY).toISOString(),
+    ]) {
+      const refund = await post('/api/events', createPayload({ ticketList: paidTickets, dateMaxRefund }), organizer);
+      expect(refund.json().message).toBe(c.refundDateInvalid);
+    }
+  });
+
+  it('answers a visitor 401, and keeps the verified-only features for verified organisers', async () => {
+    expect((await post('/api/events', createPayload())).statusCode).toBe(401);
+    for (const change of [
+      { ticketList: [{ title: 'A', price: 5, quantity: 1 }] },
+      { ticketList: [{ title: 'A', isMultipart: true, options: [{ title: 'B', price: 0, quantity: 1 }] }] },
+      { isPublic: true },
+      { isUserPaysFees: true },
+    ]) {
+      const title = `Interdit ${Date.now()}`;
+      const response = await post('/api/events', createPayload({ title, ...change }), plain);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'VERIFIED_ONLY', message: fr.organiser.verifiedOnlyNote });
+      expect(await eventsTitled(title)).toHaveLength(0);
+    }
+    const free = await post('/api/events', createPayload(), plain);
+    expect(free.statusCode).toBe(201);
+  });
+
+  it('lets an administrator create for an organiser, and nobody else', async () => {
+    const other = await createUser(t, { isVerified: true });
+    const byAdmin = await post('/api/events', createPayload({ organizerId: other.id }), admin);
+    expect(byAdmin.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, byAdmin.json().id));
+    expect(row?.organizerId).toBe(other.id);
+    expect((await post('/api/events', createPayload({ organizerId: other.id }), organizer)).statusCode).toBe(403);
+    const unknown = await post(
+      '/api/events',
+      createPayload({ organizerId: '00000000-0000-4000-8000-000000000000' }),
+      admin,
+    );
+    expect(unknown.json().message).toBe(c.organizerRequired);
+  });
+
+  it('refuses unknown fields', async () => {
+    const response = await post('/api/events', createPayload({ sold: 12 }), organizer);
+    expect(response.json().code).toBe('UNKNOWN_FIELD');
+  });
+});
+
+describe('editing an event', () => {
+  it('saves the fields, publishes, and refuses strangers', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const saved = await patch(`/api/events/${id}`, { title: 'Nouveau titre', isPublic: true }, organizer);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ title: 'Nouveau titre', isPublic: true });
+    expect((await patch(`/api/events/${id}`, { title: 'Piraté' }, plain)).statusCode).toBe(403);
+    expect((await patch(`/api/events/${id}`, { title: 'Piraté' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/events/${id}/manage`, headers: { cookie: plain } })).statusCode,
+    ).toBe(403);
+    expect((await patch(`/api/events/${id}`, { title: 'Par admin' }, admin)).statusCode).toBe(200);
+  });
+
+  it('checks the edit rules', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const before = (
+      await patch(`/api/events/${id}`, { dateEnd: new Date(Date.now() - DAY).toISOString() }, organizer)
+    ).json();
+    expect(before.message).toBe(c.endBeforeStart);
+    const refund = await patch(
+      `/api/events/${id}`,
+      { dateMaxRefund: new Date(Date.now() + 60 * DAY).toISOString() },
+      organizer,
+    );
+    expect(refund.json().message).toBe(fr.organiser.edit.refundDateInvalid);
+    const address = await patch(`/api/events/${id}`, { address: 'Rue Imaginaire 00000 Nullepart' }, organizer);
+    expect(address.json().message).toBe(c.addressNotFound);
+  });
+
+  it('closes a sold-out event', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const [type] = await t.database.db.select().from(eventTypes).limit(1);
+    const { event } = await createEvent(t, owner.id, { typeId: type?.id }, [{ quantity: 3, sold: 3 }]);
+    const saved = await patch(`/api/events/${event.id}`, { isOpen: true }, await loginAs(t, owner.email));
+    expect(saved.json()).toMatchObject({ isOpen: false, isSoldOut: true });
+  });
+});
+
+describe('tickets', () => {
+  it('adds, edits and deletes tickets and options with the spec rules', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const tm = fr.organiser.ticket;
+    expect(
+      (await post(`/api/events/${id}/tickets`, { title: '', price: 1, quantity: 1 }, organizer)).json().message,
+    ).toBe(tm.titleEmpty);
+    expect((await post(`/api/events/${id}/tickets`, { title: 'A', quantity: 1 }, organizer)).json().message).toBe(
+      tm.priceEmpty,
+    );
+    expect(
+      (await post(`/api/events/${id}/tickets`, { title: 'A', price: 1, quantity: 0 }, organizer)).json().message,
+    ).toBe(tm.quantityInvalid);
+    expect((await post(`/api/events/${id}/tickets`, { title: 'A', isMultipart: true }, organizer)).json().message).toBe(
+      tm.choicesRequired,
+    );
+    expect((await post(`/api/events/${id}/tickets`, { title: 'A', price: 3, quantity: 2 }, plain)).statusCode).toBe(
+      403,
+    );
+
+    const added = await post(`/api/events/${id}/tickets`, { title: 'Tardif', price: 15, quantity: 20 }, organizer);
+    expect(added.statusCode).toBe(201);
+    const ticketId = added.json().id;
+    await t.database.db.update(tickets).set({ sold: 7 }).where(eq(tickets.id, ticketId));
+    const below = await patch(`/api/tickets/${ticketId}`, { quantity: 6 }, organizer);
+    expect(below.json().message).toBe(fr.organiser.edit.quantityBelowSold(7));
+    expect((await patch(`/api/tickets/${ticketId}`, { quantity: 7 }, organizer)).statusCode).toBe(204);
+    const sold = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tickets/${ticketId}`,
+      headers: { cookie: organizer },
+    });
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toBe(tm.soldCannotDelete);
+
+    const manage = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${id}/manage`, headers: { cookie: organizer } })
+    ).json();
+    const pass = manage.tickets.find((x: { title: string }) => x.title === 'Pass');
+    const option = await post(
+      `/api/tickets/${pass.id}/options`,
+      { title: '3 jours', price: 15, quantity: 4 },
+      organizer,
+    );
+    expect(option.statusCode).toBe(201);
+    const options = () => t.database.db.select().from(tickets).where(eq(tickets.parentId, pass.id));
+    let head = (await t.database.db.select().from(tickets).where(eq(tickets.id, pass.id)))[0];
+    expect(head).toMatchObject({ priceCents: 1500, quantity: 19 });
+
+    // Hiding or closing the parent applies to every option; the last option closed closes the parent.
+    await patch(`/api/tickets/${pass.id}`, { isHidden: true, isAvailable: false }, organizer);
+    expect((await options()).every((o) => o.isHidden && !o.isAvailable)).toBe(true);
+    const [first, ...rest] = await options();
+    await patch(`/api/tickets/${first?.id}`, { isAvailable: true }, organizer);
+    head = (await t.database.db.select().from(tickets).where(eq(tickets.id, pass.id)))[0];
+    expect(head?.isAvailable).toBe(true);
+    for (const o of [first, ...rest]) await patch(`/api/tickets/${o?.id}`, { isAvailable: false }, organizer);
+    head = (await t.database.db.select().from(tickets).where(eq(tickets.id, pass.id)))[0];
+    expect(head?.isAvailable).toBe(false);
+
+    const unsold = (await options())[0];
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tickets/${unsold?.id}`,
+      headers: { cookie: organizer },
+    });
+    expect(gone.statusCode).toBe(204);
+  });
+
+  it('never lets concurrent edits lower a quantity below the places sold', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, owner.email);
+    const {
+      tickets: [ticket],
+    } = await createEvent(t, owner.id, {}, [{ quantity: 100, sold: 50, priceCents: 1000 }]);
+    const answers = await Promise.all(
+      [10, 60, 20, 70, 49, 55].map((quantity) => patch(`/api/tickets/${ticket?.id}`, { quantity }, cookie)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 204, 204, 400, 400, 400]);
+    const [row] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, ticket?.id ?? ''));
+    expect(row?.quantity).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('promo codes', () => {
+  it('applies the code rules', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const pm = fr.organiser.promo;
+    const add = (body: object) => post(`/api/events/${id}/discounts`, body, organizer);
+    expect((await add({ code: 'X'.repeat(16), discountPercent: 10 })).json().message).toBe(pm.codeTooLong);
+    expect((await add({ code: 'No', discountPercent: 10 })).json().message).toBe(pm.codeNotAllowed);
+    expect((await add({ code: 'NO', discountPercent: 10 })).json().message).toBe(pm.codeNotAllowed);
+    expect((await add({ code: 'TROP', discountPercent: 101 })).json().message).toBe(pm.percentTooHigh);
+    expect((await add({ code: 'ZERO', discountPercent: 0 })).json().message).toBe(pm.percentTooLow);
+    expect((await add({ code: 'MOINS', discountPercent: -5 })).json().message).toBe(pm.percentTooLow);
+    const ok = await add({ code: 'ETE', discountPercent: 99.6 });
+    expect(ok.statusCode).toBe(201);
+    expect((await add({ code: 'ete', discountPercent: 5 })).json().message).toBe(pm.duplicate);
+    expect((await post(`/api/events/${id}/discounts`, { code: 'VOL', discountPercent: 5 }, plain)).statusCode).toBe(
+      403,
+    );
+
+    const [code] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, ok.json().id));
+    expect(code?.percent).toBe(100);
+    await t.database.db.update(discountCodes).set({ used: 12 }).where(eq(discountCodes.id, ok.json().id));
+    const below = await patch(`/api/discounts/${ok.json().id}`, { quantity: 11 }, organizer);
+    expect(below.json().message).toBe(pm.quantityBelowUsed(12));
+    expect(
+      (await patch(`/api/discounts/${ok.json().id}`, { quantity: 12, isEnabled: false }, organizer)).statusCode,
+    ).toBe(204);
+  });
+});
+
+describe('deleting an event and uploading its banner', () => {
+  it('deletes an event without paid participations only', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, owner.email);
+    const paid = await createEvent(t, owner.id, {}, [{ priceCents: 1000 }]);
+    await t.database.db
+      .insert(participations)
+      .values({ eventId: paid.event.id, ticketId: paid.tickets[0]?.id ?? '', userId: owner.id, quantity: 1 });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/events/${paid.event.id}`, headers: { cookie } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(fr.organiser.event.paidCannotDelete);
+
+    const free = await createEvent(t, owner.id);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/events/${free.event.id}`, headers: { cookie: plain } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/events/${free.event.id}`, headers: { cookie } })).statusCode,
+    ).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/events/${free.event.id}` })).statusCode).toBe(404);
+  });
+
+  it('stores a real PNG banner cropped to 5:3 and refuses anything else', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, owner.email);
+    const { event } = await createEvent(t, owner.id);
+    const upload = (data: Buffer, filename: string) => {
+      const boundary = '----guichet';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/banner`,
+        payload: body,
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    };
+    const fake = await upload(Buffer.from('GIF89a not really'), 'banner.png');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe(fr.organiser.event.bannerFailed);
+
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const saved = await upload(png, 'banner.png');
+    expect(saved.statusCode).toBe(200);
+    const image = await t.app.inject({ method: 'GET', url: saved.json().bannerUrl });
+    expect(image.headers['content-type']).toBe('image/png');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo(5 / 3, 2);
+    const read = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` });
+    expect(read.json().bannerUrl).toBe(saved.json().bannerUrl);
+  });
+});

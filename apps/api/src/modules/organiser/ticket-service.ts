@@ -1,0 +1,168 @@
+import {
+  type DiscountInput,
+  firstDiscountError,
+  firstNewTicketError,
+  firstOptionError,
+  fr,
+  type OptionInput,
+  priceToCents,
+  type TicketInput,
+  type UpdateDiscountRequest,
+  type UpdateTicketRequest,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import type { UserRow } from '../auth/repository';
+import { assertCanManage, assertVerified } from './policy';
+import * as repo from './repository';
+import { insertOption, insertTicketWithOptions, refreshChoiceSummary } from './tickets';
+
+const m = fr.organiser;
+const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticket.notFound, 404);
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function loadTicket(deps: AppDeps, user: UserRow, ticketId: string) {
+  const ticket = uuid.test(ticketId) ? await repo.findTicket(deps.db, ticketId) : undefined;
+  const event = ticket ? await repo.findEvent(deps.db, ticket.eventId) : undefined;
+  if (!ticket || !event) throw ticketNotFound();
+  assertCanManage(user, event.organizerId);
+  return { ticket, event };
+}
+
+async function lockManagedEvent(tx: AppDeps['db'], user: UserRow, eventId: string) {
+  const event = uuid.test(eventId) ? await repo.lockEvent(tx, eventId) : undefined;
+  if (!event) throw new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
+  assertCanManage(user, event.organizerId);
+  return event;
+}
+
+export async function addTicket(deps: AppDeps, user: UserRow, eventId: string, input: TicketInput) {
+  const paid = (priceToCents(input) ?? 0) > 0 || input.options.some((o) => (priceToCents(o) ?? 0) > 0);
+  assertVerified(user, paid || input.isMultipart);
+  const error = firstNewTicketError(input);
+  if (error) throw badRequest(error.message, error.field);
+  return deps.db.transaction(async (tx) => {
+    const event = await lockManagedEvent(tx, user, eventId);
+    const ticket = await insertTicketWithOptions(tx, event.id, input, await repo.nextTicketPosition(tx, event.id));
+    return { id: ticket.id };
+  });
+}
+
+export async function addOption(deps: AppDeps, user: UserRow, headId: string, input: OptionInput) {
+  assertVerified(user, true);
+  const error = firstOptionError(input);
+  if (error) throw badRequest(error.message, error.field);
+  const { ticket } = await loadTicket(deps, user, headId);
+  if (!ticket.isMultipart || ticket.parentId) throw badRequest(m.edit.choicesIncomplete, 'options');
+  return deps.db.transaction(async (tx) => {
+    await lockManagedEvent(tx, user, ticket.eventId);
+    const option = await insertOption(
+      tx,
+      ticket,
+      input,
+      priceToCents(input) ?? 0,
+      input.quantity ?? 1,
+      await repo.nextTicketPosition(tx, ticket.eventId),
+    );
+    await refreshChoiceSummary(tx, ticket.id);
+    return { id: option.id };
+  });
+}
+
+export async function updateTicket(deps: AppDeps, user: UserRow, ticketId: string, input: UpdateTicketRequest) {
+  const { ticket } = await loadTicket(deps, user, ticketId);
+  const priceCents = input.price === undefined && input.priceCents === undefined ? undefined : priceToCents(input);
+  if (priceCents !== undefined) {
+    if (priceCents === null || priceCents < 0) throw badRequest(m.ticket.priceEmpty, 'price');
+    assertVerified(user, priceCents > 0);
+  }
+  if (input.title !== undefined && !input.title.trim()) throw badRequest(m.ticket.titleEmpty, 'title');
+  if (input.title !== undefined && input.title.trim().length > 30)
+    throw badRequest(m.create.ticketTitleTooLong, 'title');
+  if (input.description !== undefined && input.description.length > 200) {
+    throw badRequest(m.create.ticketDescriptionTooLong, 'description');
+  }
+  if (input.quantity !== undefined && input.quantity <= 0) throw badRequest(m.ticket.quantityInvalid, 'quantity');
+
+  await deps.db.transaction(async (tx) => {
+    await lockManagedEvent(tx, user, ticket.eventId);
+    if (input.quantity !== undefined && !ticket.isMultipart) {
+      if (!(await repo.setTicketQuantity(tx, ticket.id, input.quantity))) {
+        throw badRequest(m.edit.quantityBelowSold(ticket.sold), 'quantity');
+      }
+    }
+    await repo.updateTicket(tx, ticket.id, {
+      ...(input.title !== undefined && { title: input.title.trim() }),
+      ...(input.description !== undefined && { description: input.description.trim() }),
+      ...(priceCents != null && !ticket.isMultipart && { priceCents }),
+      ...(input.isAvailable !== undefined && { isAvailable: input.isAvailable }),
+      ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
+    });
+    if (ticket.isMultipart) {
+      // A parent's availability and visibility apply to all its options.
+      await repo.updateOptionsOf(tx, ticket.id, {
+        ...(input.isAvailable !== undefined && { isAvailable: input.isAvailable }),
+        ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
+      });
+    }
+    if (ticket.parentId) {
+      if (input.isAvailable !== undefined) {
+        // An option switched on makes its parent available; the last one switched off closes it.
+        const siblings = (await repo.findTickets(tx, ticket.eventId)).filter((t) => t.parentId === ticket.parentId);
+        await repo.updateTicket(tx, ticket.parentId, { isAvailable: siblings.some((t) => t.isAvailable) });
+      }
+      await refreshChoiceSummary(tx, ticket.parentId);
+    }
+  });
+}
+
+export async function deleteTicket(deps: AppDeps, user: UserRow, ticketId: string) {
+  const { ticket } = await loadTicket(deps, user, ticketId);
+  await deps.db.transaction(async (tx) => {
+    await lockManagedEvent(tx, user, ticket.eventId);
+    const all = await repo.findTickets(tx, ticket.eventId);
+    const doomed = [ticket, ...all.filter((t) => t.parentId === ticket.id)];
+    const taken =
+      doomed.some((t) => t.sold > 0) ||
+      (await repo.countParticipations(
+        tx,
+        doomed.map((t) => t.id),
+      )) > 0;
+    if (taken) throw new AppError('TICKET_SOLD', m.ticket.soldCannotDelete, 409);
+    await repo.deleteTickets(
+      tx,
+      doomed.map((t) => t.id),
+    );
+    if (ticket.parentId) await refreshChoiceSummary(tx, ticket.parentId);
+  });
+}
+
+export async function addDiscount(deps: AppDeps, user: UserRow, eventId: string, input: DiscountInput) {
+  return deps.db.transaction(async (tx) => {
+    const event = await lockManagedEvent(tx, user, eventId);
+    const existing = (await repo.findDiscounts(tx, event.id)).map((d) => d.code);
+    const error = firstDiscountError(input, existing);
+    if (error) throw badRequest(error.message, error.field);
+    const row = await repo.insertDiscount(tx, {
+      eventId: event.id,
+      code: input.code.trim(),
+      percent: Math.round(input.discountPercent ?? 0),
+      quantity: input.quantity,
+      isEnabled: input.isEnabled,
+      isSingleUse: input.isSingleUse,
+    });
+    if (!row) throw badRequest(m.promo.duplicate, 'code');
+    return { id: row.id };
+  });
+}
+
+export async function updateDiscount(deps: AppDeps, user: UserRow, discountId: string, input: UpdateDiscountRequest) {
+  const discount = uuid.test(discountId) ? await repo.findDiscount(deps.db, discountId) : undefined;
+  const event = discount ? await repo.findEvent(deps.db, discount.eventId) : undefined;
+  if (!discount || !event) throw new AppError('DISCOUNT_NOT_FOUND', m.promo.notFound, 404);
+  assertCanManage(user, event.organizerId);
+  if (input.quantity !== undefined && input.quantity < 1) throw badRequest(m.promo.quantityInvalid, 'quantity');
+  if (!(await repo.updateDiscount(deps.db, discount.id, input))) {
+    throw badRequest(m.promo.quantityBelowUsed(discount.used), 'quantity');
+  }
+}

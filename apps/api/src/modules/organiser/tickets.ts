@@ -1,0 +1,68 @@
+import { choiceTicketSummary, type OptionInput, priceToCents, type TicketInput } from '@guichet/shared';
+import type { Database } from '../../db/client';
+import * as repo from './repository';
+
+/** Writes a ticket and, for a choice ticket, its options; the head carries their summary. */
+export async function insertTicketWithOptions(
+  tx: Database,
+  eventId: string,
+  ticket: TicketInput,
+  position: number,
+): Promise<repo.TicketRow> {
+  const base = {
+    eventId,
+    title: ticket.title.trim(),
+    description: ticket.description.trim(),
+    isHidden: ticket.isHidden,
+    isMultipart: ticket.isMultipart,
+    position,
+  };
+  if (!ticket.isMultipart) {
+    return repo.insertTicket(tx, { ...base, priceCents: priceToCents(ticket) ?? 0, quantity: ticket.quantity ?? 0 });
+  }
+  const options = ticket.options.map((option) => ({
+    option,
+    priceCents: priceToCents(option) ?? 0,
+    quantity: option.quantity ?? 0,
+  }));
+  const head = await repo.insertTicket(tx, { ...base, ...choiceTicketSummary(options) });
+  for (const [index, { option, priceCents, quantity }] of options.entries()) {
+    await insertOption(tx, head, option, priceCents, quantity, position + index + 1);
+  }
+  return head;
+}
+
+export function insertOption(
+  tx: Database,
+  head: repo.TicketRow,
+  option: OptionInput,
+  priceCents: number,
+  quantity: number,
+  position: number,
+) {
+  return repo.insertTicket(tx, {
+    eventId: head.eventId,
+    parentId: head.id,
+    title: option.title.trim(),
+    description: option.description.trim(),
+    priceCents,
+    quantity,
+    // Hiding a ticket hides its options.
+    isHidden: head.isHidden || option.isHidden,
+    position,
+  });
+}
+
+/** After an option changes, the head shows the cheapest price and the total quantity again. */
+export async function refreshChoiceSummary(tx: Database, headId: string): Promise<void> {
+  const head = await repo.findTicket(tx, headId);
+  if (!head) return;
+  const options = (await repo.findTickets(tx, head.eventId)).filter((t) => t.parentId === headId);
+  const available = options.filter((o) => o.isAvailable);
+  const summary = choiceTicketSummary(available.length ? available : options);
+  await repo.updateTicket(tx, headId, {
+    priceCents: summary.priceCents,
+    quantity: options.reduce((sum, o) => sum + o.quantity, 0),
+    sold: options.reduce((sum, o) => sum + o.sold, 0),
+  });
+}

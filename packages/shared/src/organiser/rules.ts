@@ -1,0 +1,203 @@
+import { fr } from '../messages/fr';
+import type { CreateEventRequest, DiscountInput, OptionInput, TicketInput } from './schemas';
+
+const m = fr.organiser;
+
+export const LIMITS = {
+  title: 100,
+  address: 100,
+  description: 2500,
+  ticketTitle: 30,
+  ticketDescription: 200,
+  optionTitle: 30,
+  promoCode: 15,
+} as const;
+
+export const UNLIMITED = -1;
+
+type Priced = { price?: number | null; priceCents?: number | null };
+
+/** Cents from either form of price; null when no price was given. Rounded to the cent. */
+export function priceToCents(item: Priced): number | null {
+  if (item.priceCents != null) return item.priceCents;
+  if (item.price == null || Number.isNaN(item.price)) return null;
+  return Math.round(item.price * 100);
+}
+
+/** A choice ticket costs its cheapest option and holds the sum of its options. */
+export function choiceTicketSummary(options: { priceCents: number; quantity: number }[]) {
+  return {
+    priceCents: options.length ? Math.min(...options.map((o) => o.priceCents)) : 0,
+    quantity: options.reduce((sum, o) => sum + o.quantity, 0),
+  };
+}
+
+export function isPaidTicketList(tickets: TicketInput[]): boolean {
+  return tickets.some(
+    (t) => (priceToCents(t) ?? 0) > 0 || t.options.some((o: OptionInput) => (priceToCents(o) ?? 0) > 0),
+  );
+}
+
+/** Prices, choice tickets, public events and attendee-paid fees are for verified organisers. */
+export function usesVerifiedOnlyFeatures(
+  input: Pick<CreateEventRequest, 'ticketList' | 'isPublic' | 'isUserPaysFees'>,
+) {
+  return (
+    input.isPublic ||
+    input.isUserPaysFees ||
+    input.ticketList.some((t) => t.isMultipart) ||
+    isPaidTicketList(input.ticketList)
+  );
+}
+
+const parseDate = (value: string | null | undefined): Date | null => {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+export type EventFieldError = { field: string; message: string };
+const fail = (field: string, message: string): EventFieldError => ({ field, message });
+
+export type CreateContext = {
+  now: Date;
+  /** false once the address service answered that it does not know the address. */
+  addressFound?: boolean;
+  /** false when an administrator has not picked the organiser. */
+  hasOrganizer?: boolean;
+};
+
+/** The 18 checks of the create form, in the spec's order (2-organiser.md §5). */
+export function firstCreateEventError(input: CreateEventRequest, context: CreateContext): EventFieldError | null {
+  const title = input.title.trim();
+  if (!title) return fail('title', m.create.titleRequired);
+  if (title.length > LIMITS.title) return fail('title', m.create.titleTooLong);
+  const address = input.address.trim();
+  if (!address) return fail('address', m.create.addressRequired);
+  if (address.length > LIMITS.address) return fail('address', m.create.addressTooLong);
+  if (context.addressFound === false) return fail('address', m.create.addressNotFound);
+  if (context.hasOrganizer === false) return fail('organizerId', m.create.organizerRequired);
+  if (input.type === null || input.type === '') return fail('type', m.create.categoryRequired);
+  const begin = parseDate(input.dateBegin);
+  if (!begin) return fail('dateBegin', m.create.startRequired);
+  const end = parseDate(input.dateEnd);
+  if (!end) return fail('dateEnd', m.create.endRequired);
+  if (end < begin) return fail('dateEnd', m.create.endBeforeStart);
+  if (begin <= context.now) return fail('dateBegin', m.create.startInPast);
+  if (end <= context.now) return fail('dateEnd', m.create.endInPast);
+  const description = input.description.trim();
+  if (!description) return fail('description', m.create.descriptionRequired);
+  if (description.length > LIMITS.description) return fail('description', m.create.descriptionTooLong);
+  const cap = input.nbMaxParticipants;
+  if (cap == null || cap === 0) return fail('nbMaxParticipants', m.create.participantsRequired);
+  return firstTicketListError(input, begin, context.now);
+}
+
+function firstTicketListError(input: CreateEventRequest, begin: Date, now: Date): EventFieldError | null {
+  const tickets = input.ticketList;
+  const items = tickets.flatMap((t) => (t.isMultipart ? t.options : [t]));
+  if (tickets.length === 0 || items.some((t) => (priceToCents(t) ?? -1) < 0)) {
+    return fail('ticketList', m.create.ticketPriceInvalid);
+  }
+  const titles = [...tickets.map((t) => t.title), ...tickets.flatMap((t) => t.options.map((o) => o.title))];
+  if (titles.some((title) => !title.trim())) return fail('ticketList', m.create.ticketTitleRequired);
+  if (titles.some((title) => title.trim().length > LIMITS.ticketTitle)) {
+    return fail('ticketList', m.create.ticketTitleTooLong);
+  }
+  if (tickets.some((t) => t.description.length > LIMITS.ticketDescription)) {
+    return fail('ticketList', m.create.ticketDescriptionTooLong);
+  }
+  const cap = input.nbMaxParticipants ?? UNLIMITED;
+  const badQuantity = (q: number | null) => q == null || q <= 0 || (cap !== UNLIMITED && q > cap);
+  if (items.some((t) => badQuantity(t.quantity))) return fail('ticketList', m.create.ticketQuantityInvalid);
+  if (tickets.some((t) => t.isMultipart && t.options.length === 0)) {
+    return fail('ticketList', m.create.choicesRequired);
+  }
+  if (input.dateMaxRefund !== undefined && input.dateMaxRefund !== null && isPaidTicketList(tickets)) {
+    const refund = parseDate(input.dateMaxRefund);
+    if (!refund || refund >= begin || refund <= now) return fail('dateMaxRefund', m.create.refundDateInvalid);
+  }
+  if (input.acceptTerms === false) return fail('acceptTerms', m.create.termsRequired);
+  return null;
+}
+
+export type EventState = {
+  title: string;
+  address: string;
+  description: string;
+  type: string | number | null;
+  dateBegin: string;
+  dateEnd: string;
+  dateMaxRefund: string | null;
+  nbMaxParticipants: number | null;
+  isPaid: boolean;
+};
+
+/** The edit form's checks: as at creation, but the start may already be past (§5 "Edit event"). */
+export function firstEditEventError(event: EventState, context: CreateContext): EventFieldError | null {
+  const title = event.title.trim();
+  if (!title) return fail('title', m.create.titleRequired);
+  if (title.length > LIMITS.title) return fail('title', m.create.titleTooLong);
+  const address = event.address.trim();
+  if (!address) return fail('address', m.create.addressRequired);
+  if (address.length > LIMITS.address) return fail('address', m.create.addressTooLong);
+  if (context.addressFound === false) return fail('address', m.create.addressNotFound);
+  if (event.type === null || event.type === '') return fail('type', m.create.categoryRequired);
+  const begin = parseDate(event.dateBegin);
+  if (!begin) return fail('dateBegin', m.create.startRequired);
+  const end = parseDate(event.dateEnd);
+  if (!end) return fail('dateEnd', m.create.endRequired);
+  if (end < begin) return fail('dateEnd', m.create.endBeforeStart);
+  if (end <= context.now) return fail('dateEnd', m.create.endInPast);
+  const description = event.description.trim();
+  if (!description) return fail('description', m.create.descriptionRequired);
+  if (description.length > LIMITS.description) return fail('description', m.create.descriptionTooLong);
+  if (event.nbMaxParticipants == null || event.nbMaxParticipants === 0) {
+    return fail('nbMaxParticipants', m.create.participantsRequired);
+  }
+  if (event.isPaid && event.dateMaxRefund !== null) {
+    const refund = parseDate(event.dateMaxRefund);
+    if (!refund || refund >= begin) return fail('dateMaxRefund', m.edit.refundDateInvalid);
+  }
+  return null;
+}
+
+/** Saving a new ticket from the edit form (§5 "Saving a new ticket"). */
+export function firstNewTicketError(ticket: TicketInput): EventFieldError | null {
+  if (!ticket.title.trim()) return fail('title', m.ticket.titleEmpty);
+  if (ticket.title.trim().length > LIMITS.ticketTitle) return fail('title', m.create.ticketTitleTooLong);
+  if (ticket.description.length > LIMITS.ticketDescription) {
+    return fail('description', m.create.ticketDescriptionTooLong);
+  }
+  if (ticket.isMultipart) {
+    if (ticket.options.length === 0) return fail('options', m.ticket.choicesRequired);
+    return ticket.options.map(firstOptionError).find(Boolean) ?? null;
+  }
+  const price = priceToCents(ticket);
+  if (price == null || price < 0) return fail('price', m.ticket.priceEmpty);
+  if (ticket.quantity == null || ticket.quantity <= 0) return fail('quantity', m.ticket.quantityInvalid);
+  return null;
+}
+
+/** An option needs a title (30 at most), a whole quantity of at least 1 and a price of at least 0. */
+export function firstOptionError(option: OptionInput): EventFieldError | null {
+  if (!option.title.trim()) return fail('options', m.edit.choicesIncomplete);
+  if (option.title.trim().length > LIMITS.optionTitle) return fail('options', m.create.ticketTitleTooLong);
+  const price = priceToCents(option);
+  if (price == null || price < 0) return fail('options', m.edit.choicesIncomplete);
+  if (option.quantity == null || option.quantity < 1) return fail('options', m.edit.choicesIncomplete);
+  return null;
+}
+
+/** Promo code rules (§5 "Promo codes"); `existing` holds the event's other codes. */
+export function firstDiscountError(input: DiscountInput, existing: string[]): EventFieldError | null {
+  const code = input.code.trim();
+  if (!code) return fail('code', m.promo.codeRequired);
+  if (code.length > LIMITS.promoCode) return fail('code', m.promo.codeTooLong);
+  if (code.toLowerCase() === 'no') return fail('code', m.promo.codeNotAllowed);
+  const percent = input.discountPercent == null ? null : Math.round(input.discountPercent);
+  if (percent == null || percent <= 0) return fail('discountPercent', m.promo.percentTooLow);
+  if (percent > 100) return fail('discountPercent', m.promo.percentTooHigh);
+  if (existing.some((other) => other.toLowerCase() === code.toLowerCase())) return fail('code', m.promo.duplicate);
+  return null;
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/** A price from a form or an API client: euros with up to 2 decimals, or integer cents. */
+const money = {
+  price: z.number().nullable().optional(),
+  priceCents: z.number().int().nullable().optional(),
+};
+
+export const optionInput = z.strictObject({
+  title: z.string().max(200).default(''),
+  description: z.string().max(1000).default(''),
+  quantity: z.number().int().nullable().default(null),
+  isHidden: z.boolean().default(false),
+  ...money,
+});
+export type OptionInput = z.infer<typeof optionInput>;
+
+export const ticketInput = z.strictObject({
+  title: z.string().max(200).default(''),
+  description: z.string().max(1000).default(''),
+  quantity: z.number().int().nullable().default(null),
+  isHidden: z.boolean().default(false),
+  isMultipart: z.boolean().default(false),
+  options: z.array(optionInput).max(30).default([]),
+  ...money,
+});
+export type TicketInput = z.infer<typeof ticketInput>;
+
+export const discountInput = z.strictObject({
+  code: z.string().max(100).default(''),
+  discountPercent: z.number().nullable().default(null),
+  quantity: z.number().int().min(1).max(1_000_000).default(10_000),
+  isEnabled: z.boolean().default(true),
+  isSingleUse: z.boolean().default(true),
+});
+export type DiscountInput = z.infer<typeof discountInput>;
+
+const date = z.string().max(40).nullable().default('');
+
+/**
+ * The create payload (2-organiser.md §3, camelCase). Ids are made by the server; `entityId`,
+ * `minPrice`, `isFree` and `organizerName` are accepted and ignored: the server derives them.
+ */
+export const createEventRequest = z.strictObject({
+  entityId: z.string().optional(),
+  title: z.string().max(1000).default(''),
+  description: z.string().max(10_000).default(''),
+  address: z.string().max(1000).default(''),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  organizerId: z.string().max(64).nullable().optional(),
+  organizerName: z.string().optional(),
+  type: z
+    .union([z.string().max(100), z.number().int()])
+    .nullable()
+    .default(''),
+  dateBegin: date,
+  dateEnd: date,
+  dateMaxRefund: z.string().max(40).nullable().optional(),
+  nbMaxParticipants: z.number().int().min(-1).nullable().default(null),
+  isPublic: z.boolean().default(false),
+  isFree: z.boolean().optional(),
+  minPrice: z.number().optional(),
+  isUserPaysFees: z.boolean().default(false),
+  ticketList: z.array(ticketInput).max(30).default([]),
+  discountCodeList: z.array(discountInput).max(50).default([]),
+  acceptTerms: z.boolean().optional(),
+});
+export type CreateEventRequest = z.infer<typeof createEventRequest>;
+
+export const updateEventRequest = z.strictObject({
+  title: z.string().max(1000).optional(),
+  description: z.string().max(10_000).optional(),
+  address: z.string().max(1000).optional(),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  type: z
+    .union([z.string().max(100), z.number().int()])
+    .nullable()
+    .optional(),
+  dateBegin: z.string().max(40).optional(),
+  dateEnd: z.string().max(40).optional(),
+  dateMaxRefund: z.string().max(40).nullable().optional(),
+  nbMaxParticipants: z.number().int().min(-1).nullable().optional(),
+  isPublic: z.boolean().optional(),
+  isOpen: z.boolean().optional(),
+  isUserPaysFees: z.boolean().optional(),
+});
+export type UpdateEventRequest = z.infer<typeof updateEventRequest>;
+
+export const updateTicketRequest = z.strictObject({
+  title: z.string().max(200).optional(),
+  description: z.string().max(1000).optional(),
+  quantity: z.number().int().optional(),
+  isAvailable: z.boolean().optional(),
+  isHidden: z.boolean().optional(),
+  ...money,
+});
+export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
+
+export const updateDiscountRequest = z.strictObject({
+  isEnabled: z.boolean().optional(),
+  quantity: z.number().int().optional(),
+});
+export type UpdateDiscountRequest = z.infer<typeof updateDiscountRequest>;
+
+/** What the edit screen and the console read: every ticket, hidden ones and sold counts included. */
+export const managedTicket = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  quantity: z.number().int(),
+  sold: z.number().int(),
+  isHidden: z.boolean(),
+  isAvailable: z.boolean(),
+  isMultipart: z.boolean(),
+  position: z.number().int(),
+});
+export type ManagedTicket = z.infer<typeof managedTicket>;
+
+export const managedDiscount = z.object({
+  id: z.string(),
+  code: z.string(),
+  percent: z.number().int(),
+  quantity: z.number().int(),
+  used: z.number().int(),
+  isEnabled: z.boolean(),
+  isSingleUse: z.boolean(),
+});
+export type ManagedDiscount = z.infer<typeof managedDiscount>;
+
+export const managedEvent = z.object({
+  id: z.string(),
+  organizerId: z.string(),
+  organizerName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  typeId: z.number().int().nullable(),
+  type: z.string().nullable(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  dateMaxRefund: z.string().nullable(),
+  nbMaxParticipants: z.number().int(),
+  isPublic: z.boolean(),
+  isOpen: z.boolean(),
+  isSoldOut: z.boolean(),
+  isFree: z.boolean(),
+  isUserPaysFees: z.boolean(),
+  bannerUrl: z.string().nullable(),
+  tickets: z.array(managedTicket),
+  discounts: z.array(managedDiscount),
+});
+export type ManagedEvent = z.infer<typeof managedEvent>;
