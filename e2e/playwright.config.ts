@@ -15,6 +15,8 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: './tests',
+  // One output folder per port, so that runs sharing a machine do not remove each other's files.
+  outputDir: `test-results/${MAIN_PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

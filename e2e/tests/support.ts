@@ -54,7 +54,9 @@ export async function login(page: Page, email: string, password: string) {
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const describe = (node: { target: unknown[]; failureSummary?: string }) =>
+    `${node.target.join(' ')} ${node.failureSummary ?? ''}`.trim();
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map(describe).join(', ')})`)).toEqual([]);
 }
 
 /** The deployment whose terms version is newer than what its demo users accepted. */

@@ -21,6 +21,8 @@ const environment = z.object({
   SEED_DEMO: flag.optional(),
   APP_STORE_URL: z.string().url().default('https://apps.apple.com/fr/search?term=Guichet'),
   PLAY_STORE_URL: z.string().url().default('https://play.google.com/store/search?q=Guichet&c=apps'),
+  ADDRESS_PROVIDER: z.enum(['ban', 'offline']).optional(),
+  ADDRESS_API_URL: z.string().url().optional(),
   REDIS_URL: z.string().optional(),
   TRUST_PROXY: flag.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -46,6 +48,9 @@ export type Config = {
   seedDemo: boolean;
   rateLimitMax: number;
   redisUrl: string | undefined;
+  /** The French address service, or the offline gazetteer (the default outside production). */
+  addressProvider: 'ban' | 'offline';
+  addressApiUrl: string | undefined;
   appStoreUrl: string;
   playStoreUrl: string;
   trustProxy: boolean;
@@ -81,6 +86,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && (e.SEED_DEMO ?? true),
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL || undefined,
+    addressProvider: e.ADDRESS_PROVIDER ?? (production ? 'ban' : 'offline'),
+    addressApiUrl: e.ADDRESS_API_URL,
     appStoreUrl: e.APP_STORE_URL,
     playStoreUrl: e.PLAY_STORE_URL,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -1,5 +1,7 @@
 export * from './account';
+export * from './addresses';
 export * from './auth/schemas';
+export * from './console';
 export * from './events/schemas';
 export * from './messages/fr';
 export * from './messages/legal-fr';

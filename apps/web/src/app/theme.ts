@@ -1,4 +1,15 @@
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { fr } from '@guichet/shared';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  Drawer,
+  localStorageColorSchemeManager,
+  Modal,
+  Notification,
+} from '@mantine/core';
+
+// Every close button says what it does, for screen readers.
+const closeButtonProps = { 'aria-label': fr.common.close };
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -8,6 +19,11 @@ export const theme = createTheme({
   // The spec's mobile breakpoint is 700 px: `sm` is that breakpoint everywhere.
   breakpoints: { xs: '30em', sm: '43.75em', md: '62em', lg: '75em', xl: '88em' },
   headings: { fontWeight: '700' },
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+  },
 });
 
 /** Secondary text and links at WCAG AA contrast in both schemes (Mantine's defaults fall short). */
@@ -20,6 +36,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],
+    '--mantine-color-error': t.colors.red[5],
     '--mantine-color-anchor': t.colors.violet[3],
     '--guichet-accent-text': t.colors.violet[3],
   },

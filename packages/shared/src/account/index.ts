@@ -1,1 +1,5 @@
-export {};
+export * from './contact';
+export * from './follows';
+export * from './history';
+export * from './profile';
+export * from './settings';

@@ -1,5 +1,27 @@
+import { ADDRESS_QUERY_MIN_LENGTH, addressSearchQuery, addressSuggestion } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { type AddressService, addressServiceFromConfig } from './service';
+
+export type AddressRouteOptions = AppDeps & { addresses?: AddressService };
 
 /** Routes of address suggestions and geocoding behind an adapter. */
-export const addressRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+export const addressRoutes: FastifyPluginAsyncZod<AddressRouteOptions> = async (app, deps) => {
+  const addresses = deps.addresses ?? addressServiceFromConfig(deps.config, app.log);
+
+  // Open to visitors (forms of the showcase use it too); limited so that the national service's
+  // quota is not spent by one address.
+  app.get(
+    '/addresses',
+    {
+      schema: { querystring: addressSearchQuery, response: { 200: z.array(addressSuggestion) } },
+      config: { rateLimit: { max: Math.max(60, deps.config.rateLimitMax * 6), timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const query = request.query.q.trim();
+      if (query.length < ADDRESS_QUERY_MIN_LENGTH) return [];
+      return addresses.suggest(query);
+    },
+  );
+};

@@ -1,5 +1,19 @@
+import { consoleEvent, consoleEventsQuery, consoleOrganizer } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../plugins/session';
+import { listConsoleEvents, listConsoleOrganizers } from './service';
 
 /** Routes of the organiser console's reads: the organiser's events, the administrator's organiser list. */
-export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/console/events',
+    { schema: { querystring: consoleEventsQuery, response: { 200: z.array(consoleEvent) } } },
+    async (request) => listConsoleEvents(deps, requireUser(request), request.query.organizerId || undefined),
+  );
+
+  app.get('/console/organizers', { schema: { response: { 200: z.array(consoleOrganizer) } } }, async (request) =>
+    listConsoleOrganizers(deps, requireUser(request)),
+  );
+};

@@ -1,6 +1,21 @@
-import NotFoundPage from '../not-found/NotFoundPage';
+import { fr } from '@guichet/shared';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSession } from '../../api/auth';
+import { PageLoader } from '../../app/Layout';
+import { ContactForm } from '../../features/account/ContactForm';
 
-/** Being built: until then the route answers like an unknown page. */
 export default function ContactPage() {
-  return <NotFoundPage />;
+  const session = useSession();
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={1}>{fr.account.contact.title}</Title>
+        <Text c="dimmed">{fr.account.contact.intro}</Text>
+        <Paper withBorder radius="md" p="lg">
+          {/* Wait for the session so that a logged-in user's fields start filled in. */}
+          {session.isPending ? <PageLoader /> : <ContactForm user={session.data ?? null} />}
+        </Paper>
+      </Stack>
+    </Container>
+  );
 }

@@ -1,6 +1,326 @@
-import NotFoundPage from '../not-found/NotFoundPage';
+import {
+  type CreateEventRequest,
+  firstCreateEventError,
+  fr,
+  isPaidTicketList,
+  LIMITS,
+  type SessionUser,
+  UNLIMITED,
+} from '@guichet/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Container,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConsoleOrganizers } from '../../api/console';
+import { useCreateEvent, useEventTypes } from '../../api/organiser';
+import { AddressInput } from '../../features/addresses/AddressInput';
+import { RequireAuth } from '../../features/auth/RequireAuth';
+import { fromLocalInput } from '../../features/organiser/datetime';
+import {
+  draftQuantity,
+  newTicketDraft,
+  type TicketDraft,
+  toPreviewTickets,
+  toTicketInput,
+} from '../../features/organiser/drafts';
+import { EventPreview } from '../../features/organiser/EventPreview';
+import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
 
-/** Being built: until then the route answers like an unknown page. */
+const f = fr.organiser.form;
+const fullName = (person?: { firstName: string; lastName: string }) =>
+  person ? `${person.firstName} ${person.lastName}` : '';
+
+type Draft = {
+  title: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  organizerId: string;
+  type: string;
+  dateBegin: string;
+  dateEnd: string;
+  description: string;
+  unlimited: boolean;
+  tickets: TicketDraft[];
+  refund: boolean;
+  dateMaxRefund: string;
+  isUserPaysFees: boolean;
+  acceptTerms: boolean;
+};
+
+const emptyDraft = (): Draft => ({
+  title: '',
+  address: '',
+  latitude: null,
+  longitude: null,
+  organizerId: '',
+  type: '',
+  dateBegin: '',
+  dateEnd: '',
+  description: '',
+  unlimited: false,
+  tickets: [newTicketDraft(1)],
+  refund: false,
+  dateMaxRefund: '',
+  isUserPaysFees: false,
+  acceptTerms: false,
+});
+
+function CreateEventForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const types = useEventTypes();
+  const organizers = useConsoleOrganizers(user.isAdmin);
+  const create = useCreateEvent();
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  const canPrice = user.isVerified || user.isAdmin;
+
+  const tickets = draft.tickets.map(toTicketInput);
+  const paid = isPaidTicketList(tickets);
+  const participants = draft.tickets.reduce((sum, t) => sum + draftQuantity(t), 0);
+  const payload: CreateEventRequest = {
+    title: draft.title,
+    description: draft.description,
+    address: draft.address,
+    latitude: draft.latitude,
+    longitude: draft.longitude,
+    organizerId: user.isAdmin ? draft.organizerId || null : user.id,
+    type: draft.type,
+    dateBegin: fromLocalInput(draft.dateBegin),
+    dateEnd: fromLocalInput(draft.dateEnd),
+    dateMaxRefund: paid && draft.refund ? fromLocalInput(draft.dateMaxRefund) : null,
+    nbMaxParticipants: draft.unlimited ? UNLIMITED : participants || null,
+    isPublic: false,
+    isUserPaysFees: draft.isUserPaysFees,
+    ticketList: tickets,
+    discountCodeList: [],
+    acceptTerms: draft.acceptTerms,
+  };
+  const organizerName = user.isAdmin
+    ? fullName(organizers.data?.find((o) => o.id === draft.organizerId))
+    : `${user.firstName} ${user.lastName}`;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const local = firstCreateEventError(payload, { now: new Date(), hasOrganizer: Boolean(payload.organizerId) });
+    setError(local);
+    if (local) return;
+    create.mutate(payload, {
+      onSuccess: ({ id }) => {
+        setDraft(emptyDraft());
+        navigate(`/billetterie/${id}`);
+      },
+      onError: (failure) =>
+        setError({ field: 'field' in failure ? String(failure.field) : '', message: failure.message }),
+    });
+  };
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="lg">
+        {fr.organiser.create.pageTitle}
+      </Title>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {!canPrice && (
+                <Alert color="yellow" role="note">
+                  {fr.organiser.verifiedOnlyNote}
+                </Alert>
+              )}
+              <TextInput
+                label={f.title}
+                withAsterisk
+                value={draft.title}
+                maxLength={LIMITS.title}
+                description={f.characters(draft.title.length, LIMITS.title)}
+                error={fieldError('title')}
+                onChange={(e) => set({ title: e.currentTarget.value })}
+              />
+              <AddressInput
+                label={f.address}
+                required
+                value={draft.address}
+                error={fieldError('address')}
+                onChange={(address) => set({ address, latitude: null, longitude: null })}
+                onSelect={(s) => set({ address: s.label, latitude: s.latitude, longitude: s.longitude })}
+              />
+              {user.isAdmin ? (
+                <Select
+                  label={f.organizer}
+                  withAsterisk
+                  searchable
+                  data={(organizers.data ?? []).map((o) => ({ value: o.id, label: fullName(o) }))}
+                  value={draft.organizerId || null}
+                  error={fieldError('organizerId')}
+                  onChange={(value) => set({ organizerId: value ?? '' })}
+                />
+              ) : (
+                <TextInput label={f.organizer} value={organizerName} readOnly />
+              )}
+              <Select
+                label={f.category}
+                withAsterisk
+                placeholder={f.categoryPlaceholder}
+                data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
+                value={draft.type || null}
+                error={fieldError('type')}
+                onChange={(value) => set({ type: value ?? '' })}
+              />
+              <Group grow align="flex-start">
+                <TextInput
+                  type="datetime-local"
+                  label={f.dateBegin}
+                  withAsterisk
+                  value={draft.dateBegin}
+                  error={fieldError('dateBegin')}
+                  onChange={(e) => set({ dateBegin: e.currentTarget.value })}
+                />
+                <TextInput
+                  type="datetime-local"
+                  label={f.dateEnd}
+                  withAsterisk
+                  value={draft.dateEnd}
+                  error={fieldError('dateEnd')}
+                  onChange={(e) => set({ dateEnd: e.currentTarget.value })}
+                />
+              </Group>
+              <Textarea
+                label={f.description}
+                withAsterisk
+                autosize
+                minRows={4}
+                value={draft.description}
+                maxLength={LIMITS.description}
+                description={f.characters(draft.description.length, LIMITS.description)}
+                error={fieldError('description')}
+                onChange={(e) => set({ description: e.currentTarget.value })}
+              />
+              <Group align="flex-end">
+                <NumberInput
+                  label={f.participants}
+                  description={f.participantsHelp}
+                  value={draft.unlimited ? '' : participants}
+                  readOnly
+                  disabled={draft.unlimited}
+                  error={fieldError('nbMaxParticipants')}
+                  style={{ flex: 1 }}
+                />
+                <Checkbox
+                  label={f.unlimited}
+                  checked={draft.unlimited}
+                  onChange={(e) => set({ unlimited: e.currentTarget.checked })}
+                  mb={8}
+                />
+              </Group>
+              <Paper withBorder p="md" radius="md">
+                <Stack gap="sm">
+                  <Title order={2} size="h4">
+                    {f.tickets}
+                  </Title>
+                  <TicketDraftsEditor
+                    drafts={draft.tickets}
+                    canPrice={canPrice}
+                    onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
+                  />
+                  {fieldError('ticketList') && (
+                    <Text c="red" size="sm" role="alert">
+                      {fieldError('ticketList')}
+                    </Text>
+                  )}
+                  <Button
+                    variant="default"
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => set({ tickets: [...draft.tickets, newTicketDraft(draft.tickets.length + 1)] })}
+                  >
+                    {f.addTicket}
+                  </Button>
+                </Stack>
+              </Paper>
+              {paid && (
+                <Stack gap="xs">
+                  <Switch
+                    label={f.refund}
+                    checked={draft.refund}
+                    onChange={(e) => set({ refund: e.currentTarget.checked })}
+                  />
+                  {draft.refund && (
+                    <TextInput
+                      type="datetime-local"
+                      label={f.refundDate}
+                      withAsterisk
+                      value={draft.dateMaxRefund}
+                      error={fieldError('dateMaxRefund')}
+                      onChange={(e) => set({ dateMaxRefund: e.currentTarget.value })}
+                    />
+                  )}
+                </Stack>
+              )}
+              <Switch
+                label={f.attendeePaysFees}
+                disabled={!canPrice}
+                checked={draft.isUserPaysFees}
+                onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked })}
+              />
+              <Checkbox
+                label={f.acceptConditions}
+                checked={draft.acceptTerms}
+                error={fieldError('acceptTerms')}
+                onChange={(e) => set({ acceptTerms: e.currentTarget.checked })}
+              />
+              {error && (
+                <Alert color="red" role="alert">
+                  {error.message}
+                </Alert>
+              )}
+              <Button type="submit" size="md" loading={create.isPending}>
+                {fr.organiser.create.submit}
+              </Button>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <div style={{ position: 'sticky', top: 76 }}>
+            <EventPreview
+              data={{
+                title: draft.title,
+                organizerName,
+                dateBegin: fromLocalInput(draft.dateBegin),
+                dateEnd: fromLocalInput(draft.dateEnd),
+                address: draft.address,
+                category: types.data?.find((t) => String(t.id) === draft.type)?.label ?? null,
+                description: draft.description,
+                bannerUrl: null,
+                status: 'open',
+                tickets: toPreviewTickets(draft.tickets),
+              }}
+            />
+          </div>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
 export default function CreateEventPage() {
-  return <NotFoundPage />;
+  return <RequireAuth>{(user) => <CreateEventForm user={user} />}</RequireAuth>;
 }

@@ -1,6 +1,29 @@
-import NotFoundPage from '../not-found/NotFoundPage';
+import { fr } from '@guichet/shared';
+import { Container, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useManagedEvent } from '../../api/organiser';
+import { RequireAuth } from '../../features/auth/RequireAuth';
+import { EventEditor } from '../../features/organiser/EventEditor';
 
-/** Being built: until then the route answers like an unknown page. */
+function EditEvent({ eventId }: { eventId: string }) {
+  const navigate = useNavigate();
+  const managed = useManagedEvent(eventId);
+  // Only the organiser or an administrator edits; anyone else goes to the event page.
+  useEffect(() => {
+    if (managed.isError) navigate(`/billetterie/${eventId}`, { replace: true });
+  }, [managed.isError, eventId, navigate]);
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="lg">
+        {fr.organiser.edit.pageTitle}
+      </Title>
+      <EventEditor eventId={eventId} />
+    </Container>
+  );
+}
+
 export default function EditEventPage() {
-  return <NotFoundPage />;
+  const { eventId = '' } = useParams();
+  return <RequireAuth>{() => <EditEvent eventId={eventId} />}</RequireAuth>;
 }

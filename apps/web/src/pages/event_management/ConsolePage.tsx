@@ -1,6 +1,24 @@
-import NotFoundPage from '../not-found/NotFoundPage';
+import { fr, type SessionUser } from '@guichet/shared';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { RequireAuth } from '../../features/auth/RequireAuth';
+import { ConsoleLayout } from './ConsoleLayout';
 
-/** Being built: until then the route answers like an unknown page. */
+/**
+ * The organiser console, in its own tab without the common header and footer (2-organiser.md §2.3).
+ * A visitor goes to /connexion; a user who is neither verified nor administrator to /billetterie (§2.4).
+ */
 export default function ConsolePage() {
-  return <NotFoundPage />;
+  return <RequireAuth>{(user) => (canUseConsole(user) ? <ConsoleLayout user={user} /> : <Refused />)}</RequireAuth>;
+}
+
+const canUseConsole = (user: SessionUser) => user.isVerified || user.isAdmin;
+
+function Refused() {
+  useEffect(() => {
+    // A fixed id: the toast is shown once even when the effect runs twice.
+    notifications.show({ id: 'console-forbidden', message: fr.console.forbidden, color: 'red' });
+  }, []);
+  return <Navigate to="/billetterie" replace />;
 }

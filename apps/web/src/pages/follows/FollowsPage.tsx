@@ -1,6 +1,23 @@
+import { followListType, fr } from '@guichet/shared';
+import { Container, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useSession } from '../../api/auth';
+import { FollowList } from '../../features/account/FollowList';
 import NotFoundPage from '../not-found/NotFoundPage';
 
-/** Being built: until then the route answers like an unknown page. */
+/** /follows/{followers|follows}/{userId} */
 export default function FollowsPage() {
-  return <NotFoundPage />;
+  const { type = '', userId = '' } = useParams();
+  const { data: user } = useSession();
+  const parsed = followListType.safeParse(type);
+  if (!parsed.success) return <NotFoundPage />;
+  const listType = parsed.data;
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {listType === 'followers' ? fr.account.follows.followersTitle : fr.account.follows.followsTitle}
+      </Title>
+      <FollowList type={listType} userId={userId} isOwn={user?.id === userId} />
+    </Container>
+  );
 }

@@ -1,6 +1,19 @@
-import NotFoundPage from '../not-found/NotFoundPage';
+import { fr } from '@guichet/shared';
+import { Container, Title } from '@mantine/core';
+import { SettingsPanel } from '../../features/account/settings/SettingsPanel';
+import { RequireAuth } from '../../features/auth/RequireAuth';
 
-/** Being built: until then the route answers like an unknown page. */
 export default function ParametersPage() {
-  return <NotFoundPage />;
+  return (
+    <RequireAuth>
+      {() => (
+        <Container size="md" py="xl">
+          <Title order={1} mb="lg">
+            {fr.account.settings.title}
+          </Title>
+          <SettingsPanel />
+        </Container>
+      )}
+    </RequireAuth>
+  );
 }

@@ -1,41 +1,84 @@
-import { ageOn, fr, type SessionUser, todayInParis } from '@guichet/shared';
-import { Avatar, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheckFilled } from '@tabler/icons-react';
+import { fr, type MyProfile } from '@guichet/shared';
+import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMyProfile } from '../../api/account';
+import { FollowList } from '../../features/account/FollowList';
+import { ParticipationList } from '../../features/account/ParticipationList';
+import { ProfileCounts } from '../../features/account/ProfileCounts';
+import { ProfileImages } from '../../features/account/ProfileImages';
+import { QueryState } from '../../features/account/QueryState';
+import { SettingsPanel } from '../../features/account/settings/SettingsPanel';
+import { VerifiedTick } from '../../features/account/VerifiedTick';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 
-function Profile({ user }: { user: SessionUser }) {
-  const age = ageOn(user.birthDate, todayInParis());
+const m = fr.account.profile;
+
+function Profile({ profile }: { profile: MyProfile }) {
   return (
-    <Container size="md" py="xl">
-      <Paper withBorder radius="md" p="xl">
-        <Group gap="lg" wrap="nowrap">
-          <Avatar size={96} radius={96} color="violet" alt="">
-            {user.firstName.charAt(0)}
-            {user.lastName.charAt(0)}
-          </Avatar>
-          <Stack gap={4}>
-            <Group gap="xs">
-              <Title order={1} size="h2">
-                {user.firstName} {user.lastName}
-              </Title>
-              {user.isVerified && (
-                <IconCircleCheckFilled
-                  size={22}
-                  color="var(--mantine-color-blue-5)"
-                  aria-label={fr.profile.verified}
-                  role="img"
-                />
-              )}
-            </Group>
-            {age !== null && <Text c="dimmed">{fr.profile.age(age)}</Text>}
-            <Text c="dimmed">{user.email}</Text>
-          </Stack>
-        </Group>
-      </Paper>
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <ProfileImages
+          photoUrl={profile.photoUrl}
+          bannerUrl={profile.bannerUrl}
+          firstName={profile.firstName}
+          lastName={profile.lastName}
+          editable
+        />
+        <Stack gap={6}>
+          <Group gap="xs">
+            <Title order={1} size="h2">
+              {profile.firstName} {profile.lastName}
+            </Title>
+            {profile.isVerified && <VerifiedTick />}
+          </Group>
+          {profile.age !== null && <Text c="dimmed">{m.age(profile.age)}</Text>}
+          <ProfileCounts
+            userId={profile.id}
+            nbFollowers={profile.nbFollowers}
+            nbFollows={profile.nbFollows}
+            // The organised-events link is for verified accounts only (1-attendee.md).
+            nbOrganizedEvents={profile.isVerified ? profile.nbOrganizedEvents : undefined}
+          />
+          <Text style={{ whiteSpace: 'pre-line' }} c={profile.description ? undefined : 'dimmed'}>
+            {profile.description || m.noDescription}
+          </Text>
+        </Stack>
+        <Tabs defaultValue="tickets" keepMounted={false}>
+          <Tabs.List aria-label={m.tabsLabel}>
+            <Tabs.Tab value="tickets">{m.myTicketsTab}</Tabs.Tab>
+            <Tabs.Tab value="settings">{m.settingsTab}</Tabs.Tab>
+            <Tabs.Tab value="follows">{m.followsTab}</Tabs.Tab>
+            <Tabs.Tab value="followers">{m.followersTab}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="tickets" pt="lg">
+            <ParticipationList />
+          </Tabs.Panel>
+          <Tabs.Panel value="settings" pt="lg">
+            <SettingsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="follows" pt="lg">
+            <FollowList type="follows" userId={profile.id} isOwn />
+          </Tabs.Panel>
+          <Tabs.Panel value="followers" pt="lg">
+            <FollowList type="followers" userId={profile.id} isOwn />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
     </Container>
   );
 }
 
+function OwnProfile() {
+  const profile = useMyProfile();
+  if (!profile.data) {
+    return (
+      <Container size="lg" py="lg">
+        <QueryState error={profile.error} isPending={profile.isPending} retry={() => profile.refetch()} />
+      </Container>
+    );
+  }
+  return <Profile profile={profile.data} />;
+}
+
 export default function ProfilePage() {
-  return <RequireAuth>{(user) => <Profile user={user} />}</RequireAuth>;
+  return <RequireAuth>{() => <OwnProfile />}</RequireAuth>;
 }

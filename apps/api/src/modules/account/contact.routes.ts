@@ -1,0 +1,14 @@
+import { contactRequest, messageResult } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { sendContactMessage } from './contact.service';
+import { perAddress } from './rate-limit';
+
+export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Open to visitors, so limited per address: each message mails the team.
+  app.post(
+    '/contact',
+    { schema: { body: contactRequest, response: { 200: messageResult } }, config: perAddress(deps.config, 0.5, 15) },
+    async (request) => sendContactMessage(deps, request.user, request.body),
+  );
+};

@@ -1,0 +1,112 @@
+import { and, asc, eq, gte, isNull, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  contactMessages,
+  emailCodes,
+  events,
+  follows,
+  participations,
+  sessions,
+  tickets,
+  users,
+} from '../../db/schema';
+
+export async function hasUpcomingOrganisedEvents(db: Database, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.organizerId, userId), isNull(events.deletedAt), gte(events.dateEnd, now)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Erases what identifies the person and keeps the rows accounting needs (participations,
+ * orders, events), now pointing at an anonymous account.
+ */
+export async function anonymiseUser(
+  db: Database,
+  userId: string,
+  values: { firstName: string; lastName: string; email: string; now: Date },
+): Promise<void> {
+  await db.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.followedId, userId)));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(emailCodes).where(eq(emailCodes.userId, userId));
+  await db.delete(contactMessages).where(eq(contactMessages.userId, userId));
+  await db
+    .update(users)
+    .set({
+      email: values.email,
+      // Not an argon2 hash: no password can ever match it.
+      passwordHash: 'deleted',
+      firstName: values.firstName,
+      lastName: values.lastName,
+      birthDate: '1900-01-01',
+      gender: 'undefined',
+      description: '',
+      byCar: false,
+      byFoot: false,
+      byCommon: false,
+      byMotorcycle: false,
+      showEmail: false,
+      isPublic: false,
+      newsletter: false,
+      verificationRequestedAt: null,
+      photoPath: null,
+      bannerPath: null,
+      pendingEmail: null,
+      emailVerifiedAt: null,
+      deletedAt: values.now,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Everything the export gathers about one person, in plain rows. */
+export async function findPersonalData(db: Database, userId: string) {
+  const [followed, followers, ownParticipations, messages, organised] = await Promise.all([
+    db
+      .select({ userId: follows.followedId, since: follows.createdAt })
+      .from(follows)
+      .where(eq(follows.followerId, userId))
+      .orderBy(asc(follows.createdAt)),
+    db
+      .select({ userId: follows.followerId, since: follows.createdAt })
+      .from(follows)
+      .where(eq(follows.followedId, userId))
+      .orderBy(asc(follows.createdAt)),
+    db
+      .select({
+        id: participations.id,
+        eventId: participations.eventId,
+        eventTitle: events.title,
+        ticketTitle: tickets.title,
+        quantity: participations.quantity,
+        source: participations.source,
+        createdAt: participations.createdAt,
+        cancelledAt: participations.cancelledAt,
+      })
+      .from(participations)
+      .innerJoin(events, eq(events.id, participations.eventId))
+      .innerJoin(tickets, eq(tickets.id, participations.ticketId))
+      .where(eq(participations.userId, userId))
+      .orderBy(asc(participations.createdAt)),
+    db
+      .select({
+        firstName: contactMessages.firstName,
+        lastName: contactMessages.lastName,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.userId, userId))
+      .orderBy(asc(contactMessages.createdAt)),
+    db
+      .select({ id: events.id, title: events.title, dateBegin: events.dateBegin, isPublic: events.isPublic })
+      .from(events)
+      .where(and(eq(events.organizerId, userId), isNull(events.deletedAt)))
+      .orderBy(asc(events.dateBegin)),
+  ]);
+  return { followed, followers, participations: ownParticipations, messages, organised };
+}

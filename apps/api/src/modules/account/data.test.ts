@@ -1,0 +1,131 @@
+import { fr } from '@guichet/shared';
+import { eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { contactMessages, follows, participations, sessions, users } from '../../db/schema';
+import { makePng, uploadFile } from './test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const DAY = 86_400_000;
+const call = (method: 'GET' | 'DELETE', url: string, cookie?: string) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+
+describe('account deletion', () => {
+  it('erases personal data, keeps participations, ends sessions and frees the address', async () => {
+    const organiser = await createUser(t, { isVerified: true });
+    const { event, tickets } = await createEvent(t, organiser.id);
+    const user = await createUser(t, { description: 'Moi', showEmail: true });
+    const cookie = await loginAs(t, user.email);
+    const other = await loginAs(t, user.email);
+    const photo = await uploadFile(t, '/api/me/photo', cookie, await makePng());
+    await t.database.db.insert(follows).values([
+      { followerId: user.id, followedId: organiser.id },
+      { followerId: organiser.id, followedId: user.id },
+    ]);
+    await t.database.db
+      .insert(participations)
+      .values({ eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: user.id, quantity: 2 });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { cookie },
+      payload: { firstName: 'A', lastName: 'B', email: user.email, subject: 'other', message: 'Bonjour' },
+    });
+
+    const response = await call('DELETE', '/api/me', cookie);
+    expect(response.statusCode).toBe(204);
+    expect(response.cookies.find((c) => c.name === 'guichet_session')?.value).toBe('');
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      firstName: fr.account.data.deletedFirstName,
+      lastName: fr.account.data.deletedLastName,
+      email: `deleted-${user.id}@deleted.invalid`,
+      description: '',
+      photoPath: null,
+      isPublic: false,
+      showEmail: false,
+    });
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    expect(row?.passwordHash).not.toBe(user.passwordHash);
+    expect(
+      await t.database.db
+        .select()
+        .from(follows)
+        .where(or(eq(follows.followerId, user.id), eq(follows.followedId, user.id))),
+    ).toHaveLength(0);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(contactMessages).where(eq(contactMessages.userId, user.id))).toHaveLength(
+      0,
+    );
+    expect(await t.database.db.select().from(participations).where(eq(participations.userId, user.id))).toHaveLength(1);
+    expect((await call('GET', photo.json().url)).statusCode).toBe(404);
+
+    expect((await call('GET', '/api/auth/me', other)).statusCode).toBe(401);
+    expect((await call('GET', `/api/users/${user.id}`)).statusCode).toBe(404);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(401);
+    // The address is free again for a new account.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: user.email,
+        firstName: 'Nouvelle',
+        lastName: 'Personne',
+        birthDate: '1999-01-01',
+        password: PASSWORD,
+        passwordConfirmation: PASSWORD,
+        acceptTerms: true,
+      },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('refuses visitors, and an organiser whose events are still to come', async () => {
+    expect((await call('DELETE', '/api/me')).statusCode).toBe(401);
+    const organiser = await createUser(t, { isVerified: true });
+    await createEvent(t, organiser.id);
+    await createEvent(t, organiser.id, {
+      dateBegin: new Date(Date.now() - 3 * DAY),
+      dateEnd: new Date(Date.now() - 2 * DAY),
+    });
+    const response = await call('DELETE', '/api/me', await loginAs(t, organiser.email));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(fr.account.data.upcomingEvents);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, organiser.id));
+    expect(row?.deletedAt).toBeNull();
+  });
+});
+
+describe('personal data export', () => {
+  it('downloads the session user’s data as JSON', async () => {
+    const organiser = await createUser(t, { isVerified: true });
+    const { event, tickets } = await createEvent(t, organiser.id);
+    const user = await createUser(t, { description: 'Ma bio' });
+    await t.database.db.insert(follows).values({ followerId: user.id, followedId: organiser.id });
+    await t.database.db
+      .insert(participations)
+      .values({ eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: user.id, quantity: 1 });
+    const response = await call('GET', '/api/me/export', await loginAs(t, user.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const data = response.json();
+    expect(data.profile).toMatchObject({ id: user.id, email: user.email, description: 'Ma bio' });
+    expect(data.follows).toEqual([expect.objectContaining({ userId: organiser.id })]);
+    expect(data.participations).toEqual([expect.objectContaining({ eventTitle: event.title, quantity: 1 })]);
+    expect(data.contactMessages).toEqual([]);
+    expect(response.body).not.toContain('passwordHash');
+    expect(response.body).not.toContain(organiser.email);
+    expect((await call('GET', '/api/me/export')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,85 @@
+import { fr, type MessageResult } from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
+import { AppError, badRequest } from '../../lib/errors';
+import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
+import { queueMail } from '../../mail/outbox';
+import { countFailedAttempt, markEmailCodeUsed, type UserRow, updateUser } from '../auth/repository';
+import { MAX_CODE_ATTEMPTS } from '../auth/service';
+import * as repo from './settings.repository';
+
+// Same lifetime and hashing as the password-reset code (docs/decisions.md).
+const CODE_TTL_MS = 15 * 60_000;
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+
+/** Inside the caller's transaction: records the pending address and mails it a fresh code. */
+export async function startEmailChange(
+  deps: AppDeps,
+  tx: Database,
+  me: Pick<UserRow, 'id' | 'firstName'>,
+  email: string,
+): Promise<void> {
+  const code = randomDigits(6);
+  await updateUser(tx, me.id, { pendingEmail: email });
+  await repo.replaceEmailChangeCode(tx, {
+    userId: me.id,
+    codeHash: codeHash(me.id, code),
+    expiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
+  });
+  await queueMail(tx, {
+    to: email,
+    subject: fr.account.mail.emailChangeSubject(deps.config.brandName),
+    text: fr.account.mail.emailChangeBody(me.firstName, code),
+  });
+}
+
+const incorrect = () => new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+const taken = () => new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+
+/**
+ * Applies the pending e-mail once its code is confirmed. Five wrong guesses kill the code;
+ * a wrong guess is committed before the refusal, so parallel guesses are all counted.
+ */
+export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: string): Promise<MessageResult> {
+  const code = rawCode.trim();
+  if (!code) throw badRequest(fr.account.settings.emailChangeCodeRequired, 'code');
+  const pending = me.pendingEmail;
+  if (!pending) throw new AppError('NO_PENDING_EMAIL', fr.account.settings.noPendingEmail, 400, 'code');
+  if (await repo.isEmailUsedByAnother(deps.db, pending, me.id)) throw taken();
+  let applied: boolean;
+  try {
+    applied = await deps.db.transaction(async (tx) => {
+      const live = await repo.lockLiveEmailChangeCode(tx, me.id);
+      if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
+      if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
+      if (!safeEqual(live.codeHash, codeHash(me.id, code))) {
+        await countFailedAttempt(tx, live.id);
+        return false;
+      }
+      await markEmailCodeUsed(tx, live.id, deps.clock.now());
+      await updateUser(tx, me.id, { email: pending, pendingEmail: null, emailVerifiedAt: deps.clock.now() });
+      // The old address hears of it: if someone else made the change, its owner can react.
+      await queueMail(tx, {
+        to: me.email,
+        subject: fr.account.mail.emailChangedSubject(deps.config.brandName),
+        text: fr.account.mail.emailChangedBody(me.firstName, pending),
+      });
+      return true;
+    });
+  } catch (error) {
+    // Another account took the address between the check and the update.
+    if ((error as { code?: string; cause?: { code?: string } }).cause?.code === '23505') throw taken();
+    if ((error as { code?: string }).code === '23505') throw taken();
+    throw error;
+  }
+  if (!applied) throw incorrect();
+  return { message: fr.account.settings.emailChanged };
+}
+
+export async function cancelEmailChange(deps: AppDeps, me: UserRow): Promise<MessageResult> {
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, me.id, { pendingEmail: null });
+    await repo.deleteEmailChangeCodes(tx, me.id);
+  });
+  return { message: fr.account.settings.profileSaved };
+}

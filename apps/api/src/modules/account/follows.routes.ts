@@ -1,0 +1,39 @@
+import { eventPreview, followList, followResult, historyType } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../plugins/session';
+import * as followService from './follows.service';
+import { listHistory } from './history.service';
+import { userParams } from './profile.routes';
+import { perAddress } from './rate-limit';
+
+export const followRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const schema = { params: userParams, response: { 200: followResult } };
+  const config = perAddress(deps.config, 6, 1);
+
+  app.post('/users/:id/follow', { schema, config }, async (request) =>
+    followService.follow(deps, requireUser(request), request.params.id),
+  );
+
+  app.delete('/users/:id/follow', { schema, config }, async (request) =>
+    followService.unfollow(deps, requireUser(request), request.params.id),
+  );
+
+  for (const type of ['followers', 'follows'] as const) {
+    app.get(`/users/:id/${type}`, { schema: { params: userParams, response: { 200: followList } } }, async (request) =>
+      followService.listFollows(deps, request.user, request.params.id, type),
+    );
+  }
+
+  app.get(
+    '/users/:id/events/:type',
+    {
+      schema: {
+        params: userParams.extend({ type: historyType }),
+        response: { 200: z.array(eventPreview) },
+      },
+    },
+    async (request) => listHistory(deps, request.user, request.params.id, request.params.type),
+  );
+};

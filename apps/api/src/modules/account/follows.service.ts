@@ -1,0 +1,61 @@
+import { type FollowListItem, type FollowListType, type FollowResult, fr } from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from '../auth/repository';
+import { imageUrl } from '../images/processing';
+import * as repo from './follows.repository';
+import { canSeeProfile, isUuid } from './policies';
+import { findLiveUser } from './profile.repository';
+import { userNotFound } from './profile.service';
+
+export const privateProfileError = () => new AppError('PRIVATE_PROFILE', fr.account.organizer.privateProfile, 403);
+
+async function liveTarget(deps: AppDeps, userId: string) {
+  const target = isUuid(userId) ? await findLiveUser(deps.db, userId) : undefined;
+  if (!target) throw userNotFound();
+  return target;
+}
+
+export async function follow(deps: AppDeps, me: UserRow, userId: string): Promise<FollowResult> {
+  const target = await liveTarget(deps, userId);
+  if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', fr.account.organizer.cannotFollowSelf, 400);
+  // Following a non-public account would reveal its follower count through the answer.
+  if (!canSeeProfile(me, target)) throw privateProfileError();
+  await repo.insertFollow(deps.db, me.id, target.id);
+  return { isFollowing: true, nbFollowers: await repo.countFollowers(deps.db, target.id) };
+}
+
+/** Always allowed, so that an account that became private can still be left. */
+export async function unfollow(deps: AppDeps, me: UserRow, userId: string): Promise<FollowResult> {
+  const target = await liveTarget(deps, userId);
+  if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', fr.account.organizer.cannotFollowSelf, 400);
+  await repo.deleteFollow(deps.db, me.id, target.id);
+  const nbFollowers = canSeeProfile(me, target) ? await repo.countFollowers(deps.db, target.id) : null;
+  return { isFollowing: false, nbFollowers };
+}
+
+export async function listFollows(
+  deps: AppDeps,
+  viewer: UserRow | null,
+  userId: string,
+  type: FollowListType,
+): Promise<FollowListItem[]> {
+  const owner = await liveTarget(deps, userId);
+  if (!canSeeProfile(viewer, owner)) throw privateProfileError();
+  const rows = await repo.findFollowList(deps.db, owner.id, type);
+  return rows.map((row) =>
+    canSeeProfile(viewer, row)
+      ? {
+          id: row.id,
+          isPublic: true,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          isVerified: row.isVerified,
+          category: row.category,
+          nbFollowers: row.nbFollowers,
+          photoUrl: imageUrl(row.photoPath),
+          bannerUrl: imageUrl(row.bannerPath),
+        }
+      : { id: row.id, isPublic: false },
+  );
+}

@@ -1,0 +1,81 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events, participations, tickets, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The counts of a profile, computed from the rows on every read so that they can never
+ * drift from the follows and events they count, even under concurrent writes.
+ * Aliases are explicit: drizzle leaves columns unqualified in single-table selects.
+ */
+export function profileCounts(userId: string, withPrivateEvents: boolean) {
+  return {
+    nbFollowers: sql<number>`(select count(*)::int from follows f where f.followed_id = ${userId})`,
+    nbFollows: sql<number>`(select count(*)::int from follows f where f.follower_id = ${userId})`,
+    nbOrganizedEvents: sql<number>`(select count(*)::int from events e where e.organizer_id = ${userId}
+      and e.deleted_at is null and (e.is_public or ${withPrivateEvents ? sql`true` : sql`false`}))`,
+  };
+}
+
+/** A live (not deleted) user with the counts of their profile. */
+export async function findProfile(db: Database, userId: string, viewerId: string | null, withPrivateEvents: boolean) {
+  const [row] = await db
+    .select({
+      user: users,
+      ...profileCounts(userId, withPrivateEvents),
+      isFollowedByMe: viewerId
+        ? sql<boolean>`exists(select 1 from follows f where f.follower_id = ${viewerId} and f.followed_id = ${userId})`
+        : sql<boolean>`false`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveUser(db: Database, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Records a new image key and returns the one it replaces, under a row lock so none is orphaned. */
+export async function replaceImagePath(
+  db: Database,
+  userId: string,
+  column: 'photoPath' | 'bannerPath',
+  key: string,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ path: users[column] }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .update(users)
+      .set({ [column]: key })
+      .where(eq(users.id, userId));
+    return current?.path ?? null;
+  });
+}
+
+/** The user's participations that are not cancelled, newest event first. */
+export function findParticipations(db: Database, userId: string) {
+  return db
+    .select({
+      id: participations.id,
+      eventId: events.id,
+      eventTitle: events.title,
+      dateBegin: events.dateBegin,
+      dateEnd: events.dateEnd,
+      ticketTitle: tickets.title,
+      quantity: participations.quantity,
+      bannerPath: events.bannerPath,
+    })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .innerJoin(tickets, eq(tickets.id, participations.ticketId))
+    .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt)))
+    .orderBy(desc(events.dateBegin), desc(participations.createdAt));
+}

@@ -1,0 +1,119 @@
+import {
+  ageOn,
+  fr,
+  type Gender,
+  genders,
+  type MyParticipation,
+  type MyProfile,
+  type PublicProfile,
+  todayInParis,
+} from '@guichet/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from '../auth/repository';
+import { imageUrl } from '../images/processing';
+import { receiveImage } from '../images/upload';
+import { canSeePrivateEventsOf, canSeeProfile, isUuid } from './policies';
+import * as repo from './profile.repository';
+
+export const userNotFound = () => new AppError('USER_NOT_FOUND', fr.account.organizer.notFound, 404);
+
+/** A person's profile as `viewer` may see it: a non-public account tells others nothing but that. */
+export async function getPublicProfile(deps: AppDeps, userId: string, viewer: UserRow | null): Promise<PublicProfile> {
+  if (!isUuid(userId)) throw userNotFound();
+  const row = await repo.findProfile(deps.db, userId, viewer?.id ?? null, canSeePrivateEventsOf(viewer, userId));
+  if (!row) throw userNotFound();
+  const { user } = row;
+  if (!canSeeProfile(viewer, user)) return { id: user.id, isPublic: false, isPrivate: true };
+  const isMe = viewer?.id === user.id;
+  return {
+    id: user.id,
+    isPublic: true,
+    isMe,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isVerified: user.isVerified,
+    description: user.description,
+    email: user.showEmail || isMe ? user.email : null,
+    photoUrl: imageUrl(user.photoPath),
+    bannerUrl: imageUrl(user.bannerPath),
+    isFollowedByMe: row.isFollowedByMe,
+    nbFollowers: row.nbFollowers,
+    nbFollows: row.nbFollows,
+    nbOrganizedEvents: row.nbOrganizedEvents,
+  };
+}
+
+export async function getMyProfile(deps: AppDeps, me: UserRow): Promise<MyProfile> {
+  const row = await repo.findProfile(deps.db, me.id, me.id, true);
+  if (!row) throw userNotFound();
+  const { user } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    pendingEmail: user.pendingEmail,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    birthDate: user.birthDate,
+    age: ageOn(user.birthDate, todayInParis(deps.clock.now())),
+    gender: (genders as readonly string[]).includes(user.gender) ? (user.gender as Gender) : 'undefined',
+    description: user.description,
+    byCar: user.byCar,
+    byFoot: user.byFoot,
+    byCommon: user.byCommon,
+    byMotorcycle: user.byMotorcycle,
+    showEmail: user.showEmail,
+    isPublic: user.isPublic,
+    newsletter: user.newsletter,
+    isVerified: user.isVerified,
+    verification: user.isVerified ? 'verified' : user.verificationRequestedAt ? 'pending' : 'none',
+    photoUrl: imageUrl(user.photoPath),
+    bannerUrl: imageUrl(user.bannerPath),
+    nbFollowers: row.nbFollowers,
+    nbFollows: row.nbFollows,
+    nbOrganizedEvents: row.nbOrganizedEvents,
+  };
+}
+
+const imageTargets = {
+  photo: { kind: 'profilePhoto', column: 'photoPath', failure: fr.account.profile.photoFailed },
+  banner: { kind: 'profileBanner', column: 'bannerPath', failure: fr.account.profile.bannerFailed },
+} as const;
+
+/** Stores a new profile photo or banner (PNG or JPEG by content, 5 MB at most) and drops the old file. */
+export async function changeProfileImage(
+  deps: AppDeps,
+  request: FastifyRequest,
+  me: UserRow,
+  which: keyof typeof imageTargets,
+): Promise<{ url: string; message: string }> {
+  const target = imageTargets[which];
+  const key = await receiveImage(
+    request,
+    deps.images,
+    { folder: 'users', ownerId: me.id, kind: target.kind },
+    target.failure,
+  );
+  const previous = await repo.replaceImagePath(deps.db, me.id, target.column, key);
+  // The old file goes after the row points at the new one: a failure here only leaves a stray file.
+  if (previous) await deps.images.delete(previous).catch(() => {});
+  return {
+    url: imageUrl(key) ?? '',
+    message: which === 'photo' ? fr.account.profile.photoChanged : fr.account.profile.bannerChanged,
+  };
+}
+
+export async function listMyParticipations(deps: AppDeps, me: UserRow): Promise<MyParticipation[]> {
+  const rows = await repo.findParticipations(deps.db, me.id);
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.eventId,
+    eventTitle: row.eventTitle,
+    dateBegin: row.dateBegin.toISOString(),
+    dateEnd: row.dateEnd.toISOString(),
+    ticketTitle: row.ticketTitle,
+    quantity: row.quantity,
+    bannerUrl: imageUrl(row.bannerPath),
+  }));
+}

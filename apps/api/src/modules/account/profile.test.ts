@@ -1,0 +1,184 @@
+import { fr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { follows, participations, users } from '../../db/schema';
+import { makePng, uploadFile } from './test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('public profile', () => {
+  it('shows a public account with counts computed from the rows', async () => {
+    const organiser = await createUser(t, { isVerified: true, description: 'Soirées à Toulouse.' });
+    const fans = await Promise.all([createUser(t), createUser(t)]);
+    for (const fan of fans)
+      await t.database.db.insert(follows).values({ followerId: fan.id, followedId: organiser.id });
+    await t.database.db.insert(follows).values({ followerId: organiser.id, followedId: fans[0]?.id ?? '' });
+    await createEvent(t, organiser.id);
+    await createEvent(t, organiser.id, { isPublic: false });
+    const viewer = fans[1];
+    if (!viewer) throw new Error('no viewer');
+
+    const response = await get(`/api/users/${organiser.id}`, await loginAs(t, viewer.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: organiser.id,
+      isPublic: true,
+      isMe: false,
+      firstName: organiser.firstName,
+      lastName: organiser.lastName,
+      isVerified: true,
+      description: 'Soirées à Toulouse.',
+      email: null,
+      photoUrl: null,
+      bannerUrl: null,
+      isFollowedByMe: true,
+      nbFollowers: 2,
+      nbFollows: 1,
+      // The private event is not counted for someone else.
+      nbOrganizedEvents: 1,
+    });
+    const own = await get(`/api/users/${organiser.id}`, await loginAs(t, organiser.email));
+    expect(own.json()).toMatchObject({ isMe: true, email: organiser.email, nbOrganizedEvents: 2 });
+  });
+
+  it('shows the e-mail only when the account chose to', async () => {
+    const shown = await createUser(t, { showEmail: true });
+    expect((await get(`/api/users/${shown.id}`)).json().email).toBe(shown.email);
+  });
+
+  it('tells others nothing about a non-public account but that it is private', async () => {
+    const hidden = await createUser(t, { isPublic: false, showEmail: true, description: 'secret' });
+    const other = await createUser(t);
+    for (const cookie of [undefined, await loginAs(t, other.email)]) {
+      const response = await get(`/api/users/${hidden.id}`, cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id: hidden.id, isPublic: false, isPrivate: true });
+      expect(response.body).not.toContain(hidden.email);
+      expect(response.body).not.toContain(hidden.firstName);
+    }
+    const own = await get(`/api/users/${hidden.id}`, await loginAs(t, hidden.email));
+    expect(own.json()).toMatchObject({ isPublic: true, isMe: true, description: 'secret' });
+  });
+
+  it('answers 404 for an unknown, malformed or deleted account', async () => {
+    const deleted = await createUser(t, { deletedAt: new Date() });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', deleted.id]) {
+      const response = await get(`/api/users/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(fr.account.organizer.notFound);
+    }
+  });
+});
+
+describe('own profile', () => {
+  it('is for logged-in users only, and always the session user', async () => {
+    expect((await get('/api/me/profile')).statusCode).toBe(401);
+    const user = await createUser(t, { gender: 'female', byCar: true, verificationRequestedAt: new Date() });
+    const response = await get('/api/me/profile', await loginAs(t, user.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: user.id,
+      email: user.email,
+      gender: 'female',
+      byCar: true,
+      verification: 'pending',
+      nbFollowers: 0,
+    });
+    expect(response.json().age).toBeGreaterThanOrEqual(16);
+    expect(response.body).not.toContain('passwordHash');
+    expect(response.body).not.toContain('argon2');
+  });
+});
+
+describe('profile images', () => {
+  it('stores a real PNG photo, serves it, and replaces it on a new upload', async () => {
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const first = await uploadFile(t, '/api/me/photo', cookie, await makePng(800, 600));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(fr.account.profile.photoChanged);
+    const image = await get(first.json().url);
+    expect(image.headers['content-type']).toBe('image/png');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([400, 400]);
+
+    const second = await uploadFile(t, '/api/me/photo', cookie, await makePng());
+    expect(second.statusCode).toBe(200);
+    expect((await get(first.json().url)).statusCode).toBe(404);
+    expect((await get('/api/me/profile', cookie)).json().photoUrl).toBe(second.json().url);
+  });
+
+  it('stores a banner with its own message', async () => {
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const response = await uploadFile(t, '/api/me/banner', cookie, await makePng(1200, 400));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(fr.account.profile.bannerChanged);
+    expect((await get(`/api/users/${user.id}`)).json().bannerUrl).toBe(response.json().url);
+  });
+
+  it('refuses a file that is not a PNG or JPEG, whatever its name, with the spec message', async () => {
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    for (const [url, message] of [
+      ['/api/me/photo', fr.account.profile.photoFailed],
+      ['/api/me/banner', fr.account.profile.bannerFailed],
+    ] as const) {
+      for (const data of [Buffer.from('%PDF-1.4 not an image'), gif]) {
+        const response = await uploadFile(t, url, cookie, data, 'photo.png');
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(message);
+      }
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect([row?.photoPath, row?.bannerPath]).toEqual([null, null]);
+  });
+
+  it('refuses a file over 5 MB', async () => {
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const huge = Buffer.concat([await makePng(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const response = await uploadFile(t, '/api/me/photo', cookie, huge);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(fr.account.profile.photoFailed);
+  });
+
+  it('refuses visitors', async () => {
+    const response = await uploadFile(t, '/api/me/photo', undefined, await makePng());
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('my participations', () => {
+  it('lists the session user’s participations only, without cancelled ones', async () => {
+    const organiser = await createUser(t, { isVerified: true });
+    const { event, tickets } = await createEvent(t, organiser.id, {}, [{ title: 'Entrée' }]);
+    const ticketId = tickets[0]?.id ?? '';
+    const me = await createUser(t);
+    const other = await createUser(t);
+    await t.database.db.insert(participations).values([
+      { eventId: event.id, ticketId, userId: me.id, quantity: 2 },
+      { eventId: event.id, ticketId, userId: me.id, quantity: 1, cancelledAt: new Date() },
+      { eventId: event.id, ticketId, userId: other.id, quantity: 3 },
+    ]);
+    const response = await get('/api/me/participations', await loginAs(t, me.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      expect.objectContaining({ eventId: event.id, eventTitle: event.title, ticketTitle: 'Entrée', quantity: 2 }),
+    ]);
+    const empty = await get('/api/me/participations', await loginAs(t, organiser.email));
+    expect(empty.json()).toEqual([]);
+    expect((await get('/api/me/participations')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,56 @@
+import {
+  emailChangeConfirm,
+  messageResult,
+  passwordChange,
+  privacySettings,
+  profileSaveResult,
+  profileSettings,
+  travelSettings,
+} from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../plugins/session';
+import { cancelEmailChange, confirmEmailChange } from './email-change.service';
+import { perAddress } from './rate-limit';
+import * as settings from './settings.service';
+
+/** Settings live under /me: the account changed is always the session's, never one named in the request. */
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const ok = { 200: messageResult };
+
+  app.put(
+    '/me/profile',
+    { schema: { body: profileSettings, response: { 200: profileSaveResult } }, config: perAddress(deps.config, 2, 10) },
+    async (request) => settings.saveProfile(deps, requireUser(request), request.body),
+  );
+
+  app.put('/me/travel', { schema: { body: travelSettings, response: ok } }, async (request) =>
+    settings.saveTravel(deps, requireUser(request), request.body),
+  );
+
+  app.put('/me/privacy', { schema: { body: privacySettings, response: ok } }, async (request) =>
+    settings.savePrivacy(deps, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/me/password',
+    { schema: { body: passwordChange, response: ok }, config: perAddress(deps.config, 1, 15) },
+    async (request) => settings.changePassword(deps, requireUser(request), request.sessionToken, request.body),
+  );
+
+  app.post(
+    '/me/email/confirm',
+    { schema: { body: emailChangeConfirm, response: ok }, config: perAddress(deps.config, 1, 15) },
+    async (request) => confirmEmailChange(deps, requireUser(request), request.body.code),
+  );
+
+  app.delete('/me/email/pending', { schema: { response: ok } }, async (request) =>
+    cancelEmailChange(deps, requireUser(request)),
+  );
+
+  app.post(
+    '/me/verification-request',
+    { schema: { response: ok }, config: perAddress(deps.config, 0.5, 60) },
+    async (request) => settings.requestVerification(deps, requireUser(request)),
+  );
+};

@@ -1,0 +1,100 @@
+import {
+  firstPasswordError,
+  firstProfileSettingsError,
+  fr,
+  type MessageResult,
+  normalizeEmail,
+  type PasswordChange,
+  type PrivacySettings,
+  type ProfileSaveResult,
+  type ProfileSettings,
+  type TravelSettings,
+  todayInParis,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { sha256 } from '../../lib/tokens';
+import { queueMail } from '../../mail/outbox';
+import { hashPassword } from '../auth/passwords';
+import { type UserRow, updateUser } from '../auth/repository';
+import { startEmailChange } from './email-change.service';
+import * as repo from './settings.repository';
+
+const m = fr.account.settings;
+
+/**
+ * Saves the profile group. A new e-mail is not applied: it waits in pendingEmail until the
+ * code sent to it is confirmed, so nobody can take an address they do not read.
+ */
+export async function saveProfile(deps: AppDeps, me: UserRow, input: ProfileSettings): Promise<ProfileSaveResult> {
+  const error = firstProfileSettingsError(input, todayInParis(deps.clock.now()));
+  if (error) throw badRequest(error.message, error.field);
+  const email = normalizeEmail(input.email);
+  const changesEmail = email !== me.email;
+  if (changesEmail && (await repo.isEmailUsedByAnother(deps.db, email, me.id))) {
+    throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+  }
+  const firstName = input.firstName.trim();
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, me.id, {
+      firstName,
+      lastName: input.lastName.trim(),
+      birthDate: input.birthDate,
+      gender: input.gender,
+      description: input.description.trim(),
+    });
+    if (changesEmail) await startEmailChange(deps, tx, { ...me, firstName }, email);
+  });
+  return { message: m.profileSaved, pendingEmail: changesEmail ? email : me.pendingEmail };
+}
+
+export async function saveTravel(deps: AppDeps, me: UserRow, input: TravelSettings): Promise<MessageResult> {
+  await updateUser(deps.db, me.id, input);
+  return { message: m.profileSaved };
+}
+
+export async function savePrivacy(deps: AppDeps, me: UserRow, input: PrivacySettings): Promise<MessageResult> {
+  await updateUser(deps.db, me.id, input);
+  return { message: m.profileSaved };
+}
+
+/** A new password ends the user's other sessions: whoever knew the old one is logged out. */
+export async function changePassword(
+  deps: AppDeps,
+  me: UserRow,
+  sessionToken: string | null,
+  input: PasswordChange,
+): Promise<MessageResult> {
+  const error = firstPasswordError(input.password, input.passwordConfirmation);
+  if (error) {
+    const field = input.password && error !== fr.auth.passwordInvalid ? 'passwordConfirmation' : 'password';
+    throw badRequest(error, field);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, me.id, { passwordHash });
+    await repo.deleteOtherSessions(tx, me.id, sessionToken ? sha256(sessionToken) : null);
+    await queueMail(tx, {
+      to: me.email,
+      subject: fr.account.mail.passwordChangedSubject(deps.config.brandName),
+      text: fr.account.mail.passwordChangedBody(me.firstName),
+    });
+  });
+  return { message: fr.auth.passwordChanged };
+}
+
+/** Not requested → in progress; the administrators decide (document 2 and the console). */
+export async function requestVerification(deps: AppDeps, me: UserRow): Promise<MessageResult> {
+  if (me.isVerified) throw new AppError('ALREADY_VERIFIED', m.alreadyVerified, 409);
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.markVerificationRequested(tx, me.id, deps.clock.now()))) {
+      throw new AppError('VERIFICATION_PENDING', m.verificationAlreadyRequested, 409);
+    }
+    await queueMail(tx, {
+      to: deps.config.contactEmail,
+      subject: fr.account.mail.verificationSubject(deps.config.brandName),
+      text: fr.account.mail.verificationBody(`${me.firstName} ${me.lastName}`, me.email, me.id),
+    });
+  });
+  return { message: m.verificationSent };
+}

@@ -1,0 +1,146 @@
+import { fr } from '@guichet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const DAY = 86_400_000;
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+async function organiserWithEvents() {
+  const organizer = await createUser(t, { isVerified: true });
+  const base = Date.now();
+  const older = await createEvent(t, organizer.id, {
+    title: 'Ancien',
+    createdAt: new Date(base - 3 * DAY),
+    dateBegin: new Date(base + 30 * DAY),
+    dateEnd: new Date(base + 31 * DAY),
+  });
+  const newer = await createEvent(t, organizer.id, {
+    title: 'Récent',
+    isPublic: false,
+    createdAt: new Date(base - DAY),
+    bannerPath: 'events/banner.png',
+  });
+  const deleted = await createEvent(t, organizer.id, { deletedAt: new Date() });
+  return { organizer, older: older.event, newer: newer.event, deleted: deleted.event };
+}
+
+describe('GET /api/console/events', () => {
+  it("lists the organiser's own events, newest created first, without deleted ones", async () => {
+    const { organizer, older, newer } = await organiserWithEvents();
+    const response = await get('/api/console/events', await loginAs(t, organizer.email));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        id: newer.id,
+        title: 'Récent',
+        dateBegin: newer.dateBegin.toISOString(),
+        dateEnd: newer.dateEnd.toISOString(),
+        isPublic: false,
+        bannerUrl: '/api/images/events/banner.png',
+      },
+      {
+        id: older.id,
+        title: 'Ancien',
+        dateBegin: older.dateBegin.toISOString(),
+        dateEnd: older.dateEnd.toISOString(),
+        isPublic: true,
+        bannerUrl: null,
+      },
+    ]);
+  });
+
+  it('answers an empty list to a verified organiser without events, and accepts their own id', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, organizer.email);
+    expect((await get('/api/console/events', cookie)).json()).toEqual([]);
+    const own = await get(`/api/console/events?organizerId=${organizer.id}`, cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([]);
+  });
+
+  it("lets the administrator list any organiser's events", async () => {
+    const { organizer, older, newer } = await organiserWithEvents();
+    const admin = await createUser(t, { role: 'admin' });
+    const cookie = await loginAs(t, admin.email);
+    const response = await get(`/api/console/events?organizerId=${organizer.id}`, cookie);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { id: string }[]).map((e) => e.id)).toEqual([newer.id, older.id]);
+    // The administrator's own list is theirs, not everyone's.
+    expect((await get('/api/console/events', cookie)).json()).toEqual([]);
+    expect((await get('/api/console/events?organizerId=not-a-uuid', cookie)).json()).toEqual([]);
+  });
+
+  it("refuses another organiser's events to a verified organiser", async () => {
+    const { organizer } = await organiserWithEvents();
+    const other = await createUser(t, { isVerified: true });
+    const response = await get(`/api/console/events?organizerId=${organizer.id}`, await loginAs(t, other.email));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: fr.common.forbidden });
+  });
+
+  it('refuses a user who is neither verified nor administrator, even with events of their own', async () => {
+    const user = await createUser(t);
+    await createEvent(t, user.id, { isPublic: false });
+    const cookie = await loginAs(t, user.email);
+    for (const url of ['/api/console/events', `/api/console/events?organizerId=${user.id}`]) {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 'CONSOLE_FORBIDDEN', message: fr.console.forbidden });
+    }
+  });
+
+  it('refuses visitors and unknown parameters', async () => {
+    const visitor = await get('/api/console/events');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: fr.shell.notLoggedIn });
+    const organizer = await createUser(t, { isVerified: true });
+    const extra = await get('/api/console/events?userId=x', await loginAs(t, organizer.email));
+    expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/console/organizers', () => {
+  it('lists verified organisers and anyone with events, by last then first name, to the administrator', async () => {
+    const tag = `Zz${Date.now()}`;
+    const verified = await createUser(t, { isVerified: true, lastName: `${tag}-Émile`, firstName: 'Bruno' });
+    const sameName = await createUser(t, { isVerified: true, lastName: `${tag}-Émile`, firstName: 'Anne' });
+    const withEvent = await createUser(t, { lastName: `${tag}-Dupont`, firstName: 'Chloé' });
+    await createEvent(t, withEvent.id, { isPublic: false });
+    const plain = await createUser(t, { lastName: `${tag}-Aucun`, firstName: 'Paul' });
+    const gone = await createUser(t, { isVerified: true, lastName: `${tag}-Parti`, deletedAt: new Date() });
+    const onlyDeletedEvent = await createUser(t, { lastName: `${tag}-Supprimé` });
+    await createEvent(t, onlyDeletedEvent.id, { deletedAt: new Date() });
+
+    const admin = await createUser(t, { role: 'admin' });
+    const response = await get('/api/console/organizers', await loginAs(t, admin.email));
+    expect(response.statusCode).toBe(200);
+    const list = (response.json() as { id: string; firstName: string; lastName: string }[]).filter((o) =>
+      o.lastName.startsWith(tag),
+    );
+    expect(list).toEqual([
+      { id: withEvent.id, firstName: 'Chloé', lastName: `${tag}-Dupont` },
+      { id: sameName.id, firstName: 'Anne', lastName: `${tag}-Émile` },
+      { id: verified.id, firstName: 'Bruno', lastName: `${tag}-Émile` },
+    ]);
+    const ids = list.map((o) => o.id);
+    for (const excluded of [plain, gone, onlyDeletedEvent]) expect(ids).not.toContain(excluded.id);
+    expect(Object.keys(response.json()[0]).sort()).toEqual(['firstName', 'id', 'lastName']);
+  });
+
+  it('refuses everyone but the administrator', async () => {
+    expect((await get('/api/console/organizers')).statusCode).toBe(401);
+    const organizer = await createUser(t, { isVerified: true });
+    const asOrganizer = await get('/api/console/organizers', await loginAs(t, organizer.email));
+    expect(asOrganizer.statusCode).toBe(403);
+    expect(asOrganizer.json()).toMatchObject({ code: 'FORBIDDEN', message: fr.common.forbidden });
+    const user = await createUser(t);
+    expect((await get('/api/console/organizers', await loginAs(t, user.email))).statusCode).toBe(403);
+  });
+});

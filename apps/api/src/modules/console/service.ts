@@ -1,0 +1,38 @@
+import type { ConsoleEvent, ConsoleOrganizer } from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import type { UserRow } from '../auth/repository';
+import { imageUrl } from '../images/processing';
+import { assertAdmin, assertCanViewOrganizer, assertConsoleAccess } from './policy';
+import * as repo from './repository';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const byName = new Intl.Collator('fr', { sensitivity: 'base' });
+
+/** The organiser's events, newest created first; the administrator may ask for any organiser's. */
+export async function listConsoleEvents(
+  deps: Pick<AppDeps, 'db'>,
+  user: UserRow,
+  organizerId = user.id,
+): Promise<ConsoleEvent[]> {
+  assertConsoleAccess(user);
+  assertCanViewOrganizer(user, organizerId);
+  // A malformed id is an unknown organiser: no events, like any other unknown id.
+  if (!uuid.test(organizerId)) return [];
+  const rows = await repo.findEventsOfOrganizer(deps.db, organizerId);
+  return rows.map(({ bannerPath, dateBegin, dateEnd, ...row }) => ({
+    ...row,
+    dateBegin: dateBegin.toISOString(),
+    dateEnd: dateEnd.toISOString(),
+    bannerUrl: imageUrl(bannerPath),
+  }));
+}
+
+/** The administrator's organiser dropdown, sorted by last then first name the French way (accents ignored). */
+export async function listConsoleOrganizers(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<ConsoleOrganizer[]> {
+  assertAdmin(user);
+  const rows = await repo.findOrganizers(deps.db);
+  return rows.sort(
+    (a, b) =>
+      byName.compare(a.lastName, b.lastName) || byName.compare(a.firstName, b.firstName) || a.id.localeCompare(b.id),
+  );
+}

@@ -1,0 +1,97 @@
+import { fr } from '@guichet/shared';
+import { ActionIcon, Avatar, Box, Button, FileButton } from '@mantine/core';
+import { IconCamera, IconPhotoEdit } from '@tabler/icons-react';
+import { useUploadProfileImage } from '../../api/account';
+import classes from './ProfileImages.module.css';
+import { toast } from './toast';
+
+type Props = {
+  photoUrl: string | null;
+  bannerUrl: string | null;
+  firstName: string;
+  lastName: string;
+  /** The owner may change both images. */
+  editable?: boolean;
+};
+
+const ACCEPT = 'image/png,image/jpeg';
+const m = fr.account.profile;
+
+/** Banner and photo; without an upload, a gradient banner and the initials stand in. */
+export function ProfileImages({ photoUrl, bannerUrl, firstName, lastName, editable = false }: Props) {
+  const photo = useUploadProfileImage('photo');
+  const banner = useUploadProfileImage('banner');
+
+  const upload = (mutation: typeof photo, success: string, failure: string) => (file: File | null) => {
+    if (!file) return;
+    mutation.mutate(file, {
+      onSuccess: () => toast(success),
+      // The spec's toast, whatever the server's reason (format, size).
+      onError: () => toast(failure, 'error'),
+    });
+  };
+
+  return (
+    <Box>
+      <Box className={classes.banner}>
+        {bannerUrl && <img src={bannerUrl} alt="" className={classes.bannerImage} />}
+        {editable && (
+          <FileButton
+            onChange={upload(banner, m.bannerChanged, m.bannerFailed)}
+            accept={ACCEPT}
+            name="banner"
+            inputProps={{ 'aria-label': m.changeBanner }}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                className={classes.bannerAction}
+                size="xs"
+                variant="white"
+                color="dark"
+                leftSection={<IconPhotoEdit size={16} aria-hidden />}
+                loading={banner.isPending}
+              >
+                {m.changeBanner}
+              </Button>
+            )}
+          </FileButton>
+        )}
+      </Box>
+      <Box className={classes.photo}>
+        <Avatar
+          src={photoUrl}
+          size={120}
+          radius={120}
+          color="violet"
+          className={classes.avatar}
+          alt={m.photoAlt(`${firstName} ${lastName}`)}
+        >
+          {firstName.charAt(0)}
+          {lastName.charAt(0)}
+        </Avatar>
+        {editable && (
+          <FileButton
+            onChange={upload(photo, m.photoChanged, m.photoFailed)}
+            accept={ACCEPT}
+            name="photo"
+            inputProps={{ 'aria-label': m.changePhoto }}
+          >
+            {(props) => (
+              <ActionIcon
+                {...props}
+                className={classes.photoAction}
+                radius="xl"
+                size="lg"
+                aria-label={m.changePhoto}
+                loading={photo.isPending}
+              >
+                <IconCamera size={18} aria-hidden />
+              </ActionIcon>
+            )}
+          </FileButton>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { firstPasswordError, fr, type PasswordChange } from '@guichet/shared';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useChangePassword } from '../../../api/account';
+import { ApiError } from '../../../api/client';
+import { PasswordStrength } from '../../auth/PasswordStrength';
+import { toast } from '../toast';
+import { SettingsSection } from './SettingsSection';
+
+const m = fr.account.settings;
+
+export function PasswordSettingsForm() {
+  const change = useChangePassword();
+  const form = useForm<PasswordChange>({ defaultValues: { password: '', passwordConfirmation: '' } });
+  const { errors } = form.formState;
+  const password = form.watch('password');
+
+  const submit = form.handleSubmit((values) => {
+    const error = firstPasswordError(values.password, values.passwordConfirmation);
+    if (error) {
+      const field = values.password && error !== fr.auth.passwordInvalid ? 'passwordConfirmation' : 'password';
+      form.setError(field, { message: error }, { shouldFocus: true });
+      return;
+    }
+    change.mutate(values, {
+      onSuccess: (result) => {
+        toast(result.message);
+        form.reset();
+      },
+    });
+  });
+
+  // A server refusal without a rule message gets the spec's wording for this screen.
+  const serverError =
+    change.error && (change.error instanceof ApiError && change.error.status === 400 ? change.error.message : null);
+  const firstError =
+    Object.values(errors)[0]?.message ?? serverError ?? (change.error ? fr.auth.passwordChangeFailed : undefined);
+
+  return (
+    <SettingsSection title={m.securitySection}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Stack gap={6}>
+            <PasswordInput
+              label={m.newPassword}
+              autoComplete="new-password"
+              withAsterisk
+              error={errors.password?.message}
+              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+              {...form.register('password')}
+            />
+            <PasswordStrength password={password} />
+          </Stack>
+          <PasswordInput
+            label={m.passwordConfirmation}
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.passwordConfirmation?.message}
+            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+            {...form.register('passwordConfirmation')}
+          />
+          {firstError && (
+            <Alert color="red" role="alert">
+              {firstError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              {m.resetPassword}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,44 @@
+import { fr } from '@guichet/shared';
+import { Stack } from '@mantine/core';
+import { useMyProfile, useSavePrivacy, useSaveTravel } from '../../../api/account';
+import { QueryState } from '../QueryState';
+import { DataSettings } from './DataSettings';
+import { PasswordSettingsForm } from './PasswordSettingsForm';
+import { ProfileSettingsForm } from './ProfileSettingsForm';
+import { ToggleSettingsForm } from './ToggleSettingsForm';
+import { VerificationSettings } from './VerificationSettings';
+
+const m = fr.account.settings;
+
+/** Every settings group of /parameters; also the "Paramètres" tab of /profil. */
+export function SettingsPanel() {
+  const profile = useMyProfile();
+  const travel = useSaveTravel();
+  const privacy = useSavePrivacy();
+  if (!profile.data) {
+    return <QueryState error={profile.error} isPending={profile.isPending} retry={() => profile.refetch()} />;
+  }
+  const p = profile.data;
+  return (
+    <Stack gap="lg">
+      <ProfileSettingsForm profile={p} />
+      <ToggleSettingsForm
+        title={m.travelSection}
+        saveLabel={m.saveTravel}
+        labels={{ byCar: m.byCar, byFoot: m.byFoot, byCommon: m.byCommon, byMotorcycle: m.byMotorcycle }}
+        initial={{ byCar: p.byCar, byFoot: p.byFoot, byCommon: p.byCommon, byMotorcycle: p.byMotorcycle }}
+        mutation={travel}
+      />
+      <ToggleSettingsForm
+        title={m.privacySection}
+        saveLabel={m.savePrivacy}
+        labels={{ showEmail: m.showEmail, isPublic: m.isPublic, newsletter: m.newsletter }}
+        initial={{ showEmail: p.showEmail, isPublic: p.isPublic, newsletter: p.newsletter }}
+        mutation={privacy}
+      />
+      <PasswordSettingsForm />
+      <VerificationSettings state={p.verification} />
+      <DataSettings />
+    </Stack>
+  );
+}

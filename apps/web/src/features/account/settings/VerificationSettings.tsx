@@ -1,0 +1,65 @@
+import { fr, type VerificationState } from '@guichet/shared';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCircleCheckFilled, IconHourglass } from '@tabler/icons-react';
+import { useRequestVerification } from '../../../api/account';
+import { ApiError } from '../../../api/client';
+import { toast } from '../toast';
+import { SettingsSection } from './SettingsSection';
+
+const m = fr.account.settings;
+
+/** Professional verification: not requested → in progress → verified. */
+export function VerificationSettings({ state }: { state: VerificationState }) {
+  const [opened, dialog] = useDisclosure(false);
+  const request = useRequestVerification();
+
+  const send = () =>
+    request.mutate(undefined, {
+      onSuccess: (result) => toast(result.message),
+      // The server's reason when it gave one, else the spec's failure text.
+      onError: (failure) =>
+        toast(failure instanceof ApiError && failure.status > 0 ? failure.message : m.verificationFailed, 'error'),
+      onSettled: dialog.close,
+    });
+
+  return (
+    <SettingsSection title={m.verificationSection}>
+      <Text c="dimmed">{m.verificationText}</Text>
+      {state === 'verified' && (
+        <Alert color="teal" role="status" icon={<IconCircleCheckFilled aria-hidden />}>
+          {m.alreadyVerified}
+        </Alert>
+      )}
+      {state === 'pending' && (
+        <Alert color="blue" role="status" icon={<IconHourglass aria-hidden />}>
+          {m.verificationPending}
+        </Alert>
+      )}
+      {state === 'none' && (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={dialog.open}>
+            {m.requestVerification}
+          </Button>
+        </Group>
+      )}
+      <Modal
+        opened={opened}
+        onClose={dialog.close}
+        title={m.verificationConfirmTitle}
+        centered
+        closeButtonProps={{ 'aria-label': fr.common.close }}
+      >
+        <Text>{m.verificationConfirmText}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={dialog.close}>
+            {fr.common.cancel}
+          </Button>
+          <Button onClick={send} loading={request.isPending}>
+            {m.send}
+          </Button>
+        </Group>
+      </Modal>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,106 @@
+import { fr } from '@guichet/shared';
+import { Box, Button, Flex, Group, Paper, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { EventEditor } from '../organiser/EventEditor';
+import classes from './Console.module.css';
+import { DetailPanel } from './DetailPanel';
+
+export const consoleTabs = ['stats', 'edit', 'participants', 'staff', 'manual'] as const;
+export type ConsoleTab = (typeof consoleTabs)[number];
+
+export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
+
+type Props = { eventId: string; tab: ConsoleTab; onTabChange(tab: ConsoleTab): void };
+
+/**
+ * The five sections of one event (2-organiser.md §2.3). The parent keys this by event, so choosing
+ * another event, like changing tab, clears the selected participant or staff member.
+ */
+export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
+  const [detail, setDetail] = useState<string | null>(null);
+  const closeDetail = () => setDetail(null);
+
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => {
+        if (!isConsoleTab(value)) return;
+        setDetail(null);
+        onTabChange(value);
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List aria-label={fr.console.tabsLabel} className={classes.tabList}>
+        {consoleTabs.map((value) => (
+          <Tabs.Tab key={value} value={value}>
+            {fr.console.tabs[value]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+
+      <Tabs.Panel value="stats" pt="md">
+        <ExportBar />
+        <EmptyState text={fr.console.empty.stats} />
+      </Tabs.Panel>
+      <Tabs.Panel value="edit" pt="md">
+        <EventEditor eventId={eventId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="participants" pt="md">
+        <ExportBar />
+        <Flex gap="md" align="flex-start">
+          <Box flex={1} miw={0}>
+            <EmptyState text={fr.console.empty.participants} />
+          </Box>
+          <DetailPanel opened={detail !== null} onClose={closeDetail} />
+        </Flex>
+      </Tabs.Panel>
+      <Tabs.Panel value="staff" pt="md">
+        <Flex gap="md" align="flex-start">
+          <Box flex={1} miw={0}>
+            <EmptyState text={fr.console.empty.staff} />
+          </Box>
+          <DetailPanel opened={detail !== null} onClose={closeDetail} />
+        </Flex>
+      </Tabs.Panel>
+      <Tabs.Panel value="manual" pt="md">
+        <EmptyState text={fr.console.empty.manual} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function EmptyState({ text }: { text: string }) {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Text c="dimmed" ta="center">
+        {text}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * The export arrives with the operations issue: until then the button is visibly unavailable and
+ * says why, rather than pretending to export. aria-disabled keeps it focusable so the reason is heard.
+ */
+function ExportBar() {
+  const reasonId = useId();
+  return (
+    <Group justify="flex-end" mb="sm">
+      <VisuallyHidden id={reasonId}>{fr.console.exportSoon}</VisuallyHidden>
+      <Tooltip label={fr.console.exportSoon} withArrow>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+          data-disabled
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          onClick={(event) => event.preventDefault()}
+        >
+          {fr.console.exportButton}
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}

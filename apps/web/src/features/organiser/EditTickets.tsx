@@ -1,0 +1,147 @@
+import { firstNewTicketError, formatEuros, fr, type ManagedEvent, type ManagedTicket } from '@guichet/shared';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
+import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
+import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
+import { toastFailure, toastSuccess } from './toasts';
+
+const f = fr.organiser.form;
+
+function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket: ManagedTicket; canPrice: boolean }) {
+  const update = useUpdateTicket(event.id);
+  const remove = useDeleteTicket(event.id);
+  const addOption = useAddOption(event.id);
+  const options = event.tickets.filter((t) => t.parentId === ticket.id);
+  const change = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
+    update.mutate({ id: ticket.id, changes }, { onError: toastFailure });
+  return (
+    <Paper withBorder p="sm" radius="md" ml={ticket.parentId ? 'xl' : 0}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={600}>{ticket.title}</Text>
+            <Badge variant="light" color="gray">
+              {f.locked}
+            </Badge>
+            {ticket.isMultipart && <Badge variant="light">{f.choiceTicket}</Badge>}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={600}>{ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}</Text>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${f.deleteTicket} ${ticket.title}`}
+              disabled={ticket.sold > 0}
+              onClick={() => remove.mutate(ticket.id, { onError: toastFailure })}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Group gap="md" align="flex-end" wrap="wrap">
+          {!ticket.isMultipart && (
+            <NumberInput
+              label={f.quantity}
+              description={f.sold(ticket.sold)}
+              defaultValue={ticket.quantity}
+              min={Math.max(1, ticket.sold)}
+              allowDecimal={false}
+              w={150}
+              onBlur={(e) => {
+                const value = Number(e.currentTarget.value.replace(/\s/g, ''));
+                if (value && value !== ticket.quantity) change({ quantity: value });
+              }}
+            />
+          )}
+          <Switch
+            label={f.available}
+            checked={ticket.isAvailable}
+            onChange={(e) => change({ isAvailable: e.currentTarget.checked })}
+          />
+          <Switch
+            label={f.hidden}
+            checked={ticket.isHidden}
+            onChange={(e) => change({ isHidden: e.currentTarget.checked })}
+          />
+        </Group>
+        {options.map((option) => (
+          <SavedTicket key={option.id} event={event} ticket={option} canPrice={canPrice} />
+        ))}
+        {ticket.isMultipart && (
+          <OptionAdder
+            disabled={!canPrice}
+            onAdd={(option) =>
+              addOption.mutate(
+                {
+                  headId: ticket.id,
+                  option: {
+                    title: option.title,
+                    description: '',
+                    price: Number(option.price),
+                    quantity: Number(option.quantity),
+                    isHidden: ticket.isHidden,
+                  },
+                },
+                { onSuccess: () => toastSuccess(fr.organiser.ticket.optionCreated), onError: toastFailure },
+              )
+            }
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Saved tickets are locked (quantity, availability and visibility stay editable); new ones are saved one by one. */
+export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice: boolean }) {
+  const heads = event.tickets.filter((t) => !t.parentId);
+  const add = useAddTicket(event.id);
+  const [drafts, setDrafts] = useState<TicketDraft[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = (draft: TicketDraft) => {
+    const input = toTicketInput(draft);
+    const local = firstNewTicketError(input);
+    setError(local?.message ?? null);
+    if (local) return;
+    add.mutate(input, {
+      onSuccess: () => {
+        setDrafts((all) => all.filter((d) => d.key !== draft.key));
+        toastSuccess(fr.organiser.ticket.saved);
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {f.tickets}
+      </Title>
+      {heads.map((ticket) => (
+        <SavedTicket key={ticket.id} event={event} ticket={ticket} canPrice={canPrice} />
+      ))}
+      {drafts.length > 0 && (
+        <TicketDraftsEditor drafts={drafts} canPrice={canPrice} existingTickets={heads.length} onChange={setDrafts} />
+      )}
+      {drafts.map((draft) => (
+        <Button key={draft.key} onClick={() => save(draft)} loading={add.isPending}>
+          {f.saveTicket} : {draft.title}
+        </Button>
+      ))}
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Button
+        variant="default"
+        onClick={() => setDrafts((all) => [...all, newTicketDraft(heads.length + all.length + 1)])}
+      >
+        {f.addTicket}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,382 @@
+import {
+  firstEditEventError,
+  fr,
+  LIMITS,
+  type ManagedEvent,
+  type SessionUser,
+  type UpdateEventRequest,
+} from '@guichet/shared';
+import {
+  Alert,
+  Button,
+  Center,
+  FileButton,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../api/auth';
+import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
+import { AddressInput } from '../addresses/AddressInput';
+import { PLACEHOLDER_IMAGE } from '../events/EventCard';
+import { fromLocalInput, toLocalInput } from './datetime';
+import { EditTickets } from './EditTickets';
+import { EventPreview } from './EventPreview';
+import { PromoCodes } from './PromoCodes';
+import { toastError, toastFailure, toastSuccess } from './toasts';
+
+const f = fr.organiser.form;
+
+type Fields = {
+  title: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  dateBegin: string;
+  dateEnd: string;
+  dateMaxRefund: string;
+  description: string;
+  type: string;
+  isPublic: boolean;
+  isOpen: boolean;
+  isUserPaysFees: boolean;
+};
+
+const fieldsOf = (event: ManagedEvent): Fields => ({
+  title: event.title,
+  address: event.address,
+  latitude: event.latitude,
+  longitude: event.longitude,
+  dateBegin: toLocalInput(event.dateBegin),
+  dateEnd: toLocalInput(event.dateEnd),
+  dateMaxRefund: toLocalInput(event.dateMaxRefund),
+  description: event.description,
+  type: event.typeId === null ? '' : String(event.typeId),
+  isPublic: event.isPublic,
+  isOpen: event.isOpen,
+  isUserPaysFees: event.isUserPaysFees,
+});
+
+function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
+  const navigate = useNavigate();
+  const types = useEventTypes();
+  const update = useUpdateEvent(event.id);
+  const upload = useUploadBanner(event.id);
+  const remove = useDeleteEvent(event.id);
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(event));
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [preview, previewToggle] = useDisclosure(false);
+  const [confirmDelete, deleteDialog] = useDisclosure(false);
+  const set = (change: Partial<Fields>) => setFields((current) => ({ ...current, ...change }));
+  const canPrice = user.isVerified || user.isAdmin;
+  const isPaid = !event.isFree;
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body: UpdateEventRequest = {
+      title: fields.title,
+      address: fields.address,
+      ...(fields.address !== event.address && { latitude: fields.latitude, longitude: fields.longitude }),
+      dateBegin: fromLocalInput(fields.dateBegin),
+      dateEnd: fromLocalInput(fields.dateEnd),
+      dateMaxRefund: isPaid && fields.dateMaxRefund ? fromLocalInput(fields.dateMaxRefund) : null,
+      description: fields.description,
+      type: fields.type,
+      isPublic: fields.isPublic,
+      isOpen: fields.isOpen,
+      isUserPaysFees: fields.isUserPaysFees,
+    };
+    const local = firstEditEventError(
+      {
+        ...fields,
+        ...body,
+        type: fields.type,
+        dateBegin: body.dateBegin ?? '',
+        dateEnd: body.dateEnd ?? '',
+        dateMaxRefund: body.dateMaxRefund ?? null,
+        nbMaxParticipants: event.nbMaxParticipants,
+        isPaid,
+        title: fields.title,
+        address: fields.address,
+        description: fields.description,
+      },
+      { now: new Date() },
+    );
+    setError(local);
+    if (local) return;
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        setFields(fieldsOf(saved as ManagedEvent));
+        toastSuccess(fr.organiser.edit.saved);
+      },
+      onError: (failure) => {
+        setError({ field: 'field' in failure ? String(failure.field) : '', message: failure.message });
+        toastFailure(failure);
+      },
+    });
+  };
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+  const status = event.isSoldOut ? 'soldOut' : event.isOpen ? 'open' : 'closed';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Button component={Link} to={`/billetterie/${event.id}`} variant="subtle">
+          {f.viewEvent}
+        </Button>
+        <Button variant="default" onClick={previewToggle.toggle}>
+          {preview ? f.previewOff : f.previewOn}
+        </Button>
+      </Group>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: preview ? 7 : 12 }}>
+          <Stack gap="lg">
+            <form onSubmit={save} noValidate>
+              <Stack gap="md">
+                <Title order={3} size="h4">
+                  {f.sectionGeneral}
+                </Title>
+                <TextInput
+                  label={f.title}
+                  withAsterisk
+                  value={fields.title}
+                  maxLength={LIMITS.title}
+                  error={fieldError('title')}
+                  onChange={(e) => set({ title: e.currentTarget.value })}
+                />
+                <AddressInput
+                  label={f.address}
+                  required
+                  value={fields.address}
+                  error={fieldError('address')}
+                  onChange={(address) => set({ address, latitude: null, longitude: null })}
+                  onSelect={(s) => set({ address: s.label, latitude: s.latitude, longitude: s.longitude })}
+                />
+                <Title order={3} size="h4">
+                  {f.sectionDates}
+                </Title>
+                <Group grow align="flex-start">
+                  <TextInput
+                    type="datetime-local"
+                    label={f.dateBegin}
+                    withAsterisk
+                    value={fields.dateBegin}
+                    error={fieldError('dateBegin')}
+                    onChange={(e) => set({ dateBegin: e.currentTarget.value })}
+                  />
+                  <TextInput
+                    type="datetime-local"
+                    label={f.dateEnd}
+                    withAsterisk
+                    value={fields.dateEnd}
+                    error={fieldError('dateEnd')}
+                    onChange={(e) => set({ dateEnd: e.currentTarget.value })}
+                  />
+                </Group>
+                {isPaid && (
+                  <TextInput
+                    type="datetime-local"
+                    label={f.refundDate}
+                    value={fields.dateMaxRefund}
+                    error={fieldError('dateMaxRefund')}
+                    onChange={(e) => set({ dateMaxRefund: e.currentTarget.value })}
+                  />
+                )}
+                <Title order={3} size="h4">
+                  {f.sectionDetails}
+                </Title>
+                <Textarea
+                  label={f.description}
+                  withAsterisk
+                  autosize
+                  minRows={4}
+                  maxLength={LIMITS.description}
+                  value={fields.description}
+                  description={f.characters(fields.description.length, LIMITS.description)}
+                  error={fieldError('description')}
+                  onChange={(e) => set({ description: e.currentTarget.value })}
+                />
+                <Select
+                  label={f.category}
+                  withAsterisk
+                  data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
+                  value={fields.type || null}
+                  error={fieldError('type')}
+                  onChange={(value) => set({ type: value ?? '' })}
+                />
+                <Title order={3} size="h4">
+                  {f.visibility}
+                </Title>
+                <Switch
+                  label={f.isPublic}
+                  disabled={!canPrice}
+                  checked={fields.isPublic}
+                  onChange={(e) => set({ isPublic: e.currentTarget.checked })}
+                />
+                <Switch
+                  label={f.isOpen}
+                  disabled={event.isSoldOut}
+                  checked={fields.isOpen && !event.isSoldOut}
+                  onChange={(e) => set({ isOpen: e.currentTarget.checked })}
+                />
+                <Switch
+                  label={f.attendeePaysFees}
+                  disabled={!canPrice}
+                  checked={fields.isUserPaysFees}
+                  onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked })}
+                />
+                {!canPrice && (
+                  <Alert color="yellow" role="note">
+                    {fr.organiser.verifiedOnlyNote}
+                  </Alert>
+                )}
+                {error && (
+                  <Alert color="red" role="alert">
+                    {error.message}
+                  </Alert>
+                )}
+                <Button type="submit" loading={update.isPending}>
+                  {f.save}
+                </Button>
+              </Stack>
+            </form>
+
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Title order={3} size="h4">
+                  {f.banner}
+                </Title>
+                <Image
+                  src={event.bannerUrl ?? PLACEHOLDER_IMAGE}
+                  fallbackSrc={PLACEHOLDER_IMAGE}
+                  alt={fr.events.eventBannerAlt(event.title)}
+                  radius="sm"
+                  style={{ aspectRatio: '5 / 3' }}
+                  maw={500}
+                />
+                <Text size="sm" c="dimmed">
+                  {f.bannerHelp}
+                </Text>
+                <FileButton
+                  accept="image/png,image/jpeg"
+                  onChange={(file) =>
+                    file &&
+                    upload.mutate(file, {
+                      onSuccess: () => toastSuccess(fr.organiser.event.bannerSaved),
+                      onError: (failure) => toastError(failure.message),
+                    })
+                  }
+                >
+                  {(props) => (
+                    <Button {...props} variant="default" loading={upload.isPending} w="fit-content">
+                      {f.chooseBanner}
+                    </Button>
+                  )}
+                </FileButton>
+              </Stack>
+            </Paper>
+
+            <EditTickets event={event} canPrice={canPrice} />
+            {isPaid && <PromoCodes event={event} />}
+
+            <Button color="red" variant="outline" w="fit-content" onClick={deleteDialog.open}>
+              {f.deleteEvent}
+            </Button>
+            <Modal
+              opened={confirmDelete}
+              onClose={deleteDialog.close}
+              title={f.deleteEvent}
+              centered
+              closeButtonProps={{ 'aria-label': fr.common.close }}
+            >
+              <Text mb="md">{f.deleteEventConfirm}</Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={deleteDialog.close}>
+                  {fr.common.cancel}
+                </Button>
+                <Button
+                  color="red"
+                  loading={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(undefined, {
+                      onSuccess: () => {
+                        toastSuccess(fr.organiser.event.deleted);
+                        navigate('/billetterie');
+                      },
+                      onError: (failure) => {
+                        deleteDialog.close();
+                        toastFailure(failure);
+                      },
+                    })
+                  }
+                >
+                  {fr.common.confirm}
+                </Button>
+              </Group>
+            </Modal>
+          </Stack>
+        </Grid.Col>
+        {preview && (
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <EventPreview
+              data={{
+                title: fields.title,
+                organizerName: event.organizerName,
+                dateBegin: fromLocalInput(fields.dateBegin),
+                dateEnd: fromLocalInput(fields.dateEnd),
+                address: fields.address,
+                category: types.data?.find((t) => String(t.id) === fields.type)?.label ?? null,
+                description: fields.description,
+                bannerUrl: event.bannerUrl,
+                status,
+                tickets: event.tickets
+                  .filter((t) => !t.parentId && !t.isHidden)
+                  .map((t) => ({
+                    ...t,
+                    isSoldOut: t.sold >= t.quantity,
+                    minToBuy: 1,
+                    maxToBuy: 5,
+                    isUserCanTakeInsurance: false,
+                    hasGiftTickets: false,
+                    options: event.tickets
+                      .filter((o) => o.parentId === t.id && !o.isHidden)
+                      .map((o) => ({ ...o, isSoldOut: o.sold >= o.quantity, minToBuy: 1, maxToBuy: 5 })),
+                  })),
+              }}
+            />
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}
+
+/** The edit form of one event, for its organiser or an administrator (edit page and console). */
+export function EventEditor({ eventId }: { eventId: string }) {
+  const session = useSession();
+  const event = useManagedEvent(eventId);
+  if (event.isPending || session.isPending) {
+    return (
+      <Center py="xl" aria-busy>
+        <Loader aria-label={f.loadingEvent} />
+      </Center>
+    );
+  }
+  if (event.isError || !session.data) {
+    return <Alert color="red">{event.error?.message ?? fr.shell.notLoggedIn}</Alert>;
+  }
+  return <Editor key={event.data.id} event={event.data} user={session.data} />;
+}

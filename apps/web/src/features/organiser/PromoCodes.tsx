@@ -1,0 +1,136 @@
+import { firstDiscountError, fr, LIMITS, type ManagedEvent } from '@guichet/shared';
+import { Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
+import { toastFailure } from './toasts';
+
+const f = fr.organiser.form;
+
+/** Promo codes of a paid event: created single-use with 10,000 uses; the quantity never drops below the uses. */
+export function PromoCodes({ event }: { event: ManagedEvent }) {
+  const add = useAddDiscount(event.id);
+  const update = useUpdateDiscount(event.id);
+  const [code, setCode] = useState('');
+  const [percent, setPercent] = useState<number | ''>('');
+  const [quantity, setQuantity] = useState<number | ''>(10_000);
+  const [error, setError] = useState<string | null>(null);
+  // The add button waits for the code, the reduction and the quantity.
+  const ready = code.trim() !== '' && percent !== '' && quantity !== '';
+
+  const submit = () => {
+    const input = {
+      code,
+      discountPercent: percent === '' ? null : percent,
+      quantity: Number(quantity),
+      isEnabled: true,
+      isSingleUse: true,
+    };
+    const local = firstDiscountError(
+      input,
+      event.discounts.map((d) => d.code),
+    );
+    setError(local?.message ?? null);
+    if (local) return;
+    add.mutate(input, {
+      onSuccess: () => {
+        setCode('');
+        setPercent('');
+        setQuantity(10_000);
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {f.sectionPromo}
+      </Title>
+      {event.discounts.length === 0 ? (
+        <Text c="dimmed">{f.noPromo}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{f.promoCode}</Table.Th>
+                <Table.Th>{f.promoPercent}</Table.Th>
+                <Table.Th>{f.promoUses}</Table.Th>
+                <Table.Th>{f.promoQuantity}</Table.Th>
+                <Table.Th>{f.promoEnabled}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {event.discounts.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td fw={600}>{d.code}</Table.Td>
+                  <Table.Td>{d.percent} %</Table.Td>
+                  <Table.Td>{d.used}</Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`${f.promoQuantity} ${d.code}`}
+                      defaultValue={d.quantity}
+                      min={Math.max(1, d.used)}
+                      allowDecimal={false}
+                      w={110}
+                      onBlur={(e) => {
+                        const value = Number(e.currentTarget.value.replace(/\s/g, ''));
+                        if (value && value !== d.quantity)
+                          update.mutate({ id: d.id, changes: { quantity: value } }, { onError: toastFailure });
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={`${f.promoEnabled} ${d.code}`}
+                      checked={d.isEnabled}
+                      onChange={(e) =>
+                        update.mutate(
+                          { id: d.id, changes: { isEnabled: e.currentTarget.checked } },
+                          { onError: toastFailure },
+                        )
+                      }
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label={f.promoCode}
+          value={code}
+          maxLength={LIMITS.promoCode}
+          onChange={(e) => setCode(e.currentTarget.value)}
+        />
+        <NumberInput
+          label={f.promoPercent}
+          value={percent}
+          min={1}
+          max={100}
+          allowDecimal
+          onChange={(v) => setPercent(v === '' ? '' : Number(v))}
+          w={130}
+        />
+        <NumberInput
+          label={f.promoQuantity}
+          value={quantity}
+          min={1}
+          allowDecimal={false}
+          onChange={(v) => setQuantity(v === '' ? '' : Number(v))}
+          w={130}
+        />
+        <Button disabled={!ready} loading={add.isPending} onClick={submit}>
+          {f.promoAdd}
+        </Button>
+      </Group>
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

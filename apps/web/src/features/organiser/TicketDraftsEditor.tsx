@@ -1,0 +1,194 @@
+import { formatEuros, fr, LIMITS } from '@guichet/shared';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { draftKey, type OptionDraft, type TicketDraft } from './drafts';
+
+const f = fr.organiser.form;
+const asNumber = (value: string | number): number | '' => (value === '' ? '' : Number(value));
+
+export function OptionAdder({ disabled, onAdd }: { disabled: boolean; onAdd(option: OptionDraft): void }) {
+  const [title, setTitle] = useState('');
+  const [quantity, setQuantity] = useState<number | ''>(1);
+  const [price, setPrice] = useState<number | ''>(0);
+  // The add button waits for a title, a quantity of at least 1 and a price of at least 0.
+  const ready = title.trim() !== '' && quantity !== '' && quantity >= 1 && price !== '' && price >= 0;
+  return (
+    <Group align="flex-end" gap="xs" wrap="wrap">
+      <TextInput
+        label={f.choiceTitle}
+        value={title}
+        maxLength={LIMITS.optionTitle}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+        style={{ flex: 2, minWidth: 140 }}
+        disabled={disabled}
+      />
+      <NumberInput
+        label={f.quantity}
+        value={quantity}
+        min={1}
+        allowDecimal={false}
+        onChange={(v) => setQuantity(asNumber(v))}
+        style={{ flex: 1, minWidth: 90 }}
+        disabled={disabled}
+      />
+      <NumberInput
+        label={f.price}
+        value={price}
+        min={0}
+        step={0.01}
+        decimalScale={2}
+        onChange={(v) => setPrice(asNumber(v))}
+        style={{ flex: 1, minWidth: 90 }}
+        disabled={disabled}
+      />
+      <Button
+        leftSection={<IconPlus size={16} />}
+        disabled={disabled || !ready}
+        onClick={() => {
+          onAdd({ key: draftKey(), title: title.trim(), quantity, price });
+          setTitle('');
+          setQuantity(1);
+          setPrice(0);
+        }}
+      >
+        {f.addChoice}
+      </Button>
+    </Group>
+  );
+}
+
+/** The tickets of the create form. A choice ticket is never the first one, and only verified organisers price. */
+export function TicketDraftsEditor({
+  drafts,
+  onChange,
+  canPrice,
+  existingTickets = 0,
+}: {
+  drafts: TicketDraft[];
+  onChange(drafts: TicketDraft[]): void;
+  canPrice: boolean;
+  /** Tickets the event already has: a choice ticket is never the event's first ticket. */
+  existingTickets?: number;
+}) {
+  const update = (key: string, change: Partial<TicketDraft>) =>
+    onChange(drafts.map((d) => (d.key === key ? { ...d, ...change } : d)));
+  return (
+    <Stack gap="md">
+      {drafts.map((draft, index) => (
+        <Paper key={draft.key} withBorder p="md" radius="md" component="fieldset" aria-label={draft.title}>
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text fw={700}>{draft.title || f.newTicket}</Text>
+              {drafts.length > 1 && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={f.removeTicket}
+                  onClick={() => onChange(drafts.filter((d) => d.key !== draft.key))}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              )}
+            </Group>
+            <TextInput
+              label={f.ticketTitle}
+              value={draft.title}
+              maxLength={LIMITS.ticketTitle}
+              onChange={(e) => update(draft.key, { title: e.currentTarget.value })}
+            />
+            <Textarea
+              label={f.ticketDescription}
+              value={draft.description}
+              maxLength={LIMITS.ticketDescription}
+              autosize
+              minRows={1}
+              description={f.characters(draft.description.length, LIMITS.ticketDescription)}
+              onChange={(e) => update(draft.key, { description: e.currentTarget.value })}
+            />
+            {index + existingTickets > 0 && canPrice && (
+              <Switch
+                label={f.choiceTicket}
+                checked={draft.isMultipart}
+                onChange={(e) => update(draft.key, { isMultipart: e.currentTarget.checked })}
+              />
+            )}
+            {draft.isMultipart ? (
+              <Stack gap="xs">
+                <Text size="sm" fw={600}>
+                  {f.choices}
+                </Text>
+                {draft.options.length > 0 && (
+                  <Table>
+                    <Table.Tbody>
+                      {draft.options.map((option) => (
+                        <Table.Tr key={option.key}>
+                          <Table.Td>{option.title}</Table.Td>
+                          <Table.Td>{option.quantity}</Table.Td>
+                          <Table.Td>{formatEuros(Math.round(Number(option.price) * 100))}</Table.Td>
+                          <Table.Td w={40}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={`${f.removeChoice} ${option.title}`}
+                              onClick={() =>
+                                update(draft.key, { options: draft.options.filter((o) => o.key !== option.key) })
+                              }
+                            >
+                              <IconTrash size={16} />
+                            </ActionIcon>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                <OptionAdder
+                  disabled={!canPrice}
+                  onAdd={(option) => update(draft.key, { options: [...draft.options, option] })}
+                />
+              </Stack>
+            ) : (
+              <Group grow>
+                <NumberInput
+                  label={f.price}
+                  value={draft.price}
+                  min={0}
+                  step={0.01}
+                  decimalScale={2}
+                  disabled={!canPrice}
+                  onChange={(v) => update(draft.key, { price: asNumber(v) })}
+                />
+                <NumberInput
+                  label={f.quantity}
+                  value={draft.quantity}
+                  min={1}
+                  allowDecimal={false}
+                  onChange={(v) => update(draft.key, { quantity: asNumber(v) })}
+                />
+              </Group>
+            )}
+            <Switch
+              label={f.hidden}
+              description={f.hiddenHelp}
+              checked={draft.isHidden}
+              onChange={(e) => update(draft.key, { isHidden: e.currentTarget.checked })}
+            />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

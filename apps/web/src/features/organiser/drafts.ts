@@ -1,0 +1,92 @@
+import { fr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
+
+export type OptionDraft = { key: string; title: string; price: number | ''; quantity: number | '' };
+export type TicketDraft = {
+  key: string;
+  title: string;
+  description: string;
+  price: number | '';
+  quantity: number | '';
+  isHidden: boolean;
+  isMultipart: boolean;
+  options: OptionDraft[];
+};
+
+let counter = 0;
+export const draftKey = () => `draft-${++counter}`;
+
+/** A new ticket starts free, with the default title Billet {n}. */
+export function newTicketDraft(position: number): TicketDraft {
+  return {
+    key: draftKey(),
+    title: fr.organiser.ticket.defaultTitle(position),
+    description: '',
+    price: 0,
+    quantity: 1,
+    isHidden: false,
+    isMultipart: false,
+    options: [],
+  };
+}
+
+const orNull = (value: number | '') => (value === '' ? null : value);
+
+export function toTicketInput(draft: TicketDraft): TicketInput {
+  return {
+    title: draft.title,
+    description: draft.description,
+    price: draft.isMultipart ? null : orNull(draft.price),
+    quantity: draft.isMultipart ? null : orNull(draft.quantity),
+    isHidden: draft.isHidden,
+    isMultipart: draft.isMultipart,
+    options: draft.isMultipart
+      ? draft.options.map((o) => ({
+          title: o.title,
+          description: '',
+          price: orNull(o.price),
+          quantity: orNull(o.quantity),
+          isHidden: draft.isHidden,
+        }))
+      : [],
+  };
+}
+
+export function draftQuantity(draft: TicketDraft): number {
+  if (draft.isMultipart) return draft.options.reduce((sum, o) => sum + (o.quantity || 0), 0);
+  return draft.quantity || 0;
+}
+
+/** The drafts as the event page would show them, for the live preview. Hidden tickets are left out. */
+export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
+  return drafts
+    .filter((d) => !d.isHidden)
+    .map((d) => {
+      const options = d.options.map((o) => ({
+        id: o.key,
+        title: o.title,
+        description: '',
+        priceCents: priceToCents({ price: orNull(o.price) }) ?? 0,
+        isSoldOut: false,
+        isAvailable: true,
+        minToBuy: 1,
+        maxToBuy: 5,
+      }));
+      const priceCents = d.isMultipart
+        ? Math.min(...(options.length ? options.map((o) => o.priceCents) : [0]))
+        : (priceToCents({ price: orNull(d.price) }) ?? 0);
+      return {
+        id: d.key,
+        title: d.title,
+        description: d.description,
+        priceCents,
+        isSoldOut: false,
+        isAvailable: true,
+        minToBuy: 1,
+        maxToBuy: 5,
+        isMultipart: d.isMultipart,
+        isUserCanTakeInsurance: false,
+        hasGiftTickets: false,
+        options,
+      };
+    });
+}

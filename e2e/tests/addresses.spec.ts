@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, login } from './support';
+
+test('address suggestions come after a pause in typing and are picked with the keyboard', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  await page.goto('/createevents');
+  const address = page.getByRole('textbox', { name: 'Adresse', exact: true });
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/addresses')) searches.push(new URL(request.url()).searchParams.get('q') ?? '');
+  });
+  await address.pressSequentially('jardin des pl', { delay: 30 });
+  await expect(page.getByRole('option', { name: /Jardin des Plantes/ })).toBeVisible();
+  // One request for the whole word typed, not one per key.
+  expect(searches).toEqual(['jardin des pl']);
+  await address.press('ArrowDown');
+  await address.press('Enter');
+  await expect(address).toHaveValue('Jardin des Plantes, 31400 Toulouse');
+  await expect(page.getByRole('option')).toHaveCount(0);
+});

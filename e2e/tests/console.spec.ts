@@ -1,0 +1,153 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, expectAccessible, login } from './support';
+
+/** Demo events of the verified organiser, by start date (apps/api/src/db/seed/demo.ts). */
+const LATEST = 'Festival Électro du Canal';
+const GALA = "Gala d'hiver des étudiants";
+const EARLIEST = "Soirée d'intégration 2026";
+
+async function openConsole(page: Page, email: string, query = '') {
+  await login(page, email, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  await page.goto(`/event_management${query}`);
+}
+
+/** The titles listed in the sidebar, in the order shown. */
+async function listedTitles(page: Page, sidebarName: string | RegExp) {
+  const items = page.getByRole('navigation', { name: sidebarName }).getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  return items.allInnerTexts();
+}
+
+const indexOf = (titles: string[], title: string) => titles.findIndex((text) => text.includes(title));
+
+async function galaId(page: Page) {
+  const list = (await (await page.request.get('/api/events')).json()) as { id: string; title: string }[];
+  const gala = list.find((event) => event.title === GALA);
+  if (!gala) throw new Error('demo gala missing');
+  return gala.id;
+}
+
+test('the verified organiser sees their events newest first, sorts them, and switches tabs', async ({ page }) => {
+  await openConsole(page, DEMO.organizer);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestion des événements' })).toBeVisible();
+  // No common header or footer: the console has its own footer with the terms documents and contact.
+  await expect(page.getByRole('link', { name: 'Mes billets' })).toHaveCount(0);
+  const footer = page.getByRole('navigation', { name: 'Liens légaux et contact' });
+  for (const name of ['CGU', 'CGV', 'CGO', 'PC', 'Contact']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Vous n'avez pas encore sélectionné d'événement.")).toBeVisible();
+
+  const newest = await listedTitles(page, 'Mes événements');
+  expect(indexOf(newest, LATEST)).toBeGreaterThanOrEqual(0);
+  expect(indexOf(newest, LATEST)).toBeLessThan(indexOf(newest, GALA));
+  expect(indexOf(newest, GALA)).toBeLessThan(indexOf(newest, EARLIEST));
+  // Another user's event is not listed.
+  expect(indexOf(newest, 'Soirée jeux de société')).toBe(-1);
+
+  await page.getByText("Plus anciens d'abord").click();
+  await expect
+    .poll(async () => {
+      const oldest = await listedTitles(page, 'Mes événements');
+      return indexOf(oldest, EARLIEST) < indexOf(oldest, GALA) && indexOf(oldest, GALA) < indexOf(oldest, LATEST);
+    })
+    .toBe(true);
+
+  const sidebar = page.getByRole('navigation', { name: 'Mes événements' });
+  await sidebar.getByRole('button', { name: new RegExp(GALA) }).click();
+  await expect(page).toHaveURL(/[?&]event=[0-9a-f-]{36}/);
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: new RegExp(GALA) })).toHaveAttribute('aria-current', 'true');
+
+  const tabs = ['Statistiques', 'Modification', 'Participants', 'Staff', 'Ajout Manuel'];
+  for (const name of tabs) await expect(page.getByRole('tab', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Statistiques' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText('Les statistiques de cet événement apparaîtront ici');
+  // The export is not there yet: the button says so rather than pretending.
+  const exportButton = page.getByRole('button', { name: 'Exporter' });
+  await expect(exportButton).toHaveAttribute('aria-disabled', 'true');
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Participants' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Les participants de cet événement apparaîtront ici');
+  await expect(page.getByRole('button', { name: 'Exporter' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Staff' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Le staff de cet événement');
+  await expect(page.getByRole('button', { name: 'Exporter' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Modification' }).click();
+  await expect(page).toHaveURL(/[?&]tab=edit/);
+  await expect(page.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(GALA);
+  await expectAccessible(page);
+
+  // The choice survives a reload: it lives in the address.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Modification' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Titre', exact: true })).toHaveValue(GALA);
+});
+
+test("the event page's 'Gestion' link opens the console on that event, in light theme too", async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await galaId(page);
+  await page.goto(`/event_management?event=${id}`);
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Mes événements' })
+    .getByRole('button', { name: /thème clair/ })
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expectAccessible(page);
+});
+
+test('the administrator picks an organiser in a dropdown sorted by name', async ({ page }) => {
+  await openConsole(page, DEMO.admin);
+  const picker = page.getByRole('textbox', { name: 'Organisateur', exact: true });
+  await picker.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const names = await options.allInnerTexts();
+  expect(names).toContain('Organisateur Olivier');
+  expect(names.indexOf('Administratrice Alice')).toBeLessThan(names.indexOf('Organisateur Olivier'));
+  await page.getByRole('option', { name: 'Organisateur Olivier' }).click();
+
+  const titles = await listedTitles(page, 'Événements de Olivier Organisateur');
+  expect(indexOf(titles, GALA)).toBeGreaterThanOrEqual(0);
+  await page
+    .getByRole('navigation', { name: 'Événements de Olivier Organisateur' })
+    .getByRole('button', { name: new RegExp(GALA) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the administrator arriving from an event's 'Gestion' link sees that organiser's events", async ({ page }) => {
+  await login(page, DEMO.admin, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await galaId(page);
+  await page.goto(`/event_management?event=${id}`);
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Événements de Olivier Organisateur' })).toBeVisible();
+});
+
+test('a user who is not a verified organiser is sent to /billetterie, a visitor to /connexion', async ({ page }) => {
+  await page.goto('/event_management');
+  await expect(page).toHaveURL(/\/connexion$/);
+  await openConsole(page, DEMO.user);
+  await expect(page).toHaveURL(/\/billetterie$/);
+  await expect(page.getByText('Seul un organisateur vérifié peut accéder à la console.')).toBeVisible();
+});
+
+test('on a phone the events open in a drawer and the tabs scroll @phone', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'phone layout only');
+  await openConsole(page, DEMO.organizer);
+  await page.getByRole('button', { name: 'Mes événements' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Gestion des événements' });
+  await drawer.getByRole('button', { name: new RegExp(GALA) }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await page.getByRole('tab', { name: 'Ajout Manuel' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText("L'ajout manuel de participants");
+  await expectAccessible(page);
+});

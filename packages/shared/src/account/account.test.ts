@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fr } from '../messages/fr';
+import { contactSubjectOf, firstContactError } from './contact';
+import { historyTypeFromRoute } from './history';
+import { firstProfileSettingsError } from './settings';
+
+const today = '2026-06-15';
+const profile = {
+  email: 'noe@exemple.fr',
+  firstName: 'Noé',
+  lastName: 'Bernard',
+  birthDate: '2000-01-01',
+  gender: 'undefined',
+  description: '',
+};
+
+describe('settings profile rules', () => {
+  it('accepts a complete profile', () => {
+    expect(firstProfileSettingsError(profile, today)).toBeNull();
+  });
+
+  it('reports in the spec order: email, first name, last name, birth date, gender, age', () => {
+    const empty = { email: '', firstName: '', lastName: '', birthDate: '', gender: '', description: '' };
+    expect(firstProfileSettingsError(empty, today)?.message).toBe(fr.account.settings.emailRequired);
+    expect(firstProfileSettingsError({ ...empty, email: 'a@b.fr' }, today)?.message).toBe(
+      fr.account.settings.firstNameRequired,
+    );
+    expect(firstProfileSettingsError({ ...profile, lastName: '' }, today)?.field).toBe('lastName');
+    expect(firstProfileSettingsError({ ...profile, gender: '', birthDate: '2020-01-01' }, today)?.message).toBe(
+      fr.account.settings.genderRequired,
+    );
+    expect(firstProfileSettingsError({ ...profile, birthDate: '2010-06-16' }, today)?.message).toBe(
+      fr.account.settings.ageRange,
+    );
+    expect(firstProfileSettingsError({ ...profile, birthDate: '2010-06-15' }, today)).toBeNull();
+    expect(firstProfileSettingsError({ ...profile, description: 'x'.repeat(201) }, today)?.message).toBe(
+      fr.account.settings.descriptionTooLong,
+    );
+  });
+});
+
+describe('contact rules', () => {
+  const message = {
+    firstName: 'Inès',
+    lastName: 'Moreau',
+    email: 'ines@exemple.fr',
+    subject: 'refund',
+    message: 'Bonjour',
+  };
+
+  it('accepts a complete message, with a subject key or its label', () => {
+    expect(firstContactError(message)).toBeNull();
+    expect(firstContactError({ ...message, subject: 'Demande de remboursement' })).toBeNull();
+    expect(contactSubjectOf('autres')).toBe('other');
+    expect(contactSubjectOf('nope')).toBeNull();
+  });
+
+  it('reports nom before prénom, then email, objet, message', () => {
+    const blank = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+    expect(firstContactError(blank)?.message).toBe(fr.account.contact.lastNameRequired);
+    expect(firstContactError({ ...blank, lastName: 'M' })?.message).toBe(fr.account.contact.firstNameRequired);
+    expect(firstContactError({ ...message, email: '' })?.message).toBe(fr.account.contact.emailRequired);
+    expect(firstContactError({ ...message, subject: '' })?.message).toBe(fr.account.contact.subjectRequired);
+    expect(firstContactError({ ...message, message: ' ' })?.message).toBe(fr.account.contact.messageRequired);
+    expect(firstContactError({ ...message, message: 'x'.repeat(601) })?.field).toBe('message');
+  });
+});
+
+describe('history route types', () => {
+  it('reads the French path segments', () => {
+    expect(historyTypeFromRoute('passés')).toBe('past');
+    expect(historyTypeFromRoute('organisés')).toBe('organized');
+    expect(historyTypeFromRoute('organises')).toBe('organized');
+    expect(historyTypeFromRoute('favoris')).toBeNull();
+  });
+});

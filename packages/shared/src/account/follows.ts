@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const followListType = z.enum(['followers', 'follows']);
+export type FollowListType = z.infer<typeof followListType>;
+
+/** A card of a follow list (the spec's follow preview). */
+export const followPreview = z.object({
+  id: z.string(),
+  isPublic: z.literal(true),
+  firstName: z.string(),
+  lastName: z.string(),
+  isVerified: z.boolean(),
+  /** The category the account organises most often, if any. */
+  category: z.string().nullable(),
+  nbFollowers: z.number().int(),
+  photoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+});
+
+/** A non-public account still counts in a list, but only as a placeholder. */
+export const privateFollowPreview = z.object({ id: z.string(), isPublic: z.literal(false) });
+
+export const followListItem = z.union([followPreview, privateFollowPreview]);
+export type FollowListItem = z.infer<typeof followListItem>;
+export const followList = z.array(followListItem);
+
+export const followResult = z.object({
+  isFollowing: z.boolean(),
+  /** Null when the followed account is not public. */
+  nbFollowers: z.number().int().nullable(),
+});
+export type FollowResult = z.infer<typeof followResult>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** The counts shown on a profile: always computed from the rows, never stored. */
+const counts = {
+  nbFollowers: z.number().int(),
+  nbFollows: z.number().int(),
+  nbOrganizedEvents: z.number().int(),
+};
+
+export const visibleProfile = z.object({
+  id: z.string(),
+  isPublic: z.literal(true),
+  isMe: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isVerified: z.boolean(),
+  description: z.string(),
+  /** Present only when the user chose to show it. */
+  email: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  isFollowedByMe: z.boolean(),
+  ...counts,
+});
+
+/** What anyone but its owner learns about a non-public account: that it exists and is private. */
+export const privateProfile = z.object({
+  id: z.string(),
+  isPublic: z.literal(false),
+  isPrivate: z.literal(true),
+});
+
+export const publicProfile = z.union([visibleProfile, privateProfile]);
+export type PublicProfile = z.infer<typeof publicProfile>;
+export type VisibleProfile = z.infer<typeof visibleProfile>;
+
+export const genders = ['undefined', 'male', 'female', 'nonBinary'] as const;
+export type Gender = (typeof genders)[number];
+
+export const verificationState = z.enum(['none', 'pending', 'verified']);
+export type VerificationState = z.infer<typeof verificationState>;
+
+/** The owner's own account, as the profile and settings screens show it. */
+export const myProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  pendingEmail: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string(),
+  age: z.number().int().nullable(),
+  gender: z.enum(genders),
+  description: z.string(),
+  byCar: z.boolean(),
+  byFoot: z.boolean(),
+  byCommon: z.boolean(),
+  byMotorcycle: z.boolean(),
+  showEmail: z.boolean(),
+  isPublic: z.boolean(),
+  newsletter: z.boolean(),
+  isVerified: z.boolean(),
+  verification: verificationState,
+  photoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+  ...counts,
+});
+export type MyProfile = z.infer<typeof myProfile>;
+
+export const imageUploadResult = z.object({ url: z.string(), message: z.string() });
+export type ImageUploadResult = z.infer<typeof imageUploadResult>;
+
+/** One line of the "Mes Billets" tab: a participation with its event and ticket. */
+export const myParticipation = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  ticketTitle: z.string(),
+  quantity: z.number().int(),
+  bannerUrl: z.string().nullable(),
+});
+export type MyParticipation = z.infer<typeof myParticipation>;

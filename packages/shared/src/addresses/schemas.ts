@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Limits of the address search (2-organiser.md §5 and §9: address 100 characters, 15 suggestions). */
+export const ADDRESS_MAX_LENGTH = 100;
+export const ADDRESS_QUERY_MIN_LENGTH = 3;
+export const ADDRESS_SUGGESTION_LIMIT = 15;
+/** Suggestions are asked for after this pause in typing (3-showcase-and-shell.md §9). */
+export const ADDRESS_DEBOUNCE_MS = 500;
+
+export const addressSuggestion = z.object({
+  label: z.string(),
+  name: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type AddressSuggestion = z.infer<typeof addressSuggestion>;
+
+export const addressSearchQuery = z.strictObject({
+  q: z.string().max(ADDRESS_MAX_LENGTH).default(''),
+});
+export type AddressSearchQuery = z.infer<typeof addressSearchQuery>;

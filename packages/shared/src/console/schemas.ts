@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Request and response shapes of the console's reads, shared by the API and the web app. */
+export const consoleEventsQuery = z.strictObject({
+  organizerId: z.string().max(100).optional(),
+});
+
+export const consoleEvent = z.object({
+  id: z.string(),
+  title: z.string(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  isPublic: z.boolean(),
+  bannerUrl: z.string().nullable(),
+});
+export type ConsoleEvent = z.infer<typeof consoleEvent>;
+
+export const consoleOrganizer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type ConsoleOrganizer = z.infer<typeof consoleOrganizer>;
