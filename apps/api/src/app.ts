@@ -16,6 +16,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(consoleRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(checkoutRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, { db: database.db });
     },
     { prefix: '/api' },

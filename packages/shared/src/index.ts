@@ -11,3 +11,5 @@ export * from './rules/dates';
 export * from './rules/email';
 export * from './rules/money';
 export * from './rules/password';
+export * from './checkout';
+export * from './pricing';

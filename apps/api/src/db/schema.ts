@@ -143,7 +143,9 @@ export const tickets = pgTable(
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull().default(0),
     quantity: integer('quantity').notNull(),
+    // Places taken by paid or free orders, and places held by orders awaiting payment.
     sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
     minToBuy: integer('min_to_buy').notNull().default(1),
     maxToBuy: integer('max_to_buy').notNull().default(5),
     isHidden: boolean('is_hidden').notNull().default(false),
@@ -167,7 +169,10 @@ export const participations = pgTable(
       .notNull()
       .references(() => tickets.id),
     userId: uuid('user_id').references(() => users.id),
+    orderId: uuid('order_id'),
     quantity: integer('quantity').notNull(),
+    refundPlaces: integer('refund_places').notNull().default(0),
+    isGift: boolean('is_gift').notNull().default(false),
     source: text('source', { enum: ['web', 'presentiel', 'invendu'] })
       .notNull()
       .default('web'),
@@ -233,5 +238,86 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const orderStatuses = [
+  'awaiting_payment',
+  'paid',
+  'expired',
+  'cancelled',
+  'failed',
+  'refund_requested',
+  'refunded',
+] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The payment reference sent to the provider (PBX_CMD, Stripe metadata).
+    reference: text('reference').notNull(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerFirstName: text('buyer_first_name').notNull(),
+    buyerLastName: text('buyer_last_name').notNull(),
+    buyerBirthDate: date('buyer_birth_date', { mode: 'string' }).notNull(),
+    studies: text('studies'),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    provider: text('provider', { enum: ['free', 'sandbox', 'etransactions', 'stripe'] }).notNull(),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id),
+    discountPercent: integer('discount_percent'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    insuranceCents: integer('insurance_cents').notNull().default(0),
+    feeCents: integer('fee_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    ticketCount: integer('ticket_count').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    // A guest (no session) reads their order with this token; only its hash is kept.
+    accessTokenHash: text('access_token_hash'),
+    transactionId: text('transaction_id'),
+    paidAt: instant('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_reference_key').on(t.reference),
+    uniqueIndex('orders_transaction_key').on(t.transactionId),
+    index('orders_awaiting_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    index('orders_user_idx').on(t.userId),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    refundPlaces: integer('refund_places').notNull().default(0),
+    insuranceCents: integer('insurance_cents').notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_ticket_idx').on(t.ticketId)],
+);
+
+/** A private link: its key shows the chosen hidden tickets of one event. */
+export const shareLinks = pgTable('share_links', {
+  key: text('key').primaryKey(),
+  eventId: uuid('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  ticketIds: uuid('ticket_ids').array().notNull(),
+  createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
 });

@@ -1,4 +1,5 @@
 import { accountFr } from './fr-account';
+import { checkoutFr } from './fr-checkout';
 import { consoleFr } from './fr-console';
 import { organiserFr } from './fr-organiser';
 
@@ -10,6 +11,7 @@ import { organiserFr } from './fr-organiser';
 export const fr = {
   organiser: organiserFr,
   account: accountFr,
+  checkout: checkoutFr,
   console: consoleFr,
   common: {
     genericError: 'Une erreur est survenue.',

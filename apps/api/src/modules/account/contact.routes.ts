@@ -8,7 +8,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   // Open to visitors, so limited per address: each message mails the team.
   app.post(
     '/contact',
-    { schema: { body: contactRequest, response: { 200: messageResult } }, config: perAddress(deps.config, 0.5, 15) },
+    { schema: { body: contactRequest, response: { 200: messageResult } }, config: perAddress(deps.config, 1, 10) },
     async (request) => sendContactMessage(deps, request.user, request.body),
   );
 };

@@ -80,7 +80,7 @@ describe('contact', () => {
   });
 
   it('is rate limited per address', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 2 } });
+    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
     try {
       const send = () =>
         limited.app.inject({ method: 'POST', url: '/api/contact', payload: message(), remoteAddress: '10.1.2.3' });

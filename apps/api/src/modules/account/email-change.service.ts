@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
+import * as authRepo from '../auth/repository';
 import { countFailedAttempt, markEmailCodeUsed, type UserRow, updateUser } from '../auth/repository';
 import { MAX_CODE_ATTEMPTS } from '../auth/service';
 import * as repo from './settings.repository';
@@ -21,7 +22,8 @@ export async function startEmailChange(
 ): Promise<void> {
   const code = randomDigits(6);
   await updateUser(tx, me.id, { pendingEmail: email });
-  await repo.replaceEmailChangeCode(tx, {
+  await authRepo.replaceEmailCode(tx, {
+    purpose: 'email_change',
     userId: me.id,
     codeHash: codeHash(me.id, code),
     expiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
@@ -49,7 +51,7 @@ export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: st
   let applied: boolean;
   try {
     applied = await deps.db.transaction(async (tx) => {
-      const live = await repo.lockLiveEmailChangeCode(tx, me.id);
+      const live = await authRepo.lockLiveEmailCode(tx, me.id, 'email_change');
       if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
       if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
       if (!safeEqual(live.codeHash, codeHash(me.id, code))) {

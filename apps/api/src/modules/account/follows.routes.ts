@@ -6,17 +6,16 @@ import { requireUser } from '../../plugins/session';
 import * as followService from './follows.service';
 import { listHistory } from './history.service';
 import { userParams } from './profile.routes';
-import { perAddress } from './rate-limit';
 
 export const followRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // No rate limit: following is idempotent, needs a session and sends nothing.
   const schema = { params: userParams, response: { 200: followResult } };
-  const config = perAddress(deps.config, 6, 1);
 
-  app.post('/users/:id/follow', { schema, config }, async (request) =>
+  app.post('/users/:id/follow', { schema }, async (request) =>
     followService.follow(deps, requireUser(request), request.params.id),
   );
 
-  app.delete('/users/:id/follow', { schema, config }, async (request) =>
+  app.delete('/users/:id/follow', { schema }, async (request) =>
     followService.unfollow(deps, requireUser(request), request.params.id),
   );
 

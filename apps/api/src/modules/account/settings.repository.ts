@@ -36,25 +36,6 @@ export async function markVerificationRequested(db: Database, userId: string, no
   return rows.length > 0;
 }
 
-export async function replaceEmailChangeCode(
-  db: Database,
-  values: { userId: string; codeHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.delete(emailCodes).where(and(eq(emailCodes.userId, values.userId), eq(emailCodes.purpose, 'email_change')));
-  await db.insert(emailCodes).values({ ...values, purpose: 'email_change' });
-}
-
-/** Locks the live e-mail change code so that concurrent guesses are counted one by one. */
-export async function lockLiveEmailChangeCode(db: Database, userId: string) {
-  const [row] = await db
-    .select()
-    .from(emailCodes)
-    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, 'email_change'), isNull(emailCodes.usedAt)))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
 export async function deleteEmailChangeCodes(db: Database, userId: string): Promise<void> {
   await db.delete(emailCodes).where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, 'email_change')));
 }

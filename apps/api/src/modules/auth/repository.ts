@@ -40,20 +40,18 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+export type EmailCodePurpose = (typeof emailCodes.$inferSelect)['purpose'];
+
 export async function replaceEmailCode(
   db: Database,
-  values: { userId: string; purpose: 'password_reset' | 'email_verification'; codeHash: string; expiresAt: Date },
+  values: { userId: string; purpose: EmailCodePurpose; codeHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.delete(emailCodes).where(and(eq(emailCodes.userId, values.userId), eq(emailCodes.purpose, values.purpose)));
   await db.insert(emailCodes).values(values);
 }
 
 /** Locks the user's live code so that concurrent guesses are counted one by one. */
-export async function lockLiveEmailCode(
-  db: Database,
-  userId: string,
-  purpose: 'password_reset' | 'email_verification',
-) {
+export async function lockLiveEmailCode(db: Database, userId: string, purpose: EmailCodePurpose) {
   const [row] = await db
     .select()
     .from(emailCodes)

@@ -1,7 +1,7 @@
 import type { PriceFilter } from '@guichet/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { events, eventTypes, participations, tickets, users } from '../../db/schema';
+import { events, eventTypes, participations, shareLinks, tickets, users } from '../../db/schema';
 
 const priceCondition: Record<PriceFilter, ReturnType<typeof sql>> = {
   all: sql`true`,
@@ -85,4 +85,8 @@ export async function isParticipant(db: Database, eventId: string, userId: strin
 
 export function findEventTypes(db: Database) {
   return db.select().from(eventTypes).orderBy(asc(eventTypes.position), asc(eventTypes.label));
+}
+
+export async function findShareLink(db: Database, eventId: string, key: string) {
+  return db.query.shareLinks.findFirst({ where: and(eq(shareLinks.eventId, eventId), eq(shareLinks.key, key)) });
 }

@@ -20,7 +20,13 @@ export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps> = async (app,
 
   app.get(
     '/events/:id',
-    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: eventDetail } } },
-    async (request) => service.getEvent(deps, request.params.id, request.user),
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ share: z.string().max(100).optional() }),
+        response: { 200: eventDetail },
+      },
+    },
+    async (request) => service.getEvent(deps, request.params.id, request.user, request.query.share),
   );
 };

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { singleFlight } from '../../lib/single-flight';
 import type { UserRow } from '../auth/repository';
+import { expiredHeldByTicket } from '../checkout/inventory';
 import { imageUrl } from '../images/processing';
 import * as repo from './repository';
 
@@ -36,18 +37,32 @@ export function canManageEvent(user: UserRow | null, organizerId: string): boole
  * One event as its reader may see it. A private event exists only for its organiser, an
  * administrator and its participants; for anyone else it is not found.
  */
-export async function getEvent(deps: EventDeps, id: string, viewer: UserRow | null): Promise<EventDetail> {
+export async function getEvent(
+  deps: EventDeps,
+  id: string,
+  viewer: UserRow | null,
+  shareKey?: string,
+): Promise<EventDetail> {
   if (!uuidPattern.test(id)) throw notFound();
   const row = await repo.findEventWithOrganizer(deps.db, id);
   if (!row) throw notFound();
   const { event } = row;
-  const canManage = canManageEvent(viewer, event.organizerId);
+  const link = shareKey ? await repo.findShareLink(deps.db, event.id, shareKey) : undefined;
+  // On a private link the page is the attendee's view: no management.
+  const canManage = !link && canManageEvent(viewer, event.organizerId);
   const participates = viewer ? await repo.isParticipant(deps.db, event.id, viewer.id) : false;
-  if (!event.isPublic && !canManage && !participates) throw notFound();
+  if (!event.isPublic && !canManage && !participates && !link) throw notFound();
 
   const now = deps.clock.now();
-  const rows = await repo.findEventTickets(deps.db, event.id);
-  const visible = rows.filter((ticket) => !ticket.isHidden);
+  const expired = await expiredHeldByTicket(deps.db, event.id, now);
+  const rows = (await repo.findEventTickets(deps.db, event.id)).map((ticket) => ({
+    ...ticket,
+    held: ticket.held - (expired.get(ticket.id) ?? 0),
+  }));
+  const unlocked = new Set(link?.ticketIds ?? []);
+  const visible = rows.filter(
+    (ticket) => !ticket.isHidden || unlocked.has(ticket.id) || unlocked.has(ticket.parentId ?? ''),
+  );
   const refundOpen = Boolean(event.dateMaxRefund && event.dateMaxRefund > now);
   const ticketList = visible
     .filter((ticket) => !ticket.parentId)
@@ -58,7 +73,7 @@ export async function getEvent(deps: EventDeps, id: string, viewer: UserRow | nu
         refundOpen,
       ),
     );
-  const soldTotal = rows.filter((t) => !t.parentId).reduce((sum, t) => sum + t.sold, 0);
+  const soldTotal = rows.filter((t) => !t.isMultipart).reduce((sum, t) => sum + t.sold + t.held, 0);
   const capReached = event.nbMaxParticipants !== -1 && soldTotal >= event.nbMaxParticipants;
   const isSoldOut = capReached || (ticketList.length > 0 && ticketList.every((t) => t.isSoldOut));
   const prices = visible.map((t) => t.priceCents);
@@ -97,7 +112,7 @@ export async function getEvent(deps: EventDeps, id: string, viewer: UserRow | nu
 }
 
 function readOption(ticket: TicketRow) {
-  const remaining = Math.max(0, ticket.quantity - ticket.sold);
+  const remaining = Math.max(0, ticket.quantity - ticket.sold - ticket.held);
   // A free ticket is capped at 1, and no order holds more than 5 tickets.
   const cap = ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER;
   return {

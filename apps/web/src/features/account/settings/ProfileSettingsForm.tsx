@@ -25,10 +25,18 @@ const valuesOf = (profile: MyProfile): ProfileSettings => ({
   description: profile.description,
 });
 
+/**
+ * The form starts afresh from the server's values whenever they change (a save, a pending
+ * e-mail), so the e-mail field always shows the current address; background refetches that
+ * change nothing keep what is being typed.
+ */
 export function ProfileSettingsForm({ profile }: { profile: MyProfile }) {
+  return <ProfileForm key={JSON.stringify([valuesOf(profile), profile.pendingEmail])} profile={profile} />;
+}
+
+function ProfileForm({ profile }: { profile: MyProfile }) {
   const save = useSaveProfile();
-  // Refetches (after a save, on focus) refresh the form without losing what is being typed.
-  const form = useForm<ProfileSettings>({ values: valuesOf(profile), resetOptions: { keepDirtyValues: true } });
+  const form = useForm<ProfileSettings>({ defaultValues: valuesOf(profile) });
   const { errors } = form.formState;
   const description = form.watch('description') ?? '';
 
@@ -38,18 +46,15 @@ export function ProfileSettingsForm({ profile }: { profile: MyProfile }) {
       form.setError(error.field, { message: error.message }, { shouldFocus: true });
       return;
     }
-    save.mutate(values, {
-      onSuccess: (result) => {
-        toast(result.message);
-        // Back to the saved values: a new e-mail shows as pending below, not as the current one.
-        form.reset();
-      },
-      onError: (failure) => {
+    // Not mutate's callbacks: a successful save remounts this form before they would run.
+    save
+      .mutateAsync(values)
+      .then((result) => toast(result.message))
+      .catch((failure: Error) => {
         if (failure instanceof ApiError && failure.field && failure.field in values) {
           form.setError(failure.field as keyof ProfileSettings, { message: failure.message });
         }
-      },
-    });
+      });
   });
 
   const firstError = Object.values(errors)[0]?.message ?? save.error?.message;

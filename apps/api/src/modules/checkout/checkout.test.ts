@@ -1,0 +1,295 @@
+import { fr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { discountCodes, orders, participations, shareLinks, tickets } from '../../db/schema';
+import { applyPaymentResult } from './confirm';
+import { guestBuyer, raceEvent } from './test-support';
+
+let now = Date.now();
+let t: TestApp;
+let organizerId: string;
+beforeAll(async () => {
+  t = await createTestApp({ clock: { now: () => new Date(now) } });
+  organizerId = (await createUser(t, { isVerified: true })).id;
+});
+afterAll(async () => t.close());
+
+const c = fr.checkout;
+const order = (payload: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: cookie ? { cookie } : {} });
+const ticketRow = async (id: string) => (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+
+describe('holding places', () => {
+  it('holds the places of a logged-in buyer for 180 s and shows the order to its buyer only', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
+    const buyer = await createUser(t);
+    const cookie = await loginAs(t, buyer.email);
+    const response = await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 2 }] }, cookie);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ totalCents: 2000, provider: 'sandbox', status: 'awaiting_payment' });
+    expect(new Date(body.expiresAt).getTime() - now).toBe(180_000);
+    expect(await ticketRow(a.id)).toMatchObject({ held: 2, sold: 0 });
+
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${body.id}`, headers: { cookie } });
+    expect(mine.json()).toMatchObject({ id: body.id, totalCents: 2000, lines: [{ ticketId: a.id, quantity: 2 }] });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${body.id}`,
+      headers: { cookie: await loginAs(t, (await createUser(t)).email) },
+    });
+    expect(other.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${body.id}` })).statusCode).toBe(404);
+  });
+
+  it('lets a guest with a known e-mail order, readable with its token', async () => {
+    const { event, b } = await raceEvent(t, organizerId, { a: 1, b: 5, c1: 1, c2: 1 });
+    const account = await createUser(t);
+    const response = await order({
+      eventId: event.id,
+      lines: [{ ticketId: b.id, quantity: 1 }],
+      buyer: guestBuyer(account),
+    });
+    expect(response.statusCode).toBe(201);
+    const { id, accessToken } = response.json();
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=${accessToken}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=wrong` })).statusCode).toBe(404);
+    const unknown = await order({
+      eventId: event.id,
+      lines: [{ ticketId: b.id, quantity: 1 }],
+      buyer: guestBuyer({ email: 'personne@nulle-part.fr' }),
+    });
+    expect(unknown.json()).toMatchObject({ code: 'ACCOUNT_REQUIRED', message: c.accountRequired });
+  });
+
+  it('applies the ticket and information rules with the spec messages, writing nothing', async () => {
+    const { event, a, c: head, c1 } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
+    const other = await createEvent(t, organizerId);
+    const [hidden] = await t.database.db
+      .insert(tickets)
+      .values({ eventId: event.id, title: 'Caché', priceCents: 500, quantity: 5, isHidden: true })
+      .returning();
+    const [free] = await t.database.db
+      .insert(tickets)
+      .values({ eventId: event.id, title: 'Libre', priceCents: 0, quantity: 5 })
+      .returning();
+    const [minTwo] = await t.database.db
+      .insert(tickets)
+      .values({ eventId: event.id, title: 'Duo', priceCents: 500, quantity: 5, minToBuy: 2 })
+      .returning();
+    const account = await createUser(t);
+    const buyer = guestBuyer(account);
+    const cases: [object, string][] = [
+      [{ lines: [{ ticketId: a.id, quantity: 0 }] }, c.ticketCountRequired],
+      [{ lines: [{ ticketId: head.id, quantity: 1 }] }, c.choiceRequired],
+      [{ lines: [{ ticketId: a.id, quantity: 6 }] }, c.aboveMax(5)],
+      [
+        {
+          lines: [
+            { ticketId: a.id, quantity: 3 },
+            { ticketId: c1?.id, quantity: 3 },
+          ],
+        },
+        c.aboveMax(5),
+      ],
+      [{ lines: [{ ticketId: free?.id, quantity: 2 }] }, c.aboveMax(1)],
+      [{ lines: [{ ticketId: minTwo?.id, quantity: 1 }] }, c.belowMin(2)],
+      [{ lines: [{ ticketId: hidden?.id, quantity: 1 }] }, c.ticketUnavailable],
+      [{ lines: [{ ticketId: other.tickets[0]?.id, quantity: 1 }] }, c.ticketUnavailable],
+      [{ lines: [{ ticketId: a.id, quantity: 2, refundPlaces: 3 }] }, c.refundPlacesInvalid],
+      [{ lines: [{ ticketId: free?.id, quantity: 1, refundPlaces: 1 }] }, c.refundPlacesInvalid],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], acceptTerms: false }, c.termsRequired],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, lastName: '' } }, c.lastNameRequired],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, lastName: 'x'.repeat(23) } }, c.nameTooLong],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, firstName: '' } }, c.firstNameRequired],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, email: 'x@' } }, c.emailInvalid],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, birthDate: '' } }, c.ageRequired],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, birthDate: '2015-01-01' } }, c.tooYoung],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], buyer: { ...buyer, birthDate: '1900-01-01' } }, c.tooOld],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'INCONNU' }, c.promoInvalid],
+      [{ lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'no' }, c.promoInvalid],
+    ];
+    for (const [change, message] of cases) {
+      const response = await order({ eventId: event.id, buyer, ...change });
+      expect(response.statusCode, message).toBeGreaterThanOrEqual(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.eventId, event.id))).toHaveLength(0);
+    expect((await ticketRow(a.id))?.held).toBe(0);
+  });
+
+  it('shows hidden tickets only with the private link, and answers promo codes', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
+    const [hidden] = await t.database.db
+      .insert(tickets)
+      .values({ eventId: event.id, title: 'Caché', priceCents: 500, quantity: 5, isHidden: true })
+      .returning();
+    await t.database.db
+      .insert(shareLinks)
+      .values({ key: `cle-${event.id}`, eventId: event.id, ticketIds: [hidden?.id ?? ''] });
+    const buyer = guestBuyer(await createUser(t));
+    const withKey = await order({
+      eventId: event.id,
+      buyer,
+      shareKey: `cle-${event.id}`,
+      lines: [{ ticketId: hidden?.id, quantity: 1 }],
+    });
+    expect(withKey.statusCode).toBe(201);
+
+    await t.database.db.insert(discountCodes).values([
+      { eventId: event.id, code: 'MOITIE', percent: 50 },
+      { eventId: event.id, code: 'FERME', percent: 10, isEnabled: false },
+      { eventId: event.id, code: 'EPUISE', percent: 10, quantity: 3, used: 3 },
+    ]);
+    const half = await order({
+      eventId: event.id,
+      buyer,
+      lines: [{ ticketId: a.id, quantity: 2 }],
+      discountCode: 'moitie',
+    });
+    expect(half.json().totalCents).toBe(1000);
+    expect(
+      (
+        await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'FERME' })
+      ).json().message,
+    ).toBe(c.promoDisabled);
+    expect(
+      (
+        await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'EPUISE' })
+      ).json().message,
+    ).toBe(c.promoExhausted);
+  });
+
+  it('answers 409 once nothing is left, and an expired hold frees its places without any job', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 2, b: 1, c1: 1, c2: 1 });
+    const buyer = guestBuyer(await createUser(t));
+    const first = await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 2 }] });
+    expect(first.statusCode).toBe(201);
+    const late = await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'SOLD_OUT', message: c.noPlaceLeft });
+
+    now += 181_000;
+    const after = await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
+    expect(after.statusCode).toBe(201);
+    const [expired] = await t.database.db.select().from(orders).where(eq(orders.id, first.json().id));
+    expect(expired?.status).toBe('expired');
+    expect(await ticketRow(a.id)).toMatchObject({ held: 1, sold: 0 });
+  });
+
+  it('records a free order at once, one ticket per account on a free event', async () => {
+    const {
+      event,
+      tickets: [ticket],
+    } = await createEvent(t, organizerId, {}, [{ priceCents: 0, quantity: 10 }]);
+    const buyer = await createUser(t);
+    const cookie = await loginAs(t, buyer.email);
+    const first = await order({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
+    expect(first.json()).toMatchObject({ status: 'paid', provider: 'free', totalCents: 0 });
+    expect(await ticketRow(ticket?.id ?? '')).toMatchObject({ sold: 1, held: 0 });
+    const again = await order({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
+    expect(again.json()).toMatchObject({ code: 'ONE_FREE_TICKET', message: c.freeEventOneTicket });
+    const mine = await t.database.db.select().from(participations).where(eq(participations.userId, buyer.id));
+    expect(mine).toHaveLength(1);
+  });
+});
+
+describe('confirming a payment', () => {
+  it('is idempotent: replayed and concurrent notifications pay once', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
+    await t.database.db.insert(discountCodes).values({ eventId: event.id, code: 'DIX', percent: 10 });
+    const buyer = await createUser(t);
+    const created = (
+      await order({
+        eventId: event.id,
+        buyer: guestBuyer(buyer),
+        lines: [{ ticketId: a.id, quantity: 2 }],
+        discountCode: 'DIX',
+      })
+    ).json();
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, created.id));
+    const result = {
+      reference: row?.reference ?? '',
+      status: 'paid' as const,
+      amountCents: created.totalCents,
+      transactionId: `T${created.id}`,
+    };
+
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => applyPaymentResult(t.database, result)));
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already_paid')).toHaveLength(3);
+    expect(await applyPaymentResult(t.database, { ...result, status: 'cancelled' })).toBe('ignored');
+    expect(await ticketRow(a.id)).toMatchObject({ sold: 2, held: 0 });
+    expect(
+      await t.database.db.select().from(participations).where(eq(participations.orderId, created.id)),
+    ).toHaveLength(1);
+    const [code] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.eventId, event.id));
+    expect(code?.used).toBe(1);
+  });
+
+  it('refuses a tampered amount, releases refused payments and honours late payments only when places remain', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const buyer = guestBuyer(await createUser(t));
+    const reference = async (id: string) =>
+      (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.reference ?? '';
+
+    const first = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
+    const ref1 = await reference(first.id);
+    expect(
+      await applyPaymentResult(t.database, {
+        reference: ref1,
+        status: 'paid',
+        amountCents: 1,
+        transactionId: `X1-${first.id}`,
+      }),
+    ).toBe('amount_mismatch');
+    expect(
+      await applyPaymentResult(t.database, {
+        reference: ref1,
+        status: 'refused',
+        amountCents: 1000,
+        transactionId: `X1-${first.id}`,
+      }),
+    ).toBe('released');
+    expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
+
+    // A hold that expired and was reclaimed, paid while its place is still free: honoured.
+    const second = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
+    now += 181_000;
+    await order({ eventId: event.id, buyer, lines: [{ ticketId: event.id, quantity: 1 }] }); // a failed attempt does not reclaim
+    const ref2 = await reference(second.id);
+    expect(
+      await applyPaymentResult(t.database, {
+        reference: ref2,
+        status: 'paid',
+        amountCents: 1000,
+        transactionId: `X2-${second.id}`,
+      }),
+    ).toBe('paid');
+    expect(await ticketRow(a.id)).toMatchObject({ sold: 1 });
+
+    // Sold out meanwhile: the late payment must be refunded.
+    const { event: other, a: lone } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const slow = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
+    now += 181_000;
+    const fast = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
+    expect(
+      await applyPaymentResult(t.database, {
+        reference: await reference(fast.id),
+        status: 'paid',
+        amountCents: 1000,
+        transactionId: `X3-${fast.id}`,
+      }),
+    ).toBe('paid');
+    expect(
+      await applyPaymentResult(t.database, {
+        reference: await reference(slow.id),
+        status: 'paid',
+        amountCents: 1000,
+        transactionId: `X4-${slow.id}`,
+      }),
+    ).toBe('refund_needed');
+    expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
+  });
+});

@@ -1,0 +1,53 @@
+import { fr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
+import type { events, tickets } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
+
+const m = fr.checkout;
+type TicketRow = typeof tickets.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+export type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
+
+export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnavailable, 409);
+export const soldOut = () => new AppError('SOLD_OUT', m.noPlaceLeft, 409);
+
+/**
+ * The ticket step (1-attendee.md §5) on the server: every line must name a ticket of this event
+ * that the buyer may see, with a quantity and refund places within the rules.
+ */
+export function checkLines(
+  lines: OrderLineRequest[],
+  context: { event: EventRow; tickets: TicketRow[]; visibleHidden: Set<string>; now: Date },
+): CheckedLine[] {
+  const byId = new Map(context.tickets.map((t) => [t.id, t]));
+  const checked: CheckedLine[] = [];
+  for (const line of lines) {
+    const ticket = byId.get(line.ticketId);
+    const parent = ticket?.parentId ? byId.get(ticket.parentId) : undefined;
+    const hidden = ticket && (ticket.isHidden || parent?.isHidden);
+    if (!ticket || (hidden && !context.visibleHidden.has(ticket.id) && !context.visibleHidden.has(parent?.id ?? ''))) {
+      throw unavailable();
+    }
+    if (line.quantity === 0) throw badRequest(m.ticketCountRequired, 'quantity');
+    if (ticket.isMultipart) throw badRequest(m.choiceRequired, 'ticketId');
+    if (!ticket.isAvailable || (parent && !parent.isAvailable)) throw unavailable();
+    // A free ticket is capped at 1, and an order holds 5 tickets at most.
+    const max = Math.min(ticket.maxToBuy, ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER);
+    if (line.quantity < Math.min(ticket.minToBuy, max)) throw badRequest(m.belowMin(ticket.minToBuy), 'quantity');
+    if (line.quantity > max) throw badRequest(m.aboveMax(max), 'quantity');
+    checked.push({ ticket, quantity: line.quantity, refundPlaces: refundPlacesOf(line, ticket, context) });
+  }
+  const total = checked.reduce((sum, line) => sum + line.quantity, 0);
+  if (total > MAX_TICKETS_PER_ORDER) throw badRequest(m.aboveMax(MAX_TICKETS_PER_ORDER), 'quantity');
+  return checked;
+}
+
+function refundPlacesOf(line: OrderLineRequest, ticket: TicketRow, context: { event: EventRow; now: Date }): number {
+  const { event } = context;
+  const wanted = event.isMandatoryRefund && ticket.priceCents > 0 ? line.quantity : line.refundPlaces;
+  if (wanted === 0) return 0;
+  if (ticket.priceCents === 0 || !event.dateMaxRefund) throw badRequest(m.refundPlacesInvalid, 'refundPlaces');
+  if (event.dateMaxRefund <= context.now) throw badRequest(m.refundDeadlinePassed, 'refundPlaces');
+  if (wanted < 1 || wanted > line.quantity) throw badRequest(m.refundPlacesInvalid, 'refundPlaces');
+  return wanted;
+}

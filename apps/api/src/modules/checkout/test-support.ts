@@ -1,0 +1,39 @@
+import { createEvent, createUser, type TestApp } from '../../../test/helpers';
+import { tickets } from '../../db/schema';
+
+const DAY = 86_400_000;
+
+/** A public paid event with plain tickets and a choice ticket whose options hold the places. */
+export async function raceEvent(
+  t: TestApp,
+  organizerId: string,
+  capacities: { a: number; b: number; c1: number; c2: number },
+) {
+  const {
+    event,
+    tickets: [a, b, c],
+  } = await createEvent(t, organizerId, { dateMaxRefund: new Date(Date.now() + 5 * DAY) }, [
+    { title: 'A', priceCents: 1000, quantity: capacities.a },
+    { title: 'B', priceCents: 2500, quantity: capacities.b },
+    { title: 'C', priceCents: 3000, quantity: capacities.c1 + capacities.c2, isMultipart: true },
+  ]);
+  const options = await t.database.db
+    .insert(tickets)
+    .values([
+      { eventId: event.id, parentId: c?.id, title: 'C1', priceCents: 3000, quantity: capacities.c1, position: 3 },
+      { eventId: event.id, parentId: c?.id, title: 'C2', priceCents: 4000, quantity: capacities.c2, position: 4 },
+    ])
+    .returning();
+  if (!a || !b || !c) throw new Error('tickets missing');
+  return { event, a, b, c, c1: options[0], c2: options[1] };
+}
+
+export async function createBuyers(t: TestApp, count: number, passwordHash: string) {
+  const buyers = [];
+  for (let i = 0; i < count; i++) buyers.push(createUser(t, { passwordHash, firstName: `Acheteur${i}` }));
+  return Promise.all(buyers);
+}
+
+export function guestBuyer(user: { email: string }) {
+  return { email: user.email, firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02' };
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { EtransactionsSettings } from './etransactions';
+import { BANK_PUBLIC_KEY_PEM } from './etransactions-ipn';
+import type { PaymentProviderName } from './provider';
+import { createSandboxBank, type SandboxBank } from './sandbox-bank-core';
+import type { StripeSettings } from './stripe';
+
+export type PaymentConfig = {
+  /** The provider a new payment uses; always one that is configured. */
+  defaultProvider: PaymentProviderName;
+  /** Each undefined when its settings are absent. */
+  etransactions: EtransactionsSettings | undefined;
+  stripe: StripeSettings | undefined;
+  sandbox: SandboxBank | undefined;
+};
+
+const BANK_HOSTS = 'https://tpeweb.e-transactions.fr,https://tpeweb1.e-transactions.fr';
+const PPPS_URL = 'https://ppps.e-transactions.fr/PPPS.php';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+const environment = z.object({
+  PAYMENT_PROVIDER_DEFAULT: z.enum(['sandbox', 'etransactions', 'stripe']).optional(),
+  ETRANSACTIONS_SITE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{7}$/, '7 digits')
+      .optional(),
+  ),
+  ETRANSACTIONS_RANG: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'up to 3 digits')
+      .optional(),
+  ),
+  ETRANSACTIONS_IDENTIFIANT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, 'digits')
+      .optional(),
+  ),
+  ETRANSACTIONS_HMAC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[0-9A-Fa-f]{128}$/, '128 hex characters')
+      .optional(),
+  ),
+  ETRANSACTIONS_HOSTS: optional,
+  ETRANSACTIONS_PUBLIC_KEY: optional,
+  ETRANSACTIONS_PPPS_URL: optional.pipe(z.string().url().optional()),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_HOST: optional,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  SANDBOX_PAYMENTS: z.enum(['true', 'false', '1', '0']).optional(),
+  SANDBOX_BANK_URL: optional.pipe(z.string().url().optional()),
+  SANDBOX_BANK_HMAC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[0-9A-Fa-f]{128}$/, '128 hex characters')
+      .optional(),
+  ),
+  SANDBOX_BANK_PRIVATE_KEY: optional,
+  PUBLIC_URL: optional,
+  PORT: optional,
+});
+
+type Env = z.infer<typeof environment>;
+
+/** All or nothing: a half-configured provider stops the start instead of failing at the first payment. */
+function allOrNone<K extends keyof Env>(env: Env, names: K[], label: string): boolean {
+  const present = names.filter((name) => env[name] !== undefined);
+  if (present.length > 0 && present.length < names.length) {
+    const missing = names.filter((name) => env[name] === undefined);
+    throw new Error(`Invalid payment configuration: ${label} needs ${missing.join(', ')}`);
+  }
+  return present.length === names.length;
+}
+
+const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+function etransactionsFrom(env: Env): EtransactionsSettings | undefined {
+  const names = [
+    'ETRANSACTIONS_SITE',
+    'ETRANSACTIONS_RANG',
+    'ETRANSACTIONS_IDENTIFIANT',
+    'ETRANSACTIONS_HMAC_KEY',
+  ] as const;
+  if (!allOrNone(env, [...names], 'e-Transactions')) return undefined;
+  return {
+    site: env.ETRANSACTIONS_SITE ?? '',
+    rang: (env.ETRANSACTIONS_RANG ?? '').padStart(3, '0'),
+    identifiant: env.ETRANSACTIONS_IDENTIFIANT ?? '',
+    hmacKeyHex: (env.ETRANSACTIONS_HMAC_KEY ?? '').toUpperCase(),
+    hosts: (env.ETRANSACTIONS_HOSTS ?? BANK_HOSTS)
+      .split(',')
+      .map((host) => host.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    publicKeyPem: env.ETRANSACTIONS_PUBLIC_KEY ? pem(env.ETRANSACTIONS_PUBLIC_KEY) : BANK_PUBLIC_KEY_PEM,
+    pppsUrl: env.ETRANSACTIONS_PPPS_URL ?? PPPS_URL,
+  };
+}
+
+function stripeFrom(env: Env): StripeSettings | undefined {
+  const names = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  if (!allOrNone(env, [...names], 'Stripe')) return undefined;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY ?? '',
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+    api: env.STRIPE_API_HOST
+      ? { host: env.STRIPE_API_HOST, port: env.STRIPE_API_PORT, protocol: env.STRIPE_API_PROTOCOL ?? 'https' }
+      : undefined,
+  };
+}
+
+function sandboxFrom(env: Env, production: boolean): SandboxBank | undefined {
+  const flag = env.SANDBOX_PAYMENTS;
+  const enabled = flag === undefined ? !production : flag === 'true' || flag === '1';
+  if (!enabled) return undefined;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, '');
+  return createSandboxBank({
+    baseUrl: env.SANDBOX_BANK_URL ?? `${publicUrl}/sandbox-bank`,
+    hmacKeyHex: env.SANDBOX_BANK_HMAC_KEY?.toUpperCase(),
+    privateKeyPem: env.SANDBOX_BANK_PRIVATE_KEY ? pem(env.SANDBOX_BANK_PRIVATE_KEY) : undefined,
+  });
+}
+
+/**
+ * Payment settings from the environment. Providers without settings are undefined; the sandbox is
+ * on outside production and, in production, only with SANDBOX_PAYMENTS=true.
+ */
+export function paymentConfigFromEnv(
+  source: Record<string, string | undefined> = process.env,
+  nodeEnv: string = source.NODE_ENV ?? 'development',
+): PaymentConfig {
+  const parsed = environment.safeParse(source);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid payment configuration:\n${details.join('\n')}`);
+  }
+  const env = parsed.data;
+  const config = {
+    etransactions: etransactionsFrom(env),
+    stripe: stripeFrom(env),
+    sandbox: sandboxFrom(env, nodeEnv === 'production'),
+  };
+  const configured = (['sandbox', 'etransactions', 'stripe'] as const).filter((name) => config[name]);
+  const defaultProvider = env.PAYMENT_PROVIDER_DEFAULT ?? configured[0];
+  if (!defaultProvider || !config[defaultProvider]) {
+    throw new Error(
+      `Invalid payment configuration: PAYMENT_PROVIDER_DEFAULT=${defaultProvider ?? '(none)'} is not configured`,
+    );
+  }
+  return { defaultProvider, ...config };
+}

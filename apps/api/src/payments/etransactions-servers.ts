@@ -1,0 +1,29 @@
+import { NoBankServerError } from './errors';
+
+const STATUS_ELEMENT = /<([a-z][a-z0-9]*)\b[^>]*\bid\s*=\s*["']server_status["'][^>]*>([\s\S]*?)<\/\1\s*>/i;
+
+/** The text of the element with id="server_status" in a status page, or null. */
+export function serverStatusText(html: string): string | null {
+  return STATUS_ELEMENT.exec(html)?.[2] ?? null;
+}
+
+async function isServerUp(host: string, fetchImpl: typeof fetch, timeoutMs: number): Promise<boolean> {
+  try {
+    const response = await fetchImpl(`${host}/load.html`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return false;
+    return serverStatusText(await response.text()) === 'OK';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first host, in order, whose status page says exactly OK (1-attendee.md §4: "the first of two
+ * known servers whose status page answers OK").
+ */
+export async function chooseBankServer(hosts: readonly string[], fetchImpl: typeof fetch, timeoutMs = 3000) {
+  for (const host of hosts) {
+    if (await isServerUp(host, fetchImpl, timeoutMs)) return host;
+  }
+  throw new NoBankServerError();
+}

@@ -1,0 +1,73 @@
+import type { PaymentConfig } from './config';
+import { createEtransactionsProvider } from './etransactions';
+import { sandboxBankFetch, sandboxEtransactionsSettings } from './sandbox-bank-core';
+import { createStripeProvider } from './stripe';
+
+export { NoBankServerError, PaymentSignatureError } from './errors';
+
+export type PaymentProviderName = 'sandbox' | 'etransactions' | 'stripe';
+
+export type StartPayment = {
+  /** Our order id (uuid). */
+  orderId: string;
+  /** PBX_CMD / Stripe metadata: unique per payment attempt, ≤ 250 chars, [A-Za-z0-9-]. */
+  reference: string;
+  amountCents: number;
+  /** 1..99, for PBX_SHOPPINGCART. */
+  ticketCount: number;
+  buyer: { email: string; firstName: string; lastName: string };
+  /** Absolute URLs. */
+  returnUrls: { accepted: string; refused: string; cancelled: string; notify: string };
+};
+
+export type PaymentRedirect =
+  /** Bank & sandbox: the browser POSTs these hidden fields, in this order. */
+  | { kind: 'form'; action: string; fields: [name: string, value: string][] }
+  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string };
+
+export type PaymentOutcome = {
+  reference: string;
+  status: 'paid' | 'refused' | 'cancelled';
+  amountCents: number;
+  /** Bank S / Stripe payment intent id; the idempotency key of the confirmation. */
+  transactionId: string;
+  /** Bank E code ('00000' when paid); Stripe: '00000' paid, else the failure code. */
+  errorCode: string;
+};
+
+export type RawNotification = {
+  rawQuery?: string;
+  rawBody?: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  start(payment: StartPayment): Promise<PaymentRedirect>;
+  /**
+   * Verifies a notification exactly as received (raw query string or raw body + headers) and reads it;
+   * throws PaymentSignatureError when forged. null = an event we ignore (e.g. an unrelated Stripe event type).
+   */
+  readNotification(raw: RawNotification): PaymentOutcome | null;
+  refund(payment: { transactionId: string; amountCents: number; reference: string }): Promise<void>;
+}
+
+/** One provider per configured name; undefined when its settings are absent. */
+export function createPaymentProviders(
+  config: PaymentConfig,
+  deps: { fetch?: typeof fetch },
+): Record<PaymentProviderName, PaymentProvider | undefined> {
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+  const bank = config.sandbox;
+  return {
+    sandbox: bank
+      ? createEtransactionsProvider('sandbox', sandboxEtransactionsSettings(bank), {
+          fetch: sandboxBankFetch(bank, fetchImpl),
+        })
+      : undefined,
+    etransactions: config.etransactions
+      ? createEtransactionsProvider('etransactions', config.etransactions, { fetch: fetchImpl })
+      : undefined,
+    stripe: config.stripe ? createStripeProvider(config.stripe, { fetch: deps.fetch }) : undefined,
+  };
+}

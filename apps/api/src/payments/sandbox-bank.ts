@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { type FormField, hasValidHmac } from './etransactions-form';
+import { paymentFr } from './messages';
+import {
+  answerPpps,
+  readDecisionToken,
+  remember,
+  SANDBOX_STATUS_PAGE,
+  type SandboxBank,
+  signDecisionToken,
+} from './sandbox-bank-core';
+import { renderErrorPage, renderPaymentPage, sandboxPageCsp } from './sandbox-bank-page';
+import { buildSignedReturn, withQuery } from './sandbox-bank-return';
+
+export {
+  createSandboxBank,
+  type SandboxBank,
+  sandboxBankFetch,
+  sandboxEtransactionsSettings,
+} from './sandbox-bank-core';
+
+export type SandboxBankOptions = {
+  bank: SandboxBank;
+  /** Calls the shop's IPN; a test may route it to app.inject. */
+  fetch?: typeof fetch;
+};
+
+const REQUIRED = ['PBX_TOTAL', 'PBX_CMD', 'PBX_RETOUR', 'PBX_REPONDRE_A', 'PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'];
+const RETURN_URLS = ['PBX_REPONDRE_A', 'PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'];
+const REFUSAL_CODES = new Set(Object.keys(paymentFr.retour.reasons));
+
+const fieldOf = (fields: readonly FormField[], name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** A posted form checked like the bank would: the merchant's HMAC, our account, the fields we need. */
+function isAcceptableForm(bank: SandboxBank, fields: readonly FormField[]): boolean {
+  return (
+    hasValidHmac(fields, bank.hmacKeyHex) &&
+    fieldOf(fields, 'PBX_HASH') === 'SHA512' &&
+    fieldOf(fields, 'PBX_SITE') === bank.merchant.site &&
+    fieldOf(fields, 'PBX_RANG') === bank.merchant.rang &&
+    REQUIRED.every((name) => fieldOf(fields, name) !== '') &&
+    /^\d+$/.test(fieldOf(fields, 'PBX_TOTAL')) &&
+    RETURN_URLS.every((name) => isHttpUrl(fieldOf(fields, name)))
+  );
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string, formTargets: string[] = []) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', sandboxPageCsp(formTargets))
+    .send(html);
+}
+
+function errorCodeFor(decision: string, motif: string): string | null {
+  if (decision === 'pay') return '00000';
+  if (decision === 'cancel') return '00001';
+  if (decision === 'refuse') return REFUSAL_CODES.has(motif) ? motif : '00004';
+  return null;
+}
+
+/**
+ * The test bank (register with prefix /sandbox-bank): status page, card page, decision. The decision
+ * notifies the shop server to server, then sends the browser back, both with the signed variables.
+ */
+export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (app, { bank, fetch: fetchImpl }) => {
+  const notify = fetchImpl ?? globalThis.fetch;
+
+  // The bank receives plain HTML form posts; the pairs keep their order, which the HMAC depends on.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, [...new URLSearchParams(String(body))]),
+  );
+  const pairsOf = (body: unknown): FormField[] => (Array.isArray(body) ? (body as FormField[]) : []);
+
+  app.get('/load.html', async (_request, reply) => sendPage(reply, 200, SANDBOX_STATUS_PAGE));
+
+  app.post('/php/', async (request, reply) => {
+    const fields = pairsOf(request.body);
+    if (!isAcceptableForm(bank, fields)) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidForm));
+    const html = renderPaymentPage({
+      reference: fieldOf(fields, 'PBX_CMD'),
+      amountCents: Number(fieldOf(fields, 'PBX_TOTAL')),
+      token: signDecisionToken(bank, fields),
+      decideUrl: `${app.prefix}/decide`,
+    });
+    return sendPage(
+      reply,
+      200,
+      html,
+      ['PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'].map((n) => fieldOf(fields, n)),
+    );
+  });
+
+  app.post('/decide', async (request, reply) => {
+    const form = pairsOf(request.body);
+    const token = readDecisionToken(bank, fieldOf(form, 'token'));
+    const errorCode = errorCodeFor(fieldOf(form, 'decision'), fieldOf(form, 'motif'));
+    if (!token || !errorCode) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidDecision));
+
+    const already = bank.decisions.get(token.signature);
+    if (already) return reply.code(303).header('location', already).send();
+
+    const { fields } = token;
+    const query = buildSignedReturn(
+      fieldOf(fields, 'PBX_RETOUR'),
+      { errorCode, amount: fieldOf(fields, 'PBX_TOTAL'), reference: fieldOf(fields, 'PBX_CMD'), now: new Date() },
+      bank.privateKey,
+    );
+    const target = errorCode === '00000' ? 'PBX_EFFECTUE' : errorCode === '00001' ? 'PBX_ANNULE' : 'PBX_REFUSE';
+    const location = withQuery(fieldOf(fields, target), query);
+    remember(bank.decisions, token.signature, location);
+
+    // The bank calls the IPN before sending the browser back; a failing shop does not stop the browser.
+    try {
+      const response = await notify(withQuery(fieldOf(fields, 'PBX_REPONDRE_A'), query), {
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) request.log.warn({ status: response.status }, 'sandbox bank: IPN answered an error');
+    } catch (error) {
+      request.log.warn({ err: error }, 'sandbox bank: IPN call failed');
+    }
+    return reply.code(303).header('location', location).send();
+  });
+
+  app.post('/PPPS.php', async (request, reply) => {
+    const body = new URLSearchParams(pairsOf(request.body)).toString();
+    return reply.header('content-type', 'application/x-www-form-urlencoded').send(answerPpps(bank, body));
+  });
+};

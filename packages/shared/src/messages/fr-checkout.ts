@@ -1,0 +1,33 @@
+/** The booking flow (1-attendee.md §4, §5, §8). Part of `fr`. */
+export const checkoutFr = {
+  ticketCountRequired: 'Vous devez choisir un nombre de billets.',
+  noPlaceLeft: 'Il ne reste plus de place pour ce billet.',
+  choiceRequired: 'Veuillez sélectionner un choix pour votre billet avant de continuer.',
+  refundPlacesInvalid:
+    'Le nombre de places de remboursement ne peut être supérieur au nombre de places de billet et doit être compris entre 1 et 5 places.',
+  refundDeadlinePassed:
+    "Le délai de remboursement est passé. Il n'est plus possible de faire une demande de remboursement.",
+  termsRequired: 'Veuillez accepter les conditions générales.',
+  belowMin: (min: number) => `Le nombre d'achat de billets doit être supérieur ou égal à ${min}.`,
+  aboveMax: (max: number) => `Le nombre d'achat de billets ne peut être supérieur à ${max} billets.`,
+  lastNameRequired: 'Veuillez saisir votre nom.',
+  firstNameRequired: 'Veuillez saisir votre prénom.',
+  nameTooLong: 'Ce champ ne doit pas dépasser 22 caractères.',
+  emailRequired: 'Veuillez saisir votre email.',
+  emailInvalid: "Veuillez saisir un format d'adresse mail valide.",
+  ageRequired: 'Veuillez saisir votre âge.',
+  tooYoung: 'Vous devez avoir plus de 16 ans.',
+  tooOld: 'Vous devez avoir moins de 100 ans.',
+  studiesRequired: 'Vous devez choisir vos études dans la liste déroulante.',
+  fieldMissing: 'Vous avez oublié de remplir un champ ou cocher une case.',
+  promoRequired: 'Le code promo doit être renseigné pour valider.',
+  promoDisabled: 'Le code promo est indisponible.',
+  promoInvalid: "Le code promo n'est pas valide.",
+  promoExhausted: "Le code promo n'est plus valide.",
+  ticketUnavailable: 'Billet non disponible',
+  freeEventOneTicket: 'Vous avez déjà un billet pour cet événement : un seul billet par compte sur un événement gratuit.',
+  ticketingClosed: 'La billetterie de cet événement est fermée.',
+  accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
+  orderNotFound: "Cette commande n'existe pas.",
+  reservationDone: 'Votre réservation a bien été effectuée.',
+} as const;

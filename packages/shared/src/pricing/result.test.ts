@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { paymentResultText, REFUSAL_CODES } from './result';
+
+describe('paymentResultText', () => {
+  it('accepts 00000 and cancels 00001', () => {
+    expect(paymentResultText('00000')).toEqual({
+      outcome: 'accepted',
+      title: 'Votre transaction a bien été acceptée.',
+    });
+    expect(paymentResultText('00001')).toEqual({ outcome: 'cancelled', title: 'Votre transaction a été annulée.' });
+  });
+
+  it('explains each listed refusal', () => {
+    expect(paymentResultText('00004')).toEqual({
+      outcome: 'refused',
+      title: 'Votre transaction a été refusée.',
+      reason: 'Numéro du porteur ou cryptogramme visuel invalide.',
+    });
+    expect(paymentResultText('99999').reason).toBe(
+      "Opération en attente de validation par l'émetteur du moyen de paiement.",
+    );
+    expect(REFUSAL_CODES).toEqual([
+      '00004',
+      '00008',
+      '00009',
+      '00010',
+      '00011',
+      '00015',
+      '00016',
+      '00021',
+      '00029',
+      '00030',
+      '00033',
+      '00040',
+      '99999',
+    ]);
+    for (const code of REFUSAL_CODES) expect(paymentResultText(code).outcome).toBe('refused');
+  });
+
+  it('calls any other code a problem, unlisted refusals and odd input included', () => {
+    const problem = { outcome: 'problem', title: 'Votre transaction a rencontré un problème, merci de réessayer.' };
+    for (const code of ['00003', '00105', '', 'toString', '__proto__', ' 00000']) {
+      expect(paymentResultText(code)).toEqual(problem);
+    }
+  });
+});
