@@ -25,7 +25,8 @@ export const checkoutFr = {
   promoInvalid: "Le code promo n'est pas valide.",
   promoExhausted: "Le code promo n'est plus valide.",
   ticketUnavailable: 'Billet non disponible',
-  freeEventOneTicket: 'Vous avez déjà un billet pour cet événement : un seul billet par compte sur un événement gratuit.',
+  freeEventOneTicket:
+    'Vous avez déjà un billet pour cet événement : un seul billet par compte sur un événement gratuit.',
   ticketingClosed: 'La billetterie de cet événement est fermée.',
   accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
   orderNotFound: "Cette commande n'existe pas.",

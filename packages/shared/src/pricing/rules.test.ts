@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   discountedUnitPriceCents,
   mulDivHalfUp,
+  orderTotals,
   organiserCommissionCents,
   organiserGainCents,
-  orderTotals,
   priceForDesiredNet,
   REDUCED_COMMISSION,
   refundInsuranceCentsPerPlace,

@@ -17,7 +17,7 @@ export async function receiveImage(
   const refuse = (code: string, status = 400) => new AppError(code, failureMessage, status, 'file');
   if (!request.isMultipart()) throw refuse('NOT_MULTIPART', 415);
   const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-  if (!part || part.fieldname !== 'file') throw refuse('NO_FILE');
+  if (part?.fieldname !== 'file') throw refuse('NO_FILE');
   let buffer: Buffer;
   try {
     buffer = await part.toBuffer();

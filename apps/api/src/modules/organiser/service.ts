@@ -42,7 +42,7 @@ export async function createEvent(
   const now = deps.clock.now();
   // The address service is asked only once the fields before it are right.
   const early = firstCreateEventError(input, { now });
-  const needsLocation = !early || early.field !== 'title';
+  const needsLocation = early?.field !== 'title';
   const location =
     needsLocation && input.address.trim() ? await locate(deps, input.address, input.latitude, input.longitude) : null;
   const organizerId = input.organizerId || user.id;
