@@ -6,6 +6,8 @@ const TERMS_PORT = MAIN_PORT + 1;
 const api = 'npx tsx ../apps/api/src/server.ts';
 
 const serverEnv = {
+  // A private build of the web app (npx vite build --outDir …), when several runs share a machine.
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
   NODE_ENV: 'development',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',

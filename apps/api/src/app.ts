@@ -16,12 +16,18 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
+import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { eventRoutes } from './modules/events/routes';
+import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
+import { participationRoutes } from './modules/participations/routes';
+import { shareLinkRoutes } from './modules/share-links/routes';
+import { ticketCodeRoutes } from './modules/ticket-codes/routes';
+import { createPaymentProviders, type PaymentConfig, paymentConfigFromEnv, sandboxBankRoutes } from './payments';
 import { installErrorHandler } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
@@ -35,6 +41,10 @@ export type AppOptions = {
   clock?: Clock;
   /** Where uploads go; on disk under the data folder by default. */
   imageStore?: ImageStore;
+  /** Payment providers; from the environment by default. */
+  payments?: PaymentConfig;
+  /** How the sandbox bank reaches our IPN (tests route it to `app.inject`). */
+  sandboxFetch?: typeof fetch;
   /** Serve the built web app (the single-process mode of `npm start`). */
   serveWeb?: boolean;
 };
@@ -47,6 +57,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const images = options.imageStore ?? createDiskImageStore(path.join(config.dataDir, 'uploads'));
   const deps: AppDeps = { db: database.db, config, clock, images };
+  const paymentConfig =
+    options.payments ??
+    paymentConfigFromEnv({ ...process.env, PUBLIC_URL: config.publicUrl, PORT: String(config.port) }, config.env);
+  const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, {}) };
+  // The bank's payment form is posted to the bank; Stripe's scripts and frames come from Stripe.
+  const bankHosts = paymentConfig.etransactions?.hosts ?? [];
+  const stripe = paymentConfig.stripe ? ['https://js.stripe.com'] : [];
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -63,8 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe],
+        connectSrc: ["'self'", ...(paymentConfig.stripe ? ['https://api.stripe.com'] : [])],
+        frameSrc: ["'self'", ...stripe],
+        formAction: ["'self'", ...bankHosts],
         upgradeInsecureRequests: null,
       },
     },
@@ -90,12 +109,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(consoleRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
-      await api.register(checkoutRoutes, deps);
+      await api.register(checkoutRoutes, { ...deps, payments });
+      await api.register(guestRoutes, deps);
+      await api.register(paymentRoutes, { ...deps, payments });
+      await api.register(stripeWebhookRoutes, { ...deps, payments });
+      await api.register(shareLinkRoutes, deps);
+      await api.register(participationRoutes, deps);
+      await api.register(ticketCodeRoutes, deps);
       if (config.env !== 'production') await api.register(devMailboxRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );
 
+  if (paymentConfig.sandbox) {
+    await app.register(sandboxBankRoutes, {
+      prefix: '/sandbox-bank',
+      bank: paymentConfig.sandbox,
+      fetch: options.sandboxFetch,
+    });
+  }
   await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null);
   return app;
 }

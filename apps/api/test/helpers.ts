@@ -23,7 +23,25 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     await ensureReferenceData(database.db);
   }
   const config = testConfig({ rateLimitMax: 10_000, cookieSecure: false, ...options.config });
-  const app = await buildApp({ config, database, clock: options.clock, imageStore: createMemoryImageStore() });
+  // The sandbox bank calls our IPN over HTTP; in tests that call goes straight into the app.
+  let self: FastifyInstance | undefined;
+  const sandboxFetch: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const response = await (self as FastifyInstance).inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      payload: init?.body as string | undefined,
+    });
+    return new Response(response.body, { status: response.statusCode });
+  };
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    imageStore: createMemoryImageStore(),
+    sandboxFetch,
+  });
+  self = app;
   await app.ready();
   return {
     app,

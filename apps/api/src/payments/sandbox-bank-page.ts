@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import { formatEuros } from '@guichet/shared';
-import { paymentFr } from './messages';
+import { formatEuros, fr, REFUSAL_CODES } from '@guichet/shared';
 
-const t = paymentFr.sandbox;
-
-/** Refusal codes offered on the page: the spec's list (1-attendee.md §8), 00004 first (the default). */
-const REFUSAL_CODES = Object.keys(paymentFr.retour.reasons).sort() as (keyof typeof paymentFr.retour.reasons)[];
+const t = fr.payment.sandbox;
 
 const STYLE = [
-  'body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1a1b1e;line-height:1.5}',
+  'body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f5f7;color:#1a1b1e;line-height:1.5}',
   'main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.5rem;border:1px solid #ced4da}',
   'h1{font-size:1.5rem;margin-top:0}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}',
   'dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}',
   '.actions{display:flex;flex-direction:column;gap:1rem;margin-top:1.5rem}',
   '.refuse{display:flex;flex-direction:column;gap:.5rem;padding:1rem;border:1px solid #ced4da;border-radius:.5rem}',
-  'button,select{font:inherit;padding:.6rem 1rem;border-radius:.375rem;border:1px solid #495057}',
+  'button,select{font:inherit;padding:.6rem 1rem;border-radius:.375rem;border:1px solid #495057;max-width:100%}',
   'button{cursor:pointer;background:#fff;color:#1a1b1e}button.pay{background:#1864ab;border-color:#1864ab;color:#fff}',
   'button.refuse-button{background:#c92a2a;border-color:#c92a2a;color:#fff}',
   'button:focus-visible,select:focus-visible{outline:3px solid #fab005;outline-offset:2px}',
@@ -53,7 +49,7 @@ function page(title: string, body: string): string {
 /** The bank's card page, reduced to three decisions. Works without JavaScript. */
 export function renderPaymentPage(input: { reference: string; amountCents: number; token: string; decideUrl: string }) {
   const options = REFUSAL_CODES.map(
-    (code) => `<option value="${code}">${escapeHtml(t.reasonOption(code, paymentFr.retour.reasons[code]))}</option>`,
+    (code) => `<option value="${code}">${escapeHtml(t.reasonOption(code, fr.payment.retour.reasons[code]))}</option>`,
   ).join('');
   return page(
     t.pageTitle,

@@ -167,7 +167,10 @@ describe('the sandbox bank', () => {
   it('refuses a tampered form with a French error page', async () => {
     const redirect = await provider.start(payment());
     if (redirect.kind !== 'form') throw new Error('expected a form');
-    const tampered = redirect.fields.map(([name, value]) => [name, name === 'PBX_TOTAL' ? '001' : value]);
+    const tampered = redirect.fields.map(([name, value]): [string, string] => [
+      name,
+      name === 'PBX_TOTAL' ? '001' : value,
+    ]);
     const response = await app.inject({
       method: 'POST',
       url: '/sandbox-bank/php/',

@@ -1,6 +1,6 @@
+import { fr, REFUSAL_CODES } from '@guichet/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { type FormField, hasValidHmac } from './etransactions-form';
-import { paymentFr } from './messages';
 import {
   answerPpps,
   readDecisionToken,
@@ -27,7 +27,7 @@ export type SandboxBankOptions = {
 
 const REQUIRED = ['PBX_TOTAL', 'PBX_CMD', 'PBX_RETOUR', 'PBX_REPONDRE_A', 'PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'];
 const RETURN_URLS = ['PBX_REPONDRE_A', 'PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'];
-const REFUSAL_CODES = new Set(Object.keys(paymentFr.retour.reasons));
+const REFUSAL_REASONS = new Set<string>(REFUSAL_CODES);
 
 const fieldOf = (fields: readonly FormField[], name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
 const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
@@ -57,7 +57,7 @@ function sendPage(reply: FastifyReply, status: number, html: string, formTargets
 function errorCodeFor(decision: string, motif: string): string | null {
   if (decision === 'pay') return '00000';
   if (decision === 'cancel') return '00001';
-  if (decision === 'refuse') return REFUSAL_CODES.has(motif) ? motif : '00004';
+  if (decision === 'refuse') return REFUSAL_REASONS.has(motif) ? motif : '00004';
   return null;
 }
 
@@ -80,7 +80,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
 
   app.post('/php/', async (request, reply) => {
     const fields = pairsOf(request.body);
-    if (!isAcceptableForm(bank, fields)) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidForm));
+    if (!isAcceptableForm(bank, fields)) return sendPage(reply, 400, renderErrorPage(fr.payment.sandbox.invalidForm));
     const html = renderPaymentPage({
       reference: fieldOf(fields, 'PBX_CMD'),
       amountCents: Number(fieldOf(fields, 'PBX_TOTAL')),
@@ -99,7 +99,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
     const form = pairsOf(request.body);
     const token = readDecisionToken(bank, fieldOf(form, 'token'));
     const errorCode = errorCodeFor(fieldOf(form, 'decision'), fieldOf(form, 'motif'));
-    if (!token || !errorCode) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidDecision));
+    if (!token || !errorCode) return sendPage(reply, 400, renderErrorPage(fr.payment.sandbox.invalidDecision));
 
     const already = bank.decisions.get(token.signature);
     if (already) return reply.code(303).header('location', already).send();

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: '/contact', ...page(() => import('../pages/contact/ContactPage')) },
       { path: '/createevents', ...page(() => import('../pages/createevents/CreateEventPage')) },
       { path: '/editevents/:eventId', ...page(() => import('../pages/editevents/EditEventPage')) },
+      { path: '/validationpaiement/:status', ...page(() => import('../pages/validationpaiement/PaymentResultPage')) },
       { path: '/dev/mail', ...page(() => import('../pages/dev-mail/DevMailPage')) },
       { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],

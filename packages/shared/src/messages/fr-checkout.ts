@@ -31,4 +31,15 @@ export const checkoutFr = {
   accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
   orderNotFound: "Cette commande n'existe pas.",
   reservationDone: 'Votre réservation a bien été effectuée.',
+  orderNotPayable: 'Cette commande ne peut plus être payée : le temps du paiement est écoulé.',
+  refundedMail: {
+    subject: (brand: string) => `${brand} : votre paiement a été remboursé`,
+    body: (firstName: string, reference: string) =>
+      `Bonjour ${firstName},\n\nVotre paiement (commande ${reference}) est arrivé après l'expiration de votre réservation, et les places ont été vendues entre-temps. Il a été intégralement remboursé : le remboursement apparaîtra sur votre compte sous 5 à 10 jours ouvrés.`,
+  },
+  confirmationMail: {
+    subject: (brand: string, event: string) => `${brand} : vos billets pour ${event}`,
+    body: (firstName: string, event: string, reference: string, link: string) =>
+      `Bonjour ${firstName},\n\nVotre commande ${reference} pour « ${event} » est confirmée. Vos billets et leur QR code sont dans votre espace : ${link}\n\nPrésentez le QR code à l'entrée.`,
+  },
 } as const;

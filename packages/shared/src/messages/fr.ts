@@ -1,7 +1,10 @@
 import { accountFr } from './fr-account';
+import { bookingFr } from './fr-booking';
 import { checkoutFr } from './fr-checkout';
 import { consoleFr } from './fr-console';
 import { organiserFr } from './fr-organiser';
+import { paymentFr } from './fr-payment';
+import { ticketsFr } from './fr-tickets';
 
 /**
  * Every French text of the product, word for word from the specs, in one catalog. Large areas
@@ -12,6 +15,9 @@ export const fr = {
   organiser: organiserFr,
   account: accountFr,
   checkout: checkoutFr,
+  payment: paymentFr,
+  tickets: ticketsFr,
+  booking: bookingFr,
   console: consoleFr,
   common: {
     genericError: 'Une erreur est survenue.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paymentFr } from '../messages/fr-payment';
 import { paymentResultText, REFUSAL_CODES } from './result';
 
 describe('paymentResultText', () => {
@@ -34,6 +35,7 @@ describe('paymentResultText', () => {
       '00040',
       '99999',
     ]);
+    expect([...REFUSAL_CODES].sort()).toEqual(Object.keys(paymentFr.retour.reasons).sort());
     for (const code of REFUSAL_CODES) expect(paymentResultText(code).outcome).toBe('refused');
   });
 

@@ -1,12 +1,12 @@
-import { createOrderRequest, fr, orderCreated } from '@guichet/shared';
-import { and, eq } from 'drizzle-orm';
+import { createOrderRequest, orderCreated } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { orderLines, orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { safeEqual, sha256 } from '../../lib/tokens';
-import { createOrder } from './service';
+import { orderLines } from '../../db/schema';
+import { loadBuyerOrder } from './order-access';
+import type { Payments } from './payment-service';
+import { checkDiscount, createOrder } from './service';
 
 const orderView = z.object({
   id: z.string(),
@@ -24,13 +24,26 @@ const orderView = z.object({
   lines: z.array(z.object({ ticketId: z.string(), quantity: z.number().int(), refundPlaces: z.number().int() })),
 });
 
-export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const checkout = { ...deps, defaultProvider: 'sandbox' as const };
+export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments }> = async (app, deps) => {
+  const checkout = deps;
 
   app.post(
     '/orders',
     { schema: { body: createOrderRequest, response: { 201: orderCreated } } },
     async (request, reply) => reply.status(201).send(await createOrder(checkout, request.user, request.body)),
+  );
+
+  app.get(
+    '/events/:id/discounts/check',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ code: z.string().max(50).default('') }),
+        response: { 200: z.object({ percent: z.number().int() }) },
+      },
+      config: { rateLimit: { max: Math.max(5, deps.config.rateLimitMax * 3), timeWindow: 60_000 } },
+    },
+    async (request) => checkDiscount(deps, request.params.id, request.query.code),
   );
 
   app.get(
@@ -43,16 +56,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) => {
-      const notFound = new AppError('ORDER_NOT_FOUND', fr.checkout.orderNotFound, 404);
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw notFound;
-      const order = await deps.db.query.orders.findFirst({ where: and(eq(orders.id, request.params.id)) });
-      if (!order) throw notFound;
-      // Its buyer only: the session's user, or a guest holding the order's token.
-      const token = request.query.token;
-      const isBuyer =
-        request.user?.id === order.userId ||
-        Boolean(token && order.accessTokenHash && safeEqual(order.accessTokenHash, sha256(token)));
-      if (!isBuyer) throw notFound;
+      const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
       const lines = await deps.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       return {
         ...order,

@@ -20,6 +20,7 @@ import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
 import { reclaimExpiredHolds, takePlaces } from './inventory';
 import { type CheckedLine, checkLines, soldOut } from './lines';
+import { type Payments, providerFor } from './payment-service';
 
 const m = fr.checkout;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +28,7 @@ const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundTe
 
 class NoPlaces extends Error {}
 
-export type CheckoutDeps = AppDeps & { defaultProvider: 'sandbox' | 'etransactions' | 'stripe' };
+export type CheckoutDeps = AppDeps & { payments: Payments };
 
 async function loadEventForBuyer(deps: AppDeps, input: CreateOrderRequest, viewer: UserRow | null) {
   if (!uuid.test(input.eventId)) throw eventNotFound();
@@ -81,7 +82,7 @@ async function resolveBuyer(
   return { user, buyer: { ...given, email: user.email } };
 }
 
-async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined) {
+export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined) {
   const wanted = code?.trim();
   if (!wanted) return null;
   const discount = await deps.db.query.discountCodes.findFirst({
@@ -111,7 +112,7 @@ export async function createOrder(
   const discount = await loadDiscount(deps, event.id, input.discountCode);
   const isFreeEvent = allTickets.every((t) => t.priceCents === 0);
 
-  const provider = deps.defaultProvider === 'sandbox' ? event.paymentProvider : deps.defaultProvider;
+  const provider = providerFor(deps.payments, event.paymentProvider);
   const totals = orderTotals({
     lines: lines.map((l) => ({
       unitPriceCents: l.ticket.priceCents,
@@ -246,4 +247,13 @@ export async function issueParticipations(
       .set({ used: sql`${discountCodes.used} + 1` })
       .where(eq(discountCodes.id, discountCodeId));
   }
+}
+
+/** The promo-code check of the ticket step: the code's percentage, or the spec's refusal. */
+export async function checkDiscount(deps: AppDeps, eventId: string, code: string): Promise<{ percent: number }> {
+  if (!code.trim()) throw badRequest(m.promoRequired, 'code');
+  if (!uuid.test(eventId)) throw eventNotFound();
+  const discount = await loadDiscount(deps, eventId, code);
+  if (!discount) throw badRequest(m.promoInvalid, 'code');
+  return { percent: discount.percent };
 }

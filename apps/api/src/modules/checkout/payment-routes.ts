@@ -1,0 +1,100 @@
+import { fr } from '@guichet/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { type PaymentProviderName, PaymentSignatureError, rawQueryOf } from '../../payments';
+import { loadBuyerOrder } from './order-access';
+import { type Payments, settlePayment, startOrderPayment } from './payment-service';
+
+const providerName = z.enum(['sandbox', 'etransactions', 'stripe']);
+
+/** Starting a payment (for the order's buyer) and every channel a provider answers through. */
+export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments }> = async (app, deps) => {
+  const { payments } = deps;
+
+  app.post(
+    '/orders/:id/payment',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ token: z.string().max(100).optional() }),
+      },
+    },
+    async (request) => {
+      const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
+      return { redirect: await startOrderPayment(deps, payments, order) };
+    },
+  );
+
+  // The bank's server-to-server notification (IPN): verified on the query exactly as received.
+  app.get(
+    '/payments/:provider/ipn',
+    { schema: { params: z.object({ provider: providerName }) } },
+    async (request, reply) => {
+      const provider = payments.providers[request.params.provider as PaymentProviderName];
+      if (!provider) return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
+      try {
+        const outcome = provider.readNotification({
+          rawQuery: rawQueryOf(request.raw.url ?? ''),
+          headers: request.headers,
+        });
+        if (outcome) await settlePayment(deps, provider, outcome, request.log);
+        return reply.type('text/plain').send('OK');
+      } catch (error) {
+        if (error instanceof PaymentSignatureError) {
+          request.log.warn({ provider: provider.name }, 'forged payment notification refused');
+          return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: fr.payment.invalidNotification });
+        }
+        throw error;
+      }
+    },
+  );
+
+  // The buyer's browser coming back from the bank: the same signed data, so it may confirm first.
+  app.get(
+    '/payments/:provider/return/:status',
+    { schema: { params: z.object({ provider: providerName, status: z.enum(['accepte', 'refuse', 'annule']) }) } },
+    async (request, reply) => {
+      const provider = payments.providers[request.params.provider as PaymentProviderName];
+      let retour = 'invalid';
+      let reference = '';
+      try {
+        const outcome = provider?.readNotification({
+          rawQuery: rawQueryOf(request.raw.url ?? ''),
+          headers: request.headers,
+        });
+        if (provider && outcome) {
+          await settlePayment(deps, provider, outcome, request.log);
+          retour = outcome.errorCode;
+          reference = outcome.reference;
+        }
+      } catch (error) {
+        if (!(error instanceof PaymentSignatureError)) throw error;
+      }
+      const query = new URLSearchParams({ retour, ref: reference });
+      return reply.redirect(`/validationpaiement/${request.params.status}?${query}`, 303);
+    },
+  );
+};
+
+/** Stripe signs the raw body: this scope keeps JSON bodies as bytes. */
+export const stripeWebhookRoutes: FastifyPluginAsync<AppDeps & { payments: Payments }> = async (app, deps) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post('/payments/stripe/webhook', async (request, reply) => {
+    const provider = deps.payments.providers.stripe;
+    if (!provider) return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
+    try {
+      const outcome = provider.readNotification({ rawBody: request.body as Buffer, headers: request.headers });
+      if (outcome) await settlePayment(deps, provider, outcome, request.log);
+      return { received: true };
+    } catch (error) {
+      if (error instanceof PaymentSignatureError) {
+        return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: fr.payment.invalidNotification });
+      }
+      throw error;
+    }
+  });
+};

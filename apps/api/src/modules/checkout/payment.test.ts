@@ -1,0 +1,108 @@
+import { fr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { orders, participations, tickets } from '../../db/schema';
+import { guestBuyer, raceEvent } from './test-support';
+
+let t: TestApp;
+let organizerId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  organizerId = (await createUser(t, { isVerified: true })).id;
+});
+afterAll(async () => t.close());
+
+const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Holds two places as a guest, starts the payment and opens the sandbox bank's page. */
+async function toTheBank() {
+  const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    payload: { eventId: event.id, buyer: guestBuyer(await createUser(t)), lines: [{ ticketId: a.id, quantity: 2 }] },
+  });
+  const { id, accessToken } = created.json();
+  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment?token=${accessToken}` });
+  expect(start.statusCode).toBe(200);
+  const { redirect } = start.json();
+  expect(redirect.kind).toBe('form');
+  const fields = redirect.fields as [string, string][];
+  expect(Object.fromEntries(fields)).toMatchObject({ PBX_TOTAL: '2000', PBX_DEVISE: '978', PBX_HASH: 'SHA512' });
+  const action = new URL(redirect.action);
+  const page = await t.app.inject({
+    method: 'POST',
+    url: action.pathname,
+    headers: urlencoded,
+    payload: new URLSearchParams(fields).toString(),
+  });
+  expect(page.statusCode).toBe(200);
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return { id, accessToken, ticketId: a.id, token };
+}
+
+const decide = (token: string, decision: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/sandbox-bank/decide',
+    headers: urlencoded,
+    payload: new URLSearchParams({ token, decision }).toString(),
+  });
+
+describe('paying through the sandbox bank (the bank protocol, signed both ways)', () => {
+  it('pays: the signed IPN confirms the order once, and the buyer lands on the accepted page', async () => {
+    const { id, accessToken, ticketId, token } = await toTheBank();
+    const decision = await decide(token, 'pay');
+    expect(decision.statusCode).toBe(303);
+    const order = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=${accessToken}` })).json();
+    expect(order.status).toBe('paid');
+
+    // The browser follows the bank's redirect to our return route, which confirms again (idempotent).
+    const back = new URL(decision.headers.location as string);
+    const landing = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+    expect(landing.statusCode).toBe(303);
+    expect(landing.headers.location).toMatch(/^\/validationpaiement\/accepte\?retour=00000&ref=/);
+    expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(1);
+    expect((await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]).toMatchObject({
+      sold: 2,
+      held: 0,
+    });
+
+    // A replayed IPN changes nothing; a forged one (amount changed) is refused.
+    const ipn = back.search.slice(1);
+    const replay = await t.app.inject({ method: 'GET', url: `/api/payments/sandbox/ipn?${ipn}` });
+    expect(replay.statusCode).toBe(200);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/sandbox/ipn?${ipn.replace(/Mt=\d+/, 'Mt=1')}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(fr.payment.invalidNotification);
+    expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(1);
+  });
+
+  it('refuses and cancels: the places come back, and the result page gets the code', async () => {
+    for (const [decision, status, code] of [
+      ['refuse', 'refuse', '00004'],
+      ['cancel', 'annule', '00001'],
+    ] as const) {
+      const { id, ticketId, token } = await toTheBank();
+      const response = await decide(token, decision);
+      const back = new URL(response.headers.location as string);
+      const landing = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+      expect(landing.headers.location).toMatch(new RegExp(`^/validationpaiement/${status}\\?retour=${code}`));
+      const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+      expect(order?.status).toBe(decision === 'cancel' ? 'cancelled' : 'failed');
+      expect((await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]).toMatchObject({
+        held: 0,
+        sold: 0,
+      });
+    }
+  });
+
+  it('keeps the payment of an order to its buyer', async () => {
+    const { id } = await toTheBank();
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import {
+  fr,
+  guestAccountRequest,
+  guestLookupRequest,
+  guestLookupResult,
+  guestVerifyRequest,
+  STUDIES,
+  sessionUser,
+} from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { setSessionCookie } from '../../plugins/session';
+import { perAddress } from '../account/rate-limit';
+import * as guest from './service';
+
+const ok = z.object({ message: z.string() });
+
+/** A guest's account during a purchase (1-attendee.md §4 "Booking flow", steps 3 to 5). */
+export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // The lookup tells whether an e-mail has an account: limited hard, and it says nothing more.
+  app.post(
+    '/guest/lookup',
+    {
+      schema: { body: guestLookupRequest, response: { 200: guestLookupResult } },
+      config: perAddress(deps.config, 1, 10),
+    },
+    async (request) => ({ hasAccount: await guest.hasAccount(deps, request.body.email) }),
+  );
+
+  app.post(
+    '/guest/account',
+    { schema: { body: guestAccountRequest, response: { 201: ok } }, config: perAddress(deps.config, 1, 10) },
+    async (request, reply) => {
+      await guest.createGuestAccount(deps, request.body);
+      return reply.status(201).send({ message: fr.booking.code.intro(request.body.email.trim()) });
+    },
+  );
+
+  app.post(
+    '/guest/verify',
+    { schema: { body: guestVerifyRequest, response: { 200: sessionUser } }, config: perAddress(deps.config, 1, 15) },
+    async (request, reply) => {
+      const session = await guest.verifyGuest(deps, request.body);
+      setSessionCookie(reply, deps, session.token, session.expiresAt);
+      return session.user;
+    },
+  );
+
+  app.get('/studies', { schema: { response: { 200: z.array(z.string()) } } }, async () => [...STUDIES]);
+};

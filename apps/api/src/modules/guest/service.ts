@@ -1,0 +1,93 @@
+import {
+  BUYER_NAME_MAX,
+  firstRegistrationError,
+  fr,
+  type GuestAccountRequest,
+  type GuestVerifyRequest,
+  normalizeEmail,
+  todayInParis,
+} from '@guichet/shared';
+import { AppError, badRequest } from '../../lib/errors';
+import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
+import { queueMail } from '../../mail/outbox';
+import { hashPassword } from '../auth/passwords';
+import * as authRepo from '../auth/repository';
+import { type AuthDeps, MAX_CODE_ATTEMPTS, openSession, type SessionTicket } from '../auth/service';
+
+// Same lifetime, attempts and hashing as the other e-mail codes (docs/decisions.md).
+const CODE_TTL_MS = 15 * 60_000;
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+const incorrect = () => new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+
+/** Whether a purchase can go on with this e-mail as it is; deleted accounts count as none. */
+export async function hasAccount(deps: AuthDeps, rawEmail: string): Promise<boolean> {
+  const email = normalizeEmail(rawEmail);
+  if (!email) return false;
+  const user = await authRepo.findUserByEmail(deps.db, email);
+  return Boolean(user && !user.deletedAt);
+}
+
+/**
+ * The account a guest creates during a purchase: the registration rules, newsletter off, the
+ * terms accepted by the purchase's own terms box. It stays unverified until the mailed code
+ * comes back (verifyGuest), which is also what logs the buyer in.
+ */
+export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequest): Promise<void> {
+  const { db, config, clock } = deps;
+  const error = firstRegistrationError({ ...input, newsletter: false, acceptTerms: true }, todayInParis(clock.now()));
+  if (error) throw badRequest(error.message, error.field);
+  for (const name of ['lastName', 'firstName'] as const) {
+    if (input[name].trim().length > BUYER_NAME_MAX) throw badRequest(fr.checkout.nameTooLong, name);
+  }
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const code = randomDigits(6);
+  await db.transaction(async (tx) => {
+    const user = await authRepo.insertUser(tx, {
+      email,
+      passwordHash,
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      birthDate: input.birthDate,
+      newsletter: false,
+      termsVersionAccepted: config.termsVersion,
+    });
+    if (!user) throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+    await authRepo.replaceEmailCode(tx, {
+      userId: user.id,
+      purpose: 'email_verification',
+      codeHash: codeHash(user.id, code),
+      expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS),
+    });
+    await queueMail(tx, {
+      to: email,
+      subject: fr.booking.mail.verificationSubject(config.brandName),
+      text: fr.booking.mail.verificationBody(user.firstName, code),
+    });
+  });
+}
+
+/**
+ * Checks the guest's code and opens a session. Five wrong guesses kill the code; a wrong guess is
+ * committed before the refusal, so parallel guesses are all counted; a used code is dead.
+ */
+export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Promise<SessionTicket> {
+  const code = input.code.trim();
+  if (!code) throw badRequest(fr.booking.code.required, 'code');
+  const user = await authRepo.findUserByEmail(deps.db, normalizeEmail(input.email));
+  if (!user || user.deletedAt) throw incorrect();
+  const verified = await deps.db.transaction(async (tx) => {
+    const live = await authRepo.lockLiveEmailCode(tx, user.id, 'email_verification');
+    if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
+    if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
+    if (!safeEqual(live.codeHash, codeHash(user.id, code))) {
+      await authRepo.countFailedAttempt(tx, live.id);
+      return false;
+    }
+    await authRepo.markEmailCodeUsed(tx, live.id, deps.clock.now());
+    await authRepo.updateUser(tx, user.id, { emailVerifiedAt: deps.clock.now() });
+    return true;
+  });
+  if (!verified) throw incorrect();
+  return openSession(deps, user);
+}

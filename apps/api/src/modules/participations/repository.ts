@@ -1,0 +1,42 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { participations } from '../../db/schema';
+
+export type LiveParticipation = { id: string; ticketId: string; quantity: number; isPaid: boolean };
+
+/**
+ * The user's live participations on an event, locked until the transaction ends so that two
+ * leave requests cannot both give the same places back. A participation is paid when its order
+ * took money; without an order (a sale at the door), when its ticket has a price and it is not
+ * a gift.
+ */
+export function lockLiveParticipations(tx: Database, eventId: string, userId: string) {
+  return queryRows<LiveParticipation>(
+    tx,
+    sql`select p.id, p.ticket_id as "ticketId", p.quantity,
+               case when o.id is not null then o.total_cents > 0
+                    else not p.is_gift and t.price_cents > 0 end as "isPaid"
+          from participations p
+          join tickets t on t.id = p.ticket_id
+          left join orders o on o.id = p.order_id
+         where p.event_id = ${eventId} and p.user_id = ${userId} and p.cancelled_at is null
+         for update of p`,
+  );
+}
+
+export function cancelParticipations(tx: Database, ids: string[], at: Date) {
+  return tx
+    .update(participations)
+    .set({ cancelledAt: at })
+    .where(and(inArray(participations.id, ids), isNull(participations.cancelledAt)))
+    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
+}
+
+/** Gives places back to their tickets, in id order like every inventory change (no lock cycle). */
+export async function releaseSoldPlaces(tx: Database, places: { ticketId: string; quantity: number }[]) {
+  const byTicket = new Map<string, number>();
+  for (const place of places) byTicket.set(place.ticketId, (byTicket.get(place.ticketId) ?? 0) + place.quantity);
+  for (const [ticketId, quantity] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx.execute(sql`update tickets set sold = greatest(sold - ${quantity}, 0) where id = ${ticketId}`);
+  }
+}

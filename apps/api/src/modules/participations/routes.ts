@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../plugins/session';
+import { leaveEvent } from './service';
+
+/** The attendee's side of a participation: leaving a free event. */
+export const participationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.delete(
+    '/events/:id/participation',
+    { schema: { params: z.object({ id: z.string().max(64) }) } },
+    async (request, reply) => {
+      await leaveEvent(deps, requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import { fr } from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import type { UserRow } from '../auth/repository';
+import * as repo from './repository';
+
+const m = fr.tickets.leave;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notParticipating = () => new AppError('NOT_PARTICIPATING', m.notParticipating, 404);
+
+/**
+ * Leaving an event (1-attendee.md §6: "a ticket holder cannot leave an event, a user without a
+ * ticket can"): only free participations can be left. They are all cancelled at once and their
+ * places given back, in one transaction.
+ */
+export async function leaveEvent(deps: AppDeps, user: UserRow, eventId: string): Promise<void> {
+  if (!uuid.test(eventId)) throw notParticipating();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const live = await repo.lockLiveParticipations(tx, eventId, user.id);
+    if (live.length === 0) throw notParticipating();
+    if (live.some((participation) => participation.isPaid)) {
+      throw new AppError('PAID_TICKET_HELD', m.paidTicketHeld, 409);
+    }
+    const cancelled = await repo.cancelParticipations(
+      tx,
+      live.map((participation) => participation.id),
+      now,
+    );
+    await repo.releaseSoldPlaces(tx, cancelled);
+  });
+}

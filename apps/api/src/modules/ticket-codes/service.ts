@@ -1,0 +1,78 @@
+import { fr } from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import { signTicketCode } from './codes';
+import { loadTicketKeys } from './keys';
+import { type TicketPdfContent, ticketPdf } from './pdf';
+import { ticketQrPng } from './qr';
+import { findTicketView, type TicketViewRow } from './repository';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new AppError('TICKET_NOT_FOUND', fr.tickets.ticket.notFound, 404);
+
+export type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
+
+/** The participation's own user only: for anyone else it does not exist. */
+export async function loadOwnTicket(deps: TicketDeps, participationId: string, userId: string) {
+  const row = uuid.test(participationId) ? await findTicketView(deps.db, participationId, userId) : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+export function holderName(row: TicketViewRow): string {
+  // The buyer named on the order, else the account holder (a sale at the door has no order).
+  return `${row.buyerFirstName ?? row.userFirstName} ${row.buyerLastName ?? row.userLastName}`.trim();
+}
+
+export function ticketCodeOf(deps: TicketDeps, row: TicketViewRow): string {
+  const { privateKey } = loadTicketKeys(deps.config);
+  return signTicketCode(
+    { id: row.id, eventId: row.eventId, quantity: row.quantity, holderName: holderName(row) },
+    privateKey,
+  );
+}
+
+export function ticketQrOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer> {
+  return ticketQrPng(ticketCodeOf(deps, row));
+}
+
+export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise<Uint8Array> {
+  const code = ticketCodeOf(deps, row);
+  const content: TicketPdfContent = {
+    brandName: deps.config.brandName,
+    eventTitle: row.eventTitle,
+    dateBegin: row.dateBegin,
+    dateEnd: row.dateEnd,
+    address: row.address,
+    ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
+    quantity: row.quantity,
+    holderName: holderName(row),
+    orderReference: row.orderReference,
+    code,
+    qrPng: await ticketQrPng(code),
+  };
+  return ticketPdf(content);
+}
+
+/**
+ * The PDF of one participation for server-side use (the confirmation e-mail): no owner check,
+ * so never call it with an id taken from a request.
+ */
+export async function ticketPdfForParticipation(deps: TicketDeps, participationId: string) {
+  const row = await findTicketView(deps.db, participationId);
+  if (!row) throw notFound();
+  return { filename: ticketPdfFilename(row.eventTitle), pdf: await ticketPdfOf(deps, row) };
+}
+
+/** 'billet-<event title slug>.pdf', ASCII only so every mail client and browser keeps it. */
+export function ticketPdfFilename(eventTitle: string): string {
+  const slug = eventTitle
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `billet-${slug || 'evenement'}.pdf`;
+}

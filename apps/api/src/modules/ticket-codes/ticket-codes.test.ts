@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { participations } from '../../db/schema';
+import { verifyTicketCode } from './codes';
+import { ticketPdfFilename } from './service';
+
+let t: TestApp;
+let publicKeyPem: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const response = await t.app.inject({ method: 'GET', url: '/api/ticket-codes/public-key' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json().algorithm).toBe('Ed25519');
+  publicKeyPem = response.json().publicKeyPem;
+});
+afterAll(async () => t.close());
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/** A user holding a free ticket, booked through the API like the event page does. */
+async function holder(title = 'Soirée « Été » 🎉 à Toulouse') {
+  const organizer = await createUser(t, { isVerified: true });
+  const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
+  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
+  const cookie = await loginAs(t, user.email);
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
+  });
+  expect(order.statusCode).toBe(201);
+  const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
+  if (!participation) throw new Error('no participation');
+  return { event, user, cookie, participation };
+}
+
+describe('a ticket holder', () => {
+  it('gets a signed code that a scanner verifies with the public key alone', async () => {
+    const { event, cookie, participation } = await holder();
+    const response = await get(`/api/me/participations/${participation.id}/code`, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(verifyTicketCode(response.json().code, publicKeyPem)).toEqual({
+      p: participation.id,
+      e: event.id,
+      q: 1,
+      n: 'Zoé Lefèvre',
+    });
+  });
+
+  it('gets the QR code as a 200 px PNG, not cached', async () => {
+    const { cookie, participation } = await holder();
+    const response = await get(`/api/me/participations/${participation.id}/qr.png`, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 200, height: 200 });
+  });
+
+  it('downloads a one-page A4 PDF named after the event, even with characters a PDF font lacks', async () => {
+    const { cookie, participation } = await holder();
+    const response = await get(`/api/me/participations/${participation.id}/ticket.pdf`, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="billet-soiree-ete-a-toulouse.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(response.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(pdf.getTitle()).toContain('Soirée « Été »');
+  });
+});
+
+describe('anyone else', () => {
+  it('gets 404 for another user’s participation, a cancelled one or an unknown id', async () => {
+    const { participation } = await holder();
+    const stranger = await loginAs(t, (await createUser(t)).email);
+    for (const path of ['code', 'qr.png', 'ticket.pdf']) {
+      const response = await get(`/api/me/participations/${participation.id}/${path}`, stranger);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json().code).toBe('TICKET_NOT_FOUND');
+      expect((await get(`/api/me/participations/pas-un-id/${path}`, stranger)).statusCode).toBe(404);
+    }
+    const cancelled = await holder();
+    await t.database.db
+      .update(participations)
+      .set({ cancelledAt: new Date() })
+      .where(eq(participations.id, cancelled.participation.id));
+    expect((await get(`/api/me/participations/${cancelled.participation.id}/code`, cancelled.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('as a visitor gets 401', async () => {
+    const { participation } = await holder();
+    for (const path of ['code', 'qr.png', 'ticket.pdf']) {
+      const response = await get(`/api/me/participations/${participation.id}/${path}`);
+      expect(response.statusCode, path).toBe(401);
+    }
+  });
+});
+
+describe('ticket PDF names', () => {
+  it('slugs the event title to ASCII', () => {
+    expect(ticketPdfFilename("Gala d'hiver des étudiants")).toBe('billet-gala-d-hiver-des-etudiants.pdf');
+    expect(ticketPdfFilename('🎉🎉')).toBe('billet-evenement.pdf');
+  });
+});

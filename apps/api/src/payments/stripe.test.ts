@@ -1,0 +1,140 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentSignatureError } from './errors';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
+import type { PaymentProvider, StartPayment } from './provider';
+import { createStripeProvider } from './stripe';
+
+const webhookSecret = 'whsec_test_secret';
+let fake: FakeStripe;
+let provider: PaymentProvider;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  provider = createStripeProvider({
+    secretKey: 'sk_test_fake',
+    publishableKey: 'pk_test_fake',
+    webhookSecret,
+    api: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+  });
+});
+
+afterAll(() => fake.close());
+
+const payment: StartPayment = {
+  orderId: '6f1c1d1e-0000-4000-8000-000000000002',
+  reference: 'STR-0001',
+  amountCents: 4250,
+  ticketCount: 3,
+  buyer: { email: 'a@example.test', firstName: 'A', lastName: 'B' },
+  returnUrls: {
+    accepted: 'https://shop.test/ok',
+    refused: 'https://shop.test/ko',
+    cancelled: 'https://shop.test/cancel',
+    notify: 'https://shop.test/api/payments/stripe/webhook',
+  },
+};
+
+/** A webhook as Stripe sends it: the raw JSON and its Stripe-Signature header. */
+function webhook(type: string, object: Record<string, unknown>, secret = webhookSecret) {
+  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object } });
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return { rawBody: Buffer.from(payload), headers: { 'stripe-signature': header } };
+}
+
+const intent = (extra: Record<string, unknown> = {}) => ({
+  id: 'pi_123',
+  object: 'payment_intent',
+  amount: 4250,
+  amount_received: 0,
+  metadata: { orderId: payment.orderId, reference: payment.reference },
+  ...extra,
+});
+
+describe('Stripe', () => {
+  it('creates a PaymentIntent in euros with automatic methods, metadata and the reference as idempotency key', async () => {
+    const redirect = await provider.start(payment);
+    expect(redirect).toMatchObject({ kind: 'stripe', publishableKey: 'pk_test_fake' });
+    if (redirect.kind !== 'stripe') throw new Error('expected stripe');
+    expect(redirect.paymentIntentId).toMatch(/^pi_/);
+    expect(redirect.clientSecret.startsWith(`${redirect.paymentIntentId}_secret_`)).toBe(true);
+
+    const request = fake.requests.at(-1);
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'STR-0001' });
+    expect(request?.auth).toBe('Bearer sk_test_fake');
+    expect(Object.fromEntries(request?.body ?? [])).toEqual({
+      amount: '4250',
+      currency: 'eur',
+      'automatic_payment_methods[enabled]': 'true',
+      'metadata[orderId]': payment.orderId,
+      'metadata[reference]': 'STR-0001',
+    });
+
+    // The same attempt twice gives the same PaymentIntent.
+    const again = await provider.start(payment);
+    expect(again).toEqual(redirect);
+  });
+
+  it('reads a succeeded payment from a signed webhook', () => {
+    const outcome = provider.readNotification(webhook('payment_intent.succeeded', intent({ amount_received: 4250 })));
+    expect(outcome).toEqual({
+      reference: 'STR-0001',
+      status: 'paid',
+      amountCents: 4250,
+      transactionId: 'pi_123',
+      errorCode: '00000',
+    });
+  });
+
+  it('reads failures and cancellations', () => {
+    const declined = webhook('payment_intent.payment_failed', intent({ last_payment_error: { code: 'expired_card' } }));
+    expect(provider.readNotification(declined)).toMatchObject({ status: 'refused', errorCode: 'expired_card' });
+    expect(provider.readNotification(webhook('payment_intent.payment_failed', intent()))).toMatchObject({
+      status: 'refused',
+      errorCode: 'card_declined',
+    });
+    expect(provider.readNotification(webhook('payment_intent.canceled', intent()))).toMatchObject({
+      status: 'cancelled',
+      transactionId: 'pi_123',
+    });
+  });
+
+  it('ignores other events and intents that are not ours', () => {
+    expect(provider.readNotification(webhook('charge.refunded', { id: 'ch_1', object: 'charge' }))).toBeNull();
+    expect(provider.readNotification(webhook('payment_intent.succeeded', intent({ metadata: {} })))).toBeNull();
+  });
+
+  it('refuses forged webhooks', () => {
+    expect(() => provider.readNotification(webhook('payment_intent.succeeded', intent(), 'whsec_other'))).toThrow(
+      PaymentSignatureError,
+    );
+    const genuine = webhook('payment_intent.succeeded', intent());
+    const tampered = { ...genuine, rawBody: Buffer.from(genuine.rawBody.toString().replace('4250', '1')) };
+    expect(() => provider.readNotification(tampered)).toThrow(PaymentSignatureError);
+    expect(() => provider.readNotification({ rawBody: genuine.rawBody, headers: {} })).toThrow(PaymentSignatureError);
+    expect(() => provider.readNotification({ headers: genuine.headers })).toThrow(PaymentSignatureError);
+  });
+
+  it('refunds the PaymentIntent with an idempotency key', async () => {
+    const redirect = await provider.start({ ...payment, reference: 'STR-0002' });
+    if (redirect.kind !== 'stripe') throw new Error('expected stripe');
+    await provider.refund({ transactionId: redirect.paymentIntentId, amountCents: 1200, reference: 'STR-0002' });
+    const request = fake.requests.at(-1);
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-STR-0002' });
+    expect(Object.fromEntries(request?.body ?? [])).toEqual({
+      payment_intent: redirect.paymentIntentId,
+      amount: '1200',
+      reason: 'requested_by_customer',
+    });
+    await expect(
+      provider.refund({ transactionId: 'pi_unknown', amountCents: 100, reference: 'STR-0003' }),
+    ).rejects.toThrow();
+  });
+
+  it('refuses a malformed payment before calling Stripe', async () => {
+    const before = fake.requests.length;
+    await expect(provider.start({ ...payment, reference: 'bad ref!' })).rejects.toThrow(TypeError);
+    await expect(provider.start({ ...payment, amountCents: 0 })).rejects.toThrow(TypeError);
+    expect(fake.requests).toHaveLength(before);
+  });
+});

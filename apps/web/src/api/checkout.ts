@@ -1,0 +1,63 @@
+import type { CreateOrderRequest, OrderCreated } from '@guichet/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+
+// The order and payment answers have no shared schema yet: these mirror
+// apps/api/src/modules/checkout/routes.ts (orderView) and payments/provider.ts (PaymentRedirect).
+export type OrderView = {
+  id: string;
+  eventId: string;
+  reference: string;
+  status: string;
+  provider: string;
+  expiresAt: string;
+  subtotalCents: number;
+  discountCents: number;
+  insuranceCents: number;
+  feeCents: number;
+  totalCents: number;
+  ticketCount: number;
+  lines: { ticketId: string; quantity: number; refundPlaces: number }[];
+};
+
+export type PaymentRedirect =
+  | { kind: 'form'; action: string; fields: [name: string, value: string][] }
+  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string };
+
+export const checkoutKeys = {
+  order: (id: string) => ['orders', id] as const,
+};
+
+const withToken = (path: string, token?: string) => (token ? `${path}?token=${encodeURIComponent(token)}` : path);
+
+/** Holds the places (or books them at once when the order is free). */
+export function useCreateOrder() {
+  return useMutation({ mutationFn: (body: CreateOrderRequest) => api<OrderCreated>('POST', '/orders', body) });
+}
+
+export function useOrder(id: string | null, token?: string) {
+  return useQuery({
+    queryKey: checkoutKeys.order(id ?? ''),
+    queryFn: () => api<OrderView>('GET', withToken(`/orders/${encodeURIComponent(id ?? '')}`, token)),
+    enabled: Boolean(id),
+  });
+}
+
+/** What the browser needs to pay: a form to post to the bank, or a Stripe payment intent. */
+export function useStartPayment() {
+  return useMutation({
+    mutationFn: ({ orderId, token }: { orderId: string; token?: string }) =>
+      api<{ redirect: PaymentRedirect }>('POST', withToken(`/orders/${encodeURIComponent(orderId)}/payment`, token)),
+  });
+}
+
+/** The promo-code check of the ticket step: its percentage, or the spec's refusal. */
+export function useCheckDiscount(eventId: string) {
+  return useMutation({
+    mutationFn: (code: string) =>
+      api<{ percent: number }>(
+        'GET',
+        `/events/${encodeURIComponent(eventId)}/discounts/check?code=${encodeURIComponent(code)}`,
+      ),
+  });
+}

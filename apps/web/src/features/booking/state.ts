@@ -1,0 +1,162 @@
+import {
+  type CreateOrderRequest,
+  cheapestPickableOption,
+  type EventDetail,
+  type FeeProvider,
+  orderTotals,
+  STUDY_UNDEFINED,
+  type TicketRead,
+} from '@guichet/shared';
+
+/**
+ * The booking flow (1-attendee.md §4): the ticket step, the information step, the account and its
+ * code for an unknown e-mail, then recap and payment. The gift-ticket modal (step 2) is skipped:
+ * gift tickets have no data model yet, so `hasGiftTickets` is always false.
+ */
+export type Step = 'tickets' | 'information' | 'password' | 'code' | 'payment' | 'done';
+
+export type Buyer = { lastName: string; firstName: string; email: string; birthDate: string; studies: string };
+
+export type HeldOrder = {
+  id: string;
+  /** The selection the order was made for: a changed basket needs a new order. */
+  key: string;
+  /** When the hold ends, on this browser's clock. */
+  deadline: number;
+  totalCents: number;
+  status: string;
+  accessToken?: string;
+};
+
+export type BookingState = {
+  step: Step;
+  /** The open ticket of the accordion is the chosen one. */
+  ticketId: string | null;
+  optionId: string | null;
+  quantity: number;
+  refund: { enabled: boolean; places: number };
+  termsAccepted: boolean;
+  discount: { code: string; percent: number } | null;
+  buyer: Buyer;
+  /** The e-mail whose account this flow created, so that going back does not create it twice. */
+  accountCreatedFor: string | null;
+  order: HeldOrder | null;
+};
+
+export const emptyBuyer: Buyer = { lastName: '', firstName: '', email: '', birthDate: '', studies: STUDY_UNDEFINED };
+
+export const initialBooking: BookingState = {
+  step: 'tickets',
+  ticketId: null,
+  optionId: null,
+  quantity: 0,
+  refund: { enabled: false, places: 0 },
+  termsAccepted: false,
+  discount: null,
+  buyer: emptyBuyer,
+  accountCreatedFor: null,
+  order: null,
+};
+
+export type BookingAction =
+  | { type: 'openTicket'; ticket: TicketRead | null }
+  | { type: 'pickOption'; optionId: string }
+  | { type: 'setQuantity'; quantity: number }
+  | { type: 'setRefund'; enabled: boolean }
+  | { type: 'setRefundPlaces'; places: number }
+  | { type: 'setTerms'; accepted: boolean }
+  | { type: 'setDiscount'; discount: { code: string; percent: number } | null }
+  | { type: 'setBuyer'; buyer: Buyer }
+  | { type: 'accountCreated'; email: string }
+  | { type: 'orderHeld'; order: HeldOrder }
+  | { type: 'goTo'; step: Step };
+
+/** What quantity 0 clears (1-attendee.md §4): the refund choice, the terms box; the error lives in the step. */
+const cleared = { quantity: 0, refund: { enabled: false, places: 0 }, termsAccepted: false };
+
+export function bookingReducer(state: BookingState, action: BookingAction): BookingState {
+  switch (action.type) {
+    case 'openTicket': {
+      if (!action.ticket) return { ...state, ...cleared, ticketId: null, optionId: null };
+      if (action.ticket.id === state.ticketId) return state;
+      const option = action.ticket.isMultipart ? cheapestPickableOption(action.ticket.options) : null;
+      return { ...state, ...cleared, ticketId: action.ticket.id, optionId: option?.id ?? null };
+    }
+    case 'pickOption':
+      // Choosing a choice resets the quantity, as choosing a ticket does.
+      return { ...state, ...cleared, optionId: action.optionId };
+    case 'setQuantity': {
+      if (action.quantity <= 0) return { ...state, ...cleared };
+      const places = Math.min(state.refund.places, action.quantity);
+      return { ...state, quantity: action.quantity, refund: { ...state.refund, places } };
+    }
+    case 'setRefund':
+      return { ...state, refund: { enabled: action.enabled, places: action.enabled ? state.quantity : 0 } };
+    case 'setRefundPlaces':
+      return { ...state, refund: { ...state.refund, places: action.places } };
+    case 'setTerms':
+      return { ...state, termsAccepted: action.accepted };
+    case 'setDiscount':
+      return { ...state, discount: action.discount };
+    case 'setBuyer':
+      return { ...state, buyer: action.buyer };
+    case 'accountCreated':
+      return { ...state, accountCreatedFor: action.email };
+    case 'orderHeld':
+      return { ...state, order: action.order };
+    case 'goTo':
+      return { ...state, step: action.step };
+  }
+}
+
+/** The chosen ticket, its chosen option, and the one actually bought (the option for a ticket with choices). */
+export function selection(state: BookingState, event: EventDetail) {
+  const ticket = event.tickets.find((t) => t.id === state.ticketId) ?? null;
+  const option = ticket?.isMultipart ? (ticket.options.find((o) => o.id === state.optionId) ?? null) : null;
+  const bought = ticket?.isMultipart ? option : ticket;
+  const title = ticket && option ? `${ticket.title} – ${option.title}` : (ticket?.title ?? '');
+  return { ticket, option, bought, title };
+}
+
+/** Refund places as they will be charged: locked to the ticket count when the event makes it mandatory. */
+export function refundOf(state: BookingState, event: EventDetail, priceCents: number) {
+  if (event.isMandatoryRefund && priceCents > 0 && state.quantity > 0) {
+    return { enabled: true, places: state.quantity, locked: true };
+  }
+  return { ...state.refund, locked: false };
+}
+
+export function orderLines(state: BookingState, event: EventDetail): CreateOrderRequest['lines'] {
+  const { bought } = selection(state, event);
+  if (!bought || state.quantity <= 0) return [];
+  const refund = refundOf(state, event, bought.priceCents);
+  return [{ ticketId: bought.id, quantity: state.quantity, refundPlaces: refund.enabled ? refund.places : 0 }];
+}
+
+const feeProvider = (event: EventDetail): FeeProvider =>
+  event.paymentProvider === 'stripe' || event.paymentProvider === 'etransactions' ? event.paymentProvider : 'sandbox';
+
+/** The side basket's amounts, as the server will compute them (shared `orderTotals`). */
+export function basketTotals(state: BookingState, event: EventDetail) {
+  const { bought } = selection(state, event);
+  const lines = orderLines(state, event);
+  if (!bought || lines.length === 0) return null;
+  const line = { unitPriceCents: bought.priceCents, quantity: state.quantity };
+  const places = Math.min(lines[0]?.refundPlaces ?? 0, state.quantity);
+  const input = {
+    lines: [{ ...line, refundPlaces: places }],
+    discountPercent: state.discount?.percent ?? null,
+    attendeePaysFees: event.isUserPaysFees,
+  };
+  const totals = orderTotals({ ...input, provider: feeProvider(event) });
+  const withWallet =
+    event.paymentProvider === 'stripe' && event.isUserPaysFees
+      ? orderTotals({ ...input, provider: 'stripe' }).totalCents
+      : null;
+  return { ...totals, grossCents: bought.priceCents * state.quantity, refundPlaces: places, withWallet };
+}
+
+/** A stable key of what the order is for. */
+export function orderKey(state: BookingState, event: EventDetail): string {
+  return JSON.stringify([event.id, orderLines(state, event), state.discount?.code ?? null, state.buyer]);
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { FieldError } from '../auth/schemas';
+import { fr } from '../messages/fr';
+import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
+import { isEmailValid } from '../rules/email';
+import { BUYER_NAME_MAX, type BuyerInput, MAX_TICKETS_PER_ORDER } from './schemas';
+
+const m = fr.checkout;
+
+/** The studies an event may ask for; the first one means "not given" (1-attendee.md §3). */
+export const STUDIES: readonly string[] = fr.booking.studies;
+export const STUDY_UNDEFINED = fr.booking.studies[0];
+
+/** The quantity a buyer may pick: the ticket's own bounds, a free ticket capped at 1, 5 per order. */
+export function ticketQuantityBounds(ticket: { priceCents: number; minToBuy: number; maxToBuy: number }) {
+  const max = Math.max(0, Math.min(ticket.maxToBuy, ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER));
+  return { min: Math.max(1, Math.min(ticket.minToBuy, max)), max };
+}
+
+/** Sold-out ('Sold Out') or unavailable ('Non disponible') tickets and options cannot be picked. */
+export function isPickable(ticket: { isSoldOut: boolean; isAvailable: boolean }): boolean {
+  return !ticket.isSoldOut && ticket.isAvailable;
+}
+
+/** Choosing a ticket with choices preselects its cheapest pickable option (1-attendee.md §4). */
+export function cheapestPickableOption<T extends { priceCents: number; isSoldOut: boolean; isAvailable: boolean }>(
+  options: readonly T[],
+): T | null {
+  let best: T | null = null;
+  for (const option of options) {
+    if (isPickable(option) && (!best || option.priceCents < best.priceCents)) best = option;
+  }
+  return best;
+}
+
+type StepTicket = {
+  priceCents: number;
+  isSoldOut: boolean;
+  isAvailable: boolean;
+  minToBuy: number;
+  maxToBuy: number;
+  isMultipart: boolean;
+};
+
+export type TicketStepInput = {
+  /** The ticket picked in the accordion, or null. */
+  ticket: StepTicket | null;
+  /** For a ticket with choices, the option chosen. */
+  option: Omit<StepTicket, 'isMultipart'> | null;
+  quantity: number;
+  refund: { enabled: boolean; places: number };
+  /** The event's refund deadline (ISO), null when it has none. */
+  dateMaxRefund: string | null;
+  termsAccepted: boolean;
+  now: Date;
+};
+
+export type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'acceptTerms';
+
+/** The ticket step's checks ('Suivant'), in the order of 1-attendee.md §5; the first failing one. */
+export function firstTicketStepError(input: TicketStepInput): FieldError<TicketStepField> | null {
+  const { ticket, option, quantity, refund } = input;
+  if (!ticket || quantity <= 0) return { field: 'quantity', message: m.ticketCountRequired };
+  if (ticket.isSoldOut) return { field: 'ticketId', message: m.noPlaceLeft };
+  if (ticket.isMultipart && !option) return { field: 'ticketId', message: m.choiceRequired };
+  const bought = ticket.isMultipart && option ? option : ticket;
+  if (bought.isSoldOut) return { field: 'ticketId', message: m.noPlaceLeft };
+  if (!bought.isAvailable || !ticket.isAvailable) return { field: 'ticketId', message: m.ticketUnavailable };
+  if (refund.enabled) {
+    if (refund.places < 1 || refund.places > quantity || refund.places > MAX_TICKETS_PER_ORDER) {
+      return { field: 'refundPlaces', message: m.refundPlacesInvalid };
+    }
+    const deadline = input.dateMaxRefund ? Date.parse(input.dateMaxRefund) : Number.NaN;
+    if (!(deadline > input.now.getTime())) return { field: 'refundPlaces', message: m.refundDeadlinePassed };
+  }
+  if (!input.termsAccepted) return { field: 'acceptTerms', message: m.termsRequired };
+  const { min, max } = ticketQuantityBounds(bought);
+  if (quantity < min) return { field: 'quantity', message: m.belowMin(min) };
+  if (quantity > max) return { field: 'quantity', message: m.aboveMax(max) };
+  return null;
+}
+
+export type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';
+
+/** The information step's checks, in the order of 1-attendee.md §5; the first failing one. */
+export function firstBuyerError(
+  buyer: BuyerInput,
+  options: { needsStudies: boolean; today?: string },
+): FieldError<BuyerField> | null {
+  const lastName = buyer.lastName.trim();
+  const firstName = buyer.firstName.trim();
+  const email = buyer.email.trim();
+  if (!lastName) return { field: 'lastName', message: m.lastNameRequired };
+  if (lastName.length > BUYER_NAME_MAX) return { field: 'lastName', message: m.nameTooLong };
+  if (!firstName) return { field: 'firstName', message: m.firstNameRequired };
+  if (firstName.length > BUYER_NAME_MAX) return { field: 'firstName', message: m.nameTooLong };
+  if (!email) return { field: 'email', message: m.emailRequired };
+  if (!isEmailValid(email)) return { field: 'email', message: m.emailInvalid };
+  const age = buyer.birthDate ? ageOn(buyer.birthDate, options.today ?? todayInParis()) : null;
+  if (age === null) return { field: 'birthDate', message: m.ageRequired };
+  if (age < MIN_AGE) return { field: 'birthDate', message: m.tooYoung };
+  if (age > MAX_AGE) return { field: 'birthDate', message: m.tooOld };
+  const studies = buyer.studies?.trim();
+  if (options.needsStudies && (!studies || studies === STUDY_UNDEFINED)) {
+    return { field: 'studies', message: m.studiesRequired };
+  }
+  return null;
+}
+
+/** The verification code step: only its presence is checked here; the server checks the rest. */
+export function firstVerificationCodeError(code: string): string | null {
+  return code.trim() ? null : fr.booking.code.required;
+}
+
+// Guest accounts made during a purchase (apps/api/src/modules/guest).
+const field = (max: number) => z.string().max(max).default('');
+
+export const guestLookupRequest = z.strictObject({ email: field(254) });
+export type GuestLookupRequest = z.infer<typeof guestLookupRequest>;
+export const guestLookupResult = z.strictObject({ hasAccount: z.boolean() });
+export type GuestLookupResult = z.infer<typeof guestLookupResult>;
+
+export const guestAccountRequest = z.strictObject({
+  email: field(254),
+  firstName: field(100),
+  lastName: field(100),
+  birthDate: field(10),
+  password: field(128),
+  passwordConfirmation: field(128),
+});
+export type GuestAccountRequest = z.infer<typeof guestAccountRequest>;
+
+export const guestVerifyRequest = z.strictObject({ email: field(254), code: field(12) });
+export type GuestVerifyRequest = z.infer<typeof guestVerifyRequest>;

@@ -1,0 +1,122 @@
+/**
+ * The booking steps on the event page (1-attendee.md §2, §4, §5), the guest account made during a
+ * purchase and the payment result page. Part of `fr` as `fr.booking`. The rule messages themselves
+ * are in `fr.checkout`, the payment texts in `fr.payment`.
+ */
+export const bookingFr = {
+  title: 'Réserver',
+  stepOf: (step: number, total: number) => `Étape ${step} sur ${total}`,
+  steps: {
+    tickets: 'Choix des billets',
+    information: 'Vos informations',
+    password: 'Création de votre compte',
+    code: 'Vérification de votre email',
+    payment: 'Récapitulatif et paiement',
+    done: 'Réservation confirmée',
+  },
+  haveAccount: 'Vous avez déjà un compte ?',
+  login: 'Se connecter',
+
+  tickets: {
+    noTickets: "Aucun billet n'est disponible pour le moment.",
+    choice: 'Votre choix',
+    quantity: 'Nombre de billets',
+    decrease: (title: string) => `Retirer un billet ${title}`,
+    increase: (title: string) => `Ajouter un billet ${title}`,
+    quantityValue: (count: number) => (count <= 1 ? `${count} billet` : `${count} billets`),
+    limits: (min: number, max: number) => (min === max ? `${max} billet maximum` : `De ${min} à ${max} billets`),
+    cannotPick: "Ce billet ne peut pas être choisi pour l'instant.",
+    refundOption: (price: string) => `Option remboursement (${price} par place)`,
+    refundPlaces: 'Nombre de places remboursables',
+    refundMandatory: "L'option remboursement est obligatoire pour cet événement : toutes vos places sont assurées.",
+    refundUntil: (date: string) => `Remboursement possible jusqu'au ${date}.`,
+    acceptTermsBefore: "J'accepte les",
+    salesTerms: 'conditions générales de vente',
+  },
+
+  promo: {
+    open: 'Ajouter un code promo',
+    title: 'Code promo',
+    label: 'Code promo',
+    submit: 'Valider',
+    capsule: (code: string, percent: number) => `${code} : -${percent} %`,
+    remove: (code: string) => `Retirer le code promo ${code}`,
+    applied: 'Code promo appliqué',
+  },
+
+  basket: {
+    title: 'Panier',
+    empty: 'Votre panier est vide.',
+    line: (quantity: number, title: string) => `${quantity} × ${title}`,
+    insurance: (places: number) => `Option remboursement (${places} ${places > 1 ? 'places' : 'place'})`,
+    serviceFee: 'Frais de service',
+    discount: (code: string, percent: number) => `Réduction ${code} (-${percent} %)`,
+    total: 'Total',
+    walletTotal: 'Total avec Apple Pay / Google Pay',
+  },
+
+  information: {
+    studies: 'Études',
+    loggedInNote: 'Votre email et votre date de naissance sont ceux de votre compte.',
+  },
+  /** The studies a buyer can choose from when an event asks; the first means "not given". */
+  studies: [
+    'Non défini',
+    'Droit',
+    'Économie et gestion',
+    'Lettres et langues',
+    'Sciences humaines et sociales',
+    'Sciences et technologies',
+    'Santé',
+    'Ingénierie',
+    'Informatique',
+    'Arts',
+    'Sport (STAPS)',
+    'Commerce',
+    'Autre',
+  ],
+
+  account: {
+    intro: (email: string) =>
+      `Aucun compte n'existe pour ${email} : choisissez un mot de passe pour créer votre compte et retrouver vos billets.`,
+  },
+
+  code: {
+    intro: (email: string) => `Un code de vérification a été envoyé à ${email}. Il est valable 15 minutes.`,
+    label: 'Code de vérification',
+    required: 'Veuillez saisir le code de vérification.',
+    submit: 'Valider',
+  },
+
+  payment: {
+    recap: 'Votre commande',
+    buyer: 'Acheteur',
+    amountDue: 'Montant à payer',
+    holding: 'Réservation de vos places…',
+    preparing: 'Préparation du paiement…',
+    pay: (amount: string) => `Payer ${amount}`,
+    confirmFree: 'Confirmer la réservation',
+    countdownLabel: 'Temps restant pour payer',
+    remaining: (minutes: number) =>
+      minutes <= 1 ? 'Il vous reste moins d’une minute pour payer.' : `Il vous reste ${minutes} minutes pour payer.`,
+    bankNotice: 'Vous allez être redirigé vers la page de paiement sécurisée de la banque.',
+    stripeNotice: "Le paiement par carte de cet événement n'est pas encore disponible sur ce site.",
+  },
+
+  done: {
+    backToList: 'Retour à la billetterie',
+    myTicket: 'Mon billet',
+  },
+
+  result: {
+    title: 'Résultat du paiement',
+    reference: (reference: string) => `Référence de la commande : ${reference}`,
+    backToList: 'Retour à la billetterie',
+  },
+
+  mail: {
+    verificationSubject: (brand: string) => `${brand} : votre code de vérification`,
+    verificationBody: (firstName: string, code: string) =>
+      `Bonjour ${firstName},\n\nVoici votre code de vérification pour terminer votre réservation : ${code}\n\nIl est valable 15 minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+  },
+} as const;

@@ -1,0 +1,44 @@
+/**
+ * Private links, leaving an event and the ticket itself (QR code, PDF): 1-attendee.md "Event
+ * page", §6 and §9. Part of `fr` as `fr.tickets`.
+ */
+export const ticketsFr = {
+  privateLink: {
+    title: 'Lien privé',
+    intro: 'Choisissez les billets masqués accessibles par le lien privé.',
+    hiddenTickets: 'Billets masqués',
+    noHiddenTickets: "Cet événement n'a aucun billet masqué.",
+    generate: 'Générer le lien',
+    linkLabel: 'Lien privé',
+    copy: 'Copier le lien',
+    copied: 'Lien privé copié.',
+    qrAlt: (title: string) => `QR code du lien privé de ${title}`,
+    qrHelp: 'Ce QR code ouvre le lien privé.',
+    downloadQr: 'Télécharger le QR code',
+    noTicketChosen: 'Veuillez sélectionner au moins un billet masqué.',
+    notHiddenTicket: 'Seuls les billets masqués de cet événement peuvent être ajoutés à un lien privé.',
+    loadError: 'Impossible de charger les billets masqués.',
+  },
+  leave: {
+    button: "Quitter l'événement",
+    title: "Quitter l'événement",
+    text: 'Votre participation sera annulée et votre place libérée. Voulez-vous vraiment quitter cet événement ?',
+    confirm: 'Quitter',
+    done: "Vous avez quitté l'événement.",
+    paidTicketHeld: 'Vous détenez un billet payant : vous ne pouvez pas quitter cet événement.',
+    notParticipating: 'Vous ne participez pas à cet événement.',
+  },
+  ticket: {
+    notFound: 'Billet introuvable.',
+    pdfTitle: 'Billet',
+    dates: (begin: string, end: string) => `Du ${begin} au ${end}`,
+    address: 'Adresse',
+    ticket: 'Billet',
+    quantity: 'Nombre de places',
+    holder: 'Titulaire',
+    orderReference: 'Référence de commande',
+    showAtEntrance: "Présentez ce QR code à l'entrée de l'événement.",
+    codeLabel: 'Code du billet',
+    qrAlt: 'QR code du billet',
+  },
+} as const;
