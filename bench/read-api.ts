@@ -29,6 +29,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../apps/api/sr
 import { events, eventTypes, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { findPublicEventsJson } from '../apps/api/src/modules/events/repository';
+import { resetDatabase } from './database';
 
 const EVENT_COUNT = 1000;
 const CONNECTIONS = 50;
@@ -60,32 +61,6 @@ type StopMessage = { type: 'stop' };
 // ---------------------------------------------------------------------------------------------
 // Server process
 // ---------------------------------------------------------------------------------------------
-
-function databaseName(url: URL): string {
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`unexpected database name in DATABASE_URL: "${name}"`);
-  return name;
-}
-
-/** Drops and recreates the benchmark database, through the `postgres` maintenance database. */
-async function resetDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = databaseName(target);
-  if (!name.includes('bench') && process.env.BENCH_RESET_DATABASE !== '1') {
-    throw new Error(
-      `refusing to drop database "${name}": its name does not contain "bench" (set BENCH_RESET_DATABASE=1 to allow it)`,
-    );
-  }
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const handle = await openDatabase({ url: admin.toString(), dataDir: 'memory://', poolSize: 1 });
-  try {
-    await handle.db.execute(`drop database if exists "${name}" with (force)`);
-    await handle.db.execute(`create database "${name}"`);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** 1,000 public future events of one organiser, 1–3 tickets each (some free), in a few statements. */
 async function seed(db: Database): Promise<void> {

@@ -5,7 +5,6 @@
  */
 export const bookingFr = {
   title: 'Réserver',
-  stepOf: (step: number, total: number) => `Étape ${step} sur ${total}`,
   steps: {
     tickets: 'Choix des billets',
     information: 'Vos informations',
@@ -105,7 +104,6 @@ export const bookingFr = {
 
   done: {
     backToList: 'Retour à la billetterie',
-    myTicket: 'Mon billet',
   },
 
   result: {

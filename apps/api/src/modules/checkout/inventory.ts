@@ -90,3 +90,26 @@ export async function expiredHeldByTicket(db: Database, eventId: string, now: Da
   );
   return new Map(rows.map((row) => [row.ticket_id, row.quantity]));
 }
+
+/** Whether any hold of the event is past its deadline and not yet reclaimed (a partial-index probe). */
+export async function hasExpiredHolds(db: Database, eventId: string, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from orders
+         where status = 'awaiting_payment' and expires_at <= ${now.toISOString()}::timestamptz and event_id = ${eventId}
+         limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether every line could be taken right now, read without locking. */
+export async function hasPlacesFor(db: Database, lines: PlaceRequest[]): Promise<boolean> {
+  for (const line of lines) {
+    const rows = await queryRows<{ ok: boolean }>(
+      db,
+      sql`select sold + held + ${line.quantity} <= quantity as ok from tickets where id = ${line.ticketId}`,
+    );
+    if (!rows[0]?.ok) return false;
+  }
+  return true;
+}

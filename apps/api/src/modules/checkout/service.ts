@@ -18,7 +18,7 @@ import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
-import { reclaimExpiredHolds, takePlaces } from './inventory';
+import { hasExpiredHolds, hasPlacesFor, reclaimExpiredHolds, takePlaces } from './inventory';
 import { type CheckedLine, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
 
@@ -108,8 +108,17 @@ export async function createOrder(
     .where(and(eq(tickets.eventId, event.id), isNull(tickets.deletedAt)));
   const lines = checkLines(input.lines, { event, tickets: allTickets, visibleHidden, now });
   if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
-  const { user, buyer } = await resolveBuyer(deps, viewer, input.buyer, event.isNeedsUserStudies);
-  const discount = await loadDiscount(deps, event.id, input.discountCode);
+  const [{ user, buyer }, discount] = await Promise.all([
+    resolveBuyer(deps, viewer, input.buyer, event.isNeedsUserStudies),
+    loadDiscount(deps, event.id, input.discountCode),
+  ]);
+  const places = lines.map((l) => ({ ticketId: l.ticket.id, quantity: l.quantity }));
+  // A sold-out sale answers most buyers: tell them from the row just read, unless expired holds
+  // could give places back (then they are reclaimed first).
+  if (lines.some((l) => l.ticket.sold + l.ticket.held + l.quantity > l.ticket.quantity)) {
+    if (!(await hasExpiredHolds(deps.db, event.id, now))) throw soldOut();
+    await deps.db.transaction((tx) => reclaimExpiredHolds(tx, event.id, now));
+  }
   const isFreeEvent = allTickets.every((t) => t.priceCents === 0);
 
   const provider = providerFor(deps.payments, event.paymentProvider);
@@ -171,7 +180,6 @@ export async function createOrder(
         })),
       );
       // The locking statements come last, so that rows stay locked as briefly as possible.
-      const places = lines.map((l) => ({ ticketId: l.ticket.id, quantity: l.quantity }));
       if (
         !(await takePlaces(tx, {
           eventId: event.id,
@@ -191,9 +199,10 @@ export async function createOrder(
     order = await attempt();
   } catch (error) {
     if (!(error instanceof NoPlaces)) throw error;
-    // Retry even when this reclaim found nothing: a concurrent buyer's reclaim may have freed
-    // places, and it has committed by the time ours returns (they lock the same order rows).
+    // Another buyer was faster. Expired holds may still give places back: a concurrent buyer's
+    // reclaim has committed by the time ours returns (both lock the same order rows).
     await deps.db.transaction((tx) => reclaimExpiredHolds(tx, event.id, now));
+    if (!(await hasPlacesFor(deps.db, places))) throw soldOut();
     try {
       order = await attempt();
     } catch (retry) {

@@ -50,7 +50,11 @@ describe('hidden tickets of an event', () => {
       { id: hidden.id, title: 'Invitation partenaire', description: 'Réservée aux partenaires.', priceCents: 500 },
       { id: hiddenChoice.id, title: 'Formule cachée', description: '', priceCents: 2000 },
     ];
-    const mine = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/hidden-tickets`, headers: { cookie } });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/hidden-tickets`,
+      headers: { cookie },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual(expected);
     const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
@@ -68,7 +72,11 @@ describe('hidden tickets of an event', () => {
     const url = `/api/events/${event.id}/hidden-tickets`;
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie: other } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/events/inconnu/hidden-tickets', headers: { cookie: other } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/events/inconnu/hidden-tickets',
+      headers: { cookie: other },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -90,7 +98,11 @@ describe('generating a private link', () => {
     expect(await titles('')).toEqual(['Entrée']);
     expect(await titles(`?share=${key}`)).toEqual(['Entrée', 'Invitation partenaire']);
     // On the link the organiser sees the attendee's view: no management.
-    const onLink = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}?share=${key}`, headers: { cookie } });
+    const onLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}?share=${key}`,
+      headers: { cookie },
+    });
     expect(onLink.json().canManage).toBe(false);
 
     const choice = await create(event.id, { ticketIds: [hiddenChoice.id] }, cookie);

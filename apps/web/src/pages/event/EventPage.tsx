@@ -21,9 +21,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
+import { BookingPanel } from '../../features/booking/BookingPanel';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { ShareModal } from '../../features/events/ShareModal';
-import { TicketList } from '../../features/events/TicketList';
+import { LeaveEventButton } from '../../features/participation/LeaveEventButton';
+import { PrivateLinkPanel } from '../../features/share-links/PrivateLinkPanel';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 
 export default function EventPage() {
@@ -203,6 +205,7 @@ function EventView({ event }: { event: EventDetail }) {
                 </Title>
                 <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>
               </Stack>
+              {event.canManage && <PrivateLinkPanel event={event} />}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -214,11 +217,13 @@ function EventView({ event }: { event: EventDetail }) {
                     {fr.events.myTicket}
                   </Anchor>
                 )}
+                {event.isUserParticipates && event.isFree && <LeaveEventButton eventId={event.id} />}
               </Group>
               <Title order={2} size="h3">
                 {fr.events.tickets}
               </Title>
-              <TicketList tickets={event.tickets} />
+              {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
+              <BookingPanel event={event} shareKey={searchParams.get('share')} />
             </Stack>
           </Grid.Col>
         </Grid>

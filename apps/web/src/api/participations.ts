@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from './account';
+import { api } from './client';
+import { eventKeys } from './events';
+
+export const participationKeys = {
+  code: (participationId: string) => ['participations', participationId, 'code'] as const,
+};
+
+/** Leaves a free event: the event page, its lists and the user's tickets are read again. */
+export function useLeaveEvent(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<void>('DELETE', `/events/${encodeURIComponent(eventId)}/participation`),
+    // Not awaited: the refreshed page drops the leave button, and the caller's own onSuccess
+    // (its toast) must run before that.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+      void client.invalidateQueries({ queryKey: accountKeys.participations });
+    },
+  });
+}
+
+/** The signed code of one of the user's participations (what its QR code holds). */
+export function useParticipationCode(participationId: string, enabled = true) {
+  return useQuery({
+    queryKey: participationKeys.code(participationId),
+    queryFn: () => api<{ code: string }>('GET', `/me/participations/${encodeURIComponent(participationId)}/code`),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** The QR image and the PDF are plain links (an <img>, a download), sent with the session cookie. */
+export const participationQrUrl = (participationId: string) =>
+  `/api/me/participations/${encodeURIComponent(participationId)}/qr.png`;
+
+export const participationPdfUrl = (participationId: string) =>
+  `/api/me/participations/${encodeURIComponent(participationId)}/ticket.pdf`;

@@ -1,0 +1,25 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+
+/** A hidden head ticket of an event, as the organiser chooses it for a private link. */
+export type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
+export type CreatedShareLink = { key: string; url: string };
+
+export const shareLinkKeys = {
+  hiddenTickets: (eventId: string) => ['events', 'hidden-tickets', eventId] as const,
+};
+
+export function useHiddenTickets(eventId: string) {
+  return useQuery({
+    queryKey: shareLinkKeys.hiddenTickets(eventId),
+    queryFn: () => api<HiddenTicket[]>('GET', `/events/${encodeURIComponent(eventId)}/hidden-tickets`),
+    retry: false,
+  });
+}
+
+export function useCreateShareLink(eventId: string) {
+  return useMutation({
+    mutationFn: (ticketIds: string[]) =>
+      api<CreatedShareLink>('POST', `/events/${encodeURIComponent(eventId)}/share-links`, { ticketIds }),
+  });
+}

@@ -1,0 +1,133 @@
+import { type EventDetail, fr, normalizeEmail } from '@guichet/shared';
+import { Anchor, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useReducer, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../api/auth';
+import { eventKeys } from '../../api/events';
+import { TicketList } from '../events/TicketList';
+import { rememberRedirectAfterLogin } from '../shell/markers';
+import { AccountStep } from './AccountStep';
+import { Basket } from './Basket';
+import classes from './Booking.module.css';
+import { CodeStep } from './CodeStep';
+import { DoneStep } from './DoneStep';
+import { InformationStep } from './InformationStep';
+import { PaymentStep } from './PaymentStep';
+import { type Buyer, bookingReducer, initialBooking, type Step } from './state';
+import { TicketStep } from './TicketStep';
+
+type Props = { event: EventDetail; shareKey: string | null };
+
+/** The booking flow of an event page; a fresh flow for each event. */
+export function BookingPanel(props: Props) {
+  return <BookingFlow key={props.event.id} {...props} />;
+}
+
+function BookingFlow({ event, shareKey }: Props) {
+  const { data: user } = useSession();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [state, dispatch] = useReducer(bookingReducer, initialBooking);
+  // The heading of a step takes the focus only once the buyer has moved, not on page load.
+  const [moved, setMoved] = useState(false);
+
+  // A closed or sold-out event shows its tickets read-only. A flow under way stays: its own
+  // hold may be what made the event sold out.
+  if (event.status !== 'open' && state.step === 'tickets') return <TicketList tickets={event.tickets} />;
+
+  const goTo = (step: Step) => {
+    setMoved(true);
+    dispatch({ type: 'goTo', step });
+  };
+  const toInformation = () => goTo('information');
+
+  let step: React.ReactNode;
+  switch (state.step) {
+    case 'tickets':
+      // Step 2, the gift-ticket modal, is skipped: gift tickets have no data model yet.
+      step = <TicketStep event={event} state={state} dispatch={dispatch} focus={moved} onNext={toInformation} />;
+      break;
+    case 'information':
+      step = (
+        <InformationStep
+          event={event}
+          buyer={state.buyer}
+          accountCreatedFor={state.accountCreatedFor}
+          focus={moved}
+          onBack={() => goTo('tickets')}
+          onNext={(buyer: Buyer, next: Step) => {
+            dispatch({ type: 'setBuyer', buyer });
+            goTo(next);
+          }}
+        />
+      );
+      break;
+    case 'password':
+      step = (
+        <AccountStep
+          buyer={state.buyer}
+          focus={moved}
+          onBack={toInformation}
+          onCreated={() => {
+            dispatch({ type: 'accountCreated', email: normalizeEmail(state.buyer.email) });
+            goTo('code');
+          }}
+        />
+      );
+      break;
+    case 'code':
+      // Back to the information: the account exists now, so the password step has nothing left to do.
+      step = (
+        <CodeStep email={state.buyer.email} focus={moved} onBack={toInformation} onVerified={() => goTo('payment')} />
+      );
+      break;
+    case 'payment':
+      step = (
+        <PaymentStep
+          event={event}
+          state={state}
+          dispatch={dispatch}
+          shareKey={shareKey}
+          focus={moved}
+          onBack={toInformation}
+          onDone={() => {
+            queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
+            goTo('done');
+          }}
+        />
+      );
+      break;
+    case 'done':
+      step = <DoneStep focus={moved} />;
+      break;
+  }
+
+  return (
+    <div className={classes.container}>
+      {!user && state.step !== 'done' && (
+        <Group gap={6} mb="sm">
+          <Text size="sm" c="dimmed">
+            {fr.booking.haveAccount}
+          </Text>
+          <Anchor
+            component={Link}
+            to="/connexion"
+            size="sm"
+            onClick={() => rememberRedirectAfterLogin(`${location.pathname}${location.search}`)}
+          >
+            {fr.booking.login}
+          </Anchor>
+        </Group>
+      )}
+      <div className={classes.layout}>
+        <div>{step}</div>
+        {state.step !== 'done' && (
+          <div className={classes.basket}>
+            <Basket event={event} state={state} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

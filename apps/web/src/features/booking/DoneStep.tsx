@@ -1,0 +1,21 @@
+import { fr } from '@guichet/shared';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { StepForm } from './StepForm';
+
+/** Step 7 for a free booking; a paid one ends on /validationpaiement after the bank. */
+export function DoneStep({ focus }: { focus: boolean }) {
+  return (
+    <StepForm title={fr.booking.steps.done} focus={focus}>
+      <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
+        {fr.checkout.reservationDone}
+      </Alert>
+      <Group>
+        <Button component={Link} to="/billetterie" variant="default">
+          {fr.booking.done.backToList}
+        </Button>
+      </Group>
+    </StepForm>
+  );
+}

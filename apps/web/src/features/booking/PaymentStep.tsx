@@ -1,0 +1,190 @@
+import { type EventDetail, formatEuros, fr, HOLD_SECONDS, type OrderCreated, STUDY_UNDEFINED } from '@guichet/shared';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { type Dispatch, useEffect, useRef, useState } from 'react';
+import { type PaymentRedirect, useCreateOrder, useStartPayment } from '../../api/checkout';
+import { ApiError } from '../../api/client';
+import { Countdown } from './Countdown';
+import { ReloadModal } from './PaymentModals';
+import { StepError, StepForm } from './StepForm';
+import {
+  type BookingAction,
+  type BookingState,
+  basketTotals,
+  type HeldOrder,
+  orderKey,
+  orderLines,
+  selection,
+} from './state';
+
+const p = fr.booking.payment;
+
+/**
+ * When the hold ends on this browser's clock: the server's expiresAt, but never later than the
+ * hold's length from now, so that a clock running late never shows more time than the server grants.
+ */
+function deadlineOf(created: OrderCreated, receivedAt: number): number {
+  return Math.min(Date.parse(created.expiresAt), receivedAt + HOLD_SECONDS * 1000);
+}
+
+/**
+ * Step 6: the recap. A paid basket is held as the step opens (the spec's "payment intent, then
+ * recap") with the countdown, then paid through the provider; a free one is booked on confirmation.
+ */
+export function PaymentStep({
+  event,
+  state,
+  dispatch,
+  shareKey,
+  focus,
+  onBack,
+  onDone,
+}: {
+  event: EventDetail;
+  state: BookingState;
+  dispatch: Dispatch<BookingAction>;
+  shareKey: string | null;
+  focus: boolean;
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  const createOrder = useCreateOrder();
+  const startPayment = useStartPayment();
+  const [redirect, setRedirect] = useState<PaymentRedirect | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [elapsed, setElapsed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const totals = basketTotals(state, event);
+  const free = totals?.totalCents === 0;
+  const key = orderKey(state, event);
+  const { title } = selection(state, event);
+  const held = state.order?.key === key && state.order.deadline > Date.now() ? state.order : null;
+
+  const pay = (order: HeldOrder) => {
+    startPayment.mutate(
+      { orderId: order.id, token: order.accessToken },
+      { onSuccess: ({ redirect }) => setRedirect(redirect), onError: (failure) => setError(failure.message) },
+    );
+  };
+
+  const hold = () => {
+    setError(null);
+    const { buyer } = state;
+    createOrder.mutate(
+      {
+        eventId: event.id,
+        lines: orderLines(state, event),
+        discountCode: state.discount?.code ?? null,
+        buyer: { ...buyer, studies: buyer.studies === STUDY_UNDEFINED ? null : buyer.studies },
+        shareKey,
+        acceptTerms: true,
+      },
+      {
+        onSuccess: (created) => {
+          const order: HeldOrder = {
+            id: created.id,
+            key,
+            deadline: deadlineOf(created, Date.now()),
+            totalCents: created.totalCents,
+            status: created.status,
+            accessToken: created.accessToken,
+          };
+          dispatch({ type: 'orderHeld', order });
+          if (created.status === 'paid') onDone();
+          else pay(order);
+        },
+        onError: (failure) => {
+          // Places gone, ticket withdrawn or ticketing closed since the page was read.
+          if (failure instanceof ApiError && failure.status === 409 && failure.code !== 'ONE_FREE_TICKET') {
+            setUnavailable(true);
+          } else {
+            setError(failure.message);
+          }
+        },
+      },
+    );
+  };
+
+  // Once per visit of the step (the ref survives React's development double effects).
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the step opens.
+  useEffect(() => {
+    if (free || started.current) return;
+    started.current = true;
+    if (held) pay(held);
+    else hold();
+  }, []);
+
+  const order = held;
+  const busy = createOrder.isPending || startPayment.isPending;
+
+  return (
+    <StepForm title={fr.booking.steps.payment} focus={focus}>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap={6}>
+          <Text fw={600}>{p.recap}</Text>
+          <Text>{fr.booking.basket.line(state.quantity, title)}</Text>
+          <Text size="sm" c="dimmed">
+            {p.buyer} : {state.buyer.firstName} {state.buyer.lastName} ({state.buyer.email})
+          </Text>
+          <Group justify="space-between">
+            <Text fw={600}>{p.amountDue}</Text>
+            <Text fw={700}>{formatEuros(order?.totalCents ?? totals?.totalCents ?? 0)}</Text>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {order && !free && order.status === 'awaiting_payment' && (
+        <Countdown deadline={order.deadline} onElapsed={() => setElapsed(true)} />
+      )}
+      {busy && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>{createOrder.isPending ? p.holding : p.preparing}</Text>
+        </Group>
+      )}
+      <StepError message={error} />
+
+      {redirect?.kind === 'form' && !elapsed && (
+        // A real form posted by the browser: the bank reads the hidden fields in this order.
+        <form method="post" action={redirect.action}>
+          {redirect.fields.map(([name, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the bank's field names may repeat; order is the identity.
+            <input key={index} type="hidden" name={name} value={value} />
+          ))}
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {p.bankNotice}
+            </Text>
+            <Button type="submit" fullWidth>
+              {p.pay(formatEuros(order?.totalCents ?? 0))}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {redirect?.kind === 'stripe' && (
+        <Stack gap="xs">
+          <Alert color="blue">{p.stripeNotice}</Alert>
+          {event.isUserPaysFees && <Text c="dimmed">{fr.payment.walletUnavailable}</Text>}
+        </Stack>
+      )}
+
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack} disabled={createOrder.isPending}>
+          {fr.common.previous}
+        </Button>
+        {free && (
+          <Button onClick={hold} loading={createOrder.isPending}>
+            {p.confirmFree}
+          </Button>
+        )}
+      </Group>
+
+      <ReloadModal opened={elapsed} title={fr.payment.timeElapsed.title} body={fr.payment.timeElapsed.body} />
+      <ReloadModal
+        opened={unavailable}
+        title={fr.payment.ticketUnavailable.title}
+        body={fr.payment.ticketUnavailable.body}
+      />
+    </StepForm>
+  );
+}

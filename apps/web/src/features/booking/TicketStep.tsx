@@ -1,0 +1,214 @@
+import {
+  discountedUnitPriceCents,
+  type EventDetail,
+  firstTicketStepError,
+  fr,
+  isPickable,
+  refundInsuranceCentsPerPlace,
+  type TicketRead,
+  ticketQuantityBounds,
+} from '@guichet/shared';
+import { Accordion, Anchor, Badge, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { type Dispatch, useState } from 'react';
+import { Link } from 'react-router';
+import { priceLabel } from './money';
+import { PromoCode } from './PromoCode';
+import { QuantityStepper } from './QuantityStepper';
+import { RefundOption } from './RefundOption';
+import { StepButtons, StepError, StepForm } from './StepForm';
+import { type BookingAction, type BookingState, refundOf, selection } from './state';
+
+const t = fr.booking.tickets;
+
+function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
+  if (ticket.isSoldOut) {
+    return (
+      <Badge component="span" color="red" variant="light">
+        {fr.events.ticketSoldOut}
+      </Badge>
+    );
+  }
+  if (!ticket.isAvailable) {
+    return (
+      <Badge component="span" color="gray" variant="light">
+        {fr.events.ticketUnavailable}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+type StepProps = {
+  event: EventDetail;
+  state: BookingState;
+  dispatch: Dispatch<BookingAction>;
+  focus: boolean;
+  onNext: () => void;
+};
+
+/** Step 1: the accordion of tickets, the count, the refund option, the terms of sale, the promo code. */
+export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps) {
+  const [error, setError] = useState<string | null>(null);
+  const chosen = selection(state, event);
+
+  const next = () => {
+    const price = chosen.bought?.priceCents ?? 0;
+    const refund = refundOf(state, event, price);
+    const failure = firstTicketStepError({
+      ticket: chosen.ticket,
+      option: chosen.option,
+      quantity: state.quantity,
+      refund,
+      dateMaxRefund: event.dateMaxRefund,
+      termsAccepted: state.termsAccepted,
+      now: new Date(),
+    });
+    setError(failure?.message ?? null);
+    if (!failure) onNext();
+  };
+
+  const open = (id: string | null) => {
+    setError(null);
+    dispatch({ type: 'openTicket', ticket: event.tickets.find((ticket) => ticket.id === id) ?? null });
+  };
+
+  return (
+    <StepForm title={fr.booking.steps.tickets} focus={focus} onSubmit={next}>
+      {event.tickets.length === 0 ? (
+        <Text c="dimmed">{t.noTickets}</Text>
+      ) : (
+        <Accordion variant="separated" value={state.ticketId} onChange={open}>
+          {event.tickets.map((ticket) => (
+            <Accordion.Item key={ticket.id} value={ticket.id}>
+              <Accordion.Control>
+                <Group justify="space-between" wrap="nowrap" pr="sm">
+                  <Text fw={600}>{ticket.title}</Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <Availability ticket={ticket} />
+                    <Text fw={700}>
+                      {ticket.isMultipart
+                        ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
+                        : priceLabel(ticket.priceCents)}
+                    </Text>
+                  </Group>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {state.ticketId === ticket.id && (
+                  <TicketChoice
+                    event={event}
+                    ticket={ticket}
+                    state={state}
+                    dispatch={dispatch}
+                    onQuantity={(quantity) => {
+                      if (quantity === 0) setError(null);
+                      dispatch({ type: 'setQuantity', quantity });
+                    }}
+                  />
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+      <Checkbox
+        checked={state.termsAccepted}
+        onChange={(change) => dispatch({ type: 'setTerms', accepted: change.currentTarget.checked })}
+        label={
+          <>
+            {t.acceptTermsBefore}{' '}
+            <Anchor component={Link} to="/termsAndConditions#cgv" target="_blank">
+              {t.salesTerms}
+            </Anchor>
+          </>
+        }
+      />
+      {!event.isFree && (
+        <PromoCode
+          eventId={event.id}
+          discount={state.discount}
+          onChange={(discount) => dispatch({ type: 'setDiscount', discount })}
+        />
+      )}
+      <StepError message={error} />
+      <StepButtons />
+    </StepForm>
+  );
+}
+
+function TicketChoice({
+  event,
+  ticket,
+  state,
+  dispatch,
+  onQuantity,
+}: {
+  event: EventDetail;
+  ticket: TicketRead;
+  state: BookingState;
+  dispatch: Dispatch<BookingAction>;
+  onQuantity: (quantity: number) => void;
+}) {
+  const { option, bought, title } = selection(state, event);
+  const description = (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+      {ticket.description || fr.events.noDescription}
+    </Text>
+  );
+  if (!isPickable(ticket)) {
+    return (
+      <Stack gap="sm">
+        {description}
+        <Text size="sm">{t.cannotPick}</Text>
+      </Stack>
+    );
+  }
+  const bounds = ticketQuantityBounds(bought ?? ticket);
+  const price = bought?.priceCents ?? ticket.priceCents;
+  const perPlace = refundInsuranceCentsPerPlace(discountedUnitPriceCents(price, state.discount?.percent ?? null));
+  const refund = refundOf(state, event, price);
+  const offerRefund =
+    state.quantity > 0 && perPlace > 0 && (ticket.isUserCanTakeInsurance || refund.locked) && Boolean(bought);
+
+  return (
+    <Stack gap="md">
+      {description}
+      {ticket.isMultipart && (
+        <Radio.Group
+          label={t.choice}
+          value={option?.id ?? null}
+          onChange={(optionId) => dispatch({ type: 'pickOption', optionId })}
+        >
+          <Stack gap="xs" mt="xs">
+            {ticket.options.map((choice) => (
+              <Radio
+                key={choice.id}
+                value={choice.id}
+                disabled={!isPickable(choice)}
+                label={
+                  <Group gap="xs" component="span">
+                    <span>
+                      {choice.title} – {priceLabel(choice.priceCents)}
+                    </span>
+                    <Availability ticket={choice} />
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      <QuantityStepper title={title} value={state.quantity} min={bounds.min} max={bounds.max} onChange={onQuantity} />
+      {offerRefund && (
+        <RefundOption
+          perPlaceCents={perPlace}
+          quantity={state.quantity}
+          refund={refund}
+          dateMaxRefund={event.dateMaxRefund}
+          onToggle={(enabled) => dispatch({ type: 'setRefund', enabled })}
+          onPlaces={(places) => dispatch({ type: 'setRefundPlaces', places })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import type { EventDetail, TicketRead } from '@guichet/shared';
+import { describe, expect, it } from 'vitest';
+import { type BookingState, basketTotals, bookingReducer, initialBooking, orderLines, refundOf } from './state';
+
+const option = (id: string, priceCents: number, extra: Partial<TicketRead> = {}) => ({
+  id,
+  title: id,
+  description: '',
+  priceCents,
+  isSoldOut: false,
+  isAvailable: true,
+  minToBuy: 1,
+  maxToBuy: 5,
+  ...extra,
+});
+const plain: TicketRead = {
+  ...option('plain', 2000),
+  isMultipart: false,
+  isUserCanTakeInsurance: true,
+  hasGiftTickets: false,
+  options: [],
+};
+const multi: TicketRead = {
+  ...option('multi', 1000),
+  isMultipart: true,
+  isUserCanTakeInsurance: true,
+  hasGiftTickets: false,
+  options: [option('cheap-gone', 500, { isSoldOut: true }), option('dear', 3000), option('mid', 1500)],
+};
+const event = (extra: Partial<EventDetail> = {}) =>
+  ({
+    id: 'e',
+    tickets: [plain, multi],
+    isUserPaysFees: false,
+    isMandatoryRefund: false,
+    paymentProvider: 'sandbox',
+    dateMaxRefund: '2099-01-01T00:00:00Z',
+    ...extra,
+  }) as EventDetail;
+
+const run = (...actions: Parameters<typeof bookingReducer>[1][]) =>
+  actions.reduce<BookingState>(bookingReducer, initialBooking);
+
+describe('booking state', () => {
+  it('preselects the cheapest pickable option of a ticket with choices, with no quantity', () => {
+    const state = run(
+      { type: 'openTicket', ticket: plain },
+      { type: 'setQuantity', quantity: 2 },
+      { type: 'openTicket', ticket: multi },
+    );
+    expect(state).toMatchObject({ ticketId: 'multi', optionId: 'mid', quantity: 0 });
+    expect(orderLines(state, event())).toEqual([]);
+    expect(bookingReducer(state, { type: 'pickOption', optionId: 'dear' })).toMatchObject({
+      optionId: 'dear',
+      quantity: 0,
+    });
+  });
+
+  it('quantity 0 resets the terms box and the refund option', () => {
+    const state = run(
+      { type: 'openTicket', ticket: plain },
+      { type: 'setQuantity', quantity: 3 },
+      { type: 'setRefund', enabled: true },
+      { type: 'setTerms', accepted: true },
+      { type: 'setQuantity', quantity: 0 },
+    );
+    expect(state).toMatchObject({ quantity: 0, termsAccepted: false, refund: { enabled: false, places: 0 } });
+  });
+
+  it('keeps refund places within the ticket count', () => {
+    const state = run(
+      { type: 'openTicket', ticket: plain },
+      { type: 'setQuantity', quantity: 3 },
+      { type: 'setRefund', enabled: true },
+      { type: 'setQuantity', quantity: 2 },
+    );
+    expect(state.refund).toEqual({ enabled: true, places: 2 });
+    expect(orderLines(state, event())).toEqual([{ ticketId: 'plain', quantity: 2, refundPlaces: 2 }]);
+  });
+
+  it('locks a mandatory refund to the ticket count', () => {
+    const state = run({ type: 'openTicket', ticket: plain }, { type: 'setQuantity', quantity: 2 });
+    expect(refundOf(state, event({ isMandatoryRefund: true }), 2000)).toEqual({
+      enabled: true,
+      places: 2,
+      locked: true,
+    });
+    expect(refundOf(state, event({ isMandatoryRefund: true }), 0).locked).toBe(false);
+  });
+
+  it('computes the basket: discount, refund option, fees when the buyer pays them, wallet total for Stripe', () => {
+    const state = run(
+      { type: 'openTicket', ticket: plain },
+      { type: 'setQuantity', quantity: 2 },
+      { type: 'setRefund', enabled: true },
+      { type: 'setRefundPlaces', places: 1 },
+      { type: 'setDiscount', discount: { code: 'MOINS10', percent: 10 } },
+    );
+    expect(basketTotals(state, event())).toMatchObject({
+      grossCents: 4000,
+      discountCents: 400,
+      insuranceCents: 120,
+      serviceFeeCents: 0,
+      totalCents: 3720,
+      withWallet: null,
+    });
+    // Bank fees: 1.8 % of 36,00 € + 0,30 € per ticket.
+    expect(basketTotals(state, event({ isUserPaysFees: true }))?.serviceFeeCents).toBe(65 + 60);
+    const stripe = basketTotals(state, event({ isUserPaysFees: true, paymentProvider: 'stripe' }));
+    expect(stripe?.withWallet).toBe(stripe?.totalCents);
+    expect(basketTotals(initialBooking, event())).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { type EventDetail, formatEuros, fr } from '@guichet/shared';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { type HiddenTicket, useCreateShareLink, useHiddenTickets } from '../../api/share-links';
+import { PrivateLinkResult } from './PrivateLinkResult';
+
+const m = fr.tickets.privateLink;
+
+function HiddenTicketChoice({
+  ticket,
+  checked,
+  onChange,
+}: {
+  ticket: HiddenTicket;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Checkbox
+        label={ticket.title}
+        description={ticket.description || undefined}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * For the event's organiser: the hidden tickets, and a private link that opens the chosen ones
+ * (1-attendee.md "Event page"). The server checks the organiser and every ticket again.
+ */
+export function PrivateLinkPanel({ event }: { event: EventDetail }) {
+  const hidden = useHiddenTickets(event.id);
+  const create = useCreateShareLink(event.id);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+
+  const toggle = (id: string, checked: boolean) => {
+    // A link already shown no longer matches a changed choice.
+    create.reset();
+    setChosen((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {m.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {m.intro}
+        </Text>
+        {hidden.isPending && <Skeleton h={48} />}
+        {hidden.isError && (
+          <Alert color="red" role="alert">
+            {m.loadError}
+          </Alert>
+        )}
+        {hidden.data?.length === 0 && <Text c="dimmed">{m.noHiddenTickets}</Text>}
+        {hidden.data && hidden.data.length > 0 && (
+          <Stack gap="xs" role="group" aria-label={m.hiddenTickets}>
+            {hidden.data.map((ticket) => (
+              <HiddenTicketChoice
+                key={ticket.id}
+                ticket={ticket}
+                checked={chosen.has(ticket.id)}
+                onChange={(checked) => toggle(ticket.id, checked)}
+              />
+            ))}
+            <Button
+              leftSection={<IconLink size={16} aria-hidden />}
+              disabled={chosen.size === 0}
+              loading={create.isPending}
+              onClick={() => create.mutate([...chosen])}
+            >
+              {m.generate}
+            </Button>
+          </Stack>
+        )}
+        {create.isError && (
+          <Alert color="red" role="alert">
+            {create.error.message}
+          </Alert>
+        )}
+        {create.data && <PrivateLinkResult url={create.data.url} title={event.title} />}
+      </Stack>
+    </Paper>
+  );
+}
