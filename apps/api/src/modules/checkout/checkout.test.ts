@@ -216,10 +216,14 @@ describe('confirming a payment', () => {
       transactionId: `T${created.id}`,
     };
 
-    const outcomes = await Promise.all([1, 2, 3, 4].map(() => applyPaymentResult(t.database, result)));
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(() => applyPaymentResult({ db: t.database.db, config: t.config }, result)),
+    );
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already_paid')).toHaveLength(3);
-    expect(await applyPaymentResult(t.database, { ...result, status: 'cancelled' })).toBe('ignored');
+    expect(await applyPaymentResult({ db: t.database.db, config: t.config }, { ...result, status: 'cancelled' })).toBe(
+      'ignored',
+    );
     expect(await ticketRow(a.id)).toMatchObject({ sold: 2, held: 0 });
     expect(
       await t.database.db.select().from(participations).where(eq(participations.orderId, created.id)),
@@ -237,20 +241,26 @@ describe('confirming a payment', () => {
     const first = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
     const ref1 = await reference(first.id);
     expect(
-      await applyPaymentResult(t.database, {
-        reference: ref1,
-        status: 'paid',
-        amountCents: 1,
-        transactionId: `X1-${first.id}`,
-      }),
+      await applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: ref1,
+          status: 'paid',
+          amountCents: 1,
+          transactionId: `X1-${first.id}`,
+        },
+      ),
     ).toBe('amount_mismatch');
     expect(
-      await applyPaymentResult(t.database, {
-        reference: ref1,
-        status: 'refused',
-        amountCents: 1000,
-        transactionId: `X1-${first.id}`,
-      }),
+      await applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: ref1,
+          status: 'refused',
+          amountCents: 1000,
+          transactionId: `X1-${first.id}`,
+        },
+      ),
     ).toBe('released');
     expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
 
@@ -260,12 +270,15 @@ describe('confirming a payment', () => {
     await order({ eventId: event.id, buyer, lines: [{ ticketId: event.id, quantity: 1 }] }); // a failed attempt does not reclaim
     const ref2 = await reference(second.id);
     expect(
-      await applyPaymentResult(t.database, {
-        reference: ref2,
-        status: 'paid',
-        amountCents: 1000,
-        transactionId: `X2-${second.id}`,
-      }),
+      await applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: ref2,
+          status: 'paid',
+          amountCents: 1000,
+          transactionId: `X2-${second.id}`,
+        },
+      ),
     ).toBe('paid');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 1 });
 
@@ -275,20 +288,26 @@ describe('confirming a payment', () => {
     now += 181_000;
     const fast = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
     expect(
-      await applyPaymentResult(t.database, {
-        reference: await reference(fast.id),
-        status: 'paid',
-        amountCents: 1000,
-        transactionId: `X3-${fast.id}`,
-      }),
+      await applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: await reference(fast.id),
+          status: 'paid',
+          amountCents: 1000,
+          transactionId: `X3-${fast.id}`,
+        },
+      ),
     ).toBe('paid');
     expect(
-      await applyPaymentResult(t.database, {
-        reference: await reference(slow.id),
-        status: 'paid',
-        amountCents: 1000,
-        transactionId: `X4-${slow.id}`,
-      }),
+      await applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: await reference(slow.id),
+          status: 'paid',
+          amountCents: 1000,
+          transactionId: `X4-${slow.id}`,
+        },
+      ),
     ).toBe('refund_needed');
     expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
   });

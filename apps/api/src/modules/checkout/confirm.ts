@@ -25,7 +25,10 @@ export type ConfirmationOutcome =
  * the order row is locked, and only a state that can still change is changed. A payment for a
  * hold that expired is honoured if its places are still free; otherwise the caller refunds it.
  */
-export async function applyPaymentResult(deps: { db: Database }, result: PaymentResult): Promise<ConfirmationOutcome> {
+export async function applyPaymentResult(
+  deps: { db: Database; config: { brandName: string; publicUrl: string } },
+  result: PaymentResult,
+): Promise<ConfirmationOutcome> {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.reference, result.reference)).for('update');
     if (!order) return 'unknown_order';
@@ -80,6 +83,7 @@ export async function applyPaymentResult(deps: { db: Database }, result: Payment
       order,
       lines.map((l) => ({ ticket: { id: l.ticketId }, quantity: l.quantity, refundPlaces: l.refundPlaces })),
       order.discountCodeId,
+      deps.config,
     );
     return 'paid';
   });

@@ -2,7 +2,7 @@ import { fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
-import { orders, participations, tickets } from '../../db/schema';
+import { mailOutbox, orders, participations, tickets } from '../../db/schema';
 import { guestBuyer, raceEvent } from './test-support';
 
 let t: TestApp;
@@ -18,10 +18,11 @@ const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 /** Holds two places as a guest, starts the payment and opens the sandbox bank's page. */
 async function toTheBank() {
   const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
+  const buyer = await createUser(t);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
-    payload: { eventId: event.id, buyer: guestBuyer(await createUser(t)), lines: [{ ticketId: a.id, quantity: 2 }] },
+    payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
   });
   const { id, accessToken } = created.json();
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment?token=${accessToken}` });
@@ -39,7 +40,7 @@ async function toTheBank() {
   });
   expect(page.statusCode).toBe(200);
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return { id, accessToken, ticketId: a.id, token };
+  return { id, accessToken, ticketId: a.id, token, buyerEmail: buyer.email };
 }
 
 const decide = (token: string, decision: string) =>
@@ -52,11 +53,13 @@ const decide = (token: string, decision: string) =>
 
 describe('paying through the sandbox bank (the bank protocol, signed both ways)', () => {
   it('pays: the signed IPN confirms the order once, and the buyer lands on the accepted page', async () => {
-    const { id, accessToken, ticketId, token } = await toTheBank();
+    const { id, accessToken, ticketId, token, buyerEmail } = await toTheBank();
     const decision = await decide(token, 'pay');
     expect(decision.statusCode).toBe(303);
     const order = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=${accessToken}` })).json();
     expect(order.status).toBe('paid');
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyerEmail));
+    expect(mail?.subject).toContain('vos billets');
 
     // The browser follows the bank's redirect to our return route, which confirms again (idempotent).
     const back = new URL(decision.headers.location as string);

@@ -58,12 +58,15 @@ async function payAll(ids: string[], times = 1) {
     .where(sql`${orders.id} in ${ids.length ? ids : ['00000000-0000-0000-0000-000000000000']}`);
   const results = rows.flatMap((row) =>
     Array.from({ length: times }, () =>
-      applyPaymentResult(t.database, {
-        reference: row.reference,
-        status: 'paid',
-        amountCents: row.totalCents,
-        transactionId: `T-${row.id}`,
-      }),
+      applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: row.reference,
+          status: 'paid',
+          amountCents: row.totalCents,
+          transactionId: `T-${row.id}`,
+        },
+      ),
     ),
   );
   return Promise.all(results);

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import { discountCodes, events, orderLines, orders, participations, shareLinks, tickets } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
+import { queueMail } from '../../mail/outbox';
 import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
@@ -190,7 +191,7 @@ export async function createOrder(
       ) {
         throw new NoPlaces();
       }
-      if (free) await issueParticipations(tx, order, lines, discount?.id ?? null);
+      if (free) await issueParticipations(tx, order, lines, discount?.id ?? null, deps.config);
       return order;
     });
 
@@ -233,13 +234,28 @@ async function assertNoOtherFreeTicket(tx: AppDeps['db'], eventId: string, userI
   if (held || total > 1) throw new AppError('ONE_FREE_TICKET', m.freeEventOneTicket, 409);
 }
 
-/** Participations are issued once, in the transaction that marks the order paid. */
+/**
+ * Participations are issued once, in the transaction that marks the order paid, with the
+ * buyer's confirmation e-mail.
+ */
 export async function issueParticipations(
   tx: AppDeps['db'],
   order: typeof orders.$inferSelect,
   lines: { ticket: { id: string }; quantity: number; refundPlaces: number }[],
   discountCodeId: string | null,
+  site: { brandName: string; publicUrl: string },
 ) {
+  const event = await tx.query.events.findFirst({ where: eq(events.id, order.eventId) });
+  await queueMail(tx, {
+    to: order.buyerEmail,
+    subject: m.confirmationMail.subject(site.brandName, event?.title ?? ''),
+    text: m.confirmationMail.body(
+      order.buyerFirstName,
+      event?.title ?? '',
+      order.reference,
+      `${site.publicUrl}/myTickets`,
+    ),
+  });
   await tx.insert(participations).values(
     lines.map((l) => ({
       eventId: order.eventId,

@@ -43,8 +43,9 @@ export function PromoCode({
     return (
       <Group gap="xs">
         <Badge
-          size="lg"
+          size="md"
           variant="light"
+          tt="none"
           rightSection={<CloseButton size="sm" aria-label={t.remove(discount.code)} onClick={() => onChange(null)} />}
         >
           <VisuallyHidden>{t.applied} : </VisuallyHidden>

@@ -2,6 +2,7 @@ import { type EventDetail, formatEuros, fr } from '@guichet/shared';
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type HiddenTicket, useCreateShareLink, useHiddenTickets } from '../../api/share-links';
 import { PrivateLinkResult } from './PrivateLinkResult';
 
@@ -36,6 +37,13 @@ function HiddenTicketChoice({
  * (1-attendee.md "Event page"). The server checks the organiser and every ticket again.
  */
 export function PrivateLinkPanel({ event }: { event: EventDetail }) {
+  const [searchParams] = useSearchParams();
+  // A private link shows the attendee's page, to its organiser too (1-attendee.md §6).
+  if (searchParams.has('share')) return null;
+  return <PrivateLinkChooser event={event} />;
+}
+
+function PrivateLinkChooser({ event }: { event: EventDetail }) {
   const hidden = useHiddenTickets(event.id);
   const create = useCreateShareLink(event.id);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
