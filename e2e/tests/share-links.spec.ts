@@ -76,7 +76,9 @@ test.describe('leaving an event', () => {
   test('a participant of a free event leaves it from the event page', async ({ page }) => {
     const email = await registerViaApi(page.request);
     const picnicId = await eventIdOf(page.request, 'Pique-nique de rentrée');
-    expect((await page.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
+    expect((await page.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
+      200,
+    );
     const picnic = await (await page.request.get(`/api/events/${picnicId}`)).json();
     const booked = await page.request.post('/api/orders', {
       data: { eventId: picnicId, lines: [{ ticketId: picnic.tickets[0].id, quantity: 1 }], acceptTerms: true },

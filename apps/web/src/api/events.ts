@@ -4,7 +4,9 @@ import { api } from './client';
 
 export const eventKeys = {
   list: (price: PriceFilter) => ['events', 'list', price] as const,
-  detail: (id: string) => ['events', 'detail', id] as const,
+  // Without a key this is also the prefix of every variant of the event: invalidating it refreshes them all.
+  detail: (id: string, shareKey?: string | null) =>
+    shareKey === undefined ? (['events', 'detail', id] as const) : (['events', 'detail', id, shareKey] as const),
 };
 
 export function useEventList(price: PriceFilter) {
@@ -14,10 +16,12 @@ export function useEventList(price: PriceFilter) {
   });
 }
 
-export function useEvent(id: string) {
+/** One event; a private link's key unlocks its hidden tickets. */
+export function useEvent(id: string, shareKey?: string | null) {
+  const share = shareKey ? `?share=${encodeURIComponent(shareKey)}` : '';
   return useQuery({
-    queryKey: eventKeys.detail(id),
-    queryFn: () => api<EventDetail>('GET', `/events/${encodeURIComponent(id)}`),
+    queryKey: eventKeys.detail(id, shareKey),
+    queryFn: () => api<EventDetail>('GET', `/events/${encodeURIComponent(id)}${share}`),
     retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
   });
 }

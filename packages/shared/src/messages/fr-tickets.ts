@@ -39,6 +39,5 @@ export const ticketsFr = {
     orderReference: 'Référence de commande',
     showAtEntrance: "Présentez ce QR code à l'entrée de l'événement.",
     codeLabel: 'Code du billet',
-    qrAlt: 'QR code du billet',
   },
 } as const;

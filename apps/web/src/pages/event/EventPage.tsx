@@ -30,7 +30,8 @@ import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 
 export default function EventPage() {
   const { eventId = '' } = useParams();
-  const event = useEvent(eventId);
+  const [search] = useSearchParams();
+  const event = useEvent(eventId, search.get('share'));
 
   if (event.isPending) {
     return (
@@ -85,7 +86,7 @@ function TicketingStatus({ event }: { event: EventDetail }) {
     );
   }
   return (
-    <Badge size="lg" color="teal">
+    <Badge size="lg" color="teal.9">
       {fr.events.ticketingOpen}
     </Badge>
   );
