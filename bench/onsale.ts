@@ -128,7 +128,9 @@ async function referenceRate(seconds = 5): Promise<number> {
 async function main(): Promise<void> {
   // The reference is measured before and after the race; their mean dampens a shared machine's noise.
   const referenceBefore = await referenceRate();
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/onsale-prof'] : [])],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));

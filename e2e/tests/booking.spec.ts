@@ -29,7 +29,6 @@ async function organiserEvent(request: APIRequestContext, overrides: Record<stri
       dateBegin: new Date(start).toISOString(),
       dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
       nbMaxParticipants: 100,
-      isPublic: true,
       isUserPaysFees: false,
       ticketList: [{ title: 'Entrée', price: 0, quantity: 50 }],
       acceptTerms: true,
@@ -37,7 +36,10 @@ async function organiserEvent(request: APIRequestContext, overrides: Record<stri
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const { id } = (await response.json()) as { id: string };
+  // Every event starts private: the organiser publishes it.
+  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
+  return id;
 }
 
 const paidTickets = [
@@ -274,6 +276,34 @@ test.describe('booking', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
+  });
+
+  test('the payment countdown ends in a modal that only reloads the page', async ({ page, request }) => {
+    const eventId = await organiserEvent(request, { ticketList: paidTickets });
+    const email = await registerViaApi(page.request);
+    await page.clock.install();
+    await login(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/profil$/);
+    await page.goto(`/billetterie/${eventId}`);
+    const main = booking(page);
+    await chooseTickets(page, 'Standard', 1);
+    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await next(page);
+    await next(page);
+    await expect(main.getByRole('timer')).toHaveText(/^0[23]:[0-5]\d$/);
+    await expect(main.getByText('Il vous reste 3 minutes pour payer.')).toBeAttached();
+
+    await page.clock.fastForward('01:05');
+    await expect(main.getByText('Il vous reste 2 minutes pour payer.')).toBeAttached();
+    await page.clock.fastForward('02:00');
+    const dialog = page.getByRole('dialog', { name: 'Temps du paiement écoulé' });
+    await expect(dialog).toBeVisible();
+    await expect(main.getByRole('button', { name: /^Payer/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Recharger la page' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(main.getByRole('heading', { name: 'Choix des billets' })).toBeVisible();
   });
 
   test('the flow fits a 390 px wide phone', async ({ page, request }) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FieldError } from '../auth/schemas';
 import { fr } from '../messages/fr';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
@@ -112,23 +111,19 @@ export function firstVerificationCodeError(code: string): string | null {
   return code.trim() ? null : fr.booking.code.required;
 }
 
-// Guest accounts made during a purchase (apps/api/src/modules/guest).
-const field = (max: number) => z.string().max(max).default('');
-
-export const guestLookupRequest = z.strictObject({ email: field(254) });
-export type GuestLookupRequest = z.infer<typeof guestLookupRequest>;
-export const guestLookupResult = z.strictObject({ hasAccount: z.boolean() });
-export type GuestLookupResult = z.infer<typeof guestLookupResult>;
-
-export const guestAccountRequest = z.strictObject({
-  email: field(254),
-  firstName: field(100),
-  lastName: field(100),
-  birthDate: field(10),
-  password: field(128),
-  passwordConfirmation: field(128),
-});
-export type GuestAccountRequest = z.infer<typeof guestAccountRequest>;
-
-export const guestVerifyRequest = z.strictObject({ email: field(254), code: field(12) });
-export type GuestVerifyRequest = z.infer<typeof guestVerifyRequest>;
+/*
+ * Guest accounts made during a purchase (apps/api/src/modules/guest). Plain types here: their zod
+ * schemas live with the API routes, because a zod schema built at this module's top level would
+ * pull zod into every page that uses one of the rules above (the event page).
+ */
+export type GuestLookupRequest = { email: string };
+export type GuestLookupResult = { hasAccount: boolean };
+export type GuestAccountRequest = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  password: string;
+  passwordConfirmation: string;
+};
+export type GuestVerifyRequest = { email: string; code: string };

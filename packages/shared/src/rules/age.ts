@@ -15,14 +15,17 @@ export function parseIsoDate(value: string): { year: number; month: number; day:
   return { year, month, day };
 }
 
+// Built once: constructing a formatter costs far more than formatting.
+const parisDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in Europe/Paris as YYYY-MM-DD: ages change at Paris midnight. */
 export function todayInParis(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return parisDate.format(now);
 }
 
 /** Age in whole years on `today` (YYYY-MM-DD), or null for an invalid birth date. */

@@ -1,10 +1,10 @@
 import { fr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
-import type { events, tickets } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import type { LiveEvent, LiveTicket } from './hot-path';
 
 const m = fr.checkout;
-type TicketRow = typeof tickets.$inferSelect;
-type EventRow = typeof events.$inferSelect;
+type TicketRow = LiveTicket;
+type EventRow = LiveEvent;
 
 export type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
 

@@ -11,7 +11,7 @@ import {
 } from '@guichet/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, events, orderLines, orders, participations, shareLinks, tickets } from '../../db/schema';
+import { discountCodes, events, orderLines, type orders, participations, shareLinks, tickets } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
@@ -19,6 +19,7 @@ import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
+import { findLiveEvent, findLiveTickets, insertOrderWithLines } from './hot-path';
 import { hasExpiredHolds, hasPlacesFor, reclaimExpiredHolds, takePlaces } from './inventory';
 import { type CheckedLine, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
@@ -139,38 +140,34 @@ export async function createOrder(
   const attempt = () =>
     deps.db.transaction(async (tx) => {
       if (isFreeEvent) await assertNoOtherFreeTicket(tx, event.id, user.id, lines);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          reference: `G${now.getTime().toString(36).toUpperCase()}${randomToken()
-            .slice(0, 10)
-            .replace(/[^A-Za-z0-9]/g, 'X')}`,
-          eventId: event.id,
-          userId: user.id,
-          buyerEmail: buyer.email,
-          buyerFirstName: buyer.firstName.trim(),
-          buyerLastName: buyer.lastName.trim(),
-          buyerBirthDate: buyer.birthDate,
-          studies: buyer.studies ?? null,
-          status: free ? 'paid' : 'awaiting_payment',
-          provider: free ? 'free' : provider,
-          discountCodeId: discount?.id ?? null,
-          discountPercent: discount?.percent ?? null,
-          subtotalCents: totals.subtotalCents,
-          discountCents: totals.discountCents,
-          insuranceCents: totals.insuranceCents,
-          feeCents: totals.serviceFeeCents,
-          totalCents: totals.totalCents,
-          ticketCount: lines.reduce((sum, l) => sum + l.quantity, 0),
-          expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
-          accessTokenHash: accessToken ? sha256(accessToken) : null,
-          paidAt: free ? now : null,
-        })
-        .returning();
-      if (!order) throw new Error('order not inserted');
-      await tx.insert(orderLines).values(
-        lines.map((l) => ({
-          orderId: order.id,
+      const values = {
+        reference: `G${now.getTime().toString(36).toUpperCase()}${randomToken()
+          .slice(0, 10)
+          .replace(/[^A-Za-z0-9]/g, 'X')}`,
+        eventId: event.id,
+        userId: user.id,
+        buyerEmail: buyer.email,
+        buyerFirstName: buyer.firstName.trim(),
+        buyerLastName: buyer.lastName.trim(),
+        buyerBirthDate: buyer.birthDate,
+        studies: buyer.studies ?? null,
+        status: free ? ('paid' as const) : ('awaiting_payment' as const),
+        provider: free ? ('free' as const) : provider,
+        discountCodeId: discount?.id ?? null,
+        discountPercent: discount?.percent ?? null,
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        insuranceCents: totals.insuranceCents,
+        feeCents: totals.serviceFeeCents,
+        totalCents: totals.totalCents,
+        ticketCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+        expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
+        accessTokenHash: accessToken ? sha256(accessToken) : null,
+        paidAt: free ? now : null,
+      };
+      const id = await insertOrderWithLines(tx, {
+        ...values,
+        lines: lines.map((l) => ({
           ticketId: l.ticket.id,
           quantity: l.quantity,
           unitPriceCents: l.ticket.priceCents,
@@ -179,7 +176,8 @@ export async function createOrder(
             l.refundPlaces *
             refundInsuranceCentsPerPlace(discountedUnitPriceCents(l.ticket.priceCents, discount?.percent ?? null)),
         })),
-      );
+      });
+      const order = { id, ...values };
       // The locking statements come last, so that rows stay locked as briefly as possible.
       if (
         !(await takePlaces(tx, {
@@ -195,7 +193,7 @@ export async function createOrder(
       return order;
     });
 
-  let order: typeof orders.$inferSelect;
+  let order: Awaited<ReturnType<typeof attempt>>;
   try {
     order = await attempt();
   } catch (error) {
@@ -240,7 +238,7 @@ async function assertNoOtherFreeTicket(tx: AppDeps['db'], eventId: string, userI
  */
 export async function issueParticipations(
   tx: AppDeps['db'],
-  order: typeof orders.$inferSelect,
+  order: Pick<typeof orders.$inferSelect, 'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference'>,
   lines: { ticket: { id: string }; quantity: number; refundPlaces: number }[],
   discountCodeId: string | null,
   site: { brandName: string; publicUrl: string },

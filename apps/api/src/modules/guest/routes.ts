@@ -1,17 +1,10 @@
-import {
-  fr,
-  guestAccountRequest,
-  guestLookupRequest,
-  guestLookupResult,
-  guestVerifyRequest,
-  STUDIES,
-  sessionUser,
-} from '@guichet/shared';
+import { fr, STUDIES, sessionUser } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { setSessionCookie } from '../../plugins/session';
 import { perAddress } from '../account/rate-limit';
+import { guestAccountRequest, guestLookupRequest, guestLookupResult, guestVerifyRequest } from './schemas';
 import * as guest from './service';
 
 const ok = z.object({ message: z.string() });

@@ -25,7 +25,7 @@ export function StepForm({
   }, [focus]);
   const content = (
     <Stack gap="md">
-      <Title order={3} id={headingId} ref={heading} tabIndex={-1} style={{ outlineOffset: 4 }}>
+      <Title order={3} size="h4" id={headingId} ref={heading} tabIndex={-1} style={{ outlineOffset: 4 }}>
         {title}
       </Title>
       {children}

@@ -77,7 +77,9 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
       {event.tickets.length === 0 ? (
         <Text c="dimmed">{t.noTickets}</Text>
       ) : (
-        <Accordion variant="separated" value={state.ticketId} onChange={open}>
+        // No height animation: the panel grows as the choice goes on (count, refund option), and an
+        // animated panel measured mid-change stays clipped.
+        <Accordion variant="separated" value={state.ticketId} onChange={open} transitionDuration={0}>
           {event.tickets.map((ticket) => (
             <Accordion.Item key={ticket.id} value={ticket.id}>
               <Accordion.Control>
@@ -85,7 +87,7 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
                   <Text fw={600}>{ticket.title}</Text>
                   <Group gap="xs" wrap="nowrap">
                     <Availability ticket={ticket} />
-                    <Text fw={700}>
+                    <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
                       {ticket.isMultipart
                         ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
                         : priceLabel(ticket.priceCents)}
