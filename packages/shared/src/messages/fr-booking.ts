@@ -4,7 +4,6 @@
  * are in `fr.checkout`, the payment texts in `fr.payment`.
  */
 export const bookingFr = {
-  title: 'Réserver',
   steps: {
     tickets: 'Choix des billets',
     information: 'Vos informations',
