@@ -41,18 +41,40 @@ async function serve(): Promise<void> {
   await ensureReferenceData(database.db);
   const [organizer] = await database.db
     .insert(users)
-    .values({ email: 'organisateur@bench.test', passwordHash: 'x', firstName: 'Claire', lastName: 'Banc', birthDate: '1988-03-14', isVerified: true, termsVersionAccepted: 1 })
+    .values({
+      email: 'organisateur@bench.test',
+      passwordHash: 'x',
+      firstName: 'Claire',
+      lastName: 'Banc',
+      birthDate: '1988-03-14',
+      isVerified: true,
+      termsVersionAccepted: 1,
+    })
     .returning();
   const emails = Array.from({ length: BUYERS }, (_, i) => `acheteur-${i}@bench.test`);
   for (let i = 0; i < emails.length; i += 500) {
     await database.db.insert(users).values(
-      emails.slice(i, i + 500).map((email) => ({ email, passwordHash: 'x', firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02', termsVersionAccepted: 1 })),
+      emails.slice(i, i + 500).map((email) => ({
+        email,
+        passwordHash: 'x',
+        firstName: 'Alex',
+        lastName: 'Martin',
+        birthDate: '1999-04-02',
+        termsVersionAccepted: 1,
+      })),
     );
   }
   const start = Date.now() + 30 * 86_400_000;
   const [event] = await database.db
     .insert(events)
-    .values({ organizerId: organizer?.id ?? '', title: 'Mise en vente', address: 'Toulouse', dateBegin: new Date(start), dateEnd: new Date(start + 4 * 3_600_000), isPublic: true })
+    .values({
+      organizerId: organizer?.id ?? '',
+      title: 'Mise en vente',
+      address: 'Toulouse',
+      dateBegin: new Date(start),
+      dateEnd: new Date(start + 4 * 3_600_000),
+      isPublic: true,
+    })
     .returning();
   const [ticket] = await database.db
     .insert(tickets)
@@ -69,7 +91,13 @@ async function serve(): Promise<void> {
     payments: paymentConfigFromEnv({ NODE_ENV: 'test', PUBLIC_URL: publicUrl }, 'test'),
   });
   await live.listen({ host: '127.0.0.1', port });
-  process.send?.({ type: 'ready', base: publicUrl, eventId: event?.id ?? '', ticketId: ticket?.id ?? '', emails } satisfies Ready);
+  process.send?.({
+    type: 'ready',
+    base: publicUrl,
+    eventId: event?.id ?? '',
+    ticketId: ticket?.id ?? '',
+    emails,
+  } satisfies Ready);
   process.on('message', async () => {
     await live.close();
     await database.close();
@@ -97,19 +125,27 @@ async function pool<T>(items: T[], task: (item: T) => Promise<void>) {
 }
 
 async function pay(base: string, order: { id: string; accessToken: string }) {
-  const start = (await (await fetch(`${base}/api/orders/${order.id}/payment?token=${order.accessToken}`, { method: 'POST' })).json()) as {
+  const start = (await (
+    await fetch(`${base}/api/orders/${order.id}/payment?token=${order.accessToken}`, { method: 'POST' })
+  ).json()) as {
     redirect: { action: string; fields: [string, string][] };
   };
   const form = new URLSearchParams(start.redirect.fields);
   const page = await (await fetch(start.redirect.action, { method: 'POST', body: form })).text();
   const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? '';
-  await fetch(`${base}/sandbox-bank/decide`, { method: 'POST', body: new URLSearchParams({ token, decision: 'pay' }), redirect: 'manual' });
+  await fetch(`${base}/sandbox-bank/decide`, {
+    method: 'POST',
+    body: new URLSearchParams({ token, decision: 'pay' }),
+    redirect: 'manual',
+  });
 }
 
 /** The reference: the hot-row conditional update alone, on as many connections as the app's pool. */
 async function referenceRate(seconds = 5): Promise<number> {
   const client = new pg.Pool({ connectionString: url, max: POOL });
-  await client.query('create table if not exists bench_counter (id int primary key, sold int not null, cap int not null)');
+  await client.query(
+    'create table if not exists bench_counter (id int primary key, sold int not null, cap int not null)',
+  );
   await client.query('insert into bench_counter values (1, 0, 2000000000) on conflict (id) do update set sold = 0');
   let count = 0;
   const until = Date.now() + seconds * 1000;
@@ -129,7 +165,11 @@ async function main(): Promise<void> {
   // The reference is measured before and after the race; their mean dampens a shared machine's noise.
   const referenceBefore = await referenceRate();
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/onsale-prof'] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/onsale-prof'] : []),
+    ],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
@@ -145,7 +185,11 @@ async function main(): Promise<void> {
     const response = await fetch(`${ready.base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventId: ready.eventId, buyer: { email, firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02' }, lines: [{ ticketId: ready.ticketId, quantity: 1 }] }),
+      body: JSON.stringify({
+        eventId: ready.eventId,
+        buyer: { email, firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02' },
+        lines: [{ ticketId: ready.ticketId, quantity: 1 }],
+      }),
     });
     latencies.push(performance.now() - started);
     const body = (await response.json()) as { id: string; accessToken: string };
@@ -185,14 +229,20 @@ async function main(): Promise<void> {
     referenceUpdatesPerSecond: Math.round(reference),
     ratio: Number(ratio.toFixed(2)),
   };
-  console.log(`onsale: ${BUYERS} buyers race for ${PLACES} places (PostgreSQL, ${CONCURRENCY} concurrent buyers, pool ${POOL})`);
-  console.log(`  holds: ${figures.holdsPerSecond} req/s, p50 ${figures.holdP50Ms} ms, p99 ${figures.holdP99Ms} ms (${held.length} held, ${refused} told sold out, ${unexpected} other)`);
+  console.log(
+    `onsale: ${BUYERS} buyers race for ${PLACES} places (PostgreSQL, ${CONCURRENCY} concurrent buyers, pool ${POOL})`,
+  );
+  console.log(
+    `  holds: ${figures.holdsPerSecond} req/s, p50 ${figures.holdP50Ms} ms, p99 ${figures.holdP99Ms} ms (${held.length} held, ${refused} told sold out, ${unexpected} other)`,
+  );
   console.log(`  confirmed orders through the sandbox bank: ${figures.confirmedOrdersPerSecond}/s`);
   console.log(`  tickets sold: ${sold.sold} (must be ${PLACES}); still held: ${sold.held}`);
   console.log(
     `  reference (bare conditional UPDATE on one row, ${POOL} connections, mean of before and after): ${figures.referenceUpdatesPerSecond}/s`,
   );
-  console.log(`  ratio holds / reference: ${figures.ratio} (target >= ${TARGET}) ${ratio >= TARGET ? 'PASS' : 'BELOW TARGET'}`);
+  console.log(
+    `  ratio holds / reference: ${figures.ratio} (target >= ${TARGET}) ${ratio >= TARGET ? 'PASS' : 'BELOW TARGET'}`,
+  );
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', 'onsale.json'), `${JSON.stringify(figures, null, 2)}\n`);
   if (sold.sold !== PLACES || paid !== PLACES || unexpected > 0) {

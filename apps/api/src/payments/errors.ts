@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { paymentFr } from '@guichet/shared';
 
 /** A notification whose signature (or signed content) does not hold: answer 400 and change nothing. */
 export class PaymentSignatureError extends Error {
@@ -8,7 +8,7 @@ export class PaymentSignatureError extends Error {
 /** None of the bank's servers says OK on its status page (1-attendee.md §4). */
 export class NoBankServerError extends Error {
   override name = 'NoBankServerError';
-  constructor(message: string = fr.payment.noBankServer) {
+  constructor(message: string = paymentFr.noBankServer) {
     super(message);
   }
 }

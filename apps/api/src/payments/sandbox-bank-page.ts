@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { formatEuros, fr, REFUSAL_CODES } from '@guichet/shared';
+import { formatEuros, paymentFr, REFUSAL_CODES } from '@guichet/shared';
 
-const t = fr.payment.sandbox;
+const t = paymentFr.sandbox;
 
 const STYLE = [
   'body{font-family:system-ui,sans-serif;margin:0;padding:0 1rem;background:#f4f5f7;color:#1a1b1e;line-height:1.5}',
@@ -49,7 +49,7 @@ function page(title: string, body: string): string {
 /** The bank's card page, reduced to three decisions. Works without JavaScript. */
 export function renderPaymentPage(input: { reference: string; amountCents: number; token: string; decideUrl: string }) {
   const options = REFUSAL_CODES.map(
-    (code) => `<option value="${code}">${escapeHtml(t.reasonOption(code, fr.payment.retour.reasons[code]))}</option>`,
+    (code) => `<option value="${code}">${escapeHtml(t.reasonOption(code, paymentFr.retour.reasons[code]))}</option>`,
   ).join('');
   return page(
     t.pageTitle,

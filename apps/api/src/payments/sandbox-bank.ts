@@ -1,4 +1,4 @@
-import { fr, REFUSAL_CODES } from '@guichet/shared';
+import { paymentFr, REFUSAL_CODES } from '@guichet/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { type FormField, hasValidHmac } from './etransactions-form';
 import {
@@ -80,7 +80,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
 
   app.post('/php/', async (request, reply) => {
     const fields = pairsOf(request.body);
-    if (!isAcceptableForm(bank, fields)) return sendPage(reply, 400, renderErrorPage(fr.payment.sandbox.invalidForm));
+    if (!isAcceptableForm(bank, fields)) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidForm));
     const html = renderPaymentPage({
       reference: fieldOf(fields, 'PBX_CMD'),
       amountCents: Number(fieldOf(fields, 'PBX_TOTAL')),
@@ -99,7 +99,7 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
     const form = pairsOf(request.body);
     const token = readDecisionToken(bank, fieldOf(form, 'token'));
     const errorCode = errorCodeFor(fieldOf(form, 'decision'), fieldOf(form, 'motif'));
-    if (!token || !errorCode) return sendPage(reply, 400, renderErrorPage(fr.payment.sandbox.invalidDecision));
+    if (!token || !errorCode) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidDecision));
 
     const already = bank.decisions.get(token.signature);
     if (already) return reply.code(303).header('location', already).send();

@@ -16,7 +16,7 @@ import type {
   PublicProfile,
   TravelSettings,
 } from '@guichet/shared';
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionKey } from './auth';
 import { ApiError, api } from './client';
@@ -83,7 +83,7 @@ export function useFollow(id: string) {
  * one call uses fetch directly, with the same error shape.
  */
 async function uploadImage(which: 'photo' | 'banner', file: File): Promise<ImageUploadResult> {
-  const failure = which === 'photo' ? fr.account.profile.photoFailed : fr.account.profile.bannerFailed;
+  const failure = which === 'photo' ? accountFr.profile.photoFailed : accountFr.profile.bannerFailed;
   const body = new FormData();
   body.append('file', file);
   let response: Response;

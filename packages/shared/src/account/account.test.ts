@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fr } from '../messages/fr';
+import { accountFr } from '../messages/fr-account';
 import { contactSubjectOf, firstContactError } from './contact';
 import { historyTypeFromRoute } from './history';
 import { firstProfileSettingsError } from './settings';
@@ -21,20 +21,20 @@ describe('settings profile rules', () => {
 
   it('reports in the spec order: email, first name, last name, birth date, gender, age', () => {
     const empty = { email: '', firstName: '', lastName: '', birthDate: '', gender: '', description: '' };
-    expect(firstProfileSettingsError(empty, today)?.message).toBe(fr.account.settings.emailRequired);
+    expect(firstProfileSettingsError(empty, today)?.message).toBe(accountFr.settings.emailRequired);
     expect(firstProfileSettingsError({ ...empty, email: 'a@b.fr' }, today)?.message).toBe(
-      fr.account.settings.firstNameRequired,
+      accountFr.settings.firstNameRequired,
     );
     expect(firstProfileSettingsError({ ...profile, lastName: '' }, today)?.field).toBe('lastName');
     expect(firstProfileSettingsError({ ...profile, gender: '', birthDate: '2020-01-01' }, today)?.message).toBe(
-      fr.account.settings.genderRequired,
+      accountFr.settings.genderRequired,
     );
     expect(firstProfileSettingsError({ ...profile, birthDate: '2010-06-16' }, today)?.message).toBe(
-      fr.account.settings.ageRange,
+      accountFr.settings.ageRange,
     );
     expect(firstProfileSettingsError({ ...profile, birthDate: '2010-06-15' }, today)).toBeNull();
     expect(firstProfileSettingsError({ ...profile, description: 'x'.repeat(201) }, today)?.message).toBe(
-      fr.account.settings.descriptionTooLong,
+      accountFr.settings.descriptionTooLong,
     );
   });
 });
@@ -57,11 +57,11 @@ describe('contact rules', () => {
 
   it('reports nom before prénom, then email, objet, message', () => {
     const blank = { firstName: '', lastName: '', email: '', subject: '', message: '' };
-    expect(firstContactError(blank)?.message).toBe(fr.account.contact.lastNameRequired);
-    expect(firstContactError({ ...blank, lastName: 'M' })?.message).toBe(fr.account.contact.firstNameRequired);
-    expect(firstContactError({ ...message, email: '' })?.message).toBe(fr.account.contact.emailRequired);
-    expect(firstContactError({ ...message, subject: '' })?.message).toBe(fr.account.contact.subjectRequired);
-    expect(firstContactError({ ...message, message: ' ' })?.message).toBe(fr.account.contact.messageRequired);
+    expect(firstContactError(blank)?.message).toBe(accountFr.contact.lastNameRequired);
+    expect(firstContactError({ ...blank, lastName: 'M' })?.message).toBe(accountFr.contact.firstNameRequired);
+    expect(firstContactError({ ...message, email: '' })?.message).toBe(accountFr.contact.emailRequired);
+    expect(firstContactError({ ...message, subject: '' })?.message).toBe(accountFr.contact.subjectRequired);
+    expect(firstContactError({ ...message, message: ' ' })?.message).toBe(accountFr.contact.messageRequired);
     expect(firstContactError({ ...message, message: 'x'.repeat(601) })?.field).toBe('message');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldError } from '../auth/schemas';
 import { fr } from '../messages/fr';
+import { accountFr } from '../messages/fr-account';
 import { isEmailValid } from '../rules/email';
 
 export const CONTACT_NAME_MAX = 50;
@@ -16,7 +17,7 @@ export type ContactSubject = (typeof contactSubjects)[number];
 export function contactSubjectOf(value: string): ContactSubject | null {
   const trimmed = value.trim();
   if ((contactSubjects as readonly string[]).includes(trimmed)) return trimmed as ContactSubject;
-  const labels = fr.account.contact.subjects;
+  const labels = accountFr.contact.subjects;
   return contactSubjects.find((key) => labels[key].toLowerCase() === trimmed.toLowerCase()) ?? null;
 }
 
@@ -31,7 +32,7 @@ export const contactRequest = z.strictObject({
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 
-const m = fr.account.contact;
+const m = accountFr.contact;
 
 /** The contact checks, in the spec's order (nom, prénom, email, objet, message). */
 export function firstContactError(input: ContactRequest): FieldError<keyof ContactRequest> | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldError } from '../auth/schemas';
 import { fr } from '../messages/fr';
+import { accountFr } from '../messages/fr-account';
 import { isAgeAllowed, parseIsoDate } from '../rules/age';
 import { isEmailValid } from '../rules/email';
 import { genders } from './profile';
@@ -21,7 +22,7 @@ export const profileSettings = z.strictObject({
 });
 export type ProfileSettings = z.infer<typeof profileSettings>;
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 /** The settings profile checks, in the spec's order; the first failing one is reported. */
 export function firstProfileSettingsError(

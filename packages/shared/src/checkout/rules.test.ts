@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fr } from '../messages/fr';
+import { checkoutFr } from '../messages/fr-checkout';
 import {
   cheapestPickableOption,
   firstBuyerError,
@@ -10,7 +10,7 @@ import {
   ticketQuantityBounds,
 } from './rules';
 
-const m = fr.checkout;
+const m = checkoutFr;
 const now = new Date('2030-06-01T10:00:00Z');
 const ticket = { priceCents: 1500, isSoldOut: false, isAvailable: true, minToBuy: 1, maxToBuy: 5, isMultipart: false };
 const valid: TicketStepInput = {

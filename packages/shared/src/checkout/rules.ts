@@ -1,14 +1,15 @@
 import type { FieldError } from '../auth/schemas';
-import { fr } from '../messages/fr';
+import { bookingFr } from '../messages/fr-booking';
+import { checkoutFr } from '../messages/fr-checkout';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
 import { isEmailValid } from '../rules/email';
 import { BUYER_NAME_MAX, type BuyerInput, MAX_TICKETS_PER_ORDER } from './schemas';
 
-const m = fr.checkout;
+const m = checkoutFr;
 
 /** The studies an event may ask for; the first one means "not given" (1-attendee.md §3). */
-export const STUDIES: readonly string[] = fr.booking.studies;
-export const STUDY_UNDEFINED = fr.booking.studies[0];
+export const STUDIES: readonly string[] = bookingFr.studies;
+export const STUDY_UNDEFINED = bookingFr.studies[0];
 
 /** The quantity a buyer may pick: the ticket's own bounds, a free ticket capped at 1, 5 per order. */
 export function ticketQuantityBounds(ticket: { priceCents: number; minToBuy: number; maxToBuy: number }) {
@@ -108,7 +109,7 @@ export function firstBuyerError(
 
 /** The verification code step: only its presence is checked here; the server checks the rest. */
 export function firstVerificationCodeError(code: string): string | null {
-  return code.trim() ? null : fr.booking.code.required;
+  return code.trim() ? null : bookingFr.code.required;
 }
 
 /*

@@ -1,7 +1,7 @@
 /**
  * The booking steps on the event page (1-attendee.md §2, §4, §5), the guest account made during a
- * purchase and the payment result page. Part of `fr` as `fr.booking`. The rule messages themselves
- * are in `fr.checkout`, the payment texts in `fr.payment`.
+ * purchase and the payment result page. Part of `fr` as `bookingFr`. The rule messages themselves
+ * are in `checkoutFr`, the payment texts in `paymentFr`.
  */
 export const bookingFr = {
   steps: {

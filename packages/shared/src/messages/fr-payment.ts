@@ -1,6 +1,6 @@
 /**
  * Payment texts: the result page by retour code (1-attendee.md §8, word for word), the payment
- * modals and alerts (§4), and the sandbox bank. Part of `fr` (merged as `fr.payment`).
+ * modals and alerts (§4), and the sandbox bank. Part of `fr` (merged as `paymentFr`).
  */
 export const paymentFr = {
   /** The result page: code → title for 00000 and 00001; the listed refusal codes give a reason. */

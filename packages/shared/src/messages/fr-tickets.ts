@@ -1,6 +1,6 @@
 /**
  * Private links, leaving an event and the ticket itself (QR code, PDF): 1-attendee.md "Event
- * page", §6 and §9. Part of `fr` as `fr.tickets`.
+ * page", §6 and §9. Part of `fr` as `ticketsFr`.
  */
 export const ticketsFr = {
   privateLink: {

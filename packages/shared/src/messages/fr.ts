@@ -1,24 +1,10 @@
-import { accountFr } from './fr-account';
-import { bookingFr } from './fr-booking';
-import { checkoutFr } from './fr-checkout';
-import { consoleFr } from './fr-console';
-import { organiserFr } from './fr-organiser';
-import { paymentFr } from './fr-payment';
-import { ticketsFr } from './fr-tickets';
-
 /**
- * Every French text of the product, word for word from the specs, in one catalog. Large areas
- * keep their section in a sibling file (fr-organiser.ts, fr-account.ts) merged here.
+ * Every French text of the product, word for word from the specs. The catalog is this folder:
+ * `fr` holds what every page needs; each large area has its own section file (fr-organiser.ts,
+ * fr-account.ts, fr-booking.ts, …), exported on its own so that a page loads only its texts.
  * Texts with parameters are functions; the brand name comes from the caller.
  */
 export const fr = {
-  organiser: organiserFr,
-  account: accountFr,
-  checkout: checkoutFr,
-  payment: paymentFr,
-  tickets: ticketsFr,
-  booking: bookingFr,
-  console: consoleFr,
   common: {
     genericError: 'Une erreur est survenue.',
     invalidDate: 'Date invalide',

@@ -1,7 +1,7 @@
-import { fr } from '../messages/fr';
+import { organiserFr } from '../messages/fr-organiser';
 import type { CreateEventRequest, DiscountInput, OptionInput, TicketInput } from './schemas';
 
-const m = fr.organiser;
+const m = organiserFr;
 
 export const LIMITS = {
   title: 100,

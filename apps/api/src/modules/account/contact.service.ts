@@ -1,4 +1,10 @@
-import { type ContactRequest, contactSubjectOf, firstContactError, fr, type MessageResult } from '@guichet/shared';
+import {
+  accountFr,
+  type ContactRequest,
+  contactSubjectOf,
+  firstContactError,
+  type MessageResult,
+} from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
@@ -13,8 +19,8 @@ export async function sendContactMessage(
 ): Promise<MessageResult> {
   const error = firstContactError(input);
   const subjectKey = contactSubjectOf(input.subject);
-  if (error || !subjectKey) throw badRequest(error?.message ?? fr.account.contact.subjectRequired, error?.field);
-  const subject = fr.account.contact.subjects[subjectKey];
+  if (error || !subjectKey) throw badRequest(error?.message ?? accountFr.contact.subjectRequired, error?.field);
+  const subject = accountFr.contact.subjects[subjectKey];
   const values = {
     firstName: input.firstName.trim(),
     lastName: input.lastName.trim(),
@@ -25,9 +31,9 @@ export async function sendContactMessage(
     await insertContactMessage(tx, { ...values, subject, userId: sender?.id ?? null });
     await queueMail(tx, {
       to: deps.config.contactEmail,
-      subject: fr.account.mail.contactSubject(deps.config.brandName, subject),
-      text: fr.account.mail.contactBody(values.firstName, values.lastName, values.email, values.message),
+      subject: accountFr.mail.contactSubject(deps.config.brandName, subject),
+      text: accountFr.mail.contactBody(values.firstName, values.lastName, values.email, values.message),
     });
   });
-  return { message: fr.account.contact.sent };
+  return { message: accountFr.contact.sent };
 }

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
@@ -31,7 +31,7 @@ describe('contact', () => {
     const body = message();
     const response = await post(body);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: fr.account.contact.sent });
+    expect(response.json()).toEqual({ message: accountFr.contact.sent });
     const [row] = await storedFrom(body.email);
     expect(row).toMatchObject({ firstName: 'Inès', subject: 'Partenariat', userId: null, message: body.message });
     const mail = (await mailsTo(t, t.config.contactEmail)).find((m) => m.text.includes(body.email));
@@ -50,20 +50,20 @@ describe('contact', () => {
   });
 
   it.each<[Record<string, unknown>, string, string]>([
-    [{ lastName: '' }, 'lastName', fr.account.contact.lastNameRequired],
-    [{ firstName: '' }, 'firstName', fr.account.contact.firstNameRequired],
-    [{ email: '' }, 'email', fr.account.contact.emailRequired],
+    [{ lastName: '' }, 'lastName', accountFr.contact.lastNameRequired],
+    [{ firstName: '' }, 'firstName', accountFr.contact.firstNameRequired],
+    [{ email: '' }, 'email', accountFr.contact.emailRequired],
     [{ email: 'inès@' }, 'email', fr.auth.emailInvalid],
-    [{ subject: '' }, 'subject', fr.account.contact.subjectRequired],
-    [{ subject: 'Spam' }, 'subject', fr.account.contact.subjectRequired],
-    [{ message: '  ' }, 'message', fr.account.contact.messageRequired],
-    [{ firstName: 'x'.repeat(51) }, 'firstName', fr.account.contact.tooLong50],
-    [{ lastName: 'x'.repeat(51) }, 'lastName', fr.account.contact.tooLong50],
-    [{ email: `${'x'.repeat(45)}@ab.fr` }, 'email', fr.account.contact.tooLong50],
-    [{ message: 'x'.repeat(601) }, 'message', fr.account.contact.messageTooLong],
+    [{ subject: '' }, 'subject', accountFr.contact.subjectRequired],
+    [{ subject: 'Spam' }, 'subject', accountFr.contact.subjectRequired],
+    [{ message: '  ' }, 'message', accountFr.contact.messageRequired],
+    [{ firstName: 'x'.repeat(51) }, 'firstName', accountFr.contact.tooLong50],
+    [{ lastName: 'x'.repeat(51) }, 'lastName', accountFr.contact.tooLong50],
+    [{ email: `${'x'.repeat(45)}@ab.fr` }, 'email', accountFr.contact.tooLong50],
+    [{ message: 'x'.repeat(601) }, 'message', accountFr.contact.messageTooLong],
     // The spec's order: nom before prénom.
-    [{ firstName: '', lastName: '' }, 'lastName', fr.account.contact.lastNameRequired],
-    [{}, 'lastName', fr.account.contact.lastNameRequired],
+    [{ firstName: '', lastName: '' }, 'lastName', accountFr.contact.lastNameRequired],
+    [{}, 'lastName', accountFr.contact.lastNameRequired],
   ])('refuses %o with the spec message and stores nothing', async (overrides, field, text) => {
     const body = Object.keys(overrides).length === 0 ? {} : message(overrides);
     const response = await post(body);

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
@@ -16,17 +16,17 @@ export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.inval
 export async function deleteAccount(deps: AppDeps, me: UserRow): Promise<void> {
   const now = deps.clock.now();
   if (await repo.hasUpcomingOrganisedEvents(deps.db, me.id, now)) {
-    throw new AppError('HAS_UPCOMING_EVENTS', fr.account.data.upcomingEvents, 409);
+    throw new AppError('HAS_UPCOMING_EVENTS', accountFr.data.upcomingEvents, 409);
   }
   await deps.db.transaction(async (tx) => {
     await queueMail(tx, {
       to: me.email,
-      subject: fr.account.mail.deletedSubject(deps.config.brandName),
-      text: fr.account.mail.deletedBody(me.firstName),
+      subject: accountFr.mail.deletedSubject(deps.config.brandName),
+      text: accountFr.mail.deletedBody(me.firstName),
     });
     await repo.anonymiseUser(tx, me.id, {
-      firstName: fr.account.data.deletedFirstName,
-      lastName: fr.account.data.deletedLastName,
+      firstName: accountFr.data.deletedFirstName,
+      lastName: accountFr.data.deletedLastName,
       email: deletedEmail(me.id),
       now,
     });

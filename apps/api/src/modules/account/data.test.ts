@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
@@ -43,8 +43,8 @@ describe('account deletion', () => {
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({
-      firstName: fr.account.data.deletedFirstName,
-      lastName: fr.account.data.deletedLastName,
+      firstName: accountFr.data.deletedFirstName,
+      lastName: accountFr.data.deletedLastName,
       email: `deleted-${user.id}@deleted.invalid`,
       description: '',
       photoPath: null,
@@ -101,7 +101,7 @@ describe('account deletion', () => {
     });
     const response = await call('DELETE', '/api/me', await loginAs(t, organiser.email));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(fr.account.data.upcomingEvents);
+    expect(response.json().message).toBe(accountFr.data.upcomingEvents);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, organiser.id));
     expect(row?.deletedAt).toBeNull();
   });

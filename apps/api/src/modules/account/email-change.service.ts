@@ -1,4 +1,4 @@
-import { fr, type MessageResult } from '@guichet/shared';
+import { accountFr, fr, type MessageResult } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
@@ -30,8 +30,8 @@ export async function startEmailChange(
   });
   await queueMail(tx, {
     to: email,
-    subject: fr.account.mail.emailChangeSubject(deps.config.brandName),
-    text: fr.account.mail.emailChangeBody(me.firstName, code),
+    subject: accountFr.mail.emailChangeSubject(deps.config.brandName),
+    text: accountFr.mail.emailChangeBody(me.firstName, code),
   });
 }
 
@@ -44,9 +44,9 @@ const taken = () => new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email'
  */
 export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: string): Promise<MessageResult> {
   const code = rawCode.trim();
-  if (!code) throw badRequest(fr.account.settings.emailChangeCodeRequired, 'code');
+  if (!code) throw badRequest(accountFr.settings.emailChangeCodeRequired, 'code');
   const pending = me.pendingEmail;
-  if (!pending) throw new AppError('NO_PENDING_EMAIL', fr.account.settings.noPendingEmail, 400, 'code');
+  if (!pending) throw new AppError('NO_PENDING_EMAIL', accountFr.settings.noPendingEmail, 400, 'code');
   if (await repo.isEmailUsedByAnother(deps.db, pending, me.id)) throw taken();
   let applied: boolean;
   try {
@@ -63,8 +63,8 @@ export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: st
       // The old address hears of it: if someone else made the change, its owner can react.
       await queueMail(tx, {
         to: me.email,
-        subject: fr.account.mail.emailChangedSubject(deps.config.brandName),
-        text: fr.account.mail.emailChangedBody(me.firstName, pending),
+        subject: accountFr.mail.emailChangedSubject(deps.config.brandName),
+        text: accountFr.mail.emailChangedBody(me.firstName, pending),
       });
       return true;
     });
@@ -75,7 +75,7 @@ export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: st
     throw error;
   }
   if (!applied) throw incorrect();
-  return { message: fr.account.settings.emailChanged };
+  return { message: accountFr.settings.emailChanged };
 }
 
 export async function cancelEmailChange(deps: AppDeps, me: UserRow): Promise<MessageResult> {
@@ -83,5 +83,5 @@ export async function cancelEmailChange(deps: AppDeps, me: UserRow): Promise<Mes
     await updateUser(tx, me.id, { pendingEmail: null });
     await repo.deleteEmailChangeCodes(tx, me.id);
   });
-  return { message: fr.account.settings.profileSaved };
+  return { message: accountFr.settings.profileSaved };
 }

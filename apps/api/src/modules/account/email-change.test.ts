@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, PASSWORD, type TestApp, uniqueEmail } from '../../../test/helpers';
@@ -39,13 +39,13 @@ describe('e-mail change', () => {
     const user = await createUser(t);
     const { cookie, next, response } = await askChange(user);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: fr.account.settings.profileSaved, pendingEmail: next });
+    expect(response.json()).toEqual({ message: accountFr.settings.profileSaved, pendingEmail: next });
     expect(await readUser(user.id)).toMatchObject({ email: user.email, pendingEmail: next });
 
     const code = await codeMailedTo(t, next);
     const confirmed = await send('POST', '/api/me/email/confirm', cookie, { code });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().message).toBe(fr.account.settings.emailChanged);
+    expect(confirmed.json().message).toBe(accountFr.settings.emailChanged);
     expect(await readUser(user.id)).toMatchObject({ email: next, pendingEmail: null });
     await loginAs(t, next, PASSWORD);
 
@@ -59,7 +59,7 @@ describe('e-mail change', () => {
     const { cookie, next } = await askChange(user);
     const code = await codeMailedTo(t, next);
     const empty = await send('POST', '/api/me/email/confirm', cookie, { code: '' });
-    expect(empty.json()).toMatchObject({ message: fr.account.settings.emailChangeCodeRequired, field: 'code' });
+    expect(empty.json()).toMatchObject({ message: accountFr.settings.emailChangeCodeRequired, field: 'code' });
     const wrong = code === '000000' ? '111111' : '000000';
     const guesses = await Promise.all(
       [1, 2, 3, 4, 5].map(() => send('POST', '/api/me/email/confirm', cookie, { code: wrong })),
@@ -117,6 +117,6 @@ describe('e-mail change', () => {
     expect((await send('DELETE', '/api/me/email/pending', cookie)).statusCode).toBe(200);
     expect((await readUser(user.id))?.pendingEmail).toBeNull();
     const response = await send('POST', '/api/me/email/confirm', cookie, { code });
-    expect(response.json().message).toBe(fr.account.settings.noPendingEmail);
+    expect(response.json().message).toBe(accountFr.settings.noPendingEmail);
   });
 });

@@ -1,4 +1,4 @@
-import { type FollowListItem, type FollowListType, type FollowResult, fr } from '@guichet/shared';
+import { accountFr, type FollowListItem, type FollowListType, type FollowResult } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../auth/repository';
@@ -8,7 +8,7 @@ import { canSeeProfile, isUuid } from './policies';
 import { findLiveUser } from './profile.repository';
 import { userNotFound } from './profile.service';
 
-export const privateProfileError = () => new AppError('PRIVATE_PROFILE', fr.account.organizer.privateProfile, 403);
+export const privateProfileError = () => new AppError('PRIVATE_PROFILE', accountFr.organizer.privateProfile, 403);
 
 async function liveTarget(deps: AppDeps, userId: string) {
   const target = isUuid(userId) ? await findLiveUser(deps.db, userId) : undefined;
@@ -18,7 +18,7 @@ async function liveTarget(deps: AppDeps, userId: string) {
 
 export async function follow(deps: AppDeps, me: UserRow, userId: string): Promise<FollowResult> {
   const target = await liveTarget(deps, userId);
-  if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', fr.account.organizer.cannotFollowSelf, 400);
+  if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', accountFr.organizer.cannotFollowSelf, 400);
   // Following a non-public account would reveal its follower count through the answer.
   if (!canSeeProfile(me, target)) throw privateProfileError();
   await repo.insertFollow(deps.db, me.id, target.id);
@@ -28,7 +28,7 @@ export async function follow(deps: AppDeps, me: UserRow, userId: string): Promis
 /** Always allowed, so that an account that became private can still be left. */
 export async function unfollow(deps: AppDeps, me: UserRow, userId: string): Promise<FollowResult> {
   const target = await liveTarget(deps, userId);
-  if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', fr.account.organizer.cannotFollowSelf, 400);
+  if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', accountFr.organizer.cannotFollowSelf, 400);
   await repo.deleteFollow(deps.db, me.id, target.id);
   const nbFollowers = canSeeProfile(me, target) ? await repo.countFollowers(deps.db, target.id) : null;
   return { isFollowing: false, nbFollowers };

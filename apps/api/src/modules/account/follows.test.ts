@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
@@ -53,7 +53,7 @@ describe('follow and unfollow', () => {
 
     const self = await call('POST', `/api/users/${me.id}/follow`, cookie);
     expect(self.statusCode).toBe(400);
-    expect(self.json().message).toBe(fr.account.organizer.cannotFollowSelf);
+    expect(self.json().message).toBe(accountFr.organizer.cannotFollowSelf);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'pas-un-id']) {
       expect((await call('POST', `/api/users/${id}/follow`, cookie)).statusCode).toBe(404);
@@ -61,7 +61,7 @@ describe('follow and unfollow', () => {
     const hidden = await createUser(t, { isPublic: false });
     const refused = await call('POST', `/api/users/${hidden.id}/follow`, cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(fr.account.organizer.privateProfile);
+    expect(refused.json().message).toBe(accountFr.organizer.privateProfile);
     expect(await followRows(me.id, hidden.id)).toHaveLength(0);
     expect(await followRows(me.id, me.id)).toHaveLength(0);
   });
@@ -154,7 +154,7 @@ describe('follow lists', () => {
     const hidden = await createUser(t, { isPublic: false });
     const refused = await call('GET', `/api/users/${hidden.id}/followers`, await loginAs(t, lonely.email));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(fr.account.organizer.privateProfile);
+    expect(refused.json().message).toBe(accountFr.organizer.privateProfile);
     expect((await call('GET', '/api/users/nope/followers')).statusCode).toBe(404);
   });
 });

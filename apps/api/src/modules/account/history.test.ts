@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { participations } from '../../db/schema';
@@ -55,7 +55,7 @@ describe('history lists', () => {
     const hidden = await createUser(t, { isPublic: false });
     const refused = await get(`/api/users/${hidden.id}/events/organized`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(fr.account.organizer.privateProfile);
+    expect(refused.json().message).toBe(accountFr.organizer.privateProfile);
     expect((await get(`/api/users/${hidden.id}/events/organized`, await loginAs(t, hidden.email))).statusCode).toBe(
       200,
     );

@@ -1,6 +1,6 @@
 import {
+  accountFr,
   ageOn,
-  fr,
   type Gender,
   genders,
   type MyParticipation,
@@ -17,7 +17,7 @@ import { receiveImage } from '../images/upload';
 import { canSeePrivateEventsOf, canSeeProfile, isUuid } from './policies';
 import * as repo from './profile.repository';
 
-export const userNotFound = () => new AppError('USER_NOT_FOUND', fr.account.organizer.notFound, 404);
+export const userNotFound = () => new AppError('USER_NOT_FOUND', accountFr.organizer.notFound, 404);
 
 /** A person's profile as `viewer` may see it: a non-public account tells others nothing but that. */
 export async function getPublicProfile(deps: AppDeps, userId: string, viewer: UserRow | null): Promise<PublicProfile> {
@@ -77,8 +77,8 @@ export async function getMyProfile(deps: AppDeps, me: UserRow): Promise<MyProfil
 }
 
 const imageTargets = {
-  photo: { kind: 'profilePhoto', column: 'photoPath', failure: fr.account.profile.photoFailed },
-  banner: { kind: 'profileBanner', column: 'bannerPath', failure: fr.account.profile.bannerFailed },
+  photo: { kind: 'profilePhoto', column: 'photoPath', failure: accountFr.profile.photoFailed },
+  banner: { kind: 'profileBanner', column: 'bannerPath', failure: accountFr.profile.bannerFailed },
 } as const;
 
 /** Stores a new profile photo or banner (PNG or JPEG by content, 5 MB at most) and drops the old file. */
@@ -100,7 +100,7 @@ export async function changeProfileImage(
   if (previous) await deps.images.delete(previous).catch(() => {});
   return {
     url: imageUrl(key) ?? '',
-    message: which === 'photo' ? fr.account.profile.photoChanged : fr.account.profile.bannerChanged,
+    message: which === 'photo' ? accountFr.profile.photoChanged : accountFr.profile.bannerChanged,
   };
 }
 

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('public profile', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', deleted.id]) {
       const response = await get(`/api/users/${id}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(fr.account.organizer.notFound);
+      expect(response.json().message).toBe(accountFr.organizer.notFound);
     }
   });
 });
@@ -104,7 +104,7 @@ describe('profile images', () => {
     const cookie = await loginAs(t, user.email);
     const first = await uploadFile(t, '/api/me/photo', cookie, await makePng(800, 600));
     expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe(fr.account.profile.photoChanged);
+    expect(first.json().message).toBe(accountFr.profile.photoChanged);
     const image = await get(first.json().url);
     expect(image.headers['content-type']).toBe('image/png');
     const meta = await sharp(image.rawPayload).metadata();
@@ -121,7 +121,7 @@ describe('profile images', () => {
     const cookie = await loginAs(t, user.email);
     const response = await uploadFile(t, '/api/me/banner', cookie, await makePng(1200, 400));
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(fr.account.profile.bannerChanged);
+    expect(response.json().message).toBe(accountFr.profile.bannerChanged);
     expect((await get(`/api/users/${user.id}`)).json().bannerUrl).toBe(response.json().url);
   });
 
@@ -132,8 +132,8 @@ describe('profile images', () => {
       .gif()
       .toBuffer();
     for (const [url, message] of [
-      ['/api/me/photo', fr.account.profile.photoFailed],
-      ['/api/me/banner', fr.account.profile.bannerFailed],
+      ['/api/me/photo', accountFr.profile.photoFailed],
+      ['/api/me/banner', accountFr.profile.bannerFailed],
     ] as const) {
       for (const data of [Buffer.from('%PDF-1.4 not an image'), gif]) {
         const response = await uploadFile(t, url, cookie, data, 'photo.png');
@@ -151,7 +151,7 @@ describe('profile images', () => {
     const huge = Buffer.concat([await makePng(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const response = await uploadFile(t, '/api/me/photo', cookie, huge);
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(fr.account.profile.photoFailed);
+    expect(response.json().message).toBe(accountFr.profile.photoFailed);
   });
 
   it('refuses visitors', async () => {

@@ -1,4 +1,5 @@
 import {
+  accountFr,
   firstPasswordError,
   firstProfileSettingsError,
   fr,
@@ -20,7 +21,7 @@ import { type UserRow, updateUser } from '../auth/repository';
 import { startEmailChange } from './email-change.service';
 import * as repo from './settings.repository';
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 /**
  * Saves the profile group. A new e-mail is not applied: it waits in pendingEmail until the
@@ -76,8 +77,8 @@ export async function changePassword(
     await repo.deleteOtherSessions(tx, me.id, sessionToken ? sha256(sessionToken) : null);
     await queueMail(tx, {
       to: me.email,
-      subject: fr.account.mail.passwordChangedSubject(deps.config.brandName),
-      text: fr.account.mail.passwordChangedBody(me.firstName),
+      subject: accountFr.mail.passwordChangedSubject(deps.config.brandName),
+      text: accountFr.mail.passwordChangedBody(me.firstName),
     });
   });
   return { message: fr.auth.passwordChanged };
@@ -92,8 +93,8 @@ export async function requestVerification(deps: AppDeps, me: UserRow): Promise<M
     }
     await queueMail(tx, {
       to: deps.config.contactEmail,
-      subject: fr.account.mail.verificationSubject(deps.config.brandName),
-      text: fr.account.mail.verificationBody(`${me.firstName} ${me.lastName}`, me.email, me.id),
+      subject: accountFr.mail.verificationSubject(deps.config.brandName),
+      text: accountFr.mail.verificationBody(`${me.firstName} ${me.lastName}`, me.email, me.id),
     });
   });
   return { message: m.verificationSent };

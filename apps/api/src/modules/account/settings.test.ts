@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
@@ -32,7 +32,7 @@ describe('profile group', () => {
     const cookie = await loginAs(t, user.email);
     const response = await send('PUT', '/api/me/profile', cookie, profile(user.email));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: fr.account.settings.profileSaved, pendingEmail: null });
+    expect(response.json()).toEqual({ message: accountFr.settings.profileSaved, pendingEmail: null });
     expect(await readUser(user.id)).toMatchObject({
       firstName: 'Noé',
       lastName: 'Bernard',
@@ -44,21 +44,21 @@ describe('profile group', () => {
   });
 
   it.each<[Record<string, unknown>, string, string]>([
-    [{ email: '' }, 'email', fr.account.settings.emailRequired],
+    [{ email: '' }, 'email', accountFr.settings.emailRequired],
     [{ email: 'pas-un-email' }, 'email', fr.auth.emailInvalid],
-    [{ firstName: ' ' }, 'firstName', fr.account.settings.firstNameRequired],
+    [{ firstName: ' ' }, 'firstName', accountFr.settings.firstNameRequired],
     [{ firstName: 'x'.repeat(51) }, 'firstName', fr.auth.nameTooLong],
-    [{ lastName: '' }, 'lastName', fr.account.settings.lastNameRequired],
-    [{ birthDate: '' }, 'birthDate', fr.account.settings.birthDateRequired],
-    [{ birthDate: '2001-02-30' }, 'birthDate', fr.account.settings.birthDateRequired],
-    [{ gender: '' }, 'gender', fr.account.settings.genderRequired],
-    [{ gender: 'robot' }, 'gender', fr.account.settings.genderRequired],
-    [{ birthDate: '2015-01-01' }, 'birthDate', fr.account.settings.ageRange],
-    [{ birthDate: '1900-01-01' }, 'birthDate', fr.account.settings.ageRange],
-    [{ description: 'x'.repeat(201) }, 'description', fr.account.settings.descriptionTooLong],
+    [{ lastName: '' }, 'lastName', accountFr.settings.lastNameRequired],
+    [{ birthDate: '' }, 'birthDate', accountFr.settings.birthDateRequired],
+    [{ birthDate: '2001-02-30' }, 'birthDate', accountFr.settings.birthDateRequired],
+    [{ gender: '' }, 'gender', accountFr.settings.genderRequired],
+    [{ gender: 'robot' }, 'gender', accountFr.settings.genderRequired],
+    [{ birthDate: '2015-01-01' }, 'birthDate', accountFr.settings.ageRange],
+    [{ birthDate: '1900-01-01' }, 'birthDate', accountFr.settings.ageRange],
+    [{ description: 'x'.repeat(201) }, 'description', accountFr.settings.descriptionTooLong],
     // The spec's order: the e-mail is reported before the names, the gender before the age.
-    [{ email: '', firstName: '' }, 'email', fr.account.settings.emailRequired],
-    [{ gender: '', birthDate: '2015-01-01' }, 'gender', fr.account.settings.genderRequired],
+    [{ email: '', firstName: '' }, 'email', accountFr.settings.emailRequired],
+    [{ gender: '', birthDate: '2015-01-01' }, 'gender', accountFr.settings.genderRequired],
   ])('refuses %o with the spec message and writes nothing', async (overrides, field, message) => {
     const user = await createUser(t);
     const cookie = await loginAs(t, user.email);
@@ -112,7 +112,7 @@ describe('travel and privacy groups', () => {
       byCommon: true,
       byMotorcycle: false,
     });
-    expect(travel.json()).toEqual({ message: fr.account.settings.profileSaved });
+    expect(travel.json()).toEqual({ message: accountFr.settings.profileSaved });
     const privacy = await send('PUT', '/api/me/privacy', cookie, {
       showEmail: true,
       isPublic: false,
@@ -175,7 +175,7 @@ describe('professional verification', () => {
     const cookie = await loginAs(t, user.email);
     const first = await send('POST', '/api/me/verification-request', cookie);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: fr.account.settings.verificationSent });
+    expect(first.json()).toEqual({ message: accountFr.settings.verificationSent });
     expect((await readUser(user.id))?.verificationRequestedAt).toBeInstanceOf(Date);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/me/profile', headers: { cookie } })).json().verification,
@@ -185,7 +185,7 @@ describe('professional verification', () => {
 
     const second = await send('POST', '/api/me/verification-request', cookie);
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe(fr.account.settings.verificationAlreadyRequested);
+    expect(second.json().message).toBe(accountFr.settings.verificationAlreadyRequested);
   });
 
   it('counts only one of two simultaneous requests', async () => {
@@ -199,7 +199,7 @@ describe('professional verification', () => {
     const user = await createUser(t, { isVerified: true });
     const response = await send('POST', '/api/me/verification-request', await loginAs(t, user.email));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(fr.account.settings.alreadyVerified);
+    expect(response.json().message).toBe(accountFr.settings.alreadyVerified);
     expect((await readUser(user.id))?.verificationRequestedAt).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { fr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
+import { checkoutFr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import type { LiveEvent, LiveTicket } from './hot-path';
 
-const m = fr.checkout;
+const m = checkoutFr;
 type TicketRow = LiveTicket;
 type EventRow = LiveEvent;
 

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { fr, paymentFr } from '@guichet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
       } catch (error) {
         if (error instanceof PaymentSignatureError) {
           request.log.warn({ provider: provider.name }, 'forged payment notification refused');
-          return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: fr.payment.invalidNotification });
+          return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: paymentFr.invalidNotification });
         }
         throw error;
       }
@@ -92,7 +92,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<AppDeps & { payments: Payme
       return { received: true };
     } catch (error) {
       if (error instanceof PaymentSignatureError) {
-        return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: fr.payment.invalidNotification });
+        return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: paymentFr.invalidNotification });
       }
       throw error;
     }

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { checkoutFr, fr, paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { orders } from '../../db/schema';
@@ -30,7 +30,7 @@ export async function startOrderPayment(
   order: typeof orders.$inferSelect,
 ): Promise<PaymentRedirect> {
   if (order.status !== 'awaiting_payment' || order.expiresAt <= deps.clock.now()) {
-    throw new AppError('ORDER_NOT_PAYABLE', fr.checkout.orderNotPayable, 409);
+    throw new AppError('ORDER_NOT_PAYABLE', checkoutFr.orderNotPayable, 409);
   }
   const provider = order.provider === 'free' ? undefined : payments.providers[order.provider];
   if (!provider) throw new AppError('PROVIDER_UNAVAILABLE', fr.common.serviceUnavailable, 503);
@@ -51,7 +51,7 @@ export async function startOrderPayment(
     });
   } catch (error) {
     if (error instanceof NoBankServerError) {
-      throw new AppError('NO_BANK_SERVER', fr.payment.noBankServer, 503);
+      throw new AppError('NO_BANK_SERVER', paymentFr.noBankServer, 503);
     }
     throw error;
   }
@@ -81,8 +81,8 @@ export async function settlePayment(
         if (order) {
           await queueMail(tx, {
             to: order.buyerEmail,
-            subject: fr.checkout.refundedMail.subject(deps.config.brandName),
-            text: fr.checkout.refundedMail.body(order.buyerFirstName, order.reference),
+            subject: checkoutFr.refundedMail.subject(deps.config.brandName),
+            text: checkoutFr.refundedMail.body(order.buyerFirstName, order.reference),
           });
         }
       });

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
@@ -81,7 +81,7 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
       url: `/api/payments/sandbox/ipn?${ipn.replace(/Mt=\d+/, 'Mt=1')}`,
     });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().message).toBe(fr.payment.invalidNotification);
+    expect(forged.json().message).toBe(paymentFr.invalidNotification);
     expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const refusals: string[] = [fr.checkout.ticketUnavailable, fr.checkout.noPlaceLeft];
+const refusals: string[] = [checkoutFr.ticketUnavailable, checkoutFr.noPlaceLeft];
 
 async function race(eventId: string, choices: string[], buyers: { email: string }[]) {
   return Promise.all(

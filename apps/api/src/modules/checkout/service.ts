@@ -1,6 +1,7 @@
 import {
   type BuyerInput,
   type CreateOrderRequest,
+  checkoutFr,
   discountedUnitPriceCents,
   fr,
   HOLD_SECONDS,
@@ -11,7 +12,7 @@ import {
 } from '@guichet/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, events, orderLines, type orders, participations, shareLinks, tickets } from '../../db/schema';
+import { discountCodes, events, type orders, participations, shareLinks, tickets } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
@@ -19,12 +20,12 @@ import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
-import { findLiveEvent, findLiveTickets, insertOrderWithLines } from './hot-path';
+import { insertOrderWithLines } from './hot-path';
 import { hasExpiredHolds, hasPlacesFor, reclaimExpiredHolds, takePlaces } from './inventory';
 import { type CheckedLine, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
 
-const m = fr.checkout;
+const m = checkoutFr;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { consoleFr, fr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 
@@ -92,7 +92,7 @@ describe('GET /api/console/events', () => {
     for (const url of ['/api/console/events', `/api/console/events?organizerId=${user.id}`]) {
       const response = await get(url, cookie);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ code: 'CONSOLE_FORBIDDEN', message: fr.console.forbidden });
+      expect(response.json()).toEqual({ code: 'CONSOLE_FORBIDDEN', message: consoleFr.forbidden });
     }
   });
 

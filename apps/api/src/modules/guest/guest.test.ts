@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { checkoutFr, fr } from '@guichet/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/helpers';
@@ -116,7 +116,7 @@ describe('guest account', () => {
     [{ email: 'pas-un-email' }, fr.auth.emailInvalid],
     [{ firstName: ' ' }, fr.auth.firstNameRequired],
     [{ lastName: '' }, fr.auth.lastNameRequired],
-    [{ firstName: 'x'.repeat(23) }, fr.checkout.nameTooLong],
+    [{ firstName: 'x'.repeat(23) }, checkoutFr.nameTooLong],
     [{ birthDate: '' }, fr.auth.birthDateRequired],
     [{ birthDate: '2020-01-01' }, fr.auth.birthDateRange],
     [{ birthDate: '1900-01-01' }, fr.auth.birthDateRange],

@@ -1,4 +1,4 @@
-import { fr, STUDIES, sessionUser } from '@guichet/shared';
+import { bookingFr, STUDIES, sessionUser } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -26,7 +26,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     { schema: { body: guestAccountRequest, response: { 201: ok } }, config: perAddress(deps.config, 1, 10) },
     async (request, reply) => {
       await guest.createGuestAccount(deps, request.body);
-      return reply.status(201).send({ message: fr.booking.code.intro(request.body.email.trim()) });
+      return reply.status(201).send({ message: bookingFr.code.intro(request.body.email.trim()) });
     },
   );
 

@@ -1,5 +1,7 @@
 import {
   BUYER_NAME_MAX,
+  bookingFr,
+  checkoutFr,
   firstRegistrationError,
   fr,
   type GuestAccountRequest,
@@ -37,7 +39,7 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
   const error = firstRegistrationError({ ...input, newsletter: false, acceptTerms: true }, todayInParis(clock.now()));
   if (error) throw badRequest(error.message, error.field);
   for (const name of ['lastName', 'firstName'] as const) {
-    if (input[name].trim().length > BUYER_NAME_MAX) throw badRequest(fr.checkout.nameTooLong, name);
+    if (input[name].trim().length > BUYER_NAME_MAX) throw badRequest(checkoutFr.nameTooLong, name);
   }
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
@@ -61,8 +63,8 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
     });
     await queueMail(tx, {
       to: email,
-      subject: fr.booking.mail.verificationSubject(config.brandName),
-      text: fr.booking.mail.verificationBody(user.firstName, code),
+      subject: bookingFr.mail.verificationSubject(config.brandName),
+      text: bookingFr.mail.verificationBody(user.firstName, code),
     });
   });
 }
@@ -73,7 +75,7 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
  */
 export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Promise<SessionTicket> {
   const code = input.code.trim();
-  if (!code) throw badRequest(fr.booking.code.required, 'code');
+  if (!code) throw badRequest(bookingFr.code.required, 'code');
   const user = await authRepo.findUserByEmail(deps.db, normalizeEmail(input.email));
   if (!user || user.deletedAt) throw incorrect();
   const verified = await deps.db.transaction(async (tx) => {

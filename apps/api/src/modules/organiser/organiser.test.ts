@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { organiserFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const c = fr.organiser.create;
+const c = organiserFr.create;
 const DAY = 86_400_000;
 const post = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
@@ -127,7 +127,7 @@ describe('creating an event', () => {
       const title = `Interdit ${Date.now()}`;
       const response = await post('/api/events', createPayload({ title, ...change }), plain);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'VERIFIED_ONLY', message: fr.organiser.verifiedOnlyNote });
+      expect(response.json()).toMatchObject({ code: 'VERIFIED_ONLY', message: organiserFr.verifiedOnlyNote });
       expect(await eventsTitled(title)).toHaveLength(0);
     }
     const free = await post('/api/events', createPayload(), plain);
@@ -180,7 +180,7 @@ describe('editing an event', () => {
       { dateMaxRefund: new Date(Date.now() + 60 * DAY).toISOString() },
       organizer,
     );
-    expect(refund.json().message).toBe(fr.organiser.edit.refundDateInvalid);
+    expect(refund.json().message).toBe(organiserFr.edit.refundDateInvalid);
     const address = await patch(`/api/events/${id}`, { address: 'Rue Imaginaire 00000 Nullepart' }, organizer);
     expect(address.json().message).toBe(c.addressNotFound);
   });
@@ -197,7 +197,7 @@ describe('editing an event', () => {
 describe('tickets', () => {
   it('adds, edits and deletes tickets and options with the spec rules', async () => {
     const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
-    const tm = fr.organiser.ticket;
+    const tm = organiserFr.ticket;
     expect(
       (await post(`/api/events/${id}/tickets`, { title: '', price: 1, quantity: 1 }, organizer)).json().message,
     ).toBe(tm.titleEmpty);
@@ -219,7 +219,7 @@ describe('tickets', () => {
     const ticketId = added.json().id;
     await t.database.db.update(tickets).set({ sold: 7 }).where(eq(tickets.id, ticketId));
     const below = await patch(`/api/tickets/${ticketId}`, { quantity: 6 }, organizer);
-    expect(below.json().message).toBe(fr.organiser.edit.quantityBelowSold(7));
+    expect(below.json().message).toBe(organiserFr.edit.quantityBelowSold(7));
     expect((await patch(`/api/tickets/${ticketId}`, { quantity: 7 }, organizer)).statusCode).toBe(204);
     const sold = await t.app.inject({
       method: 'DELETE',
@@ -284,7 +284,7 @@ describe('tickets', () => {
 describe('promo codes', () => {
   it('applies the code rules', async () => {
     const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
-    const pm = fr.organiser.promo;
+    const pm = organiserFr.promo;
     const add = (body: object) => post(`/api/events/${id}/discounts`, body, organizer);
     expect((await add({ code: 'X'.repeat(16), discountPercent: 10 })).json().message).toBe(pm.codeTooLong);
     expect((await add({ code: 'No', discountPercent: 10 })).json().message).toBe(pm.codeNotAllowed);
@@ -320,7 +320,7 @@ describe('deleting an event and uploading its banner', () => {
       .values({ eventId: paid.event.id, ticketId: paid.tickets[0]?.id ?? '', userId: owner.id, quantity: 1 });
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/events/${paid.event.id}`, headers: { cookie } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(fr.organiser.event.paidCannotDelete);
+    expect(refused.json().message).toBe(organiserFr.event.paidCannotDelete);
 
     const free = await createEvent(t, owner.id);
     expect(
@@ -355,7 +355,7 @@ describe('deleting an event and uploading its banner', () => {
     };
     const fake = await upload(Buffer.from('GIF89a not really'), 'banner.png');
     expect(fake.statusCode).toBe(400);
-    expect(fake.json().message).toBe(fr.organiser.event.bannerFailed);
+    expect(fake.json().message).toBe(organiserFr.event.bannerFailed);
 
     const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } })
       .png()

@@ -1,11 +1,11 @@
-import { fr } from '@guichet/shared';
+import { organiserFr } from '@guichet/shared';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../auth/repository';
 
 /** An organiser runs their own events; an administrator runs every event. */
 export function assertCanManage(user: UserRow, organizerId: string): void {
   if (user.role !== 'admin' && user.id !== organizerId) {
-    throw new AppError('NOT_OWNER', fr.organiser.event.notOwner, 403);
+    throw new AppError('NOT_OWNER', organiserFr.event.notOwner, 403);
   }
 }
 
@@ -16,6 +16,6 @@ export function isVerifiedOrAdmin(user: UserRow): boolean {
 /** Prices, choice tickets, public events and attendee-paid fees need a verified organiser. */
 export function assertVerified(user: UserRow, needed: boolean): void {
   if (needed && !isVerifiedOrAdmin(user)) {
-    throw new AppError('VERIFIED_ONLY', fr.organiser.verifiedOnlyNote, 403);
+    throw new AppError('VERIFIED_ONLY', organiserFr.verifiedOnlyNote, 403);
   }
 }

@@ -1,9 +1,9 @@
 import {
   createEventRequest,
   discountInput,
-  fr,
   managedEvent,
   optionInput,
+  organiserFr,
   ticketInput,
   updateDiscountRequest,
   updateEventRequest,
@@ -55,7 +55,7 @@ export const organiserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, base)
       request,
       deps.images,
       { folder: 'events', ownerId: event.id, kind: 'eventBanner' },
-      fr.organiser.event.bannerFailed,
+      organiserFr.event.bannerFailed,
     );
     await events.replaceBanner(deps, event, key);
     return { bannerUrl: `/api/images/${key}` };

@@ -6,6 +6,7 @@ import {
   fr,
   isPaidTicketList,
   type ManagedEvent,
+  organiserFr,
   type UpdateEventRequest,
   usesVerifiedOnlyFeatures,
 } from '@guichet/shared';
@@ -37,7 +38,7 @@ export async function createEvent(
   assertVerified(user, usesVerifiedOnlyFeatures(input));
   const isAdmin = user.role === 'admin';
   if (input.organizerId && input.organizerId !== user.id && !isAdmin) {
-    throw new AppError('NOT_OWNER', fr.organiser.event.notOwner, 403);
+    throw new AppError('NOT_OWNER', organiserFr.event.notOwner, 403);
   }
   const now = deps.clock.now();
   // The address service is asked only once the fields before it are right.
@@ -53,7 +54,7 @@ export async function createEvent(
     { now, addressFound: location !== null, hasOrganizer: Boolean(organizer) },
   );
   if (error) throw badRequest(error.message, error.field);
-  if (!organizer || typeId === null || !location) throw badRequest(fr.organiser.edit.failed);
+  if (!organizer || typeId === null || !location) throw badRequest(organiserFr.edit.failed);
 
   const codes: string[] = [];
   for (const discount of input.discountCodeList) {
@@ -216,7 +217,7 @@ export async function deleteEvent(deps: AppDeps, user: UserRow, id: string): Pro
     const locked = await repo.lockEvent(tx, event.id);
     if (!locked) throw notFound();
     if ((await repo.countPaidParticipations(tx, event.id)) > 0) {
-      throw new AppError('EVENT_HAS_PAID_PARTICIPATIONS', fr.organiser.event.paidCannotDelete, 409);
+      throw new AppError('EVENT_HAS_PAID_PARTICIPATIONS', organiserFr.event.paidCannotDelete, 409);
     }
     // Kept as a row (participations and accounting refer to it), gone from every page.
     await repo.updateEvent(tx, event.id, { deletedAt: deps.clock.now(), isPublic: false, isOpen: false });

@@ -5,6 +5,7 @@ import {
   firstOptionError,
   fr,
   type OptionInput,
+  organiserFr,
   priceToCents,
   type TicketInput,
   type UpdateDiscountRequest,
@@ -17,7 +18,7 @@ import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
 import { insertOption, insertTicketWithOptions, refreshChoiceSummary } from './tickets';
 
-const m = fr.organiser;
+const m = organiserFr;
 const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticket.notFound, 404);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const m = fr.tickets.leave;
+const m = ticketsFr.leave;
 
 const leave = (eventId: string, cookie?: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/events/${eventId}/participation`, headers: cookie ? { cookie } : {} });

@@ -1,10 +1,10 @@
-import { fr } from '@guichet/shared';
+import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import type { UserRow } from '../auth/repository';
 import * as repo from './repository';
 
-const m = fr.tickets.leave;
+const m = ticketsFr.leave;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notParticipating = () => new AppError('NOT_PARTICIPATING', m.notParticipating, 404);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { fr } from '@guichet/shared';
+import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
 import type { UserRow } from '../auth/repository';
 import { loadManagedEvent } from '../organiser/service';
 import * as repo from './repository';
 
-const m = fr.tickets.privateLink;
+const m = ticketsFr.privateLink;
 
 export type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
 

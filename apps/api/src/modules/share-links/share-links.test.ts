@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { organiserFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const m = fr.tickets.privateLink;
+const m = ticketsFr.privateLink;
 
 /** An event with a public ticket, a hidden ticket, a hidden choice ticket with an option, and a deleted hidden one. */
 async function eventWithHiddenTickets() {
@@ -138,7 +138,7 @@ describe('generating a private link', () => {
     const other = await loginAs(t, (await createUser(t)).email);
     const refused = await create(event.id, { ticketIds: [hidden.id] }, other);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(fr.organiser.event.notOwner);
+    expect(refused.json().message).toBe(organiserFr.event.notOwner);
     expect((await create(event.id, { ticketIds: [hidden.id] })).statusCode).toBe(401);
     expect(await linksOf(event.id)).toHaveLength(0);
     const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);

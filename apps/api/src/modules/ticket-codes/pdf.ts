@@ -1,4 +1,4 @@
-import { formatDateTime, fr } from '@guichet/shared';
+import { formatDateTime, ticketsFr } from '@guichet/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { TICKET_QR_SIZE } from './qr';
 
@@ -16,7 +16,7 @@ export type TicketPdfContent = {
   qrPng: Buffer;
 };
 
-const m = fr.tickets.ticket;
+const m = ticketsFr.ticket;
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 const WIDTH = A4[0] - 2 * MARGIN;

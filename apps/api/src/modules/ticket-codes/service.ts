@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { signTicketCode } from './codes';
@@ -8,7 +8,7 @@ import { ticketQrPng } from './qr';
 import { findTicketView, type TicketViewRow } from './repository';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notFound = () => new AppError('TICKET_NOT_FOUND', fr.tickets.ticket.notFound, 404);
+const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
 export type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
 

@@ -1,10 +1,10 @@
 import {
+  accountFr,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   type ContactRequest,
   contactSubjects,
   firstContactError,
-  fr,
   type SessionUser,
 } from '@guichet/shared';
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -15,7 +15,7 @@ import { ApiError } from '../../api/client';
 import { clearBecomePartnerFlag, hasBecomePartnerFlag } from './partner-flag';
 import { toast } from './toast';
 
-const m = fr.account.contact;
+const m = accountFr.contact;
 
 const emptyFor = (user: SessionUser | null, partner: boolean): ContactRequest => ({
   firstName: user?.firstName ?? '',

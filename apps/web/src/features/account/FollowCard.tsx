@@ -1,4 +1,4 @@
-import { type FollowListItem, fr } from '@guichet/shared';
+import { accountFr, type FollowListItem } from '@guichet/shared';
 import { Avatar, Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import classes from './FollowCard.module.css';
 import { organizerProfilePath } from './links';
 import { VerifiedTick } from './VerifiedTick';
 
-const m = fr.account;
+const m = accountFr;
 
 /** The spec's follow preview: banner, avatar, category, name, verified tick, follower count. */
 export function FollowCard({ item }: { item: FollowListItem }) {

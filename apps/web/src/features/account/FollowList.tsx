@@ -1,12 +1,12 @@
-import { type FollowListType, fr } from '@guichet/shared';
+import { accountFr, type FollowListType } from '@guichet/shared';
 import { SimpleGrid, Text } from '@mantine/core';
 import { useFollowList } from '../../api/account';
 import { FollowCard } from './FollowCard';
 import { QueryState } from './QueryState';
 
 const emptyTexts = {
-  own: { follows: fr.account.follows.emptyFollows, followers: fr.account.follows.emptyFollowers },
-  other: { follows: fr.account.follows.emptyFollowsOther, followers: fr.account.follows.emptyFollowersOther },
+  own: { follows: accountFr.follows.emptyFollows, followers: accountFr.follows.emptyFollowers },
+  other: { follows: accountFr.follows.emptyFollowsOther, followers: accountFr.follows.emptyFollowersOther },
 };
 
 /** The followers or follows of a person, as cards; `isOwn` picks the spec's "Vous…" empty texts. */

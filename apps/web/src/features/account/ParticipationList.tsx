@@ -1,11 +1,11 @@
-import { formatDateTime, fr } from '@guichet/shared';
+import { accountFr, formatDateTime } from '@guichet/shared';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMyParticipations } from '../../api/account';
 import { QueryState } from './QueryState';
 
-const m = fr.account.participations;
+const m = accountFr.participations;
 
 /** The "Mes Billets" tab: the user's participations; the QR codes live on /myTickets. */
 export function ParticipationList() {

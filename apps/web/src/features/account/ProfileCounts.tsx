@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { followListPath, historyPath } from './links';
@@ -11,7 +11,7 @@ type Props = {
   nbOrganizedEvents?: number;
 };
 
-const m = fr.account.profile;
+const m = accountFr.profile;
 
 /** Follower, follow and organised-event counts, each a link to its list. */
 export function ProfileCounts({ userId, nbFollowers, nbFollows, nbOrganizedEvents }: Props) {

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { ActionIcon, Avatar, Box, Button, FileButton } from '@mantine/core';
 import { IconCamera, IconPhotoEdit } from '@tabler/icons-react';
 import { useUploadProfileImage } from '../../api/account';
@@ -15,7 +15,7 @@ type Props = {
 };
 
 const ACCEPT = 'image/png,image/jpeg';
-const m = fr.account.profile;
+const m = accountFr.profile;
 
 /** Banner and photo; without an upload, a gradient banner and the initials stand in. */
 export function ProfileImages({ photoUrl, bannerUrl, firstName, lastName, editable = false }: Props) {

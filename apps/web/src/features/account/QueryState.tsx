@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr, fr } from '@guichet/shared';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ApiError } from '../../api/client';
 import { PageLoader } from '../../app/Layout';
@@ -18,10 +18,10 @@ export function QueryState({
 }) {
   if (isPending) return <PageLoader />;
   if (error instanceof ApiError && error.status === 403) {
-    return <Text c="dimmed">{fr.account.organizer.privateProfile}</Text>;
+    return <Text c="dimmed">{accountFr.organizer.privateProfile}</Text>;
   }
   if (error instanceof ApiError && error.status === 404) {
-    return <Text c="dimmed">{fr.account.organizer.notFound}</Text>;
+    return <Text c="dimmed">{accountFr.organizer.notFound}</Text>;
   }
   return (
     <Stack align="flex-start">

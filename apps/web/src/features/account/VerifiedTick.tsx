@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 
 export function VerifiedTick({ size = 22 }: { size?: number }) {
@@ -6,7 +6,7 @@ export function VerifiedTick({ size = 22 }: { size?: number }) {
     <IconCircleCheckFilled
       size={size}
       color="var(--mantine-color-blue-5)"
-      aria-label={fr.account.profile.verified}
+      aria-label={accountFr.profile.verified}
       role="img"
       style={{ flexShrink: 0 }}
     />

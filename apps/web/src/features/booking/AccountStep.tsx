@@ -1,4 +1,4 @@
-import { firstPasswordError, fr } from '@guichet/shared';
+import { bookingFr, firstPasswordError, fr } from '@guichet/shared';
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateGuestAccount } from '../../api/guest';
@@ -45,8 +45,8 @@ export function AccountStep({
   };
 
   return (
-    <StepForm title={fr.booking.steps.password} focus={focus} onSubmit={submit}>
-      <Text>{fr.booking.account.intro(buyer.email.trim())}</Text>
+    <StepForm title={bookingFr.steps.password} focus={focus} onSubmit={submit}>
+      <Text>{bookingFr.account.intro(buyer.email.trim())}</Text>
       <Stack gap={6}>
         <PasswordInput
           label={fr.auth.password}

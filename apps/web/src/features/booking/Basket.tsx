@@ -1,9 +1,9 @@
-import { type EventDetail, formatEuros, fr } from '@guichet/shared';
+import { bookingFr, type EventDetail, formatEuros } from '@guichet/shared';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { type BookingState, basketTotals, selection } from './state';
 
-const b = fr.booking.basket;
+const b = bookingFr.basket;
 
 function Row({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
   return (

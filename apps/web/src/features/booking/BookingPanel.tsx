@@ -1,4 +1,4 @@
-import { type EventDetail, fr, normalizeEmail } from '@guichet/shared';
+import { bookingFr, type EventDetail, normalizeEmail } from '@guichet/shared';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer, useState } from 'react';
@@ -108,7 +108,7 @@ function BookingFlow({ event, shareKey }: Props) {
       {!user && state.step !== 'done' && (
         <Group gap={6} mb="sm">
           <Text size="sm" c="dimmed">
-            {fr.booking.haveAccount}
+            {bookingFr.haveAccount}
           </Text>
           <Anchor
             component={Link}
@@ -116,7 +116,7 @@ function BookingFlow({ event, shareKey }: Props) {
             size="sm"
             onClick={() => rememberRedirectAfterLogin(`${location.pathname}${location.search}`)}
           >
-            {fr.booking.login}
+            {bookingFr.login}
           </Anchor>
         </Group>
       )}

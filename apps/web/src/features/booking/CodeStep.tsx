@@ -1,4 +1,4 @@
-import { firstVerificationCodeError, fr } from '@guichet/shared';
+import { bookingFr, firstVerificationCodeError } from '@guichet/shared';
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useVerifyGuest } from '../../api/guest';
@@ -31,10 +31,10 @@ export function CodeStep({
   };
 
   return (
-    <StepForm title={fr.booking.steps.code} focus={focus} onSubmit={submit}>
-      <Text>{fr.booking.code.intro(email.trim())}</Text>
+    <StepForm title={bookingFr.steps.code} focus={focus} onSubmit={submit}>
+      <Text>{bookingFr.code.intro(email.trim())}</Text>
       <TextInput
-        label={fr.booking.code.label}
+        label={bookingFr.code.label}
         withAsterisk
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -44,7 +44,7 @@ export function CodeStep({
         error={Boolean(error)}
       />
       <StepError message={error} />
-      <StepButtons onBack={onBack} submitLabel={fr.booking.code.submit} loading={verify.isPending} />
+      <StepButtons onBack={onBack} submitLabel={bookingFr.code.submit} loading={verify.isPending} />
     </StepForm>
   );
 }

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { bookingFr } from '@guichet/shared';
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -33,11 +33,11 @@ export function Countdown({ deadline, onElapsed }: { deadline: number; onElapsed
   return (
     <Group gap="xs" wrap="nowrap">
       <IconClock size={20} aria-hidden />
-      <Text>{fr.booking.payment.countdownLabel} :</Text>
+      <Text>{bookingFr.payment.countdownLabel} :</Text>
       <Text role="timer" fw={700} ff="monospace" data-testid="payment-countdown">
         {format(seconds)}
       </Text>
-      <VisuallyHidden aria-live="polite">{fr.booking.payment.remaining(Math.ceil(seconds / 60))}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite">{bookingFr.payment.remaining(Math.ceil(seconds / 60))}</VisuallyHidden>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { bookingFr, checkoutFr } from '@guichet/shared';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,13 +7,13 @@ import { StepForm } from './StepForm';
 /** Step 7 for a free booking; a paid one ends on /validationpaiement after the bank. */
 export function DoneStep({ focus }: { focus: boolean }) {
   return (
-    <StepForm title={fr.booking.steps.done} focus={focus}>
+    <StepForm title={bookingFr.steps.done} focus={focus}>
       <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
-        {fr.checkout.reservationDone}
+        {checkoutFr.reservationDone}
       </Alert>
       <Group>
         <Button component={Link} to="/billetterie" variant="default">
-          {fr.booking.done.backToList}
+          {bookingFr.done.backToList}
         </Button>
       </Group>
     </StepForm>

@@ -1,4 +1,12 @@
-import { BUYER_NAME_MAX, type EventDetail, firstBuyerError, fr, normalizeEmail, STUDIES } from '@guichet/shared';
+import {
+  BUYER_NAME_MAX,
+  bookingFr,
+  type EventDetail,
+  firstBuyerError,
+  fr,
+  normalizeEmail,
+  STUDIES,
+} from '@guichet/shared';
 import { NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
@@ -59,7 +67,7 @@ export function InformationStep({
   const firstError = Object.values(errors)[0]?.message ?? lookup.error?.message;
 
   return (
-    <StepForm title={fr.booking.steps.information} focus={focus} onSubmit={submit}>
+    <StepForm title={bookingFr.steps.information} focus={focus} onSubmit={submit}>
       <TextInput
         label={fr.auth.lastName}
         autoComplete="family-name"
@@ -96,12 +104,12 @@ export function InformationStep({
       />
       {user && (
         <Text size="sm" c="dimmed">
-          {fr.booking.information.loggedInNote}
+          {bookingFr.information.loggedInNote}
         </Text>
       )}
       {event.isNeedsUserStudies && (
         <NativeSelect
-          label={fr.booking.information.studies}
+          label={bookingFr.information.studies}
           withAsterisk
           data={studies.data ?? [...STUDIES]}
           error={errors.studies?.message}

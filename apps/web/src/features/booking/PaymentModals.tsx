@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { paymentFr } from '@guichet/shared';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 
 /**
@@ -19,7 +19,7 @@ export function ReloadModal({ opened, title, body }: { opened: boolean; title: s
       <Stack>
         <Text>{body}</Text>
         <Button onClick={() => window.location.reload()} data-autofocus>
-          {fr.payment.reloadPage}
+          {paymentFr.reloadPage}
         </Button>
       </Stack>
     </Modal>

@@ -1,4 +1,13 @@
-import { type EventDetail, formatEuros, fr, HOLD_SECONDS, type OrderCreated, STUDY_UNDEFINED } from '@guichet/shared';
+import {
+  bookingFr,
+  type EventDetail,
+  formatEuros,
+  fr,
+  HOLD_SECONDS,
+  type OrderCreated,
+  paymentFr,
+  STUDY_UNDEFINED,
+} from '@guichet/shared';
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type Dispatch, useEffect, useRef, useState } from 'react';
 import { type PaymentRedirect, useCreateOrder, useStartPayment } from '../../api/checkout';
@@ -16,7 +25,7 @@ import {
   selection,
 } from './state';
 
-const p = fr.booking.payment;
+const p = bookingFr.payment;
 
 /**
  * When the hold ends on this browser's clock: the server's expiresAt, but never later than the
@@ -118,11 +127,11 @@ export function PaymentStep({
   const busy = createOrder.isPending || startPayment.isPending;
 
   return (
-    <StepForm title={fr.booking.steps.payment} focus={focus}>
+    <StepForm title={bookingFr.steps.payment} focus={focus}>
       <Paper withBorder p="md" radius="md">
         <Stack gap={6}>
           <Text fw={600}>{p.recap}</Text>
-          <Text>{fr.booking.basket.line(state.quantity, title)}</Text>
+          <Text>{bookingFr.basket.line(state.quantity, title)}</Text>
           <Text size="sm" c="dimmed">
             {p.buyer} : {state.buyer.firstName} {state.buyer.lastName} ({state.buyer.email})
           </Text>
@@ -164,7 +173,7 @@ export function PaymentStep({
       {redirect?.kind === 'stripe' && (
         <Stack gap="xs">
           <Alert color="blue">{p.stripeNotice}</Alert>
-          {event.isUserPaysFees && <Text c="dimmed">{fr.payment.walletUnavailable}</Text>}
+          {event.isUserPaysFees && <Text c="dimmed">{paymentFr.walletUnavailable}</Text>}
         </Stack>
       )}
 
@@ -179,11 +188,11 @@ export function PaymentStep({
         )}
       </Group>
 
-      <ReloadModal opened={elapsed} title={fr.payment.timeElapsed.title} body={fr.payment.timeElapsed.body} />
+      <ReloadModal opened={elapsed} title={paymentFr.timeElapsed.title} body={paymentFr.timeElapsed.body} />
       <ReloadModal
         opened={unavailable}
-        title={fr.payment.ticketUnavailable.title}
-        body={fr.payment.ticketUnavailable.body}
+        title={paymentFr.ticketUnavailable.title}
+        body={paymentFr.ticketUnavailable.body}
       />
     </StepForm>
   );

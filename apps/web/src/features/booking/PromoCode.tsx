@@ -1,11 +1,11 @@
-import { fr } from '@guichet/shared';
+import { bookingFr, checkoutFr } from '@guichet/shared';
 import { Badge, Button, CloseButton, Group, Modal, Stack, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useCheckDiscount } from '../../api/checkout';
 import { StepError } from './StepForm';
 
-const t = fr.booking.promo;
+const t = bookingFr.promo;
 
 /** The promo-code modal; a valid code shows as a removable capsule with its percentage. */
 export function PromoCode({
@@ -25,7 +25,7 @@ export function PromoCode({
   const submit = () => {
     const wanted = code.trim();
     if (!wanted) {
-      setError(fr.checkout.promoRequired);
+      setError(checkoutFr.promoRequired);
       return;
     }
     check.mutate(wanted, {

@@ -1,9 +1,9 @@
-import { fr } from '@guichet/shared';
+import { bookingFr } from '@guichet/shared';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 
-const t = fr.booking.tickets;
+const t = bookingFr.tickets;
 
 /** The ticket count: labelled buttons around a value read out when it changes. */
 export function QuantityStepper({

@@ -1,7 +1,7 @@
-import { formatDateTime, formatEuros, fr } from '@guichet/shared';
+import { bookingFr, formatDateTime, formatEuros } from '@guichet/shared';
 import { Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 
-const t = fr.booking.tickets;
+const t = bookingFr.tickets;
 
 /**
  * The refund option (1-attendee.md §9): a price per place, places from 1 to the ticket count;

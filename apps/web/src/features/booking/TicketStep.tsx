@@ -1,4 +1,5 @@
 import {
+  bookingFr,
   discountedUnitPriceCents,
   type EventDetail,
   firstTicketStepError,
@@ -18,7 +19,7 @@ import { RefundOption } from './RefundOption';
 import { StepButtons, StepError, StepForm } from './StepForm';
 import { type BookingAction, type BookingState, refundOf, selection } from './state';
 
-const t = fr.booking.tickets;
+const t = bookingFr.tickets;
 
 function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
   if (ticket.isSoldOut) {
@@ -73,7 +74,7 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
   };
 
   return (
-    <StepForm title={fr.booking.steps.tickets} focus={focus} onSubmit={next}>
+    <StepForm title={bookingFr.steps.tickets} focus={focus} onSubmit={next}>
       {event.tickets.length === 0 ? (
         <Text c="dimmed">{t.noTickets}</Text>
       ) : (

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { consoleFr, fr } from '@guichet/shared';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
@@ -20,7 +20,7 @@ export function ConsoleFooter() {
       <Text size="sm" c="dimmed">
         © {new Date().getFullYear()} {brandName}
       </Text>
-      <Group component="nav" aria-label={fr.console.footerLabel} gap="md">
+      <Group component="nav" aria-label={consoleFr.footerLabel} gap="md">
         {links.map((link) => (
           <Anchor key={link.to} component={Link} to={link.to} size="sm" c="dimmed">
             {link.label}

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { consoleFr } from '@guichet/shared';
 import { Box, Button, Flex, Group, Paper, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -31,17 +31,17 @@ export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
       }}
       keepMounted={false}
     >
-      <Tabs.List aria-label={fr.console.tabsLabel} className={classes.tabList}>
+      <Tabs.List aria-label={consoleFr.tabsLabel} className={classes.tabList}>
         {consoleTabs.map((value) => (
           <Tabs.Tab key={value} value={value}>
-            {fr.console.tabs[value]}
+            {consoleFr.tabs[value]}
           </Tabs.Tab>
         ))}
       </Tabs.List>
 
       <Tabs.Panel value="stats" pt="md">
         <ExportBar />
-        <EmptyState text={fr.console.empty.stats} />
+        <EmptyState text={consoleFr.empty.stats} />
       </Tabs.Panel>
       <Tabs.Panel value="edit" pt="md">
         <EventEditor eventId={eventId} />
@@ -50,7 +50,7 @@ export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
         <ExportBar />
         <Flex gap="md" align="flex-start">
           <Box flex={1} miw={0}>
-            <EmptyState text={fr.console.empty.participants} />
+            <EmptyState text={consoleFr.empty.participants} />
           </Box>
           <DetailPanel opened={detail !== null} onClose={closeDetail} />
         </Flex>
@@ -58,13 +58,13 @@ export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
       <Tabs.Panel value="staff" pt="md">
         <Flex gap="md" align="flex-start">
           <Box flex={1} miw={0}>
-            <EmptyState text={fr.console.empty.staff} />
+            <EmptyState text={consoleFr.empty.staff} />
           </Box>
           <DetailPanel opened={detail !== null} onClose={closeDetail} />
         </Flex>
       </Tabs.Panel>
       <Tabs.Panel value="manual" pt="md">
-        <EmptyState text={fr.console.empty.manual} />
+        <EmptyState text={consoleFr.empty.manual} />
       </Tabs.Panel>
     </Tabs>
   );
@@ -88,8 +88,8 @@ function ExportBar() {
   const reasonId = useId();
   return (
     <Group justify="flex-end" mb="sm">
-      <VisuallyHidden id={reasonId}>{fr.console.exportSoon}</VisuallyHidden>
-      <Tooltip label={fr.console.exportSoon} withArrow>
+      <VisuallyHidden id={reasonId}>{consoleFr.exportSoon}</VisuallyHidden>
+      <Tooltip label={consoleFr.exportSoon} withArrow>
         <Button
           variant="default"
           leftSection={<IconDownload size={18} />}
@@ -98,7 +98,7 @@ function ExportBar() {
           aria-describedby={reasonId}
           onClick={(event) => event.preventDefault()}
         >
-          {fr.console.exportButton}
+          {consoleFr.exportButton}
         </Button>
       </Tooltip>
     </Group>

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { consoleFr, fr } from '@guichet/shared';
 import { CloseButton, Drawer, Group, Paper, ScrollArea, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
@@ -14,7 +14,7 @@ type Props = {
  * The detail of a selected participant or staff member: a side panel beside the list on desktop,
  * a bottom sheet on phones (2-organiser.md §2.3, breakpoint 700 px). Renders nothing when closed.
  */
-export function DetailPanel({ opened, onClose, title = fr.console.detailTitle, children }: Props) {
+export function DetailPanel({ opened, onClose, title = consoleFr.detailTitle, children }: Props) {
   const theme = useMantineTheme();
   // Read at once: a phone must not first render the desktop panel.
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });

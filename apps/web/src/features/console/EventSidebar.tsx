@@ -1,4 +1,4 @@
-import { formatDate, fr } from '@guichet/shared';
+import { consoleFr, formatDate, fr } from '@guichet/shared';
 import { Alert, Badge, Box, Button, Image, Loader, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ConsoleEvent } from '../../api/console';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
@@ -36,14 +36,14 @@ export function EventSidebar({
         {title}
       </Text>
       <SegmentedControl
-        aria-label={fr.console.sortLabel}
+        aria-label={consoleFr.sortLabel}
         size="xs"
         fullWidth
         value={sort}
         onChange={(value) => onSortChange(value as EventSort)}
         data={[
-          { value: 'newest', label: fr.console.sortNewest },
-          { value: 'oldest', label: fr.console.sortOldest },
+          { value: 'newest', label: consoleFr.sortNewest },
+          { value: 'oldest', label: consoleFr.sortOldest },
         ]}
       />
       {isLoading && <Loader aria-label={fr.common.loading} size="sm" mx="auto" my="md" />}
@@ -57,7 +57,7 @@ export function EventSidebar({
       )}
       {events && events.length === 0 && (
         <Text c="dimmed" size="sm">
-          {fr.console.noEvents}
+          {consoleFr.noEvents}
         </Text>
       )}
       {events && events.length > 0 && (

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { consoleFr } from '@guichet/shared';
 import { Select } from '@mantine/core';
 import { useConsoleOrganizers } from '../../api/console';
 
@@ -10,14 +10,14 @@ export function OrganizerPicker({ value, onChange }: Props) {
   const data = (organizers.data ?? []).map((o) => ({ value: o.id, label: `${o.lastName} ${o.firstName}` }));
   return (
     <Select
-      label={fr.console.organizerLabel}
-      placeholder={fr.console.organizerPlaceholder}
+      label={consoleFr.organizerLabel}
+      placeholder={consoleFr.organizerPlaceholder}
       data={data}
       value={value}
       onChange={onChange}
       searchable
       clearable
-      clearButtonProps={{ 'aria-label': fr.console.clearOrganizer }}
+      clearButtonProps={{ 'aria-label': consoleFr.clearOrganizer }}
       error={organizers.error?.message}
       w={{ base: '100%', sm: 280 }}
       comboboxProps={{ withinPortal: true }}

@@ -1,4 +1,11 @@
-import { firstNewTicketError, formatEuros, fr, type ManagedEvent, type ManagedTicket } from '@guichet/shared';
+import {
+  firstNewTicketError,
+  formatEuros,
+  fr,
+  type ManagedEvent,
+  type ManagedTicket,
+  organiserFr,
+} from '@guichet/shared';
 import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +14,7 @@ import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
 import { toastFailure, toastSuccess } from './toasts';
 
-const f = fr.organiser.form;
+const f = organiserFr.form;
 
 function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket: ManagedTicket; canPrice: boolean }) {
   const update = useUpdateTicket(event.id);
@@ -84,7 +91,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
                     isHidden: ticket.isHidden,
                   },
                 },
-                { onSuccess: () => toastSuccess(fr.organiser.ticket.optionCreated), onError: toastFailure },
+                { onSuccess: () => toastSuccess(organiserFr.ticket.optionCreated), onError: toastFailure },
               )
             }
           />
@@ -109,7 +116,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
     add.mutate(input, {
       onSuccess: () => {
         setDrafts((all) => all.filter((d) => d.key !== draft.key));
-        toastSuccess(fr.organiser.ticket.saved);
+        toastSuccess(organiserFr.ticket.saved);
       },
       onError: (failure) => setError(failure.message),
     });

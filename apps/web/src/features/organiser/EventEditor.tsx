@@ -3,6 +3,7 @@ import {
   fr,
   LIMITS,
   type ManagedEvent,
+  organiserFr,
   type SessionUser,
   type UpdateEventRequest,
 } from '@guichet/shared';
@@ -38,7 +39,7 @@ import { EventPreview } from './EventPreview';
 import { PromoCodes } from './PromoCodes';
 import { toastError, toastFailure, toastSuccess } from './toasts';
 
-const f = fr.organiser.form;
+const f = organiserFr.form;
 
 type Fields = {
   title: string;
@@ -120,7 +121,7 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
     update.mutate(body, {
       onSuccess: (saved) => {
         setFields(fieldsOf(saved as ManagedEvent));
-        toastSuccess(fr.organiser.edit.saved);
+        toastSuccess(organiserFr.edit.saved);
       },
       onError: (failure) => {
         setError({ field: 'field' in failure ? String(failure.field) : '', message: failure.message });
@@ -240,7 +241,7 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
                 />
                 {!canPrice && (
                   <Alert color="yellow" role="note">
-                    {fr.organiser.verifiedOnlyNote}
+                    {organiserFr.verifiedOnlyNote}
                   </Alert>
                 )}
                 {error && (
@@ -275,7 +276,7 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
                   onChange={(file) =>
                     file &&
                     upload.mutate(file, {
-                      onSuccess: () => toastSuccess(fr.organiser.event.bannerSaved),
+                      onSuccess: () => toastSuccess(organiserFr.event.bannerSaved),
                       onError: (failure) => toastError(failure.message),
                     })
                   }
@@ -313,7 +314,7 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
                   onClick={() =>
                     remove.mutate(undefined, {
                       onSuccess: () => {
-                        toastSuccess(fr.organiser.event.deleted);
+                        toastSuccess(organiserFr.event.deleted);
                         navigate('/billetterie');
                       },
                       onError: (failure) => {

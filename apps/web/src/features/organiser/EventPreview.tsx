@@ -1,4 +1,4 @@
-import { formatDateTime, fr, type TicketingStatus, type TicketRead } from '@guichet/shared';
+import { formatDateTime, fr, organiserFr, type TicketingStatus, type TicketRead } from '@guichet/shared';
 import { Badge, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
@@ -29,10 +29,10 @@ export function EventPreview({ data }: { data: PreviewData }) {
   const badge = statusBadge[data.status];
   const banners = data.bannerUrl ?? PLACEHOLDER_IMAGE;
   return (
-    <Paper withBorder radius="md" p="md" aria-label={fr.organiser.create.preview} component="section">
+    <Paper withBorder radius="md" p="md" aria-label={organiserFr.create.preview} component="section">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {fr.organiser.create.preview}
+          {organiserFr.create.preview}
         </Title>
         <UnstyledButton onClick={banner.open} aria-label={fr.events.enlargeBanner}>
           <Image src={banners} fallbackSrc={PLACEHOLDER_IMAGE} alt="" radius="sm" h={160} fit="cover" />

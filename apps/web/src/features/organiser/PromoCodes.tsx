@@ -1,10 +1,10 @@
-import { firstDiscountError, fr, LIMITS, type ManagedEvent } from '@guichet/shared';
+import { firstDiscountError, LIMITS, type ManagedEvent, organiserFr } from '@guichet/shared';
 import { Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
 import { toastFailure } from './toasts';
 
-const f = fr.organiser.form;
+const f = organiserFr.form;
 
 /** Promo codes of a paid event: created single-use with 10,000 uses; the quantity never drops below the uses. */
 export function PromoCodes({ event }: { event: ManagedEvent }) {

@@ -1,4 +1,4 @@
-import { formatEuros, fr, LIMITS } from '@guichet/shared';
+import { formatEuros, LIMITS, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Button,
@@ -16,7 +16,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { draftKey, type OptionDraft, type TicketDraft } from './drafts';
 
-const f = fr.organiser.form;
+const f = organiserFr.form;
 const asNumber = (value: string | number): number | '' => (value === '' ? '' : Number(value));
 
 export function OptionAdder({ disabled, onAdd }: { disabled: boolean; onAdd(option: OptionDraft): void }) {

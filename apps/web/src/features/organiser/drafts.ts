@@ -1,4 +1,4 @@
-import { fr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
+import { organiserFr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
 
 export type OptionDraft = { key: string; title: string; price: number | ''; quantity: number | '' };
 export type TicketDraft = {
@@ -19,7 +19,7 @@ export const draftKey = () => `draft-${++counter}`;
 export function newTicketDraft(position: number): TicketDraft {
   return {
     key: draftKey(),
-    title: fr.organiser.ticket.defaultTitle(position),
+    title: organiserFr.ticket.defaultTitle(position),
     description: '',
     price: 0,
     quantity: 1,

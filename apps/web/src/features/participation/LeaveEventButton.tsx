@@ -1,11 +1,11 @@
-import { fr } from '@guichet/shared';
+import { fr, ticketsFr } from '@guichet/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useLeaveEvent } from '../../api/participations';
 
-const m = fr.tickets.leave;
+const m = ticketsFr.leave;
 
 /**
  * 'Quitter l'événement' and its confirmation. Only free participations can be left; the server

@@ -1,4 +1,4 @@
-import { type EventDetail, formatEuros, fr } from '@guichet/shared';
+import { type EventDetail, formatEuros, fr, ticketsFr } from '@guichet/shared';
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { type HiddenTicket, useCreateShareLink, useHiddenTickets } from '../../api/share-links';
 import { PrivateLinkResult } from './PrivateLinkResult';
 
-const m = fr.tickets.privateLink;
+const m = ticketsFr.privateLink;
 
 function HiddenTicketChoice({
   ticket,

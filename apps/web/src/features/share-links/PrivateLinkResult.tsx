@@ -1,10 +1,10 @@
-import { fr } from '@guichet/shared';
+import { ticketsFr } from '@guichet/shared';
 import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
-const m = fr.tickets.privateLink;
+const m = ticketsFr.privateLink;
 /** 1-attendee.md §9: a link's QR code is 230 px. */
 const QR_SIZE = 230;
 

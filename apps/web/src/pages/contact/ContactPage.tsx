@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../api/auth';
 import { PageLoader } from '../../app/Layout';
@@ -9,8 +9,8 @@ export default function ContactPage() {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Title order={1}>{fr.account.contact.title}</Title>
-        <Text c="dimmed">{fr.account.contact.intro}</Text>
+        <Title order={1}>{accountFr.contact.title}</Title>
+        <Text c="dimmed">{accountFr.contact.intro}</Text>
         <Paper withBorder radius="md" p="lg">
           {/* Wait for the session so that a logged-in user's fields start filled in. */}
           {session.isPending ? <PageLoader /> : <ContactForm user={session.data ?? null} />}

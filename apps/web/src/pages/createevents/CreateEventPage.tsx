@@ -1,9 +1,9 @@
 import {
   type CreateEventRequest,
   firstCreateEventError,
-  fr,
   isPaidTicketList,
   LIMITS,
+  organiserFr,
   type SessionUser,
   UNLIMITED,
 } from '@guichet/shared';
@@ -42,7 +42,7 @@ import {
 import { EventPreview } from '../../features/organiser/EventPreview';
 import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
 
-const f = fr.organiser.form;
+const f = organiserFr.form;
 const fullName = (person?: { firstName: string; lastName: string }) =>
   person ? `${person.firstName} ${person.lastName}` : '';
 
@@ -136,7 +136,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
   return (
     <Container size="xl" py="lg">
       <Title order={1} mb="lg">
-        {fr.organiser.create.pageTitle}
+        {organiserFr.create.pageTitle}
       </Title>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -144,7 +144,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
             <Stack gap="md">
               {!canPrice && (
                 <Alert color="yellow" role="note">
-                  {fr.organiser.verifiedOnlyNote}
+                  {organiserFr.verifiedOnlyNote}
                 </Alert>
               )}
               <TextInput
@@ -293,7 +293,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
                 </Alert>
               )}
               <Button type="submit" size="md" loading={create.isPending}>
-                {fr.organiser.create.submit}
+                {organiserFr.create.submit}
               </Button>
             </Stack>
           </form>

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { organiserFr } from '@guichet/shared';
 import { Container, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,7 +16,7 @@ function EditEvent({ eventId }: { eventId: string }) {
   return (
     <Container size="xl" py="lg">
       <Title order={1} mb="lg">
-        {fr.organiser.edit.pageTitle}
+        {organiserFr.edit.pageTitle}
       </Title>
       <EventEditor eventId={eventId} />
     </Container>

@@ -17,16 +17,21 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
-import { BookingPanel } from '../../features/booking/BookingPanel';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { ShareModal } from '../../features/events/ShareModal';
 import { LeaveEventButton } from '../../features/participation/LeaveEventButton';
 import { PrivateLinkPanel } from '../../features/share-links/PrivateLinkPanel';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+
+// The booking flow is the largest part of the page: it loads beside the event's details.
+const BookingPanel = lazy(() =>
+  import('../../features/booking/BookingPanel').then((m) => ({ default: m.BookingPanel })),
+);
 
 export default function EventPage() {
   const { eventId = '' } = useParams();
@@ -224,7 +229,9 @@ function EventView({ event }: { event: EventDetail }) {
                 {fr.events.tickets}
               </Title>
               {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
-              <BookingPanel event={event} shareKey={searchParams.get('share')} />
+              <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                <BookingPanel event={event} shareKey={searchParams.get('share')} />
+              </Suspense>
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,4 +1,4 @@
-import { formatDate, fr, type SessionUser } from '@guichet/shared';
+import { consoleFr, formatDate, fr, type SessionUser } from '@guichet/shared';
 import { Anchor, AppShell, Badge, Box, Button, Drawer, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconList } from '@tabler/icons-react';
@@ -24,7 +24,7 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
   const [drawerOpened, drawer] = useDisclosure(false);
 
   useEffect(() => {
-    document.title = `${fr.console.pageTitle} · ${brandName}`;
+    document.title = `${consoleFr.pageTitle} · ${brandName}`;
   }, [brandName]);
 
   const organizerId = useListedOrganizer(user, params.eventId, params.organizerId);
@@ -34,8 +34,8 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
   const selected = events.data?.find((event) => event.id === params.eventId) ?? null;
   const organizer = organizers.data?.find((o) => o.id === organizerId.value && o.id !== user.id);
   const listTitle = organizer
-    ? fr.console.eventsOf(`${organizer.firstName} ${organizer.lastName}`)
-    : fr.console.eventsTitle;
+    ? consoleFr.eventsOf(`${organizer.firstName} ${organizer.lastName}`)
+    : consoleFr.eventsTitle;
 
   const sidebar = (onSelect: (eventId: string) => void) => (
     <EventSidebar
@@ -74,11 +74,11 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
               <Anchor component={Link} to="/billetterie" size="sm">
                 <Group gap={4} component="span">
                   <IconArrowLeft size={16} aria-hidden />
-                  {fr.console.backToSite}
+                  {consoleFr.backToSite}
                 </Group>
               </Anchor>
               <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-                {fr.console.pageTitle}
+                {consoleFr.pageTitle}
               </Title>
             </Stack>
             <Group gap="sm" align="flex-end" w={{ base: '100%', sm: 'auto' }}>
@@ -98,7 +98,7 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
               <ConsoleTabs key={selected.id} eventId={selected.id} tab={params.tab} onTabChange={params.selectTab} />
             </Stack>
           ) : (
-            <Text c="dimmed">{fr.console.noEventSelected}</Text>
+            <Text c="dimmed">{consoleFr.noEventSelected}</Text>
           )}
 
           <Box flex={1} />
@@ -109,7 +109,7 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
       <Drawer
         opened={drawerOpened}
         onClose={drawer.close}
-        title={fr.console.pageTitle}
+        title={consoleFr.pageTitle}
         hiddenFrom="sm"
         size="85%"
         closeButtonProps={{ 'aria-label': fr.common.close }}

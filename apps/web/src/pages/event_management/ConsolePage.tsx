@@ -1,4 +1,4 @@
-import { fr, type SessionUser } from '@guichet/shared';
+import { consoleFr, type SessionUser } from '@guichet/shared';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
@@ -18,7 +18,7 @@ const canUseConsole = (user: SessionUser) => user.isVerified || user.isAdmin;
 function Refused() {
   useEffect(() => {
     // A fixed id: the toast is shown once even when the effect runs twice.
-    notifications.show({ id: 'console-forbidden', message: fr.console.forbidden, color: 'red' });
+    notifications.show({ id: 'console-forbidden', message: consoleFr.forbidden, color: 'red' });
   }, []);
   return <Navigate to="/billetterie" replace />;
 }

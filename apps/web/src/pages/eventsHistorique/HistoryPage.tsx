@@ -1,4 +1,4 @@
-import { fr, type HistoryType, historyTypeFromRoute } from '@guichet/shared';
+import { accountFr, type HistoryType, historyTypeFromRoute } from '@guichet/shared';
 import { Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useHistory } from '../../api/account';
@@ -6,7 +6,7 @@ import { HistoryCard } from '../../features/account/HistoryCard';
 import { QueryState } from '../../features/account/QueryState';
 import NotFoundPage from '../not-found/NotFoundPage';
 
-const m = fr.account.history;
+const m = accountFr.history;
 
 function HistoryList({ type, userId }: { type: HistoryType; userId: string }) {
   const list = useHistory(type, userId);

@@ -1,4 +1,4 @@
-import { followListType, fr } from '@guichet/shared';
+import { accountFr, followListType } from '@guichet/shared';
 import { Container, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useSession } from '../../api/auth';
@@ -15,7 +15,7 @@ export default function FollowsPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">
-        {listType === 'followers' ? fr.account.follows.followersTitle : fr.account.follows.followsTitle}
+        {listType === 'followers' ? accountFr.follows.followersTitle : accountFr.follows.followsTitle}
       </Title>
       <FollowList type={listType} userId={userId} isOwn={user?.id === userId} />
     </Container>

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { Container, Title } from '@mantine/core';
 import { SettingsPanel } from '../../features/account/settings/SettingsPanel';
 import { RequireAuth } from '../../features/auth/RequireAuth';
@@ -9,7 +9,7 @@ export default function ParametersPage() {
       {() => (
         <Container size="md" py="xl">
           <Title order={1} mb="lg">
-            {fr.account.settings.title}
+            {accountFr.settings.title}
           </Title>
           <SettingsPanel />
         </Container>

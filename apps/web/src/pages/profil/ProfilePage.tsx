@@ -1,4 +1,4 @@
-import { fr, type MyProfile } from '@guichet/shared';
+import { accountFr, type MyProfile } from '@guichet/shared';
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMyProfile } from '../../api/account';
 import { FollowList } from '../../features/account/FollowList';
@@ -10,7 +10,7 @@ import { SettingsPanel } from '../../features/account/settings/SettingsPanel';
 import { VerifiedTick } from '../../features/account/VerifiedTick';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 
-const m = fr.account.profile;
+const m = accountFr.profile;
 
 function Profile({ profile }: { profile: MyProfile }) {
   return (

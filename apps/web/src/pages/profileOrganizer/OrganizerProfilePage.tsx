@@ -1,4 +1,4 @@
-import { fr, type VisibleProfile } from '@guichet/shared';
+import { accountFr, fr, type VisibleProfile } from '@guichet/shared';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -11,7 +11,7 @@ import { ProfileImages } from '../../features/account/ProfileImages';
 import { QueryState } from '../../features/account/QueryState';
 import { VerifiedTick } from '../../features/account/VerifiedTick';
 
-const m = fr.account.organizer;
+const m = accountFr.organizer;
 
 function FollowButton({ profile }: { profile: VisibleProfile }) {
   const follow = useFollow(profile.id);
@@ -72,7 +72,7 @@ function Profile({ profile }: { profile: VisibleProfile }) {
           {user && !profile.isMe && <FollowButton profile={profile} />}
         </Group>
         <Text style={{ whiteSpace: 'pre-line' }} c={profile.description ? undefined : 'dimmed'}>
-          {profile.description || fr.account.profile.noDescription}
+          {profile.description || accountFr.profile.noDescription}
         </Text>
       </Stack>
     </Container>
@@ -101,7 +101,7 @@ export default function OrganizerProfilePage() {
         <Stack align="center" gap="md">
           <IconLock size={40} aria-hidden />
           <Title order={1} size="h2">
-            {fr.account.profile.title}
+            {accountFr.profile.title}
           </Title>
           <Text ta="center">{m.privateProfile}</Text>
         </Stack>

@@ -1,4 +1,4 @@
-import { fr, paymentResultText } from '@guichet/shared';
+import { bookingFr, paymentFr, paymentResultText } from '@guichet/shared';
 import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -25,14 +25,14 @@ export default function PaymentResultPage() {
     <Container size="sm" py="xl">
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <Title order={1}>{fr.booking.result.title}</Title>
+          <Title order={1}>{bookingFr.result.title}</Title>
           <Alert color={color} icon={icon} role="status" title={result.title}>
             {result.reason && <Text>{result.reason}</Text>}
-            {result.outcome === 'accepted' && <Text>{fr.payment.retour.acceptedDetail}</Text>}
+            {result.outcome === 'accepted' && <Text>{paymentFr.retour.acceptedDetail}</Text>}
           </Alert>
-          {reference && <Text>{fr.booking.result.reference(reference)}</Text>}
+          {reference && <Text>{bookingFr.result.reference(reference)}</Text>}
           <Button component={Link} to="/billetterie" style={{ alignSelf: 'flex-start' }}>
-            {fr.booking.result.backToList}
+            {bookingFr.result.backToList}
           </Button>
         </Stack>
       </Paper>

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr, fr } from '@guichet/shared';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { clearPersonalMarkers } from '../../shell/markers';
 import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
-const m = fr.account.data;
+const m = accountFr.data;
 
 /** GDPR: download one's data, or delete the account after a confirmation. */
 export function DataSettings() {

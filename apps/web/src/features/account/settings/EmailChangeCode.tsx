@@ -1,10 +1,10 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelEmailChange, useConfirmEmailChange } from '../../../api/account';
 import { toast } from '../toast';
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 /** The new e-mail applies only once the code sent to it is typed here. */
 export function EmailChangeCode({ pendingEmail }: { pendingEmail: string }) {

@@ -1,4 +1,4 @@
-import { firstPasswordError, fr, type PasswordChange } from '@guichet/shared';
+import { accountFr, firstPasswordError, fr, type PasswordChange } from '@guichet/shared';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../../../api/account';
@@ -7,7 +7,7 @@ import { PasswordStrength } from '../../auth/PasswordStrength';
 import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 export function PasswordSettingsForm() {
   const change = useChangePassword();

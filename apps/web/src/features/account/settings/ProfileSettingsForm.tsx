@@ -1,7 +1,7 @@
 import {
+  accountFr,
   DESCRIPTION_MAX,
   firstProfileSettingsError,
-  fr,
   genders,
   type MyProfile,
   type ProfileSettings,
@@ -14,7 +14,7 @@ import { toast } from '../toast';
 import { EmailChangeCode } from './EmailChangeCode';
 import { SettingsSection } from './SettingsSection';
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 const valuesOf = (profile: MyProfile): ProfileSettings => ({
   email: profile.email,

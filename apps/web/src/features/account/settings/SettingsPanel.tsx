@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { accountFr } from '@guichet/shared';
 import { Stack } from '@mantine/core';
 import { useMyProfile, useSavePrivacy, useSaveTravel } from '../../../api/account';
 import { QueryState } from '../QueryState';
@@ -8,7 +8,7 @@ import { ProfileSettingsForm } from './ProfileSettingsForm';
 import { ToggleSettingsForm } from './ToggleSettingsForm';
 import { VerificationSettings } from './VerificationSettings';
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 /** Every settings group of /parameters; also the "Paramètres" tab of /profil. */
 export function SettingsPanel() {

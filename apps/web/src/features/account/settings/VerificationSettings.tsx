@@ -1,4 +1,4 @@
-import { fr, type VerificationState } from '@guichet/shared';
+import { accountFr, fr, type VerificationState } from '@guichet/shared';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheckFilled, IconHourglass } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
-const m = fr.account.settings;
+const m = accountFr.settings;
 
 /** Professional verification: not requested → in progress → verified. */
 export function VerificationSettings({ state }: { state: VerificationState }) {
