@@ -1,45 +1,7 @@
-import { type LegalBlock, legalFr } from '@guichet/shared';
-import { Anchor, Box, Container, List, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { legalFr } from '@guichet/shared';
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useMeta } from '../../api/meta';
-
-function blockKey(block: LegalBlock): string {
-  if (typeof block === 'string') return block;
-  if ('link' in block) return `${block.before}${block.link}`;
-  return block.join('\n');
-}
-
-/** A paragraph, a bullet list, or a paragraph with one link. */
-function Block({ block }: { block: LegalBlock }) {
-  if (typeof block === 'string') return <Text>{block}</Text>;
-  if ('link' in block) {
-    const link = block.to.startsWith('/') ? (
-      <Anchor component={Link} to={block.to}>
-        {block.link}
-      </Anchor>
-    ) : (
-      <Anchor href={block.to}>{block.link}</Anchor>
-    );
-    return (
-      <Text>
-        {block.before}
-        {link}
-        {block.after}
-      </Text>
-    );
-  }
-  return (
-    <List spacing="xs">
-      {block.map((item) => (
-        <List.Item key={item}>{item}</List.Item>
-      ))}
-    </List>
-  );
-}
-
-function Blocks({ blocks }: { blocks: readonly LegalBlock[] }) {
-  return blocks.map((block) => <Block key={blockKey(block)} block={block} />);
-}
+import { Blocks } from '../../features/legal/Blocks';
 
 /** The privacy policy: a static legal text. */
 export default function PrivacyPage() {

@@ -1,49 +1,12 @@
-import { type LegalBlock, type LegalSection, legalFr } from '@guichet/shared';
+import { type LegalSection, legalFr } from '@guichet/shared';
 import { Anchor, Box, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMeta } from '../../api/meta';
+import { Blocks } from '../../features/legal/Blocks';
 
 /** Anchored sections stop below the sticky header (60 px high) instead of under it. */
 const anchorOffset = { scrollMarginTop: 'calc(60px + var(--mantine-spacing-md))' };
-
-function blockKey(block: LegalBlock): string {
-  if (typeof block === 'string') return block;
-  if ('link' in block) return `${block.before}${block.link}`;
-  return block.join('\n');
-}
-
-/** A paragraph, a bullet list, or a paragraph with one link. */
-function Block({ block }: { block: LegalBlock }) {
-  if (typeof block === 'string') return <Text>{block}</Text>;
-  if ('link' in block) {
-    const link = block.to.startsWith('/') ? (
-      <Anchor component={Link} to={block.to}>
-        {block.link}
-      </Anchor>
-    ) : (
-      <Anchor href={block.to}>{block.link}</Anchor>
-    );
-    return (
-      <Text>
-        {block.before}
-        {link}
-        {block.after}
-      </Text>
-    );
-  }
-  return (
-    <List spacing="xs">
-      {block.map((item) => (
-        <List.Item key={item}>{item}</List.Item>
-      ))}
-    </List>
-  );
-}
-
-function Blocks({ blocks }: { blocks: readonly LegalBlock[] }) {
-  return blocks.map((block) => <Block key={blockKey(block)} block={block} />);
-}
 
 function Section({ section, order }: { section: LegalSection; order: 2 | 3 }) {
   const titleId = `${section.id}-title`;
