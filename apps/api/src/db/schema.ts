@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -158,6 +159,20 @@ export const tickets = pgTable(
   (t) => [index('tickets_event_idx').on(t.eventId, t.position)],
 );
 
+/** The tickets offered with the purchase of a ticket: the buyer may pick one of them, free. */
+export const ticketGifts = pgTable(
+  'ticket_gifts',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    giftTicketId: uuid('gift_ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.giftTicketId] })],
+);
+
 export const participations = pgTable(
   'participations',
   {
@@ -173,6 +188,8 @@ export const participations = pgTable(
     quantity: integer('quantity').notNull(),
     refundPlaces: integer('refund_places').notNull().default(0),
     isGift: boolean('is_gift').notNull().default(false),
+    // Set once, by the holder's refund request; the organiser is e-mailed in the same transaction.
+    refundRequestedAt: instant('refund_requested_at'),
     source: text('source', { enum: ['web', 'presentiel', 'invendu'] })
       .notNull()
       .default('web'),
@@ -182,6 +199,9 @@ export const participations = pgTable(
   (t) => [index('participations_event_user_idx').on(t.eventId, t.userId)],
 );
 
+/** An attachment named by what it shows; its bytes are produced at sending time. */
+export type MailAttachmentRef = { kind: 'ticket-pdf' | 'ticket-qr'; participationId: string };
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -190,6 +210,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // What to attach, resolved when the mail is sent so that queuing stays cheap.
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: instant('sent_at'),
@@ -307,6 +329,8 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     refundPlaces: integer('refund_places').notNull().default(0),
     insuranceCents: integer('insurance_cents').notNull().default(0),
+    // The free ticket offered with the order's purchase (recorded as OFFERT).
+    isGift: boolean('is_gift').notNull().default(false),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_ticket_idx').on(t.ticketId)],
 );

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { convertHeldToSold, releaseHeld, takePlaces } from './inventory';
-import { issueParticipations } from './service';
+import { issueParticipations } from './issue';
 
 export type PaymentResult = {
   reference: string;

@@ -12,16 +12,16 @@ import {
 } from '@guichet/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, events, type orders, participations, shareLinks, tickets } from '../../db/schema';
+import { discountCodes, events, participations, shareLinks, tickets } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { queueMail } from '../../mail/outbox';
 import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
 import { insertOrderWithLines } from './hot-path';
 import { hasExpiredHolds, hasPlacesFor, reclaimExpiredHolds, takePlaces } from './inventory';
+import { issueParticipations } from './issue';
 import { type CheckedLine, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
 
@@ -231,46 +231,6 @@ async function assertNoOtherFreeTicket(tx: AppDeps['db'], eventId: string, userI
   });
   const total = lines.reduce((sum, l) => sum + l.quantity, 0);
   if (held || total > 1) throw new AppError('ONE_FREE_TICKET', m.freeEventOneTicket, 409);
-}
-
-/**
- * Participations are issued once, in the transaction that marks the order paid, with the
- * buyer's confirmation e-mail.
- */
-export async function issueParticipations(
-  tx: AppDeps['db'],
-  order: Pick<typeof orders.$inferSelect, 'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference'>,
-  lines: { ticket: { id: string }; quantity: number; refundPlaces: number }[],
-  discountCodeId: string | null,
-  site: { brandName: string; publicUrl: string },
-) {
-  const event = await tx.query.events.findFirst({ where: eq(events.id, order.eventId) });
-  await queueMail(tx, {
-    to: order.buyerEmail,
-    subject: m.confirmationMail.subject(site.brandName, event?.title ?? ''),
-    text: m.confirmationMail.body(
-      order.buyerFirstName,
-      event?.title ?? '',
-      order.reference,
-      `${site.publicUrl}/myTickets`,
-    ),
-  });
-  await tx.insert(participations).values(
-    lines.map((l) => ({
-      eventId: order.eventId,
-      ticketId: l.ticket.id,
-      userId: order.userId,
-      orderId: order.id,
-      quantity: l.quantity,
-      refundPlaces: l.refundPlaces,
-    })),
-  );
-  if (discountCodeId) {
-    await tx
-      .update(discountCodes)
-      .set({ used: sql`${discountCodes.used} + 1` })
-      .where(eq(discountCodes.id, discountCodeId));
-  }
 }
 
 /** The promo-code check of the ticket step: the code's percentage, or the spec's refusal. */
