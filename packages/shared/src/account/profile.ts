@@ -69,15 +69,25 @@ export type MyProfile = z.infer<typeof myProfile>;
 export const imageUploadResult = z.object({ url: z.string(), message: z.string() });
 export type ImageUploadResult = z.infer<typeof imageUploadResult>;
 
-/** One line of the "Mes Billets" tab: a participation with its event and ticket. */
+/**
+ * One of the user's tickets (1-attendee.md §3 "Participation of a user"): the participation with
+ * its event, ticket, holder and refund state.
+ */
 export const myParticipation = z.object({
   id: z.string(),
   eventId: z.string(),
   eventTitle: z.string(),
   dateBegin: z.string(),
   dateEnd: z.string(),
+  dateMaxRefund: z.string().nullable(),
+  ticketId: z.string(),
   ticketTitle: z.string(),
   quantity: z.number().int(),
   bannerUrl: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isGift: z.boolean(),
+  refundPlaces: z.number().int(),
+  refundRequested: z.boolean(),
 });
 export type MyParticipation = z.infer<typeof myParticipation>;

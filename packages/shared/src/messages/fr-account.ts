@@ -41,6 +41,62 @@ export const accountFr = {
     from: 'Du',
     to: 'au',
   },
+  myTickets: {
+    title: 'Mes billets',
+    intro: "Touchez un billet pour afficher son QR code à présenter à l'entrée.",
+    empty: "Vous n'avez encore aucun billet.",
+    browse: 'Découvrir les événements',
+    showTicket: 'Afficher le billet',
+    holder: 'Titulaire',
+    gift: 'OFFERT',
+    qrAlt: (title: string) => `QR code du billet pour ${title}`,
+    qrFailed: "Impossible d'afficher le QR code de ce billet.",
+    downloadPdf: 'Télécharger le billet (PDF)',
+    refundTitle: 'Remboursement',
+    refundable: 'Remboursable',
+    refundPlaces: (count: number) => `${count} ${plural(count, 'place remboursable', 'places remboursables')}`,
+    refundUntil: (date: string) => `Remboursement possible jusqu'au ${date}.`,
+    notRefundable: "Ce billet n'est pas remboursable.",
+    deadlinePassed: 'Le délai de remboursement est passé.',
+    alreadyRequested: 'Demande déjà effectuée, vous recevrez un mail sous 3 jours.',
+    requestButton: 'Demander le remboursement',
+    confirmTitle: 'Demande de remboursement',
+    confirmText:
+      "Votre demande sera transmise à l'organisateur. Vous recevrez un mail sous 3 jours, et le remboursement sous 5 à 10 jours ouvrés.",
+    confirm: 'Confirmer la demande',
+    cancel: 'Annuler',
+    requested: 'Votre demande de remboursement a bien été effectuée.',
+    organiserMail: {
+      subject: (brand: string, event: string) => `${brand} : demande de remboursement pour ${event}`,
+      body: (o: {
+        event: string;
+        holder: string;
+        email: string;
+        ticket: string;
+        quantity: number;
+        refundPlaces: number;
+        reference: string | null;
+        consoleUrl: string;
+      }) =>
+        [
+          'Bonjour,',
+          '',
+          `${o.holder} (${o.email}) demande le remboursement de son billet pour ${o.event}.`,
+          '',
+          `Billet : ${o.ticket}`,
+          `Nombre de places : ${o.quantity}`,
+          `Places remboursables : ${o.refundPlaces}`,
+          ...(o.reference ? [`Référence de commande : ${o.reference}`] : []),
+          '',
+          `Merci de répondre à cette personne sous 3 jours. Vos participants : ${o.consoleUrl}`,
+        ].join('\n'),
+    },
+    holderMail: {
+      subject: (brand: string, event: string) => `${brand} : votre demande de remboursement pour ${event}`,
+      body: (firstName: string, event: string) =>
+        `Bonjour ${firstName},\n\nVotre demande de remboursement pour ${event} a bien été transmise à l'organisateur. Vous recevrez un mail sous 3 jours ; le remboursement est effectué sous 5 à 10 jours ouvrés.`,
+    },
+  },
   follows: {
     followersTitle: 'Abonnés',
     followsTitle: 'Abonnements',

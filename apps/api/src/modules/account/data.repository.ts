@@ -82,6 +82,8 @@ export async function findPersonalData(db: Database, userId: string) {
         ticketTitle: tickets.title,
         quantity: participations.quantity,
         source: participations.source,
+        refundPlaces: participations.refundPlaces,
+        refundRequestedAt: participations.refundRequestedAt,
         createdAt: participations.createdAt,
         cancelledAt: participations.cancelledAt,
       })

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { events, participations, tickets, users } from '../../db/schema';
+import { events, orders, participations, tickets, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -61,6 +61,7 @@ export async function replaceImagePath(
 }
 
 /** The user's participations that are not cancelled, newest event first. */
+/** The user's live tickets; the holder's names are the buyer's of the order, else the account's. */
 export function findParticipations(db: Database, userId: string) {
   return db
     .select({
@@ -69,13 +70,22 @@ export function findParticipations(db: Database, userId: string) {
       eventTitle: events.title,
       dateBegin: events.dateBegin,
       dateEnd: events.dateEnd,
+      dateMaxRefund: events.dateMaxRefund,
+      ticketId: tickets.id,
       ticketTitle: tickets.title,
       quantity: participations.quantity,
       bannerPath: events.bannerPath,
+      firstName: sql<string>`coalesce(${orders.buyerFirstName}, ${users.firstName})`,
+      lastName: sql<string>`coalesce(${orders.buyerLastName}, ${users.lastName})`,
+      isGift: participations.isGift,
+      refundPlaces: participations.refundPlaces,
+      refundRequestedAt: participations.refundRequestedAt,
     })
     .from(participations)
     .innerJoin(events, eq(events.id, participations.eventId))
     .innerJoin(tickets, eq(tickets.id, participations.ticketId))
+    .innerJoin(users, eq(users.id, participations.userId))
+    .leftJoin(orders, eq(orders.id, participations.orderId))
     .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt)))
     .orderBy(desc(events.dateBegin), desc(participations.createdAt));
 }

@@ -112,8 +112,15 @@ export async function listMyParticipations(deps: AppDeps, me: UserRow): Promise<
     eventTitle: row.eventTitle,
     dateBegin: row.dateBegin.toISOString(),
     dateEnd: row.dateEnd.toISOString(),
+    dateMaxRefund: row.dateMaxRefund?.toISOString() ?? null,
+    ticketId: row.ticketId,
     ticketTitle: row.ticketTitle,
     quantity: row.quantity,
     bannerUrl: imageUrl(row.bannerPath),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isGift: row.isGift,
+    refundPlaces: row.refundPlaces,
+    refundRequested: row.refundRequestedAt !== null,
   }));
 }

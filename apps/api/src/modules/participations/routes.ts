@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireUser } from '../../plugins/session';
+import { requestRefund } from './refund.service';
 import { leaveEvent } from './service';
 
-/** The attendee's side of a participation: leaving a free event. */
+/** The attendee's side of a participation: leaving a free event, asking for a refund. */
 export const participationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.delete(
     '/events/:id/participation',
@@ -13,5 +14,16 @@ export const participationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       await leaveEvent(deps, requireUser(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/me/participations/:id/refund-request',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => requestRefund(deps, requireUser(request), request.params.id),
   );
 };
