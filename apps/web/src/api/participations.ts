@@ -21,6 +21,16 @@ export function useLeaveEvent(eventId: string) {
   });
 }
 
+/** Asks for a ticket's refund; the card then reads the request back from the server. */
+export function useRequestRefund(participationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>('POST', `/me/participations/${encodeURIComponent(participationId)}/refund-request`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: accountKeys.participations }),
+  });
+}
+
 /** The signed code of one of the user's participations (what its QR code holds). */
 export function useParticipationCode(participationId: string, enabled = true) {
   return useQuery({

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: '/termsAndConditions', ...page(() => import('../pages/legal/TermsPage')) },
       { path: '/privacyPolicy', ...page(() => import('../pages/legal/PrivacyPage')) },
       { path: '/about', ...page(() => import('../pages/about/AboutPage')) },
+      { path: '/myTickets', ...page(() => import('../pages/myTickets/MyTicketsPage')) },
       { path: '/parameters', ...page(() => import('../pages/parameters/ParametersPage')) },
       { path: '/profileOrganizer/:userId', ...page(() => import('../pages/profileOrganizer/OrganizerProfilePage')) },
       { path: '/follows/:type/:userId', ...page(() => import('../pages/follows/FollowsPage')) },

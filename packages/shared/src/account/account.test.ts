@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountFr } from '../messages/fr-account';
 import { contactSubjectOf, firstContactError } from './contact';
 import { historyTypeFromRoute } from './history';
+import { refundStateOf } from './refund';
 import { firstProfileSettingsError } from './settings';
 
 const today = '2026-06-15';
@@ -72,5 +73,31 @@ describe('history route types', () => {
     expect(historyTypeFromRoute('organisés')).toBe('organized');
     expect(historyTypeFromRoute('organises')).toBe('organized');
     expect(historyTypeFromRoute('favoris')).toBeNull();
+  });
+});
+
+describe('refund state of a ticket card', () => {
+  const card = {
+    refundPlaces: 2,
+    refundRequested: false,
+    dateMaxRefund: '2026-06-20T22:00:00.000Z',
+    dateBegin: '2026-06-25T18:00:00.000Z',
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it('is available until the refund date, then past', () => {
+    expect(refundStateOf(card, at('2026-06-20T21:59:59.000Z'))).toBe('available');
+    expect(refundStateOf(card, at('2026-06-20T22:00:01.000Z'))).toBe('deadlinePassed');
+  });
+
+  it('falls back on the start when the event has no refund date', () => {
+    const noDate = { ...card, dateMaxRefund: null };
+    expect(refundStateOf(noDate, at('2026-06-24T00:00:00.000Z'))).toBe('available');
+    expect(refundStateOf(noDate, at('2026-06-25T18:00:01.000Z'))).toBe('deadlinePassed');
+  });
+
+  it('says a request was made before checking the date, and nothing without refund places', () => {
+    expect(refundStateOf({ ...card, refundRequested: true }, at('2026-07-01T00:00:00.000Z'))).toBe('requested');
+    expect(refundStateOf({ ...card, refundPlaces: 0 }, at('2026-06-01T00:00:00.000Z'))).toBe('notRefundable');
   });
 });

@@ -46,7 +46,6 @@ export const accountFr = {
     intro: "Touchez un billet pour afficher son QR code à présenter à l'entrée.",
     empty: "Vous n'avez encore aucun billet.",
     browse: 'Découvrir les événements',
-    showTicket: 'Afficher le billet',
     holder: 'Titulaire',
     gift: 'OFFERT',
     qrAlt: (title: string) => `QR code du billet pour ${title}`,

@@ -1,0 +1,84 @@
+import { accountFr, formatDateTime, type MyParticipation } from '@guichet/shared';
+import { Accordion, Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { participationPdfUrl, useParticipationCode } from '../../api/participations';
+import { QrCodeImage } from '../shell/QrCodeImage';
+import { RefundSection } from './RefundSection';
+
+const m = accountFr.myTickets;
+const p = accountFr.participations;
+
+/** 1-attendee.md "My tickets": the QR code is 200 px at the highest correction level. */
+const QR_SIZE = 200;
+
+/** One ticket: its summary, and once opened its QR code, PDF and refund information. */
+export function TicketCard({ participation, opened }: { participation: MyParticipation; opened: boolean }) {
+  return (
+    <Accordion.Item value={participation.id}>
+      <Accordion.Control>
+        <Stack gap={4}>
+          <Group gap="xs">
+            {/* Phrasing content only: the control is a button. */}
+            <Text component="span" fw={700} size="lg">
+              {participation.eventTitle}
+            </Text>
+            {participation.isGift && (
+              <Badge color="grape" variant="light">
+                {m.gift}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {p.from} {formatDateTime(participation.dateBegin)} {p.to} {formatDateTime(participation.dateEnd)}
+          </Text>
+          <Text size="sm">
+            {p.ticket} : {participation.ticketTitle} · {p.quantity(participation.quantity)}
+          </Text>
+        </Stack>
+      </Accordion.Control>
+      <Accordion.Panel>{opened && <TicketDetails participation={participation} />}</Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+function TicketDetails({ participation }: { participation: MyParticipation }) {
+  const code = useParticipationCode(participation.id);
+  return (
+    <Stack gap="md">
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        {code.error ? (
+          <Alert color="red" role="alert">
+            {m.qrFailed}
+          </Alert>
+        ) : (
+          <QrCodeImage value={code.data?.code ?? ''} size={QR_SIZE} alt={m.qrAlt(participation.eventTitle)} />
+        )}
+        <Stack gap="xs">
+          <Text size="sm">
+            {m.holder} : {participation.firstName} {participation.lastName}
+          </Text>
+          <Anchor component={Link} to={`/billetterie/${participation.eventId}`} size="sm">
+            {participation.eventTitle}
+          </Anchor>
+          <Button
+            component="a"
+            href={participationPdfUrl(participation.id)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            {m.downloadPdf}
+          </Button>
+        </Stack>
+      </Group>
+      <Divider />
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {m.refundTitle}
+        </Title>
+        <RefundSection participation={participation} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { accountFr } from '@guichet/shared';
+import { Accordion, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMyParticipations } from '../../api/account';
+import { QueryState } from '../../features/account/QueryState';
+import { RequireAuth } from '../../features/auth/RequireAuth';
+import { TicketCard } from '../../features/tickets/TicketCard';
+
+const m = accountFr.myTickets;
+
+function MyTickets() {
+  const list = useMyParticipations();
+  const [opened, setOpened] = useState<string[]>([]);
+  if (!list.data) return <QueryState error={list.error} isPending={list.isPending} retry={() => list.refetch()} />;
+  if (list.data.length === 0) {
+    return (
+      <Stack align="flex-start">
+        <Text c="dimmed">{m.empty}</Text>
+        <Button component={Link} to="/billetterie" variant="light">
+          {m.browse}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Text c="dimmed">{m.intro}</Text>
+      <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
+        {list.data.map((participation) => (
+          <TicketCard key={participation.id} participation={participation} opened={opened.includes(participation.id)} />
+        ))}
+      </Accordion>
+    </Stack>
+  );
+}
+
+/** /myTickets: the user's tickets; a visitor goes to /connexion. */
+export default function MyTicketsPage() {
+  return (
+    <Container size="md" py="lg">
+      <Stack>
+        <Title order={1}>{m.title}</Title>
+        <RequireAuth>{() => <MyTickets />}</RequireAuth>
+      </Stack>
+    </Container>
+  );
+}

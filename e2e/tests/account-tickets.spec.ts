@@ -1,0 +1,134 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, expectAccessible, login, NEW_PASSWORD, registerViaApi } from './support';
+
+const DAY = 86_400_000;
+
+/** A public paid event of the demo organiser, refundable until two days before it starts. */
+async function refundableEvent(request: APIRequestContext) {
+  expect(
+    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
+  ).toBe(200);
+  const start = Date.now() + 20 * DAY;
+  const title = `Billets ${Math.random().toString(36).slice(2, 8)}`;
+  const created = await request.post('/api/events', {
+    data: {
+      title,
+      description: 'Un événement de test.',
+      address: '5 Place du Capitole, 31000 Toulouse',
+      type: 'Concert',
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
+      dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
+      nbMaxParticipants: 100,
+      isUserPaysFees: false,
+      ticketList: [
+        { title: 'Fosse', price: 20, quantity: 40 },
+        { title: 'Balcon', price: 15, quantity: 40 },
+      ],
+      acceptTerms: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
+  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
+    tickets: { id: string; title: string }[];
+  };
+  const ticket = (name: string) => detail.tickets.find((t) => t.title === name)?.id ?? '';
+  return { id, title, fosse: ticket('Fosse'), balcon: ticket('Balcon') };
+}
+
+/** An order of the logged-in buyer, paid through the sandbox bank with its signed protocol. */
+async function buy(request: APIRequestContext, eventId: string, line: Record<string, unknown>) {
+  const order = await request.post('/api/orders', { data: { eventId, lines: [line], acceptTerms: true } });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const start = await request.post(`/api/orders/${id}/payment`);
+  expect(start.status()).toBe(200);
+  const { redirect } = (await start.json()) as { redirect: { action: string; fields: [string, string][] } };
+  const bank = await request.post(redirect.action, { form: Object.fromEntries(redirect.fields) });
+  const token = /name="token" value="([^"]+)"/.exec(await bank.text())?.[1] ?? '';
+  const decision = await request.post('/sandbox-bank/decide', { form: { token, decision: 'pay' }, maxRedirects: 0 });
+  expect(decision.status()).toBe(303);
+}
+
+/** A new account, logged in on the page (its API calls share the session). */
+async function newBuyer(page: Page) {
+  await login(page, await registerViaApi(page.request), NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/profil$/);
+}
+
+test.describe('my tickets', () => {
+  test('a ticket opens to its QR code, and a refundable one is refunded on request', async ({ page, request }) => {
+    const event = await refundableEvent(request);
+    await newBuyer(page);
+    await buy(page.request, event.id, { ticketId: event.fosse, quantity: 2, refundPlaces: 2 });
+    await buy(page.request, event.id, { ticketId: event.balcon, quantity: 1 });
+
+    await page.goto('/myTickets');
+    await expect(page.getByRole('heading', { name: 'Mes billets', level: 1 })).toBeVisible();
+    const fosse = page.getByRole('button', { name: /Billet : Fosse/ });
+    const balcon = page.getByRole('button', { name: /Billet : Balcon/ });
+    await expect(fosse).toHaveAttribute('aria-expanded', 'false');
+
+    await fosse.click();
+    await expect(fosse).toHaveAttribute('aria-expanded', 'true');
+    const qr = page.getByRole('img', { name: `QR code du billet pour ${event.title}` });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+    await expect(page.getByText('Titulaire : Camille Durand')).toBeVisible();
+    await expect(page.getByText('Remboursable', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 places remboursables')).toBeVisible();
+    await expectAccessible(page);
+
+    const ask = page.getByRole('button', { name: 'Demander le remboursement' });
+    await ask.click();
+    const dialog = page.getByRole('dialog', { name: 'Demande de remboursement' });
+    await dialog.getByRole('button', { name: 'Confirmer la demande' }).click();
+    await expect(page.getByText('Votre demande de remboursement a bien été effectuée.')).toBeVisible();
+    await expect(page.getByText('Demande déjà effectuée, vous recevrez un mail sous 3 jours.')).toBeVisible();
+    await expect(ask).toHaveCount(0);
+
+    // The organiser is told, by e-mail.
+    await expect
+      .poll(async () => {
+        const mails = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(DEMO.organizer)}`)).json()) as {
+          subject: string;
+        }[];
+        return mails.some((mail) => mail.subject.endsWith(`demande de remboursement pour ${event.title}`));
+      })
+      .toBe(true);
+
+    // A ticket bought without the option cannot be refunded.
+    await balcon.click();
+    await expect(page.getByText("Ce billet n'est pas remboursable.")).toBeVisible();
+
+    // The request is kept: a reload still shows it.
+    await page.reload();
+    await page.getByRole('button', { name: /Billet : Fosse/ }).click();
+    await expect(page.getByText('Demande déjà effectuée, vous recevrez un mail sous 3 jours.')).toBeVisible();
+  });
+
+  test('an account without tickets is told so, and a visitor is sent to the login page', async ({ page, browser }) => {
+    await newBuyer(page);
+    await page.goto('/myTickets');
+    await expect(page.getByText("Vous n'avez encore aucun billet.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Découvrir les événements' })).toHaveAttribute('href', '/billetterie');
+
+    const visitor = await browser.newPage();
+    await visitor.goto('/myTickets');
+    await expect(visitor).toHaveURL(/\/connexion$/);
+    await visitor.close();
+  });
+
+  test('the list fits a 390 px wide phone', async ({ page, request }) => {
+    const event = await refundableEvent(request);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await newBuyer(page);
+    await buy(page.request, event.id, { ticketId: event.fosse, quantity: 1, refundPlaces: 1 });
+    await page.goto('/myTickets');
+    await page.getByRole('button', { name: /Billet : Fosse/ }).click();
+    await expect(page.getByRole('img', { name: /QR code du billet/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
