@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E_PORT lets several runs share a machine; the terms server takes the next port.
+// E2E_PORT lets several runs share a machine; the terms server, the Stripe deployment and its
+// stand-in for Stripe's API take the next three ports.
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 3210);
 const TERMS_PORT = MAIN_PORT + 1;
+const STRIPE_PORT = MAIN_PORT + 2;
+const STRIPE_API_PORT = MAIN_PORT + 3;
 const api = 'npx tsx ../apps/api/src/server.ts';
 
 const serverEnv = {
@@ -75,6 +78,33 @@ export default defineConfig({
         DATA_DIR: `.data/terms-${TERMS_PORT}`,
         DATABASE_URL: '',
         TERMS_VERSION: '2',
+      },
+    },
+    {
+      // Stripe's API is out of reach here: a local stand-in answers the server's calls.
+      command: `npx tsx fake-stripe-server.ts ${STRIPE_API_PORT}`,
+      port: STRIPE_API_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // A deployment that pays through Stripe only (no sandbox bank), against that stand-in.
+      command: `rm -rf .data/stripe-${STRIPE_PORT} && ${api}`,
+      url: `http://localhost:${STRIPE_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...serverEnv,
+        PORT: String(STRIPE_PORT),
+        DATA_DIR: `.data/stripe-${STRIPE_PORT}`,
+        DATABASE_URL: '',
+        SANDBOX_PAYMENTS: 'false',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(STRIPE_API_PORT),
+        STRIPE_API_PROTOCOL: 'http',
       },
     },
   ],

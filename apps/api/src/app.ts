@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
+import { providerFor } from './modules/checkout/payment-service';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -27,7 +28,13 @@ import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
-import { createPaymentProviders, type PaymentConfig, paymentConfigFromEnv, sandboxBankRoutes } from './payments';
+import {
+  createPaymentProviders,
+  type PaymentConfig,
+  type PaymentProviderName,
+  paymentConfigFromEnv,
+  sandboxBankRoutes,
+} from './payments';
 import { installErrorHandler } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
@@ -63,7 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, {}) };
   // The bank's payment form is posted to the bank; Stripe's scripts and frames come from Stripe.
   const bankHosts = paymentConfig.etransactions?.hosts ?? [];
-  const stripe = paymentConfig.stripe ? ['https://js.stripe.com'] : [];
+  // Stripe's own list (security guide): its script and frames, 3-D Secure frames from hooks.stripe.com.
+  const stripe = paymentConfig.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
+  const stripeFrames = paymentConfig.stripe ? [...stripe, 'https://hooks.stripe.com'] : [];
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -82,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...stripe],
         connectSrc: ["'self'", ...(paymentConfig.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: ["'self'", ...stripe],
+        frameSrc: ["'self'", ...stripeFrames],
         formAction: ["'self'", ...bankHosts],
         upgradeInsecureRequests: null,
       },
@@ -103,7 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { database, config });
       await api.register(authRoutes, deps);
-      await api.register(eventRoutes, deps);
+      await api.register(eventRoutes, {
+        ...deps,
+        paymentProviderOf: (wanted: PaymentProviderName) => providerFor(payments, wanted),
+      });
       await api.register(imageRoutes, { store: images });
       await api.register(organiserRoutes, deps);
       await api.register(consoleRoutes, deps);

@@ -7,6 +7,7 @@ import { events, tickets, users } from '../src/db/schema';
 import { ensureReferenceData } from '../src/db/seed/reference';
 import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/modules/auth/passwords';
+import type { PaymentConfig } from '../src/payments';
 import { createMemoryImageStore } from '../src/storage/image-store';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
@@ -15,7 +16,9 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: 
  * The real application on real PostgreSQL when DATABASE_URL is set (CI), else on an
  * in-memory PGlite. Each test makes its own users and events.
  */
-export async function createTestApp(options: { config?: Partial<Config>; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; clock?: Clock; payments?: PaymentConfig } = {},
+): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 20 });
   if (!url) {
@@ -38,6 +41,7 @@ export async function createTestApp(options: { config?: Partial<Config>; clock?:
     config,
     database,
     clock: options.clock,
+    payments: options.payments,
     imageStore: createMemoryImageStore(),
     sandboxFetch,
   });

@@ -23,10 +23,30 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const intents = new Map<string, Record<string, unknown>>();
   const replays = new Map<string, { status: number; body: string }>();
   const requests: FakeStripe['requests'] = [];
+
+  /**
+   * Stripe's test payment methods: `pm_card_visa` pays, `pm_card_chargeDeclined` is declined with a
+   * card error, as Stripe answers Stripe.js (which sends the client secret with a publishable key).
+   */
+  function confirmIntent(intentId: string, body: URLSearchParams): { status: number; json: unknown } {
+    const intent = intents.get(intentId);
+    const secret = body.get('client_secret');
+    if (!intent || (secret !== null && secret !== intent.client_secret)) {
+      return { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+    }
+    if (body.get('payment_method') === 'pm_card_chargeDeclined') {
+      const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error });
+      const message = 'Votre carte a été refusée.';
+      return { status: 402, json: { error: { ...error, message, payment_intent: intent } } };
+    }
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, last_payment_error: null });
+    return { status: 200, json: intent };
+  }
 
   function handle(method: string, path: string, body: URLSearchParams): { status: number; json: unknown } {
     if (method === 'POST' && path === '/v1/payment_intents') {
@@ -50,6 +70,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(intentId, intent);
       return { status: 200, json: intent };
     }
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirm?.[1]) return confirmIntent(confirm[1], body);
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve?.[1]) {
       const intent = intents.get(retrieve[1]);
@@ -93,7 +115,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     requests,

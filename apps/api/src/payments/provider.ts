@@ -23,7 +23,8 @@ export type StartPayment = {
 export type PaymentRedirect =
   /** Bank & sandbox: the browser POSTs these hidden fields, in this order. */
   | { kind: 'form'; action: string; fields: [name: string, value: string][] }
-  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string };
+  /** Stripe: what Stripe.js needs, and where a confirmed payment (or Stripe's redirect) lands. */
+  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string; returnUrl: string };
 
 export type PaymentOutcome = {
   reference: string;
@@ -34,6 +35,13 @@ export type PaymentOutcome = {
   /** Bank E code ('00000' when paid); Stripe: '00000' paid, else the failure code. */
   errorCode: string;
 };
+
+/**
+ * The buyer's browser back from a provider that only names the payment (Stripe's
+ * `payment_intent`): the verdict the provider itself gives when asked, the code for the result
+ * page, and the outcome to settle (null while the payment is neither paid nor abandoned).
+ */
+export type PaymentReturn = { reference: string; retour: string; outcome: PaymentOutcome | null };
 
 export type RawNotification = {
   rawQuery?: string;
@@ -49,6 +57,11 @@ export interface PaymentProvider {
    * throws PaymentSignatureError when forged. null = an event we ignore (e.g. an unrelated Stripe event type).
    */
   readNotification(raw: RawNotification): PaymentOutcome | null;
+  /**
+   * Providers whose return carries no signed verdict ask their own API; null when the return does
+   * not prove it comes from this payment's buyer. Absent: the return is read as a notification.
+   */
+  readReturn?(query: URLSearchParams): Promise<PaymentReturn | null>;
   refund(payment: { transactionId: string; amountCents: number; reference: string }): Promise<void>;
 }
 

@@ -54,7 +54,11 @@ const intent = (extra: Record<string, unknown> = {}) => ({
 describe('Stripe', () => {
   it('creates a PaymentIntent in euros with automatic methods, metadata and the reference as idempotency key', async () => {
     const redirect = await provider.start(payment);
-    expect(redirect).toMatchObject({ kind: 'stripe', publishableKey: 'pk_test_fake' });
+    expect(redirect).toMatchObject({
+      kind: 'stripe',
+      publishableKey: 'pk_test_fake',
+      returnUrl: 'https://shop.test/ok',
+    });
     if (redirect.kind !== 'stripe') throw new Error('expected stripe');
     expect(redirect.paymentIntentId).toMatch(/^pi_/);
     expect(redirect.clientSecret.startsWith(`${redirect.paymentIntentId}_secret_`)).toBe(true);
@@ -86,13 +90,9 @@ describe('Stripe', () => {
     });
   });
 
-  it('reads failures and cancellations', () => {
+  it('keeps the hold on a declined attempt (the buyer may retry) and reads cancellations', () => {
     const declined = webhook('payment_intent.payment_failed', intent({ last_payment_error: { code: 'expired_card' } }));
-    expect(provider.readNotification(declined)).toMatchObject({ status: 'refused', errorCode: 'expired_card' });
-    expect(provider.readNotification(webhook('payment_intent.payment_failed', intent()))).toMatchObject({
-      status: 'refused',
-      errorCode: 'card_declined',
-    });
+    expect(provider.readNotification(declined)).toBeNull();
     expect(provider.readNotification(webhook('payment_intent.canceled', intent()))).toMatchObject({
       status: 'cancelled',
       transactionId: 'pi_123',
@@ -113,6 +113,50 @@ describe('Stripe', () => {
     expect(() => provider.readNotification(tampered)).toThrow(PaymentSignatureError);
     expect(() => provider.readNotification({ rawBody: genuine.rawBody, headers: {} })).toThrow(PaymentSignatureError);
     expect(() => provider.readNotification({ headers: genuine.headers })).toThrow(PaymentSignatureError);
+  });
+
+  it("reads the buyer's return from Stripe itself, only for the holder of the client secret", async () => {
+    const redirect = await provider.start({ ...payment, reference: 'STR-0004' });
+    if (redirect.kind !== 'stripe' || !provider.readReturn) throw new Error('expected stripe');
+    const back = (secret: string, id = redirect.paymentIntentId) =>
+      provider.readReturn?.(
+        new URLSearchParams({ payment_intent: id, payment_intent_client_secret: secret, redirect_status: 'succeeded' }),
+      );
+    const confirm = (paymentMethod: string) =>
+      fetch(`http://127.0.0.1:${fake.port}/v1/payment_intents/${redirect.paymentIntentId}/confirm`, {
+        method: 'POST',
+        body: new URLSearchParams({ payment_method: paymentMethod, client_secret: redirect.clientSecret }),
+      });
+
+    // The browser's word (redirect_status) counts for nothing: the intent is not paid yet.
+    expect(await back(redirect.clientSecret)).toEqual({
+      reference: 'STR-0004',
+      retour: 'requires_payment_method',
+      outcome: null,
+    });
+    expect((await confirm('pm_card_chargeDeclined')).status).toBe(402);
+    expect(await back(redirect.clientSecret)).toMatchObject({ retour: 'card_declined', outcome: null });
+
+    expect((await confirm('pm_card_visa')).status).toBe(200);
+    expect(await back(redirect.clientSecret)).toEqual({
+      reference: 'STR-0004',
+      retour: '00000',
+      outcome: {
+        reference: 'STR-0004',
+        status: 'paid',
+        amountCents: 4250,
+        transactionId: redirect.paymentIntentId,
+        errorCode: '00000',
+      },
+    });
+
+    // Someone without the client secret, or with an intent Stripe does not know, learns nothing.
+    expect(await back(`${redirect.clientSecret}x`)).toBeNull();
+    expect(await back('pi_other_secret_x', 'pi_unknown')).toBeNull();
+    const before = fake.requests.length;
+    expect(await back(redirect.clientSecret, '../v1/refunds')).toBeNull();
+    expect(await provider.readReturn(new URLSearchParams({ payment_intent: redirect.paymentIntentId }))).toBeNull();
+    expect(fake.requests).toHaveLength(before);
   });
 
   it('refunds the PaymentIntent with an idempotency key', async () => {

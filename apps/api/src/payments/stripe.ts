@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
+import { safeEqual } from '../lib/tokens';
 import { PaymentSignatureError } from './errors';
-import type { PaymentOutcome, PaymentProvider } from './provider';
+import type { PaymentOutcome, PaymentProvider, PaymentReturn } from './provider';
 import { assertStartPayment } from './start-payment';
 
 export type StripeSettings = {
@@ -39,6 +40,28 @@ function outcomeOf(intent: Intent, status: PaymentOutcome['status'], errorCode: 
   };
 }
 
+/**
+ * The intent as Stripe holds it, for the buyer's return. Only `succeeded` (paid) and `canceled`
+ * are settled; `processing` waits for the webhook (the spec's 99999, awaiting the issuer); any
+ * other state is a payment not made, which the buyer may still retry before the hold ends.
+ */
+function returnOf(intent: Intent): PaymentReturn | null {
+  const reference = intent.metadata?.reference;
+  if (!reference) return null;
+  switch (intent.status) {
+    case 'succeeded':
+      return { reference, retour: '00000', outcome: outcomeOf(intent, 'paid', '00000') };
+    case 'canceled':
+      return { reference, retour: '00001', outcome: outcomeOf(intent, 'cancelled', '00001') };
+    case 'processing':
+      return { reference, retour: '99999', outcome: null };
+    default:
+      return { reference, retour: intent.last_payment_error?.code ?? intent.status, outcome: null };
+  }
+}
+
+const INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
+
 /** Card payments through Stripe: the browser confirms the PaymentIntent; the webhook fulfils. */
 export function createStripeProvider(settings: StripeSettings, deps: { fetch?: typeof fetch } = {}): PaymentProvider {
   const stripe = createStripeClient(settings, deps);
@@ -61,6 +84,7 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
         clientSecret: intent.client_secret,
         publishableKey: settings.publishableKey,
         paymentIntentId: intent.id,
+        returnUrl: payment.returnUrls.accepted,
       };
     },
     readNotification(raw) {
@@ -75,13 +99,30 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
       switch (event.type) {
         case 'payment_intent.succeeded':
           return outcomeOf(event.data.object, 'paid', '00000');
+        // A declined attempt is not the end of a PaymentIntent: the buyer sees Stripe's message and
+        // may try another card while the hold lasts, so the places are kept until it expires.
         case 'payment_intent.payment_failed':
-          return outcomeOf(event.data.object, 'refused', event.data.object.last_payment_error?.code ?? 'card_declined');
+          return null;
         case 'payment_intent.canceled':
           return outcomeOf(event.data.object, 'cancelled', event.data.object.cancellation_reason ?? 'canceled');
         default:
           return null;
       }
+    },
+    async readReturn(query) {
+      const id = query.get('payment_intent') ?? '';
+      const secret = query.get('payment_intent_client_secret') ?? '';
+      if (!INTENT_ID.test(id) || !secret) return null;
+      let intent: Intent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+      // Only the buyer who confirmed the intent holds its client secret: nobody else reads its result.
+      if (!intent.client_secret || !safeEqual(intent.client_secret, secret)) return null;
+      return returnOf(intent);
     },
     async refund(payment) {
       await stripe.refunds.create(

@@ -22,7 +22,7 @@ export type OrderView = {
 
 export type PaymentRedirect =
   | { kind: 'form'; action: string; fields: [name: string, value: string][] }
-  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string };
+  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string; returnUrl: string };
 
 export const checkoutKeys = {
   order: (id: string) => ['orders', id] as const,

@@ -98,7 +98,6 @@ export const bookingFr = {
     remaining: (minutes: number) =>
       minutes <= 1 ? "Il vous reste moins d'une minute pour payer." : `Il vous reste ${minutes} minutes pour payer.`,
     bankNotice: 'Vous allez être redirigé vers la page de paiement sécurisée de la banque.',
-    stripeNotice: "Le paiement par carte de cet événement n'est pas encore disponible sur ce site.",
   },
 
   done: {

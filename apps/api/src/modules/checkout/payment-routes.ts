@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { type PaymentProviderName, PaymentSignatureError, rawQueryOf } from '../../payments';
+import { perAddress } from '../account/rate-limit';
 import { loadBuyerOrder } from './order-access';
-import { type Payments, settlePayment, startOrderPayment } from './payment-service';
+import { type Payments, settleBuyerReturn, settlePayment, startOrderPayment } from './payment-service';
 
 const providerName = z.enum(['sandbox', 'etransactions', 'stripe']);
 
@@ -51,29 +52,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
     },
   );
 
-  // The buyer's browser coming back from the bank: the same signed data, so it may confirm first.
+  // The buyer's browser coming back from the provider: settled here too, whichever channel is first.
   app.get(
     '/payments/:provider/return/:status',
-    { schema: { params: z.object({ provider: providerName, status: z.enum(['accepte', 'refuse', 'annule']) }) } },
+    {
+      schema: { params: z.object({ provider: providerName, status: z.enum(['accepte', 'refuse', 'annule']) }) },
+      // Stripe's return costs a call to Stripe's API.
+      ...perAddress(deps.config, 3, 1),
+    },
     async (request, reply) => {
       const provider = payments.providers[request.params.provider as PaymentProviderName];
-      let retour = 'invalid';
-      let reference = '';
-      try {
-        const outcome = provider?.readNotification({
-          rawQuery: rawQueryOf(request.raw.url ?? ''),
-          headers: request.headers,
-        });
-        if (provider && outcome) {
-          await settlePayment(deps, provider, outcome, request.log);
-          retour = outcome.errorCode;
-          reference = outcome.reference;
-        }
-      } catch (error) {
-        if (!(error instanceof PaymentSignatureError)) throw error;
-      }
+      const { status, retour, reference } = await settleBuyerReturn(
+        deps,
+        provider,
+        { url: request.raw.url ?? '', headers: request.headers },
+        request.params.status,
+        request.log,
+      );
       const query = new URLSearchParams({ retour, ref: reference });
-      return reply.redirect(`/validationpaiement/${request.params.status}?${query}`, 303);
+      return reply.redirect(`/validationpaiement/${status}?${query}`, 303);
     },
   );
 };

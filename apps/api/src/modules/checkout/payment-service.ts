@@ -11,6 +11,8 @@ import {
   type PaymentProvider,
   type PaymentProviderName,
   type PaymentRedirect,
+  PaymentSignatureError,
+  rawQueryOf,
 } from '../../payments';
 import { applyPaymentResult, type ConfirmationOutcome } from './confirm';
 
@@ -91,4 +93,42 @@ export async function settlePayment(
     }
   }
   return result;
+}
+
+export type ReturnStatus = 'accepte' | 'refuse' | 'annule';
+export type ReturnLanding = { status: ReturnStatus; retour: string; reference: string };
+
+const statusOf = (retour: string): ReturnStatus =>
+  retour === '00000' ? 'accepte' : retour === '00001' ? 'annule' : 'refuse';
+
+/**
+ * The buyer's browser back from the provider: the bank signs its verdict into the return, Stripe
+ * only names the intent and is asked for it. Either way the verdict is settled before the buyer
+ * sees it; a return nobody can vouch for shows the result page's generic problem ('invalid').
+ */
+export async function settleBuyerReturn(
+  deps: AppDeps,
+  provider: PaymentProvider | undefined,
+  raw: { url: string; headers: Record<string, string | string[] | undefined> },
+  claimed: ReturnStatus,
+  log: { error(details: object, message: string): void },
+): Promise<ReturnLanding> {
+  const invalid = { status: claimed, retour: 'invalid', reference: '' };
+  if (!provider) return invalid;
+  const rawQuery = rawQueryOf(raw.url);
+  if (provider.readReturn) {
+    const answer = await provider.readReturn(new URLSearchParams(rawQuery));
+    if (!answer) return invalid;
+    if (answer.outcome) await settlePayment(deps, provider, answer.outcome, log);
+    return { status: statusOf(answer.retour), retour: answer.retour, reference: answer.reference };
+  }
+  try {
+    const outcome = provider.readNotification({ rawQuery, headers: raw.headers });
+    if (!outcome) return invalid;
+    await settlePayment(deps, provider, outcome, log);
+    return { status: claimed, retour: outcome.errorCode, reference: outcome.reference };
+  } catch (error) {
+    if (error instanceof PaymentSignatureError) return invalid;
+    throw error;
+  }
 }

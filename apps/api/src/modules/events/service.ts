@@ -4,12 +4,21 @@ import type { tickets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { singleFlight } from '../../lib/single-flight';
+import type { PaymentProviderName } from '../../payments';
 import type { UserRow } from '../auth/repository';
 import { expiredHeldByTicket } from '../checkout/inventory';
 import { imageUrl } from '../images/processing';
 import * as repo from './repository';
 
-export type EventDeps = { db: Database; clock: Clock };
+export type EventDeps = {
+  db: Database;
+  clock: Clock;
+  /**
+   * The provider an order of this event is paid through here (the event's, when this deployment
+   * has it configured): the page computes the fees the server will charge from it.
+   */
+  paymentProviderOf?: (wanted: PaymentProviderName) => PaymentProviderName;
+};
 
 /** Website rule: at most 5 tickets in one order. */
 export const MAX_TICKETS_PER_ORDER = 5;
@@ -102,7 +111,7 @@ export async function getEvent(
     isUserPaysFees: event.isUserPaysFees,
     isNeedsUserStudies: event.isNeedsUserStudies,
     isMandatoryRefund: event.isMandatoryRefund,
-    paymentProvider: event.paymentProvider,
+    paymentProvider: deps.paymentProviderOf?.(event.paymentProvider) ?? event.paymentProvider,
     minPriceCents: prices.length ? Math.min(...prices) : 0,
     bannerUrl: imageUrl(event.bannerPath),
     isUserParticipates: participates,

@@ -8,8 +8,8 @@ import {
   paymentFr,
   STUDY_UNDEFINED,
 } from '@guichet/shared';
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { type Dispatch, useEffect, useRef, useState } from 'react';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { type Dispatch, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type PaymentRedirect, useCreateOrder, useStartPayment } from '../../api/checkout';
 import { ApiError } from '../../api/client';
 import { Countdown } from './Countdown';
@@ -26,6 +26,18 @@ import {
 } from './state';
 
 const p = bookingFr.payment;
+
+// Stripe.js and its React bindings are large: they load only when a Stripe payment starts.
+const StripePayment = lazy(() => import('./StripePayment'));
+
+function Preparing({ label }: { label: string }) {
+  return (
+    <Group gap="sm" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text>{label}</Text>
+    </Group>
+  );
+}
 
 /**
  * When the hold ends on this browser's clock: the server's expiresAt, but never later than the
@@ -145,12 +157,7 @@ export function PaymentStep({
       {order && !free && order.status === 'awaiting_payment' && (
         <Countdown deadline={order.deadline} onElapsed={() => setElapsed(true)} />
       )}
-      {busy && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text>{createOrder.isPending ? p.holding : p.preparing}</Text>
-        </Group>
-      )}
+      {busy && <Preparing label={createOrder.isPending ? p.holding : p.preparing} />}
       <StepError message={error} />
 
       {redirect?.kind === 'form' && !elapsed && (
@@ -170,11 +177,10 @@ export function PaymentStep({
           </Stack>
         </form>
       )}
-      {redirect?.kind === 'stripe' && (
-        <Stack gap="xs">
-          <Alert color="blue">{p.stripeNotice}</Alert>
-          {event.isUserPaysFees && <Text c="dimmed">{paymentFr.walletUnavailable}</Text>}
-        </Stack>
+      {redirect?.kind === 'stripe' && !elapsed && (
+        <Suspense fallback={<Preparing label={p.preparing} />}>
+          <StripePayment redirect={redirect} amountCents={order?.totalCents ?? 0} offerWallet={event.isUserPaysFees} />
+        </Suspense>
       )}
 
       <Group justify="space-between">
