@@ -33,11 +33,15 @@ export const ticketOption = z.object({
   maxToBuy: z.number().int(),
 });
 
+export type TicketOption = z.infer<typeof ticketOption>;
+
 export const ticketRead = ticketOption.extend({
   isMultipart: z.boolean(),
   isUserCanTakeInsurance: z.boolean(),
   hasGiftTickets: z.boolean(),
   options: z.array(ticketOption),
+  /** The tickets offered with this one: the buyer may add one of them, free. */
+  gifts: z.array(ticketOption),
 });
 export type TicketRead = z.infer<typeof ticketRead>;
 

@@ -20,6 +20,8 @@ export const organiserFr = {
     price: 'Prix (€)',
     quantity: 'Quantité',
     hidden: 'Billet masqué',
+    giftTickets: 'Billets offerts',
+    giftTicketsHelp: "L'acheteur de ce billet peut choisir l'un de ces billets, offert.",
     hiddenHelp: 'Visible seulement avec un lien privé.',
     choiceTicket: 'Billet à choix',
     choices: 'Choix',
@@ -118,6 +120,7 @@ export const organiserFr = {
     defaultTitle: (position: number) => `Billet ${position}`,
     soldCannotDelete: 'Ce billet a déjà été acheté : il ne peut pas être supprimé.',
     notFound: "Ce billet n'existe pas.",
+    giftInvalid: 'Un billet offert doit être un autre billet de cet événement, sans choix.',
   },
   promo: {
     codeTooLong: 'Votre code promo ne doit pas dépasser 15 caractères.',

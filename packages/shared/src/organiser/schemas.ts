@@ -94,6 +94,8 @@ export const updateTicketRequest = z.strictObject({
   quantity: z.number().int().optional(),
   isAvailable: z.boolean().optional(),
   isHidden: z.boolean().optional(),
+  // The whole set of tickets offered with this one; it replaces the previous set.
+  giftTicketIds: z.array(z.string().max(64)).max(20).optional(),
   ...money,
 });
 export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
@@ -117,6 +119,7 @@ export const managedTicket = z.object({
   isAvailable: z.boolean(),
   isMultipart: z.boolean(),
   position: z.number().int(),
+  giftTicketIds: z.array(z.string()),
 });
 export type ManagedTicket = z.infer<typeof managedTicket>;
 

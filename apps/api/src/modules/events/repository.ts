@@ -1,7 +1,7 @@
 import type { PriceFilter } from '@guichet/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { events, eventTypes, participations, shareLinks, tickets, users } from '../../db/schema';
+import { events, eventTypes, participations, shareLinks, ticketGifts, tickets, users } from '../../db/schema';
 
 const priceCondition: Record<PriceFilter, ReturnType<typeof sql>> = {
   all: sql`true`,
@@ -70,6 +70,15 @@ export function findEventTickets(db: Database, eventId: string) {
     .from(tickets)
     .where(and(eq(tickets.eventId, eventId), isNull(tickets.deletedAt)))
     .orderBy(asc(tickets.position), asc(tickets.createdAt));
+}
+
+/** Which ticket of the event offers which (a ticket's gifts, 1-attendee.md "Gift-ticket modal"). */
+export function findGiftLinks(db: Database, eventId: string) {
+  return db
+    .select({ ticketId: ticketGifts.ticketId, giftTicketId: ticketGifts.giftTicketId })
+    .from(ticketGifts)
+    .innerJoin(tickets, eq(tickets.id, ticketGifts.ticketId))
+    .where(eq(tickets.eventId, eventId));
 }
 
 export async function isParticipant(db: Database, eventId: string, userId: string): Promise<boolean> {

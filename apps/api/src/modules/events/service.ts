@@ -1,4 +1,4 @@
-import { type EventDetail, fr, type PriceFilter, type TicketRead } from '@guichet/shared';
+import { type EventDetail, fr, type PriceFilter, type TicketOption, type TicketRead } from '@guichet/shared';
 import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -64,10 +64,17 @@ export async function getEvent(
 
   const now = deps.clock.now();
   const expired = await expiredHeldByTicket(deps.db, event.id, now);
-  const rows = (await repo.findEventTickets(deps.db, event.id)).map((ticket) => ({
-    ...ticket,
-    held: ticket.held - (expired.get(ticket.id) ?? 0),
-  }));
+  const [ticketRows, giftLinks] = await Promise.all([
+    repo.findEventTickets(deps.db, event.id),
+    repo.findGiftLinks(deps.db, event.id),
+  ]);
+  const rows = ticketRows.map((ticket) => ({ ...ticket, held: ticket.held - (expired.get(ticket.id) ?? 0) }));
+  // A gift may be a hidden ticket: offered with a purchase, never sold on its own.
+  const giftsOf = (ticketId: string) =>
+    giftLinks
+      .filter((link) => link.ticketId === ticketId)
+      .flatMap((link) => rows.filter((row) => row.id === link.giftTicketId))
+      .map(readGift);
   const unlocked = new Set(link?.ticketIds ?? []);
   const visible = rows.filter(
     (ticket) => !ticket.isHidden || unlocked.has(ticket.id) || unlocked.has(ticket.parentId ?? ''),
@@ -80,6 +87,7 @@ export async function getEvent(
         head,
         visible.filter((option) => option.parentId === head.id),
         refundOpen,
+        giftsOf(head.id),
       ),
     );
   const soldTotal = rows.filter((t) => !t.isMultipart).reduce((sum, t) => sum + t.sold + t.held, 0);
@@ -136,7 +144,14 @@ function readOption(ticket: TicketRow) {
   };
 }
 
-function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean): TicketRead {
+/** A gift is one place, free (1-attendee.md §9: gift quantity 0 or 1). */
+function readGift(ticket: TicketRow) {
+  const read = readOption(ticket);
+  const remaining = Math.max(0, ticket.quantity - ticket.sold - ticket.held);
+  return { ...read, priceCents: 0, minToBuy: 1, maxToBuy: Math.min(1, remaining) };
+}
+
+function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean, gifts: TicketOption[]): TicketRead {
   const read = readOption(head);
   const readOptions = options.map(readOption);
   return {
@@ -144,8 +159,9 @@ function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean):
     isSoldOut: head.isMultipart ? readOptions.every((o) => o.isSoldOut || !o.isAvailable) : read.isSoldOut,
     isMultipart: head.isMultipart,
     isUserCanTakeInsurance: refundOpen && head.priceCents > 0,
-    hasGiftTickets: head.hasGiftTickets,
+    hasGiftTickets: gifts.length > 0,
     options: readOptions,
+    gifts,
   };
 }
 

@@ -281,6 +281,65 @@ describe('tickets', () => {
   });
 });
 
+describe('gift tickets', () => {
+  it('offers other tickets with a ticket, hidden ones included, and shows them to buyers', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    await patch(`/api/events/${id}`, { isPublic: true }, organizer);
+    const managed = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/events/${id}/manage`, headers: { cookie: organizer } })).json();
+    const all = (await managed()).tickets as { id: string; title: string; parentId: string | null }[];
+    const byTitle = (title: string) => all.find((ticket) => ticket.title === title)?.id ?? '';
+    const [standard, pass, partner, oneDay] = ['Standard', 'Pass', 'Partenaire', '1 jour'].map(byTitle);
+    const invalid = organiserFr.ticket.giftInvalid;
+
+    // Neither itself, nor a choice head, nor another event's ticket, nor on an option.
+    const other = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const otherTicket = (
+      await t.app.inject({ method: 'GET', url: `/api/events/${other}/manage`, headers: { cookie: organizer } })
+    ).json().tickets[0].id;
+    for (const giftTicketIds of [[standard], [pass], [otherTicket]]) {
+      const refused = await patch(`/api/tickets/${standard}`, { giftTicketIds }, organizer);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(invalid);
+    }
+    expect((await patch(`/api/tickets/${oneDay}`, { giftTicketIds: [partner] }, organizer)).json().message).toBe(
+      invalid,
+    );
+    expect((await patch(`/api/tickets/${standard}`, { giftTicketIds: [partner] }, plain)).statusCode).toBe(403);
+
+    expect((await patch(`/api/tickets/${standard}`, { giftTicketIds: [partner, oneDay] }, organizer)).statusCode).toBe(
+      204,
+    );
+    const saved = (await managed()).tickets.find((ticket: { id: string }) => ticket.id === standard);
+    expect([...saved.giftTicketIds].sort()).toEqual([partner, oneDay].sort());
+
+    // A visitor sees the gifts of the ticket, the hidden one too, as one free place each.
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/events/${id}` })).json();
+    const read = detail.tickets.find((ticket: { id: string }) => ticket.id === standard);
+    expect(read.hasGiftTickets).toBe(true);
+    expect(read.gifts.map((gift: { title: string }) => gift.title).sort()).toEqual(['1 jour', 'Partenaire']);
+    expect(
+      read.gifts.every(
+        (gift: { priceCents: number; maxToBuy: number }) => gift.priceCents === 0 && gift.maxToBuy === 1,
+      ),
+    ).toBe(true);
+    expect(detail.tickets.some((ticket: { id: string }) => ticket.id === partner)).toBe(false);
+
+    // Deleting an offered ticket removes it from the offer.
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/tickets/${partner}`, headers: { cookie: organizer } }))
+        .statusCode,
+    ).toBe(204);
+    const readStandard = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/events/${id}` }))
+        .json()
+        .tickets.find((ticket: { id: string }) => ticket.id === standard);
+    expect((await readStandard()).gifts.map((gift: { id: string }) => gift.id)).toEqual([oneDay]);
+    expect((await patch(`/api/tickets/${standard}`, { giftTicketIds: [] }, organizer)).statusCode).toBe(204);
+    expect(await readStandard()).toMatchObject({ hasGiftTickets: false, gifts: [] });
+  });
+});
+
 describe('promo codes', () => {
   it('applies the code rules', async () => {
     const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { discountCodes, events, eventTypes, participations, tickets, users } from '../../db/schema';
+import { discountCodes, events, eventTypes, participations, ticketGifts, tickets, users } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -161,4 +161,22 @@ export async function updateDiscount(
     )
     .returning({ id: discountCodes.id });
   return rows.length === 1;
+}
+
+/** Replaces the tickets offered with `ticketId`, keeping its flag read by the event page in step. */
+export async function replaceGifts(tx: Database, ticketId: string, giftTicketIds: string[]) {
+  await tx.delete(ticketGifts).where(eq(ticketGifts.ticketId, ticketId));
+  if (giftTicketIds.length > 0) {
+    await tx.insert(ticketGifts).values(giftTicketIds.map((giftTicketId) => ({ ticketId, giftTicketId })));
+  }
+  await tx
+    .update(tickets)
+    .set({ hasGiftTickets: giftTicketIds.length > 0 })
+    .where(eq(tickets.id, ticketId));
+}
+
+export async function refreshGiftFlags(tx: Database, eventId: string) {
+  await tx.execute(sql`update tickets t
+      set has_gift_tickets = exists (select 1 from ticket_gifts g where g.ticket_id = t.id)
+    where t.event_id = ${eventId}`);
 }

@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import type { UserRow } from '../auth/repository';
+import { findGiftLinks } from '../events/repository';
 import { imageUrl } from '../images/processing';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
@@ -110,11 +111,12 @@ export async function loadManagedEvent(deps: AppDeps, user: UserRow, id: string)
 
 export async function getManagedEvent(deps: AppDeps, user: UserRow, id: string): Promise<ManagedEvent> {
   const event = await loadManagedEvent(deps, user, id);
-  const [tickets, discounts, organizer, typeLabel] = await Promise.all([
+  const [tickets, discounts, organizer, typeLabel, gifts] = await Promise.all([
     repo.findTickets(deps.db, event.id),
     repo.findDiscounts(deps.db, event.id),
     repo.findUser(deps.db, event.organizerId),
     event.typeId === null ? null : repo.findEventTypeLabel(deps.db, event.typeId),
+    findGiftLinks(deps.db, event.id),
   ]);
   const heads = tickets.filter((t) => !t.parentId);
   const soldTotal = heads.reduce((sum, t) => sum + t.sold, 0);
@@ -154,6 +156,7 @@ export async function getManagedEvent(deps: AppDeps, user: UserRow, id: string):
       isAvailable: t.isAvailable,
       isMultipart: t.isMultipart,
       position: t.position,
+      giftTicketIds: gifts.filter((g) => g.ticketId === t.id).map((g) => g.giftTicketId),
     })),
     discounts: discounts.map((d) => ({
       id: d.id,

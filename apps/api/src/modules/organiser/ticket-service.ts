@@ -106,6 +106,9 @@ export async function updateTicket(deps: AppDeps, user: UserRow, ticketId: strin
         ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
       });
     }
+    if (input.giftTicketIds !== undefined) {
+      await replaceGifts(tx, ticket, [...new Set(input.giftTicketIds)]);
+    }
     if (ticket.parentId) {
       if (input.isAvailable !== undefined) {
         // An option switched on makes its parent available; the last one switched off closes it.
@@ -134,6 +137,8 @@ export async function deleteTicket(deps: AppDeps, user: UserRow, ticketId: strin
       tx,
       doomed.map((t) => t.id),
     );
+    // The links to a deleted ticket went with it; a ticket that offered only it offers nothing now.
+    await repo.refreshGiftFlags(tx, ticket.eventId);
     if (ticket.parentId) await refreshChoiceSummary(tx, ticket.parentId);
   });
 }
@@ -166,4 +171,17 @@ export async function updateDiscount(deps: AppDeps, user: UserRow, discountId: s
   if (!(await repo.updateDiscount(deps.db, discount.id, input))) {
     throw badRequest(m.promo.quantityBelowUsed(discount.used), 'quantity');
   }
+}
+
+/**
+ * A ticket (not an option: the buyer's choice is made on its head) may offer other tickets of
+ * its event; a choice head cannot be offered, since the gift is one definite place.
+ */
+async function replaceGifts(tx: AppDeps['db'], ticket: repo.TicketRow, giftTicketIds: string[]) {
+  const eventTickets = await repo.findTickets(tx, ticket.eventId);
+  const offerable = new Set(eventTickets.filter((t) => t.id !== ticket.id && !t.isMultipart).map((t) => t.id));
+  if (ticket.parentId || giftTicketIds.some((id) => !offerable.has(id))) {
+    throw badRequest(m.ticket.giftInvalid, 'giftTicketIds');
+  }
+  await repo.replaceGifts(tx, ticket.id, giftTicketIds);
 }

@@ -19,6 +19,7 @@ const plain: TicketRead = {
   isUserCanTakeInsurance: true,
   hasGiftTickets: false,
   options: [],
+  gifts: [],
 };
 const multi: TicketRead = {
   ...option('multi', 1000),
@@ -26,6 +27,7 @@ const multi: TicketRead = {
   isUserCanTakeInsurance: true,
   hasGiftTickets: false,
   options: [option('cheap-gone', 500, { isSoldOut: true }), option('dear', 3000), option('mid', 1500)],
+  gifts: [],
 };
 const event = (extra: Partial<EventDetail> = {}) =>
   ({

@@ -6,7 +6,19 @@ import {
   type ManagedTicket,
   organiserFr,
 } from '@guichet/shared';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
@@ -73,6 +85,9 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
             onChange={(e) => change({ isHidden: e.currentTarget.checked })}
           />
         </Group>
+        {!ticket.parentId && (
+          <GiftTickets event={event} ticket={ticket} onChange={(giftTicketIds) => change({ giftTicketIds })} />
+        )}
         {options.map((option) => (
           <SavedTicket key={option.id} event={event} ticket={option} canPrice={canPrice} />
         ))}
@@ -98,6 +113,35 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The tickets offered with this one: any other ticket with one definite place, hidden ones included. */
+function GiftTickets({
+  event,
+  ticket,
+  onChange,
+}: {
+  event: ManagedEvent;
+  ticket: ManagedTicket;
+  onChange: (giftTicketIds: string[]) => void;
+}) {
+  const titleOf = (t: ManagedTicket) => {
+    const head = t.parentId ? event.tickets.find((h) => h.id === t.parentId) : undefined;
+    return head ? `${head.title} – ${t.title}` : t.title;
+  };
+  const offerable = event.tickets.filter((t) => t.id !== ticket.id && !t.isMultipart);
+  if (offerable.length === 0) return null;
+  return (
+    <MultiSelect
+      label={f.giftTickets}
+      description={f.giftTicketsHelp}
+      data={offerable.map((t) => ({ value: t.id, label: titleOf(t) }))}
+      value={ticket.giftTicketIds}
+      onChange={onChange}
+      clearable
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 

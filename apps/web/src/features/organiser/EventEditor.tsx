@@ -352,6 +352,7 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
                     maxToBuy: 5,
                     isUserCanTakeInsurance: false,
                     hasGiftTickets: false,
+                    gifts: [],
                     options: event.tickets
                       .filter((o) => o.parentId === t.id && !o.isHidden)
                       .map((o) => ({ ...o, isSoldOut: o.sold >= o.quantity, minToBuy: 1, maxToBuy: 5 })),

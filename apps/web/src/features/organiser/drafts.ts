@@ -86,6 +86,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         isMultipart: d.isMultipart,
         isUserCanTakeInsurance: false,
         hasGiftTickets: false,
+        gifts: [],
         options,
       };
     });
