@@ -27,6 +27,7 @@ import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
+import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import {
   createPaymentProviders,
@@ -128,7 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shareLinkRoutes, deps);
       await api.register(participationRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
-      if (config.env !== 'production') await api.register(devMailboxRoutes, { db: database.db });
+      if (config.env !== 'production') {
+        await api.register(devMailboxRoutes, { db: database.db, resolveAttachment: ticketAttachmentResolver(config) });
+      }
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { ensureReferenceData } from './db/seed/reference';
 import { createOutboxWorker, createTransport } from './mail/outbox';
+import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -25,6 +26,7 @@ const outbox = createOutboxWorker({
   db: database.db,
   transport: createTransport(config.smtpUrl),
   from: config.mailFrom,
+  resolveAttachment: ticketAttachmentResolver(config),
   intervalMs: 2000,
   onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
 });

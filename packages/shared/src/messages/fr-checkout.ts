@@ -41,5 +41,11 @@ export const checkoutFr = {
     subject: (brand: string, event: string) => `${brand} : vos billets pour ${event}`,
     body: (firstName: string, event: string, reference: string, link: string) =>
       `Bonjour ${firstName},\n\nVotre commande ${reference} pour « ${event} » est confirmée. Vos billets et leur QR code sont dans votre espace : ${link}\n\nPrésentez le QR code à l'entrée.`,
+    qrAlt: (index: number, count: number) =>
+      count > 1 ? `QR code du billet ${index} sur ${count}` : 'QR code de votre billet',
+    attached: (count: number) =>
+      count > 1
+        ? 'Vos billets sont joints à ce message au format PDF.'
+        : 'Votre billet est joint à ce message au format PDF.',
   },
 } as const;

@@ -199,6 +199,9 @@ export const fr = {
     devMailboxTitle: 'Boîte mail de développement',
     devMailboxEmpty: 'Aucun message.',
     devMailboxFilter: 'Destinataire',
+    devMailboxAttachments: 'Pièces jointes',
+    devMailboxAttachment: { 'ticket-pdf': 'Billet (PDF)', 'ticket-qr': 'QR code (PNG)' },
+    devMailboxAttachmentMissing: 'Pièce jointe introuvable.',
   },
   profile: {
     title: 'Profil',

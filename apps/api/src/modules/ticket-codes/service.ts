@@ -55,17 +55,31 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
 }
 
 /**
- * The PDF of one participation for server-side use (the confirmation e-mail): no owner check,
- * so never call it with an id taken from a request.
+ * A live participation whoever holds it, for server-side use (the confirmation e-mail): no
+ * owner check, so never call these with an id taken from a request.
  */
-export async function ticketPdfForParticipation(deps: TicketDeps, participationId: string) {
-  const row = await findTicketView(deps.db, participationId);
+async function loadAnyTicket(deps: TicketDeps, participationId: string) {
+  const row = uuid.test(participationId) ? await findTicketView(deps.db, participationId) : undefined;
   if (!row) throw notFound();
+  return row;
+}
+
+export async function ticketPdfForParticipation(deps: TicketDeps, participationId: string) {
+  const row = await loadAnyTicket(deps, participationId);
   return { filename: ticketPdfFilename(row.eventTitle), pdf: await ticketPdfOf(deps, row) };
+}
+
+export async function ticketQrForParticipation(deps: TicketDeps, participationId: string) {
+  const row = await loadAnyTicket(deps, participationId);
+  return { filename: `${ticketFileStem(row.eventTitle)}-qr.png`, png: await ticketQrOf(deps, row) };
 }
 
 /** 'billet-<event title slug>.pdf', ASCII only so every mail client and browser keeps it. */
 export function ticketPdfFilename(eventTitle: string): string {
+  return `${ticketFileStem(eventTitle)}.pdf`;
+}
+
+function ticketFileStem(eventTitle: string): string {
   const slug = eventTitle
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -74,5 +88,5 @@ export function ticketPdfFilename(eventTitle: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return `billet-${slug || 'evenement'}.pdf`;
+  return `billet-${slug || 'evenement'}`;
 }

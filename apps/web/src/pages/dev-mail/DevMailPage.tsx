@@ -1,11 +1,12 @@
 import { formatDateTime, fr } from '@guichet/shared';
-import { Accordion, Alert, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Anchor, Container, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { PageLoader } from '../../app/Layout';
 
-type Mail = { id: string; to: string; subject: string; text: string; createdAt: string };
+type Attachment = { kind: keyof typeof fr.mail.devMailboxAttachment; url: string };
+type Mail = { id: string; to: string; subject: string; text: string; attachments: Attachment[]; createdAt: string };
 
 /** The development mailbox: every message the app sent, when no SMTP server is configured. */
 export default function DevMailPage() {
@@ -50,6 +51,22 @@ export default function DevMailPage() {
                     {formatDateTime(mail.createdAt)}
                   </Text>
                   <Text style={{ whiteSpace: 'pre-line' }}>{mail.text}</Text>
+                  {mail.attachments.length > 0 && (
+                    <Stack gap={4} mt="md">
+                      <Text fw={600} size="sm">
+                        {fr.mail.devMailboxAttachments}
+                      </Text>
+                      <List size="sm">
+                        {mail.attachments.map((attachment) => (
+                          <List.Item key={attachment.url}>
+                            <Anchor href={attachment.url} target="_blank">
+                              {fr.mail.devMailboxAttachment[attachment.kind]}
+                            </Anchor>
+                          </List.Item>
+                        ))}
+                      </List>
+                    </Stack>
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             ))}

@@ -1,0 +1,252 @@
+import { checkoutFr, ticketsFr } from '@guichet/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { mailOutbox, participations } from '../db/schema';
+import { guestBuyer, raceEvent } from '../modules/checkout/test-support';
+import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
+import { verifyTicketCode } from '../modules/ticket-codes/codes';
+import { ticketQrPng } from '../modules/ticket-codes/qr';
+import type { ResolveAttachment } from './attachments';
+import { type DeliverableMail, deliverQueuedMail, queueMail } from './outbox';
+
+let t: TestApp;
+let publicKeyPem: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  publicKeyPem = (await t.app.inject({ method: 'GET', url: '/api/ticket-codes/public-key' })).json().publicKeyPem;
+});
+afterAll(async () => t.close());
+
+/** A transport that keeps what it was handed, and the MIME message nodemailer makes of it. */
+function recordingTransport() {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sent: { mail: DeliverableMail; raw: string }[] = [];
+  return {
+    sent,
+    send: async (mail: DeliverableMail) => {
+      const info = await composer.sendMail(mail);
+      sent.push({ mail, raw: (info.message as Buffer).toString('utf8') });
+    },
+  };
+}
+
+/**
+ * Delivers the given rows as the outbox worker does: claimed in one transaction, in order.
+ * Only these rows, because API tests on PostgreSQL share one outbox with other test files.
+ */
+async function deliver(ids: string[], resolveAttachment: ResolveAttachment = ticketAttachmentResolver(t.config)) {
+  const transport = recordingTransport();
+  await t.database.db.transaction(async (tx) => {
+    const rows = await tx.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).for('update');
+    rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+    for (const row of rows)
+      await deliverQueuedMail(tx, row, { transport, from: 'billets@guichet.test', resolveAttachment });
+  });
+  return transport.sent;
+}
+
+const mailTo = async (email: string) => {
+  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  expect(rows).toHaveLength(1);
+  return rows[0] as typeof mailOutbox.$inferSelect;
+};
+
+async function bookFree(title: string) {
+  const organizer = await createUser(t, { isVerified: true });
+  const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
+  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
+  const cookie = await loginAs(t, user.email);
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
+  });
+  expect(order.statusCode).toBe(201);
+  const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
+  if (!participation) throw new Error('no participation');
+  return { event, user, cookie, participation, reference: order.json().reference as string };
+}
+
+describe('the confirmation e-mail of a free booking', () => {
+  it('is queued naming the ticket’s PDF and QR code, and sent with both files', async () => {
+    const { event, user, cookie, participation } = await bookFree('Soirée « Été » à Toulouse');
+    const queued = await mailTo(user.email);
+    expect(queued.attachments).toEqual([
+      { kind: 'ticket-pdf', participationId: participation.id },
+      { kind: 'ticket-qr', participationId: participation.id },
+    ]);
+    expect(queued.text).toContain('Bonjour Zoé,');
+    expect(queued.text).toContain(`${t.config.publicUrl}/myTickets`);
+    expect(queued.html).toContain(`src="cid:ticket-qr-${participation.id}@guichet"`);
+    expect(queued.html).toContain(checkoutFr.confirmationMail.attached(1));
+
+    const [delivered] = await deliver([queued.id]);
+    const files = delivered?.mail.attachments ?? [];
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+      ['billet-soiree-ete-a-toulouse.pdf', 'application/pdf'],
+      ['billet-soiree-ete-a-toulouse-qr.png', 'image/png'],
+    ]);
+    const [pdf, qr] = files;
+    if (!pdf || !qr) throw new Error('attachments missing');
+
+    expect(pdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const document = await PDFDocument.load(pdf.content);
+    expect(document.getPageCount()).toBe(1);
+    expect(document.getTitle()).toBe(`${ticketsFr.ticket.pdfTitle} - ${event.title}`);
+
+    expect(await sharp(qr.content).metadata()).toMatchObject({ format: 'png', width: 200, height: 200 });
+    // The holder's own code, verified with the public key alone, is what the QR image encodes.
+    const { code } = (
+      await t.app.inject({ method: 'GET', url: `/api/me/participations/${participation.id}/code`, headers: { cookie } })
+    ).json();
+    expect(verifyTicketCode(code, publicKeyPem)).toMatchObject({ p: participation.id, e: event.id, q: 1 });
+    expect(qr.content.equals(await ticketQrPng(code))).toBe(true);
+
+    // nodemailer puts the QR code beside the HTML that shows it, and the PDF as a file.
+    const raw = delivered?.raw ?? '';
+    expect(raw).toContain('Content-Type: multipart/related');
+    expect(raw).toContain(`Content-ID: <ticket-qr-${participation.id}@guichet>`);
+    expect(raw).toMatch(/Content-Disposition: attachment;\s+filename=billet-soiree-ete-a-toulouse\.pdf/);
+
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+    expect(row?.sentAt).not.toBeNull();
+    expect(row?.lastError).toBeNull();
+  });
+
+  it('is listed in the development mailbox with links that download the same files', async () => {
+    const { user, participation } = await bookFree('Concert du soir');
+    const listed = await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(user.email)}` });
+    expect(listed.statusCode).toBe(200);
+    const [mail] = listed.json();
+    expect(mail.attachments.map((a: { kind: string }) => a.kind)).toEqual(['ticket-pdf', 'ticket-qr']);
+
+    const pdf = await t.app.inject({ method: 'GET', url: mail.attachments[0].url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('inline; filename="billet-concert-du-soir.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const qr = await t.app.inject({ method: 'GET', url: mail.attachments[1].url });
+    expect(qr.headers['content-type']).toBe('image/png');
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/me/participations/${participation.id}/qr.png`,
+      headers: { cookie: await loginAs(t, user.email) },
+    });
+    expect(qr.rawPayload.equals(own.rawPayload)).toBe(true);
+
+    const missing = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${mail.id}/attachments/2` });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the confirmation e-mail of a paid order', () => {
+  it('carries one PDF and one QR code per ticket bought, under distinct names', async () => {
+    const organizerId = (await createUser(t, { isVerified: true })).id;
+    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
+    const buyer = await createUser(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        eventId: event.id,
+        buyer: guestBuyer(buyer),
+        lines: [
+          { ticketId: a.id, quantity: 2 },
+          { ticketId: b.id, quantity: 1 },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, accessToken } = created.json();
+    const { redirect } = (
+      await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment?token=${accessToken}` })
+    ).json();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const bankPage = await t.app.inject({
+      method: 'POST',
+      url: new URL(redirect.action).pathname,
+      headers: form,
+      payload: new URLSearchParams(redirect.fields).toString(),
+    });
+    const token = /name="token" value="([^"]+)"/.exec(bankPage.body)?.[1] ?? '';
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-bank/decide',
+      headers: form,
+      payload: new URLSearchParams({ token, decision: 'pay' }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+
+    const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
+    expect(issued).toHaveLength(2);
+    const queued = await mailTo(buyer.email);
+    expect(new Set(queued.attachments?.map((ref) => `${ref.kind} ${ref.participationId}`))).toEqual(
+      new Set(issued.flatMap((p) => [`ticket-pdf ${p.id}`, `ticket-qr ${p.id}`])),
+    );
+    expect(queued.html).toContain(checkoutFr.confirmationMail.qrAlt(2, 2));
+
+    const [delivered] = await deliver([queued.id]);
+    const files = delivered?.mail.attachments ?? [];
+    expect(files).toHaveLength(4);
+    expect(new Set(files.map((f) => f.filename)).size).toBe(4);
+    for (const file of files.filter((f) => f.contentType === 'application/pdf')) {
+      expect((await PDFDocument.load(file.content)).getPageCount()).toBe(1);
+    }
+  });
+});
+
+describe('a mail whose ticket cannot be made', () => {
+  it('fails with its attempts counted, and the next mail of the batch is still sent', async () => {
+    const { user, participation } = await bookFree('Annulé avant l’envoi');
+    await t.database.db
+      .update(participations)
+      .set({ cancelledAt: new Date() })
+      .where(eq(participations.id, participation.id));
+    const broken = await mailTo(user.email);
+    const other = await bookFree('Toujours valable');
+    const fine = await mailTo(other.user.email);
+
+    const sent = await deliver([broken.id, fine.id]);
+    expect(sent.map((s) => s.mail.to)).toEqual([other.user.email]);
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, broken.id));
+    expect(row).toMatchObject({
+      sentAt: null,
+      attempts: 1,
+      lastError: expect.stringContaining(ticketsFr.ticket.notFound),
+    });
+    await deliver([broken.id]);
+    const [again] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, broken.id));
+    expect(again?.attempts).toBe(2);
+  });
+
+  it('does not break the batch when the lookup itself fails in the database', async () => {
+    const to = `panne-${Date.now()}@test.guichet.fr`;
+    await queueMail(t.database.db, {
+      to,
+      subject: 'Panne',
+      text: 'Panne',
+      attachments: [{ kind: 'ticket-pdf', participationId: 'f0000000-0000-4000-8000-000000000000' }],
+    });
+    const broken = await mailTo(to);
+    const other = await bookFree('Après la panne');
+    const fine = await mailTo(other.user.email);
+    // A failing statement aborts a PostgreSQL transaction unless it ran inside a savepoint.
+    const failing: ResolveAttachment = async (db) => {
+      await db.execute(sql`select 1 / 0`);
+      throw new Error('unreachable');
+    };
+    const resolver = ticketAttachmentResolver(t.config);
+    const sent = await deliver([broken.id, fine.id], (db, ref) =>
+      ref.participationId === broken.attachments?.[0]?.participationId ? failing(db, ref) : resolver(db, ref),
+    );
+    expect(sent.map((s) => s.mail.to)).toEqual([other.user.email]);
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, broken.id));
+    expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining('division by zero') });
+  });
+});

@@ -1,0 +1,54 @@
+import { checkoutFr } from '@guichet/shared';
+import type { MailAttachmentRef } from '../db/schema';
+import { ticketQrCid } from './attachments';
+import type { OutgoingMail } from './outbox';
+
+const m = checkoutFr.confirmationMail;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export type ConfirmationMailInput = {
+  to: string;
+  brandName: string;
+  firstName: string;
+  eventTitle: string;
+  reference: string;
+  ticketsUrl: string;
+  participationIds: string[];
+};
+
+/**
+ * The buyer's confirmation: the text body, an HTML body showing each ticket's QR code inline,
+ * and per participation its PDF ticket and its QR code as files.
+ */
+export function confirmationMail(input: ConfirmationMailInput): OutgoingMail {
+  const text = m.body(input.firstName, input.eventTitle, input.reference, input.ticketsUrl);
+  return {
+    to: input.to,
+    subject: m.subject(input.brandName, input.eventTitle),
+    text,
+    html: confirmationHtml(text, input),
+    attachments: input.participationIds.flatMap((participationId): MailAttachmentRef[] => [
+      { kind: 'ticket-pdf', participationId },
+      { kind: 'ticket-qr', participationId },
+    ]),
+  };
+}
+
+function confirmationHtml(text: string, input: ConfirmationMailInput): string {
+  const link = escapeHtml(input.ticketsUrl);
+  const paragraphs = text
+    .split('\n\n')
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(link, `<a href="${link}">${link}</a>`)}</p>`);
+  const count = input.participationIds.length;
+  const codes = input.participationIds.map(
+    (id, index) =>
+      `<p><img src="cid:${ticketQrCid(id)}" alt="${escapeHtml(m.qrAlt(index + 1, count))}" width="200" height="200"></p>`,
+  );
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"></head><body>${[
+    ...paragraphs,
+    ...codes,
+    `<p>${escapeHtml(m.attached(count))}</p>`,
+  ].join('')}</body></html>`;
+}

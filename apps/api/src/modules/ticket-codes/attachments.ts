@@ -1,0 +1,29 @@
+import type { Config } from '../../config';
+import { type ResolveAttachment, ticketQrCid } from '../../mail/attachments';
+import { ticketPdfForParticipation, ticketQrForParticipation } from './service';
+
+/**
+ * Makes the files a mail refers to: a participation's PDF ticket, or its QR code, which the
+ * HTML part shows by its Content-ID and which is also listed as a file to keep.
+ */
+export function ticketAttachmentResolver(config: Config): ResolveAttachment {
+  return async (db, ref) => {
+    const deps = { db, config };
+    switch (ref.kind) {
+      case 'ticket-pdf': {
+        const { filename, pdf } = await ticketPdfForParticipation(deps, ref.participationId);
+        return { filename, content: Buffer.from(pdf), contentType: 'application/pdf' };
+      }
+      case 'ticket-qr': {
+        const { filename, png } = await ticketQrForParticipation(deps, ref.participationId);
+        return {
+          filename,
+          content: png,
+          contentType: 'image/png',
+          cid: ticketQrCid(ref.participationId),
+          contentDisposition: 'attachment',
+        };
+      }
+    }
+  };
+}
