@@ -1,0 +1,234 @@
+import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
+import { checkoutFr } from '../../packages/shared/src/messages/fr-checkout';
+import { paymentFr } from '../../packages/shared/src/messages/fr-payment';
+import { DEMO, expectAccessible, login, NEW_PASSWORD, registerViaApi } from './support';
+
+const DAY = 86_400_000;
+
+type Ticket = { id: string; title: string; maxToBuy: number; isSoldOut: boolean };
+type Order = { id: string; reference: string; status: string };
+
+/** A public event of the demo organiser, made through the API: each test has its own. */
+async function organiserEvent(request: APIRequestContext, ticketList: Record<string, unknown>[]) {
+  expect(
+    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
+  ).toBe(200);
+  const start = Date.now() + 20 * DAY;
+  const response = await request.post('/api/events', {
+    data: {
+      title: `Issue ${Math.random().toString(36).slice(2, 8)}`,
+      description: 'Un événement de test.',
+      address: '5 Place du Capitole, 31000 Toulouse',
+      type: 'Soirée',
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
+      nbMaxParticipants: 100,
+      isUserPaysFees: false,
+      ticketList,
+      acceptTerms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
+  return id;
+}
+
+/** A ticket as the event page reads it (with the private link's key when given). */
+async function ticketOf(request: APIRequestContext, eventId: string, title: string, shareKey?: string) {
+  const query = shareKey ? `?share=${encodeURIComponent(shareKey)}` : '';
+  const response = await request.get(`/api/events/${eventId}${query}`);
+  expect(response.status()).toBe(200);
+  const { tickets } = (await response.json()) as { tickets: Ticket[] };
+  const ticket = tickets.find((t) => t.title === title);
+  if (!ticket) throw new Error(`no ticket ${title} on event ${eventId}`);
+  return ticket;
+}
+
+async function orderOf(request: APIRequestContext, id: string) {
+  const response = await request.get(`/api/orders/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Order;
+}
+
+/** A new account, logged in on the page (and so on page.request). */
+async function newBuyer(page: Page) {
+  const email = await registerViaApi(page.request);
+  await login(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/profil$/);
+  return email;
+}
+
+const isOrderCreation = (response: Response) =>
+  response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/orders';
+
+/**
+ * The logged-in buyer's steps on an open event page: the ticket and its count, the terms, the
+ * prefilled information, then the recap, where the order is held. Answers the held order's id.
+ */
+async function bookUpToPayment(page: Page, title: string, count: number) {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  for (let i = 0; i < count; i++) await main.getByRole('button', { name: `Ajouter un billet ${title}` }).click();
+  await expect(main.getByText(count > 1 ? `${count} billets` : '1 billet', { exact: true })).toBeVisible();
+  await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+  await main.getByRole('button', { name: 'Suivant' }).click();
+  await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
+  const created = page.waitForResponse(isOrderCreation);
+  await main.getByRole('button', { name: 'Suivant' }).click();
+  await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
+  const response = await created;
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** From the recap to the sandbox bank's card page. */
+async function goToBank(page: Page, amount: string) {
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Payer ${amount}` })
+    .click();
+  await expect(page.getByRole('heading', { name: paymentFr.sandbox.pageTitle, level: 1 })).toBeVisible();
+  await expect(page.getByText(amount)).toBeVisible();
+}
+
+test.describe('booking outcomes', () => {
+  test('a private link sells its hidden ticket, which stays out of reach without the key', async ({
+    page,
+    request,
+  }) => {
+    const eventId = await organiserEvent(request, [
+      { title: 'Entrée libre', price: 8, quantity: 50 },
+      { title: 'Carré partenaires', price: 25, quantity: 10, isHidden: true },
+    ]);
+    // The organiser makes the private link, as the 'Générer le lien' button does.
+    const hiddenTickets = (await (await request.get(`/api/events/${eventId}/hidden-tickets`)).json()) as Ticket[];
+    expect(hiddenTickets.map((t) => t.title)).toEqual(['Carré partenaires']);
+    const hiddenId = hiddenTickets[0]?.id ?? '';
+    const created = await request.post(`/api/events/${eventId}/share-links`, { data: { ticketIds: [hiddenId] } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { key, url } = (await created.json()) as { key: string; url: string };
+    expect(url).toMatch(new RegExp(`/billetterie/${eventId}\\?share=${key}$`));
+    const privatePath = `/billetterie/${eventId}?share=${key}`;
+
+    await newBuyer(page);
+    const main = page.getByRole('main');
+
+    // Without the key, neither the page nor the API offers the hidden ticket.
+    await page.goto(`/billetterie/${eventId}`);
+    await expect(main.getByRole('button', { name: /^Entrée libre/ })).toBeVisible();
+    await expect(main.getByText('Carré partenaires')).toHaveCount(0);
+    const refused = await page.request.post('/api/orders', {
+      data: { eventId, lines: [{ ticketId: hiddenId, quantity: 1, refundPlaces: 0 }], acceptTerms: true },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'TICKET_UNAVAILABLE', message: checkoutFr.ticketUnavailable });
+    expect(checkoutFr.ticketUnavailable).toBe('Billet non disponible');
+    // A made-up key opens nothing either.
+    const forged = await page.request.post('/api/orders', {
+      data: {
+        eventId,
+        lines: [{ ticketId: hiddenId, quantity: 1, refundPlaces: 0 }],
+        shareKey: 'AAAAAAAAAAAAAAAAAAAAAA',
+        acceptTerms: true,
+      },
+    });
+    expect(forged.status()).toBe(409);
+    expect((await forged.json()).message).toBe(checkoutFr.ticketUnavailable);
+
+    // With the key, the buyer sees it, picks it and pays at the sandbox bank.
+    await page.goto(privatePath);
+    await expect(main.getByRole('button', { name: /^Entrée libre/ })).toBeVisible();
+    await expect(main.getByRole('button', { name: /^Carré partenaires/ })).toBeVisible();
+    const orderId = await bookUpToPayment(page, 'Carré partenaires', 1);
+    await goToBank(page, '25,00 €');
+    await page.getByRole('button', { name: paymentFr.sandbox.pay, exact: true }).click();
+
+    await expect(page).toHaveURL(/\/validationpaiement\/accepte\?retour=00000&ref=/);
+    const order = await orderOf(page.request, orderId);
+    expect(order.status).toBe('paid');
+    const result = page.getByRole('status');
+    await expect(result).toContainText(paymentFr.retour['00000']);
+    await expect(result).toContainText(paymentFr.retour.acceptedDetail);
+    expect(paymentFr.retour['00000']).toBe('Votre transaction a bien été acceptée.');
+    await expect(page.getByText(`Référence de la commande : ${order.reference}`)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/myTickets');
+    await expect(page.getByRole('heading', { name: 'Mes billets', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Billet : Carré partenaires/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Billet : Entrée libre/ })).toHaveCount(0);
+  });
+
+  const outcomes = [
+    {
+      name: 'refused',
+      button: paymentFr.sandbox.refuse,
+      path: 'refuse',
+      retour: '00021',
+      title: paymentFr.retour.refused,
+      literal: 'Votre transaction a été refusée.',
+      status: 'failed',
+    },
+    {
+      name: 'cancelled',
+      button: paymentFr.sandbox.cancel,
+      path: 'annule',
+      retour: '00001',
+      title: paymentFr.retour['00001'],
+      literal: 'Votre transaction a été annulée.',
+      status: 'cancelled',
+    },
+  ] as const;
+
+  for (const outcome of outcomes) {
+    test(`a payment ${outcome.name} at the bank leaves no ticket and gives the places back`, async ({
+      page,
+      request,
+    }) => {
+      // Three places: a hold of two shows in what the event page lets anyone buy.
+      const eventId = await organiserEvent(request, [{ title: 'Place assise', price: 15, quantity: 3 }]);
+      await newBuyer(page);
+      expect((await ticketOf(page.request, eventId, 'Place assise')).maxToBuy).toBe(3);
+
+      await page.goto(`/billetterie/${eventId}`);
+      const orderId = await bookUpToPayment(page, 'Place assise', 2);
+      await goToBank(page, '30,00 €');
+      expect((await ticketOf(request, eventId, 'Place assise')).maxToBuy).toBe(1);
+      expect((await orderOf(page.request, orderId)).status).toBe('awaiting_payment');
+
+      if (outcome.path === 'refuse') {
+        await page.getByRole('combobox', { name: paymentFr.sandbox.refusalReason }).selectOption(outcome.retour);
+      }
+      await page.getByRole('button', { name: outcome.button, exact: true }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/validationpaiement/${outcome.path}\\?retour=${outcome.retour}&ref=`));
+      expect(outcome.title).toBe(outcome.literal);
+      const result = page.getByRole('status');
+      await expect(result).toContainText(outcome.literal);
+      if (outcome.path === 'refuse') await expect(result).toContainText(paymentFr.retour.reasons['00021']);
+      await expect(result).not.toContainText(paymentFr.retour.acceptedDetail);
+      const order = await orderOf(page.request, orderId);
+      expect(order.status).toBe(outcome.status);
+      await expect(page.getByText(`Référence de la commande : ${order.reference}`)).toBeVisible();
+      await expectAccessible(page);
+
+      // The hold is released: the three places can be bought again, on the API and on the page.
+      const ticket = await ticketOf(request, eventId, 'Place assise');
+      expect(ticket).toMatchObject({ maxToBuy: 3, isSoldOut: false });
+      await page.goto(`/billetterie/${eventId}`);
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: /^Place assise/ }).click();
+      const add = main.getByRole('button', { name: 'Ajouter un billet Place assise' });
+      for (let i = 0; i < 3; i++) await add.click();
+      await expect(main.getByText('3 billets', { exact: true })).toBeVisible();
+      await expect(add).toBeDisabled();
+
+      // No ticket was issued.
+      await page.goto('/myTickets');
+      await expect(page.getByRole('heading', { name: 'Mes billets', level: 1 })).toBeVisible();
+      await expect(page.getByText("Vous n'avez encore aucun billet.")).toBeVisible();
+      await expect(page.getByRole('button', { name: /Billet : / })).toHaveCount(0);
+    });
+  }
+});
