@@ -22,6 +22,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { events, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
+import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
@@ -35,7 +36,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 type Ready = { type: 'ready'; base: string; eventId: string; ticketId: string; emails: string[] };
 
 async function serve(): Promise<void> {
-  await resetDatabase(url);
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: POOL });
   await database.migrate();
   await ensureReferenceData(database.db);
@@ -162,6 +162,8 @@ async function referenceRate(seconds = 5): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  // A fresh database (dropped and recreated), before the reference that needs it.
+  await resetDatabase(url);
   // The reference is measured before and after the race; their mean dampens a shared machine's noise.
   const referenceBefore = await referenceRate();
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
@@ -179,6 +181,7 @@ async function main(): Promise<void> {
   const held: { id: string; accessToken: string }[] = [];
   let refused = 0;
   let unexpected = 0;
+  const cpuBefore = { server: processCpuMs(child.pid ?? 0), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const holdStart = performance.now();
   await pool(ready.emails, async (email) => {
     const started = performance.now();
@@ -198,6 +201,13 @@ async function main(): Promise<void> {
     else unexpected++;
   });
   const holdSeconds = (performance.now() - holdStart) / 1000;
+  // Where the CPU went during the holds, per request: three processes share the machine's cores.
+  const generatorCpu = process.cpuUsage(cpuBefore.generator);
+  const cpuPerHold = {
+    server: (processCpuMs(child.pid ?? 0) - cpuBefore.server) / BUYERS,
+    generator: (generatorCpu.user + generatorCpu.system) / 1000 / BUYERS,
+    postgres: (postgresCpuMs() - cpuBefore.postgres) / BUYERS,
+  };
   const payStart = performance.now();
   await pool(held, (order) => pay(ready.base, order));
   const paySeconds = (performance.now() - payStart) / 1000;
@@ -226,6 +236,11 @@ async function main(): Promise<void> {
     paidOrders: paid,
     refused,
     unexpected,
+    cpuMsPerHold: {
+      server: Number(cpuPerHold.server.toFixed(2)),
+      loadGenerator: Number(cpuPerHold.generator.toFixed(2)),
+      postgres: Number(cpuPerHold.postgres.toFixed(2)),
+    },
     referenceUpdatesPerSecond: Math.round(reference),
     ratio: Number(ratio.toFixed(2)),
   };
@@ -234,6 +249,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `  holds: ${figures.holdsPerSecond} req/s, p50 ${figures.holdP50Ms} ms, p99 ${figures.holdP99Ms} ms (${held.length} held, ${refused} told sold out, ${unexpected} other)`,
+  );
+  console.log(
+    `  CPU per hold: server ${figures.cpuMsPerHold.server} ms, load generator ${figures.cpuMsPerHold.loadGenerator} ms, PostgreSQL ${figures.cpuMsPerHold.postgres} ms (every postgres process of the machine)`,
   );
   console.log(`  confirmed orders through the sandbox bank: ${figures.confirmedOrdersPerSecond}/s`);
   console.log(`  tickets sold: ${sold.sold} (must be ${PLACES}); still held: ${sold.held}`);

@@ -32,6 +32,7 @@ export const checkoutFr = {
   orderNotFound: "Cette commande n'existe pas.",
   reservationDone: 'Votre réservation a bien été effectuée.',
   orderNotPayable: 'Cette commande ne peut plus être payée : le temps du paiement est écoulé.',
+  orderAlreadyPaid: 'Cette commande est déjà payée : ses places ne peuvent plus être rendues.',
   refundedMail: {
     subject: (brand: string) => `${brand} : votre paiement a été remboursé`,
     body: (firstName: string, reference: string) =>

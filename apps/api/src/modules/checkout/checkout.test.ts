@@ -2,7 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { discountCodes, orders, participations, shareLinks, tickets } from '../../db/schema';
+import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
 import { applyPaymentResult } from './confirm';
 import { guestBuyer, raceEvent } from './test-support';
 
@@ -178,6 +178,26 @@ describe('holding places', () => {
     expect(await ticketRow(a.id)).toMatchObject({ held: 1, sold: 0 });
   });
 
+  it('sells at the price and rules of the moment, right after an organiser changes them', async () => {
+    const { event, a, b } = await raceEvent(t, organizerId, { a: 10, b: 10, c1: 1, c2: 1 });
+    const buyer = guestBuyer(await createUser(t));
+    const buy = (ticketId: string) => order({ eventId: event.id, buyer, lines: [{ ticketId, quantity: 1 }] });
+    expect((await buy(a.id)).json().totalCents).toBe(1000);
+
+    await t.database.db.update(tickets).set({ priceCents: 1500 }).where(eq(tickets.id, a.id));
+    expect((await buy(a.id)).json().totalCents).toBe(1500);
+    await t.database.db.update(tickets).set({ isAvailable: false }).where(eq(tickets.id, b.id));
+    expect((await buy(b.id)).json().message).toBe(c.ticketUnavailable);
+    const [added] = await t.database.db
+      .insert(tickets)
+      .values({ eventId: event.id, title: 'Nouveau', priceCents: 700, quantity: 3 })
+      .returning();
+    expect((await buy(added?.id ?? '')).json().totalCents).toBe(700);
+    await t.database.db.update(events).set({ isOpen: false }).where(eq(events.id, event.id));
+    expect((await buy(a.id)).json().message).toBe(c.ticketingClosed);
+    expect(await ticketRow(a.id)).toMatchObject({ held: 2 });
+  });
+
   it('records a free order at once, one ticket per account on a free event', async () => {
     const {
       event,
@@ -192,6 +212,94 @@ describe('holding places', () => {
     expect(again.json()).toMatchObject({ code: 'ONE_FREE_TICKET', message: c.freeEventOneTicket });
     const mine = await t.database.db.select().from(participations).where(eq(participations.userId, buyer.id));
     expect(mine).toHaveLength(1);
+  });
+});
+
+describe('giving a hold back', () => {
+  const release = (id: string, headers: Record<string, string> = {}, token?: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/orders/${id}${token ? `?token=${token}` : ''}`, headers });
+  const statusOf = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+
+  it('frees the places at once for another buyer, and a second release changes nothing', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const cookie = await loginAs(t, (await createUser(t)).email);
+    const held = (await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 1 }] }, cookie)).json();
+    const other = guestBuyer(await createUser(t));
+    expect(
+      (await order({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] })).statusCode,
+    ).toBe(409);
+
+    expect((await release(held.id, { cookie })).statusCode).toBe(204);
+    expect(await statusOf(held.id)).toBe('cancelled');
+    expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
+    const next = await order({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] });
+    expect(next.statusCode).toBe(201);
+
+    expect((await release(held.id, { cookie })).statusCode).toBe(204);
+    expect(await ticketRow(a.id)).toMatchObject({ held: 1, sold: 0 });
+    expect(await statusOf(held.id)).toBe('cancelled');
+  });
+
+  it("answers 404 to anyone but the order's buyer, and lets a guest release with the order's token", async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
+    const created = (
+      await order({
+        eventId: event.id,
+        buyer: guestBuyer(await createUser(t)),
+        lines: [{ ticketId: a.id, quantity: 2 }],
+      })
+    ).json();
+    const stranger = await loginAs(t, (await createUser(t)).email);
+    expect((await release(created.id, { cookie: stranger })).statusCode).toBe(404);
+    expect((await release(created.id)).statusCode).toBe(404);
+    expect((await release(created.id, {}, 'not-the-token')).statusCode).toBe(404);
+    expect((await release('00000000-0000-4000-8000-000000000000', {}, created.accessToken)).statusCode).toBe(404);
+    expect(await statusOf(created.id)).toBe('awaiting_payment');
+    expect(await ticketRow(a.id)).toMatchObject({ held: 2 });
+
+    expect((await release(created.id, {}, created.accessToken)).statusCode).toBe(204);
+    expect(await statusOf(created.id)).toBe('cancelled');
+    expect(await ticketRow(a.id)).toMatchObject({ held: 0 });
+  });
+
+  it('refuses to give back a paid order, and a payment arriving after a release is honoured or refunded', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const buyer = guestBuyer(await createUser(t));
+    const pay = async (id: string, totalCents: number) =>
+      applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.reference ?? '',
+          status: 'paid',
+          amountCents: totalCents,
+          transactionId: `R-${id}`,
+        },
+      );
+
+    const paid = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
+    expect(await pay(paid.id, paid.totalCents)).toBe('paid');
+    const refused = await release(paid.id, {}, paid.accessToken);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ORDER_ALREADY_PAID', message: c.orderAlreadyPaid });
+    expect(await statusOf(paid.id)).toBe('paid');
+    expect(await ticketRow(a.id)).toMatchObject({ sold: 1, held: 0 });
+
+    const { event: other, a: lone } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const leaver = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
+    expect((await release(leaver.id, {}, leaver.accessToken)).statusCode).toBe(204);
+    // The bank's verdict arrives after the buyer left: the place is still free, so it is sold.
+    expect(await pay(leaver.id, leaver.totalCents)).toBe('paid');
+    expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
+
+    const { event: third, a: last } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const gone = (await order({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
+    expect((await release(gone.id, {}, gone.accessToken)).statusCode).toBe(204);
+    const taker = (await order({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
+    expect(taker.status).toBe('awaiting_payment');
+    // Someone else holds the place now: the late payment is refunded.
+    expect(await pay(gone.id, gone.totalCents)).toBe('refund_needed');
+    expect(await ticketRow(last.id)).toMatchObject({ sold: 0, held: 1 });
   });
 });
 

@@ -1,16 +1,41 @@
 import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import pg from 'pg';
+import type { Database } from '../../db/client';
 import type { events, orders, tickets } from '../../db/schema';
+import { singleFlight } from '../../lib/single-flight';
 
-// The on-sale path runs for every buyer at once: its statements are written by hand, once,
-// rather than built per request (a measured cost; see bench/onsale).
+// The on-sale path runs for every buyer at once. Its statements are written once and sent
+// straight to the driver (prepared once per connection on PostgreSQL): building them per
+// request through the query builder was a measured cost (see bench/onsale).
 
-export type LiveEvent = Pick<
+type Statement = { name: string; text: string };
+type Rows = <T>(statement: Statement, values: unknown[]) => Promise<T[]>;
+
+const drivers = new WeakMap<Database, Rows>();
+
+function rowsOf(db: Database): Rows {
+  let rows = drivers.get(db);
+  if (!rows) {
+    const client = (db as unknown as { $client: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      rows = async <T>(s: Statement, values: unknown[]) =>
+        (await client.query({ name: s.name, text: s.text, values })).rows as T[];
+    } else if (client instanceof PGlite) {
+      rows = async <T>(s: Statement, values: unknown[]) => (await client.query<T>(s.text, values)).rows;
+    } else {
+      throw new Error('unknown database driver');
+    }
+    drivers.set(db, rows);
+  }
+  return rows;
+}
+
+export type SaleEvent = Pick<
   typeof events.$inferSelect,
   | 'id'
   | 'organizerId'
-  | 'title'
   | 'isPublic'
   | 'isOpen'
   | 'dateEnd'
@@ -21,55 +46,181 @@ export type LiveEvent = Pick<
   | 'isUserPaysFees'
   | 'paymentProvider'
 >;
-export type LiveTicket = Pick<
+export type SaleTicket = Pick<
   typeof tickets.$inferSelect,
-  | 'id'
-  | 'parentId'
-  | 'isMultipart'
-  | 'title'
-  | 'priceCents'
-  | 'quantity'
-  | 'sold'
-  | 'held'
-  | 'minToBuy'
-  | 'maxToBuy'
-  | 'isHidden'
-  | 'isAvailable'
+  'id' | 'parentId' | 'isMultipart' | 'priceCents' | 'minToBuy' | 'maxToBuy' | 'isHidden' | 'isAvailable'
 >;
+/**
+ * What a sale decision reads from an event and its tickets, with the database's fingerprint of
+ * it (`guichet_sale_fingerprint`, migration 0004). No counters: places are only ever checked by
+ * the conditional updates.
+ */
+export type Sale = { event: SaleEvent; tickets: SaleTicket[]; fingerprint: string };
 
-export async function findLiveEvent(db: Database, id: string): Promise<LiveEvent | undefined> {
-  const [row] = await queryRows<LiveEvent>(
-    db,
-    sql`select id, organizer_id as "organizerId", title, is_public as "isPublic", is_open as "isOpen",
-               date_end as "dateEnd", date_max_refund as "dateMaxRefund", nb_max_participants as "nbMaxParticipants",
-               is_needs_user_studies as "isNeedsUserStudies", is_mandatory_refund as "isMandatoryRefund",
-               is_user_pays_fees as "isUserPaysFees", payment_provider as "paymentProvider"
-          from events where id = ${id} and deleted_at is null`,
-  );
+const loadSaleStatement: Statement = {
+  name: 'guichet_load_sale',
+  text: `select e.id, e.organizer_id as "organizerId", e.is_public as "isPublic", e.is_open as "isOpen",
+                (extract(epoch from e.date_end) * 1000)::float8 as "dateEnd",
+                (extract(epoch from e.date_max_refund) * 1000)::float8 as "dateMaxRefund",
+                e.nb_max_participants as "nbMaxParticipants", e.is_needs_user_studies as "isNeedsUserStudies",
+                e.is_mandatory_refund as "isMandatoryRefund", e.is_user_pays_fees as "isUserPaysFees",
+                e.payment_provider as "paymentProvider",
+                coalesce((select json_agg(json_build_object(
+                            'id', t.id, 'parentId', t.parent_id, 'isMultipart', t.is_multipart,
+                            'priceCents', t.price_cents, 'minToBuy', t.min_to_buy, 'maxToBuy', t.max_to_buy,
+                            'isHidden', t.is_hidden, 'isAvailable', t.is_available))
+                            from tickets t where t.event_id = e.id and t.deleted_at is null), '[]') as tickets,
+                guichet_sale_fingerprint(e.id) as fingerprint
+           from events e where e.id = $1::uuid and e.deleted_at is null`,
+};
+
+type SaleRow = Omit<SaleEvent, 'dateEnd' | 'dateMaxRefund'> & {
+  dateEnd: number;
+  dateMaxRefund: number | null;
+  tickets: SaleTicket[];
+  fingerprint: string;
+};
+
+/** The sale as the database has it now (one statement, so data and fingerprint agree). */
+export async function loadSale(db: Database, eventId: string): Promise<Sale | undefined> {
+  const [row] = await rowsOf(db)<SaleRow>(loadSaleStatement, [eventId]);
   if (!row) return undefined;
-  // Timestamps come back as text from one driver and Date from the other.
+  const { tickets: ticketRows, fingerprint, dateEnd, dateMaxRefund, ...event } = row;
   return {
-    ...row,
-    dateEnd: new Date(row.dateEnd),
-    dateMaxRefund: row.dateMaxRefund ? new Date(row.dateMaxRefund) : null,
+    event: {
+      ...event,
+      dateEnd: new Date(dateEnd),
+      dateMaxRefund: dateMaxRefund === null ? null : new Date(dateMaxRefund),
+    },
+    tickets: ticketRows,
+    fingerprint,
   };
 }
 
-export function findLiveTickets(db: Database, eventId: string): Promise<LiveTicket[]> {
-  return queryRows<LiveTicket>(
-    db,
-    sql`select id, parent_id as "parentId", is_multipart as "isMultipart", title, price_cents as "priceCents",
-               quantity, sold, held, min_to_buy as "minToBuy", max_to_buy as "maxToBuy",
-               is_hidden as "isHidden", is_available as "isAvailable"
-          from tickets where event_id = ${eventId} and deleted_at is null`,
-  );
+export type SaleCache = {
+  /** The sale, possibly a copy a few seconds old (`cached`); undefined when there is no such event. */
+  get(db: Database, eventId: string): Promise<{ sale: Sale | undefined; cached: boolean }>;
+  /** The sale read now; the copy is replaced. */
+  fresh(db: Database, eventId: string): Promise<Sale | undefined>;
+};
+
+/**
+ * A short-lived copy of each event's sale metadata, for one application instance. A copy is
+ * only a guess: every hold compares its fingerprint in the database, and the checkout reads the
+ * sale again before refusing anything on its word, so a stale copy never sells or refuses wrongly.
+ */
+export function createSaleCache(options: { ttlMs?: number; maxEvents?: number } = {}): SaleCache {
+  const ttlMs = options.ttlMs ?? 5_000;
+  const maxEvents = options.maxEvents ?? 1_000;
+  const copies = new Map<string, { sale: Sale; until: number }>();
+  const loaders = new WeakMap<Database, (eventId: string) => Promise<Sale | undefined>>();
+
+  const loaderFor = (db: Database) => {
+    let load = loaders.get(db);
+    if (!load) {
+      load = singleFlight(async (eventId) => {
+        const sale = await loadSale(db, eventId);
+        copies.delete(eventId);
+        if (sale) {
+          if (copies.size >= maxEvents) copies.delete(copies.keys().next().value as string);
+          copies.set(eventId, { sale, until: Date.now() + ttlMs });
+        }
+        return sale;
+      });
+      loaders.set(db, load);
+    }
+    return load;
+  };
+
+  return {
+    async get(db, eventId) {
+      const copy = copies.get(eventId);
+      if (copy && copy.until > Date.now()) return { sale: copy.sale, cached: true };
+      return { sale: await loaderFor(db)(eventId), cached: false };
+    },
+    fresh: (db, eventId) => loaderFor(db)(eventId),
+  };
+}
+
+export type HoldRequest = {
+  sale: Sale;
+  /** The logged-in buyer; for a guest, the account is found from `email` in the same call. */
+  userId: string | null;
+  email: string;
+  now: Date;
+  afterReclaim: boolean;
+  lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
+  order: Pick<
+    typeof orders.$inferInsert,
+    | 'reference'
+    | 'buyerFirstName'
+    | 'buyerLastName'
+    | 'buyerBirthDate'
+    | 'studies'
+    | 'provider'
+    | 'discountCodeId'
+    | 'discountPercent'
+    | 'subtotalCents'
+    | 'discountCents'
+    | 'insuranceCents'
+    | 'feeCents'
+    | 'totalCents'
+    | 'expiresAt'
+    | 'accessTokenHash'
+  >;
+};
+
+export type HoldOutcome = 'held' | 'stale' | 'no_account' | 'expired_holds' | 'sold_out';
+
+const holdStatement: Statement = {
+  name: 'guichet_hold',
+  text: `select guichet_hold($1, $2::uuid, $3::uuid, $4, $5::timestamptz, $6, $7::uuid[], $8::int[], $9::int[],
+                             $10::int[], $11::int[], $12::uuid, $13, $14, $15, $16::date, $17, $18, $19::uuid, $20,
+                             $21, $22, $23, $24, $25, $26::timestamptz, $27) as outcome`,
+};
+
+/** A paid order's hold in one round trip (`guichet_hold`, migration 0004); the id is made here. */
+export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
+  const id = randomUUID();
+  const { order, lines } = request;
+  const [row] = await rowsOf(db)<{ outcome: HoldOutcome }>(holdStatement, [
+    request.sale.fingerprint,
+    request.sale.event.id,
+    request.userId,
+    request.email,
+    request.now.toISOString(),
+    request.afterReclaim,
+    lines.map((l) => l.ticketId),
+    lines.map((l) => l.quantity),
+    lines.map((l) => l.unitPriceCents),
+    lines.map((l) => l.refundPlaces),
+    lines.map((l) => l.insuranceCents),
+    id,
+    order.reference,
+    order.buyerFirstName,
+    order.buyerLastName,
+    order.buyerBirthDate,
+    order.studies ?? null,
+    order.provider,
+    order.discountCodeId ?? null,
+    order.discountPercent ?? null,
+    order.subtotalCents,
+    order.discountCents ?? 0,
+    order.insuranceCents ?? 0,
+    order.feeCents ?? 0,
+    order.totalCents,
+    order.expiresAt.toISOString(),
+    order.accessTokenHash ?? null,
+  ]);
+  if (!row) throw new Error('guichet_hold answered nothing');
+  return { outcome: row.outcome, id };
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
   lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
 };
 
-/** The order and its lines in one statement; the id is made here, on the server. */
+/** The order and its lines in one statement, inside the caller's transaction (free orders). */
 export async function insertOrderWithLines(db: Database, order: NewOrder): Promise<string> {
   const id = randomUUID();
   const lines = JSON.stringify(order.lines);

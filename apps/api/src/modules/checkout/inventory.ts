@@ -4,40 +4,33 @@ import { type Database, queryRows } from '../../db/client';
 export type PlaceRequest = { ticketId: string; quantity: number };
 
 /**
- * Takes places for an order, under every limit it falls under: the event's cap (under a lock
- * on the event row, only when the event is capped) and each ticket's quantity, tickets in id
- * order so that two buyers never wait on each other in a cycle. Each ticket is one conditional
- * UPDATE: a place held or sold is never counted twice. `into` says whether the places are held
- * (awaiting payment) or sold (free order). Returns false when a limit would be exceeded; the
- * caller then rolls the transaction back.
+ * Takes places for an order under every limit it falls under, or none: `guichet_take_places`
+ * (migration 0004) locks the event row only when the event is capped, reads the cap under that
+ * lock, then runs one conditional UPDATE per ticket, tickets in id order. `into` says whether the
+ * places are held (awaiting payment) or sold (free order). Returns false when a limit would be
+ * exceeded, having taken nothing.
  */
 export async function takePlaces(
   tx: Database,
-  request: { eventId: string; cap: number; lines: PlaceRequest[]; into: 'held' | 'sold' },
+  request: {
+    eventId: string;
+    /** Unused: the cap is read under the lock. Kept for callers written before. */
+    cap?: number;
+    lines: PlaceRequest[];
+    into: 'held' | 'sold';
+  },
 ): Promise<boolean> {
-  const total = request.lines.reduce((sum, line) => sum + line.quantity, 0);
-  if (request.cap !== -1) {
-    const [row] = await queryRows<{ taken: number }>(
-      tx,
-      sql`select (select coalesce(sum(t.sold + t.held), 0)::int from tickets t
-                    where t.event_id = e.id and not t.is_multipart and t.deleted_at is null) as taken
-            from events e where e.id = ${request.eventId} for update of e`,
-    );
-    if (!row || row.taken + total > request.cap) return false;
-  }
-  const column = request.into === 'held' ? sql`held` : sql`sold`;
-  for (const line of [...request.lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`update tickets set ${column} = ${column} + ${line.quantity}
-           where id = ${line.ticketId} and event_id = ${request.eventId}
-             and sold + held + ${line.quantity} <= quantity
-             and is_available and deleted_at is null and not is_multipart
-          returning id`,
-    );
-    if (rows.length === 0) return false;
-  }
-  return true;
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`select guichet_take_places(${request.eventId}::uuid, ${pgArray(request.lines.map((l) => l.ticketId))}::uuid[],
+                                   ${pgArray(request.lines.map((l) => l.quantity))}::int[], ${request.into}) as taken`,
+  );
+  return row?.taken === true;
+}
+
+/** An array parameter as PostgreSQL's literal, the same with both drivers (uuids and integers only). */
+function pgArray(values: (string | number)[]): string {
+  return `{${values.join(',')}}`;
 }
 
 /** Moves an order's held places to sold: the order is paid. */
@@ -58,25 +51,16 @@ export async function releaseHeld(tx: Database, lines: PlaceRequest[]): Promise<
 
 /**
  * Holds past their deadline still count in `held` until reclaimed. No job runs for that: when a
- * buyer finds no place left, the event's expired holds are reclaimed here and the buyer retries.
+ * buyer finds no place left, the event's expired holds are reclaimed (`guichet_reclaim_expired`,
+ * migration 0004) and the buyer tries again. Call it outside any other transaction: it locks
+ * order rows, and a buyer's own transaction may hold ticket rows a payment confirmation waits for.
  */
-export async function reclaimExpiredHolds(tx: Database, eventId: string, now: Date): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`with expired as (
-          update orders set status = 'expired'
-           where event_id = ${eventId} and status = 'awaiting_payment' and expires_at <= ${now.toISOString()}::timestamptz
-          returning id
-        ), freed as (
-          select l.ticket_id, sum(l.quantity)::int as quantity
-            from order_lines l join expired x on x.id = l.order_id
-           group by l.ticket_id
-        )
-        update tickets t set held = t.held - freed.quantity
-          from freed where t.id = freed.ticket_id
-        returning t.id`,
+export async function reclaimExpiredHolds(db: Database, eventId: string, now: Date): Promise<number> {
+  const [row] = await queryRows<{ tickets: number }>(
+    db,
+    sql`select guichet_reclaim_expired(${eventId}::uuid, ${now.toISOString()}::timestamptz) as tickets`,
   );
-  return rows.length;
+  return row?.tickets ?? 0;
 }
 
 /** Places held by orders whose deadline passed but that nobody reclaimed yet, per ticket: free for readers. */
@@ -100,16 +84,4 @@ export async function hasExpiredHolds(db: Database, eventId: string, now: Date):
          limit 1`,
   );
   return rows.length > 0;
-}
-
-/** Whether every line could be taken right now, read without locking. */
-export async function hasPlacesFor(db: Database, lines: PlaceRequest[]): Promise<boolean> {
-  for (const line of lines) {
-    const rows = await queryRows<{ ok: boolean }>(
-      db,
-      sql`select sold + held + ${line.quantity} <= quantity as ok from tickets where id = ${line.ticketId}`,
-    );
-    if (!rows[0]?.ok) return false;
-  }
-  return true;
 }

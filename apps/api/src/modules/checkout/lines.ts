@@ -1,10 +1,10 @@
 import { checkoutFr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
-import type { LiveEvent, LiveTicket } from './hot-path';
+import type { SaleEvent, SaleTicket } from './hot-path';
 
 const m = checkoutFr;
-type TicketRow = LiveTicket;
-type EventRow = LiveEvent;
+type TicketRow = SaleTicket;
+type EventRow = SaleEvent;
 
 export type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
 

@@ -2,7 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
-import { orders, participations, tickets } from '../../db/schema';
+import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { applyPaymentResult } from './confirm';
 import { createBuyers, guestBuyer, raceEvent } from './test-support';
@@ -93,6 +93,21 @@ describe('no ticket is ever sold twice', () => {
     for (const row of counters) expect(row).toMatchObject({ sold: row.quantity, held: 0 });
     const issued = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
     expect(issued.reduce((sum, p) => sum + p.quantity, 0)).toBe(50);
+  }, 120_000);
+
+  it("never goes past the event's participant cap, whichever tickets the racing buyers pick", async () => {
+    const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
+    await t.database.db.update(events).set({ nbMaxParticipants: 30 }).where(eq(events.id, event.id));
+    const answers = await race(
+      event.id,
+      [a.id, b.id, c1?.id ?? '', c2?.id ?? ''],
+      await createBuyers(t, 120, passwordHash),
+    );
+
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(30);
+    expect(answers.filter((r) => r.status !== 201).every((r) => refusals.includes(r.body.message ?? ''))).toBe(true);
+    const counters = await soldAndHeld(event.id);
+    expect(counters.reduce((sum, row) => sum + row.held + row.sold, 0)).toBe(30);
   }, 120_000);
 
   it('stays exact when holds expire in the middle of the race, and late payments are refunded or honoured', async () => {

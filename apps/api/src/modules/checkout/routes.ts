@@ -4,8 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { orderLines } from '../../db/schema';
+import { createSaleCache } from './hot-path';
 import { loadBuyerOrder } from './order-access';
 import type { Payments } from './payment-service';
+import { releaseOrder } from './release';
 import { checkDiscount, createOrder } from './service';
 
 const orderView = z.object({
@@ -25,7 +27,8 @@ const orderView = z.object({
 });
 
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments }> = async (app, deps) => {
-  const checkout = deps;
+  // One copy of each sale's metadata per application instance (see createSaleCache).
+  const checkout = { ...deps, sales: createSaleCache() };
 
   app.post(
     '/orders',
@@ -63,6 +66,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
         expiresAt: order.expiresAt.toISOString(),
         lines: lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity, refundPlaces: l.refundPlaces })),
       };
+    },
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ token: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
+      await releaseOrder(deps.db, order.id);
+      return reply.status(204).send();
     },
   );
 };

@@ -12,15 +12,16 @@ import {
 } from '@guichet/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, events, participations, shareLinks, tickets } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { discountCodes, participations, shareLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
-import { insertOrderWithLines } from './hot-path';
-import { hasExpiredHolds, hasPlacesFor, reclaimExpiredHolds, takePlaces } from './inventory';
+import { holdOrder, insertOrderWithLines, type Sale, type SaleCache } from './hot-path';
+import { hasExpiredHolds, reclaimExpiredHolds, takePlaces } from './inventory';
 import { issueParticipations } from './issue';
 import { type CheckedLine, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
@@ -28,45 +29,47 @@ import { type Payments, providerFor } from './payment-service';
 const m = checkoutFr;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
+const accountRequired = () => new AppError('ACCOUNT_REQUIRED', m.accountRequired, 400, 'buyer.email');
 
 class NoPlaces extends Error {}
+/** The database's sale differs from the copy the order was checked against. */
+class StaleSale extends Error {}
 
-export type CheckoutDeps = AppDeps & { payments: Payments };
+export type CheckoutDeps = AppDeps & { payments: Payments; sales: SaleCache };
 
-async function loadEventForBuyer(deps: AppDeps, input: CreateOrderRequest, viewer: UserRow | null) {
-  if (!uuid.test(input.eventId)) throw eventNotFound();
-  const event = await deps.db.query.events.findFirst({
-    where: and(eq(events.id, input.eventId), isNull(events.deletedAt)),
-  });
-  if (!event) throw eventNotFound();
+/** Which hidden tickets the buyer may see; a private event is not found unless they may see it. */
+async function visibleHiddenTickets(
+  deps: AppDeps,
+  sale: Sale,
+  input: CreateOrderRequest,
+  viewer: UserRow | null,
+): Promise<Set<string>> {
+  const { event } = sale;
   const link = input.shareKey
     ? await deps.db.query.shareLinks.findFirst({
         where: and(eq(shareLinks.key, input.shareKey), eq(shareLinks.eventId, event.id)),
       })
     : undefined;
-  const participates = viewer
-    ? Boolean(
-        await deps.db.query.participations.findFirst({
-          where: and(
-            eq(participations.eventId, event.id),
-            eq(participations.userId, viewer.id),
-            isNull(participations.cancelledAt),
-          ),
-        }),
-      )
-    : false;
-  if (!event.isPublic && !link && !participates && !canManageEvent(viewer, event.organizerId)) throw eventNotFound();
-  return { event, visibleHidden: new Set(link?.ticketIds ?? []) };
+  if (!event.isPublic && !link && !canManageEvent(viewer, event.organizerId)) {
+    const participates =
+      viewer &&
+      (await deps.db.query.participations.findFirst({
+        where: and(
+          eq(participations.eventId, event.id),
+          eq(participations.userId, viewer.id),
+          isNull(participations.cancelledAt),
+        ),
+      }));
+    if (!participates) throw eventNotFound();
+  }
+  return new Set(link?.ticketIds ?? []);
 }
 
-/** Who pays: the logged-in user, or for a guest the account of the e-mail given (created beforehand). */
-async function resolveBuyer(
-  deps: AppDeps,
-  viewer: UserRow | null,
-  given: BuyerInput | undefined,
-  needsStudies: boolean,
-) {
-  const now = deps.clock.now();
+/**
+ * Who pays: the logged-in user, or for a guest the account of the e-mail given (created
+ * beforehand; it is looked up when places are taken).
+ */
+function checkBuyer(viewer: UserRow | null, given: BuyerInput | undefined, needsStudies: boolean, now: Date) {
   if (viewer) {
     const buyer = {
       email: viewer.email,
@@ -76,13 +79,11 @@ async function resolveBuyer(
       studies: given?.studies ?? null,
     };
     assertBuyer(buyer, { needsStudies, now });
-    return { user: viewer, buyer };
+    return { userId: viewer.id as string | null, buyer };
   }
   if (!given) throw badRequest(m.emailRequired, 'buyer.email');
   assertBuyer(given, { needsStudies, now });
-  const user = await findUserByEmail(deps.db, normalizeEmail(given.email));
-  if (!user || user.deletedAt) throw new AppError('ACCOUNT_REQUIRED', m.accountRequired, 400, 'buyer.email');
-  return { user, buyer: { ...given, email: user.email } };
+  return { userId: null, buyer: { ...given, email: normalizeEmail(given.email) } };
 }
 
 export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined) {
@@ -97,33 +98,17 @@ export async function loadDiscount(deps: AppDeps, eventId: string, code: string 
   return discount;
 }
 
-export async function createOrder(
-  deps: CheckoutDeps,
-  viewer: UserRow | null,
-  input: CreateOrderRequest,
-): Promise<OrderCreated> {
-  const now = deps.clock.now();
-  const { event, visibleHidden } = await loadEventForBuyer(deps, input, viewer);
-  if (!event.isOpen || event.dateEnd <= now) throw new AppError('TICKETING_CLOSED', m.ticketingClosed, 409);
-  const allTickets = await deps.db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.eventId, event.id), isNull(tickets.deletedAt)));
-  const lines = checkLines(input.lines, { event, tickets: allTickets, visibleHidden, now });
-  if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
-  const [{ user, buyer }, discount] = await Promise.all([
-    resolveBuyer(deps, viewer, input.buyer, event.isNeedsUserStudies),
-    loadDiscount(deps, event.id, input.discountCode),
-  ]);
-  const places = lines.map((l) => ({ ticketId: l.ticket.id, quantity: l.quantity }));
-  // A sold-out sale answers most buyers: tell them from the row just read, unless expired holds
-  // could give places back (then they are reclaimed first).
-  if (lines.some((l) => l.ticket.sold + l.ticket.held + l.quantity > l.ticket.quantity)) {
-    if (!(await hasExpiredHolds(deps.db, event.id, now))) throw soldOut();
-    await deps.db.transaction((tx) => reclaimExpiredHolds(tx, event.id, now));
-  }
-  const isFreeEvent = allTickets.every((t) => t.priceCents === 0);
+type Plan = Awaited<ReturnType<typeof planOrder>>;
 
+/** Every check of the ticket and information steps, in the spec's order, and the amounts. */
+async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null, input: CreateOrderRequest, now: Date) {
+  const { event } = sale;
+  const visibleHidden = await visibleHiddenTickets(deps, sale, input, viewer);
+  if (!event.isOpen || event.dateEnd <= now) throw new AppError('TICKETING_CLOSED', m.ticketingClosed, 409);
+  const lines = checkLines(input.lines, { event, tickets: sale.tickets, visibleHidden, now });
+  if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
+  const { userId, buyer } = checkBuyer(viewer, input.buyer, event.isNeedsUserStudies, now);
+  const discount = await loadDiscount(deps, event.id, input.discountCode);
   const provider = providerFor(deps.payments, event.paymentProvider);
   const totals = orderTotals({
     lines: lines.map((l) => ({
@@ -135,88 +120,160 @@ export async function createOrder(
     provider,
     attendeePaysFees: event.isUserPaysFees,
   });
-  const free = totals.totalCents === 0;
   const accessToken = viewer ? undefined : randomToken();
+  return {
+    sale,
+    lines,
+    userId,
+    buyer,
+    discount,
+    provider,
+    totals,
+    accessToken,
+    isFreeEvent: sale.tickets.every((t) => t.priceCents === 0),
+    order: {
+      reference: `G${now.getTime().toString(36).toUpperCase()}${randomToken()
+        .slice(0, 10)
+        .replace(/[^A-Za-z0-9]/g, 'X')}`,
+      buyerFirstName: buyer.firstName.trim(),
+      buyerLastName: buyer.lastName.trim(),
+      buyerBirthDate: buyer.birthDate,
+      studies: buyer.studies ?? null,
+      discountCodeId: discount?.id ?? null,
+      discountPercent: discount?.percent ?? null,
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      insuranceCents: totals.insuranceCents,
+      feeCents: totals.serviceFeeCents,
+      totalCents: totals.totalCents,
+      expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
+      accessTokenHash: accessToken ? sha256(accessToken) : null,
+    },
+    orderLines: lines.map((l) => ({
+      ticketId: l.ticket.id,
+      quantity: l.quantity,
+      unitPriceCents: l.ticket.priceCents,
+      refundPlaces: l.refundPlaces,
+      insuranceCents:
+        l.refundPlaces *
+        refundInsuranceCentsPerPlace(discountedUnitPriceCents(l.ticket.priceCents, discount?.percent ?? null)),
+    })),
+  };
+}
 
+/**
+ * An order checked against the event's sale metadata, which may be a copy a few seconds old:
+ * a refusal is only given on a fresh read, and the places are taken only if the database still
+ * has the sale the order was checked against (its fingerprint); otherwise it starts again.
+ */
+export async function createOrder(
+  deps: CheckoutDeps,
+  viewer: UserRow | null,
+  input: CreateOrderRequest,
+): Promise<OrderCreated> {
+  const now = deps.clock.now();
+  if (!uuid.test(input.eventId)) throw eventNotFound();
+  let { sale, cached } = await deps.sales.get(deps.db, input.eventId);
+  for (let round = 1; ; round++) {
+    let plan: Plan;
+    try {
+      if (!sale) throw eventNotFound();
+      plan = await planOrder(deps, sale, viewer, input, now);
+    } catch (error) {
+      if (!cached) throw error;
+      sale = await deps.sales.fresh(deps.db, input.eventId);
+      cached = false;
+      continue;
+    }
+    try {
+      const placed =
+        plan.totals.totalCents === 0 ? await placeFreeOrder(deps, plan, now) : await holdPlaces(deps, plan, now);
+      return {
+        id: placed.id,
+        expiresAt: plan.order.expiresAt.toISOString(),
+        totalCents: plan.order.totalCents,
+        provider: placed.provider,
+        status: placed.status,
+        ...(plan.accessToken && { accessToken: plan.accessToken }),
+      };
+    } catch (error) {
+      // An organiser changed the sale meanwhile: check the order again against what it is now.
+      if (!(error instanceof StaleSale) || round >= 3) throw error;
+      sale = await deps.sales.fresh(deps.db, input.eventId);
+      cached = false;
+    }
+  }
+}
+
+/** A paid order: its places held for 180 s, in one round trip while places remain. */
+async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
+  const request = {
+    sale: plan.sale,
+    userId: plan.userId,
+    email: plan.buyer.email,
+    now,
+    afterReclaim: false,
+    lines: plan.orderLines,
+    order: { ...plan.order, provider: plan.provider },
+  };
+  let { outcome, id } = await holdOrder(deps.db, request);
+  if (outcome === 'expired_holds') {
+    // Expired holds may give places back; they are reclaimed in a transaction of their own.
+    await reclaimExpiredHolds(deps.db, plan.sale.event.id, now);
+    ({ outcome, id } = await holdOrder(deps.db, { ...request, afterReclaim: true }));
+  }
+  if (outcome === 'stale') throw new StaleSale();
+  if (outcome === 'no_account') throw accountRequired();
+  if (outcome !== 'held') throw soldOut();
+  return { id, provider: plan.provider, status: 'awaiting_payment' as const };
+}
+
+/** An order that costs nothing: sold at once, its participations issued in the same transaction. */
+async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
+  const eventId = plan.sale.event.id;
+  let user = plan.userId ? { id: plan.userId, email: plan.buyer.email } : undefined;
+  if (!user) {
+    const account = await findUserByEmail(deps.db, plan.buyer.email);
+    if (!account || account.deletedAt) throw accountRequired();
+    user = account;
+  }
+  const { id: userId, email } = user;
   const attempt = () =>
     deps.db.transaction(async (tx) => {
-      if (isFreeEvent) await assertNoOtherFreeTicket(tx, event.id, user.id, lines);
+      const [row] = await queryRows<{ current: boolean }>(
+        tx,
+        sql`select guichet_sale_fingerprint(${eventId}::uuid) is not distinct from ${plan.sale.fingerprint} as current`,
+      );
+      if (!row?.current) throw new StaleSale();
+      if (plan.isFreeEvent) await assertNoOtherFreeTicket(tx, eventId, userId, plan.lines);
       const values = {
-        reference: `G${now.getTime().toString(36).toUpperCase()}${randomToken()
-          .slice(0, 10)
-          .replace(/[^A-Za-z0-9]/g, 'X')}`,
-        eventId: event.id,
-        userId: user.id,
-        buyerEmail: buyer.email,
-        buyerFirstName: buyer.firstName.trim(),
-        buyerLastName: buyer.lastName.trim(),
-        buyerBirthDate: buyer.birthDate,
-        studies: buyer.studies ?? null,
-        status: free ? ('paid' as const) : ('awaiting_payment' as const),
-        provider: free ? ('free' as const) : provider,
-        discountCodeId: discount?.id ?? null,
-        discountPercent: discount?.percent ?? null,
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        insuranceCents: totals.insuranceCents,
-        feeCents: totals.serviceFeeCents,
-        totalCents: totals.totalCents,
-        ticketCount: lines.reduce((sum, l) => sum + l.quantity, 0),
-        expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
-        accessTokenHash: accessToken ? sha256(accessToken) : null,
-        paidAt: free ? now : null,
+        ...plan.order,
+        eventId,
+        userId,
+        buyerEmail: email,
+        status: 'paid' as const,
+        provider: 'free' as const,
+        ticketCount: plan.lines.reduce((sum, l) => sum + l.quantity, 0),
+        paidAt: now,
       };
-      const id = await insertOrderWithLines(tx, {
-        ...values,
-        lines: lines.map((l) => ({
-          ticketId: l.ticket.id,
-          quantity: l.quantity,
-          unitPriceCents: l.ticket.priceCents,
-          refundPlaces: l.refundPlaces,
-          insuranceCents:
-            l.refundPlaces *
-            refundInsuranceCentsPerPlace(discountedUnitPriceCents(l.ticket.priceCents, discount?.percent ?? null)),
-        })),
-      });
-      const order = { id, ...values };
-      // The locking statements come last, so that rows stay locked as briefly as possible.
-      if (
-        !(await takePlaces(tx, {
-          eventId: event.id,
-          cap: event.nbMaxParticipants,
-          lines: places,
-          into: free ? 'sold' : 'held',
-        }))
-      ) {
-        throw new NoPlaces();
-      }
-      if (free) await issueParticipations(tx, order, lines, discount?.id ?? null, deps.config);
-      return order;
+      const id = await insertOrderWithLines(tx, { ...values, lines: plan.orderLines });
+      // The locking statement comes last, so that rows stay locked as briefly as possible.
+      if (!(await takePlaces(tx, { eventId, lines: plan.orderLines, into: 'sold' }))) throw new NoPlaces();
+      await issueParticipations(tx, { id, ...values }, plan.lines, plan.discount?.id ?? null, deps.config);
+      return { id, provider: 'free' as const, status: 'paid' as const };
     });
-
-  let order: Awaited<ReturnType<typeof attempt>>;
   try {
-    order = await attempt();
+    return await attempt();
   } catch (error) {
     if (!(error instanceof NoPlaces)) throw error;
-    // Another buyer was faster. Expired holds may still give places back: a concurrent buyer's
-    // reclaim has committed by the time ours returns (both lock the same order rows).
-    await deps.db.transaction((tx) => reclaimExpiredHolds(tx, event.id, now));
-    if (!(await hasPlacesFor(deps.db, places))) throw soldOut();
+    if (!(await hasExpiredHolds(deps.db, eventId, now))) throw soldOut();
+    await reclaimExpiredHolds(deps.db, eventId, now);
     try {
-      order = await attempt();
+      return await attempt();
     } catch (retry) {
       throw retry instanceof NoPlaces ? soldOut() : retry;
     }
   }
-  return {
-    id: order.id,
-    expiresAt: order.expiresAt.toISOString(),
-    totalCents: order.totalCents,
-    provider: order.provider,
-    status: order.status,
-    ...(accessToken && { accessToken }),
-  };
 }
 
 /** Free events: one ticket per account, checked under a lock on that account and event. */

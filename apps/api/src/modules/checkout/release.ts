@@ -1,0 +1,34 @@
+import { checkoutFr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderLines, orders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { releaseHeld } from './inventory';
+
+/**
+ * The buyer gives a hold back before it expires (they left the payment step): its places are
+ * free again at once and the order is cancelled. Under a lock on the order row, like payment
+ * results, so a payment arriving at the same moment is applied either before (the order is then
+ * paid and cannot be given back) or after (a late payment for a cancelled order, which the
+ * payment confirmation honours or refunds). Giving back an order that no longer holds anything
+ * changes nothing.
+ */
+export async function releaseOrder(db: Database, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!order || order.status === 'cancelled' || order.status === 'expired' || order.status === 'failed') return;
+    if (order.status !== 'awaiting_payment') {
+      throw new AppError('ORDER_ALREADY_PAID', checkoutFr.orderAlreadyPaid, 409);
+    }
+    const lines = await tx
+      .select({ ticketId: orderLines.ticketId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
+    await releaseHeld(tx, lines);
+    await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+  });
+}
