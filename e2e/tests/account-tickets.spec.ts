@@ -1,36 +1,23 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, NEW_PASSWORD, registerViaApi } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, newBuyer, organiserEvent } from './support';
 
 const DAY = 86_400_000;
 
 /** A public paid event of the demo organiser, refundable until two days before it starts. */
 async function refundableEvent(request: APIRequestContext) {
-  expect(
-    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
-  ).toBe(200);
   const start = Date.now() + 20 * DAY;
   const title = `Billets ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await request.post('/api/events', {
-    data: {
-      title,
-      description: 'Un événement de test.',
-      address: '5 Place du Capitole, 31000 Toulouse',
-      type: 'Concert',
-      dateBegin: new Date(start).toISOString(),
-      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-      dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
-      nbMaxParticipants: 100,
-      isUserPaysFees: false,
-      ticketList: [
-        { title: 'Fosse', price: 20, quantity: 40 },
-        { title: 'Balcon', price: 15, quantity: 40 },
-      ],
-      acceptTerms: true,
-    },
+  const id = await organiserEvent(request, {
+    title,
+    type: 'Concert',
+    dateBegin: new Date(start).toISOString(),
+    dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
+    dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
+    ticketList: [
+      { title: 'Fosse', price: 20, quantity: 40 },
+      { title: 'Balcon', price: 15, quantity: 40 },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
   const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
     tickets: { id: string; title: string }[];
   };
@@ -50,12 +37,6 @@ async function buy(request: APIRequestContext, eventId: string, line: Record<str
   const token = /name="token" value="([^"]+)"/.exec(await bank.text())?.[1] ?? '';
   const decision = await request.post('/sandbox-bank/decide', { form: { token, decision: 'pay' }, maxRedirects: 0 });
   expect(decision.status()).toBe(303);
-}
-
-/** A new account, logged in on the page (its API calls share the session). */
-async function newBuyer(page: Page) {
-  await login(page, await registerViaApi(page.request), NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
 }
 
 test.describe('my tickets', () => {

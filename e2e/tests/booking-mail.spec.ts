@@ -1,41 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login, NEW_PASSWORD, registerViaApi } from './support';
-
-const DAY = 86_400_000;
+import { newBuyer, organiserEvent } from './support';
 
 test('the booking confirmation in the development mailbox carries the PDF ticket and the QR code', async ({
   page,
   request,
 }) => {
-  expect(
-    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
-  ).toBe(200);
-  const start = Date.now() + 20 * DAY;
   const title = `Billets joints ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await request.post('/api/events', {
-    data: {
-      title,
-      description: 'Un événement de test.',
-      address: '5 Place du Capitole, 31000 Toulouse',
-      type: 'Soirée',
-      dateBegin: new Date(start).toISOString(),
-      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-      nbMaxParticipants: 100,
-      isUserPaysFees: false,
-      ticketList: [{ title: 'Entrée', price: 0, quantity: 50 }],
-      acceptTerms: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id: eventId } = (await created.json()) as { id: string };
-  expect((await request.patch(`/api/events/${eventId}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
+  const eventId = await organiserEvent(request, { title });
   const event = (await (await request.get(`/api/events/${eventId}`)).json()) as {
     tickets: { id: string }[];
   };
 
-  const email = await registerViaApi(page.request);
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
+  const email = await newBuyer(page);
   const order = await page.request.post('/api/orders', {
     data: { eventId, lines: [{ ticketId: event.tickets[0]?.id, quantity: 1 }], acceptTerms: true },
   });

@@ -1,38 +1,12 @@
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
 import { checkoutFr } from '../../packages/shared/src/messages/fr-checkout';
 import { paymentFr } from '../../packages/shared/src/messages/fr-payment';
-import { DEMO, expectAccessible, login, NEW_PASSWORD, registerViaApi } from './support';
+import { expectAccessible, newBuyer, organiserEvent } from './support';
 
-const DAY = 86_400_000;
+const _DAY = 86_400_000;
 
 type Ticket = { id: string; title: string; maxToBuy: number; isSoldOut: boolean };
 type Order = { id: string; reference: string; status: string };
-
-/** A public event of the demo organiser, made through the API: each test has its own. */
-async function organiserEvent(request: APIRequestContext, ticketList: Record<string, unknown>[]) {
-  expect(
-    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
-  ).toBe(200);
-  const start = Date.now() + 20 * DAY;
-  const response = await request.post('/api/events', {
-    data: {
-      title: `Issue ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'Un événement de test.',
-      address: '5 Place du Capitole, 31000 Toulouse',
-      type: 'Soirée',
-      dateBegin: new Date(start).toISOString(),
-      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-      nbMaxParticipants: 100,
-      isUserPaysFees: false,
-      ticketList,
-      acceptTerms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
-  return id;
-}
 
 /** A ticket as the event page reads it (with the private link's key when given). */
 async function ticketOf(request: APIRequestContext, eventId: string, title: string, shareKey?: string) {
@@ -49,14 +23,6 @@ async function orderOf(request: APIRequestContext, id: string) {
   const response = await request.get(`/api/orders/${id}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as Order;
-}
-
-/** A new account, logged in on the page (and so on page.request). */
-async function newBuyer(page: Page) {
-  const email = await registerViaApi(page.request);
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
-  return email;
 }
 
 const isOrderCreation = (response: Response) =>
@@ -97,10 +63,12 @@ test.describe('booking outcomes', () => {
     page,
     request,
   }) => {
-    const eventId = await organiserEvent(request, [
-      { title: 'Entrée libre', price: 8, quantity: 50 },
-      { title: 'Carré partenaires', price: 25, quantity: 10, isHidden: true },
-    ]);
+    const eventId = await organiserEvent(request, {
+      ticketList: [
+        { title: 'Entrée libre', price: 8, quantity: 50 },
+        { title: 'Carré partenaires', price: 25, quantity: 10, isHidden: true },
+      ],
+    });
     // The organiser makes the private link, as the 'Générer le lien' button does.
     const hiddenTickets = (await (await request.get(`/api/events/${eventId}/hidden-tickets`)).json()) as Ticket[];
     expect(hiddenTickets.map((t) => t.title)).toEqual(['Carré partenaires']);
@@ -187,7 +155,9 @@ test.describe('booking outcomes', () => {
       request,
     }) => {
       // Three places: a hold of two shows in what the event page lets anyone buy.
-      const eventId = await organiserEvent(request, [{ title: 'Place assise', price: 15, quantity: 3 }]);
+      const eventId = await organiserEvent(request, {
+        ticketList: [{ title: 'Place assise', price: 15, quantity: 3 }],
+      });
       await newBuyer(page);
       expect((await ticketOf(page.request, eventId, 'Place assise')).maxToBuy).toBe(3);
 

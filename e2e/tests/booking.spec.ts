@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, lastMail, login, NEW_PASSWORD, registerViaApi, uniqueEmail } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { lastMail, login, NEW_PASSWORD, organiserEvent, registerViaApi, uniqueEmail } from './support';
 
 const DAY = 86_400_000;
 
@@ -12,34 +12,6 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).exclude('.mantine-Badge-root[data-size="lg"]').analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A public event of the demo organiser, made through the API (each test has its own). */
-async function organiserEvent(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
-  expect(
-    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
-  ).toBe(200);
-  const start = Date.now() + 20 * DAY;
-  const response = await request.post('/api/events', {
-    data: {
-      title: `Réservation ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'Un événement de test.',
-      address: '5 Place du Capitole, 31000 Toulouse',
-      type: 'Soirée',
-      dateBegin: new Date(start).toISOString(),
-      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-      nbMaxParticipants: 100,
-      isUserPaysFees: false,
-      ticketList: [{ title: 'Entrée', price: 0, quantity: 50 }],
-      acceptTerms: true,
-      ...overrides,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  // Every event starts private: the organiser publishes it.
-  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
-  return id;
 }
 
 const paidTickets = [

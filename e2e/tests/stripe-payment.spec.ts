@@ -1,41 +1,23 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { routeStripe, STRIPE_SERVER, stripeDoubleCalls } from './stripe-double';
-import { DEMO, login, NEW_PASSWORD, registerViaApi } from './support';
+import { newBuyer, organiserEvent } from './support';
 
 // Every journey here runs on the deployment that pays through Stripe (playwright.config.ts).
 test.use({ baseURL: STRIPE_SERVER });
 
 /** A public paid event of the demo organiser on the Stripe deployment. */
-async function stripeEvent(request: APIRequestContext, isUserPaysFees: boolean) {
-  expect(
-    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
-  ).toBe(200);
-  const start = Date.now() + 20 * 86_400_000;
-  const response = await request.post('/api/events', {
-    data: {
-      title: `Stripe ${Math.random().toString(36).slice(2, 8)}`,
-      description: 'Un événement payé par Stripe.',
-      address: '5 Place du Capitole, 31000 Toulouse',
-      type: 'Soirée',
-      dateBegin: new Date(start).toISOString(),
-      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-      nbMaxParticipants: 100,
-      isUserPaysFees,
-      ticketList: [{ title: 'Standard', price: 12.5, quantity: 40 }],
-      acceptTerms: true,
-    },
+function stripeEvent(request: APIRequestContext, isUserPaysFees: boolean) {
+  return organiserEvent(request, {
+    title: `Stripe ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Un événement payé par Stripe.',
+    isUserPaysFees,
+    ticketList: [{ title: 'Standard', price: 12.5, quantity: 40 }],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
-  return id;
 }
 
 /** A logged-in user chooses two places and reaches the payment step. */
 async function toThePayment(page: Page, eventId: string) {
-  const email = await registerViaApi(page.request);
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
+  const _email = await newBuyer(page);
   await page.goto(`/billetterie/${eventId}`);
   const main = page.getByRole('main');
   await main.getByRole('button', { name: /^Standard/ }).click();

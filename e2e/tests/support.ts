@@ -43,6 +43,47 @@ export async function lastMail(request: APIRequestContext, email: string) {
   return mails[0] as { subject: string; text: string };
 }
 
+const DAY = 86_400_000;
+
+/**
+ * A public event of the demo organiser, made through the API so that each test has its own: a
+ * free 'Entrée' ticket unless `overrides` says otherwise. Answers its id.
+ */
+export async function organiserEvent(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  expect(
+    (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
+  ).toBe(200);
+  const start = Date.now() + 20 * DAY;
+  const response = await request.post('/api/events', {
+    data: {
+      title: `Réservation ${Math.random().toString(36).slice(2, 8)}`,
+      description: 'Un événement de test.',
+      address: '5 Place du Capitole, 31000 Toulouse',
+      type: 'Soirée',
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
+      nbMaxParticipants: 100,
+      isUserPaysFees: false,
+      ticketList: [{ title: 'Entrée', price: 0, quantity: 50 }],
+      acceptTerms: true,
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  // Every event starts private: the organiser publishes it.
+  expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
+  return id;
+}
+
+/** A new account, logged in on the page (its API calls share the session). Answers its e-mail. */
+export async function newBuyer(page: Page) {
+  const email = await registerViaApi(page.request);
+  await login(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/profil$/);
+  return email;
+}
+
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/connexion');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
