@@ -51,6 +51,14 @@ export function useStartPayment() {
   });
 }
 
+/** Gives a hold back before it expires: its places go back on sale at once. */
+export function useReleaseOrder() {
+  return useMutation({
+    mutationFn: ({ orderId, token }: { orderId: string; token?: string }) =>
+      api<void>('DELETE', withToken(`/orders/${encodeURIComponent(orderId)}`, token)),
+  });
+}
+
 /** The promo-code check of the ticket step: its percentage, or the spec's refusal. */
 export function useCheckDiscount(eventId: string) {
   return useMutation({

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useReducer, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/auth';
+import { useReleaseOrder } from '../../api/checkout';
 import { eventKeys } from '../../api/events';
 import { TicketList } from '../events/TicketList';
 import { rememberRedirectAfterLogin } from '../shell/markers';
@@ -29,6 +30,7 @@ function BookingFlow({ event, shareKey }: Props) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const [state, dispatch] = useReducer(bookingReducer, initialBooking);
+  const releaseHold = useReleaseOrder();
   // The heading of a step takes the focus only once the buyer has moved, not on page load.
   const [moved, setMoved] = useState(false);
 
@@ -41,6 +43,20 @@ function BookingFlow({ event, shareKey }: Props) {
     dispatch({ type: 'goTo', step });
   };
   const toInformation = () => goTo('information');
+  // Back from the payment step: the places held go back on sale now rather than in 180 s, and
+  // the hold counts as ended here, so that coming back holds again.
+  const leavePayment = () => {
+    const order = state.order;
+    if (order?.status === 'awaiting_payment' && order.deadline > Date.now()) {
+      dispatch({ type: 'orderHeld', order: { ...order, deadline: Date.now() } });
+      // Should this fail, the hold still ends by itself when its time is up.
+      releaseHold.mutate(
+        { orderId: order.id, token: order.accessToken },
+        { onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) }) },
+      );
+    }
+    toInformation();
+  };
 
   let step: React.ReactNode;
   switch (state.step) {
@@ -90,7 +106,7 @@ function BookingFlow({ event, shareKey }: Props) {
           dispatch={dispatch}
           shareKey={shareKey}
           focus={moved}
-          onBack={toInformation}
+          onBack={leavePayment}
           onDone={() => {
             queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });
             goTo('done');
