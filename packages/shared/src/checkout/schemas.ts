@@ -27,6 +27,8 @@ export const createOrderRequest = z.strictObject({
   buyer: buyerInput.optional(),
   shareKey: z.string().max(100).nullable().optional(),
   acceptTerms: z.boolean().optional(),
+  /** One ticket offered with a ticket of the order, chosen in the gift modal (quantity 0 or 1). */
+  giftTicketId: z.string().max(64).nullable().optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 

@@ -42,10 +42,20 @@ export const bookingFr = {
     applied: 'Code promo appliqué',
   },
 
+  gift: {
+    title: 'Billet offert',
+    intro: 'Votre billet vous donne droit à un billet offert. Choisissez-le :',
+    label: 'Billet offert',
+    none: 'Pas de billet offert',
+    continue: 'Continuer',
+    offered: 'OFFERT',
+  },
+
   basket: {
     title: 'Panier',
     empty: 'Votre panier est vide.',
     line: (quantity: number, title: string) => `${quantity} × ${title}`,
+    giftLine: (title: string) => `1 × ${title} (billet offert)`,
     insurance: (places: number) => `Option remboursement (${places} ${places > 1 ? 'places' : 'place'})`,
     serviceFee: 'Frais de service',
     discount: (code: string, percent: number) => `Réduction ${code} (-${percent} %)`,

@@ -186,7 +186,7 @@ describe('holding places', () => {
     for (const [full, free] of [
       [a, b],
       [b, a],
-    ]) {
+    ] as const) {
       await t.database.db.update(tickets).set({ sold: full.quantity }).where(eq(tickets.id, full.id));
       const both = await order({
         eventId: event.id,

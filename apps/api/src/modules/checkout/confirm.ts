@@ -81,7 +81,12 @@ export async function applyPaymentResult(
     await issueParticipations(
       tx,
       order,
-      lines.map((l) => ({ ticket: { id: l.ticketId }, quantity: l.quantity, refundPlaces: l.refundPlaces })),
+      lines.map((l) => ({
+        ticket: { id: l.ticketId },
+        quantity: l.quantity,
+        refundPlaces: l.refundPlaces,
+        isGift: l.isGift,
+      })),
       order.discountCodeId,
       deps.config,
     );

@@ -49,7 +49,10 @@ export type SaleEvent = Pick<
 export type SaleTicket = Pick<
   typeof tickets.$inferSelect,
   'id' | 'parentId' | 'isMultipart' | 'priceCents' | 'minToBuy' | 'maxToBuy' | 'isHidden' | 'isAvailable'
->;
+> & {
+  /** The tickets offered with this one (ticket_gifts). */
+  giftIds: string[];
+};
 /**
  * What a sale decision reads from an event and its tickets, with the database's fingerprint of
  * it (`guichet_sale_fingerprint`, migration 0004). No counters: places are only ever checked by
@@ -68,7 +71,9 @@ const loadSaleStatement: Statement = {
                 coalesce((select json_agg(json_build_object(
                             'id', t.id, 'parentId', t.parent_id, 'isMultipart', t.is_multipart,
                             'priceCents', t.price_cents, 'minToBuy', t.min_to_buy, 'maxToBuy', t.max_to_buy,
-                            'isHidden', t.is_hidden, 'isAvailable', t.is_available))
+                            'isHidden', t.is_hidden, 'isAvailable', t.is_available,
+                            'giftIds', coalesce((select json_agg(g.gift_ticket_id) from ticket_gifts g
+                                                  where g.ticket_id = t.id), '[]')))
                             from tickets t where t.event_id = e.id and t.deleted_at is null), '[]') as tickets,
                 guichet_sale_fingerprint(e.id) as fingerprint
            from events e where e.id = $1::uuid and e.deleted_at is null`,
@@ -150,6 +155,8 @@ export type HoldRequest = {
   now: Date;
   afterReclaim: boolean;
   lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
+  /** The ticket offered with the order (one place, free), held with the others. */
+  giftTicketId: string | null;
   order: Pick<
     typeof orders.$inferInsert,
     | 'reference'
@@ -176,7 +183,7 @@ const holdStatement: Statement = {
   name: 'guichet_hold',
   text: `select guichet_hold($1, $2::uuid, $3::uuid, $4, $5::timestamptz, $6, $7::uuid[], $8::int[], $9::int[],
                              $10::int[], $11::int[], $12::uuid, $13, $14, $15, $16::date, $17, $18, $19::uuid, $20,
-                             $21, $22, $23, $24, $25, $26::timestamptz, $27) as outcome`,
+                             $21, $22, $23, $24, $25, $26::timestamptz, $27, $28::uuid) as outcome`,
 };
 
 /** A paid order's hold in one round trip (`guichet_hold`, migration 0004); the id is made here. */
@@ -211,19 +218,27 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<{ o
     order.totalCents,
     order.expiresAt.toISOString(),
     order.accessTokenHash ?? null,
+    request.giftTicketId,
   ]);
   if (!row) throw new Error('guichet_hold answered nothing');
   return { outcome: row.outcome, id };
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
-  lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
+  lines: {
+    ticketId: string;
+    quantity: number;
+    unitPriceCents: number;
+    refundPlaces: number;
+    insuranceCents: number;
+    isGift?: boolean;
+  }[];
 };
 
 /** The order and its lines in one statement, inside the caller's transaction (free orders). */
 export async function insertOrderWithLines(db: Database, order: NewOrder): Promise<string> {
   const id = randomUUID();
-  const lines = JSON.stringify(order.lines);
+  const lines = JSON.stringify(order.lines.map((l) => ({ ...l, isGift: l.isGift ?? false })));
   await db.execute(sql`
     with created as (
       insert into orders (id, reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
@@ -238,9 +253,10 @@ export async function insertOrderWithLines(db: Database, order: NewOrder): Promi
               ${order.accessTokenHash ?? null}, ${order.paidAt ? order.paidAt.toISOString() : null}::timestamptz)
       returning id
     )
-    insert into order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents)
-    select created.id, l."ticketId", l.quantity, l."unitPriceCents", l."refundPlaces", l."insuranceCents"
+    insert into order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents, is_gift)
+    select created.id, l."ticketId", l.quantity, l."unitPriceCents", l."refundPlaces", l."insuranceCents", l."isGift"
       from created, jsonb_to_recordset(${lines}::jsonb)
-        as l("ticketId" uuid, quantity int, "unitPriceCents" int, "refundPlaces" int, "insuranceCents" int)`);
+        as l("ticketId" uuid, quantity int, "unitPriceCents" int, "refundPlaces" int, "insuranceCents" int,
+             "isGift" boolean)`);
   return id;
 }

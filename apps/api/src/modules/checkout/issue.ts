@@ -12,7 +12,7 @@ import { queueMail } from '../../mail/outbox';
 export async function issueParticipations(
   tx: AppDeps['db'],
   order: Pick<typeof orders.$inferSelect, 'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference'>,
-  lines: { ticket: { id: string }; quantity: number; refundPlaces: number }[],
+  lines: { ticket: { id: string }; quantity: number; refundPlaces: number; isGift?: boolean }[],
   discountCodeId: string | null,
   site: { brandName: string; publicUrl: string },
 ) {
@@ -27,6 +27,7 @@ export async function issueParticipations(
         orderId: order.id,
         quantity: l.quantity,
         refundPlaces: l.refundPlaces,
+        isGift: l.isGift ?? false,
       })),
     )
     .returning({ id: participations.id });

@@ -42,6 +42,27 @@ export function checkLines(
   return checked;
 }
 
+/**
+ * The gift the buyer took (1-attendee.md §4, quantity 0 or 1): a ticket offered by a ticket of the
+ * order (or by the head of its choice), available, one definite place. Hidden is fine: a gift is
+ * often a ticket that is not sold on its own.
+ */
+export function checkGift(
+  giftTicketId: string | null | undefined,
+  lines: CheckedLine[],
+  tickets: TicketRow[],
+): TicketRow | null {
+  if (!giftTicketId) return null;
+  const byId = new Map(tickets.map((t) => [t.id, t]));
+  const offered = lines.some((line) => {
+    const head = line.ticket.parentId ? byId.get(line.ticket.parentId) : line.ticket;
+    return head?.giftIds.includes(giftTicketId);
+  });
+  const gift = byId.get(giftTicketId);
+  if (!offered || !gift || gift.isMultipart || !gift.isAvailable) throw unavailable();
+  return gift;
+}
+
 function refundPlacesOf(line: OrderLineRequest, ticket: TicketRow, context: { event: EventRow; now: Date }): number {
   const { event } = context;
   const wanted = event.isMandatoryRefund && ticket.priceCents > 0 ? line.quantity : line.refundPlaces;

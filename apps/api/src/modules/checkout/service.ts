@@ -23,7 +23,7 @@ import { assertBuyer } from './buyer';
 import { holdOrder, insertOrderWithLines, type Sale, type SaleCache } from './hot-path';
 import { hasExpiredHolds, reclaimExpiredHolds, takePlaces } from './inventory';
 import { issueParticipations } from './issue';
-import { type CheckedLine, checkLines, soldOut } from './lines';
+import { type CheckedLine, checkGift, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
 
 const m = checkoutFr;
@@ -106,6 +106,7 @@ async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null,
   const visibleHidden = await visibleHiddenTickets(deps, sale, input, viewer);
   if (!event.isOpen || event.dateEnd <= now) throw new AppError('TICKETING_CLOSED', m.ticketingClosed, 409);
   const lines = checkLines(input.lines, { event, tickets: sale.tickets, visibleHidden, now });
+  const gift = checkGift(input.giftTicketId, lines, sale.tickets);
   if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
   const { userId, buyer } = checkBuyer(viewer, input.buyer, event.isNeedsUserStudies, now);
   const discount = await loadDiscount(deps, event.id, input.discountCode);
@@ -124,6 +125,7 @@ async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null,
   return {
     sale,
     lines,
+    gift,
     userId,
     buyer,
     discount,
@@ -214,6 +216,7 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
     now,
     afterReclaim: false,
     lines: plan.orderLines,
+    giftTicketId: plan.gift?.id ?? null,
     order: { ...plan.order, provider: plan.provider },
   };
   let { outcome, id } = await holdOrder(deps.db, request);
@@ -256,10 +259,18 @@ async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
         ticketCount: plan.lines.reduce((sum, l) => sum + l.quantity, 0),
         paidAt: now,
       };
-      const id = await insertOrderWithLines(tx, { ...values, lines: plan.orderLines });
+      const giftLine = plan.gift
+        ? [{ ticketId: plan.gift.id, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0, isGift: true }]
+        : [];
+      const lines = [...plan.orderLines, ...giftLine];
+      const id = await insertOrderWithLines(tx, { ...values, lines });
       // The locking statement comes last, so that rows stay locked as briefly as possible.
-      if (!(await takePlaces(tx, { eventId, lines: plan.orderLines, into: 'sold' }))) throw new NoPlaces();
-      await issueParticipations(tx, { id, ...values }, plan.lines, plan.discount?.id ?? null, deps.config);
+      if (!(await takePlaces(tx, { eventId, lines, into: 'sold' }))) throw new NoPlaces();
+      const issued = [
+        ...plan.lines,
+        ...(plan.gift ? [{ ticket: plan.gift, quantity: 1, refundPlaces: 0, isGift: true }] : []),
+      ];
+      await issueParticipations(tx, { id, ...values }, issued, plan.discount?.id ?? null, deps.config);
       return { id, provider: 'free' as const, status: 'paid' as const };
     });
   try {

@@ -37,3 +37,31 @@ export async function createBuyers(t: TestApp, count: number, passwordHash: stri
 export function guestBuyer(user: { email: string }) {
   return { email: user.email, firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02' };
 }
+
+const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Pays a held order at the sandbox bank (signed form, bank page, 'pay'), as the buyer's browser does. */
+export async function payAtSandboxBank(t: TestApp, orderId: string, auth: { cookie?: string; token?: string }) {
+  const query = auth.token ? `?token=${auth.token}` : '';
+  const start = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/payment${query}`,
+    headers: auth.cookie ? { cookie: auth.cookie } : {},
+  });
+  if (start.statusCode !== 200) throw new Error(`payment start answered ${start.statusCode}: ${start.body}`);
+  const { redirect } = start.json();
+  const page = await t.app.inject({
+    method: 'POST',
+    url: new URL(redirect.action).pathname,
+    headers: urlencoded,
+    payload: new URLSearchParams(redirect.fields).toString(),
+  });
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const decision = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox-bank/decide',
+    headers: urlencoded,
+    payload: new URLSearchParams({ token, decision: 'pay' }).toString(),
+  });
+  if (decision.statusCode !== 303) throw new Error(`the bank answered ${decision.statusCode}`);
+}

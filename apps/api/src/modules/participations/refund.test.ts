@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { events, mailOutbox, participations } from '../../db/schema';
-import { raceEvent } from '../checkout/test-support';
+import { payAtSandboxBank, raceEvent } from '../checkout/test-support';
 
 const m = accountFr.myTickets;
-const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let t: TestApp;
 let organizer: Awaited<ReturnType<typeof createUser>>;
@@ -29,27 +28,7 @@ async function buy(
     payload: { eventId, lines: [line], acceptTerms: true },
   });
   expect(created.statusCode).toBe(201);
-  const start = await t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${created.json().id}/payment`,
-    headers: { cookie },
-  });
-  expect(start.statusCode).toBe(200);
-  const { redirect } = start.json();
-  const page = await t.app.inject({
-    method: 'POST',
-    url: new URL(redirect.action).pathname,
-    headers: urlencoded,
-    payload: new URLSearchParams(redirect.fields).toString(),
-  });
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  const decision = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox-bank/decide',
-    headers: urlencoded,
-    payload: new URLSearchParams({ token, decision: 'pay' }).toString(),
-  });
-  expect(decision.statusCode).toBe(303);
+  await payAtSandboxBank(t, created.json().id, { cookie });
 }
 
 async function buyerWithTicket(refundPlaces: number) {

@@ -1,7 +1,7 @@
 import { bookingFr, type EventDetail, formatEuros } from '@guichet/shared';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { type BookingState, basketTotals, selection } from './state';
+import { type BookingState, basketTotals, giftOf, selection } from './state';
 
 const b = bookingFr.basket;
 
@@ -24,6 +24,7 @@ export function Basket({ event, state }: { event: EventDetail; state: BookingSta
   const headingId = useId();
   const totals = basketTotals(state, event);
   const { title } = selection(state, event);
+  const { gift } = giftOf(state, event);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
@@ -35,6 +36,7 @@ export function Basket({ event, state }: { event: EventDetail; state: BookingSta
         ) : (
           <>
             <Row label={b.line(state.quantity, title)} amount={formatEuros(totals.grossCents)} />
+            {gift && <Row label={b.giftLine(gift.title)} amount={bookingFr.gift.offered} />}
             {totals.refundPlaces > 0 && (
               <Row label={b.insurance(totals.refundPlaces)} amount={formatEuros(totals.insuranceCents)} />
             )}

@@ -21,7 +21,7 @@ import { type BookingAction, type BookingState, refundOf, selection } from './st
 
 const t = bookingFr.tickets;
 
-function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
+export function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
   if (ticket.isSoldOut) {
     return (
       <Badge component="span" color="red" variant="light">

@@ -1,6 +1,15 @@
 import type { EventDetail, TicketRead } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
-import { type BookingState, basketTotals, bookingReducer, initialBooking, orderLines, refundOf } from './state';
+import {
+  type BookingState,
+  basketTotals,
+  bookingReducer,
+  giftOf,
+  initialBooking,
+  orderKey,
+  orderLines,
+  refundOf,
+} from './state';
 
 const option = (id: string, priceCents: number, extra: Partial<TicketRead> = {}) => ({
   id,
@@ -67,6 +76,21 @@ describe('booking state', () => {
       { type: 'setQuantity', quantity: 0 },
     );
     expect(state).toMatchObject({ quantity: 0, termsAccepted: false, refund: { enabled: false, places: 0 } });
+  });
+
+  it('keeps the gift the buyer took while it is offered, and quantity 0 drops it', () => {
+    const offering: TicketRead = { ...plain, id: 'offering', hasGiftTickets: true, gifts: [option('gift', 0)] };
+    const withGift = event({ tickets: [offering, multi] });
+    const state = run(
+      { type: 'openTicket', ticket: offering },
+      { type: 'setQuantity', quantity: 2 },
+      { type: 'setGift', giftId: 'gift' },
+    );
+    expect(giftOf(state, withGift).gift?.id).toBe('gift');
+    expect(orderKey(state, withGift)).not.toBe(orderKey({ ...state, giftId: null }, withGift));
+    expect(bookingReducer(state, { type: 'setQuantity', quantity: 0 }).giftId).toBeNull();
+    // Another ticket offers nothing: the gift is not sent.
+    expect(giftOf(bookingReducer(state, { type: 'openTicket', ticket: plain }), withGift).gift).toBeNull();
   });
 
   it('keeps refund places within the ticket count', () => {

@@ -10,8 +10,8 @@ import {
 
 /**
  * The booking flow (1-attendee.md §4): the ticket step, the information step, the account and its
- * code for an unknown e-mail, then recap and payment. The gift-ticket modal (step 2) is skipped:
- * gift tickets have no data model yet, so `hasGiftTickets` is always false.
+ * code for an unknown e-mail, then recap and payment. Between the first two, the gift-ticket modal
+ * when the chosen ticket offers tickets.
  */
 export type Step = 'tickets' | 'information' | 'password' | 'code' | 'payment' | 'done';
 
@@ -37,6 +37,8 @@ export type BookingState = {
   refund: { enabled: boolean; places: number };
   termsAccepted: boolean;
   discount: { code: string; percent: number } | null;
+  /** The ticket offered with the chosen one, if the buyer took it. */
+  giftId: string | null;
   buyer: Buyer;
   /** The e-mail whose account this flow created, so that going back does not create it twice. */
   accountCreatedFor: string | null;
@@ -53,6 +55,7 @@ export const initialBooking: BookingState = {
   refund: { enabled: false, places: 0 },
   termsAccepted: false,
   discount: null,
+  giftId: null,
   buyer: emptyBuyer,
   accountCreatedFor: null,
   order: null,
@@ -66,13 +69,14 @@ export type BookingAction =
   | { type: 'setRefundPlaces'; places: number }
   | { type: 'setTerms'; accepted: boolean }
   | { type: 'setDiscount'; discount: { code: string; percent: number } | null }
+  | { type: 'setGift'; giftId: string | null }
   | { type: 'setBuyer'; buyer: Buyer }
   | { type: 'accountCreated'; email: string }
   | { type: 'orderHeld'; order: HeldOrder }
   | { type: 'goTo'; step: Step };
 
-/** What quantity 0 clears (1-attendee.md §4): the refund choice, the terms box; the error lives in the step. */
-const cleared = { quantity: 0, refund: { enabled: false, places: 0 }, termsAccepted: false };
+/** What quantity 0 clears (1-attendee.md §4): the refund choice, the terms box, the gift; the error lives in the step. */
+const cleared = { quantity: 0, refund: { enabled: false, places: 0 }, termsAccepted: false, giftId: null };
 
 export function bookingReducer(state: BookingState, action: BookingAction): BookingState {
   switch (action.type) {
@@ -98,6 +102,8 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
       return { ...state, termsAccepted: action.accepted };
     case 'setDiscount':
       return { ...state, discount: action.discount };
+    case 'setGift':
+      return { ...state, giftId: action.giftId };
     case 'setBuyer':
       return { ...state, buyer: action.buyer };
     case 'accountCreated':
@@ -116,6 +122,13 @@ export function selection(state: BookingState, event: EventDetail) {
   const bought = ticket?.isMultipart ? option : ticket;
   const title = ticket && option ? `${ticket.title} – ${option.title}` : (ticket?.title ?? '');
   return { ticket, option, bought, title };
+}
+
+/** The tickets the chosen ticket offers, and the one the buyer took (still offered, still free). */
+export function giftOf(state: BookingState, event: EventDetail) {
+  const { ticket } = selection(state, event);
+  const gifts = state.quantity > 0 ? (ticket?.gifts ?? []) : [];
+  return { gifts, gift: gifts.find((g) => g.id === state.giftId) ?? null };
 }
 
 /** Refund places as they will be charged: locked to the ticket count when the event makes it mandatory. */
@@ -158,5 +171,11 @@ export function basketTotals(state: BookingState, event: EventDetail) {
 
 /** A stable key of what the order is for. */
 export function orderKey(state: BookingState, event: EventDetail): string {
-  return JSON.stringify([event.id, orderLines(state, event), state.discount?.code ?? null, state.buyer]);
+  return JSON.stringify([
+    event.id,
+    orderLines(state, event),
+    state.discount?.code ?? null,
+    giftOf(state, event).gift?.id ?? null,
+    state.buyer,
+  ]);
 }

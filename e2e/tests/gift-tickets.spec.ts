@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
+
+test('the organiser offers a hidden ticket with a ticket; the buyer takes it free and holds it as OFFERT', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const eventId = await organiserEvent(request, {
+    ticketList: [
+      { title: 'Standard', price: 12, quantity: 40 },
+      { title: 'Invitation VIP', price: 30, quantity: 5, isHidden: true },
+    ],
+  });
+
+  // The organiser picks the gift on the edit page.
+  const organiser = await (await browser.newContext()).newPage();
+  await login(organiser, DEMO.organizer, DEMO.password);
+  await expect(organiser).toHaveURL(/\/profil$/);
+  await organiser.goto(`/editevents/${eventId}`);
+  // The tickets are listed in their order: Standard's choice comes first.
+  const gifts = organiser.getByRole('textbox', { name: 'Billets offerts' }).first();
+  // Mantine's pill box covers its input: the click goes to the box, as a pointer's would.
+  await gifts.click({ force: true });
+  const saved = organiser.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/tickets/'));
+  await organiser.getByRole('option', { name: 'Invitation VIP' }).click();
+  expect((await saved).status()).toBe(204);
+  await organiser.context().close();
+
+  // The buyer chooses two Standard places; the gift modal offers the invitation.
+  await newBuyer(page);
+  await page.goto(`/billetterie/${eventId}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: /^Invitation VIP/ })).toHaveCount(0);
+  await main.getByRole('button', { name: /^Standard/ }).click();
+  for (let i = 0; i < 2; i++) await main.getByRole('button', { name: 'Ajouter un billet Standard' }).click();
+  await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+  await main.getByRole('button', { name: 'Suivant' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Billet offert' });
+  await expect(modal.getByRole('radio', { name: /Invitation VIP/ })).toBeChecked();
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Continuer' }).click();
+
+  await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
+  const basket = main.getByRole('region', { name: 'Panier' });
+  await expect(basket.getByText('1 × Invitation VIP (billet offert)')).toBeVisible();
+  await expect(basket.getByText('OFFERT', { exact: true })).toBeVisible();
+  await main.getByRole('button', { name: 'Suivant' }).click();
+
+  // The gift costs nothing: 2 × 12 €.
+  await main.getByRole('button', { name: 'Payer 24,00 €' }).click();
+  await page.getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(page).toHaveURL(/\/validationpaiement\/accepte\?retour=00000/);
+
+  await page.goto('/myTickets');
+  const invitation = page.getByRole('button', { name: /Billet : Invitation VIP/ });
+  await expect(invitation).toContainText('OFFERT');
+  await expect(invitation).toContainText('1 place');
+  await expect(page.getByRole('button', { name: /Billet : Standard · 2 places/ })).toBeVisible();
+});
+
+test('the buyer may decline the gift', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, {
+    ticketList: [
+      { title: 'Standard', price: 12, quantity: 40 },
+      { title: 'Goodies', price: 5, quantity: 5 },
+    ],
+  });
+  const manage = await (await request.get(`/api/events/${eventId}/manage`)).json();
+  const id = (title: string) => manage.tickets.find((t: { title: string }) => t.title === title).id;
+  expect(
+    (await request.patch(`/api/tickets/${id('Standard')}`, { data: { giftTicketIds: [id('Goodies')] } })).status(),
+  ).toBe(204);
+
+  await newBuyer(page);
+  await page.goto(`/billetterie/${eventId}`);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: /^Standard/ }).click();
+  await main.getByRole('button', { name: 'Ajouter un billet Standard' }).click();
+  await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+  await main.getByRole('button', { name: 'Suivant' }).click();
+  const modal = page.getByRole('dialog', { name: 'Billet offert' });
+  await modal.getByRole('radio', { name: 'Pas de billet offert' }).check();
+  await modal.getByRole('button', { name: 'Continuer' }).click();
+  await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
+  await expect(main.getByText(/billet offert\)/)).toHaveCount(0);
+});
