@@ -13,9 +13,10 @@ import { Basket } from './Basket';
 import classes from './Booking.module.css';
 import { CodeStep } from './CodeStep';
 import { DoneStep } from './DoneStep';
+import { GiftModal } from './GiftModal';
 import { InformationStep } from './InformationStep';
 import { PaymentStep } from './PaymentStep';
-import { type Buyer, bookingReducer, initialBooking, type Step } from './state';
+import { type Buyer, bookingReducer, giftOf, initialBooking, type Step } from './state';
 import { TicketStep } from './TicketStep';
 
 type Props = { event: EventDetail; shareKey: string | null };
@@ -33,6 +34,7 @@ function BookingFlow({ event, shareKey }: Props) {
   const releaseHold = useReleaseOrder();
   // The heading of a step takes the focus only once the buyer has moved, not on page load.
   const [moved, setMoved] = useState(false);
+  const [giftModal, setGiftModal] = useState(false);
 
   // A closed or sold-out event shows its tickets read-only. A flow under way stays: its own
   // hold may be what made the event sold out.
@@ -60,10 +62,35 @@ function BookingFlow({ event, shareKey }: Props) {
 
   let step: React.ReactNode;
   switch (state.step) {
-    case 'tickets':
-      // Step 2, the gift-ticket modal, is skipped: gift tickets have no data model yet.
-      step = <TicketStep event={event} state={state} dispatch={dispatch} focus={moved} onNext={toInformation} />;
+    case 'tickets': {
+      const { gifts } = giftOf(state, event);
+      step = (
+        <>
+          <TicketStep
+            event={event}
+            state={state}
+            dispatch={dispatch}
+            focus={moved}
+            // Step 2: a ticket that offers tickets asks which one first.
+            onNext={() => (gifts.length > 0 ? setGiftModal(true) : toInformation())}
+          />
+          {giftModal && (
+            <GiftModal
+              opened
+              gifts={gifts}
+              chosen={state.giftId}
+              onClose={() => setGiftModal(false)}
+              onChoose={(giftId) => {
+                setGiftModal(false);
+                dispatch({ type: 'setGift', giftId });
+                toInformation();
+              }}
+            />
+          )}
+        </>
+      );
       break;
+    }
     case 'information':
       step = (
         <InformationStep
