@@ -123,6 +123,72 @@ test.describe('booking', () => {
     await expect(page.getByRole('link', { name: 'Connexion/Inscription' })).toHaveCount(0);
   });
 
+  test('a guest buys two paid tickets with a promo code and refund insurance at the sandbox bank, and gets them by e-mail', async ({
+    page,
+    request,
+  }) => {
+    const start = Date.now() + 20 * DAY;
+    const title = `Garanties ${Math.random().toString(36).slice(2, 8)}`;
+    const eventId = await organiserEvent(request, {
+      title,
+      ticketList: paidTickets,
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
+      dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
+      discountCodeList: [{ code: 'ETUDIANT', discountPercent: 20 }],
+    });
+    await page.goto(`/billetterie/${eventId}`);
+    const main = booking(page);
+    await chooseTickets(page, 'Standard', 2);
+    await main.getByRole('button', { name: 'Ajouter un code promo' }).click();
+    const promo = page.getByRole('dialog', { name: 'Code promo' });
+    await promo.getByRole('textbox', { name: 'Code promo' }).fill('ETUDIANT');
+    await promo.getByRole('button', { name: 'Valider' }).click();
+    await expect(main.getByText('ETUDIANT : -20 %')).toBeVisible();
+    // 12,50 € less 20 % is 10,00 €: below 50 €, the insurance is 1,20 € per place.
+    await main.getByRole('checkbox', { name: 'Option remboursement (1,20 € par place)' }).check();
+    await main.getByRole('combobox', { name: 'Nombre de places remboursables' }).selectOption('2');
+    const basket = main.getByRole('region', { name: 'Panier' });
+    await expect(basket.getByText('Option remboursement (2 places)')).toBeVisible();
+    await expect(basket.getByText('22,40 €')).toBeVisible();
+    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await next(page);
+
+    const email = uniqueEmail('garanti');
+    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Petit');
+    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Lou');
+    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await main.getByLabel('Date de naissance').fill('2001-09-12');
+    await next(page);
+    await main.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(NEW_PASSWORD);
+    await main.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill(NEW_PASSWORD);
+    await next(page);
+    const code = /(\d{6})/.exec((await lastMail(page.request, email)).text)?.[1] ?? '';
+    await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
+    await main.getByRole('button', { name: 'Valider' }).click();
+
+    await main.getByRole('button', { name: 'Payer 22,40 €' }).click();
+    await expect(page.getByText('22,40 €')).toBeVisible();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
+    await expect(page).toHaveURL(/\/validationpaiement\/accepte\?retour=00000&ref=/);
+    await expect(page.getByText('Votre transaction a bien été acceptée.')).toBeVisible();
+
+    // The confirmation e-mail carries the tickets.
+    await expect
+      .poll(async () => (await lastMail(page.request, email)).subject)
+      .toBe(`Guichet : vos billets pour ${title}`);
+    await page.goto('/dev/mail');
+    await page.getByRole('textbox', { name: 'Destinataire' }).fill(email);
+    await page.getByRole('button', { name: new RegExp(`vos billets pour ${title}`) }).click();
+    await expect(page.getByRole('link', { name: 'Billet (PDF)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'QR code (PNG)' })).toBeVisible();
+
+    // The tickets are the buyer's, refundable on both places.
+    await page.goto('/myTickets');
+    await page.getByRole('button', { name: /Billet : Standard · 2 places/ }).click();
+    await expect(page.getByText('2 places remboursables')).toBeVisible();
+  });
+
   test('a known e-mail pays through the sandbox bank and comes back to the result page', async ({ page, request }) => {
     const eventId = await organiserEvent(request, { ticketList: paidTickets });
     const email = await registerViaApi(page.request);
