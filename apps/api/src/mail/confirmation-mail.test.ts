@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
 import { mailOutbox, participations } from '../db/schema';
-import { guestBuyer, raceEvent } from '../modules/checkout/test-support';
+import { guestBuyer, payAtSandboxBank, raceEvent } from '../modules/checkout/test-support';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
 import { ticketQrPng } from '../modules/ticket-codes/qr';
@@ -164,24 +164,7 @@ describe('the confirmation e-mail of a paid order', () => {
     });
     expect(created.statusCode).toBe(201);
     const { id, accessToken } = created.json();
-    const { redirect } = (
-      await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment?token=${accessToken}` })
-    ).json();
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const bankPage = await t.app.inject({
-      method: 'POST',
-      url: new URL(redirect.action).pathname,
-      headers: form,
-      payload: new URLSearchParams(redirect.fields).toString(),
-    });
-    const token = /name="token" value="([^"]+)"/.exec(bankPage.body)?.[1] ?? '';
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox-bank/decide',
-      headers: form,
-      payload: new URLSearchParams({ token, decision: 'pay' }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
+    await payAtSandboxBank(t, id, { token: accessToken });
 
     const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     expect(issued).toHaveLength(2);
