@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -37,6 +36,7 @@ import {
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
+import { addSecurityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
 import { createDiskImageStore, type ImageStore } from './storage/image-store';
@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addSecurityHeaders } from '../plugins/security-headers';
 import { rawQueryOf } from './etransactions-ipn';
 import { serverStatusText } from './etransactions-servers';
 import { createPaymentProviders, type PaymentProvider, type StartPayment } from './provider';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 
   app = Fastify({ logger: false });
   // Like the real app: the global policy from helmet, which the bank's pages replace with their own.
-  await app.register(helmet);
+  addSecurityHeaders(app, {});
   await app.register(sandboxBankRoutes, { prefix: '/sandbox-bank', bank });
   await app.ready();
 });
