@@ -29,6 +29,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../apps/api/sr
 import { events, eventTypes, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { findPublicEventsJson } from '../apps/api/src/modules/events/repository';
+import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { resetDatabase } from './database';
 
 const EVENT_COUNT = 1000;
@@ -148,7 +149,9 @@ async function serve(): Promise<void> {
   await seed(database.db);
   await database.db.execute('analyze');
 
-  const app = await buildApp({ config, database, serveWeb: false });
+  // Production settings, except payments: the listing takes none, and production has no sandbox bank.
+  const payments = paymentConfigFromEnv({ NODE_ENV: 'test', PUBLIC_URL: config.publicUrl }, 'test');
+  const app = await buildApp({ config, database, payments, serveWeb: false });
   const base = await listen(app);
   const realUrl = `${base}/api/events`;
 
