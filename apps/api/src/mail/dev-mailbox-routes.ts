@@ -5,10 +5,9 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { AppError } from '../lib/errors';
+import { isUuid } from '../lib/ids';
 import type { ResolveAttachment } from './attachments';
 import { listMailbox } from './outbox';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The development mailbox: registered only outside production. Attachments are made by the
@@ -33,7 +32,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
     { schema: { params: z.object({ id: z.string().max(64), index: z.coerce.number().int().min(0).max(99) }) } },
     async (request, reply) => {
       const { id, index } = request.params;
-      const mail = uuid.test(id) ? await db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) }) : undefined;
+      const mail = isUuid(id) ? await db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) }) : undefined;
       const ref = mail?.attachments?.[index];
       if (!ref) throw new AppError('ATTACHMENT_NOT_FOUND', fr.mail.devMailboxAttachmentMissing, 404);
       const file = await resolveAttachment(db, ref);

@@ -1,3 +1,6 @@
+/** Malformed ids are answered like unknown ones (docs/decisions.md). */
+export { isUuid } from '../../lib/ids';
+
 import type { UserRow } from '../auth/repository';
 
 type Viewer = Pick<UserRow, 'id' | 'role'> | null;
@@ -17,11 +20,4 @@ export function canSeeProfile(viewer: Viewer, target: { id: string; isPublic: bo
 /** Private events of a person appear only to that person and the administrators. */
 export function canSeePrivateEventsOf(viewer: Viewer, userId: string): boolean {
   return isOwner(viewer, userId) || viewer?.role === 'admin';
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Malformed ids are answered like unknown ones (docs/decisions.md). */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
 }

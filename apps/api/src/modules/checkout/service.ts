@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps';
 import { queryRows } from '../../db/client';
 import { discountCodes, participations, shareLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
@@ -28,7 +29,6 @@ import { type CheckedLine, checkGift, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
 
 const m = checkoutFr;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 const accountRequired = () => new AppError('ACCOUNT_REQUIRED', m.accountRequired, 400, 'buyer.email');
 
@@ -175,7 +175,7 @@ export async function createOrder(
   input: CreateOrderRequest,
 ): Promise<OrderCreated> {
   const now = deps.clock.now();
-  if (!uuid.test(input.eventId)) throw eventNotFound();
+  if (!isUuid(input.eventId)) throw eventNotFound();
   let { sale, cached } = await deps.sales.get(deps.db, input.eventId);
   for (let round = 1; ; round++) {
     let plan: Plan;
@@ -305,7 +305,7 @@ async function assertNoOtherFreeTicket(tx: AppDeps['db'], eventId: string, userI
 /** The promo-code check of the ticket step: the code's percentage, or the spec's refusal. */
 export async function checkDiscount(deps: AppDeps, eventId: string, code: string): Promise<{ percent: number }> {
   if (!code.trim()) throw badRequest(m.promoRequired, 'code');
-  if (!uuid.test(eventId)) throw eventNotFound();
+  if (!isUuid(eventId)) throw eventNotFound();
   const discount = await loadDiscount(deps, eventId, code);
   if (!discount) throw badRequest(m.promoInvalid, 'code');
   return { percent: discount.percent };

@@ -1,11 +1,11 @@
 import type { ConsoleEvent, ConsoleOrganizer } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
+import { isUuid } from '../../lib/ids';
 import type { UserRow } from '../auth/repository';
 import { imageUrl } from '../images/processing';
 import { assertAdmin, assertCanViewOrganizer, assertConsoleAccess } from './policy';
 import * as repo from './repository';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const byName = new Intl.Collator('fr', { sensitivity: 'base' });
 
 /** The organiser's events, newest created first; the administrator may ask for any organiser's. */
@@ -17,7 +17,7 @@ export async function listConsoleEvents(
   assertConsoleAccess(user);
   assertCanViewOrganizer(user, organizerId);
   // A malformed id is an unknown organiser: no events, like any other unknown id.
-  if (!uuid.test(organizerId)) return [];
+  if (!isUuid(organizerId)) return [];
   const rows = await repo.findEventsOfOrganizer(deps.db, organizerId);
   return rows.map(({ bannerPath, dateBegin, dateEnd, ...row }) => ({
     ...row,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { singleFlight } from '../../lib/single-flight';
 import type { PaymentProviderName } from '../../payments';
 import type { UserRow } from '../auth/repository';
@@ -34,8 +35,6 @@ export function createEventListing(deps: EventDeps) {
 
 type TicketRow = typeof tickets.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 
 export function canManageEvent(user: UserRow | null, organizerId: string): boolean {
@@ -52,7 +51,7 @@ export async function getEvent(
   viewer: UserRow | null,
   shareKey?: string,
 ): Promise<EventDetail> {
-  if (!uuidPattern.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const row = await repo.findEventWithOrganizer(deps.db, id);
   if (!row) throw notFound();
   const { event } = row;

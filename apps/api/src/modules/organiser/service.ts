@@ -12,6 +12,7 @@ import {
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { UserRow } from '../auth/repository';
 import { findGiftLinks } from '../events/repository';
 import { imageUrl } from '../images/processing';
@@ -23,7 +24,6 @@ export type Geocoder = { geocode(label: string): Promise<{ latitude: number; lon
 export type OrganiserDeps = AppDeps & { geocoder: Geocoder };
 
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Coordinates from the chosen suggestion, else from the address service; null when unknown. */
 async function locate(deps: OrganiserDeps, address: string, latitude?: number | null, longitude?: number | null) {
@@ -48,7 +48,7 @@ export async function createEvent(
   const location =
     needsLocation && input.address.trim() ? await locate(deps, input.address, input.latitude, input.longitude) : null;
   const organizerId = input.organizerId || user.id;
-  const organizer = uuid.test(organizerId) ? await repo.findUser(deps.db, organizerId) : undefined;
+  const organizer = isUuid(organizerId) ? await repo.findUser(deps.db, organizerId) : undefined;
   const typeId = input.type === null || input.type === '' ? null : await repo.findEventType(deps.db, input.type);
   const error = firstCreateEventError(
     { ...input, type: input.type === null || input.type === '' || typeId !== null ? input.type : '' },
@@ -103,7 +103,7 @@ export async function createEvent(
 }
 
 export async function loadManagedEvent(deps: AppDeps, user: UserRow, id: string) {
-  const event = uuid.test(id) ? await repo.findEvent(deps.db, id) : undefined;
+  const event = isUuid(id) ? await repo.findEvent(deps.db, id) : undefined;
   if (!event) throw notFound();
   assertCanManage(user, event.organizerId);
   return event;

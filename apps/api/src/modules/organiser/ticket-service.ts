@@ -13,6 +13,7 @@ import {
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { UserRow } from '../auth/repository';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
@@ -20,10 +21,9 @@ import { insertOption, insertTicketWithOptions, refreshChoiceSummary } from './t
 
 const m = organiserFr;
 const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticket.notFound, 404);
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadTicket(deps: AppDeps, user: UserRow, ticketId: string) {
-  const ticket = uuid.test(ticketId) ? await repo.findTicket(deps.db, ticketId) : undefined;
+  const ticket = isUuid(ticketId) ? await repo.findTicket(deps.db, ticketId) : undefined;
   const event = ticket ? await repo.findEvent(deps.db, ticket.eventId) : undefined;
   if (!ticket || !event) throw ticketNotFound();
   assertCanManage(user, event.organizerId);
@@ -31,7 +31,7 @@ async function loadTicket(deps: AppDeps, user: UserRow, ticketId: string) {
 }
 
 async function lockManagedEvent(tx: AppDeps['db'], user: UserRow, eventId: string) {
-  const event = uuid.test(eventId) ? await repo.lockEvent(tx, eventId) : undefined;
+  const event = isUuid(eventId) ? await repo.lockEvent(tx, eventId) : undefined;
   if (!event) throw new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
   assertCanManage(user, event.organizerId);
   return event;
@@ -163,7 +163,7 @@ export async function addDiscount(deps: AppDeps, user: UserRow, eventId: string,
 }
 
 export async function updateDiscount(deps: AppDeps, user: UserRow, discountId: string, input: UpdateDiscountRequest) {
-  const discount = uuid.test(discountId) ? await repo.findDiscount(deps.db, discountId) : undefined;
+  const discount = isUuid(discountId) ? await repo.findDiscount(deps.db, discountId) : undefined;
   const event = discount ? await repo.findEvent(deps.db, discount.eventId) : undefined;
   if (!discount || !event) throw new AppError('DISCOUNT_NOT_FOUND', m.promo.notFound, 404);
   assertCanManage(user, event.organizerId);

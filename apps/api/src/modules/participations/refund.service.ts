@@ -1,12 +1,12 @@
 import { accountFr, refundStateOf, ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
 import type { UserRow } from '../auth/repository';
 import * as repo from './refund.repository';
 
 const m = accountFr.myTickets;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const refusals = {
   notRefundable: () => new AppError('NOT_REFUNDABLE', m.notRefundable, 409),
@@ -20,7 +20,7 @@ const refusals = {
  * the organiser is who refunds. Someone else's ticket reads as not found.
  */
 export async function requestRefund(deps: AppDeps, user: UserRow, participationId: string) {
-  if (!uuid.test(participationId)) throw notFound();
+  if (!isUuid(participationId)) throw notFound();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const ticket = await repo.lockOwnParticipation(tx, participationId, user.id);

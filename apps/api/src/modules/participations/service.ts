@@ -1,11 +1,11 @@
 import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { UserRow } from '../auth/repository';
 import * as repo from './repository';
 
 const m = ticketsFr.leave;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notParticipating = () => new AppError('NOT_PARTICIPATING', m.notParticipating, 404);
 
@@ -15,7 +15,7 @@ const notParticipating = () => new AppError('NOT_PARTICIPATING', m.notParticipat
  * places given back, in one transaction.
  */
 export async function leaveEvent(deps: AppDeps, user: UserRow, eventId: string): Promise<void> {
-  if (!uuid.test(eventId)) throw notParticipating();
+  if (!isUuid(eventId)) throw notParticipating();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const live = await repo.lockLiveParticipations(tx, eventId, user.id);

@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 import { z } from 'zod';
+import { isUuid } from '../../lib/ids';
 
 /**
  * A ticket code: `G1.<base64url(payload)>.<base64url(Ed25519 signature)>`. The signature covers
@@ -17,10 +18,9 @@ export type SignableParticipation = { id: string; eventId: string; quantity: num
 const MAX_NAME_LENGTH = 40;
 
 const base64url = /^[A-Za-z0-9_-]+$/;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const payloadSchema = z.strictObject({
-  p: z.string().regex(uuid),
-  e: z.string().regex(uuid),
+  p: z.string().refine(isUuid),
+  e: z.string().refine(isUuid),
   q: z.number().int().positive(),
   n: z.string().max(MAX_NAME_LENGTH),
 });

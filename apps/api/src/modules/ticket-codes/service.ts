@@ -1,20 +1,20 @@
 import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
 import { type TicketPdfContent, ticketPdf } from './pdf';
 import { ticketQrPng } from './qr';
 import { findTicketView, type TicketViewRow } from './repository';
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
 export type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /** The participation's own user only: for anyone else it does not exist. */
 export async function loadOwnTicket(deps: TicketDeps, participationId: string, userId: string) {
-  const row = uuid.test(participationId) ? await findTicketView(deps.db, participationId, userId) : undefined;
+  const row = isUuid(participationId) ? await findTicketView(deps.db, participationId, userId) : undefined;
   if (!row) throw notFound();
   return row;
 }
@@ -59,7 +59,7 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
  * owner check, so never call these with an id taken from a request.
  */
 async function loadAnyTicket(deps: TicketDeps, participationId: string) {
-  const row = uuid.test(participationId) ? await findTicketView(deps.db, participationId) : undefined;
+  const row = isUuid(participationId) ? await findTicketView(deps.db, participationId) : undefined;
   if (!row) throw notFound();
   return row;
 }
