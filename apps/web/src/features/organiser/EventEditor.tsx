@@ -1,7 +1,6 @@
 import {
   firstEditEventError,
   fr,
-  LIMITS,
   type ManagedEvent,
   organiserFr,
   type SessionUser,
@@ -18,12 +17,9 @@ import {
   Loader,
   Modal,
   Paper,
-  Select,
   Stack,
   Switch,
   Text,
-  Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -31,26 +27,25 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
-import { AddressInput } from '../addresses/AddressInput';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { fromLocalInput, toLocalInput } from './datetime';
 import { EditTickets } from './EditTickets';
+import {
+  EventAddressField,
+  EventCategoryField,
+  EventDatesFields,
+  EventDescriptionField,
+  type EventFieldValues,
+  EventRefundDateField,
+  EventTitleField,
+} from './EventFields';
 import { EventPreview } from './EventPreview';
 import { PromoCodes } from './PromoCodes';
 import { toastError, toastFailure, toastSuccess } from './toasts';
 
 const f = organiserFr.form;
 
-type Fields = {
-  title: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  dateBegin: string;
-  dateEnd: string;
-  dateMaxRefund: string;
-  description: string;
-  type: string;
+type Fields = EventFieldValues & {
   isPublic: boolean;
   isOpen: boolean;
   isUserPaysFees: boolean;
@@ -150,74 +145,18 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
                 <Title order={3} size="h4">
                   {f.sectionGeneral}
                 </Title>
-                <TextInput
-                  label={f.title}
-                  withAsterisk
-                  value={fields.title}
-                  maxLength={LIMITS.title}
-                  error={fieldError('title')}
-                  onChange={(e) => set({ title: e.currentTarget.value })}
-                />
-                <AddressInput
-                  label={f.address}
-                  required
-                  value={fields.address}
-                  error={fieldError('address')}
-                  onChange={(address) => set({ address, latitude: null, longitude: null })}
-                  onSelect={(s) => set({ address: s.label, latitude: s.latitude, longitude: s.longitude })}
-                />
+                <EventTitleField values={fields} set={set} fieldError={fieldError} />
+                <EventAddressField values={fields} set={set} fieldError={fieldError} />
                 <Title order={3} size="h4">
                   {f.sectionDates}
                 </Title>
-                <Group grow align="flex-start">
-                  <TextInput
-                    type="datetime-local"
-                    label={f.dateBegin}
-                    withAsterisk
-                    value={fields.dateBegin}
-                    error={fieldError('dateBegin')}
-                    onChange={(e) => set({ dateBegin: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    type="datetime-local"
-                    label={f.dateEnd}
-                    withAsterisk
-                    value={fields.dateEnd}
-                    error={fieldError('dateEnd')}
-                    onChange={(e) => set({ dateEnd: e.currentTarget.value })}
-                  />
-                </Group>
-                {isPaid && (
-                  <TextInput
-                    type="datetime-local"
-                    label={f.refundDate}
-                    value={fields.dateMaxRefund}
-                    error={fieldError('dateMaxRefund')}
-                    onChange={(e) => set({ dateMaxRefund: e.currentTarget.value })}
-                  />
-                )}
+                <EventDatesFields values={fields} set={set} fieldError={fieldError} />
+                {isPaid && <EventRefundDateField values={fields} set={set} fieldError={fieldError} required={false} />}
                 <Title order={3} size="h4">
                   {f.sectionDetails}
                 </Title>
-                <Textarea
-                  label={f.description}
-                  withAsterisk
-                  autosize
-                  minRows={4}
-                  maxLength={LIMITS.description}
-                  value={fields.description}
-                  description={f.characters(fields.description.length, LIMITS.description)}
-                  error={fieldError('description')}
-                  onChange={(e) => set({ description: e.currentTarget.value })}
-                />
-                <Select
-                  label={f.category}
-                  withAsterisk
-                  data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
-                  value={fields.type || null}
-                  error={fieldError('type')}
-                  onChange={(value) => set({ type: value ?? '' })}
-                />
+                <EventDescriptionField values={fields} set={set} fieldError={fieldError} />
+                <EventCategoryField values={fields} set={set} fieldError={fieldError} />
                 <Title order={3} size="h4">
                   {f.visibility}
                 </Title>

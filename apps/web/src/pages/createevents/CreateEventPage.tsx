@@ -2,7 +2,6 @@ import {
   type CreateEventRequest,
   firstCreateEventError,
   isPaidTicketList,
-  LIMITS,
   organiserFr,
   type SessionUser,
   UNLIMITED,
@@ -20,7 +19,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -29,7 +27,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsoleOrganizers } from '../../api/console';
 import { useCreateEvent, useEventTypes } from '../../api/organiser';
-import { AddressInput } from '../../features/addresses/AddressInput';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { fromLocalInput } from '../../features/organiser/datetime';
 import {
@@ -39,6 +36,15 @@ import {
   toPreviewTickets,
   toTicketInput,
 } from '../../features/organiser/drafts';
+import {
+  EventAddressField,
+  EventCategoryField,
+  EventDatesFields,
+  EventDescriptionField,
+  type EventFieldValues,
+  EventRefundDateField,
+  EventTitleField,
+} from '../../features/organiser/EventFields';
 import { EventPreview } from '../../features/organiser/EventPreview';
 import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
 
@@ -46,20 +52,11 @@ const f = organiserFr.form;
 const fullName = (person?: { firstName: string; lastName: string }) =>
   person ? `${person.firstName} ${person.lastName}` : '';
 
-type Draft = {
-  title: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
+type Draft = EventFieldValues & {
   organizerId: string;
-  type: string;
-  dateBegin: string;
-  dateEnd: string;
-  description: string;
   unlimited: boolean;
   tickets: TicketDraft[];
   refund: boolean;
-  dateMaxRefund: string;
   isUserPaysFees: boolean;
   acceptTerms: boolean;
 };
@@ -147,23 +144,8 @@ function CreateEventForm({ user }: { user: SessionUser }) {
                   {organiserFr.verifiedOnlyNote}
                 </Alert>
               )}
-              <TextInput
-                label={f.title}
-                withAsterisk
-                value={draft.title}
-                maxLength={LIMITS.title}
-                description={f.characters(draft.title.length, LIMITS.title)}
-                error={fieldError('title')}
-                onChange={(e) => set({ title: e.currentTarget.value })}
-              />
-              <AddressInput
-                label={f.address}
-                required
-                value={draft.address}
-                error={fieldError('address')}
-                onChange={(address) => set({ address, latitude: null, longitude: null })}
-                onSelect={(s) => set({ address: s.label, latitude: s.latitude, longitude: s.longitude })}
-              />
+              <EventTitleField values={draft} set={set} fieldError={fieldError} />
+              <EventAddressField values={draft} set={set} fieldError={fieldError} />
               {user.isAdmin ? (
                 <Select
                   label={f.organizer}
@@ -177,44 +159,9 @@ function CreateEventForm({ user }: { user: SessionUser }) {
               ) : (
                 <TextInput label={f.organizer} value={organizerName} readOnly />
               )}
-              <Select
-                label={f.category}
-                withAsterisk
-                placeholder={f.categoryPlaceholder}
-                data={(types.data ?? []).map((t) => ({ value: String(t.id), label: t.label }))}
-                value={draft.type || null}
-                error={fieldError('type')}
-                onChange={(value) => set({ type: value ?? '' })}
-              />
-              <Group grow align="flex-start">
-                <TextInput
-                  type="datetime-local"
-                  label={f.dateBegin}
-                  withAsterisk
-                  value={draft.dateBegin}
-                  error={fieldError('dateBegin')}
-                  onChange={(e) => set({ dateBegin: e.currentTarget.value })}
-                />
-                <TextInput
-                  type="datetime-local"
-                  label={f.dateEnd}
-                  withAsterisk
-                  value={draft.dateEnd}
-                  error={fieldError('dateEnd')}
-                  onChange={(e) => set({ dateEnd: e.currentTarget.value })}
-                />
-              </Group>
-              <Textarea
-                label={f.description}
-                withAsterisk
-                autosize
-                minRows={4}
-                value={draft.description}
-                maxLength={LIMITS.description}
-                description={f.characters(draft.description.length, LIMITS.description)}
-                error={fieldError('description')}
-                onChange={(e) => set({ description: e.currentTarget.value })}
-              />
+              <EventCategoryField values={draft} set={set} fieldError={fieldError} />
+              <EventDatesFields values={draft} set={set} fieldError={fieldError} />
+              <EventDescriptionField values={draft} set={set} fieldError={fieldError} />
               <Group align="flex-end">
                 <NumberInput
                   label={f.participants}
@@ -263,16 +210,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
                     checked={draft.refund}
                     onChange={(e) => set({ refund: e.currentTarget.checked })}
                   />
-                  {draft.refund && (
-                    <TextInput
-                      type="datetime-local"
-                      label={f.refundDate}
-                      withAsterisk
-                      value={draft.dateMaxRefund}
-                      error={fieldError('dateMaxRefund')}
-                      onChange={(e) => set({ dateMaxRefund: e.currentTarget.value })}
-                    />
-                  )}
+                  {draft.refund && <EventRefundDateField values={draft} set={set} fieldError={fieldError} required />}
                 </Stack>
               )}
               <Switch
