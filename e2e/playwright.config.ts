@@ -8,6 +8,15 @@ const STRIPE_PORT = MAIN_PORT + 2;
 const STRIPE_API_PORT = MAIN_PORT + 3;
 const api = 'npx tsx ../apps/api/src/server.ts';
 
+// With DATABASE_URL, the main server gets a database of its own beside it, made afresh for each run.
+function ownDatabase(url: string | undefined): string {
+  if (!url) return '';
+  const own = new URL(url);
+  own.pathname = `${own.pathname}_e2e_${MAIN_PORT}`;
+  return own.toString();
+}
+const MAIN_DATABASE_URL = ownDatabase(process.env.DATABASE_URL);
+
 const serverEnv = {
   // A private build of the web app (npx vite build --outDir …), when several runs share a machine.
   ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
@@ -55,7 +64,7 @@ export default defineConfig({
   webServer: [
     {
       // The main server: PostgreSQL when DATABASE_URL is set, else a fresh PGlite.
-      command: `rm -rf .data/main-${MAIN_PORT} && ${api}`,
+      command: `rm -rf .data/main-${MAIN_PORT} && npx tsx fresh-database.ts '${MAIN_DATABASE_URL}' && ${api}`,
       url: `http://localhost:${MAIN_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -63,7 +72,7 @@ export default defineConfig({
         ...serverEnv,
         PORT: String(MAIN_PORT),
         DATA_DIR: `.data/main-${MAIN_PORT}`,
-        DATABASE_URL: process.env.DATABASE_URL ?? '',
+        DATABASE_URL: MAIN_DATABASE_URL,
       },
     },
     {

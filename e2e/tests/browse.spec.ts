@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support';
+import { DEMO, expectAccessible, login } from './support';
 
 test.describe('browsing events', () => {
   test('a first visit lands on the events, which filter by price', async ({ page }) => {
@@ -109,4 +109,56 @@ test.describe('browsing events', () => {
     await menu.getByRole('link', { name: 'Connexion/Inscription' }).click();
     await expect(page).toHaveURL(/\/connexion$/);
   });
+});
+
+test('the list shows a logged-in user their own private event, labelled Privé, and hides it from others', async ({
+  page,
+}) => {
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto('/billetterie');
+  const card = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Soirée jeux de société' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Privé', { exact: true })).toBeVisible();
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page.getByRole('main').getByText("Gala d'hiver des étudiants")).toBeVisible();
+  await expect(page.getByText('Soirée jeux de société')).toHaveCount(0);
+});
+
+test('pages load without console errors, answer HEAD, and a failed list offers to retry at once', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  for (const path of ['/billetterie', '/connexion', '/contact']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
+  expect((await page.request.head('/billetterie')).status()).toBe(200);
+
+  let failures = 0;
+  await page.route('**/api/events?**', (route) => {
+    failures++;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"code":"X","message":"Indisponible"}',
+    });
+  });
+  const started = Date.now();
+  await page.goto('/billetterie');
+  const retry = page.getByRole('button', { name: 'Réessayer' });
+  await expect(retry).toBeVisible({ timeout: 4_000 });
+  expect(Date.now() - started).toBeLessThan(4_000);
+  await page.unroute('**/api/events?**');
+  await retry.click();
+  await expect(page.getByRole('main').getByText("Gala d'hiver des étudiants")).toBeVisible();
+  expect(failures).toBeGreaterThan(0);
 });
