@@ -28,7 +28,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { type Database, type DatabaseHandle, openDatabase } from '../apps/api/src/db/client';
 import { events, eventTypes, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
-import { findPublicEventsJson } from '../apps/api/src/modules/events/repository';
+import { findListedEventsJson } from '../apps/api/src/modules/events/repository';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { resetDatabase } from './database';
 
@@ -164,9 +164,9 @@ async function serve(): Promise<void> {
 
   // The SQL query alone, sequentially, for the diagnosis (not part of the ratio).
   const sqlRuns = 50;
-  for (let i = 0; i < 5; i++) await findPublicEventsJson(database.db, 'all', new Date());
+  for (let i = 0; i < 5; i++) await findListedEventsJson(database.db, 'all', new Date());
   const sqlStart = performance.now();
-  for (let i = 0; i < sqlRuns; i++) await findPublicEventsJson(database.db, 'all', new Date());
+  for (let i = 0; i < sqlRuns; i++) await findListedEventsJson(database.db, 'all', new Date());
   const sqlMeanMs = (performance.now() - sqlStart) / sqlRuns;
 
   const sameBody = constantJsonServer(body);

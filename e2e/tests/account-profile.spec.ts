@@ -111,8 +111,8 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Événements organisés' })).toBeVisible();
     const card = page.getByRole('link', { name: /Gala d'hiver des étudiants/ });
     await expect(card).toBeVisible();
-    // The owner also sees their private events.
-    await expect(page.getByText('Privé', { exact: true }).first()).toBeVisible();
+    // The list is of public events only, even for their owner.
+    await expect(page.getByText(/Anniversaire de Lina/)).toHaveCount(0);
     await expectAccessible(page);
     await card.click();
     await expect(page).toHaveURL(/\/billetterie\/[0-9a-f-]{36}$/);

@@ -130,6 +130,6 @@ test.describe('settings', () => {
     await expect(page.getByRole('link', { name: 'Connexion/Inscription' })).toBeVisible();
 
     await login(page, email, NEW_PASSWORD);
-    await expect(page.getByRole('alert')).toHaveText('Votre email ou mot de passe est incorrect.');
+    await expect(page.getByRole('alert')).toHaveText('Votre compte a été supprimé.');
   });
 });

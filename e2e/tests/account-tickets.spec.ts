@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, newBuyer, organiserEvent } from './support';
+import { buy, DEMO, expectAccessible, newBuyer, organiserEvent } from './support';
 
 const DAY = 86_400_000;
 
@@ -23,20 +23,6 @@ async function refundableEvent(request: APIRequestContext) {
   };
   const ticket = (name: string) => detail.tickets.find((t) => t.title === name)?.id ?? '';
   return { id, title, fosse: ticket('Fosse'), balcon: ticket('Balcon') };
-}
-
-/** An order of the logged-in buyer, paid through the sandbox bank with its signed protocol. */
-async function buy(request: APIRequestContext, eventId: string, line: Record<string, unknown>) {
-  const order = await request.post('/api/orders', { data: { eventId, lines: [line], acceptTerms: true } });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id } = (await order.json()) as { id: string };
-  const start = await request.post(`/api/orders/${id}/payment`);
-  expect(start.status()).toBe(200);
-  const { redirect } = (await start.json()) as { redirect: { action: string; fields: [string, string][] } };
-  const bank = await request.post(redirect.action, { form: Object.fromEntries(redirect.fields) });
-  const token = /name="token" value="([^"]+)"/.exec(await bank.text())?.[1] ?? '';
-  const decision = await request.post('/sandbox-bank/decide', { form: { token, decision: 'pay' }, maxRedirects: 0 });
-  expect(decision.status()).toBe(303);
 }
 
 test.describe('my tickets', () => {
@@ -112,4 +98,42 @@ test.describe('my tickets', () => {
     await expect(page.getByRole('img', { name: /QR code du billet/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+});
+
+test('a ticket opens full screen, black on white with its short code, for the door', async ({ page, request }) => {
+  const event = await refundableEvent(request);
+  await newBuyer(page);
+  await buy(page.request, event.id, { ticketId: event.fosse, quantity: 1 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/myTickets');
+  await page.getByRole('button', { name: /Billet : Fosse/ }).click();
+  const qr = page.getByRole('img', { name: `QR code du billet pour ${event.title}` });
+  await expect(qr).toBeVisible();
+  const shortCode = page.getByText(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
+  await expect(shortCode).toBeVisible();
+  const shortText = (await shortCode.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Afficher en plein écran' }).click();
+  const dialog = page.getByRole('dialog');
+  const big = dialog.getByRole('img', { name: `QR code du billet pour ${event.title}` });
+  await expect(big).toBeVisible();
+  const box = await big.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(340);
+  // White around the code, whatever the theme (the app is dark by default).
+  const background = await dialog.evaluate((node) => {
+    let element: Element | null = node;
+    while (element) {
+      const color = getComputedStyle(element).backgroundColor;
+      if (color !== 'rgba(0, 0, 0, 0)') return color;
+      element = element.parentElement;
+    }
+    return '';
+  });
+  expect(background).toBe('rgb(255, 255, 255)');
+  await expect(dialog.getByText(shortText)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

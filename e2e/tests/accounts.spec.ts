@@ -170,7 +170,8 @@ test.describe('login', () => {
     await login(page, DEMO.organizer, DEMO.password);
     await expect(page).toHaveURL(/\/profil$/);
     const events = await (await page.request.get('/api/events')).json();
-    expect(events.find((e: { title: string }) => e.title.includes('Anniversaire'))).toBeUndefined();
+    // Their own private event is in their list, marked private.
+    expect(events.find((e: { title: string }) => e.title.includes('Anniversaire'))?.isPublic).toBe(false);
     await page.goto('/billetterie');
     await page.getByRole('link', { name: /Gala d'hiver des étudiants/ }).click();
     await expect(page.getByRole('main').getByRole('link', { name: 'Gestion' })).toBeVisible();

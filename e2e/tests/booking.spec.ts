@@ -367,3 +367,57 @@ test('the payment result page reads the bank code', async ({ page }) => {
   await expect(page.getByText('Votre transaction a rencontré un problème, merci de réessayer.')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('a promo code checked after the terms are ticked stays on the ticket step, and a wrong one says so', async ({
+  page,
+  request,
+}) => {
+  const eventId = await organiserEvent(request, {
+    ticketList: paidTickets,
+    discountCodeList: [{ code: 'MOINS10', discountPercent: 10 }],
+  });
+  await page.goto(`/billetterie/${eventId}`);
+  const main = booking(page);
+  await chooseTickets(page, 'Standard', 1);
+  await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+  await main.getByRole('button', { name: 'Ajouter un code promo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Code promo' });
+  await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).fill('FAUX');
+  await dialog.getByRole('button', { name: 'Valider' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("Le code promo n'est pas valide.");
+  await expect(main.getByRole('heading', { name: 'Vos informations' })).toHaveCount(0);
+  // Enter in the field validates the code, not the ticket step.
+  await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).fill('MOINS10');
+  await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).press('Enter');
+  await expect(main.getByText('MOINS10 : -10 %')).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Panier' }).getByText('Réduction MOINS10 (-10 %)')).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Vos informations' })).toHaveCount(0);
+  await next(page);
+  await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
+});
+
+test('an account that already has its free ticket is told so at the ticket step', async ({ page, request }) => {
+  const eventId = await organiserEvent(request);
+  const email = await registerViaApi(page.request);
+  await login(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/profil$/);
+  const detail = await (await page.request.get(`/api/events/${eventId}`)).json();
+  const booked = await page.request.post('/api/orders', {
+    data: { eventId, lines: [{ ticketId: detail.tickets[0].id, quantity: 1 }], acceptTerms: true },
+  });
+  expect(booked.status()).toBe(201);
+
+  await page.goto(`/billetterie/${eventId}`);
+  const main = booking(page);
+  await expect(
+    main.getByText('Vous avez déjà un billet pour cet événement : un seul billet par compte sur un événement gratuit.'),
+  ).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Mon billet' }).first()).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Suivant' })).toHaveCount(0);
+});
+
+test("a choice ticket's price reads 'À partir de'", async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: paidTickets });
+  await page.goto(`/billetterie/${eventId}`);
+  await expect(booking(page).getByRole('button', { name: /^Pass/ })).toContainText('À partir de 20,00 €');
+});

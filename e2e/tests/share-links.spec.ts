@@ -110,3 +110,62 @@ test.describe('leaving an event', () => {
     expect(refused.status()).toBe(404);
   });
 });
+
+test.describe('sharing a private event', () => {
+  test("the organiser's 'Partager' gives an invitation link that opens the event to a guest, who books", async ({
+    page,
+    browser,
+  }) => {
+    // A private free event of a new account (any user may create one).
+    const email = await registerViaApi(page.request);
+    await login(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/profil$/);
+    const start = Date.now() + 12 * 86_400_000;
+    const created = await page.request.post('/api/events', {
+      data: {
+        title: `Crémaillère ${Math.random().toString(36).slice(2, 7)}`,
+        description: 'Entre amis.',
+        address: '5 Place du Capitole, 31000 Toulouse',
+        type: 'Soirée',
+        dateBegin: new Date(start).toISOString(),
+        dateEnd: new Date(start + 4 * 3_600_000).toISOString(),
+        nbMaxParticipants: 30,
+        ticketList: [{ title: 'Invité', price: 0, quantity: 30 }],
+        acceptTerms: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.goto(`/billetterie/${id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByText('Privé', { exact: true })).toBeVisible();
+    await main.getByRole('button', { name: 'Partager' }).click();
+    const dialog = page.getByRole('dialog', { name: "Partager l'événement" });
+    await expect(dialog.getByText(/Cet événement est privé/)).toBeVisible();
+    const link = dialog.getByLabel("Lien de l'événement");
+    await expect(link).toHaveValue(new RegExp(`/billetterie/${id}\\?share=[A-Za-z0-9_-]{22}$`));
+    const inviteUrl = await link.inputValue();
+    await expectAccessible(page);
+
+    const guest = await (await browser.newContext()).newPage();
+    await guest.goto(`/billetterie/${id}`);
+    await expect(guest.getByText('Événement introuvable')).toBeVisible();
+    const guestEmail = await registerViaApi(guest.request);
+    await login(guest, guestEmail, NEW_PASSWORD);
+    await expect(guest).toHaveURL(/\/profil$/);
+    await guest.goto(inviteUrl);
+    const guestMain = guest.getByRole('main');
+    await expect(guestMain.getByRole('heading', { level: 1 })).toContainText('Crémaillère');
+    // The guest may book, not share the private event on.
+    await expect(guestMain.getByRole('button', { name: 'Partager' })).toHaveCount(0);
+    await guestMain.getByRole('button', { name: /^Invité/ }).click();
+    await guestMain.getByRole('button', { name: /^Ajouter un billet Invité/ }).click();
+    await guestMain.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await guestMain.getByRole('button', { name: 'Suivant' }).click();
+    await guestMain.getByRole('button', { name: 'Suivant' }).click();
+    await guestMain.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(guestMain.getByText('Votre réservation a bien été effectuée.')).toBeVisible();
+    await guest.context().close();
+  });
+});

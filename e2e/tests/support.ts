@@ -102,3 +102,19 @@ export async function expectAccessible(page: Page) {
 
 /** The deployment whose terms version is newer than what its demo users accepted. */
 export const TERMS_SERVER = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
+/** An order of the logged-in buyer of `request`, paid through the sandbox bank with its signed protocol. */
+export async function buy(request: APIRequestContext, eventId: string, line: Record<string, unknown>) {
+  const order = await request.post('/api/orders', { data: { eventId, lines: [line], acceptTerms: true } });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id, status } = (await order.json()) as { id: string; status: string };
+  if (status === 'paid') return id;
+  const start = await request.post(`/api/orders/${id}/payment`);
+  expect(start.status()).toBe(200);
+  const { redirect } = (await start.json()) as { redirect: { action: string; fields: [string, string][] } };
+  const bank = await request.post(redirect.action, { form: Object.fromEntries(redirect.fields) });
+  const token = /name="token" value="([^"]+)"/.exec(await bank.text())?.[1] ?? '';
+  const decision = await request.post('/sandbox-bank/decide', { form: { token, decision: 'pay' }, maxRedirects: 0 });
+  expect(decision.status()).toBe(303);
+  return id;
+}

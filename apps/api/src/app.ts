@@ -15,10 +15,12 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
+import { checkinRoutes } from './modules/checkin/routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
 import { providerFor } from './modules/checkout/payment-service';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { consoleRoutes } from './modules/console/routes';
+import { doorSaleRoutes } from './modules/door-sales/routes';
 import { eventRoutes } from './modules/events/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -26,6 +28,7 @@ import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import {
@@ -90,7 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...stripe],
+        // 'wasm-unsafe-eval': the scanner reads QR codes with ZXing compiled to WebAssembly where
+        // the browser has no reader of its own; it allows compiling WebAssembly, not eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe],
         connectSrc: ["'self'", ...(paymentConfig.stripe ? ['https://api.stripe.com'] : [])],
         frameSrc: ["'self'", ...stripeFrames],
         formAction: ["'self'", ...bankHosts],
@@ -120,6 +125,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(imageRoutes, { store: images });
       await api.register(organiserRoutes, deps);
       await api.register(consoleRoutes, deps);
+      await api.register(staffRoutes, deps);
+      await api.register(checkinRoutes, deps);
+      await api.register(doorSaleRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });

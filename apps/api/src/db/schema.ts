@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -52,9 +53,15 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     emailVerifiedAt: instant('email_verified_at'),
     deletedAt: instant('deleted_at'),
+    // SHA-256 of a deleted account's normalised e-mail: enough to answer 'Votre compte a été
+    // supprimé.' to its former owner, and nothing that names them.
+    deletedEmailHash: text('deleted_email_hash'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_deleted_email_idx').on(t.deletedEmailHash).where(sql`${t.deletedEmailHash} is not null`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -156,7 +163,10 @@ export const tickets = pgTable(
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('tickets_event_idx').on(t.eventId, t.position)],
+  (t) => [
+    index('tickets_event_idx').on(t.eventId, t.position),
+    check('tickets_counters_check', sql`${t.sold} >= 0 and ${t.held} >= 0`),
+  ],
 );
 
 /** The tickets offered with the purchase of a ticket: the buyer may pick one of them, free. */
@@ -193,10 +203,71 @@ export const participations = pgTable(
     source: text('source', { enum: ['web', 'presentiel', 'invendu'] })
       .notNull()
       .default('web'),
+    // Entries taken at the door, one per scan: the participation's places are its entries.
+    entriesUsed: integer('entries_used').notNull().default(0),
     cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('participations_event_user_idx').on(t.eventId, t.userId)],
+  (t) => [
+    index('participations_event_user_idx').on(t.eventId, t.userId),
+    index('participations_order_idx').on(t.orderId),
+    check('participations_entries_check', sql`${t.entriesUsed} >= 0 and ${t.entriesUsed} <= ${t.quantity}`),
+    check('participations_source_check', sql`${t.source} in ('web', 'presentiel', 'invendu')`),
+  ],
+);
+
+/** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
+export const eventStaff = pgTable(
+  'event_staff',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    addedBy: uuid('added_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_staff_user_idx').on(t.userId)],
+);
+
+export const scanResults = ['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled'] as const;
+
+/**
+ * Every scan at the door, refusals included (they show fraud and gate problems). Its id is chosen
+ * by the device, so that a scan sent twice (a lost answer, an offline queue synced again) is
+ * recorded, and takes an entry, once.
+ */
+export const scans = pgTable(
+  'scans',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    participationId: uuid('participation_id').references(() => participations.id),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => users.id),
+    deviceId: text('device_id').notNull().default(''),
+    result: text('result', { enum: scanResults }).notNull(),
+    // Scanned without network, sent later: `scannedAt` is the device's clock.
+    offline: boolean('offline').notNull().default(false),
+    // An offline scan let someone in whose entry was already taken elsewhere (two doors).
+    conflict: boolean('conflict').notNull().default(false),
+    scannedAt: instant('scanned_at').notNull(),
+    receivedAt: instant('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('scans_event_time_idx').on(t.eventId, t.scannedAt),
+    index('scans_participation_idx').on(t.participationId, t.scannedAt),
+    index('scans_staff_idx').on(t.eventId, t.staffUserId, t.scannedAt),
+    check(
+      'scans_result_check',
+      sql`${t.result} in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled')`,
+    ),
+  ],
 );
 
 /** An attachment named by what it shows; its bytes are produced at sending time. */
@@ -235,7 +306,10 @@ export const discountCodes = pgTable(
     used: integer('used').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('discount_codes_event_code_key').on(t.eventId, sql`lower(${t.code})`)],
+  (t) => [
+    uniqueIndex('discount_codes_event_code_key').on(t.eventId, sql`lower(${t.code})`),
+    check('discount_codes_used_check', sql`${t.used} >= 0`),
+  ],
 );
 
 export const follows = pgTable(
@@ -289,9 +363,13 @@ export const orders = pgTable(
     buyerFirstName: text('buyer_first_name').notNull(),
     buyerLastName: text('buyer_last_name').notNull(),
     buyerBirthDate: date('buyer_birth_date', { mode: 'string' }).notNull(),
+    // Given at the door (optional there); online orders do not ask for it.
+    buyerPhone: text('buyer_phone'),
     studies: text('studies'),
     status: text('status', { enum: orderStatuses }).notNull(),
-    provider: text('provider', { enum: ['free', 'sandbox', 'etransactions', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: ['free', 'sandbox', 'etransactions', 'stripe', 'onsite'] }).notNull(),
+    // A sale at the door: how the buyer paid, for the organiser's accounts.
+    onsitePayment: text('onsite_payment', { enum: ['cash', 'card', 'free'] }),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id),
     discountPercent: integer('discount_percent'),
     subtotalCents: integer('subtotal_cents').notNull(),
@@ -312,6 +390,12 @@ export const orders = pgTable(
     uniqueIndex('orders_transaction_key').on(t.transactionId),
     index('orders_awaiting_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
     index('orders_user_idx').on(t.userId),
+    index('orders_event_idx').on(t.eventId, t.status),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('awaiting_payment', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded')`,
+    ),
+    check('orders_onsite_payment_check', sql`${t.onsitePayment} in ('cash', 'card', 'free')`),
   ],
 );
 
@@ -345,3 +429,41 @@ export const shareLinks = pgTable('share_links', {
   createdBy: uuid('created_by').references(() => users.id),
   createdAt: createdAt(),
 });
+
+/**
+ * Every capture a provider reported, whichever order it settled: a second capture of a paid order
+ * (the buyer paid on two payment pages) or a payment whose places were gone is kept here with
+ * its refund state, so that no money taken is ever unaccounted for.
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider', { enum: ['sandbox', 'etransactions', 'stripe'] }).notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    // payment: the capture that paid the order; duplicate: another capture of a paid order;
+    // late: a capture for a hold whose places or promo use were gone.
+    kind: text('kind', { enum: ['payment', 'duplicate', 'late'] }).notNull(),
+    refundStatus: text('refund_status', { enum: ['none', 'pending', 'refunding', 'refunded', 'failed'] })
+      .notNull()
+      .default('none'),
+    refundError: text('refund_error'),
+    refundedAt: instant('refunded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_transactions_provider_key').on(t.provider, t.transactionId),
+    index('payment_transactions_order_idx').on(t.orderId),
+    index('payment_transactions_refund_idx').on(t.createdAt).where(sql`${t.refundStatus} in ('pending', 'failed')`),
+    check('payment_transactions_amount_check', sql`${t.amountCents} >= 0`),
+    check('payment_transactions_kind_check', sql`${t.kind} in ('payment', 'duplicate', 'late')`),
+    check(
+      'payment_transactions_refund_status_check',
+      sql`${t.refundStatus} in ('none', 'pending', 'refunding', 'refunded', 'failed')`,
+    ),
+  ],
+);

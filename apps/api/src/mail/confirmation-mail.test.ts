@@ -99,12 +99,15 @@ describe('the confirmation e-mail of a free booking', () => {
     expect(document.getPageCount()).toBe(1);
     expect(document.getTitle()).toBe(`${ticketsFr.ticket.pdfTitle} - ${event.title}`);
 
-    expect(await sharp(qr.content).metadata()).toMatchObject({ format: 'png', width: 200, height: 200 });
+    const image = await sharp(qr.content).metadata();
+    expect(image).toMatchObject({ format: 'png', width: image.height });
+    // Whole pixels per module (5) and the 4-module white quiet zone around the 49 modules.
+    expect(image.width).toBe((49 + 8) * 5);
     // The holder's own code, verified with the public key alone, is what the QR image encodes.
     const { code } = (
       await t.app.inject({ method: 'GET', url: `/api/me/participations/${participation.id}/code`, headers: { cookie } })
     ).json();
-    expect(verifyTicketCode(code, publicKeyPem)).toMatchObject({ p: participation.id, e: event.id, q: 1 });
+    expect(verifyTicketCode(code, publicKeyPem)).toMatchObject({ participationId: participation.id, quantity: 1 });
     expect(qr.content.equals(await ticketQrPng(code))).toBe(true);
 
     // nodemailer puts the QR code beside the HTML that shows it, and the PDF as a file.

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year;
- * every other GET that is not an API call gets index.html, and the client router takes over.
+ * every other GET (or HEAD) that is not an API call gets index.html, and the client router takes over.
  * Unknown API paths always get a JSON 404.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
@@ -28,7 +28,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

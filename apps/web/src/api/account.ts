@@ -30,9 +30,6 @@ export const accountKeys = {
   history: (type: HistoryType, id: string) => ['account', 'history', type, id] as const,
 };
 
-const notFoundOrForbidden = (error: Error) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 403);
-
 export function useMyProfile() {
   return useQuery({ queryKey: accountKeys.me, queryFn: () => api<MyProfile>('GET', '/me/profile') });
 }
@@ -41,7 +38,6 @@ export function usePublicProfile(id: string) {
   return useQuery({
     queryKey: accountKeys.user(id),
     queryFn: () => api<PublicProfile>('GET', `/users/${encodeURIComponent(id)}`),
-    retry: (count, error) => count < 2 && !notFoundOrForbidden(error),
   });
 }
 
@@ -56,7 +52,6 @@ export function useFollowList(type: FollowListType, id: string) {
   return useQuery({
     queryKey: accountKeys.follows(type, id),
     queryFn: () => api<FollowListItem[]>('GET', `/users/${encodeURIComponent(id)}/${type}`),
-    retry: (count, error) => count < 2 && !notFoundOrForbidden(error),
   });
 }
 
@@ -64,7 +59,6 @@ export function useHistory(type: HistoryType, id: string) {
   return useQuery({
     queryKey: accountKeys.history(type, id),
     queryFn: () => api<EventPreview[]>('GET', `/users/${encodeURIComponent(id)}/events/${type}`),
-    retry: (count, error) => count < 2 && !notFoundOrForbidden(error),
   });
 }
 

@@ -6,7 +6,7 @@ import type {
   SessionUser,
 } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './client';
+import { api } from './client';
 
 export const sessionKey = ['session'] as const;
 
@@ -14,14 +14,7 @@ export const sessionKey = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: sessionKey,
-    queryFn: async () => {
-      try {
-        return await api<SessionUser>('GET', '/auth/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => (await api<{ user: SessionUser | null }>('GET', '/auth/session')).user,
     staleTime: 60_000,
   });
 }

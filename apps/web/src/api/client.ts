@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The whole answer, for the refusals that carry more than a message (a scan's details). */
+    readonly detail?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,7 +18,12 @@ export class ApiError extends Error {
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** The one way the web app reaches the API: same-origin, with the session cookie. */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -24,6 +31,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
     });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', fr.common.serviceUnavailable);
@@ -32,7 +40,13 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data ?? {}) as { code?: string; message?: string; field?: string };
-    throw new ApiError(response.status, error.code ?? 'ERROR', error.message ?? fr.common.genericError, error.field);
+    throw new ApiError(
+      response.status,
+      error.code ?? 'ERROR',
+      error.message ?? fr.common.genericError,
+      error.field,
+      data,
+    );
   }
   return data as T;
 }

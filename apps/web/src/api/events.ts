@@ -22,6 +22,5 @@ export function useEvent(id: string, shareKey?: string | null) {
   return useQuery({
     queryKey: eventKeys.detail(id, shareKey),
     queryFn: () => api<EventDetail>('GET', `/events/${encodeURIComponent(id)}${share}`),
-    retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
   });
 }

@@ -35,7 +35,8 @@ export function useRequestRefund(participationId: string) {
 export function useParticipationCode(participationId: string, enabled = true) {
   return useQuery({
     queryKey: participationKeys.code(participationId),
-    queryFn: () => api<{ code: string }>('GET', `/me/participations/${encodeURIComponent(participationId)}/code`),
+    queryFn: () =>
+      api<{ code: string; shortCode: string }>('GET', `/me/participations/${encodeURIComponent(participationId)}/code`),
     enabled,
     staleTime: Infinity,
   });

@@ -7,7 +7,18 @@ export type CreatedShareLink = { key: string; url: string };
 
 export const shareLinkKeys = {
   hiddenTickets: (eventId: string) => ['events', 'hidden-tickets', eventId] as const,
+  invite: (eventId: string) => ['events', 'invite-link', eventId] as const,
 };
+
+/** A private event's invitation link (made once, then given again): what 'Partager' shares. */
+export function useInviteLink(eventId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: shareLinkKeys.invite(eventId),
+    queryFn: () => api<CreatedShareLink>('POST', `/events/${encodeURIComponent(eventId)}/invite-link`),
+    enabled,
+    staleTime: Infinity,
+  });
+}
 
 export function useHiddenTickets(eventId: string) {
   return useQuery({

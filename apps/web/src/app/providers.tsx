@@ -2,11 +2,20 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ApiError } from '../api/client';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+
+/**
+ * A refusal (4xx) is an answer: never asked again. A network failure or a 5xx is tried once more,
+ * soon, so that a page shows its error and retry button within a second or two, not after the
+ * library's default three attempts with backoff (7 s of skeletons).
+ */
+const retryOnce = (count: number, error: Error) =>
+  count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: true },
+    queries: { staleTime: 30_000, refetchOnWindowFocus: true, retry: retryOnce, retryDelay: 800 },
   },
 });
 

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Layout } from './Layout';
+import { Layout, PageLoader } from './Layout';
 
 type PageModule = { default: React.ComponentType };
 
@@ -11,6 +11,8 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first page's own chunk loads (the router renders nothing before it).
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: '/', ...page(() => import('../pages/home/HomePage')) },
       { path: '/billetterie', ...page(() => import('../pages/billetterie/EventListPage')) },
@@ -33,11 +35,19 @@ export const routes: RouteObject[] = [
       { path: '/editevents/:eventId', ...page(() => import('../pages/editevents/EditEventPage')) },
       { path: '/validationpaiement/:status', ...page(() => import('../pages/validationpaiement/PaymentResultPage')) },
       { path: '/dev/mail', ...page(() => import('../pages/dev-mail/DevMailPage')) },
+      { path: '/addParticipationManual', ...page(() => import('../pages/addParticipationManual/ManualAddPage')) },
       { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],
   },
   // The organiser console opens in its own tab, without the common header and footer.
-  { path: '/event_management', ...page(() => import('../pages/event_management/ConsolePage')) },
+  // The check-in scanner: full screen on the phones at the door, installable, working offline.
+  { path: '/scan', hydrateFallbackElement: <PageLoader />, ...page(() => import('../pages/scan/ScanPage')) },
+  { path: '/scan/:eventId', hydrateFallbackElement: <PageLoader />, ...page(() => import('../pages/scan/ScanPage')) },
+  {
+    path: '/event_management',
+    hydrateFallbackElement: <PageLoader />,
+    ...page(() => import('../pages/event_management/ConsolePage')),
+  },
 ];
 
 export const router = createBrowserRouter(routes);

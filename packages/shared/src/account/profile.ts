@@ -4,7 +4,8 @@ import { z } from 'zod';
 const counts = {
   nbFollowers: z.number().int(),
   nbFollows: z.number().int(),
-  nbOrganizedEvents: z.number().int(),
+  /** Verified accounts only (1-attendee.md §1); public events only, as the history list. */
+  nbOrganizedEvents: z.number().int().nullable(),
 };
 
 export const visibleProfile = z.object({

@@ -53,6 +53,9 @@ export type TicketStepInput = {
   dateMaxRefund: string | null;
   termsAccepted: boolean;
   now: Date;
+  /** The buyer already has their one free place of the event (a logged-in buyer; a guest is checked by the server). */
+  freePlaceTaken?: boolean;
+  isFreeEvent?: boolean;
 };
 
 export type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'acceptTerms';
@@ -60,12 +63,14 @@ export type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'accept
 /** The ticket step's checks ('Suivant'), in the order of 1-attendee.md §5; the first failing one. */
 export function firstTicketStepError(input: TicketStepInput): FieldError<TicketStepField> | null {
   const { ticket, option, quantity, refund } = input;
+  if (input.freePlaceTaken && input.isFreeEvent) return { field: 'ticketId', message: m.freeEventOneTicket };
   if (!ticket || quantity <= 0) return { field: 'quantity', message: m.ticketCountRequired };
   if (ticket.isSoldOut) return { field: 'ticketId', message: m.noPlaceLeft };
   if (ticket.isMultipart && !option) return { field: 'ticketId', message: m.choiceRequired };
   const bought = ticket.isMultipart && option ? option : ticket;
   if (bought.isSoldOut) return { field: 'ticketId', message: m.noPlaceLeft };
   if (!bought.isAvailable || !ticket.isAvailable) return { field: 'ticketId', message: m.ticketUnavailable };
+  if (input.freePlaceTaken && bought.priceCents === 0) return { field: 'ticketId', message: m.oneFreeTicket };
   if (refund.enabled) {
     if (refund.places < 1 || refund.places > quantity || refund.places > MAX_TICKETS_PER_ORDER) {
       return { field: 'refundPlaces', message: m.refundPlacesInvalid };

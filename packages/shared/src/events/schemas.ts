@@ -74,6 +74,8 @@ export const eventDetail = z.object({
   minPriceCents: z.number().int(),
   bannerUrl: z.string().nullable(),
   isUserParticipates: z.boolean(),
+  /** The viewer already has their one free place here (a ticket of a free event, or a free ticket). */
+  hasFreePlace: z.boolean(),
   canManage: z.boolean(),
   tickets: z.array(ticketRead),
 });

@@ -1,4 +1,4 @@
-const plural = (count: number, singular: string, several: string) => (count > 1 ? several : singular);
+import { plural } from './plural';
 
 /** The attendee's account (1-attendee.md): profile, settings, follows, history, contact. Part of `fr`. */
 export const accountFr = {
@@ -50,6 +50,10 @@ export const accountFr = {
     gift: 'OFFERT',
     qrAlt: (title: string) => `QR code du billet pour ${title}`,
     qrFailed: "Impossible d'afficher le QR code de ce billet.",
+    fullScreen: 'Afficher en plein écran',
+    fullScreenHelp: "Montez la luminosité de l'écran et présentez ce QR code à l'entrée.",
+    shortCode: 'Code du billet',
+    close: 'Fermer',
     downloadPdf: 'Télécharger le billet (PDF)',
     refundTitle: 'Remboursement',
     refundable: 'Remboursable',

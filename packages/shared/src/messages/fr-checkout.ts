@@ -27,6 +27,7 @@ export const checkoutFr = {
   ticketUnavailable: 'Billet non disponible',
   freeEventOneTicket:
     'Vous avez déjà un billet pour cet événement : un seul billet par compte sur un événement gratuit.',
+  oneFreeTicket: 'Vous avez déjà un billet gratuit pour cet événement : un seul billet gratuit par compte.',
   ticketingClosed: 'La billetterie de cet événement est fermée.',
   accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
   orderNotFound: "Cette commande n'existe pas.",
@@ -37,6 +38,11 @@ export const checkoutFr = {
     subject: (brand: string) => `${brand} : votre paiement a été remboursé`,
     body: (firstName: string, reference: string) =>
       `Bonjour ${firstName},\n\nVotre paiement (commande ${reference}) est arrivé après l'expiration de votre réservation, et les places ont été vendues entre-temps. Il a été intégralement remboursé : le remboursement apparaîtra sur votre compte sous 5 à 10 jours ouvrés.`,
+  },
+  duplicateRefundedMail: {
+    subject: (brand: string) => `${brand} : votre second paiement a été remboursé`,
+    body: (firstName: string, reference: string) =>
+      `Bonjour ${firstName},\n\nVotre commande ${reference} a été payée deux fois (sans doute depuis deux pages de paiement ouvertes en même temps). Vos billets restent valables ; le second paiement a été intégralement remboursé : le remboursement apparaîtra sur votre compte sous 5 à 10 jours ouvrés.`,
   },
   confirmationMail: {
     subject: (brand: string, event: string) => `${brand} : vos billets pour ${event}`,

@@ -24,8 +24,6 @@ export const consoleFr = {
   empty: {
     stats: 'Les statistiques de cet événement apparaîtront ici dès les premiers billets vendus.',
     participants: 'Les participants de cet événement apparaîtront ici dès les premiers billets vendus.',
-    staff: 'Le staff de cet événement et ses billets scannés apparaîtront ici dès les premiers scans.',
-    manual: "L'ajout manuel de participants à cet événement apparaîtra ici.",
   },
   exportButton: 'Exporter',
   exportSoon: "L'export des données sera bientôt disponible.",

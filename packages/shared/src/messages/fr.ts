@@ -26,6 +26,7 @@ export const fr = {
     forbidden: "Vous n'avez pas accès à cette page.",
     serverError: 'Une erreur est survenue. Veuillez réessayer ultérieurement.',
     serviceUnavailable: 'Le service est momentanément indisponible.',
+    offline: 'Hors connexion',
   },
   shell: {
     navEvents: 'Événements',
@@ -39,6 +40,7 @@ export const fr = {
     navProfile: 'Profil',
     navAdminDashboard: 'Dashboard Admin',
     navMyQrCode: 'Mon QR code',
+    navScanner: 'Scanner les billets',
     navLogout: 'Déconnexion',
     themeToLight: 'Passer au thème clair',
     themeToDark: 'Passer au thème sombre',
@@ -112,7 +114,10 @@ export const fr = {
     category: 'Catégorie',
     description: 'Description',
     tickets: 'Billets',
-    fromPrice: 'A partir de',
+    fromPrice: 'À partir de',
+    privateShareNote:
+      'Cet événement est privé : ce lien permet à ceux qui le reçoivent de le voir et de réserver. Partagez-le avec vos invités.',
+    shareFailed: "Le lien de l'événement n'a pas pu être créé. Veuillez réessayer.",
     ticketSoldOut: 'Sold Out',
     ticketUnavailable: 'Non disponible',
     noDescription: 'Pas de description',

@@ -27,7 +27,7 @@ export async function hasUpcomingOrganisedEvents(db: Database, userId: string, n
 export async function anonymiseUser(
   db: Database,
   userId: string,
-  values: { firstName: string; lastName: string; email: string; now: Date },
+  values: { firstName: string; lastName: string; email: string; deletedEmailHash: string; now: Date },
 ): Promise<void> {
   await db.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.followedId, userId)));
   await db.delete(sessions).where(eq(sessions.userId, userId));
@@ -37,6 +37,7 @@ export async function anonymiseUser(
     .update(users)
     .set({
       email: values.email,
+      deletedEmailHash: values.deletedEmailHash,
       // Not an argon2 hash: no password can ever match it.
       passwordHash: 'deleted',
       firstName: values.firstName,

@@ -1,6 +1,7 @@
-import { accountFr } from '@guichet/shared';
+import { accountFr, normalizeEmail } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
+import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import type { UserRow } from '../auth/repository';
 import { imageUrl } from '../images/processing';
@@ -28,6 +29,7 @@ export async function deleteAccount(deps: AppDeps, me: UserRow): Promise<void> {
       firstName: accountFr.data.deletedFirstName,
       lastName: accountFr.data.deletedLastName,
       email: deletedEmail(me.id),
+      deletedEmailHash: sha256(normalizeEmail(me.email)),
       now,
     });
   });

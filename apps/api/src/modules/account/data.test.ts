@@ -1,4 +1,4 @@
-import { accountFr } from '@guichet/shared';
+import { accountFr, fr } from '@guichet/shared';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
@@ -71,9 +71,12 @@ describe('account deletion', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: user.email, password: PASSWORD },
+      // Spaces and capitals: the address is matched as registration normalises it.
+      payload: { email: ` ${user.email.toUpperCase()} `, password: PASSWORD },
     });
-    expect(login.statusCode).toBe(401);
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ code: 'ACCOUNT_DELETED', message: fr.auth.accountDeleted });
+    expect(JSON.stringify(row)).not.toContain(user.email);
     // The address is free again for a new account.
     const again = await t.app.inject({
       method: 'POST',
@@ -89,6 +92,12 @@ describe('account deletion', () => {
       },
     });
     expect(again.statusCode).toBe(201);
+    const newOwner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(newOwner.statusCode).toBe(200);
   });
 
   it('refuses visitors, and an organiser whose events are still to come', async () => {

@@ -8,8 +8,9 @@ import { findLiveUser } from './profile.repository';
 import { userNotFound } from './profile.service';
 
 /**
- * The history lists of a person. Another viewer sees only public events (1-attendee.md:
- * "only public events listed"), and nothing of a non-public account.
+ * The history lists of a person: past events they took part in (private ones only for themselves),
+ * and organised events, public ones only for everyone (1-attendee.md: "only public events
+ * listed"); nothing of a non-public account.
  */
 export async function listHistory(
   deps: AppDeps,
@@ -20,5 +21,6 @@ export async function listHistory(
   const owner = isUuid(userId) ? await findLiveUser(deps.db, userId) : undefined;
   if (!owner) throw userNotFound();
   if (!canSeeProfile(viewer, owner)) throw privateProfileError();
-  return findHistory(deps.db, owner.id, type, canSeePrivateEventsOf(viewer, owner.id), deps.clock.now());
+  const withPrivate = type === 'past' && canSeePrivateEventsOf(viewer, owner.id);
+  return findHistory(deps.db, owner.id, type, withPrivate, deps.clock.now());
 }

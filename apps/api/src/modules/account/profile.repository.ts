@@ -9,21 +9,22 @@ export type UserRow = typeof users.$inferSelect;
  * drift from the follows and events they count, even under concurrent writes.
  * Aliases are explicit: drizzle leaves columns unqualified in single-table selects.
  */
-export function profileCounts(userId: string, withPrivateEvents: boolean) {
+export function profileCounts(userId: string) {
   return {
     nbFollowers: sql<number>`(select count(*)::int from follows f where f.followed_id = ${userId})`,
     nbFollows: sql<number>`(select count(*)::int from follows f where f.follower_id = ${userId})`,
+    // The organised-events list shows public events only, to everyone: so does its count.
     nbOrganizedEvents: sql<number>`(select count(*)::int from events e where e.organizer_id = ${userId}
-      and e.deleted_at is null and (e.is_public or ${withPrivateEvents ? sql`true` : sql`false`}))`,
+      and e.deleted_at is null and e.is_public)`,
   };
 }
 
 /** A live (not deleted) user with the counts of their profile. */
-export async function findProfile(db: Database, userId: string, viewerId: string | null, withPrivateEvents: boolean) {
+export async function findProfile(db: Database, userId: string, viewerId: string | null) {
   const [row] = await db
     .select({
       user: users,
-      ...profileCounts(userId, withPrivateEvents),
+      ...profileCounts(userId),
       isFollowedByMe: viewerId
         ? sql<boolean>`exists(select 1 from follows f where f.follower_id = ${viewerId} and f.followed_id = ${userId})`
         : sql<boolean>`false`,

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { UserRow } from '../auth/repository';
 import { imageUrl } from '../images/processing';
 import { receiveImage } from '../images/upload';
-import { canSeePrivateEventsOf, canSeeProfile, isUuid } from './policies';
+import { canSeeProfile, isUuid } from './policies';
 import * as repo from './profile.repository';
 
 export const userNotFound = () => new AppError('USER_NOT_FOUND', accountFr.organizer.notFound, 404);
@@ -22,7 +22,7 @@ export const userNotFound = () => new AppError('USER_NOT_FOUND', accountFr.organ
 /** A person's profile as `viewer` may see it: a non-public account tells others nothing but that. */
 export async function getPublicProfile(deps: AppDeps, userId: string, viewer: UserRow | null): Promise<PublicProfile> {
   if (!isUuid(userId)) throw userNotFound();
-  const row = await repo.findProfile(deps.db, userId, viewer?.id ?? null, canSeePrivateEventsOf(viewer, userId));
+  const row = await repo.findProfile(deps.db, userId, viewer?.id ?? null);
   if (!row) throw userNotFound();
   const { user } = row;
   if (!canSeeProfile(viewer, user)) return { id: user.id, isPublic: false, isPrivate: true };
@@ -41,12 +41,12 @@ export async function getPublicProfile(deps: AppDeps, userId: string, viewer: Us
     isFollowedByMe: row.isFollowedByMe,
     nbFollowers: row.nbFollowers,
     nbFollows: row.nbFollows,
-    nbOrganizedEvents: row.nbOrganizedEvents,
+    nbOrganizedEvents: user.isVerified ? row.nbOrganizedEvents : null,
   };
 }
 
 export async function getMyProfile(deps: AppDeps, me: UserRow): Promise<MyProfile> {
-  const row = await repo.findProfile(deps.db, me.id, me.id, true);
+  const row = await repo.findProfile(deps.db, me.id, me.id);
   if (!row) throw userNotFound();
   const { user } = row;
   return {
@@ -72,7 +72,7 @@ export async function getMyProfile(deps: AppDeps, me: UserRow): Promise<MyProfil
     bannerUrl: imageUrl(user.bannerPath),
     nbFollowers: row.nbFollowers,
     nbFollows: row.nbFollows,
-    nbOrganizedEvents: row.nbOrganizedEvents,
+    nbOrganizedEvents: user.isVerified ? row.nbOrganizedEvents : null,
   };
 }
 

@@ -42,11 +42,23 @@ describe('public profile', () => {
       isFollowedByMe: true,
       nbFollowers: 2,
       nbFollows: 1,
-      // The private event is not counted for someone else.
+      // Public events only, as the list the count links to.
       nbOrganizedEvents: 1,
     });
     const own = await get(`/api/users/${organiser.id}`, await loginAs(t, organiser.email));
-    expect(own.json()).toMatchObject({ isMe: true, email: organiser.email, nbOrganizedEvents: 2 });
+    expect(own.json()).toMatchObject({ isMe: true, email: organiser.email, nbOrganizedEvents: 1 });
+  });
+
+  it('gives no organised-events count for an account that is not verified', async () => {
+    const creator = await createUser(t);
+    await createEvent(t, creator.id, { isPublic: false });
+    expect((await get(`/api/users/${creator.id}`)).json()).toMatchObject({
+      isVerified: false,
+      nbOrganizedEvents: null,
+    });
+    expect((await get('/api/me/profile', await loginAs(t, creator.email))).json()).toMatchObject({
+      nbOrganizedEvents: null,
+    });
   });
 
   it('shows the e-mail only when the account chose to', async () => {

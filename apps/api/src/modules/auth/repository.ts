@@ -8,6 +8,12 @@ export function findUserByEmail(db: Database, email: string): Promise<UserRow | 
   return db.query.users.findFirst({ where: eq(users.email, email) });
 }
 
+/** Whether an account of this e-mail was deleted (its normalised e-mail's SHA-256 is all that is kept). */
+export async function wasDeleted(db: Database, emailHash: string): Promise<boolean> {
+  const row = await db.query.users.findFirst({ columns: { id: true }, where: eq(users.deletedEmailHash, emailHash) });
+  return Boolean(row);
+}
+
 export async function insertUser(db: Database, values: typeof users.$inferInsert): Promise<UserRow | null> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
   return row ?? null;

@@ -55,6 +55,16 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
     auth.toSessionUser(requireUser(request), deps.config),
   );
 
+  // The web app's question "who is here?": a visitor is an answer, not an error (no 401 for the
+  // browser to log on every page); /auth/me keeps its 401 for API clients.
+  app.get(
+    '/auth/session',
+    { schema: { response: { 200: z.object({ user: sessionUser.nullable() }) } } },
+    async (request) => ({
+      user: request.user ? auth.toSessionUser(request.user, deps.config) : null,
+    }),
+  );
+
   app.post(
     '/auth/password-reset',
     { schema: { body: passwordResetRequest, response: { 200: ok } }, config: limit(0.5, 15) },

@@ -66,19 +66,25 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
 
 export type SessionTicket = { token: string; expiresAt: Date; user: SessionUser };
 
+const accountDeleted = () => new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
+
 export async function login(deps: AuthDeps, input: LoginRequest): Promise<SessionTicket> {
   const { db } = deps;
   const error = firstLoginError(input);
   if (error) throw badRequest(error.message, error.field);
-  const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
+  const email = normalizeEmail(input.email);
+  const user = await repo.findUserByEmail(db, email);
   if (!user) {
     await verifyAgainstNothing(input.password);
+    // A deleted account keeps no password: its former e-mail alone says it was deleted, which
+    // tells no more than registration does about an address (docs/decisions.md).
+    if (await repo.wasDeleted(db, sha256(email))) throw accountDeleted();
     throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
   }
-  if (user.deletedAt) throw new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
+  if (user.deletedAt) throw accountDeleted();
   return openSession(deps, user);
 }
 

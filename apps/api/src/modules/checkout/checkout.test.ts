@@ -299,6 +299,7 @@ describe('giving a hold back', () => {
           amountCents: totalCents,
           transactionId: `R-${id}`,
         },
+        'sandbox',
       );
 
     const paid = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
@@ -349,13 +350,13 @@ describe('confirming a payment', () => {
     };
 
     const outcomes = await Promise.all(
-      [1, 2, 3, 4].map(() => applyPaymentResult({ db: t.database.db, config: t.config }, result)),
+      [1, 2, 3, 4].map(() => applyPaymentResult({ db: t.database.db, config: t.config }, result, 'sandbox')),
     );
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already_paid')).toHaveLength(3);
-    expect(await applyPaymentResult({ db: t.database.db, config: t.config }, { ...result, status: 'cancelled' })).toBe(
-      'ignored',
-    );
+    expect(
+      await applyPaymentResult({ db: t.database.db, config: t.config }, { ...result, status: 'cancelled' }, 'sandbox'),
+    ).toBe('ignored');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 2, held: 0 });
     expect(
       await t.database.db.select().from(participations).where(eq(participations.orderId, created.id)),
@@ -381,6 +382,7 @@ describe('confirming a payment', () => {
           amountCents: 1,
           transactionId: `X1-${first.id}`,
         },
+        'sandbox',
       ),
     ).toBe('amount_mismatch');
     expect(
@@ -392,6 +394,7 @@ describe('confirming a payment', () => {
           amountCents: 1000,
           transactionId: `X1-${first.id}`,
         },
+        'sandbox',
       ),
     ).toBe('released');
     expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
@@ -410,6 +413,7 @@ describe('confirming a payment', () => {
           amountCents: 1000,
           transactionId: `X2-${second.id}`,
         },
+        'sandbox',
       ),
     ).toBe('paid');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 1 });
@@ -428,6 +432,7 @@ describe('confirming a payment', () => {
           amountCents: 1000,
           transactionId: `X3-${fast.id}`,
         },
+        'sandbox',
       ),
     ).toBe('paid');
     expect(
@@ -439,6 +444,7 @@ describe('confirming a payment', () => {
           amountCents: 1000,
           transactionId: `X4-${slow.id}`,
         },
+        'sandbox',
       ),
     ).toBe('refund_needed');
     expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
-import { convertHeldToSold, releaseHeld, takePlaces } from './inventory';
+import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './inventory';
 import { issueParticipations } from './issue';
+import { recordCapture } from './transactions.repository';
 
 export type PaymentResult = {
   reference: string;
@@ -18,25 +19,46 @@ export type ConfirmationOutcome =
   | 'ignored'
   | 'unknown_order'
   | 'amount_mismatch'
-  | 'refund_needed';
+  /** A payment whose hold had ended and whose places (or promo use) were gone: to refund. */
+  | 'refund_needed'
+  /** Another capture of an order already paid (two payment pages): to refund. */
+  | 'duplicate_capture';
+
+/** The places (or the promo use) of a late payment are gone: the savepoint is rolled back. */
+class NothingLeft extends Error {}
+
+type Provider = 'sandbox' | 'etransactions' | 'stripe';
 
 /**
  * Applies a provider's verdict to an order, exactly once whatever arrives and however often:
- * the order row is locked, and only a state that can still change is changed. A payment for a
- * hold that expired is honoured if its places are still free; otherwise the caller refunds it.
+ * the order row is locked, and only a state that can still change is changed. Every capture is
+ * recorded. A payment for a hold that ended is honoured if its places and promo use are still
+ * free; otherwise, like a second capture of a paid order, the caller refunds it.
  */
 export async function applyPaymentResult(
   deps: { db: Database; config: { brandName: string; publicUrl: string } },
   result: PaymentResult,
+  provider: Provider,
 ): Promise<ConfirmationOutcome> {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.reference, result.reference)).for('update');
     if (!order) return 'unknown_order';
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const places = lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity }));
+    const capture = (kind: 'payment' | 'duplicate' | 'late', refundStatus: 'none' | 'pending') =>
+      recordCapture(tx, {
+        orderId: order.id,
+        provider,
+        transactionId: result.transactionId,
+        amountCents: result.amountCents,
+        kind,
+        refundStatus,
+      });
 
     if (result.status !== 'paid') {
       if (order.status !== 'awaiting_payment') return 'ignored';
+      // Lock order of every path: the promo code before the tickets.
+      await giveBackPromoUse(tx, order.discountCodeId);
       await releaseHeld(tx, places);
       await tx
         .update(orders)
@@ -46,31 +68,39 @@ export async function applyPaymentResult(
     }
 
     if (order.status === 'paid' || order.status === 'refund_requested' || order.status === 'refunded') {
-      return 'already_paid';
+      if (order.transactionId === result.transactionId) {
+        // A late payment still owed back is refunded again by whoever brings its verdict.
+        return order.status === 'refund_requested' ? 'refund_needed' : 'already_paid';
+      }
+      await capture('duplicate', 'pending');
+      return 'duplicate_capture';
     }
     if (result.amountCents !== order.totalCents) return 'amount_mismatch';
     if (order.status === 'awaiting_payment') {
       await convertHeldToSold(tx, places);
     } else {
-      const event = await tx.query.events.findFirst({ where: (e, { eq: equals }) => equals(e.id, order.eventId) });
-      // A savepoint: a limit that fails half-way leaves no place taken.
+      // The hold ended (expired, given back, refused): its promo use and places are taken again,
+      // in a savepoint so that a limit failing half-way leaves nothing taken. Only "nothing left"
+      // means a refund: any other failure (a deadlock, a lock timeout) is not the buyer's loss
+      // and is raised, so that the provider notifies again.
       const retaken = await tx
         .transaction(async (savepoint) => {
-          const taken = await takePlaces(savepoint, {
-            eventId: order.eventId,
-            cap: event?.nbMaxParticipants ?? -1,
-            lines: places,
-            into: 'sold',
-          });
-          if (!taken) throw new Error('no places');
+          if (order.discountCodeId && !(await takePromoUse(savepoint, order.discountCodeId))) throw new NothingLeft();
+          if (!(await takePlaces(savepoint, { eventId: order.eventId, lines: places, into: 'sold' }))) {
+            throw new NothingLeft();
+          }
           return true;
         })
-        .catch(() => false);
+        .catch((error: unknown) => {
+          if (error instanceof NothingLeft) return false;
+          throw error;
+        });
       if (!retaken) {
         await tx
           .update(orders)
           .set({ status: 'refund_requested', transactionId: result.transactionId })
           .where(eq(orders.id, order.id));
+        await capture('late', 'pending');
         return 'refund_needed';
       }
     }
@@ -78,6 +108,7 @@ export async function applyPaymentResult(
       .update(orders)
       .set({ status: 'paid', paidAt: sql`now()`, transactionId: result.transactionId })
       .where(eq(orders.id, order.id));
+    await capture('payment', 'none');
     await issueParticipations(
       tx,
       order,
@@ -87,7 +118,6 @@ export async function applyPaymentResult(
         refundPlaces: l.refundPlaces,
         isGift: l.isGift,
       })),
-      order.discountCodeId,
       deps.config,
     );
     return 'paid';

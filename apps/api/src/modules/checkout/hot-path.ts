@@ -177,48 +177,41 @@ export type HoldRequest = {
   >;
 };
 
-export type HoldOutcome = 'held' | 'stale' | 'no_account' | 'expired_holds' | 'sold_out';
+export type HoldOutcome =
+  | 'held'
+  | 'stale'
+  | 'no_account'
+  | 'one_free_ticket'
+  | 'promo_exhausted'
+  | 'expired_holds'
+  | 'sold_out';
 
-const holdStatement: Statement = {
-  name: 'guichet_hold',
-  text: `select guichet_hold($1, $2::uuid, $3::uuid, $4, $5::timestamptz, $6, $7::uuid[], $8::int[], $9::int[],
-                             $10::int[], $11::int[], $12::uuid, $13, $14, $15, $16::date, $17, $18, $19::uuid, $20,
-                             $21, $22, $23, $24, $25, $26::timestamptz, $27, $28::uuid) as outcome`,
-};
+const holdStatement: Statement = { name: 'guichet_hold', text: 'select guichet_hold($1::jsonb) as outcome' };
 
-/** A paid order's hold in one round trip (`guichet_hold`, migration 0004); the id is made here. */
+/**
+ * A paid order's hold in one round trip (`guichet_hold`, db/functions/guichet_hold.sql), its
+ * arguments named in one JSON object; the id is made here.
+ */
 export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
   const id = randomUUID();
-  const { order, lines } = request;
   const [row] = await rowsOf(db)<{ outcome: HoldOutcome }>(holdStatement, [
-    request.sale.fingerprint,
-    request.sale.event.id,
-    request.userId,
-    request.email,
-    request.now.toISOString(),
-    request.afterReclaim,
-    lines.map((l) => l.ticketId),
-    lines.map((l) => l.quantity),
-    lines.map((l) => l.unitPriceCents),
-    lines.map((l) => l.refundPlaces),
-    lines.map((l) => l.insuranceCents),
-    id,
-    order.reference,
-    order.buyerFirstName,
-    order.buyerLastName,
-    order.buyerBirthDate,
-    order.studies ?? null,
-    order.provider,
-    order.discountCodeId ?? null,
-    order.discountPercent ?? null,
-    order.subtotalCents,
-    order.discountCents ?? 0,
-    order.insuranceCents ?? 0,
-    order.feeCents ?? 0,
-    order.totalCents,
-    order.expiresAt.toISOString(),
-    order.accessTokenHash ?? null,
-    request.giftTicketId,
+    JSON.stringify({
+      fingerprint: request.sale.fingerprint,
+      eventId: request.sale.event.id,
+      orderId: id,
+      userId: request.userId,
+      email: request.email,
+      now: request.now.toISOString(),
+      afterReclaim: request.afterReclaim,
+      hasFreeLines: request.lines.some((l) => l.unitPriceCents === 0),
+      giftTicketId: request.giftTicketId,
+      lines: request.lines,
+      order: {
+        ...request.order,
+        ticketCount: request.lines.reduce((sum, l) => sum + l.quantity, 0),
+        expiresAt: request.order.expiresAt.toISOString(),
+      },
+    }),
   ]);
   if (!row) throw new Error('guichet_hold answered nothing');
   return { outcome: row.outcome, id };
@@ -242,12 +235,13 @@ export async function insertOrderWithLines(db: Database, order: NewOrder): Promi
   await db.execute(sql`
     with created as (
       insert into orders (id, reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
-                          buyer_birth_date, studies, status, provider, discount_code_id, discount_percent,
-                          subtotal_cents, discount_cents, insurance_cents, fee_cents, total_cents, ticket_count,
-                          expires_at, access_token_hash, paid_at)
+                          buyer_birth_date, buyer_phone, studies, status, provider, onsite_payment, discount_code_id,
+                          discount_percent, subtotal_cents, discount_cents, insurance_cents, fee_cents, total_cents,
+                          ticket_count, expires_at, access_token_hash, paid_at)
       values (${id}, ${order.reference}, ${order.eventId}, ${order.userId}, ${order.buyerEmail},
-              ${order.buyerFirstName}, ${order.buyerLastName}, ${order.buyerBirthDate}, ${order.studies ?? null},
-              ${order.status}, ${order.provider}, ${order.discountCodeId ?? null}, ${order.discountPercent ?? null},
+              ${order.buyerFirstName}, ${order.buyerLastName}, ${order.buyerBirthDate}, ${order.buyerPhone ?? null},
+              ${order.studies ?? null}, ${order.status}, ${order.provider}, ${order.onsitePayment ?? null},
+              ${order.discountCodeId ?? null}, ${order.discountPercent ?? null},
               ${order.subtotalCents}, ${order.discountCents ?? 0}, ${order.insuranceCents ?? 0}, ${order.feeCents ?? 0},
               ${order.totalCents}, ${order.ticketCount}, ${order.expiresAt.toISOString()}::timestamptz,
               ${order.accessTokenHash ?? null}, ${order.paidAt ? order.paidAt.toISOString() : null}::timestamptz)

@@ -14,8 +14,6 @@ export async function takePlaces(
   tx: Database,
   request: {
     eventId: string;
-    /** Unused: the cap is read under the lock. Kept for callers written before. */
-    cap?: number;
     lines: PlaceRequest[];
     into: 'held' | 'sold';
   },
@@ -84,4 +82,39 @@ export async function hasExpiredHolds(db: Database, eventId: string, now: Date):
          limit 1`,
   );
   return rows.length > 0;
+}
+
+/**
+ * Whether the account already has its one free place of the event (guichet_free_ticket_taken):
+ * checked under a lock on (event, account) that lasts to the end of `tx`.
+ */
+export async function hasFreeTicket(
+  tx: Database,
+  request: { eventId: string; userId: string; isFreeEvent: boolean; now: Date },
+): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`select guichet_free_ticket_taken(${request.eventId}::uuid, ${request.userId}::uuid, ${request.isFreeEvent},
+                                         ${request.now.toISOString()}::timestamptz) as taken`,
+  );
+  return row?.taken === true;
+}
+
+/**
+ * Takes one use of a promo code if it has one left (a conditional UPDATE): the use belongs to the
+ * order from its hold, and goes back when the hold ends unpaid. Lock order: before any place.
+ */
+export async function takePromoUse(tx: Database, discountCodeId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update discount_codes set used = used + 1
+         where id = ${discountCodeId} and is_enabled and used < quantity returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Gives an order's promo use back (its hold ended unpaid). */
+export async function giveBackPromoUse(tx: Database, discountCodeId: string | null): Promise<void> {
+  if (!discountCodeId) return;
+  await tx.execute(sql`update discount_codes set used = used - 1 where id = ${discountCodeId}`);
 }

@@ -1,21 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, events, type orders, participations } from '../../db/schema';
+import { events, type orders, participations } from '../../db/schema';
 import { confirmationMail } from '../../mail/confirmation-mail';
 import { queueMail } from '../../mail/outbox';
 
 /**
  * Participations are issued once, in the transaction that marks the order paid, with the
- * buyer's confirmation e-mail. The mail names its tickets; their PDF and QR code are made when
+ * buyer's confirmation e-mail (the promo code's use was taken with the places). The mail names its tickets; their PDF and QR code are made when
  * it is sent, so that this transaction stays as short in an on-sale rush as before.
  */
 export async function issueParticipations(
   tx: AppDeps['db'],
   order: Pick<typeof orders.$inferSelect, 'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference'>,
   lines: { ticket: { id: string }; quantity: number; refundPlaces: number; isGift?: boolean }[],
-  discountCodeId: string | null,
   site: { brandName: string; publicUrl: string },
-) {
+  source: 'web' | 'presentiel' = 'web',
+): Promise<string[]> {
   const event = await tx.query.events.findFirst({ where: eq(events.id, order.eventId) });
   const issued = await tx
     .insert(participations)
@@ -28,6 +28,7 @@ export async function issueParticipations(
         quantity: l.quantity,
         refundPlaces: l.refundPlaces,
         isGift: l.isGift ?? false,
+        source,
       })),
     )
     .returning({ id: participations.id });
@@ -43,10 +44,5 @@ export async function issueParticipations(
       participationIds: issued.map((p) => p.id),
     }),
   );
-  if (discountCodeId) {
-    await tx
-      .update(discountCodes)
-      .set({ used: sql`${discountCodes.used} + 1` })
-      .where(eq(discountCodes.id, discountCodeId));
-  }
+  return issued.map((p) => p.id);
 }

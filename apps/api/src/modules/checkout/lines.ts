@@ -21,7 +21,7 @@ export function checkLines(
 ): CheckedLine[] {
   const byId = new Map(context.tickets.map((t) => [t.id, t]));
   const checked: CheckedLine[] = [];
-  for (const line of lines) {
+  for (const line of mergeLinesByTicket(lines)) {
     const ticket = byId.get(line.ticketId);
     const parent = ticket?.parentId ? byId.get(ticket.parentId) : undefined;
     const hidden = ticket && (ticket.isHidden || parent?.isHidden);
@@ -39,7 +39,30 @@ export function checkLines(
   }
   const total = checked.reduce((sum, line) => sum + line.quantity, 0);
   if (total > MAX_TICKETS_PER_ORDER) throw badRequest(m.aboveMax(MAX_TICKETS_PER_ORDER), 'quantity');
+  // One free place per account and event: a free event's order holds one ticket, another
+  // event's order one free ticket (the account's earlier orders are checked with the places).
+  const isFreeEvent = context.tickets.every((t) => t.priceCents === 0);
+  const free = checked.filter((line) => line.ticket.priceCents === 0).reduce((sum, line) => sum + line.quantity, 0);
+  if (isFreeEvent ? total > 1 : free > 1) throw badRequest(m.aboveMax(1), 'quantity');
   return checked;
+}
+
+/**
+ * Limits apply to a ticket, not to a line: two lines of one ticket are one line of their sum, so
+ * that five lines of one place cannot pass a limit of one.
+ */
+function mergeLinesByTicket(lines: OrderLineRequest[]): OrderLineRequest[] {
+  const merged = new Map<string, OrderLineRequest>();
+  for (const line of lines) {
+    const known = merged.get(line.ticketId);
+    merged.set(
+      line.ticketId,
+      known
+        ? { ...known, quantity: known.quantity + line.quantity, refundPlaces: known.refundPlaces + line.refundPlaces }
+        : line,
+    );
+  }
+  return [...merged.values()];
 }
 
 /**

@@ -58,7 +58,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
     {
       schema: { params: z.object({ provider: providerName, status: z.enum(['accepte', 'refuse', 'annule']) }) },
       // Stripe's return costs a call to Stripe's API.
-      ...perAddress(deps.config, 3, 1),
+      config: perAddress(deps.config, 3, 1),
     },
     async (request, reply) => {
       const provider = payments.providers[request.params.provider as PaymentProviderName];

@@ -15,6 +15,7 @@ import {
   rawQueryOf,
 } from '../../payments';
 import { applyPaymentResult, type ConfirmationOutcome } from './confirm';
+import { claimRefund, findOrderById, markRefunded, markRefundFailed } from './transactions.repository';
 
 export type Payments = {
   config: PaymentConfig;
@@ -34,7 +35,8 @@ export async function startOrderPayment(
   if (order.status !== 'awaiting_payment' || order.expiresAt <= deps.clock.now()) {
     throw new AppError('ORDER_NOT_PAYABLE', checkoutFr.orderNotPayable, 409);
   }
-  const provider = order.provider === 'free' ? undefined : payments.providers[order.provider];
+  const provider =
+    order.provider === 'free' || order.provider === 'onsite' ? undefined : payments.providers[order.provider];
   if (!provider) throw new AppError('PROVIDER_UNAVAILABLE', fr.common.serviceUnavailable, 503);
   const base = deps.config.publicUrl;
   try {
@@ -61,7 +63,8 @@ export async function startOrderPayment(
 
 /**
  * A verified verdict from a provider, from whichever channel brought it first (IPN, webhook or
- * the buyer's return). A payment whose places were given away meanwhile is refunded at once.
+ * the buyer's return). A payment whose places were given away meanwhile, and a second capture of
+ * an order already paid, are refunded at once and the buyer told.
  */
 export async function settlePayment(
   deps: AppDeps,
@@ -69,30 +72,45 @@ export async function settlePayment(
   outcome: PaymentOutcome,
   log: { error(details: object, message: string): void },
 ): Promise<ConfirmationOutcome> {
-  const result = await applyPaymentResult(deps, outcome);
-  if (result === 'refund_needed') {
-    const order = await deps.db.query.orders.findFirst({ where: eq(orders.reference, outcome.reference) });
-    try {
-      await provider.refund({
-        transactionId: outcome.transactionId,
-        amountCents: outcome.amountCents,
-        reference: outcome.reference,
-      });
-      await deps.db.transaction(async (tx) => {
-        await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.reference, outcome.reference));
-        if (order) {
-          await queueMail(tx, {
-            to: order.buyerEmail,
-            subject: checkoutFr.refundedMail.subject(deps.config.brandName),
-            text: checkoutFr.refundedMail.body(order.buyerFirstName, order.reference),
-          });
-        }
-      });
-    } catch (error) {
-      log.error({ err: error, reference: outcome.reference }, 'refund of a late payment failed');
-    }
+  const result = await applyPaymentResult(deps, outcome, provider.name);
+  if (result === 'refund_needed' || result === 'duplicate_capture') {
+    await refundCapture(deps, provider, outcome.transactionId, log);
   }
   return result;
+}
+
+/**
+ * Refunds a recorded capture that is owed back, once: the row is claimed first, so concurrent
+ * replays of one notification cannot both refund it. A provider failure leaves the row `failed`
+ * with its cause, to be claimed again by the next replay of the notification.
+ */
+async function refundCapture(
+  deps: AppDeps,
+  provider: PaymentProvider,
+  transactionId: string,
+  log: { error(details: object, message: string): void },
+): Promise<void> {
+  const capture = await claimRefund(deps.db, provider.name, transactionId);
+  if (!capture) return;
+  const order = await findOrderById(deps.db, capture.orderId);
+  if (!order) return;
+  try {
+    await provider.refund({ transactionId, amountCents: capture.amountCents, reference: order.reference });
+  } catch (error) {
+    await markRefundFailed(deps.db, capture.id, error instanceof Error ? error.message : String(error));
+    log.error({ err: error, reference: order.reference, transactionId }, 'refund of a capture failed');
+    return;
+  }
+  const mail = capture.kind === 'duplicate' ? checkoutFr.duplicateRefundedMail : checkoutFr.refundedMail;
+  await deps.db.transaction(async (tx) => {
+    await markRefunded(tx, capture.id);
+    if (capture.kind === 'late') await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
+    await queueMail(tx, {
+      to: order.buyerEmail,
+      subject: mail.subject(deps.config.brandName),
+      text: mail.body(order.buyerFirstName, order.reference),
+    });
+  });
 }
 
 export type ReturnStatus = 'accepte' | 'refuse' | 'annule';

@@ -66,6 +66,7 @@ async function payAll(ids: string[], times = 1) {
           amountCents: row.totalCents,
           transactionId: `T-${row.id}`,
         },
+        'sandbox',
       ),
     ),
   );

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { releaseHeld } from './inventory';
+import { giveBackPromoUse, releaseHeld } from './inventory';
 
 /**
  * The buyer gives a hold back before it expires (they left the payment step): its places are
- * free again at once and the order is cancelled. Under a lock on the order row, like payment
+ * free again at once (its promo use too) and the order is cancelled. Under a lock on the order row, like payment
  * results, so a payment arriving at the same moment is applied either before (the order is then
  * paid and cannot be given back) or after (a late payment for a cancelled order, which the
  * payment confirmation honours or refunds). Giving back an order that no longer holds anything
@@ -16,7 +16,7 @@ import { releaseHeld } from './inventory';
 export async function releaseOrder(db: Database, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orders.status, discountCodeId: orders.discountCodeId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
@@ -28,6 +28,8 @@ export async function releaseOrder(db: Database, orderId: string): Promise<void>
       .select({ ticketId: orderLines.ticketId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id));
+    // Lock order of every path: the promo code before the tickets.
+    await giveBackPromoUse(tx, order.discountCodeId);
     await releaseHeld(tx, lines);
     await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
   });

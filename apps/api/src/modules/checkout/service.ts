@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type BuyerInput,
   type CreateOrderRequest,
@@ -13,7 +12,6 @@ import {
 } from '@guichet/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { queryRows } from '../../db/client';
 import { discountCodes, participations, shareLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -22,19 +20,16 @@ import type { UserRow } from '../auth/repository';
 import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
 import { assertBuyer } from './buyer';
-import { holdOrder, insertOrderWithLines, type Sale, type SaleCache } from './hot-path';
-import { hasExpiredHolds, reclaimExpiredHolds, takePlaces } from './inventory';
-import { issueParticipations } from './issue';
-import { type CheckedLine, checkGift, checkLines, soldOut } from './lines';
+import { holdOrder, type Sale, type SaleCache } from './hot-path';
+import { hasExpiredHolds, reclaimExpiredHolds } from './inventory';
+import { checkGift, checkLines, soldOut } from './lines';
 import { type Payments, providerFor } from './payment-service';
+import { newOrderReference } from './reference';
+import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order';
 
 const m = checkoutFr;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 const accountRequired = () => new AppError('ACCOUNT_REQUIRED', m.accountRequired, 400, 'buyer.email');
-
-class NoPlaces extends Error {}
-/** The database's sale differs from the copy the order was checked against. */
-class StaleSale extends Error {}
 
 export type CheckoutDeps = AppDeps & { payments: Payments; sales: SaleCache };
 
@@ -87,7 +82,7 @@ function checkBuyer(viewer: UserRow | null, given: BuyerInput | undefined, needs
   return { userId: null, buyer: { ...given, email: normalizeEmail(given.email) } };
 }
 
-export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined) {
+export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined, now: Date) {
   const wanted = code?.trim();
   if (!wanted) return null;
   const discount = await deps.db.query.discountCodes.findFirst({
@@ -95,7 +90,8 @@ export async function loadDiscount(deps: AppDeps, eventId: string, code: string 
   });
   if (!discount || wanted.toLowerCase() === 'no') throw badRequest(m.promoInvalid, 'discountCode');
   if (!discount.isEnabled) throw badRequest(m.promoDisabled, 'discountCode');
-  if (discount.used >= discount.quantity) throw badRequest(m.promoExhausted, 'discountCode');
+  // A use held by an expired hold comes back when that hold is reclaimed (by the hold itself).
+  if (discount.used >= discount.quantity && !(await hasExpiredHolds(deps.db, eventId, now))) throw promoExhausted();
   return discount;
 }
 
@@ -110,7 +106,7 @@ async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null,
   const gift = checkGift(input.giftTicketId, lines, sale.tickets);
   if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
   const { userId, buyer } = checkBuyer(viewer, input.buyer, event.isNeedsUserStudies, now);
-  const discount = await loadDiscount(deps, event.id, input.discountCode);
+  const discount = await loadDiscount(deps, event.id, input.discountCode, now);
   const provider = providerFor(deps.payments, event.paymentProvider);
   const totals = orderTotals({
     lines: lines.map((l) => ({
@@ -135,9 +131,7 @@ async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null,
     accessToken,
     isFreeEvent: sale.tickets.every((t) => t.priceCents === 0),
     order: {
-      // Unique with the time; it names the order and grants nothing. randomUUID draws from a
-      // pre-filled pool: a draw of its own per order was a measured cost in an on-sale rush.
-      reference: `G${now.getTime().toString(36).toUpperCase()}${randomUUID().slice(0, 8).toUpperCase()}`,
+      reference: newOrderReference(now),
       buyerFirstName: buyer.firstName.trim(),
       buyerLastName: buyer.lastName.trim(),
       buyerBirthDate: buyer.birthDate,
@@ -228,85 +222,44 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
   }
   if (outcome === 'stale') throw new StaleSale();
   if (outcome === 'no_account') throw accountRequired();
+  if (outcome === 'one_free_ticket') throw oneFreeTicket(false);
+  if (outcome === 'promo_exhausted') throw promoExhausted();
   if (outcome !== 'held') throw soldOut();
   return { id, provider: plan.provider, status: 'awaiting_payment' as const };
 }
 
 /** An order that costs nothing: sold at once, its participations issued in the same transaction. */
 async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
-  const eventId = plan.sale.event.id;
   let user = plan.userId ? { id: plan.userId, email: plan.buyer.email } : undefined;
   if (!user) {
     const account = await findUserByEmail(deps.db, plan.buyer.email);
     if (!account || account.deletedAt) throw accountRequired();
     user = account;
   }
-  const { id: userId, email } = user;
-  const attempt = () =>
-    deps.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ current: boolean }>(
-        tx,
-        sql`select guichet_sale_fingerprint(${eventId}::uuid) is not distinct from ${plan.sale.fingerprint} as current`,
-      );
-      if (!row?.current) throw new StaleSale();
-      if (plan.isFreeEvent) await assertNoOtherFreeTicket(tx, eventId, userId, plan.lines);
-      const values = {
-        ...plan.order,
-        eventId,
-        userId,
-        buyerEmail: email,
-        status: 'paid' as const,
-        provider: 'free' as const,
-        ticketCount: plan.lines.reduce((sum, l) => sum + l.quantity, 0),
-        paidAt: now,
-      };
-      const giftLine = plan.gift
-        ? [{ ticketId: plan.gift.id, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0, isGift: true }]
-        : [];
-      const lines = [...plan.orderLines, ...giftLine];
-      const id = await insertOrderWithLines(tx, { ...values, lines });
-      // The locking statement comes last, so that rows stay locked as briefly as possible.
-      if (!(await takePlaces(tx, { eventId, lines, into: 'sold' }))) throw new NoPlaces();
-      const issued = [
-        ...plan.lines,
-        ...(plan.gift ? [{ ticket: plan.gift, quantity: 1, refundPlaces: 0, isGift: true }] : []),
-      ];
-      await issueParticipations(tx, { id, ...values }, issued, plan.discount?.id ?? null, deps.config);
-      return { id, provider: 'free' as const, status: 'paid' as const };
-    });
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof NoPlaces)) throw error;
-    if (!(await hasExpiredHolds(deps.db, eventId, now))) throw soldOut();
-    await reclaimExpiredHolds(deps.db, eventId, now);
-    try {
-      return await attempt();
-    } catch (retry) {
-      throw retry instanceof NoPlaces ? soldOut() : retry;
-    }
-  }
-}
-
-/** Free events: one ticket per account, checked under a lock on that account and event. */
-async function assertNoOtherFreeTicket(tx: AppDeps['db'], eventId: string, userId: string, lines: CheckedLine[]) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${eventId}:${userId}`}))`);
-  const held = await tx.query.participations.findFirst({
-    where: and(
-      eq(participations.eventId, eventId),
-      eq(participations.userId, userId),
-      isNull(participations.cancelledAt),
-    ),
+  const giftLine = plan.gift
+    ? [{ ticketId: plan.gift.id, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0, isGift: true }]
+    : [];
+  const { id } = await placeSettledOrder(deps, {
+    ...plan.order,
+    eventId: plan.sale.event.id,
+    userId: user.id,
+    buyerEmail: user.email,
+    provider: 'free',
+    ticketCount: plan.lines.reduce((sum, l) => sum + l.quantity, 0),
+    lines: [...plan.orderLines, ...giftLine],
+    fingerprint: plan.sale.fingerprint,
+    isFreeEvent: plan.isFreeEvent,
+    source: 'web',
+    now,
   });
-  const total = lines.reduce((sum, l) => sum + l.quantity, 0);
-  if (held || total > 1) throw new AppError('ONE_FREE_TICKET', m.freeEventOneTicket, 409);
+  return { id, provider: 'free' as const, status: 'paid' as const };
 }
 
 /** The promo-code check of the ticket step: the code's percentage, or the spec's refusal. */
 export async function checkDiscount(deps: AppDeps, eventId: string, code: string): Promise<{ percent: number }> {
   if (!code.trim()) throw badRequest(m.promoRequired, 'code');
   if (!isUuid(eventId)) throw eventNotFound();
-  const discount = await loadDiscount(deps, eventId, code);
+  const discount = await loadDiscount(deps, eventId, code, deps.clock.now());
   if (!discount) throw badRequest(m.promoInvalid, 'code');
   return { percent: discount.percent };
 }

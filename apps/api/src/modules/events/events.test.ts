@@ -72,6 +72,25 @@ describe('event list', () => {
     expect(freeIds).not.toContain(paid.event.id);
   });
 
+  it('shows a logged-in viewer the private events they organise or hold a ticket for, no one else', async () => {
+    const organizer = await createUser(t);
+    const holder = await createUser(t);
+    const stranger = await createUser(t);
+    const mine = await createEvent(t, organizer.id, { isPublic: false }, [{ priceCents: 0 }]);
+    await t.database.db
+      .insert(participations)
+      .values({ eventId: mine.event.id, ticketId: mine.tickets[0]?.id ?? '', userId: holder.id, quantity: 1 });
+    const listFor = async (email?: string) => {
+      const headers = email ? { cookie: await loginAs(t, email) } : {};
+      const response = await t.app.inject({ method: 'GET', url: '/api/events', headers });
+      return (response.json() as { id: string; isPublic: boolean }[]).find((e) => e.id === mine.event.id);
+    };
+    expect(await listFor(organizer.email)).toMatchObject({ isPublic: false });
+    expect(await listFor(holder.email)).toMatchObject({ isPublic: false });
+    expect(await listFor(stranger.email)).toBeUndefined();
+    expect(await listFor()).toBeUndefined();
+  });
+
   it('refuses an unknown filter', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/events?price=cheap' });
     expect(response.statusCode).toBe(400);

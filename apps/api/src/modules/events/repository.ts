@@ -1,7 +1,7 @@
 import type { PriceFilter } from '@guichet/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { events, eventTypes, participations, shareLinks, ticketGifts, tickets, users } from '../../db/schema';
+import { events, eventTypes, shareLinks, ticketGifts, tickets, users } from '../../db/schema';
 
 const priceCondition: Record<PriceFilter, ReturnType<typeof sql>> = {
   all: sql`true`,
@@ -10,10 +10,27 @@ const priceCondition: Record<PriceFilter, ReturnType<typeof sql>> = {
 };
 
 /**
- * The public listing, serialised to JSON by PostgreSQL in one round trip: this is the
- * busiest read of the site, and it never writes.
+ * Which events a list shows: public ones, and for a logged-in viewer the private events they
+ * organise or hold a ticket for (docs/decisions.md, "Private events in the list").
  */
-export async function findPublicEventsJson(db: Database, price: PriceFilter, now: Date): Promise<string> {
+function listedFor(alias: string, viewerId: string | null) {
+  const e = sql.raw(alias);
+  if (!viewerId) return sql`${e}.is_public`;
+  return sql`(${e}.is_public or ${e}.organizer_id = ${viewerId}
+              or exists(select 1 from participations lp where lp.event_id = ${e}.id and lp.user_id = ${viewerId}
+                           and lp.cancelled_at is null))`;
+}
+
+/**
+ * The listing, serialised to JSON by PostgreSQL in one round trip: this is the busiest read of
+ * the site, and it never writes. Without a viewer it is the same for everyone.
+ */
+export async function findListedEventsJson(
+  db: Database,
+  price: PriceFilter,
+  now: Date,
+  viewerId: string | null = null,
+): Promise<string> {
   const rows = await queryRows<{ body: string }>(
     db,
     sql`
@@ -37,10 +54,10 @@ export async function findPublicEventsJson(db: Database, price: PriceFilter, now
             from tickets k
             join events ke on ke.id = k.event_id
            where not k.is_hidden and k.deleted_at is null
-             and ke.is_public and ke.deleted_at is null and ke.date_end >= ${now.toISOString()}::timestamptz
+             and ${listedFor('ke', viewerId)} and ke.deleted_at is null and ke.date_end >= ${now.toISOString()}::timestamptz
            group by k.event_id
         ) p on p.event_id = e.id
-       where e.is_public and e.deleted_at is null and e.date_end >= ${now.toISOString()}::timestamptz
+       where ${listedFor('e', viewerId)} and e.deleted_at is null and e.date_end >= ${now.toISOString()}::timestamptz
          and ${priceCondition[price]}
     ) x`,
   );
@@ -81,15 +98,25 @@ export function findGiftLinks(db: Database, eventId: string) {
     .where(eq(tickets.eventId, eventId));
 }
 
-export async function isParticipant(db: Database, eventId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .where(
-      and(eq(participations.eventId, eventId), eq(participations.userId, userId), isNull(participations.cancelledAt)),
-    )
-    .limit(1);
-  return Boolean(row);
+/**
+ * Whether the user holds a live ticket of the event, and whether one of them is the one free
+ * place an account may have there (any ticket of a free event; a free ticket, not a gift, elsewhere:
+ * the rule of guichet_free_ticket_taken, which holds also counts).
+ */
+export async function findParticipation(
+  db: Database,
+  eventId: string,
+  userId: string,
+  isFreeEvent: boolean,
+): Promise<{ participates: boolean; hasFreePlace: boolean }> {
+  const [row] = await queryRows<{ participates: boolean; has_free_place: boolean }>(
+    db,
+    sql`select count(*) > 0 as participates,
+               coalesce(bool_or(${isFreeEvent} or (t.price_cents = 0 and not p.is_gift)), false) as has_free_place
+          from participations p join tickets t on t.id = p.ticket_id
+         where p.event_id = ${eventId} and p.user_id = ${userId} and p.cancelled_at is null`,
+  );
+  return { participates: row?.participates ?? false, hasFreePlace: row?.has_free_place ?? false };
 }
 
 export function findEventTypes(db: Database) {

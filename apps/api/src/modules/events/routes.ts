@@ -8,7 +8,7 @@ export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps> = async (app,
 
   app.get('/events', { schema: { querystring: eventListQuery } }, async (request, reply) => {
     // Already JSON from the database: sent as is, without parsing and re-serialising.
-    const body = await listPublicEvents(request.query.price);
+    const body = await listPublicEvents(request.query.price, request.user);
     return reply.type('application/json; charset=utf-8').send(body);
   });
 

@@ -25,12 +25,14 @@ export type EventDeps = {
 export const MAX_TICKETS_PER_ORDER = 5;
 
 /**
- * The public listing is the same for every visitor: concurrent requests for the same filter
- * share one query instead of each rebuilding the same JSON (see docs/decisions.md).
+ * The listing is the same for every visitor: concurrent requests for the same filter share one
+ * query instead of each rebuilding the same JSON (see docs/decisions.md). A logged-in viewer's
+ * list also holds their own private events, so it is theirs alone.
  */
 export function createEventListing(deps: EventDeps) {
-  const load = singleFlight((price) => repo.findPublicEventsJson(deps.db, price as PriceFilter, deps.clock.now()));
-  return (price: PriceFilter): Promise<string> => load(price);
+  const load = singleFlight((price) => repo.findListedEventsJson(deps.db, price as PriceFilter, deps.clock.now()));
+  return (price: PriceFilter, viewer: UserRow | null): Promise<string> =>
+    viewer ? repo.findListedEventsJson(deps.db, price, deps.clock.now(), viewer.id) : load(price);
 }
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -58,13 +60,16 @@ export async function getEvent(
   const link = shareKey ? await repo.findShareLink(deps.db, event.id, shareKey) : undefined;
   // On a private link the page is the attendee's view: no management.
   const canManage = !link && canManageEvent(viewer, event.organizerId);
-  const participates = viewer ? await repo.isParticipant(deps.db, event.id, viewer.id) : false;
+  const ticketRows = await repo.findEventTickets(deps.db, event.id);
+  const isFreeEvent = ticketRows.every((ticket) => ticket.priceCents === 0);
+  const { participates, hasFreePlace } = viewer
+    ? await repo.findParticipation(deps.db, event.id, viewer.id, isFreeEvent)
+    : { participates: false, hasFreePlace: false };
   if (!event.isPublic && !canManage && !participates && !link) throw notFound();
 
   const now = deps.clock.now();
-  const expired = await expiredHeldByTicket(deps.db, event.id, now);
-  const [ticketRows, giftLinks] = await Promise.all([
-    repo.findEventTickets(deps.db, event.id),
+  const [expired, giftLinks] = await Promise.all([
+    expiredHeldByTicket(deps.db, event.id, now),
     repo.findGiftLinks(deps.db, event.id),
   ]);
   const rows = ticketRows.map((ticket) => ({ ...ticket, held: ticket.held - (expired.get(ticket.id) ?? 0) }));
@@ -122,6 +127,7 @@ export async function getEvent(
     minPriceCents: prices.length ? Math.min(...prices) : 0,
     bannerUrl: imageUrl(event.bannerPath),
     isUserParticipates: participates,
+    hasFreePlace,
     canManage,
     tickets: ticketList,
   };

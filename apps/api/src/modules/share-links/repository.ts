@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { shareLinks, tickets } from '../../db/schema';
 
@@ -28,4 +28,15 @@ export async function insertShareLink(
   values: { key: string; eventId: string; ticketIds: string[]; createdBy: string },
 ): Promise<void> {
   await db.insert(shareLinks).values(values);
+}
+
+/** The event's invitation link: a link that opens the event itself and no hidden ticket. */
+export async function findInviteLinkKey(db: Database, eventId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ key: shareLinks.key })
+    .from(shareLinks)
+    .where(and(eq(shareLinks.eventId, eventId), sql`cardinality(${shareLinks.ticketIds}) = 0`))
+    .orderBy(desc(shareLinks.createdAt))
+    .limit(1);
+  return row?.key;
 }

@@ -27,6 +27,10 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request) => service.listHiddenTickets(deps, requireUser(request), request.params.id),
   );
 
+  app.post('/events/:id/invite-link', { schema: { params, response: { 200: createdLink } } }, async (request) =>
+    service.getInviteLink(deps, requireUser(request), request.params.id),
+  );
+
   app.post(
     '/events/:id/share-links',
     { schema: { params, body: createRequest, response: { 201: createdLink } } },

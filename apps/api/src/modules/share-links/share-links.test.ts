@@ -152,3 +152,67 @@ describe('generating a private link', () => {
     expect(keys.size).toBe(5);
   });
 });
+
+describe("a private event's invitation link", () => {
+  it('opens the private event to whoever has it, hidden tickets still hidden, and can be booked', async () => {
+    const organizer = await createUser(t);
+    const {
+      event,
+      tickets: [entry, hidden],
+    } = await createEvent(t, organizer.id, { isPublic: false }, [
+      { title: 'Entrée', priceCents: 0 },
+      { title: 'Cachée', priceCents: 0, isHidden: true },
+    ]);
+    const cookie = await loginAs(t, organizer.email);
+    const invite = (who?: string) =>
+      t.app.inject({ method: 'POST', url: `/api/events/${event.id}/invite-link`, headers: who ? { cookie: who } : {} });
+
+    const first = await invite(cookie);
+    expect(first.statusCode).toBe(200);
+    const { key, url } = first.json();
+    expect(url).toBe(`${t.config.publicUrl}/billetterie/${event.id}?share=${key}`);
+    // The same link each time.
+    expect((await invite(cookie)).json().key).toBe(key);
+
+    const guest = await createUser(t);
+    const guestCookie = await loginAs(t, guest.email);
+    const withoutKey = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}`,
+      headers: { cookie: guestCookie },
+    });
+    expect(withoutKey.statusCode).toBe(404);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}?share=${key}`,
+      headers: { cookie: guestCookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().tickets.map((ticket: { id: string }) => ticket.id)).toEqual([entry?.id]);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: guestCookie },
+      payload: { eventId: event.id, shareKey: key, lines: [{ ticketId: entry?.id, quantity: 1 }] },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const hiddenOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: await loginAs(t, (await createUser(t)).email) },
+      payload: { eventId: event.id, shareKey: key, lines: [{ ticketId: hidden?.id, quantity: 1 }] },
+    });
+    expect(hiddenOrder.statusCode).toBe(409);
+  });
+
+  it('is made only by the organiser or an administrator', async () => {
+    const organizer = await createUser(t);
+    const { event } = await createEvent(t, organizer.id, { isPublic: false });
+    const url = `/api/events/${event.id}/invite-link`;
+    expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    const stranger = await loginAs(t, (await createUser(t)).email);
+    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: stranger } })).statusCode).toBe(403);
+    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: admin } })).statusCode).toBe(200);
+  });
+});

@@ -12,7 +12,8 @@ export type TicketPdfContent = {
   quantity: number;
   holderName: string;
   orderReference: string | null;
-  code: string;
+  /** The participation's short reference, typed at the door when the QR code cannot be read. */
+  shortCode: string;
   qrPng: Buffer;
 };
 
@@ -116,7 +117,8 @@ export async function ticketPdf(content: TicketPdfContent): Promise<Uint8Array> 
   page.drawImage(qr, { x: (A4[0] - TICKET_QR_SIZE) / 2, y: out.y, width: TICKET_QR_SIZE, height: TICKET_QR_SIZE });
   out.y -= 10;
   out.text(m.showAtEntrance, fonts.regular, 10, INK, 8);
-  out.text(m.codeLabel, fonts.regular, 8, MUTED, 2);
-  out.text(content.code, mono, 7, MUTED, 1);
+  // The short reference is what staff type when a QR code cannot be read.
+  out.text(m.codeLabel, fonts.regular, 9, MUTED, 2);
+  out.text(content.shortCode, mono, 14, INK, 1);
   return doc.save();
 }

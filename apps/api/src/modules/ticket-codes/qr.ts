@@ -1,8 +1,10 @@
+import { TICKET_QR_OPTIONS } from '@guichet/shared';
 import QRCode from 'qrcode';
 
-/** 1-attendee.md §9: ticket QR codes are 200 px, highest error-correction level. */
+/** 1-attendee.md §9: ticket QR codes are shown 200 px wide (200 pt in the PDF). */
 export const TICKET_QR_SIZE = 200;
 
+/** The PNG for the e-mail and the PDF: 5 pixels per module, so that no module is blurred. */
 export function ticketQrPng(code: string): Promise<Buffer> {
-  return QRCode.toBuffer(code, { type: 'png', width: TICKET_QR_SIZE, margin: 1, errorCorrectionLevel: 'H' });
+  return QRCode.toBuffer(code, { type: 'png', scale: 5, ...TICKET_QR_OPTIONS });
 }

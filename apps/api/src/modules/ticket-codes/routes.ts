@@ -1,3 +1,4 @@
+import { ticketShortCode } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -19,11 +20,11 @@ export const ticketCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
 
   app.get(
     '/me/participations/:id/code',
-    { schema: { params, response: { 200: z.object({ code: z.string() }) } } },
+    { schema: { params, response: { 200: z.object({ code: z.string(), shortCode: z.string() }) } } },
     async (request, reply) => {
       const row = await service.loadOwnTicket(deps, request.params.id, requireUser(request).id);
       reply.header('cache-control', PRIVATE);
-      return { code: service.ticketCodeOf(deps, row) };
+      return { code: service.ticketCodeOf(deps, row), shortCode: ticketShortCode(row.id) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { ticketsFr } from '@guichet/shared';
+import { ticketShortCode, ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -26,10 +26,7 @@ export function holderName(row: TicketViewRow): string {
 
 export function ticketCodeOf(deps: TicketDeps, row: TicketViewRow): string {
   const { privateKey } = loadTicketKeys(deps.config);
-  return signTicketCode(
-    { id: row.id, eventId: row.eventId, quantity: row.quantity, holderName: holderName(row) },
-    privateKey,
-  );
+  return signTicketCode({ id: row.id, eventId: row.eventId, quantity: row.quantity }, privateKey);
 }
 
 export function ticketQrOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer> {
@@ -48,7 +45,7 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     quantity: row.quantity,
     holderName: holderName(row),
     orderReference: row.orderReference,
-    code,
+    shortCode: ticketShortCode(row.id),
     qrPng: await ticketQrPng(code),
   };
   return ticketPdf(content);

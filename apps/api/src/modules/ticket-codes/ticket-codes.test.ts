@@ -1,3 +1,4 @@
+import { isCodeOfEvent, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -44,22 +45,33 @@ describe('a ticket holder', () => {
     const response = await get(`/api/me/participations/${participation.id}/code`, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(verifyTicketCode(response.json().code, publicKeyPem)).toEqual({
-      p: participation.id,
-      e: event.id,
-      q: 1,
-      n: 'Zoé Lefèvre',
-    });
+    const payload = verifyTicketCode(response.json().code, publicKeyPem);
+    expect(payload).toMatchObject({ participationId: participation.id, quantity: 1 });
+    expect(payload && isCodeOfEvent(payload, event.id)).toBe(true);
+    expect(response.json().shortCode).toBe(ticketShortCode(participation.id));
   });
 
-  it('gets the QR code as a 200 px PNG, not cached', async () => {
+  it('gets the QR code as a PNG on white with its quiet zone, not cached', async () => {
     const { cookie, participation } = await holder();
     const response = await get(`/api/me/participations/${participation.id}/qr.png`, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toBe('private, no-store');
-    const meta = await sharp(response.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 200, height: 200 });
+    const image = sharp(response.rawPayload);
+    const meta = await image.metadata();
+    expect(meta).toMatchObject({ format: 'png', width: meta.height });
+    expect(meta.width).toBeGreaterThanOrEqual(200);
+    // The quiet zone: the first 4 modules (20 px) of every side are white.
+    const { data, info } = await image.removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true });
+    const zone = 20;
+    let darkest = 255;
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        const inBorder = x < zone || y < zone || x >= info.width - zone || y >= info.height - zone;
+        if (inBorder) darkest = Math.min(darkest, data[y * info.width + x] ?? 0);
+      }
+    }
+    expect(darkest).toBe(255);
   });
 
   it('downloads a one-page A4 PDF named after the event, even with characters a PDF font lacks', async () => {

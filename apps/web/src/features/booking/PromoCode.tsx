@@ -60,11 +60,14 @@ export function PromoCode({
         {t.open}
       </Button>
       <Modal opened={opened} onClose={modal.close} title={t.title} centered>
-        {/* A form of its own: the modal is portalled outside the ticket step's form. */}
+        {/* A form of its own. The modal is portalled outside the ticket step's form in the DOM, but
+            React still bubbles its submit to that form: stopped here, or 'Valider' would submit the
+            ticket step too and move on before the code is checked. */}
         <form
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            event.stopPropagation();
             submit();
           }}
         >

@@ -1,5 +1,6 @@
 import {
   bookingFr,
+  checkoutFr,
   discountedUnitPriceCents,
   type EventDetail,
   firstTicketStepError,
@@ -9,7 +10,7 @@ import {
   type TicketRead,
   ticketQuantityBounds,
 } from '@guichet/shared';
-import { Accordion, Anchor, Badge, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { type Dispatch, useState } from 'react';
 import { Link } from 'react-router';
 import { priceLabel } from './money';
@@ -63,6 +64,8 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
       dateMaxRefund: event.dateMaxRefund,
       termsAccepted: state.termsAccepted,
       now: new Date(),
+      freePlaceTaken: event.hasFreePlace,
+      isFreeEvent: event.isFree,
     });
     setError(failure?.message ?? null);
     if (!failure) onNext();
@@ -72,6 +75,22 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
     setError(null);
     dispatch({ type: 'openTicket', ticket: event.tickets.find((ticket) => ticket.id === id) ?? null });
   };
+
+  // The account already has the one ticket a free event allows: said before anything is filled in.
+  if (event.isFree && event.hasFreePlace) {
+    return (
+      <StepForm title={bookingFr.steps.tickets} focus={focus}>
+        <Alert color="blue" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{checkoutFr.freeEventOneTicket}</Text>
+            <Anchor component={Link} to="/myTickets" fw={600}>
+              {fr.events.myTicket}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </StepForm>
+    );
+  }
 
   return (
     <StepForm title={bookingFr.steps.tickets} focus={focus} onSubmit={next}>

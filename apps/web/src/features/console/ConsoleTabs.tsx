@@ -5,6 +5,8 @@ import { useId, useState } from 'react';
 import { EventEditor } from '../organiser/EventEditor';
 import classes from './Console.module.css';
 import { DetailPanel } from './DetailPanel';
+import { DoorSale } from './DoorSale';
+import { StaffTab } from './StaffTab';
 
 export const consoleTabs = ['stats', 'edit', 'participants', 'staff', 'manual'] as const;
 export type ConsoleTab = (typeof consoleTabs)[number];
@@ -56,15 +58,10 @@ export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
         </Flex>
       </Tabs.Panel>
       <Tabs.Panel value="staff" pt="md">
-        <Flex gap="md" align="flex-start">
-          <Box flex={1} miw={0}>
-            <EmptyState text={consoleFr.empty.staff} />
-          </Box>
-          <DetailPanel opened={detail !== null} onClose={closeDetail} />
-        </Flex>
+        <StaffTab eventId={eventId} />
       </Tabs.Panel>
       <Tabs.Panel value="manual" pt="md">
-        <EmptyState text={consoleFr.empty.manual} />
+        <DoorSale eventId={eventId} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,58 +1,87 @@
 import { fr } from '@guichet/shared';
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
 const QR_SIZE = 230;
 
-/** The event's link, a copy button, and a QR code of the link to download as PNG. */
+/**
+ * The event's link, a copy button, and a QR code of the link to download as PNG. A private
+ * event's link is its invitation link (`url` is null while it is fetched).
+ */
 export function ShareModal({
   opened,
   onClose,
   url,
   title,
+  isPrivate = false,
+  failed = false,
 }: {
   opened: boolean;
   onClose: () => void;
-  url: string;
+  url: string | null;
   title: string;
+  isPrivate?: boolean;
+  /** The invitation link could not be made. */
+  failed?: boolean;
 }) {
-  const qr = useQrCodeDataUrl(url, QR_SIZE);
   return (
     <Modal opened={opened} onClose={onClose} title={fr.events.shareTitle} centered>
-      <Stack>
-        <TextInput label={fr.events.eventLink} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
-        <CopyButton value={url}>
-          {({ copy }) => (
-            <Button
-              leftSection={<IconCopy size={16} />}
-              onClick={() => {
-                copy();
-                notifications.show({ message: fr.events.linkCopied, color: 'teal' });
-              }}
-            >
-              {fr.events.copyLink}
-            </Button>
-          )}
-        </CopyButton>
-        <Group justify="center">
-          <QrCodeImage value={url} size={QR_SIZE} alt={fr.events.qrAlt(title)} />
+      {url ? (
+        <ShareContent url={url} title={title} isPrivate={isPrivate} />
+      ) : failed ? (
+        <Alert color="red" role="alert">
+          {fr.events.shareFailed}
+        </Alert>
+      ) : (
+        <Group justify="center" py="xl">
+          <Loader aria-label={fr.common.loading} />
         </Group>
-        <Text size="sm" c="dimmed" ta="center">
-          {fr.events.qrHelp}
-        </Text>
-        <Button
-          component="a"
-          href={qr ?? undefined}
-          download={`${title.replace(/[^\p{L}\p{N}]+/gu, '-')}-qr.png`}
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          disabled={!qr}
-        >
-          {fr.events.downloadQr}
-        </Button>
-      </Stack>
+      )}
     </Modal>
+  );
+}
+
+function ShareContent({ url, title, isPrivate }: { url: string; title: string; isPrivate: boolean }) {
+  const qr = useQrCodeDataUrl(url, QR_SIZE);
+  return (
+    <Stack>
+      {isPrivate && (
+        <Alert color="blue" variant="light">
+          {fr.events.privateShareNote}
+        </Alert>
+      )}
+      <TextInput label={fr.events.eventLink} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+      <CopyButton value={url}>
+        {({ copy }) => (
+          <Button
+            leftSection={<IconCopy size={16} />}
+            onClick={() => {
+              copy();
+              notifications.show({ message: fr.events.linkCopied, color: 'teal' });
+            }}
+          >
+            {fr.events.copyLink}
+          </Button>
+        )}
+      </CopyButton>
+      <Group justify="center">
+        <QrCodeImage value={url} size={QR_SIZE} alt={fr.events.qrAlt(title)} />
+      </Group>
+      <Text size="sm" c="dimmed" ta="center">
+        {fr.events.qrHelp}
+      </Text>
+      <Button
+        component="a"
+        href={qr ?? undefined}
+        download={`${title.replace(/[^\p{L}\p{N}]+/gu, '-')}-qr.png`}
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        disabled={!qr}
+      >
+        {fr.events.downloadQr}
+      </Button>
+    </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useSession } from '../../api/auth';
+import { useScannableEvents } from '../../api/checkin';
 import { useMeta } from '../../api/meta';
 import { useLogoutAndLeave } from '../auth/useLogoutAndLeave';
 import classes from './Header.module.css';
@@ -42,6 +43,9 @@ export function Header() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [qrOpened, qr] = useDisclosure(false);
   const leave = useLogoutAndLeave();
+  // Staff (or organiser) of an event happening today: the scanner is one tap away.
+  const scannable = useScannableEvents(Boolean(user));
+  const scansToday = Boolean(user && scannable.data?.length);
 
   return (
     <Box component="header" className={classes.header}>
@@ -83,6 +87,11 @@ export function Header() {
                   {user.isAdmin && (
                     <Menu.Item component={Link} to="/event_management" target="_blank">
                       {fr.shell.navAdminDashboard}
+                    </Menu.Item>
+                  )}
+                  {scansToday && (
+                    <Menu.Item component={Link} to="/scan">
+                      {fr.shell.navScanner}
                     </Menu.Item>
                   )}
                   <Menu.Item onClick={qr.open}>{fr.shell.navMyQrCode}</Menu.Item>
@@ -139,6 +148,7 @@ export function Header() {
               <NavLink component={Link} to="/myTickets" label={fr.shell.navMyTickets} />
               <NavLink component={Link} to="/profil" label={fr.shell.navProfile} />
               {user.isAdmin && <NavLink component={Link} to="/event_management" label={fr.shell.navAdminDashboard} />}
+              {scansToday && <NavLink component={Link} to="/scan" label={fr.shell.navScanner} />}
               <NavLink component="button" label={fr.shell.navMyQrCode} onClick={qr.open} />
               <NavLink component="button" label={fr.shell.navLogout} c="red" onClick={leave} />
             </>

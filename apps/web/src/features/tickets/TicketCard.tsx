@@ -1,9 +1,11 @@
-import { accountFr, formatDateTime, type MyParticipation } from '@guichet/shared';
+import { accountFr, formatDateTime, type MyParticipation, TICKET_QR_OPTIONS } from '@guichet/shared';
 import { Accordion, Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDownload, IconMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { participationPdfUrl, useParticipationCode } from '../../api/participations';
 import { QrCodeImage } from '../shell/QrCodeImage';
+import { FullScreenTicket } from './FullScreenTicket';
 import { RefundSection } from './RefundSection';
 
 const m = accountFr.myTickets;
@@ -44,6 +46,7 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
 
 function TicketDetails({ participation }: { participation: MyParticipation }) {
   const code = useParticipationCode(participation.id);
+  const [fullScreen, view] = useDisclosure(false);
   return (
     <Stack gap="md">
       <Group align="flex-start" gap="lg" wrap="wrap">
@@ -52,7 +55,19 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
             {m.qrFailed}
           </Alert>
         ) : (
-          <QrCodeImage value={code.data?.code ?? ''} size={QR_SIZE} alt={m.qrAlt(participation.eventTitle)} />
+          <Stack gap={6} align="center">
+            <QrCodeImage
+              value={code.data?.code ?? ''}
+              size={QR_SIZE}
+              alt={m.qrAlt(participation.eventTitle)}
+              options={TICKET_QR_OPTIONS}
+            />
+            {code.data && (
+              <Text size="sm" ff="monospace" aria-label={`${m.shortCode} ${code.data.shortCode}`}>
+                {code.data.shortCode}
+              </Text>
+            )}
+          </Stack>
         )}
         <Stack gap="xs">
           <Text size="sm">
@@ -61,6 +76,11 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
           <Anchor component={Link} to={`/billetterie/${participation.eventId}`} size="sm">
             {participation.eventTitle}
           </Anchor>
+          {code.data && (
+            <Button variant="light" leftSection={<IconMaximize size={18} aria-hidden />} onClick={view.open}>
+              {m.fullScreen}
+            </Button>
+          )}
           <Button
             component="a"
             href={participationPdfUrl(participation.id)}
@@ -72,6 +92,15 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
           </Button>
         </Stack>
       </Group>
+      {code.data && (
+        <FullScreenTicket
+          opened={fullScreen}
+          onClose={view.close}
+          participation={participation}
+          code={code.data.code}
+          shortCode={code.data.shortCode}
+        />
+      )}
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">

@@ -1,7 +1,6 @@
 import { fr, type PriceFilter } from '@guichet/shared';
 import {
   Alert,
-  Anchor,
   Button,
   Container,
   Group,
@@ -70,12 +69,12 @@ export default function EventListPage() {
             ))}
           </SimpleGrid>
         ) : events.isError ? (
-          <Alert color="red" title={fr.common.genericError}>
+          <Alert color="red" title={fr.common.genericError} role="alert">
             <Group justify="space-between">
               <Text size="sm">{events.error.message}</Text>
-              <Anchor component="button" onClick={() => events.refetch()}>
+              <Button variant="white" color="red" onClick={() => events.refetch()} loading={events.isFetching}>
                 {fr.common.retry}
-              </Anchor>
+              </Button>
             </Group>
           </Alert>
         ) : events.data.length === 0 ? (

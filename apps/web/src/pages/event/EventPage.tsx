@@ -22,6 +22,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
+import { useInviteLink } from '../../api/share-links';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { ShareModal } from '../../features/events/ShareModal';
 import { LeaveEventButton } from '../../features/participation/LeaveEventButton';
@@ -104,6 +105,7 @@ function EventView({ event }: { event: EventDetail }) {
   const [bannerOpened, banner] = useDisclosure(false);
   const [shareOpened, share] = useDisclosure(false);
   const eventUrl = `${window.location.origin}/billetterie/${event.id}`;
+  const invite = useInviteLink(event.id, shareOpened && !event.isPublic && event.canManage);
   const bannerSrc = event.bannerUrl ?? PLACEHOLDER_IMAGE;
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.address)}`;
 
@@ -157,7 +159,8 @@ function EventView({ event }: { event: EventDetail }) {
                 {fr.events.management}
               </Button>
             )}
-            {!onPrivateLink && (
+            {/* A private event is shared by its organiser only, through its invitation link. */}
+            {!onPrivateLink && (event.isPublic || event.canManage) && (
               <Button leftSection={<IconShare size={16} />} variant="default" onClick={share.open}>
                 {fr.events.share}
               </Button>
@@ -236,7 +239,14 @@ function EventView({ event }: { event: EventDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <ShareModal opened={shareOpened} onClose={share.close} url={eventUrl} title={event.title} />
+      <ShareModal
+        opened={shareOpened}
+        onClose={share.close}
+        url={event.isPublic ? eventUrl : (invite.data?.url ?? null)}
+        title={event.title}
+        isPrivate={!event.isPublic}
+        failed={invite.isError}
+      />
     </Container>
   );
 }

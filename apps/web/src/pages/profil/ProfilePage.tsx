@@ -36,7 +36,7 @@ function Profile({ profile }: { profile: MyProfile }) {
             nbFollowers={profile.nbFollowers}
             nbFollows={profile.nbFollows}
             // The organised-events link is for verified accounts only (1-attendee.md).
-            nbOrganizedEvents={profile.isVerified ? profile.nbOrganizedEvents : undefined}
+            nbOrganizedEvents={profile.nbOrganizedEvents ?? undefined}
           />
           <Text style={{ whiteSpace: 'pre-line' }} c={profile.description ? undefined : 'dimmed'}>
             {profile.description || m.noDescription}

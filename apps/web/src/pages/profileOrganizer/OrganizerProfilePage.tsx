@@ -58,7 +58,7 @@ function Profile({ profile }: { profile: VisibleProfile }) {
               userId={profile.id}
               nbFollowers={profile.nbFollowers}
               nbFollows={profile.nbFollows}
-              nbOrganizedEvents={profile.nbOrganizedEvents}
+              nbOrganizedEvents={profile.nbOrganizedEvents ?? undefined}
             />
             {profile.email && (
               <Text>

@@ -1,0 +1,24 @@
+-- What a sale decision reads from an event and its tickets, hashed: the application keeps a
+-- short-lived copy of that metadata and every hold compares this fingerprint first, so a copy
+-- that went stale is noticed and never sells. Counters (sold, held, quantity) are not in it:
+-- they are only ever checked by the conditional updates of guichet_take_places. Gift links are
+-- part of it: a withdrawn gift is never sold from a stale copy.
+CREATE OR REPLACE FUNCTION guichet_sale_fingerprint(p_event uuid) RETURNS text
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  -- PL/pgSQL rather than SQL: its plan is kept for the session, where a SQL function called
+  -- from another function is planned again in every transaction (measured: 30 µs against 215).
+  RETURN (
+    SELECT md5(
+      row(e.organizer_id, e.is_public, e.is_open, extract(epoch FROM e.date_end),
+          extract(epoch FROM e.date_max_refund), e.nb_max_participants, e.is_needs_user_studies,
+          e.is_mandatory_refund, e.is_user_pays_fees, e.payment_provider)::text
+      || coalesce((SELECT string_agg(row(t.id, t.parent_id, t.is_multipart, t.price_cents, t.min_to_buy,
+                                         t.max_to_buy, t.is_hidden, t.is_available)::text, ',' ORDER BY t.id)
+                     FROM tickets t WHERE t.event_id = e.id AND t.deleted_at IS NULL), '')
+      || coalesce((SELECT string_agg(g.ticket_id || '>' || g.gift_ticket_id, ',' ORDER BY g.ticket_id, g.gift_ticket_id)
+                     FROM ticket_gifts g JOIN tickets t ON t.id = g.ticket_id WHERE t.event_id = e.id), ''))
+    FROM events e WHERE e.id = p_event AND e.deleted_at IS NULL
+  );
+END
+$$;

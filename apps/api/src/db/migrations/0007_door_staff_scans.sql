@@ -1,0 +1,135 @@
+CREATE TABLE "event_staff" (
+	"event_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"added_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_staff_event_id_user_id_pk" PRIMARY KEY("event_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "scans" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"event_id" uuid NOT NULL,
+	"participation_id" uuid,
+	"staff_user_id" uuid NOT NULL,
+	"device_id" text DEFAULT '' NOT NULL,
+	"result" text NOT NULL,
+	"offline" boolean DEFAULT false NOT NULL,
+	"conflict" boolean DEFAULT false NOT NULL,
+	"scanned_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scans_result_check" CHECK ("scans"."result" in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled'))
+);
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "buyer_phone" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "onsite_payment" text;--> statement-breakpoint
+ALTER TABLE "participations" ADD COLUMN "entries_used" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_staff" ADD CONSTRAINT "event_staff_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_staff" ADD CONSTRAINT "event_staff_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_staff" ADD CONSTRAINT "event_staff_added_by_users_id_fk" FOREIGN KEY ("added_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scans" ADD CONSTRAINT "scans_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scans" ADD CONSTRAINT "scans_participation_id_participations_id_fk" FOREIGN KEY ("participation_id") REFERENCES "public"."participations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scans" ADD CONSTRAINT "scans_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "event_staff_user_idx" ON "event_staff" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "scans_event_time_idx" ON "scans" USING btree ("event_id","scanned_at");--> statement-breakpoint
+CREATE INDEX "scans_participation_idx" ON "scans" USING btree ("participation_id","scanned_at");--> statement-breakpoint
+CREATE INDEX "scans_staff_idx" ON "scans" USING btree ("event_id","staff_user_id","scanned_at");--> statement-breakpoint
+CREATE INDEX "orders_event_idx" ON "orders" USING btree ("event_id","status");--> statement-breakpoint
+CREATE INDEX "participations_order_idx" ON "participations" USING btree ("order_id");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('awaiting_payment', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_onsite_payment_check" CHECK ("orders"."onsite_payment" in ('cash', 'card', 'free'));--> statement-breakpoint
+ALTER TABLE "participations" ADD CONSTRAINT "participations_entries_check" CHECK ("participations"."entries_used" >= 0 and "participations"."entries_used" <= "participations"."quantity");--> statement-breakpoint
+ALTER TABLE "participations" ADD CONSTRAINT "participations_source_check" CHECK ("participations"."source" in ('web', 'presentiel', 'invendu'));
+--> statement-breakpoint
+-- Records a batch of scans of one event at the door and takes one entry per accepted scan, in one
+-- round trip (docs/decisions.md, "Check-in"). Each scan's id is chosen by the device: its row is
+-- written first, so that the same scan sent twice, even at the same moment, waits on the first
+-- and is answered as it was, never taking a second entry. An entry is taken by one conditional
+-- UPDATE (`entries_used < quantity`): two doors can never let the same entry in twice. The
+-- application has checked each code's signature: `verdict` is 'check' for a genuine code of this
+-- event, 'invalid' or 'other_event' otherwise (recorded too, they show fraud and gate problems).
+-- An offline scan is recorded whatever the answer, as the device took it; one that let someone in
+-- whose entry was gone is marked as a conflict for the scanner to show.
+-- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
+-- holderName, ticketTitle, replay, and for a scan refused as already used the last entry's time
+-- and scanner.
+CREATE OR REPLACE FUNCTION guichet_record_scans(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_event uuid := (p->>'eventId')::uuid;
+  v_staff uuid := (p->>'staffUserId')::uuid;
+  v_device text := coalesce(p->>'deviceId', '');
+  v_out jsonb := '[]'::jsonb;
+  v_scan record;
+  v_result text;
+  v_pid uuid;
+  v_remaining integer;
+  v_row record;
+  v_quantity integer;
+  v_holder text;
+  v_ticket text;
+  v_last_at timestamptz;
+  v_last_by text;
+  v_replay boolean;
+BEGIN
+  FOR v_scan IN
+    SELECT x.id, x."participationId", x."scannedAt", coalesce(x.offline, false) AS offline, x.verdict
+      FROM jsonb_to_recordset(p->'scans')
+        AS x(id uuid, "participationId" uuid, "scannedAt" timestamptz, offline boolean, verdict text)
+  LOOP
+    v_replay := false;
+    v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
+    v_remaining := NULL;
+    INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at)
+    VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt")
+    ON CONFLICT (id) DO NOTHING;
+    IF NOT FOUND THEN
+      -- Sent before: answered as it was (only to the event it was made for).
+      v_replay := true;
+      SELECT s.result, s.participation_id INTO v_result, v_pid FROM scans s WHERE s.id = v_scan.id AND s.event_id = v_event;
+      IF NOT FOUND THEN v_result := 'invalid'; v_pid := NULL; END IF;
+    ELSIF v_scan.verdict <> 'check' THEN
+      v_result := CASE WHEN v_scan.verdict = 'other_event' THEN 'other_event' ELSE 'invalid' END;
+      UPDATE scans SET result = v_result WHERE id = v_scan.id;
+    ELSE
+      UPDATE participations SET entries_used = entries_used + 1
+       WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
+      RETURNING quantity - entries_used INTO v_remaining;
+      IF FOUND THEN
+        v_result := 'accepted';
+      ELSE
+        SELECT event_id, cancelled_at INTO v_row FROM participations WHERE id = v_pid;
+        v_result := CASE
+          WHEN NOT FOUND THEN 'invalid'
+          WHEN v_row.event_id <> v_event THEN 'other_event'
+          WHEN v_row.cancelled_at IS NOT NULL THEN 'cancelled'
+          ELSE 'already_scanned' END;
+        IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; END IF;
+      END IF;
+      UPDATE scans SET result = v_result, participation_id = v_pid,
+                       conflict = v_scan.offline AND v_result = 'already_scanned'
+       WHERE id = v_scan.id;
+    END IF;
+    v_quantity := NULL; v_holder := NULL; v_ticket := NULL; v_last_at := NULL; v_last_by := NULL;
+    SELECT pa.quantity, pa.quantity - pa.entries_used,
+           coalesce(o.buyer_first_name || ' ' || o.buyer_last_name, u.first_name || ' ' || u.last_name),
+           coalesce(h.title || ' — ' || t.title, t.title)
+      INTO v_quantity, v_remaining, v_holder, v_ticket
+      FROM participations pa
+      JOIN users u ON u.id = pa.user_id
+      JOIN tickets t ON t.id = pa.ticket_id
+      LEFT JOIN tickets h ON h.id = t.parent_id
+      LEFT JOIN orders o ON o.id = pa.order_id
+     WHERE pa.id = v_pid;
+    IF v_result = 'already_scanned' THEN
+      SELECT s.scanned_at, u.first_name || ' ' || u.last_name INTO v_last_at, v_last_by
+        FROM scans s JOIN users u ON u.id = s.staff_user_id
+       WHERE s.participation_id = v_pid AND s.result = 'accepted'
+       ORDER BY s.scanned_at DESC LIMIT 1;
+    END IF;
+    v_out := v_out || jsonb_build_object(
+      'id', v_scan.id, 'result', v_result, 'participationId', v_pid, 'replay', v_replay,
+      'remaining', v_remaining, 'quantity', v_quantity, 'holderName', v_holder,
+      'ticketTitle', v_ticket, 'lastScanAt', v_last_at, 'lastScanBy', v_last_by);
+  END LOOP;
+  RETURN v_out;
+END
+$$;

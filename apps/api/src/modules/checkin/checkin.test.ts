@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { doorFr, ticketShortCode } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { participations, scans } from '../../db/schema';
+import { doorEvent, participationWithCode } from './test-support';
+
+// The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
+// The races run in parallel on PostgreSQL (CI); on PGlite the same calls are serialised.
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => t.close());
+
+const m = doorFr.checkin;
+const scan = (eventId: string, cookie: string | undefined, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/checkin/events/${eventId}/scans`,
+    payload,
+    headers: cookie ? { cookie } : {},
+  });
+const batch = (eventId: string, cookie: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/checkin/events/${eventId}/scans/batch`, payload, headers: { cookie } });
+
+async function withStaff() {
+  const door = await doorEvent(t);
+  const member = await createUser(t, { firstName: 'Sam', lastName: 'Portier' });
+  const ownerCookie = await loginAs(t, door.organizer.email);
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/console/events/${door.event.id}/staff`,
+    payload: { email: member.email },
+    headers: { cookie: ownerCookie },
+  });
+  return { ...door, member, ownerCookie, staffCookie: await loginAs(t, member.email) };
+}
+
+describe('scanning a ticket', () => {
+  it('takes one entry per scan, then answers already scanned with when and by whom', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { code, participation } = await participationWithCode(t, event.id, ticket.id, 3);
+    for (const remaining of [2, 1, 0]) {
+      const response = await scan(event.id, staffCookie, { code });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'accepted', remaining, holderName: 'Zoé Lefèvre', quantity: 3 });
+    }
+    const again = await scan(event.id, staffCookie, { code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_SCANNED',
+      message: m.alreadyScanned,
+      remaining: 0,
+      lastScanBy: 'Sam Portier',
+    });
+    expect(Date.parse(again.json().lastScanAt)).toBeGreaterThan(Date.now() - 60_000);
+    const [row] = await t.database.db.select().from(participations).where(eq(participations.id, participation.id));
+    expect(row?.entriesUsed).toBe(3);
+    const log = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
+    expect(log.map((s) => s.result).sort()).toEqual(['accepted', 'accepted', 'accepted', 'already_scanned']);
+  });
+
+  it('refuses forged codes, codes of another event, garbage and cancelled tickets, and logs them', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const other = await doorEvent(t);
+    const { code } = await participationWithCode(t, event.id, ticket.id, 1);
+    const foreign = await participationWithCode(t, other.event.id, other.ticket.id, 1);
+    const flipped = code.slice(0, 40) + (code[40] === 'A' ? 'B' : 'A') + code.slice(41);
+    for (const bad of [flipped, foreign.code, 'garbage', code.slice(0, 100), 'é'.repeat(300), `${code}\u0000`]) {
+      const response = await scan(event.id, staffCookie, { code: bad });
+      expect(response.statusCode, bad.slice(0, 20)).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'INVALID_TICKET', message: m.invalidTicket });
+    }
+    const oversized = await scan(event.id, staffCookie, { code: 'A'.repeat(2049) });
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json().code).toBe('VALIDATION_ERROR');
+    expect((await scan(event.id, staffCookie, {})).json()).toMatchObject({ message: m.codeRequired });
+
+    const cancelled = await participationWithCode(t, event.id, ticket.id, 1);
+    await t.database.db
+      .update(participations)
+      .set({ cancelledAt: new Date() })
+      .where(eq(participations.id, cancelled.participation.id));
+    const refused = await scan(event.id, staffCookie, { code: cancelled.code });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TICKET_CANCELLED', message: m.cancelled });
+    const logged = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
+    expect(logged.filter((s) => s.result === 'invalid' || s.result === 'other_event')).toHaveLength(6);
+  });
+
+  it('accepts a participant picked by name, and answers a scan sent twice as it was, taking one entry', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { participation } = await participationWithCode(t, event.id, ticket.id, 2);
+    const id = randomUUID();
+    const first = await scan(event.id, staffCookie, { id, participationId: participation.id });
+    const second = await scan(event.id, staffCookie, { id, participationId: participation.id });
+    expect(first.json()).toMatchObject({ status: 'accepted', remaining: 1, replay: false });
+    expect(second.json()).toMatchObject({ status: 'accepted', replay: true });
+    const [row] = await t.database.db.select().from(participations).where(eq(participations.id, participation.id));
+    expect(row?.entriesUsed).toBe(1);
+  });
+
+  it('lets two doors race for the last entry: exactly one is let in', async () => {
+    const { event, ticket, staffCookie, ownerCookie } = await withStaff();
+    const holders = await Promise.all(
+      Array.from({ length: 20 }, () => participationWithCode(t, event.id, ticket.id, 1)),
+    );
+    const fire = (cookie: string, code: string) =>
+      fetch(`${base}/api/checkin/events/${event.id}/scans`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ code }),
+      }).then((response) => response.status);
+    const statuses = await Promise.all(
+      holders.flatMap(({ code }) => [fire(staffCookie, code), fire(ownerCookie, code), fire(staffCookie, code)]),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    expect(rows.every((r) => r.entriesUsed === 1)).toBe(true);
+  });
+});
+
+describe('scanning offline, then syncing', () => {
+  it('records a batch once however often it is sent, and reports the entries two doors both let in', async () => {
+    const { event, ticket, staffCookie, ownerCookie } = await withStaff();
+    const single = await participationWithCode(t, event.id, ticket.id, 1);
+    const pair = await participationWithCode(t, event.id, ticket.id, 2);
+    const at = new Date(Date.now() - 10 * 60_000).toISOString();
+    const doorA = [
+      { id: randomUUID(), code: single.code, scannedAt: at, offline: true },
+      { id: randomUUID(), code: pair.code, scannedAt: at, offline: true },
+    ];
+    const doorB = [{ id: randomUUID(), code: single.code, scannedAt: at, offline: true }];
+
+    const a = await batch(event.id, staffCookie, { deviceId: 'porte-a', scans: doorA });
+    expect(a.statusCode).toBe(200);
+    expect(a.json().results.map((r: { result: string }) => r.result)).toEqual(['accepted', 'accepted']);
+    const b = await batch(event.id, ownerCookie, { deviceId: 'porte-b', scans: doorB });
+    expect(b.json().results).toMatchObject([{ result: 'already_scanned', conflict: true, holderName: 'Zoé Lefèvre' }]);
+    // The same queue sent again (the answer was lost): nothing taken twice.
+    const again = await batch(event.id, staffCookie, { deviceId: 'porte-a', scans: doorA });
+    expect(again.json().results).toMatchObject([
+      { result: 'accepted', replay: true },
+      { result: 'accepted', replay: true },
+    ]);
+    const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    expect(rows.map((r) => r.entriesUsed).sort()).toEqual([1, 1]);
+    const log = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
+    expect(log).toHaveLength(3);
+    expect(log.filter((s) => s.conflict)).toHaveLength(1);
+    // The device's time is kept for offline scans.
+    expect(log.every((s) => s.offline && s.scannedAt.toISOString() === at)).toBe(true);
+  });
+
+  it('refuses a batch of 10,000 scans with a French message, writing nothing', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { code } = await participationWithCode(t, event.id, ticket.id, 1);
+    const scansList = Array.from({ length: 10_000 }, () => ({ id: randomUUID(), code: code.slice(0, 20) }));
+    const response = await batch(event.id, staffCookie, { scans: scansList });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'BATCH_TOO_LARGE', message: m.batchTooLarge(500) });
+    expect(await t.database.db.select().from(scans).where(eq(scans.eventId, event.id))).toHaveLength(0);
+  });
+});
+
+describe('the scanner list', () => {
+  it('gives the staff what they need offline: the public key and every live participation with its short code', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { participation } = await participationWithCode(t, event.id, ticket.id, 2);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/checkin/events/${event.id}/manifest`,
+      headers: { cookie: staffCookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const body = response.json();
+    expect(Buffer.from(body.publicKey, 'base64')).toHaveLength(32);
+    expect(body.participations).toEqual([
+      {
+        id: participation.id,
+        shortCode: ticketShortCode(participation.id),
+        holderName: 'Zoé Lefèvre',
+        email: expect.stringContaining('@'),
+        ticketTitle: ticket.title,
+        quantity: 2,
+        entriesUsed: 0,
+        lastScanAt: null,
+      },
+    ]);
+  });
+
+  it("lists a staff member's events of today for the menu", async () => {
+    const { event, member } = await withStaff();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/checkin/events',
+      headers: { cookie: await loginAs(t, member.email) },
+    });
+    // The test event starts in 10 days: not today's.
+    expect(response.json().map((e: { id: string }) => e.id)).not.toContain(event.id);
+    const today = await doorEvent(t, {
+      dateBegin: new Date(Date.now() - 3_600_000),
+      dateEnd: new Date(Date.now() + 3_600_000),
+    });
+    const organiserList = await t.app.inject({
+      method: 'GET',
+      url: '/api/checkin/events',
+      headers: { cookie: await loginAs(t, today.organizer.email) },
+    });
+    expect(organiserList.json().map((e: { id: string }) => e.id)).toEqual([today.event.id]);
+  });
+});
+
+describe('who may scan', () => {
+  it('staff, organiser and administrator; others 403 on a public event, 404 on a private one; visitors 401', async () => {
+    const { event, ticket, staffCookie, ownerCookie } = await withStaff();
+    const { code } = await participationWithCode(t, event.id, ticket.id, 5);
+    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    for (const cookie of [staffCookie, ownerCookie, admin]) {
+      expect((await scan(event.id, cookie, { code })).statusCode).toBe(200);
+    }
+    const stranger = await loginAs(t, (await createUser(t, { isVerified: true })).email);
+    const refused = await scan(event.id, stranger, { code });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    expect((await scan(event.id, undefined, { code })).statusCode).toBe(401);
+
+    const hidden = await doorEvent(t, { isPublic: false });
+    expect((await scan(hidden.event.id, stranger, { code })).statusCode).toBe(404);
+    for (const url of [`/api/checkin/events/${hidden.event.id}/manifest`, `/api/checkin/events/${event.id}/manifest`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: stranger } });
+      expect([403, 404]).toContain(response.statusCode);
+    }
+    expect((await batch(event.id, stranger, { scans: [] })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export type ScanToRecord = {
+  id: string;
+  participationId: string | null;
+  scannedAt: string;
+  offline: boolean;
+  /** The application's verdict on the code: a genuine code of this event is 'check'ed by the database. */
+  verdict: 'check' | 'invalid' | 'other_event';
+};
+
+export type RecordedScan = {
+  id: string;
+  result: 'accepted' | 'already_scanned' | 'invalid' | 'other_event' | 'cancelled';
+  participationId: string | null;
+  remaining: number | null;
+  quantity: number | null;
+  holderName: string | null;
+  ticketTitle: string | null;
+  lastScanAt: string | null;
+  lastScanBy: string | null;
+  replay: boolean;
+};
+
+/** Records scans and takes their entries in one round trip (`guichet_record_scans`). */
+export async function recordScans(
+  db: Database,
+  request: { eventId: string; staffUserId: string; deviceId: string; scans: ScanToRecord[] },
+): Promise<RecordedScan[]> {
+  const [row] = await queryRows<{ outcomes: RecordedScan[] }>(
+    db,
+    sql`select guichet_record_scans(${JSON.stringify(request)}::jsonb) as outcomes`,
+  );
+  return row?.outcomes ?? [];
+}
+
+/** The participations the door checks, with what the scanner shows and searches. */
+export function findManifest(db: Database, eventId: string) {
+  return queryRows<{
+    id: string;
+    holderName: string;
+    email: string;
+    ticketTitle: string;
+    quantity: number;
+    entriesUsed: number;
+    lastScanAt: string | null;
+  }>(
+    db,
+    sql`select p.id,
+               coalesce(o.buyer_first_name || ' ' || o.buyer_last_name, u.first_name || ' ' || u.last_name) as "holderName",
+               u.email,
+               coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
+               p.quantity, p.entries_used as "entriesUsed",
+               (select ${iso('max(s.scanned_at)')} from scans s
+                 where s.participation_id = p.id and s.result = 'accepted') as "lastScanAt"
+          from participations p
+          join users u on u.id = p.user_id
+          join tickets t on t.id = p.ticket_id
+          left join tickets h on h.id = t.parent_id
+          left join orders o on o.id = p.order_id
+         where p.event_id = ${eventId} and p.cancelled_at is null
+         order by 2, p.id`,
+  );
+}
+
+export async function findEventDates(db: Database, eventId: string) {
+  const [row] = await queryRows<{ dateBegin: string; dateEnd: string }>(
+    db,
+    sql`select ${iso('date_begin')} as "dateBegin", ${iso('date_end')} as "dateEnd" from events where id = ${eventId}`,
+  );
+  return row;
+}
+
+/**
+ * The events a person runs the door of around now (from a day before their start to a day after
+ * their end): as staff, as organiser, or any for the administrator.
+ */
+export function findScannableEvents(db: Database, userId: string, isAdmin: boolean, now: Date) {
+  const at = now.toISOString();
+  return queryRows<{ id: string; title: string; dateBegin: string; dateEnd: string }>(
+    db,
+    sql`select e.id, e.title, ${iso('e.date_begin')} as "dateBegin", ${iso('e.date_end')} as "dateEnd"
+          from events e
+         where e.deleted_at is null
+           and e.date_begin <= ${at}::timestamptz + interval '1 day'
+           and e.date_end >= ${at}::timestamptz - interval '1 day'
+           and (${isAdmin} or e.organizer_id = ${userId}
+                or exists(select 1 from event_staff s where s.event_id = e.id and s.user_id = ${userId}))
+         order by e.date_begin, e.id
+         limit 50`,
+  );
+}

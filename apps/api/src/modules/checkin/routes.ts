@@ -1,0 +1,62 @@
+import { checkinManifest, doorFr, scanBatchRequest, scanInput, scannableEvent, scanOutcome } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { requireUser } from '../../plugins/session';
+import * as service from './service';
+
+const params = z.object({ id: z.string().max(64) });
+const m = doorFr.checkin;
+const refusal = scanOutcome.extend({ code: z.string(), message: z.string() });
+
+/** How a scan's result reads over HTTP: 200 in, 409 already used or cancelled, 422 not a ticket of this event. */
+const answers = {
+  accepted: { status: 200 },
+  already_scanned: { status: 409, code: 'ALREADY_SCANNED', message: m.alreadyScanned },
+  cancelled: { status: 409, code: 'TICKET_CANCELLED', message: m.cancelled },
+  invalid: { status: 422, code: 'INVALID_TICKET', message: m.invalidTicket },
+  other_event: { status: 422, code: 'INVALID_TICKET', message: m.invalidTicket },
+} as const;
+
+/** The door: the event's staff, its organiser and the administrator (others 403, or 404 if the event is hidden). */
+export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.post(
+    '/checkin/events/:id/scans',
+    {
+      schema: {
+        params,
+        body: scanInput,
+        response: { 200: scanOutcome.extend({ status: z.literal('accepted') }), 409: refusal, 422: refusal },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.scanOne(deps, request.user, request.params.id, request.body);
+      const answer = answers[outcome.result];
+      if (answer.status === 200) return { status: 'accepted' as const, ...outcome };
+      return reply.status(answer.status).send({ code: answer.code, message: answer.message, ...outcome });
+    },
+  );
+
+  app.post(
+    '/checkin/events/:id/scans/batch',
+    {
+      // 500 scans of at most 2 KB each.
+      bodyLimit: 1_200_000,
+      schema: { params, body: scanBatchRequest, response: { 200: z.object({ results: z.array(scanOutcome) }) } },
+    },
+    async (request) => ({ results: await service.scanBatch(deps, request.user, request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/checkin/events/:id/manifest',
+    { schema: { params, response: { 200: checkinManifest } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return service.manifest(deps, request.user, request.params.id);
+    },
+  );
+
+  app.get('/checkin/events', { schema: { response: { 200: z.array(scannableEvent) } } }, async (request) =>
+    service.scannableEvents(deps, requireUser(request)),
+  );
+};

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CheckinManifest,
+  doorFr,
+  isCodeOfEvent,
+  MAX_SCAN_BATCH,
+  type ScanBatchRequest,
+  type ScanInput,
+  type ScannableEvent,
+  type ScanOutcome,
+  ticketShortCode,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { Viewer } from '../../policy/can';
+import { authorizeEvent } from '../../policy/event-access';
+import { verifyTicketCode } from '../ticket-codes/codes';
+import { loadTicketKeys } from '../ticket-codes/keys';
+import * as repo from './repository';
+
+const m = doorFr.checkin;
+
+/** How far ahead of the server's clock a device's scan time may be (clock drift), beyond which it is the server's. */
+const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
+/**
+ * What the code says, before the database is asked: a genuine code of this event (by its
+ * signature and its event), a participant picked by name or short code on the scanner, or neither.
+ */
+function verdictOf(
+  deps: Deps,
+  eventId: string,
+  scan: ScanInput,
+): Pick<repo.ScanToRecord, 'verdict' | 'participationId'> {
+  if (scan.code?.trim()) {
+    const payload = verifyTicketCode(scan.code, loadTicketKeys(deps.config).publicKey);
+    if (!payload) return { verdict: 'invalid', participationId: null };
+    if (!isCodeOfEvent(payload, eventId)) return { verdict: 'other_event', participationId: null };
+    return { verdict: 'check', participationId: payload.participationId };
+  }
+  if (scan.participationId && isUuid(scan.participationId)) {
+    return { verdict: 'check', participationId: scan.participationId };
+  }
+  if (scan.participationId) return { verdict: 'invalid', participationId: null };
+  throw badRequest(m.codeRequired, 'code');
+}
+
+function toRecord(deps: Deps, eventId: string, scan: ScanInput): repo.ScanToRecord {
+  const now = deps.clock.now().getTime();
+  // A device's own time is kept for scans it made offline, unless it runs ahead of ours.
+  const told = scan.offline && scan.scannedAt ? Date.parse(scan.scannedAt) : Number.NaN;
+  const scannedAt = Number.isFinite(told) && told <= now + MAX_CLOCK_AHEAD_MS ? told : now;
+  return {
+    id: scan.id ?? randomUUID(),
+    scannedAt: new Date(scannedAt).toISOString(),
+    offline: scan.offline ?? false,
+    ...verdictOf(deps, eventId, scan),
+  };
+}
+
+function outcomeOf(recorded: repo.RecordedScan, offline: boolean): ScanOutcome {
+  return {
+    ...recorded,
+    lastScanAt: recorded.lastScanAt ? new Date(recorded.lastScanAt).toISOString() : null,
+    conflict: offline && recorded.result === 'already_scanned',
+  };
+}
+
+/** One scan at the door, online: an entry taken, or why not. */
+export async function scanOne(
+  deps: Deps,
+  viewer: Viewer | null,
+  eventId: string,
+  scan: ScanInput,
+): Promise<ScanOutcome> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
+  const record = toRecord(deps, event.id, scan);
+  const [recorded] = await repo.recordScans(deps.db, {
+    eventId: event.id,
+    staffUserId: viewer?.id ?? '',
+    deviceId: scan.deviceId ?? '',
+    scans: [record],
+  });
+  if (!recorded) throw new Error('the scan was not recorded');
+  return outcomeOf(recorded, record.offline);
+}
+
+/**
+ * Scans sent together: a device's offline queue, or a busy door. Each is recorded once whatever
+ * the number of times it is sent; the answers come back in order.
+ */
+export async function scanBatch(
+  deps: Deps,
+  viewer: Viewer | null,
+  eventId: string,
+  batch: ScanBatchRequest,
+): Promise<ScanOutcome[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
+  if (batch.scans.length > MAX_SCAN_BATCH) {
+    throw new AppError('BATCH_TOO_LARGE', m.batchTooLarge(MAX_SCAN_BATCH), 413, 'scans');
+  }
+  if (batch.scans.length === 0) return [];
+  const records = batch.scans.map((scan) => toRecord(deps, event.id, scan));
+  const recorded = await repo.recordScans(deps.db, {
+    eventId: event.id,
+    staffUserId: viewer?.id ?? '',
+    deviceId: batch.deviceId ?? '',
+    scans: records,
+  });
+  return recorded.map((outcome, index) => outcomeOf(outcome, records[index]?.offline ?? false));
+}
+
+/** What a scanner keeps to work offline: the event, the public key, every live participation. */
+export async function manifest(deps: Deps, viewer: Viewer | null, eventId: string): Promise<CheckinManifest> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
+  const [dates, rows] = await Promise.all([
+    repo.findEventDates(deps.db, event.id),
+    repo.findManifest(deps.db, event.id),
+  ]);
+  const jwk = loadTicketKeys(deps.config).publicKey.export({ format: 'jwk' });
+  return {
+    event: { id: event.id, title: event.title, dateBegin: dates?.dateBegin ?? '', dateEnd: dates?.dateEnd ?? '' },
+    publicKey: Buffer.from(jwk.x ?? '', 'base64url').toString('base64'),
+    participations: rows.map((row) => ({ ...row, shortCode: ticketShortCode(row.id) })),
+    syncedAt: deps.clock.now().toISOString(),
+  };
+}
+
+export function scannableEvents(deps: Deps, viewer: Viewer): Promise<ScannableEvent[]> {
+  return repo.findScannableEvents(deps.db, viewer.id, viewer.role === 'admin', deps.clock.now());
+}

@@ -1,0 +1,181 @@
+import { checkoutFr, doorFr } from '@guichet/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { mailOutbox, orders, participations, tickets, users } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { createBuyers, guestBuyer } from '../checkout/test-support';
+
+// The in-person sale (issue 9): the spec's checks in order, the same inventory and limits as the
+// web, a ticket e-mail, the source Présentiel. Races run in parallel on PostgreSQL (CI).
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => t.close());
+
+const m = doorFr.manual;
+const participant = (email = uniqueEmail('porte')) => ({
+  email,
+  firstName: 'Léa',
+  lastName: 'Martin',
+  phone: '06 12 34 56 78',
+  birthDate: '2000-03-04',
+});
+
+async function doorEvent(ticketValues: Parameters<typeof createEvent>[3] = [{ priceCents: 1500, quantity: 30 }]) {
+  const organizer = await createUser(t, { isVerified: true });
+  const { event, tickets: rows } = await createEvent(t, organizer.id, {}, ticketValues);
+  return { organizer, event, rows, cookie: await loginAs(t, organizer.email) };
+}
+
+const sell = (eventId: string, cookie: string | undefined, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/console/events/${eventId}/manual-entries`,
+    payload,
+    headers: cookie ? { cookie } : {},
+  });
+
+describe('a sale at the door', () => {
+  it('issues a Présentiel participation, records the payment, creates a guest account and e-mails the ticket', async () => {
+    const { event, rows, cookie } = await doorEvent();
+    const email = uniqueEmail('guichet');
+    const response = await sell(event.id, cookie, {
+      ticketId: rows[0]?.id,
+      quantity: 2,
+      participant: participant(` ${email.toUpperCase()}`),
+      payment: 'card',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ totalCents: 3000, message: m.success });
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, response.json().orderId));
+    expect(order).toMatchObject({
+      status: 'paid',
+      provider: 'onsite',
+      onsitePayment: 'card',
+      buyerPhone: '06 12 34 56 78',
+    });
+    const [participation] = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.id, response.json().participationId));
+    expect(participation).toMatchObject({ source: 'presentiel', quantity: 2 });
+    const [account] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(account).toMatchObject({ firstName: 'Léa', lastName: 'Martin', passwordHash: 'guest' });
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual(['ticket-pdf', 'ticket-qr']);
+    const [row] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, rows[0]?.id ?? ''));
+    expect(row?.sold).toBe(2);
+    const recent = await t.app.inject({
+      method: 'GET',
+      url: `/api/console/events/${event.id}/manual-entries`,
+      headers: { cookie },
+    });
+    expect(recent.json()).toMatchObject([{ email, quantity: 2, payment: 'card', totalCents: 3000 }]);
+  });
+
+  it('checks in the order of the spec, writing nothing', async () => {
+    const { event, rows, cookie } = await doorEvent([
+      { title: 'Soirée', priceCents: 1500, quantity: 30 },
+      { title: 'Formule', priceCents: 2000, quantity: 10, isMultipart: true },
+      { title: 'Épuisé', priceCents: 1000, quantity: 2, sold: 2 },
+    ]);
+    const [soiree, formule, epuise] = rows;
+    const ok = { ticketId: soiree?.id, quantity: 1, participant: participant(), payment: 'cash' };
+    const cases: [object, string][] = [
+      [{ ...ok, ticketId: '' }, m.ticketRequired],
+      [{ ...ok, ticketId: formule?.id }, m.optionRequired],
+      [{ ...ok, participant: { ...participant(), email: '' } }, m.emailRequired],
+      [{ ...ok, participant: { ...participant(), email: 'lea@' } }, m.emailInvalid],
+      [{ ...ok, participant: { ...participant(), firstName: ' ' } }, m.firstNameRequired],
+      [{ ...ok, participant: { ...participant(), lastName: '' } }, m.lastNameRequired],
+      [{ ...ok, participant: { ...participant(), phone: '0112345678' } }, m.phoneInvalid],
+      [{ ...ok, participant: { ...participant(), birthDate: '' } }, m.birthDateRequired],
+      [{ ...ok, participant: { ...participant(), birthDate: '2015-01-01' } }, m.ageRange],
+      [{ ...ok, quantity: 0 }, m.quantityRequired],
+      [{ ...ok, ticketId: epuise?.id }, m.soldOutMessage],
+      [{ ...ok, quantity: 6 }, m.aboveMax(5)],
+      [{ ...ok, payment: undefined }, m.paymentRequired],
+      [{ ...ok, payment: 'free' }, m.freeOnlyFree],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await sell(event.id, cookie, payload);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    // A ticket of another event is no ticket of this one.
+    const other = await doorEvent();
+    expect((await sell(event.id, cookie, { ...ok, ticketId: other.rows[0]?.id })).json().message).toBe(
+      m.ticketRequired,
+    );
+    expect(await t.database.db.select().from(orders).where(eq(orders.eventId, event.id))).toHaveLength(0);
+  });
+
+  it('applies the one-free-place-per-account rule of the web', async () => {
+    const { event, rows, cookie } = await doorEvent([{ title: 'Entrée', priceCents: 0, quantity: 30 }]);
+    const email = uniqueEmail('gratuit');
+    const payload = { ticketId: rows[0]?.id, quantity: 1, participant: participant(email) };
+    expect((await sell(event.id, cookie, payload)).statusCode).toBe(201);
+    const again = await sell(event.id, cookie, payload);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(checkoutFr.freeEventOneTicket);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.eventId, event.id));
+    expect(order?.onsitePayment).toBe('free');
+  });
+
+  it('never oversells against web buyers racing for the same places', async () => {
+    const { event, rows, cookie } = await doorEvent([{ title: 'Place', priceCents: 1000, quantity: 10 }]);
+    const ticketId = rows[0]?.id ?? '';
+    const buyers = await createBuyers(t, 15, await hashPassword('Motdepasse1'));
+    const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const answers = await Promise.all([
+      ...buyers.map((buyer) =>
+        post('/api/orders', { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId, quantity: 1 }] }),
+      ),
+      ...Array.from({ length: 15 }, () =>
+        post(
+          `/api/console/events/${event.id}/manual-entries`,
+          { ticketId, quantity: 1, participant: participant(), payment: 'cash' },
+          { cookie },
+        ),
+      ),
+    ]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    const refusals = answers.filter((a) => a.status !== 201).map((a) => (a.body as { message?: string }).message);
+    expect(refusals.every((message) => message === checkoutFr.noPlaceLeft)).toBe(true);
+    const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect((row?.sold ?? 0) + (row?.held ?? 0)).toBe(10);
+    const door = await t.database.db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.eventId, event.id), eq(participations.source, 'presentiel')));
+    expect(door.length).toBe(row?.sold);
+  });
+
+  it('is for the verified organiser and the administrator; others 404, visitors 401', async () => {
+    const { event, rows } = await doorEvent();
+    const payload = { ticketId: rows[0]?.id, quantity: 1, participant: participant(), payment: 'cash' };
+    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    expect((await sell(event.id, admin, payload)).statusCode).toBe(201);
+    expect((await sell(event.id, undefined, payload)).statusCode).toBe(401);
+    const stranger = await loginAs(t, (await createUser(t, { isVerified: true })).email);
+    expect((await sell(event.id, stranger, payload)).statusCode).toBe(404);
+    const tickets = await t.app.inject({
+      method: 'GET',
+      url: `/api/console/events/${event.id}/door-tickets`,
+      headers: { cookie: stranger },
+    });
+    expect(tickets.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+
+export type DoorTicketRow = {
+  id: string;
+  parentId: string | null;
+  isMultipart: boolean;
+  title: string;
+  description: string;
+  priceCents: number;
+  remaining: number;
+  minToBuy: number;
+  maxToBuy: number;
+  isAvailable: boolean;
+  isHidden: boolean;
+};
+
+/**
+ * The event's tickets as the door sells them, hidden ones included (the organiser sells what they
+ * like), with the places left: holds past their deadline count as free, as for online readers.
+ */
+export function findDoorTickets(db: Database, eventId: string, now: Date): Promise<DoorTicketRow[]> {
+  return queryRows<DoorTicketRow>(
+    db,
+    sql`select t.id, t.parent_id as "parentId", t.is_multipart as "isMultipart", t.title, t.description,
+               t.price_cents as "priceCents",
+               greatest(0, t.quantity - t.sold - t.held + coalesce((
+                 select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
+                  where l.ticket_id = t.id and o.status = 'awaiting_payment'
+                    and o.expires_at <= ${now.toISOString()}::timestamptz), 0))::int as remaining,
+               t.min_to_buy as "minToBuy", t.max_to_buy as "maxToBuy", t.is_available as "isAvailable",
+               t.is_hidden as "isHidden"
+          from tickets t
+         where t.event_id = ${eventId} and t.deleted_at is null
+         order by t.position, t.created_at`,
+  );
+}
+
+export type DoorSaleRow = {
+  participationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  ticket: string;
+  quantity: number;
+  totalCents: number;
+  payment: 'cash' | 'card' | 'free';
+  soldAt: string;
+};
+
+/** The latest sales at the door, newest first. */
+export function findRecentDoorSales(db: Database, eventId: string, limit: number): Promise<DoorSaleRow[]> {
+  return queryRows<DoorSaleRow>(
+    db,
+    sql`select p.id as "participationId", o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
+               o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket, p.quantity,
+               o.total_cents as "totalCents", o.onsite_payment as payment,
+               to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "soldAt"
+          from participations p
+          join orders o on o.id = p.order_id
+          join tickets t on t.id = p.ticket_id
+          left join tickets h on h.id = t.parent_id
+         where p.event_id = ${eventId} and p.source = 'presentiel' and p.cancelled_at is null
+         order by p.created_at desc, p.id
+         limit ${limit}`,
+  );
+}

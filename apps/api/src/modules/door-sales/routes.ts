@@ -1,0 +1,29 @@
+import { doorSale, doorTicket, manualEntryCreated, manualEntryRequest } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import * as service from './service';
+
+const params = z.object({ id: z.string().max(64) });
+
+/** The in-person sale, 'Ajout Manuel' (2-organiser.md §2.7): the event's verified organiser and the administrator. */
+export const doorSaleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/console/events/:id/door-tickets',
+    { schema: { params, response: { 200: z.array(doorTicket) } } },
+    async (request) => service.listDoorTickets(deps, request.user, request.params.id),
+  );
+
+  app.get(
+    '/console/events/:id/manual-entries',
+    { schema: { params, response: { 200: z.array(doorSale) } } },
+    async (request) => service.listDoorSales(deps, request.user, request.params.id),
+  );
+
+  app.post(
+    '/console/events/:id/manual-entries',
+    { schema: { params, body: manualEntryRequest, response: { 201: manualEntryCreated } } },
+    async (request, reply) =>
+      reply.status(201).send(await service.createManualEntry(deps, request.user, request.params.id, request.body)),
+  );
+};

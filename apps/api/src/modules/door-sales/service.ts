@@ -1,0 +1,134 @@
+import {
+  type DoorSale,
+  type DoorTicket,
+  doorFr,
+  firstManualEntryError,
+  type ManualEntryCreated,
+  type ManualEntryRequest,
+  normalizeEmail,
+  todayInParis,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { badRequest } from '../../lib/errors';
+import type { Viewer } from '../../policy/can';
+import { authorizeEvent } from '../../policy/event-access';
+import { newOrderReference } from '../checkout/reference';
+import { placeSettledOrder } from '../checkout/settled-order';
+import { findOrCreateGuestUser } from '../users/repository';
+import * as repo from './repository';
+
+type DoorTicketRow = repo.DoorTicketRow;
+
+function readOption(row: DoorTicketRow) {
+  const { parentId: _parent, isMultipart: _multipart, ...rest } = row;
+  return { ...rest, isSoldOut: row.remaining === 0 };
+}
+
+/** The tickets of the accordion: heads with their options; a choice ticket is sold out when every option is. */
+function doorTicketsOf(rows: DoorTicketRow[]): DoorTicket[] {
+  return rows
+    .filter((row) => !row.parentId)
+    .map((head) => {
+      const options = rows.filter((row) => row.parentId === head.id).map(readOption);
+      const read = readOption(head);
+      return {
+        ...read,
+        isMultipart: head.isMultipart,
+        isSoldOut: head.isMultipart ? options.every((o) => o.isSoldOut || !o.isAvailable) : read.isSoldOut,
+        options,
+      };
+    });
+}
+
+export async function listDoorTickets(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<DoorTicket[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'sellAtDoor', { hideRefusal: true });
+  return doorTicketsOf(await repo.findDoorTickets(deps.db, event.id, deps.clock.now()));
+}
+
+export async function listDoorSales(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<DoorSale[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'sellAtDoor', { hideRefusal: true });
+  return repo.findRecentDoorSales(deps.db, event.id, 50);
+}
+
+/**
+ * A sale at the door (2-organiser.md §2.7): the spec's checks in order, then the places taken from
+ * the same inventory as online, under the same limits (5 per order, one free place per account),
+ * recorded as Présentiel with how it was paid. The participant gets the ticket e-mail; an e-mail
+ * without an account gets a guest account, opened later by a password reset.
+ */
+export async function createManualEntry(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  input: ManualEntryRequest,
+): Promise<ManualEntryCreated> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'sellAtDoor', { hideRefusal: true });
+  const now = deps.clock.now();
+  const rows = await repo.findDoorTickets(deps.db, event.id, now);
+  const tickets = doorTicketsOf(rows);
+  const bought = rows.find((row) => row.id === input.ticketId);
+  const head = bought?.parentId
+    ? tickets.find((t) => t.id === bought.parentId)
+    : tickets.find((t) => t.id === bought?.id);
+  const option = bought?.parentId ? (head?.options.find((o) => o.id === bought.id) ?? null) : null;
+  const error = firstManualEntryError({
+    ticket: head ?? null,
+    option,
+    quantity: input.quantity,
+    participant: input.participant,
+    payment: input.payment,
+    today: todayInParis(now),
+  });
+  if (error)
+    throw badRequest(
+      error.message,
+      error.field === 'ticketId' || error.field === 'quantity' || error.field === 'payment'
+        ? error.field
+        : `participant.${error.field}`,
+    );
+  if (!bought) throw badRequest(doorFr.manual.ticketRequired, 'ticketId');
+
+  const p = input.participant;
+  const user = await findOrCreateGuestUser(deps.db, {
+    email: normalizeEmail(p.email),
+    firstName: p.firstName.trim(),
+    lastName: p.lastName.trim(),
+    birthDate: p.birthDate,
+  });
+  if (!user) throw badRequest(doorFr.manual.emailInvalid, 'participant.email');
+  const totalCents = bought.priceCents * input.quantity;
+  const placed = await placeSettledOrder(deps, {
+    reference: newOrderReference(now),
+    eventId: event.id,
+    userId: user.id,
+    buyerEmail: user.email,
+    buyerFirstName: p.firstName.trim(),
+    buyerLastName: p.lastName.trim(),
+    buyerBirthDate: p.birthDate,
+    buyerPhone: p.phone.trim() || null,
+    provider: 'onsite',
+    onsitePayment: totalCents === 0 ? 'free' : input.payment,
+    subtotalCents: totalCents,
+    totalCents,
+    ticketCount: input.quantity,
+    expiresAt: now,
+    lines: [
+      {
+        ticketId: bought.id,
+        quantity: input.quantity,
+        unitPriceCents: bought.priceCents,
+        refundPlaces: 0,
+        insuranceCents: 0,
+      },
+    ],
+    isFreeEvent: rows.every((row) => row.priceCents === 0),
+    source: 'presentiel',
+    now,
+  });
+  return {
+    orderId: placed.id,
+    participationId: placed.participationIds[0] ?? '',
+    totalCents,
+    message: doorFr.manual.success,
+  };
+}

@@ -1,0 +1,40 @@
+import { addStaffRequest, staffMember, staffScan } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { perAddress } from '../account/rate-limit';
+import * as service from './service';
+
+const eventParams = z.object({ id: z.string().max(64) });
+const memberParams = eventParams.extend({ userId: z.string().max(64) });
+
+/** The staff tab of the console (2-organiser.md §2.6): the event's verified organiser and the administrator. */
+export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/console/events/:id/staff',
+    { schema: { params: eventParams, response: { 200: z.array(staffMember) } } },
+    async (request) => service.listStaff(deps, request.user, request.params.id),
+  );
+
+  app.post(
+    '/console/events/:id/staff',
+    {
+      schema: { params: eventParams, body: addStaffRequest, response: { 201: staffMember } },
+      // Each addition e-mails someone: limited like the other routes that send mail.
+      config: perAddress(deps.config, 3, 10),
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.addStaff(deps, request.user, request.params.id, request.body.email)),
+  );
+
+  app.delete('/console/events/:id/staff/:userId', { schema: { params: memberParams } }, async (request, reply) => {
+    await service.removeStaff(deps, request.user, request.params.id, request.params.userId);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/console/events/:id/staff/:userId/scans',
+    { schema: { params: memberParams, response: { 200: z.array(staffScan) } } },
+    async (request) => service.listScansBy(deps, request.user, request.params.id, request.params.userId),
+  );
+};

@@ -1,0 +1,85 @@
+import { doorFr, firstStaffEmailError, normalizeEmail, type StaffMember, type StaffScan } from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { queueMail } from '../../mail/outbox';
+import type { Viewer } from '../../policy/can';
+import { authorizeEvent } from '../../policy/event-access';
+import { findLiveUserByEmail, findUserName } from '../users/repository';
+import * as repo from './repository';
+
+const m = doorFr.staff;
+
+/** The event's staff: the organiser first, as Admin, then the people they added. */
+export async function listStaff(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<StaffMember[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'manageStaff', { hideRefusal: true });
+  const rows = await repo.findStaff(deps.db, event.id);
+  return rows.map(({ isOrganizer, ...row }) => ({ ...row, status: isOrganizer ? 'admin' : 'staff' }));
+}
+
+/** Adds the owner of an existing account to the staff, and tells them by e-mail. */
+export async function addStaff(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  email: string,
+): Promise<StaffMember> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'manageStaff', { hideRefusal: true });
+  const invalid = firstStaffEmailError(email);
+  if (invalid) throw badRequest(invalid, 'email');
+  const user = await findLiveUserByEmail(deps.db, normalizeEmail(email));
+  if (!user) throw new AppError('UNKNOWN_ACCOUNT', m.unknownAccount, 404, 'email');
+  if (user.id === event.organizerId) throw new AppError('ALREADY_STAFF', m.isOrganizer, 409, 'email');
+  const organizer = await findUserName(deps.db, event.organizerId);
+  const added = await deps.db.transaction(async (tx) => {
+    if (!(await repo.insertStaff(tx, { eventId: event.id, userId: user.id, addedBy: viewer?.id ?? user.id }))) {
+      return false;
+    }
+    await queueMail(tx, {
+      to: user.email,
+      subject: m.mailSubject(deps.config.brandName, event.title),
+      text: m.mailBody(
+        user.firstName,
+        organizer ? `${organizer.firstName} ${organizer.lastName}` : deps.config.brandName,
+        event.title,
+        `${deps.config.publicUrl}/scan/${event.id}`,
+      ),
+    });
+    return true;
+  });
+  if (!added) throw new AppError('ALREADY_STAFF', m.alreadyStaff, 409, 'email');
+  return {
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    status: 'staff',
+    scannedCount: 0,
+    addedAt: deps.clock.now().toISOString(),
+  };
+}
+
+export async function removeStaff(deps: AppDeps, viewer: Viewer | null, eventId: string, userId: string) {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'manageStaff', { hideRefusal: true });
+  if (!isUuid(userId) || !(await repo.deleteStaff(deps.db, event.id, userId))) {
+    throw new AppError('NOT_STAFF', m.notStaff, 404);
+  }
+}
+
+/**
+ * The tickets one member let in. The organiser and the administrator see anyone's; a member of
+ * the staff sees their own only.
+ */
+export async function listScansBy(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  staffUserId: string,
+): Promise<StaffScan[]> {
+  const ownScans = viewer?.id === staffUserId;
+  const event = await authorizeEvent(deps.db, viewer, eventId, ownScans ? 'scan' : 'seeAllScans', {
+    hideRefusal: true,
+  });
+  if (!isUuid(staffUserId)) return [];
+  return repo.findScansBy(deps.db, event.id, staffUserId);
+}

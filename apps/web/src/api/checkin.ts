@@ -1,0 +1,117 @@
+import type {
+  AddStaffRequest,
+  CheckinManifest,
+  DoorSale,
+  DoorTicket,
+  ManualEntryCreated,
+  ManualEntryRequest,
+  ScanBatchRequest,
+  ScanInput,
+  ScannableEvent,
+  ScanOutcome,
+  StaffMember,
+  StaffScan,
+} from '@guichet/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './client';
+
+const event = (id: string) => encodeURIComponent(id);
+
+export const doorKeys = {
+  scannable: ['checkin', 'events'] as const,
+  staff: (eventId: string) => ['console', eventId, 'staff'] as const,
+  staffScans: (eventId: string, userId: string) => ['console', eventId, 'staff', userId, 'scans'] as const,
+  doorTickets: (eventId: string) => ['console', eventId, 'door-tickets'] as const,
+  doorSales: (eventId: string) => ['console', eventId, 'door-sales'] as const,
+};
+
+/** The events the user runs the door of today (the scanner's menu). */
+export function useScannableEvents(enabled = true) {
+  return useQuery({
+    queryKey: doorKeys.scannable,
+    queryFn: () => api<ScannableEvent[]>('GET', '/checkin/events'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function fetchManifest(eventId: string, signal?: AbortSignal) {
+  return api<CheckinManifest>('GET', `/checkin/events/${event(eventId)}/manifest`, undefined, { signal });
+}
+
+/**
+ * One scan, online. The server's refusals (already scanned, not a ticket) are answers with the
+ * scan's details; only a failure to reach it throws.
+ */
+export async function sendScan(eventId: string, scan: ScanInput, signal?: AbortSignal): Promise<ScanOutcome> {
+  try {
+    return await api<ScanOutcome>('POST', `/checkin/events/${event(eventId)}/scans`, scan, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 409 || error.status === 422) && error.detail) {
+      return error.detail as ScanOutcome;
+    }
+    throw error;
+  }
+}
+
+export function sendScanBatch(eventId: string, batch: ScanBatchRequest) {
+  return api<{ results: ScanOutcome[] }>('POST', `/checkin/events/${event(eventId)}/scans/batch`, batch);
+}
+
+export function useStaff(eventId: string) {
+  return useQuery({
+    queryKey: doorKeys.staff(eventId),
+    queryFn: () => api<StaffMember[]>('GET', `/console/events/${event(eventId)}/staff`),
+  });
+}
+
+export function useStaffScans(eventId: string, userId: string | null) {
+  return useQuery({
+    queryKey: doorKeys.staffScans(eventId, userId ?? ''),
+    queryFn: () => api<StaffScan[]>('GET', `/console/events/${event(eventId)}/staff/${event(userId ?? '')}/scans`),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useAddStaff(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddStaffRequest) => api<StaffMember>('POST', `/console/events/${event(eventId)}/staff`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: doorKeys.staff(eventId) }),
+  });
+}
+
+export function useRemoveStaff(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<void>('DELETE', `/console/events/${event(eventId)}/staff/${event(userId)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: doorKeys.staff(eventId) }),
+  });
+}
+
+export function useDoorTickets(eventId: string) {
+  return useQuery({
+    queryKey: doorKeys.doorTickets(eventId),
+    queryFn: () => api<DoorTicket[]>('GET', `/console/events/${event(eventId)}/door-tickets`),
+  });
+}
+
+export function useDoorSales(eventId: string) {
+  return useQuery({
+    queryKey: doorKeys.doorSales(eventId),
+    queryFn: () => api<DoorSale[]>('GET', `/console/events/${event(eventId)}/manual-entries`),
+  });
+}
+
+/** A sale at the door; the tickets' places and the recent sales are read again without a reload. */
+export function useCreateManualEntry(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualEntryRequest) =>
+      api<ManualEntryCreated>('POST', `/console/events/${event(eventId)}/manual-entries`, body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: doorKeys.doorTickets(eventId) });
+      void client.invalidateQueries({ queryKey: doorKeys.doorSales(eventId) });
+    },
+  });
+}

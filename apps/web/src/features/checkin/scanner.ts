@@ -1,0 +1,210 @@
+import { type CheckinManifest, doorFr, formatDateTime, type ScanOutcome } from '@guichet/shared';
+import { fetchManifest, sendScan, sendScanBatch } from '../../api/checkin';
+import { ApiError } from '../../api/client';
+import * as store from './store';
+import { verifyLocally } from './verify';
+
+const m = doorFr.scanner;
+
+/** What the door sees: green (in), orange (already used), red (not a ticket of this event). */
+export type ScanDisplay = {
+  tone: 'accepted' | 'already' | 'refused';
+  title: string;
+  detail: string | null;
+  holderName: string | null;
+  ticketTitle: string | null;
+  /** Decided on this device (no network); the server will be told. */
+  offline: boolean;
+};
+
+/** A scan as it arrives: a code read or typed, or a participant picked in the list. */
+export type ScanRequest = { code: string } | { participationId: string };
+
+const ONLINE_TIMEOUT_MS = 4_000;
+
+function displayOf(outcome: ScanOutcome, offline: boolean): ScanDisplay {
+  const person = { holderName: outcome.holderName, ticketTitle: outcome.ticketTitle, offline };
+  switch (outcome.result) {
+    case 'accepted':
+      return { tone: 'accepted', title: m.accepted, detail: m.remaining(outcome.remaining ?? 0), ...person };
+    case 'already_scanned':
+      return {
+        tone: 'already',
+        title: m.alreadyScanned,
+        detail: outcome.lastScanAt
+          ? m.alreadyScannedAt(formatDateTime(outcome.lastScanAt), outcome.lastScanBy ?? '—')
+          : null,
+        ...person,
+      };
+    case 'cancelled':
+      return { tone: 'refused', title: m.cancelled, detail: m.cancelledHelp, ...person };
+    case 'other_event':
+      return { tone: 'refused', title: m.otherEvent, detail: m.invalidHelp, ...person };
+    default:
+      return { tone: 'refused', title: m.invalid, detail: m.invalidHelp, ...person };
+  }
+}
+
+/** The short code printed under a QR code (ABCDE-FGHIJ), typed at the door. */
+const SHORT_CODE = /^[A-Z2-7]{5}-?[A-Z2-7]{5}$/;
+
+/**
+ * Finds the participant a typed short code names, in the device's list. Full codes and scanned
+ * codes go through the signature check instead.
+ */
+export function resolveTyped(text: string, manifest: CheckinManifest): ScanRequest | null {
+  const typed = text.trim().toUpperCase();
+  if (SHORT_CODE.test(typed)) {
+    const short = typed.includes('-') ? typed : `${typed.slice(0, 5)}-${typed.slice(5)}`;
+    const found = manifest.participations.find((p) => p.shortCode === short);
+    return found ? { participationId: found.id } : null;
+  }
+  return typed ? { code: text.trim() } : null;
+}
+
+/** A participant found by name or e-mail, accents and case ignored. */
+export function searchParticipants(manifest: CheckinManifest, query: string, limit = 20) {
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  return manifest.participations
+    .filter((p) => {
+      const haystack = fold(`${p.holderName} ${p.email} ${p.shortCode}`);
+      return words.every((word) => haystack.includes(word));
+    })
+    .slice(0, limit);
+}
+
+/**
+ * One scan at the door: the signature first, on the device; then the server decides when it can
+ * be reached (it is the only one that knows the other doors); otherwise the device decides from
+ * its list and queues the scan, to be sent when the network comes back.
+ */
+export async function scan(eventId: string, manifest: CheckinManifest, request: ScanRequest): Promise<ScanDisplay> {
+  const id = crypto.randomUUID();
+  const scannedAt = new Date().toISOString();
+  let participationId: string;
+  let quantityFromCode = 1;
+  if ('code' in request) {
+    const verdict = await verifyLocally(request.code, eventId, manifest.publicKey);
+    if (verdict.kind !== 'ticket') {
+      // Refused at once; still reported, so that the log shows fraud and gate problems.
+      await report(eventId, { id, code: request.code, scannedAt });
+      return displayOf(
+        {
+          id,
+          result: verdict.kind,
+          participationId: null,
+          remaining: null,
+          quantity: null,
+          holderName: null,
+          ticketTitle: null,
+          lastScanAt: null,
+          lastScanBy: null,
+          replay: false,
+          conflict: false,
+        },
+        false,
+      );
+    }
+    participationId = verdict.participationId;
+    quantityFromCode = verdict.quantity;
+  } else {
+    participationId = request.participationId;
+  }
+  const body = 'code' in request ? { id, code: request.code } : { id, participationId };
+
+  if (navigator.onLine) {
+    try {
+      const outcome = await sendScan(
+        eventId,
+        { ...body, deviceId: store.deviceId() },
+        AbortSignal.timeout(ONLINE_TIMEOUT_MS),
+      );
+      if (outcome.participationId && outcome.quantity !== null && outcome.remaining !== null) {
+        await store.recordServerEntries(
+          eventId,
+          outcome.participationId,
+          outcome.quantity - outcome.remaining,
+          scannedAt,
+        );
+      }
+      return displayOf(outcome, false);
+    } catch (error) {
+      // A refusal of the request itself (not a network failure) is shown as it is.
+      if (error instanceof ApiError && error.status !== 0) throw error;
+    }
+  }
+  const taken = await store.takeEntryLocally(eventId, participationId, quantityFromCode, scannedAt);
+  await store.enqueue({ ...body, eventId, scannedAt });
+  const listed = taken.participation;
+  const local: ScanOutcome = {
+    id,
+    result: taken.accepted ? 'accepted' : 'already_scanned',
+    participationId,
+    remaining: listed
+      ? listed.quantity - listed.entriesUsed
+      : (taken.unlisted?.quantity ?? 1) - (taken.unlisted?.entriesUsed ?? 1),
+    quantity: listed?.quantity ?? taken.unlisted?.quantity ?? quantityFromCode,
+    holderName: listed?.holderName ?? null,
+    ticketTitle: listed?.ticketTitle ?? null,
+    lastScanAt: taken.accepted ? null : (listed?.lastScanAt ?? taken.unlisted?.lastScanAt ?? null),
+    lastScanBy: null,
+    replay: false,
+    conflict: false,
+  };
+  return displayOf(local, true);
+}
+
+/** A refused scan is logged by the server when it can be reached; otherwise it waits in the queue. */
+async function report(eventId: string, scanToLog: { id: string; code: string; scannedAt: string }) {
+  if (navigator.onLine) {
+    try {
+      await sendScan(
+        eventId,
+        { id: scanToLog.id, code: scanToLog.code, deviceId: store.deviceId() },
+        AbortSignal.timeout(ONLINE_TIMEOUT_MS),
+      );
+      return;
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 0) return;
+    }
+  }
+  await store.enqueue({ ...scanToLog, eventId });
+}
+
+const BATCH = 500;
+
+/**
+ * Sends the scans made offline (the server records each once, in any number of sends), keeps the
+ * conflicts it reports, then takes a fresh list. Throws when the network is still away.
+ */
+export async function sync(eventId: string): Promise<CheckinManifest> {
+  let pending = await store.queued(eventId);
+  while (pending.length > 0) {
+    const chunk = pending.slice(0, BATCH);
+    const { results } = await sendScanBatch(eventId, {
+      deviceId: store.deviceId(),
+      scans: chunk.map(({ eventId: _event, ...queued }) => ({ ...queued, offline: true })),
+    });
+    await store.addConflicts(
+      results
+        .filter((result) => result.conflict)
+        .map((result) => ({
+          id: result.id,
+          eventId,
+          holderName: result.holderName ?? '—',
+          scannedAt: chunk.find((c) => c.id === result.id)?.scannedAt ?? new Date().toISOString(),
+        })),
+    );
+    await store.dequeue(chunk.map((c) => c.id));
+    pending = pending.slice(BATCH);
+  }
+  const manifest = await fetchManifest(eventId);
+  await store.saveManifest(manifest);
+  return manifest;
+}

@@ -1,0 +1,339 @@
+import {
+  cheapestPickableOption,
+  type DoorTicket,
+  doorFr,
+  firstManualEntryError,
+  formatDateTime,
+  formatEuros,
+  fr,
+  isPickable,
+  type ManualParticipant,
+  type OnsitePayment,
+  ticketQuantityBounds,
+  todayInParis,
+} from '@guichet/shared';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
+import { toast } from '../account/toast';
+import { QuantityStepper } from '../booking/QuantityStepper';
+
+const m = doorFr.manual;
+
+const emptyParticipant: ManualParticipant = { email: '', firstName: '', lastName: '', phone: '', birthDate: '' };
+
+/**
+ * The in-person sale (2-organiser.md §2.7, 'Ajout Manuel'): a ticket (and its option) and its
+ * count, the participant, how they paid. The spec's checks run here first and again on the server,
+ * which takes the places from the same inventory as the web. The lists refresh without a reload.
+ */
+export function DoorSale({ eventId }: { eventId: string }) {
+  const tickets = useDoorTickets(eventId);
+  const create = useCreateManualEntry(eventId);
+  const [ticketId, setTicketId] = useState<string | null>(null);
+  const [optionId, setOptionId] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(0);
+  const [participant, setParticipant] = useState<ManualParticipant>(emptyParticipant);
+  const [payment, setPayment] = useState<OnsitePayment | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+
+  if (tickets.isPending) return <Loader aria-label={fr.common.loading} />;
+  if (tickets.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {tickets.error.message}
+      </Alert>
+    );
+  }
+
+  const ticket = tickets.data.find((t) => t.id === ticketId) ?? null;
+  const option = ticket?.options.find((o) => o.id === optionId) ?? null;
+  const bought = ticket?.isMultipart ? option : ticket;
+  const price = bought?.priceCents ?? 0;
+
+  const pick = (id: string | null) => {
+    const next = tickets.data.find((t) => t.id === id) ?? null;
+    setError(null);
+    setTicketId(next?.id ?? null);
+    // A choice ticket preselects its cheapest available option; the count starts at 0 (§2.7).
+    setOptionId(next?.isMultipart ? (cheapestPickableOption(next.options)?.id ?? null) : null);
+    setQuantity(0);
+  };
+  const field = (name: keyof ManualParticipant) => ({
+    value: participant[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setParticipant({ ...participant, [name]: event.currentTarget.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const failure = firstManualEntryError({
+      ticket,
+      option,
+      quantity,
+      participant,
+      payment,
+      today: todayInParis(),
+    });
+    if (failure) {
+      setError(failure.message);
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { ticketId: bought?.id ?? '', quantity, participant, payment: price === 0 ? 'free' : payment },
+      {
+        onSuccess: () => {
+          toast(m.success);
+          setParticipant(emptyParticipant);
+          setQuantity(0);
+          setPayment(undefined);
+        },
+        onError: (failure) => setError(failure.message || m.failure),
+      },
+    );
+  };
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <form onSubmit={submit} noValidate aria-labelledby="door-sale-title">
+          <Stack gap="md">
+            <Title order={3} size="h4" id="door-sale-title">
+              {m.title}
+            </Title>
+            <Accordion variant="separated" value={ticketId} onChange={pick} transitionDuration={0}>
+              {tickets.data.map((entry) => (
+                <TicketItem
+                  key={entry.id}
+                  ticket={entry}
+                  open={entry.id === ticketId}
+                  optionId={optionId}
+                  onOption={(id) => {
+                    setOptionId(id);
+                    setQuantity(0);
+                  }}
+                  quantity={quantity}
+                  onQuantity={setQuantity}
+                />
+              ))}
+            </Accordion>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Text fw={600}>{m.participant}</Text>
+                <Grid gutter="sm">
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={m.email}
+                      type="email"
+                      required
+                      autoComplete="off"
+                      maxLength={254}
+                      {...field('email')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={m.phone} type="tel" autoComplete="off" maxLength={30} {...field('phone')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput
+                      label={m.firstName}
+                      required
+                      autoComplete="off"
+                      maxLength={100}
+                      {...field('firstName')}
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={m.lastName} required autoComplete="off" maxLength={100} {...field('lastName')} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, sm: 6 }}>
+                    <TextInput label={m.birthDate} type="date" required {...field('birthDate')} />
+                  </Grid.Col>
+                </Grid>
+                {price > 0 && (
+                  <Radio.Group
+                    label={m.payment}
+                    value={payment ?? null}
+                    onChange={(value) => setPayment(value as OnsitePayment)}
+                  >
+                    <Group mt="xs">
+                      <Radio value="cash" label={m.paymentCash} />
+                      <Radio value="card" label={m.paymentCard} />
+                    </Group>
+                  </Radio.Group>
+                )}
+                {bought && quantity > 0 && (
+                  <Text fw={700} aria-live="polite">
+                    {m.total(price === 0 ? fr.common.free : formatEuros(price * quantity))}
+                  </Text>
+                )}
+              </Stack>
+            </Paper>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" size="md" loading={create.isPending}>
+                {m.submit}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <RecentSales eventId={eventId} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
+  if (ticket.isSoldOut)
+    return (
+      <Badge color="red" variant="light">
+        {m.soldOut}
+      </Badge>
+    );
+  if (!ticket.isAvailable)
+    return (
+      <Badge color="gray" variant="light">
+        {m.unavailable}
+      </Badge>
+    );
+  return null;
+}
+
+function TicketItem({
+  ticket,
+  open,
+  optionId,
+  onOption,
+  quantity,
+  onQuantity,
+}: {
+  ticket: DoorTicket;
+  open: boolean;
+  optionId: string | null;
+  onOption: (id: string) => void;
+  quantity: number;
+  onQuantity: (value: number) => void;
+}) {
+  const option = ticket.options.find((o) => o.id === optionId) ?? null;
+  const bought = ticket.isMultipart ? option : ticket;
+  const bounds = bought ? ticketQuantityBounds(bought) : { min: 1, max: 0 };
+  const max = Math.min(bounds.max, bought?.remaining ?? 0);
+  const price = (cents: number) => (cents === 0 ? fr.common.free : formatEuros(cents));
+  return (
+    <Accordion.Item value={ticket.id}>
+      <Accordion.Control disabled={!isPickable(ticket)}>
+        <Group justify="space-between" wrap="nowrap" pr="sm">
+          <Text fw={600}>{ticket.title}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Availability ticket={ticket} />
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {ticket.isMultipart ? `${m.fromPrice} ${price(ticket.priceCents)}` : price(ticket.priceCents)}
+            </Text>
+          </Group>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {open && (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+              {ticket.description || m.noDescription}
+            </Text>
+            {ticket.isMultipart && (
+              <Radio.Group value={optionId} onChange={onOption} label={m.choice}>
+                <Stack gap="xs" mt="xs">
+                  {ticket.options.map((choice) => (
+                    <Radio
+                      key={choice.id}
+                      value={choice.id}
+                      disabled={!isPickable(choice)}
+                      label={
+                        <Group gap="xs" component="span">
+                          <span>
+                            {choice.title} – {price(choice.priceCents)}
+                          </span>
+                          <Availability ticket={choice} />
+                        </Group>
+                      }
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+            <QuantityStepper
+              title={bought ? (ticket.isMultipart ? `${ticket.title} ${bought.title}` : ticket.title) : ticket.title}
+              value={quantity}
+              min={bounds.min}
+              max={Math.max(0, max)}
+              onChange={onQuantity}
+            />
+          </Stack>
+        )}
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+const paymentLabels: Record<OnsitePayment, string> = {
+  cash: m.paymentCash,
+  card: m.paymentCard,
+  free: m.paymentFree,
+};
+
+function RecentSales({ eventId }: { eventId: string }) {
+  const sales = useDoorSales(eventId);
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {m.recent}
+        </Title>
+        {sales.isPending ? (
+          <Loader size="sm" aria-label={fr.common.loading} />
+        ) : sales.isError ? (
+          <Text c="red" size="sm">
+            {sales.error.message}
+          </Text>
+        ) : sales.data.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {m.recentEmpty}
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="door-sales">
+            {sales.data.map((sale) => (
+              <Stack key={sale.participationId} gap={0} component="li">
+                <Text size="sm" fw={600}>
+                  {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} ·{' '}
+                  {sale.totalCents === 0 ? fr.common.free : formatEuros(sale.totalCents)}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

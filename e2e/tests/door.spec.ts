@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, lastMail, login, organiserEvent, registerViaApi, uniqueEmail } from './support';
+
+/** An event of the demo organiser with a paid ticket and a choice ticket, opened in the console on a tab. */
+async function consoleOn(page: import('@playwright/test').Page, tab: string) {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  const title = `Guichet ${Math.random().toString(36).slice(2, 7)}`;
+  const eventId = await organiserEvent(page.request, {
+    title,
+    ticketList: [
+      { title: 'Standard', price: 12, quantity: 3 },
+      {
+        title: 'Pass',
+        isMultipart: true,
+        options: [
+          { title: 'Samedi', price: 20, quantity: 5 },
+          { title: 'Week-end', price: 35, quantity: 5 },
+        ],
+      },
+    ],
+  });
+  await page.goto(`/event_management?event=${eventId}&tab=${tab}`);
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  return { eventId, title };
+}
+
+test.describe('staff', () => {
+  test('the organiser adds a member by e-mail, is told why an addition fails, sees their scans and removes them', async ({
+    page,
+  }) => {
+    const { eventId } = await consoleOn(page, 'staff');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByText("Aucun staff n'a été ajouté à cet évènement.")).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Ajouter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un membre du staff' });
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(dialog.getByText('Entrez une adresse email valide.')).toBeVisible();
+    await dialog.getByRole('textbox').fill('personne@nulle-part.fr');
+    await dialog.getByRole('textbox').press('Enter');
+    await expect(dialog.getByText(/Aucun compte n'est associé à cet email/)).toBeVisible();
+
+    const email = await registerViaApi(page.request);
+    await dialog.getByRole('textbox').fill(email.toUpperCase());
+    await dialog.getByRole('textbox').press('Enter');
+    await expect(page.getByText('Le staff a été ajouté.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByText('Camille Durand')).toBeVisible();
+    const member = panel.getByRole('listitem').filter({ hasText: 'Camille Durand' });
+    await expect(member.getByText('Staff', { exact: true })).toBeVisible();
+    expect((await lastMail(page.request, email)).subject).toMatch(/vous faites partie du staff/);
+    await expectAccessible(page);
+
+    await member.getByRole('button', { name: /^Camille Durand/ }).click();
+    const detail = page.getByRole('complementary', { name: 'Camille Durand' });
+    await expect(detail.getByText("Aucun billet n'a été scanné par ce staff.")).toBeVisible();
+    await expect(detail.getByText('0 billet(s) scanné(s)')).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Retirer Camille Durand' }).click();
+    await page.getByRole('dialog', { name: 'Retirer du staff' }).getByRole('button', { name: 'Retirer' }).click();
+    await expect(page.getByText('Le membre du staff a été retiré.')).toBeVisible();
+    await expect(panel.getByText("Aucun staff n'a été ajouté à cet évènement.")).toBeVisible();
+    expect((await (await page.request.get(`/api/console/events/${eventId}/staff`)).json()).length).toBe(1);
+  });
+});
+
+test.describe('in-person sale', () => {
+  test('the organiser sells at the door: the spec checks in order, the ticket mailed, the lists refreshed', async ({
+    page,
+  }) => {
+    const { eventId } = await consoleOn(page, 'manual');
+    const panel = page.getByRole('tabpanel');
+    const add = panel.getByRole('button', { name: 'Ajouter', exact: true });
+    const alert = panel.getByRole('alert');
+    await add.click();
+    await expect(alert).toHaveText('Veuillez sélectionner un billet.');
+
+    // A choice ticket preselects its cheapest option, the count at 0.
+    await panel.getByRole('button', { name: /^Pass/ }).click();
+    await expect(panel.getByRole('radio', { name: /Samedi/ })).toBeChecked();
+    await panel.getByRole('button', { name: /^Standard/ }).click();
+    await add.click();
+    await expect(alert).toHaveText('Le mail est obligatoire.');
+    const email = uniqueEmail('porte');
+    await panel.getByRole('textbox', { name: 'Email' }).fill(email);
+    await panel.getByRole('textbox', { name: 'Prénom' }).fill('Léa');
+    await panel.getByRole('textbox', { name: 'Nom', exact: true }).fill('Martin');
+    await panel.getByRole('textbox', { name: 'Téléphone' }).fill('0512');
+    await add.click();
+    await expect(alert).toHaveText("Votre numéro de téléphone n'est pas valide.");
+    await panel.getByRole('textbox', { name: 'Téléphone' }).fill('06 12 34 56 78');
+    await panel.getByLabel('Date de naissance').fill('2015-05-05');
+    await add.click();
+    await expect(alert).toHaveText('Veuillez saisir une date de naissance comprise entre 16 ans et 100 ans.');
+    await panel.getByLabel('Date de naissance').fill('2001-05-05');
+    await add.click();
+    await expect(alert).toHaveText('Vous devez choisir un nombre de billets.');
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await expect(panel.getByText('Total à encaisser : 24,00 €')).toBeVisible();
+    await add.click();
+    await expect(alert).toHaveText('Indiquez comment le participant a payé.');
+    await panel.getByRole('radio', { name: 'Espèces' }).check();
+    await expectAccessible(page);
+    await add.click();
+    await expect(page.getByText("L'ajout du billet a bien été effectué.")).toBeVisible();
+    await expect(panel.getByTestId('door-sales')).toContainText('Léa Martin · 2 × Standard');
+    await expect(panel.getByTestId('door-sales')).toContainText('Espèces');
+    // One place left: the stepper stops there, without reloading the page.
+    await panel.getByRole('button', { name: /^Standard/ }).click();
+    await panel.getByRole('button', { name: /^Standard/ }).click();
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await expect(panel.getByRole('button', { name: /^Ajouter un billet Standard/ })).toBeDisabled();
+
+    const mail = await lastMail(page.request, email);
+    expect(mail.subject).toMatch(/vos billets/);
+    const participants = await (await page.request.get(`/api/console/events/${eventId}/manual-entries`)).json();
+    expect(participants).toMatchObject([{ email, quantity: 2, payment: 'cash', totalCents: 2400 }]);
+  });
+
+  test('the page /addParticipationManual sells for the event it names, and sends others to the event page', async ({
+    page,
+  }) => {
+    // Logs the page's context in as the organiser.
+    const eventId = await organiserEvent(page.request, { ticketList: [{ title: 'Entrée', price: 0, quantity: 10 }] });
+    await page.goto(`/addParticipationManual?event=${eventId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ajout Manuel' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Entrée/ })).toBeVisible();
+
+    const outsider = await registerViaApi(page.request);
+    await page.context().clearCookies();
+    await login(page, outsider, 'Motdepasse1');
+    await expect(page).toHaveURL(/\/profil$/);
+    await page.goto(`/addParticipationManual?event=${eventId}`);
+    await expect(page).toHaveURL(new RegExp(`/billetterie/${eventId}$`));
+  });
+});

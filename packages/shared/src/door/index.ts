@@ -1,0 +1,3 @@
+export * from './checkin';
+export * from './manual-sale';
+export * from './staff';
