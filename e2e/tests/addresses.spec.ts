@@ -12,8 +12,10 @@ test('address suggestions come after a pause in typing and are picked with the k
   });
   await address.pressSequentially('jardin des pl', { delay: 30 });
   await expect(page.getByRole('option', { name: /Jardin des Plantes/ })).toBeVisible();
-  // One request for the whole word typed, not one per key.
-  expect(searches).toEqual(['jardin des pl']);
+  // A request after a pause, not one per key: on a loaded machine a key may come late enough to
+  // make a pause of its own, so a few are allowed among the thirteen keys.
+  expect(searches.at(-1)).toBe('jardin des pl');
+  expect(searches.length).toBeLessThanOrEqual(3);
   await address.press('ArrowDown');
   await address.press('Enter');
   await expect(address).toHaveValue('Jardin des Plantes, 31400 Toulouse');

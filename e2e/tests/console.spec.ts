@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login } from './support';
+import { DEMO, expectAccessible, login, organiserEvent } from './support';
 
 /** Demo events of the verified organiser, by start date (apps/api/src/db/seed/demo.ts). */
 const LATEST = 'Festival Électro du Canal';
@@ -100,6 +100,19 @@ test("the event page's 'Gestion' link opens the console on that event, in light 
     .click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
   await expectAccessible(page);
+});
+
+test('deleting an event from the console stays in the console, the event gone from the list', async ({ page }) => {
+  // The page shares the organiser's session opened by the helper.
+  const id = await organiserEvent(page.request);
+  const title = ((await (await page.request.get(`/api/events/${id}`)).json()) as { title: string }).title;
+  await page.goto(`/event_management?event=${id}&tab=edit`);
+  await page.getByRole('button', { name: "Supprimer l'événement" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByText("L'événement a été supprimé.")).toBeVisible();
+  await expect(page).toHaveURL(/\/event_management(\?(?!.*event=).*)?$/);
+  await expect(page.getByText("Vous n'avez pas encore sélectionné d'événement.")).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Mes événements' }).getByText(title)).toHaveCount(0);
 });
 
 test('the administrator picks an organiser in a dropdown sorted by name', async ({ page }) => {

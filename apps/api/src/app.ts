@@ -10,12 +10,15 @@ import { z } from 'zod';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { seedDemoData } from './db/seed/demo';
+import { seedDemoSales } from './db/seed/demo-sales';
 import { type Clock, systemClock } from './lib/clock';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
+import { createSaleCache } from './modules/checkout/hot-path';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
 import { providerFor } from './modules/checkout/payment-service';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -58,6 +61,8 @@ export type AppOptions = {
   sandboxFetch?: typeof fetch;
   /** Serve the built web app (the single-process mode of `npm start`). */
   serveWeb?: boolean;
+  /** Seeds the demo accounts, events and their sales once (embedded and development modes). */
+  seedDemo?: boolean;
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -152,5 +157,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null);
+  if (options.seedDemo) {
+    const demo = await seedDemoData(database.db);
+    if (demo) {
+      await seedDemoSales({ ...deps, payments, sales: createSaleCache() }, demo);
+      app.log.info('demo data seeded');
+    }
+  }
   return app;
 }

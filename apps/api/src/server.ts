@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './db/seed/demo';
 import { ensureReferenceData } from './db/seed/reference';
 import { createOutboxWorker, createTransport } from './mail/outbox';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
@@ -15,12 +14,7 @@ const database = await openDatabase({
 await database.migrate();
 await ensureReferenceData(database.db);
 
-const app = await buildApp({ config, database, serveWeb: true });
-
-if (config.seedDemo) {
-  const seeded = await seedDemoData(database.db);
-  if (seeded) app.log.info('demo data seeded');
-}
+const app = await buildApp({ config, database, serveWeb: true, seedDemo: config.seedDemo });
 
 const outbox = createOutboxWorker({
   db: database.db,

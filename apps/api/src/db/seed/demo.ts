@@ -12,10 +12,18 @@ export const DEMO_ACCOUNTS = {
 
 const DAY = 86_400_000;
 
-/** Seeds the demo once (embedded and development modes only). Returns false when already seeded. */
-export async function seedDemoData(db: Database, now: Date = new Date()): Promise<boolean> {
+/** The demo events whose sales are then made as real ones (demo-sales.ts). */
+export type DemoSaleEvents = {
+  organizer: typeof users.$inferSelect;
+  passwordHash: string;
+  past: { id: string; ticketId: string; dateBegin: Date };
+  soldOut: { id: string; ticketId: string };
+};
+
+/** Seeds the demo once (embedded and development modes only). Returns null when already seeded. */
+export async function seedDemoData(db: Database, now: Date = new Date()): Promise<DemoSaleEvents | null> {
   const existing = await db.query.users.findFirst({ where: eq(users.email, DEMO_ACCOUNTS.admin) });
-  if (existing) return false;
+  if (existing) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const at = (days: number, hour = 20) => {
     const date = new Date(now.getTime() + days * DAY);
@@ -23,7 +31,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     return date;
   };
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [admin, organizer, user] = await tx
       .insert(users)
       .values([
@@ -195,17 +203,21 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     );
     await tx.insert(tickets).values({ eventId: userPrivate, title: 'Participation', priceCents: 0, quantity: 10 });
 
+    const pastBegin = at(-60, 21);
     const past = await insertEvent({
       title: "Soirée d'intégration 2026",
       description: "L'édition de septembre.",
       address: 'Place Saint-Pierre, 31000 Toulouse',
       typeId: types.get('Soirée'),
-      dateBegin: at(-60, 21),
+      dateBegin: pastBegin,
       dateEnd: at(-59, 3),
       isPublic: true,
       isOpen: false,
     });
-    await tx.insert(tickets).values({ eventId: past, title: 'Entrée', priceCents: 800, quantity: 500, sold: 412 });
+    const [pastTicket] = await tx
+      .insert(tickets)
+      .values({ eventId: past, title: 'Entrée', priceCents: 800, quantity: 120 })
+      .returning({ id: tickets.id });
 
     const soldOut = await insertEvent({
       title: 'Concert acoustique au Bikini',
@@ -215,9 +227,17 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       dateBegin: at(25, 20),
       dateEnd: at(25, 23),
       isPublic: true,
-      isOpen: false,
     });
-    await tx.insert(tickets).values({ eventId: soldOut, title: 'Fosse', priceCents: 1800, quantity: 80, sold: 80 });
+    const [soldOutTicket] = await tx
+      .insert(tickets)
+      .values({ eventId: soldOut, title: 'Fosse', priceCents: 1800, quantity: 20 })
+      .returning({ id: tickets.id });
+    if (!pastTicket || !soldOutTicket) throw new Error('demo tickets not created');
+    return {
+      organizer,
+      passwordHash,
+      past: { id: past, ticketId: pastTicket.id, dateBegin: pastBegin },
+      soldOut: { id: soldOut, ticketId: soldOutTicket.id },
+    };
   });
-  return true;
 }

@@ -392,6 +392,31 @@ describe('deleting an event and uploading its banner', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/events/${free.event.id}` })).statusCode).toBe(404);
   });
 
+  it('refuses to delete an event whose paid places are sold or held, participations or not', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, owner.email);
+    const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: { cookie } });
+    const held = await createEvent(t, owner.id, {}, [{ priceCents: 1000 }]);
+    await t.database.db
+      .update(tickets)
+      .set({ held: 2 })
+      .where(eq(tickets.id, held.tickets[0]?.id ?? ''));
+    expect((await remove(held.event.id)).json().message).toBe(organiserFr.event.paidCannotDelete);
+    const sold = await createEvent(t, owner.id, {}, [{ priceCents: 1000 }]);
+    await t.database.db
+      .update(tickets)
+      .set({ sold: 3 })
+      .where(eq(tickets.id, sold.tickets[0]?.id ?? ''));
+    expect((await remove(sold.event.id)).statusCode).toBe(409);
+    // Free places taken do not keep an event.
+    const free = await createEvent(t, owner.id, {}, [{ priceCents: 0 }]);
+    await t.database.db
+      .update(tickets)
+      .set({ sold: 3 })
+      .where(eq(tickets.id, free.tickets[0]?.id ?? ''));
+    expect((await remove(free.event.id)).statusCode).toBe(204);
+  });
+
   it('stores a real PNG banner cropped to 5:3 and refuses anything else', async () => {
     const owner = await createUser(t, { isVerified: true });
     const cookie = await loginAs(t, owner.email);

@@ -120,6 +120,15 @@ export async function countPaidParticipations(db: Database, eventId: string): Pr
   return Number(row?.count ?? 0);
 }
 
+/** Paid places sold or held by the tickets' own counters: what the participations may not show yet. */
+export async function countPaidPlacesTaken(db: Database, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${tickets.sold} + ${tickets.held}), 0)` })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), isNull(tickets.deletedAt), gt(tickets.priceCents, 0)));
+  return Number(row?.count ?? 0);
+}
+
 export async function updateEvent(db: Database, id: string, values: Partial<typeof events.$inferInsert>) {
   await db
     .update(events)

@@ -219,7 +219,8 @@ export async function deleteEvent(deps: AppDeps, user: UserRow, id: string): Pro
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockEvent(tx, event.id);
     if (!locked) throw notFound();
-    if ((await repo.countPaidParticipations(tx, event.id)) > 0) {
+    // A paid place counts whether its participation exists yet or its payment is still on its way.
+    if ((await repo.countPaidParticipations(tx, event.id)) > 0 || (await repo.countPaidPlacesTaken(tx, event.id)) > 0) {
       throw new AppError('EVENT_HAS_PAID_PARTICIPATIONS', organiserFr.event.paidCannotDelete, 409);
     }
     // Kept as a row (participations and accounting refer to it), gone from every page.

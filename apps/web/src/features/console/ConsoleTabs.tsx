@@ -13,13 +13,13 @@ export type ConsoleTab = (typeof consoleTabs)[number];
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
 
-type Props = { eventId: string; tab: ConsoleTab; onTabChange(tab: ConsoleTab): void };
+type Props = { eventId: string; tab: ConsoleTab; onTabChange(tab: ConsoleTab): void; onDeleted(): void };
 
 /**
  * The five sections of one event (2-organiser.md §2.3). The parent keys this by event, so choosing
  * another event, like changing tab, clears the selected participant or staff member.
  */
-export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
+export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
   const [detail, setDetail] = useState<string | null>(null);
   const closeDetail = () => setDetail(null);
 
@@ -46,7 +46,7 @@ export function ConsoleTabs({ eventId, tab, onTabChange }: Props) {
         <EmptyState text={consoleFr.empty.stats} />
       </Tabs.Panel>
       <Tabs.Panel value="edit" pt="md">
-        <EventEditor eventId={eventId} />
+        <EventEditor eventId={eventId} onDeleted={onDeleted} />
       </Tabs.Panel>
       <Tabs.Panel value="participants" pt="md">
         <ExportBar />

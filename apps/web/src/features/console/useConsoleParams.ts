@@ -29,5 +29,7 @@ export function useConsoleParams() {
     selectEvent: (eventId: string) => update({ event: eventId }),
     selectOrganizer: (organizerId: string | null) => update({ organizer: organizerId, event: null }),
     selectTab: (next: ConsoleTab) => update({ tab: next }),
+    /** After a deletion: the console stays, on no event. */
+    clearEvent: () => update({ event: null, tab: null }),
   };
 }

@@ -66,7 +66,7 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
   isUserPaysFees: event.isUserPaysFees,
 });
 
-function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
+function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: SessionUser; onDeleted?: () => void }) {
   const navigate = useNavigate();
   const types = useEventTypes();
   const update = useUpdateEvent(event.id);
@@ -254,7 +254,8 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
                     remove.mutate(undefined, {
                       onSuccess: () => {
                         toastSuccess(organiserFr.event.deleted);
-                        navigate('/billetterie');
+                        if (onDeleted) onDeleted();
+                        else navigate('/billetterie');
                       },
                       onError: (failure) => {
                         deleteDialog.close();
@@ -306,7 +307,8 @@ function Editor({ event, user }: { event: ManagedEvent; user: SessionUser }) {
 }
 
 /** The edit form of one event, for its organiser or an administrator (edit page and console). */
-export function EventEditor({ eventId }: { eventId: string }) {
+/** The edit form; a deletion leaves for the event list, or for wherever `onDeleted` says (the console stays). */
+export function EventEditor({ eventId, onDeleted }: { eventId: string; onDeleted?: () => void }) {
   const session = useSession();
   const event = useManagedEvent(eventId);
   if (event.isPending || session.isPending) {
@@ -319,5 +321,5 @@ export function EventEditor({ eventId }: { eventId: string }) {
   if (event.isError || !session.data) {
     return <Alert color="red">{event.error?.message ?? fr.shell.notLoggedIn}</Alert>;
   }
-  return <Editor key={event.data.id} event={event.data} user={session.data} />;
+  return <Editor key={event.data.id} event={event.data} user={session.data} onDeleted={onDeleted} />;
 }

@@ -95,7 +95,13 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
           {selected ? (
             <Stack gap="md">
               <EventHeading event={selected} />
-              <ConsoleTabs key={selected.id} eventId={selected.id} tab={params.tab} onTabChange={params.selectTab} />
+              <ConsoleTabs
+                key={selected.id}
+                eventId={selected.id}
+                tab={params.tab}
+                onTabChange={params.selectTab}
+                onDeleted={params.clearEvent}
+              />
             </Stack>
           ) : (
             <Text c="dimmed">{consoleFr.noEventSelected}</Text>
