@@ -11,6 +11,7 @@ export * from './messages/fr-booking';
 export * from './messages/fr-checkout';
 export * from './messages/fr-console';
 export * from './messages/fr-door';
+export * from './messages/fr-follow-up';
 export * from './messages/fr-organiser';
 export * from './messages/fr-payment';
 export * from './messages/fr-tickets';

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { discountedUnitPriceCents } from '../pricing/rules';
+
+/**
+ * The event follow-up (2-organiser.md §2.4, §2.5, §3 "Statistics", §9): what the console's
+ * Statistiques and Participants tabs read, shared by the API and the web app.
+ */
+
+/** Places of one ticket by where they went: sold online, sold at the door, not sold. */
+export const sourceBreakdown = z.object({ web: z.number().int(), presentiel: z.number().int(), invendu: z.number().int() });
+export type SourceBreakdown = z.infer<typeof sourceBreakdown>;
+
+export const ticketStats = z.object({
+  ticketId: z.string(),
+  title: z.string(),
+  /** The chart's label: the title before its first hyphen (§2.4). */
+  label: z.string(),
+  sold: z.number().int(),
+  /** The ticket's places (a choice ticket's are its options'). */
+  available: z.number().int(),
+  scanned: z.number().int(),
+  grossCents: z.number().int(),
+  bySource: sourceBreakdown,
+});
+export type TicketStats = z.infer<typeof ticketStats>;
+
+export const promoStats = z.object({
+  code: z.string(),
+  percent: z.number().int(),
+  uses: z.number().int(),
+  discountCents: z.number().int(),
+});
+export type PromoStats = z.infer<typeof promoStats>;
+
+/** A count at a time: `at` is a Paris local hour 'YYYY-MM-DDTHH:00' or day 'YYYY-MM-DD'. */
+export const histogramPoint = z.object({ at: z.string(), quantity: z.number().int() });
+export type HistogramPoint = z.infer<typeof histogramPoint>;
+
+export const eventStats = z.object({
+  /** Places sold and live (participations not cancelled). */
+  participants: z.number().int(),
+  /** The event's places: its cap, else the sum of its tickets' places. */
+  capacity: z.number().int(),
+  unsold: z.number().int(),
+  grossCents: z.number().int(),
+  /** Holders who held a ticket of an earlier event of the same organiser (docs/decisions.md). */
+  regulars: z.number().int(),
+  holders: z.number().int(),
+  regularsPercent: z.number().int(),
+  scanned: z.number().int(),
+  remainingScans: z.number().int(),
+  /** Participations not scanned at all (status Absent). */
+  absentees: z.number().int(),
+  promoUses: z.number().int(),
+  discountCents: z.number().int(),
+  byTicket: z.array(ticketStats),
+  bySource: sourceBreakdown,
+  promoCodes: z.array(promoStats),
+  soldByHour: z.array(histogramPoint),
+  soldByDay: z.array(histogramPoint),
+  scannedByHour: z.array(histogramPoint),
+  /** Places by the holder's age on the event's first day. */
+  ages: z.array(z.object({ age: z.number().int(), quantity: z.number().int() })),
+});
+export type EventStats = z.infer<typeof eventStats>;
+
+/** Scan status per participation (2-organiser.md §4). */
+export const scanStatus = z.enum(['scanned', 'incomplete', 'absent']);
+export type ScanStatus = z.infer<typeof scanStatus>;
+
+export function scanStatusOf(quantity: number, entriesUsed: number): ScanStatus {
+  if (entriesUsed >= quantity) return 'scanned';
+  return entriesUsed > 0 ? 'incomplete' : 'absent';
+}
+
+export const participantSorts = ['name', 'quantity', 'type', 'date', 'status', 'promo', 'price'] as const;
+export type ParticipantSort = (typeof participantSorts)[number];
+
+export const PARTICIPANTS_PAGE_MAX = 200;
+
+export const participantsQuery = z.strictObject({
+  q: z.string().max(100).optional(),
+  sort: z.enum(participantSorts).catch('name').default('name'),
+  dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
+  offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
+  limit: z.coerce.number().int().min(1).max(PARTICIPANTS_PAGE_MAX).catch(50).default(50),
+});
+export type ParticipantsQuery = z.infer<typeof participantsQuery>;
+
+/** One row of 'Billets' and its details (§2.5, §3 "Ticket list item"): one participation. */
+export const participantRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  age: z.number().int().nullable(),
+  quantity: z.number().int(),
+  ticketTitle: z.string(),
+  source: z.enum(['web', 'presentiel', 'invendu']),
+  isGift: z.boolean(),
+  purchasedAt: z.string(),
+  status: scanStatus,
+  entriesUsed: z.number().int(),
+  lastScanAt: z.string().nullable(),
+  promoCode: z.string().nullable(),
+  promoPercent: z.number().int().nullable(),
+  unitPriceCents: z.number().int(),
+  /** Quantity × unit price less the promo percentage, never below 0 (§2.5). */
+  totalCents: z.number().int(),
+});
+export type ParticipantRow = z.infer<typeof participantRow>;
+
+export const participantsPage = z.object({ items: z.array(participantRow), total: z.number().int() });
+export type ParticipantsPage = z.infer<typeof participantsPage>;
+
+/** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */
+export const exportQuery = z.strictObject({
+  columns: z.enum(['list', 'follow-up']).catch('list').default('list'),
+});
+export type ExportColumns = z.infer<typeof exportQuery>['columns'];
+
+/**
+ * A row's total (§2.5, §3 "Total paid"): quantity × unit price less the percentage, at least 0,
+ * the percentage taken off each place as the checkout charged it.
+ */
+export function participationTotalCents(quantity: number, unitPriceCents: number, percent: number | null): number {
+  return quantity * discountedUnitPriceCents(unitPriceCents, percent);
+}
+
+/** The chart label of a ticket: its title before the first hyphen (§2.4). */
+export function ticketChartLabel(title: string): string {
+  return (title.split('-')[0] ?? title).trim() || title;
+}
+
+/** The columns of each export, in the order of §9 "Export columns". */
+export const EXPORT_COLUMNS = {
+  list: [
+    'firstName',
+    'lastName',
+    'email',
+    'age',
+    'quantity',
+    'ticket',
+    'price',
+    'promoCode',
+    'promoPercent',
+    'total',
+    'insurances',
+    'insurancePrice',
+    'date',
+    'device',
+    'remainingScans',
+    'scanDate',
+    'studies',
+  ],
+  'follow-up': [
+    'firstName',
+    'lastName',
+    'email',
+    'age',
+    'quantity',
+    'ticket',
+    'price',
+    'promoCode',
+    'promoPercent',
+    'total',
+    'studies',
+    'remainingScans',
+    'scanDate',
+  ],
+} as const satisfies Record<ExportColumns, readonly string[]>;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[ExportColumns][number];
