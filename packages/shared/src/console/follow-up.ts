@@ -7,7 +7,11 @@ import { discountedUnitPriceCents } from '../pricing/rules';
  */
 
 /** Places of one ticket by where they went: sold online, sold at the door, not sold. */
-export const sourceBreakdown = z.object({ web: z.number().int(), presentiel: z.number().int(), invendu: z.number().int() });
+export const sourceBreakdown = z.object({
+  web: z.number().int(),
+  presentiel: z.number().int(),
+  invendu: z.number().int(),
+});
 export type SourceBreakdown = z.infer<typeof sourceBreakdown>;
 
 export const ticketStats = z.object({

@@ -1,2 +1,2 @@
-export * from './schemas';
 export * from './follow-up';
+export * from './schemas';
