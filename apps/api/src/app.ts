@@ -25,6 +25,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { eventRoutes } from './modules/events/routes';
+import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
+      await api.register(followUpRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });

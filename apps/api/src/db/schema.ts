@@ -211,6 +211,10 @@ export const participations = pgTable(
   (t) => [
     index('participations_event_user_idx').on(t.eventId, t.userId),
     index('participations_order_idx').on(t.orderId),
+    // Regulars: a holder's participations in other events (docs/decisions.md, "Follow-up").
+    index('participations_user_idx').on(t.userId),
+    // The export reads an event's participations in pages, in order of purchase.
+    index('participations_event_created_idx').on(t.eventId, t.createdAt, t.id),
     check('participations_entries_check', sql`${t.entriesUsed} >= 0 and ${t.entriesUsed} <= ${t.quantity}`),
     check('participations_source_check', sql`${t.source} in ('web', 'presentiel', 'invendu')`),
   ],

@@ -82,7 +82,7 @@ export type ParticipantSort = (typeof participantSorts)[number];
 
 export const PARTICIPANTS_PAGE_MAX = 200;
 
-export const participantsQuery = z.strictObject({
+export const participantsQuery = z.object({
   q: z.string().max(100).optional(),
   sort: z.enum(participantSorts).catch('name').default('name'),
   dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
@@ -118,7 +118,7 @@ export const participantsPage = z.object({ items: z.array(participantRow), total
 export type ParticipantsPage = z.infer<typeof participantsPage>;
 
 /** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */
-export const exportQuery = z.strictObject({
+export const exportQuery = z.object({
   columns: z.enum(['list', 'follow-up']).catch('list').default('list'),
 });
 export type ExportColumns = z.infer<typeof exportQuery>['columns'];

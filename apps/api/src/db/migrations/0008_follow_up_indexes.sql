@@ -1,0 +1,2 @@
+CREATE INDEX "participations_user_idx" ON "participations" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "participations_event_created_idx" ON "participations" USING btree ("event_id","created_at","id");

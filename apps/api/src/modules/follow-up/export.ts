@@ -1,0 +1,169 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { EXPORT_COLUMNS, type ExportColumn, type ExportColumns, followUpFr } from '@guichet/shared';
+import ExcelJS from 'exceljs';
+import type { AppDeps } from '../../app-deps';
+import type { Viewer } from '../../policy/can';
+import * as repo from './repository';
+import { followedEvent } from './service';
+
+/** Rows read per query: the export holds one page in memory, whatever the event's size. */
+const PAGE = 2000;
+
+type Cell = string | number | Date | null;
+type ExportRow = repo.ParticipantDbRow;
+
+const euros = (cents: number) => Math.round(cents) / 100;
+const PARIS = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:MM:SS' in Paris, the wall-clock time the organiser lives in. */
+function parisWallClock(at: Date): string {
+  return PARIS.format(at).replace(',', '');
+}
+
+/** A spreadsheet date has no zone: the Paris wall-clock time, written as if it were UTC. */
+const sheetDate = (at: Date) => new Date(`${parisWallClock(at).replace(' ', 'T')}Z`);
+
+/** §9: amounts with 2 decimals; dates YYYY-MM-DD, the scan date YYYY-MM-DD HH:MM:SS. */
+const CELLS: Record<ExportColumn, { value(row: ExportRow): Cell; format?: string; width: number }> = {
+  firstName: { value: (r) => r.firstName, width: 16 },
+  lastName: { value: (r) => r.lastName, width: 16 },
+  email: { value: (r) => r.email, width: 30 },
+  age: { value: (r) => r.age, width: 6 },
+  quantity: { value: (r) => r.quantity, width: 10 },
+  ticket: { value: (r) => r.ticketTitle, width: 24 },
+  price: { value: (r) => euros(r.unitPriceCents), format: '0.00', width: 12 },
+  promoCode: { value: (r) => r.promoCode, width: 16 },
+  promoPercent: { value: (r) => (r.promoCode ? (r.promoPercent ?? 0) : null), width: 12 },
+  total: { value: (r) => euros(Math.max(0, r.totalCents)), format: '0.00', width: 12 },
+  insurances: { value: (r) => r.refundPlaces, width: 12 },
+  insurancePrice: { value: (r) => euros(r.insuranceCents), format: '0.00', width: 12 },
+  date: { value: (r) => sheetDate(new Date(r.purchasedAt)), format: 'yyyy-mm-dd', width: 12 },
+  device: {
+    value: (r) => (r.source === 'presentiel' ? followUpFr.stats.sources.presentiel : followUpFr.stats.sources.web),
+    width: 12,
+  },
+  remainingScans: { value: (r) => Math.max(0, r.quantity - r.entriesUsed), width: 10 },
+  scanDate: {
+    value: (r) => (r.lastScanAt ? sheetDate(new Date(r.lastScanAt)) : null),
+    format: 'yyyy-mm-dd hh:mm:ss',
+    width: 20,
+  },
+  studies: { value: (r) => r.studies, width: 20 },
+};
+
+/** Pages of the event's participations, one query at a time, in order of purchase. */
+async function* exportRows(deps: AppDeps, eventId: string): AsyncGenerator<ExportRow[]> {
+  let after: repo.ExportCursor | null = null;
+  for (;;) {
+    const rows = await repo.exportPage(deps.db, eventId, after, PAGE);
+    if (rows.length) yield rows;
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    after = { createdKey: last.createdKey, id: last.id };
+  }
+}
+
+/** A file name from the event's title, for the browser and for the disk it lands on. */
+export function exportFileName(title: string, extension: 'xlsx' | 'csv'): string {
+  const base =
+    title
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100) || 'export';
+  return `${base}.${extension}`;
+}
+
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+async function writeXlsx(deps: AppDeps, eventId: string, columns: ExportColumns, out: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(followUpFr.exportSheet);
+  const keys = EXPORT_COLUMNS[columns];
+  sheet.columns = keys.map((key) => ({
+    header: followUpFr.exportHeaders[key],
+    key,
+    width: CELLS[key].width,
+    ...(CELLS[key].format && { style: { numFmt: CELLS[key].format } }),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for await (const rows of exportRows(deps, eventId)) {
+    for (const row of rows) sheet.addRow(keys.map((key) => CELLS[key].value(row))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** RFC 4180 quoting, with the semicolon and decimal comma that French spreadsheet software reads. */
+function csvCell(value: Cell, format: string | undefined): string {
+  if (value === null) return '';
+  let text: string;
+  if (value instanceof Date) {
+    const wall = value.toISOString().slice(0, 19).replace('T', ' ');
+    text = format === 'yyyy-mm-dd' ? wall.slice(0, 10) : wall;
+  } else if (typeof value === 'number') {
+    text = (format === '0.00' ? value.toFixed(2) : String(value)).replace('.', ',');
+  } else {
+    text = value;
+  }
+  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function writeCsv(deps: AppDeps, eventId: string, columns: ExportColumns, out: PassThrough): Promise<void> {
+  const keys = EXPORT_COLUMNS[columns];
+  const line = (cells: string[]) => `${cells.join(';')}\r\n`;
+  // The byte order mark tells spreadsheet software the file is UTF-8.
+  out.write(`\ufeff${line(keys.map((key) => csvCell(followUpFr.exportHeaders[key], undefined)))}`);
+  for await (const rows of exportRows(deps, eventId)) {
+    const chunk = rows.map((row) => line(keys.map((key) => csvCell(CELLS[key].value(row), CELLS[key].format))));
+    if (!out.write(chunk.join(''))) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  out.end();
+}
+
+export type ExportFile = { fileName: string; contentType: string; body: PassThrough };
+
+/**
+ * The participations export (2-organiser.md §9), streamed while it is read: the checks happen
+ * before the first byte, so a refusal is an ordinary error answer; a failure later cuts the file.
+ */
+export async function exportParticipations(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  format: 'xlsx' | 'csv',
+  columns: ExportColumns,
+  log: { error(details: object, message: string): void },
+): Promise<ExportFile> {
+  const event = await followedEvent(deps, viewer, eventId);
+  const body = new PassThrough();
+  const write = format === 'xlsx' ? writeXlsx : writeCsv;
+  write(deps, event.id, columns, body).catch((error: unknown) => {
+    log.error({ err: error, eventId: event.id }, 'export failed');
+    body.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return {
+    fileName: exportFileName(event.title, format),
+    contentType:
+      format === 'xlsx'
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv; charset=utf-8',
+    body,
+  };
+}

@@ -1,0 +1,263 @@
+import type { ParticipantSort } from '@guichet/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+
+/*
+ * The follow-up's aggregates, computed by PostgreSQL from the event's live participations (never
+ * loaded into Node). A participation is priced by its order line (same order, ticket and gift
+ * flag), the order's promo percentage taken off each place as the checkout charged it; a
+ * participation without an order (issued by hand) is priced at its ticket's price.
+ */
+
+const PARIS = 'Europe/Paris';
+
+/** The discounted unit price in cents, rounded half up like `discountedUnitPriceCents`. */
+const discountedUnit = (unit: SQL, percent: SQL) => sql`((2 * ${unit} * (100 - coalesce(${percent}, 0)) + 100) / 200)`;
+
+/** An event's live participations with what prices, dates and names them. */
+const live = (eventId: string) => sql`
+  select p.id, p.ticket_id, p.user_id, p.quantity, p.entries_used, p.source, p.is_gift, p.refund_places,
+         coalesce(o.paid_at, p.created_at) as purchased_at,
+         coalesce(l.unit_price_cents, t.price_cents) as unit_cents,
+         o.discount_percent,
+         p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as total_cents
+    from participations p
+    join tickets t on t.id = p.ticket_id
+    left join orders o on o.id = p.order_id
+    left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
+   where p.event_id = ${eventId} and p.cancelled_at is null`;
+
+export type EventHead = { id: string; organizerId: string; title: string; dateBegin: Date; nbMaxParticipants: number };
+
+export async function findEventHead(db: Database, eventId: string): Promise<EventHead | undefined> {
+  const [row] = await queryRows<EventHead>(
+    db,
+    sql`select id, organizer_id as "organizerId", title, date_begin as "dateBegin",
+               nb_max_participants as "nbMaxParticipants"
+          from events where id = ${eventId}`,
+  );
+  return row;
+}
+
+export type TicketRow = {
+  id: string;
+  title: string;
+  headTitle: string | null;
+  quantity: number;
+  web: number;
+  presentiel: number;
+  invendu: number;
+  scanned: number;
+  grossCents: number;
+};
+
+/** The tickets that hold places (options, not their choice heads), with their sales by source. */
+export async function ticketTotals(db: Database, eventId: string): Promise<TicketRow[]> {
+  return queryRows<TicketRow>(
+    db,
+    sql`with live as (${live(eventId)})
+        select t.id, t.title, h.title as "headTitle", t.quantity,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'web'), 0)::int as web,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'presentiel'), 0)::int as presentiel,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'invendu'), 0)::int as invendu,
+               coalesce(sum(lv.entries_used), 0)::int as scanned,
+               coalesce(sum(lv.total_cents), 0)::int as "grossCents"
+          from tickets t
+          left join tickets h on h.id = t.parent_id
+          left join live lv on lv.ticket_id = t.id
+         where t.event_id = ${eventId} and t.deleted_at is null and not t.is_multipart
+         group by t.id, h.title, h.position
+         order by coalesce(h.position, t.position), t.position, t.title`,
+  );
+}
+
+export type PeopleRow = { holders: number; regulars: number; absentees: number };
+
+/**
+ * Holders, regulars among them and participations not scanned at all. A regular held a live
+ * ticket of an earlier event (by start date) of the same organiser.
+ */
+export async function peopleTotals(db: Database, event: EventHead): Promise<PeopleRow> {
+  const [row] = await queryRows<PeopleRow>(
+    db,
+    sql`with holders as (
+          select distinct user_id from participations
+           where event_id = ${event.id} and cancelled_at is null and user_id is not null)
+        select (select count(*) from holders)::int as holders,
+               (select count(*) from holders h where exists (
+                  select 1 from participations p2 join events e2 on e2.id = p2.event_id
+                   where p2.user_id = h.user_id and p2.cancelled_at is null and p2.event_id <> ${event.id}
+                     and e2.organizer_id = ${event.organizerId} and e2.date_begin < ${event.dateBegin}))::int as regulars,
+               (select count(*) from participations
+                 where event_id = ${event.id} and cancelled_at is null and entries_used = 0)::int as absentees`,
+  );
+  return row ?? { holders: 0, regulars: 0, absentees: 0 };
+}
+
+export type PromoRow = { code: string; percent: number; uses: number; discountCents: number };
+
+/** Every promo code of the event with the paid orders that used it. */
+export async function promoTotals(db: Database, eventId: string): Promise<PromoRow[]> {
+  return queryRows<PromoRow>(
+    db,
+    sql`select d.code, d.percent,
+               count(o.id)::int as uses,
+               coalesce(sum(o.discount_cents), 0)::int as "discountCents"
+          from discount_codes d
+          left join orders o on o.discount_code_id = d.id and o.status in ('paid', 'refund_requested')
+         where d.event_id = ${eventId}
+         group by d.id
+         order by d.code`,
+  );
+}
+
+export type HistogramRow = { at: string; quantity: number };
+
+/** Places sold per Paris hour ('YYYY-MM-DDTHH:00') or day ('YYYY-MM-DD'). */
+export async function soldHistogram(db: Database, eventId: string, unit: 'hour' | 'day'): Promise<HistogramRow[]> {
+  const format = unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
+  return queryRows<HistogramRow>(
+    db,
+    sql`with live as (${live(eventId)})
+        select to_char(date_trunc(${unit}, purchased_at at time zone ${PARIS}), ${format}) as at,
+               sum(quantity)::int as quantity
+          from live group by 1 order by 1`,
+  );
+}
+
+/** Entries taken at the door per Paris hour. */
+export async function scannedHistogram(db: Database, eventId: string): Promise<HistogramRow[]> {
+  return queryRows<HistogramRow>(
+    db,
+    sql`select to_char(date_trunc('hour', scanned_at at time zone ${PARIS}), 'YYYY-MM-DD"T"HH24:00') as at,
+               count(*)::int as quantity
+          from scans where event_id = ${eventId} and result = 'accepted'
+         group by 1 order by 1`,
+  );
+}
+
+/** Places by the holder's age on the event's first day. */
+export async function ageHistogram(db: Database, event: EventHead): Promise<{ age: number; quantity: number }[]> {
+  return queryRows(
+    db,
+    sql`select date_part('year', age((${event.dateBegin}::timestamptz at time zone ${PARIS})::date, u.birth_date))::int as age,
+               sum(p.quantity)::int as quantity
+          from participations p join users u on u.id = p.user_id
+         where p.event_id = ${event.id} and p.cancelled_at is null
+         group by 1 order by 1`,
+  );
+}
+
+export type ParticipantDbRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  age: number | null;
+  quantity: number;
+  ticketTitle: string;
+  source: 'web' | 'presentiel' | 'invendu';
+  isGift: boolean;
+  purchasedAt: Date;
+  entriesUsed: number;
+  lastScanAt: Date | null;
+  promoCode: string | null;
+  promoPercent: number | null;
+  unitPriceCents: number;
+  totalCents: number;
+  refundPlaces: number;
+  insuranceCents: number;
+  studies: string | null;
+  total: number;
+};
+
+/** Who bought it: the order's buyer, or the holder's account for a participation without an order. */
+const participantColumns = sql`
+  p.id,
+  coalesce(o.buyer_first_name, u.first_name, '') as "firstName",
+  coalesce(o.buyer_last_name, u.last_name, '') as "lastName",
+  coalesce(o.buyer_email, u.email, '') as email,
+  date_part('year', age((e.date_begin at time zone ${PARIS})::date, coalesce(o.buyer_birth_date, u.birth_date)))::int as age,
+  p.quantity,
+  case when h.title is null then t.title else h.title || ' - ' || t.title end as "ticketTitle",
+  p.source, p.is_gift as "isGift",
+  coalesce(o.paid_at, p.created_at) as "purchasedAt",
+  p.entries_used as "entriesUsed",
+  (select max(s.scanned_at) from scans s where s.participation_id = p.id and s.result = 'accepted') as "lastScanAt",
+  d.code as "promoCode",
+  o.discount_percent as "promoPercent",
+  coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents",
+  p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as "totalCents",
+  p.refund_places as "refundPlaces",
+  coalesce(l.insurance_cents, 0) as "insuranceCents",
+  o.studies`;
+
+const participantSources = sql`
+  participations p
+  join events e on e.id = p.event_id
+  join tickets t on t.id = p.ticket_id
+  left join tickets h on h.id = t.parent_id
+  left join orders o on o.id = p.order_id
+  left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
+  left join discount_codes d on d.id = o.discount_code_id
+  left join users u on u.id = p.user_id`;
+
+const orderBy: Record<ParticipantSort, SQL[]> = {
+  name: [sql`lower(coalesce(o.buyer_last_name, u.last_name))`, sql`lower(coalesce(o.buyer_first_name, u.first_name))`],
+  quantity: [sql`p.quantity`],
+  type: [sql`lower(coalesce(h.title, t.title))`, sql`lower(t.title)`],
+  date: [sql`coalesce(o.paid_at, p.created_at)`],
+  status: [sql`(case when p.entries_used >= p.quantity then 2 when p.entries_used > 0 then 1 else 0 end)`],
+  promo: [sql`lower(d.code)`],
+  price: [
+    sql`p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)}`,
+  ],
+};
+
+/** One page of the event's participations, sorted and searched by name or e-mail, with the total count. */
+export async function participantsPage(
+  db: Database,
+  eventId: string,
+  query: { q?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
+): Promise<ParticipantDbRow[]> {
+  const words = (query.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  // Every word must match the name or the e-mail; LIKE's wildcards typed by the user match themselves.
+  const search = words.map((word) => {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql` and (lower(coalesce(o.buyer_first_name, u.first_name, '') || ' ' || coalesce(o.buyer_last_name, u.last_name, '')) like ${pattern}
+                 or lower(coalesce(o.buyer_email, u.email, '')) like ${pattern})`;
+  });
+  const direction = query.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  return queryRows<ParticipantDbRow>(
+    db,
+    sql`select ${participantColumns}, count(*) over ()::int as total
+          from ${participantSources}
+         where p.event_id = ${eventId} and p.cancelled_at is null ${sql.join(search, sql``)}
+         order by ${sql.join(
+           orderBy[query.sort].map((term) => sql`${term} ${direction}`),
+           sql`, `,
+         )}, p.id
+         offset ${query.offset} limit ${query.limit}`,
+  );
+}
+
+/** The next page of the export, in order of purchase after the row `after` (keyset, bounded memory). */
+export type ExportCursor = { createdKey: string; id: string };
+
+export async function exportPage(
+  db: Database,
+  eventId: string,
+  after: ExportCursor | null,
+  limit: number,
+): Promise<(ParticipantDbRow & ExportCursor)[]> {
+  // The cursor keeps the database's microseconds: a JavaScript date would repeat a row.
+  const from = after ? sql` and (p.created_at, p.id) > (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
+  return queryRows(
+    db,
+    sql`select ${participantColumns}, p.created_at::text as "createdKey"
+          from ${participantSources}
+         where p.event_id = ${eventId} and p.cancelled_at is null ${from}
+         order by p.created_at, p.id
+         limit ${limit}`,
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  type EventStats,
+  type ParticipantRow,
+  type ParticipantsPage,
+  type ParticipantsQuery,
+  scanStatusOf,
+  ticketChartLabel,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import type { Viewer } from '../../policy/can';
+import { authorizeEvent, eventNotFound } from '../../policy/event-access';
+import * as repo from './repository';
+
+/** The event whose sales the viewer follows: its organiser or an administrator; anyone else is told it does not exist. */
+export async function followedEvent(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<repo.EventHead> {
+  const access = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
+  const event = await repo.findEventHead(deps.db, access.id);
+  if (!event) throw eventNotFound();
+  return event;
+}
+
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
+
+/** The Statistiques tab (2-organiser.md §2.4, §3 "Statistics"): a few aggregate queries. */
+export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<EventStats> {
+  const event = await followedEvent(deps, viewer, eventId);
+  const [tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages] = await Promise.all([
+    repo.ticketTotals(deps.db, event.id),
+    repo.peopleTotals(deps.db, event),
+    repo.promoTotals(deps.db, event.id),
+    repo.soldHistogram(deps.db, event.id, 'hour'),
+    repo.soldHistogram(deps.db, event.id, 'day'),
+    repo.scannedHistogram(deps.db, event.id),
+    repo.ageHistogram(deps.db, event),
+  ]);
+  const byTicket = tickets.map((t) => {
+    const sold = t.web + t.presentiel + t.invendu;
+    const title = t.headTitle ? `${t.headTitle} - ${t.title}` : t.title;
+    return {
+      ticketId: t.id,
+      title,
+      label: ticketChartLabel(title),
+      sold,
+      available: t.quantity,
+      scanned: t.scanned,
+      grossCents: t.grossCents,
+      // Invendu: the ticket's places nobody took (and any given away unsold).
+      bySource: { web: t.web, presentiel: t.presentiel, invendu: Math.max(0, t.quantity - sold) + t.invendu },
+    };
+  });
+  const sum = (pick: (t: (typeof byTicket)[number]) => number) => byTicket.reduce((total, t) => total + pick(t), 0);
+  const participants = sum((t) => t.sold);
+  const places = sum((t) => t.available);
+  const capacity = event.nbMaxParticipants > 0 ? Math.min(event.nbMaxParticipants, places) : places;
+  const scanned = sum((t) => t.scanned);
+  return {
+    participants,
+    capacity: Math.max(capacity, participants),
+    unsold: Math.max(0, capacity - participants),
+    grossCents: sum((t) => t.grossCents),
+    regulars: people.regulars,
+    holders: people.holders,
+    regularsPercent: percentOf(people.regulars, people.holders),
+    scanned,
+    remainingScans: Math.max(0, participants - scanned),
+    absentees: people.absentees,
+    promoUses: promoCodes.reduce((total, p) => total + p.uses, 0),
+    discountCents: promoCodes.reduce((total, p) => total + p.discountCents, 0),
+    byTicket,
+    bySource: {
+      web: sum((t) => t.bySource.web),
+      presentiel: sum((t) => t.bySource.presentiel),
+      invendu: Math.max(0, capacity - participants),
+    },
+    promoCodes,
+    soldByHour,
+    soldByDay,
+    scannedByHour,
+    ages,
+  };
+}
+
+export function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    age: row.age,
+    quantity: row.quantity,
+    ticketTitle: row.ticketTitle,
+    source: row.source,
+    isGift: row.isGift,
+    purchasedAt: new Date(row.purchasedAt).toISOString(),
+    status: scanStatusOf(row.quantity, row.entriesUsed),
+    entriesUsed: row.entriesUsed,
+    lastScanAt: row.lastScanAt ? new Date(row.lastScanAt).toISOString() : null,
+    promoCode: row.promoCode,
+    promoPercent: row.promoCode ? row.promoPercent : null,
+    unitPriceCents: row.unitPriceCents,
+    totalCents: Math.max(0, row.totalCents),
+  };
+}
+
+/** The 'Billets' list (2-organiser.md §2.5): one page, sorted and searched by the database. */
+export async function listParticipants(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  query: ParticipantsQuery,
+): Promise<ParticipantsPage> {
+  const event = await followedEvent(deps, viewer, eventId);
+  const rows = await repo.participantsPage(deps.db, event.id, query);
+  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0 };
+}
