@@ -43,6 +43,8 @@ test('a verified organiser publishes a paid event with a choice ticket, a hidden
   page,
   request,
 }) => {
+  // The whole authoring journey in one test: on a loaded machine it needs more than the default minute.
+  test.slow();
   const title = `Concert e2e ${Date.now()}`;
   await login(page, DEMO.organizer, DEMO.password);
   await expect(page).toHaveURL(/\/profil$/);
