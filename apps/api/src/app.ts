@@ -39,7 +39,7 @@ import {
   createPaymentProviders,
   type PaymentConfig,
   type PaymentProviderName,
-  paymentConfigFromEnv,
+  paymentConfigFrom,
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { db: database.db, config, clock, images };
   const paymentConfig =
     options.payments ??
-    paymentConfigFromEnv({ ...process.env, PUBLIC_URL: config.publicUrl, PORT: String(config.port) }, config.env);
+    paymentConfigFrom(config.payments, { production: config.env === 'production', publicUrl: config.publicUrl });
   const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, {}) };
   // The bank's payment form is posted to the bank; Stripe's scripts and frames come from Stripe.
   const bankHosts = paymentConfig.etransactions?.hosts ?? [];

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type PaymentSettings, paymentSettingsProblems, paymentSettingsSchema } from './payments/config';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-const environment = z.object({
+/** Every setting of the application: docs/operations.md lists each of them (a test compares). */
+export const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -28,7 +30,25 @@ const environment = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TICKET_SIGNING_KEY: z.string().optional(),
+  ...paymentSettingsSchema.shape,
 });
+
+/**
+ * The settings a real server cannot run without: signed tickets, mail, a database that is not the
+ * embedded one, links that point at the site, and a way to be paid.
+ */
+const REQUIRED_IN_PRODUCTION = ['TICKET_SIGNING_KEY', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL'] as const;
+
+/** Every problem of the configuration at once, so that one restart is enough to fix them. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Guichet cannot start, the configuration is incomplete or invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -56,17 +76,27 @@ export type Config = {
   trustProxy: boolean;
   webDist: string | undefined;
   logLevel: string;
+  /** The Ed25519 private key (PEM) that signs ticket codes; outside production a local one is made. */
+  ticketSigningKey: string | undefined;
+  payments: PaymentSettings;
 };
 
 /** Reads every setting from the environment; invalid settings stop the start with a clear error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(source);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${details.join('\n')}`);
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const problems = production
+    ? REQUIRED_IN_PRODUCTION.filter((name) => !e[name]?.trim()).map((name) => `${name} is required in production`)
+    : [];
+  const payments = Object.fromEntries(
+    Object.keys(paymentSettingsSchema.shape).map((name) => [name, e[name as keyof typeof e]]),
+  ) as PaymentSettings;
+  problems.push(...paymentSettingsProblems(payments, production));
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -93,6 +123,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    ticketSigningKey: e.TICKET_SIGNING_KEY?.trim() || undefined,
+    payments,
   };
 }
 

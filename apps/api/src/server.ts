@@ -1,11 +1,25 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureReferenceData } from './db/seed/reference';
 import { createOutboxWorker, createTransport } from './mail/outbox';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
+import { loadTicketKeys } from './modules/ticket-codes/keys';
 
-const config = loadConfig();
+/** Settings are read and checked once, here: a server missing one stops now, not at its first sale. */
+function bootConfig(): Config {
+  try {
+    const config = loadConfig();
+    loadTicketKeys(config);
+    return config;
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : `Guichet cannot start: ${(error as Error).message}`;
+    console.error(message);
+    process.exit(1);
+  }
+}
+
+const config = bootConfig();
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
@@ -9,6 +9,18 @@ import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/modules/auth/passwords';
 import type { PaymentConfig } from '../src/payments';
 import { createMemoryImageStore } from '../src/storage/image-store';
+
+/** The least a production server starts with (config.ts): a test adds what it is about. */
+export const productionSettings = {
+  NODE_ENV: 'production',
+  TICKET_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+  DATABASE_URL: 'postgres://guichet@db.example.org/guichet',
+  PUBLIC_URL: 'https://billetterie.example.org',
+  STRIPE_SECRET_KEY: 'sk_live_1',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+  STRIPE_WEBHOOK_SECRET: 'whsec_1',
+};
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: Config; close(): Promise<void> };
 

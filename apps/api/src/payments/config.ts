@@ -22,7 +22,8 @@ const optional = z
   .optional()
   .transform((value) => value?.trim() || undefined);
 
-const environment = z.object({
+/** The payment settings, part of the one configuration schema of `config.ts`. */
+export const paymentSettingsSchema = z.object({
   PAYMENT_PROVIDER_DEFAULT: z.enum(['sandbox', 'etransactions', 'stripe']).optional(),
   ETRANSACTIONS_SITE: optional.pipe(
     z
@@ -66,11 +67,12 @@ const environment = z.object({
       .optional(),
   ),
   SANDBOX_BANK_PRIVATE_KEY: optional,
-  PUBLIC_URL: optional,
-  PORT: optional,
 });
 
-type Env = z.infer<typeof environment>;
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+type Env = PaymentSettings;
+
+const environment = paymentSettingsSchema.extend({ PUBLIC_URL: optional, PORT: optional });
 
 /** All or nothing: a half-configured provider stops the start instead of failing at the first payment. */
 function allOrNone<K extends keyof Env>(env: Env, names: K[], label: string): boolean {
@@ -119,11 +121,13 @@ function stripeFrom(env: Env): StripeSettings | undefined {
   };
 }
 
-function sandboxFrom(env: Env, production: boolean): SandboxBank | undefined {
+function sandboxEnabled(env: Env, production: boolean): boolean {
   const flag = env.SANDBOX_PAYMENTS;
-  const enabled = flag === undefined ? !production : flag === 'true' || flag === '1';
-  if (!enabled) return undefined;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, '');
+  return flag === undefined ? !production : flag === 'true' || flag === '1';
+}
+
+function sandboxFrom(env: Env, production: boolean, publicUrl: string): SandboxBank | undefined {
+  if (!sandboxEnabled(env, production)) return undefined;
   return createSandboxBank({
     baseUrl: env.SANDBOX_BANK_URL ?? `${publicUrl}/sandbox-bank`,
     hmacKeyHex: env.SANDBOX_BANK_HMAC_KEY?.toUpperCase(),
@@ -131,12 +135,61 @@ function sandboxFrom(env: Env, production: boolean): SandboxBank | undefined {
   });
 }
 
+function defaultProviderOf(env: Env, configured: PaymentProviderName[]): PaymentProviderName {
+  const defaultProvider = env.PAYMENT_PROVIDER_DEFAULT ?? configured[0];
+  if (!defaultProvider || !configured.includes(defaultProvider)) {
+    throw new Error(
+      `Invalid payment configuration: PAYMENT_PROVIDER_DEFAULT=${defaultProvider ?? '(none)'} is not configured`,
+    );
+  }
+  return defaultProvider;
+}
+
 /**
- * Payment settings from the environment. Providers without settings are undefined; the sandbox is
- * on outside production and, in production, only with SANDBOX_PAYMENTS=true.
+ * What is wrong with the payment settings, checked at boot without making anything (the sandbox
+ * bank's key is made when the application is built).
  */
+export function paymentSettingsProblems(env: Env, production: boolean): string[] {
+  const problems: string[] = [];
+  const configured: PaymentProviderName[] = sandboxEnabled(env, production) ? ['sandbox'] : [];
+  for (const [name, read] of [
+    ['etransactions', etransactionsFrom],
+    ['stripe', stripeFrom],
+  ] as const) {
+    try {
+      if (read(env)) configured.push(name);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length > 0) return problems;
+  if (configured.length === 0) {
+    return [
+      'no payment provider: set ETRANSACTIONS_SITE, ETRANSACTIONS_RANG, ETRANSACTIONS_IDENTIFIANT and ETRANSACTIONS_HMAC_KEY, or STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    ];
+  }
+  try {
+    defaultProviderOf(env, configured);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  return problems;
+}
+
+/** The providers of validated settings; the sandbox is on outside production and, in production, only with SANDBOX_PAYMENTS=true. */
+export function paymentConfigFrom(env: Env, options: { production: boolean; publicUrl: string }): PaymentConfig {
+  const config = {
+    etransactions: etransactionsFrom(env),
+    stripe: stripeFrom(env),
+    sandbox: sandboxFrom(env, options.production, options.publicUrl.replace(/\/+$/, '')),
+  };
+  const configured = (['sandbox', 'etransactions', 'stripe'] as const).filter((name) => config[name]);
+  return { defaultProvider: defaultProviderOf(env, configured), ...config };
+}
+
+/** Payment settings read from a set of variables (tests and benchmarks; the server goes through `config.ts`). */
 export function paymentConfigFromEnv(
-  source: Record<string, string | undefined> = process.env,
+  source: Record<string, string | undefined>,
   nodeEnv: string = source.NODE_ENV ?? 'development',
 ): PaymentConfig {
   const parsed = environment.safeParse(source);
@@ -145,17 +198,8 @@ export function paymentConfigFromEnv(
     throw new Error(`Invalid payment configuration:\n${details.join('\n')}`);
   }
   const env = parsed.data;
-  const config = {
-    etransactions: etransactionsFrom(env),
-    stripe: stripeFrom(env),
-    sandbox: sandboxFrom(env, nodeEnv === 'production'),
-  };
-  const configured = (['sandbox', 'etransactions', 'stripe'] as const).filter((name) => config[name]);
-  const defaultProvider = env.PAYMENT_PROVIDER_DEFAULT ?? configured[0];
-  if (!defaultProvider || !config[defaultProvider]) {
-    throw new Error(
-      `Invalid payment configuration: PAYMENT_PROVIDER_DEFAULT=${defaultProvider ?? '(none)'} is not configured`,
-    );
-  }
-  return { defaultProvider, ...config };
+  return paymentConfigFrom(env, {
+    production: nodeEnv === 'production',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`,
+  });
 }

@@ -2,9 +2,9 @@ import { imageUploadResult, myParticipation, myProfile, publicProfile } from '@g
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { limited } from '../../plugins/route-limits';
 import { requireUser } from '../../plugins/session';
 import * as profiles from './profile.service';
-import { perAddress } from './rate-limit';
 
 export const userParams = z.object({ id: z.string().max(64) });
 
@@ -20,7 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   for (const which of ['photo', 'banner'] as const) {
     app.post(
       `/me/${which}`,
-      { schema: { response: { 200: imageUploadResult } }, config: perAddress(deps.config, 3, 10) },
+      { schema: { response: { 200: imageUploadResult } }, ...limited(deps.config, 3, 10) },
       async (request) => profiles.changeProfileImage(deps, request, requireUser(request), which),
     );
   }

@@ -9,9 +9,9 @@ import {
 } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { limited } from '../../plugins/route-limits';
 import { requireUser } from '../../plugins/session';
 import { cancelEmailChange, confirmEmailChange } from './email-change.service';
-import { perAddress } from './rate-limit';
 import * as settings from './settings.service';
 
 /** Settings live under /me: the account changed is always the session's, never one named in the request. */
@@ -20,7 +20,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.put(
     '/me/profile',
-    { schema: { body: profileSettings, response: { 200: profileSaveResult } }, config: perAddress(deps.config, 2, 10) },
+    { schema: { body: profileSettings, response: { 200: profileSaveResult } }, ...limited(deps.config, 2, 10) },
     async (request) => settings.saveProfile(deps, requireUser(request), request.body),
   );
 
@@ -34,13 +34,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/me/password',
-    { schema: { body: passwordChange, response: ok }, config: perAddress(deps.config, 1, 15) },
+    { schema: { body: passwordChange, response: ok }, ...limited(deps.config, 1, 15) },
     async (request) => settings.changePassword(deps, requireUser(request), request.sessionToken, request.body),
   );
 
   app.post(
     '/me/email/confirm',
-    { schema: { body: emailChangeConfirm, response: ok }, config: perAddress(deps.config, 1, 15) },
+    { schema: { body: emailChangeConfirm, response: ok }, ...limited(deps.config, 1, 15) },
     async (request) => confirmEmailChange(deps, requireUser(request), request.body.code),
   );
 
@@ -50,7 +50,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.post(
     '/me/verification-request',
-    { schema: { response: ok }, config: perAddress(deps.config, 0.5, 60) },
+    { schema: { response: ok }, ...limited(deps.config, 0.5, 60) },
     async (request) => settings.requestVerification(deps, requireUser(request)),
   );
 };

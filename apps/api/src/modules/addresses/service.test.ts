@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { productionSettings } from '../../../test/helpers';
 import { loadConfig } from '../../config';
 import { addressServiceFromConfig, createAddressService } from './service';
 
@@ -150,9 +151,9 @@ describe('address service settings', () => {
 
   it('uses the national service in production, at ADDRESS_API_URL', async () => {
     handler = answerJson([feature(6)]);
-    const production = configFrom({ NODE_ENV: 'production', ADDRESS_API_URL: baseUrl });
+    const production = configFrom({ ...productionSettings, ADDRESS_API_URL: baseUrl });
     expect((await addressServiceFromConfig(production).suggest('rue de la paix'))[0]?.name).toBe('6 Rue de la Paix');
-    const offline = configFrom({ NODE_ENV: 'production', ADDRESS_PROVIDER: 'offline', ADDRESS_API_URL: baseUrl });
+    const offline = configFrom({ ...productionSettings, ADDRESS_PROVIDER: 'offline', ADDRESS_API_URL: baseUrl });
     await addressServiceFromConfig(offline).suggest('rue de la paix');
     expect(requests).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { limited } from '../../plugins/route-limits';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
 import * as auth from './service';
 
@@ -17,27 +18,18 @@ const ok = z.object({ message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps) => {
   // Login is limited per address and e-mail (after the body is parsed), the rest per address.
-  const limit = (perMinutes: number, minutes: number, keyByEmail = false) => ({
-    rateLimit: {
-      max: Math.max(1, Math.round(deps.config.rateLimitMax * perMinutes)),
-      timeWindow: minutes * 60_000,
-      ...(keyByEmail && {
-        hook: 'preHandler' as const,
-        keyGenerator: (request: { ip: string; body?: unknown }) =>
-          `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-      }),
-    },
-  });
+  const limit = (perWindow: number, minutes: number, keyByEmail = false) =>
+    limited(deps.config, perWindow, minutes, { keyByEmail });
 
   app.post(
     '/auth/register',
-    { schema: { body: registerRequest, response: { 201: sessionUser } }, config: limit(1, 10) },
+    { schema: { body: registerRequest, response: { 201: sessionUser } }, ...limit(1, 10) },
     async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
   );
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequest, response: { 200: sessionUser } }, config: limit(1, 5, true) },
+    { schema: { body: loginRequest, response: { 200: sessionUser } }, ...limit(1, 5, true) },
     async (request, reply) => {
       const session = await auth.login(deps, request.body);
       setSessionCookie(reply, deps, session.token, session.expiresAt);
@@ -67,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
 
   app.post(
     '/auth/password-reset',
-    { schema: { body: passwordResetRequest, response: { 200: ok } }, config: limit(0.5, 15) },
+    { schema: { body: passwordResetRequest, response: { 200: ok } }, ...limit(0.5, 15) },
     async (request) => {
       await auth.requestPasswordReset(deps, request.body.email);
       return { message: fr.auth.codeSentText(request.body.email.trim()) };
@@ -76,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
 
   app.post(
     '/auth/password-reset/verify',
-    { schema: { body: passwordResetCodeCheck, response: { 200: ok } }, config: limit(1, 15) },
+    { schema: { body: passwordResetCodeCheck, response: { 200: ok } }, ...limit(1, 15) },
     async (request) => {
       await auth.verifyResetCode(deps, request.body.email, request.body.code);
       return { message: 'OK' };
@@ -85,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
 
   app.post(
     '/auth/password-reset/confirm',
-    { schema: { body: passwordResetConfirm, response: { 200: ok } }, config: limit(1, 15) },
+    { schema: { body: passwordResetConfirm, response: { 200: ok } }, ...limit(1, 15) },
     async (request) => {
       await auth.confirmPasswordReset(deps, request.body);
       return { message: fr.auth.passwordChanged };

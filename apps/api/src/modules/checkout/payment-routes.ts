@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { type PaymentProviderName, PaymentSignatureError, rawQueryOf } from '../../payments';
-import { perAddress } from '../account/rate-limit';
+import { limited } from '../../plugins/route-limits';
 import { loadBuyerOrder } from './order-access';
 import { type Payments, settleBuyerReturn, settlePayment, startOrderPayment } from './payment-service';
 
@@ -58,7 +58,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
     {
       schema: { params: z.object({ provider: providerName, status: z.enum(['accepte', 'refuse', 'annule']) }) },
       // Stripe's return costs a call to Stripe's API.
-      config: perAddress(deps.config, 3, 1),
+      ...limited(deps.config, 3, 1),
     },
     async (request, reply) => {
       const provider = payments.providers[request.params.provider as PaymentProviderName];

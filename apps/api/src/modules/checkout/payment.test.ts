@@ -109,3 +109,23 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
     expect((await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment` })).statusCode).toBe(404);
   });
 });
+
+describe('the buyer coming back from the bank', () => {
+  it('is rate limited per address, as the route declares', async () => {
+    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
+    try {
+      const back = () =>
+        limited.app.inject({
+          method: 'GET',
+          url: '/api/payments/sandbox/return/accepte?Mt=100&Ref=X&Auto=1&Erreur=00000&Sign=abc',
+          remoteAddress: '10.9.8.7',
+        });
+      const statuses = [];
+      for (let i = 0; i < 8; i++) statuses.push((await back()).statusCode);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { orderLines } from '../../db/schema';
+import { limited } from '../../plugins/route-limits';
 import { createSaleCache } from './hot-path';
 import { loadBuyerOrder } from './order-access';
 import type { Payments } from './payment-service';
@@ -44,7 +45,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
         querystring: z.object({ code: z.string().max(50).default('') }),
         response: { 200: z.object({ percent: z.number().int() }) },
       },
-      config: { rateLimit: { max: Math.max(5, deps.config.rateLimitMax * 3), timeWindow: 60_000 } },
+      ...limited(deps.config, 3, 1, { floor: 5 }),
     },
     async (request) => checkDiscount(deps, request.params.id, request.query.code),
   );

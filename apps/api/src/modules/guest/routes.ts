@@ -2,8 +2,8 @@ import { bookingFr, STUDIES, sessionUser } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { limited } from '../../plugins/route-limits';
 import { setSessionCookie } from '../../plugins/session';
-import { perAddress } from '../account/rate-limit';
 import { guestAccountRequest, guestLookupRequest, guestLookupResult, guestVerifyRequest } from './schemas';
 import * as guest from './service';
 
@@ -16,14 +16,14 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/guest/lookup',
     {
       schema: { body: guestLookupRequest, response: { 200: guestLookupResult } },
-      config: perAddress(deps.config, 1, 10),
+      ...limited(deps.config, 1, 10),
     },
     async (request) => ({ hasAccount: await guest.hasAccount(deps, request.body.email) }),
   );
 
   app.post(
     '/guest/account',
-    { schema: { body: guestAccountRequest, response: { 201: ok } }, config: perAddress(deps.config, 1, 10) },
+    { schema: { body: guestAccountRequest, response: { 201: ok } }, ...limited(deps.config, 1, 10) },
     async (request, reply) => {
       await guest.createGuestAccount(deps, request.body);
       return reply.status(201).send({ message: bookingFr.code.intro(request.body.email.trim()) });
@@ -32,7 +32,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/guest/verify',
-    { schema: { body: guestVerifyRequest, response: { 200: sessionUser } }, config: perAddress(deps.config, 1, 15) },
+    { schema: { body: guestVerifyRequest, response: { 200: sessionUser } }, ...limited(deps.config, 1, 15) },
     async (request, reply) => {
       const session = await guest.verifyGuest(deps, request.body);
       setSessionCookie(reply, deps, session.token, session.expiresAt);

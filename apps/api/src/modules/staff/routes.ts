@@ -2,7 +2,7 @@ import { addStaffRequest, staffMember, staffScan } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { perAddress } from '../account/rate-limit';
+import { limited } from '../../plugins/route-limits';
 import * as service from './service';
 
 const eventParams = z.object({ id: z.string().max(64) });
@@ -21,7 +21,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       schema: { params: eventParams, body: addStaffRequest, response: { 201: staffMember } },
       // Each addition e-mails someone: limited like the other routes that send mail.
-      config: perAddress(deps.config, 3, 10),
+      ...limited(deps.config, 3, 10),
     },
     async (request, reply) =>
       reply.status(201).send(await service.addStaff(deps, request.user, request.params.id, request.body.email)),

@@ -44,15 +44,12 @@ function developmentPem(dataDir: string): string {
 }
 
 /**
- * The key pair that signs ticket codes, resolved at first use: the setting when present; in
+ * The key pair that signs ticket codes (the server resolves it at boot): the setting when present; in
  * production nothing else (codes signed with a throwaway key would fail at the door); in tests
  * an in-memory key; elsewhere the development key on disk.
  */
-export function loadTicketKeys(
-  config: Pick<Config, 'env' | 'dataDir'>,
-  environment: NodeJS.ProcessEnv = process.env,
-): TicketKeys {
-  const configured = environment[SIGNING_KEY_SETTING]?.trim();
+export function loadTicketKeys(config: Pick<Config, 'env' | 'dataDir' | 'ticketSigningKey'>): TicketKeys {
+  const configured = config.ticketSigningKey?.trim();
   const source = configured ? `setting:${configured}` : config.env === 'test' ? 'memory' : `file:${config.dataDir}`;
   const known = cache.get(source);
   if (known) return known;

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { productionSettings } from '../test/helpers';
+import { ConfigError, environment, loadConfig } from './config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+
+const production = productionSettings;
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    loadConfig(source);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems;
+  }
+}
+
+describe('configuration', () => {
+  it('names every setting production is missing, at once', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
+    for (const name of ['TICKET_SIGNING_KEY', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL', 'STRIPE_SECRET_KEY']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('starts production with what it needs, and nothing else', () => {
+    expect(problemsOf(production)).toEqual([]);
+    const { SMTP_URL: _smtp, ...withoutMail } = production;
+    expect(problemsOf(withoutMail)).toEqual(['SMTP_URL is required in production']);
+    const { STRIPE_WEBHOOK_SECRET: _webhook, ...halfStripe } = production;
+    expect(problemsOf(halfStripe).join('\n')).toMatch(/Stripe needs STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('needs nothing outside production', () => {
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'development' }).ticketSigningKey).toBeUndefined();
+  });
+
+  it('reports invalid values with the setting they belong to', () => {
+    expect(problemsOf({ PORT: 'eighty', ETRANSACTIONS_SITE: '12' }).join('\n')).toMatch(
+      /PORT[\s\S]*ETRANSACTIONS_SITE/,
+    );
+  });
+
+  it('stops a production server at start with one message and no stack trace', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain('TICKET_SIGNING_KEY');
+    expect(started.stderr).toContain('SMTP_URL');
+    expect(started.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('is documented setting by setting in docs/operations.md', () => {
+    const documented = new Set(
+      [...readFileSync(path.join(root, 'docs/operations.md'), 'utf8').matchAll(/^\|\s*`([A-Z][A-Z0-9_]+)`/gm)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
+    const settings = Object.keys(environment.shape);
+    expect(settings.filter((name) => !documented.has(name))).toEqual([]);
+    expect([...documented].filter((name) => !settings.includes(name))).toEqual([]);
+  });
+});
