@@ -12,15 +12,17 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { seedDemoSales } from './db/seed/demo-sales';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import { createTransport, deliverMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { createSaleCache } from './modules/checkout/hot-path';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
-import { providerFor } from './modules/checkout/payment-service';
+import { providerFor, retryRefund } from './modules/checkout/payment-service';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
@@ -64,7 +66,17 @@ export type AppOptions = {
   serveWeb?: boolean;
   /** Seeds the demo accounts, events and their sales once (embedded and development modes). */
   seedDemo?: boolean;
+  /** How mail leaves; by default SMTP when configured, else the development mailbox keeps it. */
+  mailTransport?: MailTransport;
+  /** Runs queued jobs every few seconds (the server); tests call `app.jobs.runDue()` themselves. */
+  startJobs?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -158,6 +170,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       fetch: options.sandboxFetch,
     });
   }
+  const transport = options.mailTransport ?? createTransport(config.smtpUrl);
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers: {
+      mail: (job) =>
+        deliverMail(database.db, job.mailId ?? '', {
+          transport,
+          from: config.mailFrom,
+          resolveAttachment: ticketAttachmentResolver(config),
+        }),
+      refund: (job) => retryRefund(deps, payments, job),
+    },
+    onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  if (options.startJobs) app.addHook('onReady', async () => jobs.start());
+
   await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null);
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);

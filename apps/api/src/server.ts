@@ -2,8 +2,6 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureReferenceData } from './db/seed/reference';
-import { createOutboxWorker, createTransport } from './mail/outbox';
-import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 
 /** Settings are read and checked once, here: a server missing one stops now, not at its first sale. */
@@ -28,20 +26,9 @@ const database = await openDatabase({
 await database.migrate();
 await ensureReferenceData(database.db);
 
-const app = await buildApp({ config, database, serveWeb: true, seedDemo: config.seedDemo });
-
-const outbox = createOutboxWorker({
-  db: database.db,
-  transport: createTransport(config.smtpUrl),
-  from: config.mailFrom,
-  resolveAttachment: ticketAttachmentResolver(config),
-  intervalMs: 2000,
-  onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
-});
-outbox.start();
+const app = await buildApp({ config, database, serveWeb: true, seedDemo: config.seedDemo, startJobs: true });
 
 app.addHook('onClose', async () => {
-  await outbox.stop();
   await database.close();
 });
 

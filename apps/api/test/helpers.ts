@@ -1,11 +1,13 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { events, tickets, users } from '../src/db/schema';
 import { ensureReferenceData } from '../src/db/seed/reference';
 import type { Clock } from '../src/lib/clock';
+import type { MailTransport } from '../src/mail/outbox';
 import { hashPassword } from '../src/modules/auth/passwords';
 import type { PaymentConfig } from '../src/payments';
 import { createMemoryImageStore } from '../src/storage/image-store';
@@ -29,14 +31,16 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; config: 
  * in-memory PGlite. Each test makes its own users and events.
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; clock?: Clock; payments?: PaymentConfig } = {},
+  options: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    payments?: PaymentConfig;
+    mailTransport?: MailTransport;
+    /** A database of its own, for tests that look at the whole of a table (the job queue). */
+    isolated?: boolean;
+  } = {},
 ): Promise<TestApp> {
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 20 });
-  if (!url) {
-    await database.migrate();
-    await ensureReferenceData(database.db);
-  }
+  const database = options.isolated ? await isolatedDatabase() : await sharedDatabase();
   const config = testConfig({ rateLimitMax: 10_000, cookieSecure: false, ...options.config });
   // The sandbox bank calls our IPN over HTTP; in tests that call goes straight into the app.
   let self: FastifyInstance | undefined;
@@ -54,6 +58,7 @@ export async function createTestApp(
     database,
     clock: options.clock,
     payments: options.payments,
+    mailTransport: options.mailTransport,
     imageStore: createMemoryImageStore(),
     sandboxFetch,
   });
@@ -66,6 +71,42 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+async function sharedDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 20 });
+  if (!url) {
+    await database.migrate();
+    await ensureReferenceData(database.db);
+  }
+  return database;
+}
+
+/** A new database dropped at close: on PostgreSQL a fresh one beside the shared one, else PGlite. */
+async function isolatedDatabase(): Promise<DatabaseHandle> {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) return sharedDatabase();
+  const url = new URL(shared);
+  const name = `${url.pathname.slice(1)}_iso_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: shared });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 20 });
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: shared });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
     },
   };
 }

@@ -295,6 +295,37 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
+export const jobKinds = ['mail', 'refund'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+/**
+ * Background work, queued in the transaction of the change that calls for it and run by the job
+ * runner (`jobs/`): claimed for a lease in a short transaction, run outside it, retried with
+ * backoff; one that keeps failing stops at `failed_at` with its last error, for someone to see.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: jobKinds }).notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    runAt: instant('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    // A claimed job belongs to its runner until then; a runner that died lets it go.
+    lockedUntil: instant('locked_until'),
+    lastError: text('last_error'),
+    doneAt: instant('done_at'),
+    failedAt: instant('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+    index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
+    check('jobs_kind_check', sql`${t.kind} in ('mail', 'refund')`),
+  ],
+);
+
 export const discountCodes = pgTable(
   'discount_codes',
   {

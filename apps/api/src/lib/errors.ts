@@ -19,3 +19,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, field?: string) => new AppError('VALIDATION_ERROR', message, 400, field);
+
+/** An error as a line to keep: drivers wrap the database's own message ("division by zero") as the cause. */
+export function describeError(error: unknown): string {
+  return error instanceof Error && error.cause !== undefined ? `${error} (${String(error.cause)})` : String(error);
+}

@@ -2,6 +2,7 @@ import { checkoutFr, fr, paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import { orders } from '../../db/schema';
+import { queueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
 import {
@@ -64,7 +65,8 @@ export async function startOrderPayment(
 /**
  * A verified verdict from a provider, from whichever channel brought it first (IPN, webhook or
  * the buyer's return). A payment whose places were given away meanwhile, and a second capture of
- * an order already paid, are refunded at once and the buyer told.
+ * an order already paid, are refunded at once and the buyer told; a refund the provider refuses
+ * now is handed to the job runner, which tries again with backoff.
  */
 export async function settlePayment(
   deps: AppDeps,
@@ -74,22 +76,30 @@ export async function settlePayment(
 ): Promise<ConfirmationOutcome> {
   const result = await applyPaymentResult(deps, outcome, provider.name);
   if (result === 'refund_needed' || result === 'duplicate_capture') {
-    await refundCapture(deps, provider, outcome.transactionId, log);
+    try {
+      await refundCapture(deps, provider, outcome.transactionId);
+    } catch (error) {
+      log.error({ err: error, transactionId: outcome.transactionId }, 'refund of a capture failed, retried later');
+      await queueJob(
+        deps.db,
+        'refund',
+        { provider: provider.name, transactionId: outcome.transactionId },
+        { maxAttempts: REFUND_ATTEMPTS },
+      );
+    }
   }
   return result;
 }
 
+/** A refund owed to a buyer is tried for about five hours (backoff up to an hour) before someone must step in. */
+const REFUND_ATTEMPTS = 12;
+
 /**
  * Refunds a recorded capture that is owed back, once: the row is claimed first, so concurrent
  * replays of one notification cannot both refund it. A provider failure leaves the row `failed`
- * with its cause, to be claimed again by the next replay of the notification.
+ * with its cause, and is thrown.
  */
-async function refundCapture(
-  deps: AppDeps,
-  provider: PaymentProvider,
-  transactionId: string,
-  log: { error(details: object, message: string): void },
-): Promise<void> {
+export async function refundCapture(deps: AppDeps, provider: PaymentProvider, transactionId: string): Promise<void> {
   const capture = await claimRefund(deps.db, provider.name, transactionId);
   if (!capture) return;
   const order = await findOrderById(deps.db, capture.orderId);
@@ -98,8 +108,7 @@ async function refundCapture(
     await provider.refund({ transactionId, amountCents: capture.amountCents, reference: order.reference });
   } catch (error) {
     await markRefundFailed(deps.db, capture.id, error instanceof Error ? error.message : String(error));
-    log.error({ err: error, reference: order.reference, transactionId }, 'refund of a capture failed');
-    return;
+    throw error;
   }
   const mail = capture.kind === 'duplicate' ? checkoutFr.duplicateRefundedMail : checkoutFr.refundedMail;
   await deps.db.transaction(async (tx) => {
@@ -111,6 +120,17 @@ async function refundCapture(
       text: mail.body(order.buyerFirstName, order.reference),
     });
   });
+}
+
+/** The job runner's 'refund' job: the same refund, by a provider named in the job. */
+export async function retryRefund(
+  deps: AppDeps,
+  payments: Payments,
+  job: { provider?: string; transactionId?: string },
+): Promise<void> {
+  const provider = payments.providers[job.provider as PaymentProviderName];
+  if (!provider || !job.transactionId) throw new Error(`refund job for an unknown provider: ${job.provider}`);
+  await refundCapture(deps, provider, job.transactionId);
 }
 
 export type ReturnStatus = 'accepte' | 'refuse' | 'annule';

@@ -1,0 +1,14 @@
+import type { Database } from '../db/client';
+import { type JobKind, jobs } from '../db/schema';
+
+export type JobOptions = { maxAttempts?: number; runAt?: Date };
+
+/** Queues background work in the same transaction as the change that calls for it. */
+export async function queueJob(
+  db: Database,
+  kind: JobKind,
+  payload: Record<string, string>,
+  options: JobOptions = {},
+): Promise<void> {
+  await db.insert(jobs).values({ kind, payload, maxAttempts: options.maxAttempts, runAt: options.runAt });
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type Job = typeof jobs.$inferSelect;
+
+/**
+ * Takes up to `limit` due jobs for `leaseMs`, in one short statement: SKIP LOCKED keeps several
+ * processes off each other's jobs, and the lease lets a job go again if its runner dies.
+ */
+export async function claimDueJobs(db: Database, limit: number, leaseMs: number): Promise<Job[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+         where id in (
+           select id from jobs
+            where done_at is null and failed_at is null and run_at <= now()
+              and (locked_until is null or locked_until < now())
+            order by run_at
+            limit ${limit}
+            for update skip locked)
+        returning id`,
+  );
+  if (rows.length === 0) return [];
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      inArray(
+        jobs.id,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(jobs.runAt);
+}
+
+export async function markJobDone(db: Database, id: string): Promise<void> {
+  await db.update(jobs).set({ doneAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(jobs.id, id));
+}
+
+/** Another attempt after `delayMs`, or none left: the job stops, failed, with its error. */
+export async function markJobFailedAttempt(db: Database, job: Job, error: string, delayMs: number): Promise<void> {
+  const finished = job.attempts >= job.maxAttempts;
+  await db
+    .update(jobs)
+    .set({
+      lockedUntil: null,
+      lastError: error.slice(0, 1000),
+      ...(finished ? { failedAt: sql`now()` } : { runAt: sql`now() + ${delayMs} * interval '1 millisecond'` }),
+    })
+    .where(eq(jobs.id, job.id));
+}
+
+/** The jobs someone should look at: those that gave up, newest first, and how many are waiting. */
+export async function jobsOverview(db: Database) {
+  const failed = await db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      failedAt: jobs.failedAt,
+      createdAt: jobs.createdAt,
+    })
+    .from(jobs)
+    .where(isNotNull(jobs.failedAt))
+    .orderBy(desc(jobs.failedAt))
+    .limit(100);
+  const [pending] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt)));
+  return { pending: pending?.count ?? 0, failed };
+}

@@ -1,0 +1,79 @@
+import type { Database } from '../db/client';
+import type { JobKind } from '../db/schema';
+import { describeError } from '../lib/errors';
+import { claimDueJobs, type Job, markJobDone, markJobFailedAttempt } from './repository';
+
+export type JobHandler = (payload: Record<string, string>, job: Job) => Promise<void>;
+export type JobHandlers = Record<JobKind, JobHandler>;
+
+export type JobRunnerOptions = {
+  db: Database;
+  handlers: JobHandlers;
+  intervalMs?: number;
+  /** How long a claimed job is its runner's: longer than any job takes (an SMTP timeout). */
+  leaseMs?: number;
+  /** The wait before attempt n + 1; by default 30 s doubled each time, at most an hour. */
+  backoffMs?: (attempt: number) => number;
+  onError?: (error: unknown, job?: Job) => void;
+};
+
+const BATCH = 20;
+export const defaultBackoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * Runs queued jobs: each batch is claimed in one short statement and its jobs run outside any
+ * transaction, so that a slow job (a PDF, an SMTP server, a bank) never holds a lock or, on the
+ * embedded database's single connection, the whole application.
+ */
+export function createJobRunner(options: JobRunnerOptions) {
+  const { db, handlers } = options;
+  const backoff = options.backoffMs ?? defaultBackoffMs;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function runOne(job: Job): Promise<void> {
+    try {
+      await handlers[job.kind](job.payload, job);
+      await markJobDone(db, job.id);
+    } catch (error) {
+      await markJobFailedAttempt(db, job, describeError(error), backoff(job.attempts));
+      options.onError?.(error, job);
+    }
+  }
+
+  /** Runs every job due now, batch after batch; the jobs it makes due again wait for their time. */
+  async function runDue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = await claimDueJobs(db, BATCH, options.leaseMs ?? 120_000);
+      for (const job of batch) await runOne(job);
+      done += batch.length;
+      if (batch.length < BATCH) return done;
+    }
+  }
+
+  function kick(): Promise<void> {
+    running ??= runDue()
+      .then(() => undefined)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    runDue,
+    kick,
+    start() {
+      timer = setInterval(() => void kick(), options.intervalMs ?? 2000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
