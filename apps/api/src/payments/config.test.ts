@@ -4,7 +4,7 @@ import { paymentConfigFromEnv } from './config';
 import { hmacMessage, signHmac } from './etransactions-form';
 import { BANK_PUBLIC_KEY_PEM } from './etransactions-ipn';
 import { buildRefundFields, refundThroughPpps } from './etransactions-refund';
-import { createPaymentProviders } from './provider';
+import { createPaymentProviders } from './providers';
 
 const bankEnv = {
   ETRANSACTIONS_SITE: '1999888',

@@ -1,8 +1,3 @@
-import type { PaymentConfig } from './config';
-import { createEtransactionsProvider } from './etransactions';
-import { sandboxBankFetch, sandboxEtransactionsSettings } from './sandbox-bank-core';
-import { createStripeProvider } from './stripe';
-
 export { NoBankServerError, PaymentSignatureError } from './errors';
 
 export type PaymentProviderName = 'sandbox' | 'etransactions' | 'stripe';
@@ -63,24 +58,4 @@ export interface PaymentProvider {
    */
   readReturn?(query: URLSearchParams): Promise<PaymentReturn | null>;
   refund(payment: { transactionId: string; amountCents: number; reference: string }): Promise<void>;
-}
-
-/** One provider per configured name; undefined when its settings are absent. */
-export function createPaymentProviders(
-  config: PaymentConfig,
-  deps: { fetch?: typeof fetch },
-): Record<PaymentProviderName, PaymentProvider | undefined> {
-  const fetchImpl = deps.fetch ?? globalThis.fetch;
-  const bank = config.sandbox;
-  return {
-    sandbox: bank
-      ? createEtransactionsProvider('sandbox', sandboxEtransactionsSettings(bank), {
-          fetch: sandboxBankFetch(bank, fetchImpl),
-        })
-      : undefined,
-    etransactions: config.etransactions
-      ? createEtransactionsProvider('etransactions', config.etransactions, { fetch: fetchImpl })
-      : undefined,
-    stripe: config.stripe ? createStripeProvider(config.stripe, { fetch: deps.fetch }) : undefined,
-  };
 }

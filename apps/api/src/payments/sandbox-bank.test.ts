@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addSecurityHeaders } from '../plugins/security-headers';
 import { rawQueryOf } from './etransactions-ipn';
 import { serverStatusText } from './etransactions-servers';
-import { createPaymentProviders, type PaymentProvider, type StartPayment } from './provider';
+import type { PaymentProvider, StartPayment } from './provider';
+import { createPaymentProviders } from './providers';
 import { createSandboxBank, sandboxBankRoutes } from './sandbox-bank';
 
 const bank = createSandboxBank({ baseUrl: 'http://guichet.test/sandbox-bank' });

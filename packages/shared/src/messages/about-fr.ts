@@ -2,7 +2,7 @@
  * Long-form French texts of the privacy policy and of the about page (the terms are in legal-fr.ts).
  * Every page is a function of `brand`, called by the page with the configured brand name.
  */
-import type { LegalBlock, LegalPageContent, LegalSection } from './legal-fr';
+import type { LegalBlock, LegalPageContent, LegalSection } from './legal-content';
 
 export type AboutContent = {
   title: string;

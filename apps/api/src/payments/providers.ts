@@ -1,0 +1,25 @@
+import type { PaymentConfig } from './config';
+import { createEtransactionsProvider } from './etransactions';
+import type { PaymentProvider, PaymentProviderName } from './provider';
+import { sandboxBankFetch, sandboxEtransactionsSettings } from './sandbox-bank-core';
+import { createStripeProvider } from './stripe';
+
+/** One provider per configured name; undefined when its settings are absent. */
+export function createPaymentProviders(
+  config: PaymentConfig,
+  deps: { fetch?: typeof fetch },
+): Record<PaymentProviderName, PaymentProvider | undefined> {
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+  const bank = config.sandbox;
+  return {
+    sandbox: bank
+      ? createEtransactionsProvider('sandbox', sandboxEtransactionsSettings(bank), {
+          fetch: sandboxBankFetch(bank, fetchImpl),
+        })
+      : undefined,
+    etransactions: config.etransactions
+      ? createEtransactionsProvider('etransactions', config.etransactions, { fetch: fetchImpl })
+      : undefined,
+    stripe: config.stripe ? createStripeProvider(config.stripe, { fetch: deps.fetch }) : undefined,
+  };
+}
