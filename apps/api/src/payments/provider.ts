@@ -1,3 +1,5 @@
+import type { PaymentRedirect } from '@guichet/shared';
+
 export { NoBankServerError, PaymentSignatureError } from './errors';
 
 export type PaymentProviderName = 'sandbox' | 'etransactions' | 'stripe';
@@ -15,11 +17,8 @@ export type StartPayment = {
   returnUrls: { accepted: string; refused: string; cancelled: string; notify: string };
 };
 
-export type PaymentRedirect =
-  /** Bank & sandbox: the browser POSTs these hidden fields, in this order. */
-  | { kind: 'form'; action: string; fields: [name: string, value: string][] }
-  /** Stripe: what Stripe.js needs, and where a confirmed payment (or Stripe's redirect) lands. */
-  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string; returnUrl: string };
+/** Bank & sandbox: a form the browser POSTs (fields in order); Stripe: what Stripe.js needs. */
+export type { PaymentRedirect } from '@guichet/shared';
 
 export type PaymentOutcome = {
   reference: string;

@@ -1,28 +1,8 @@
-import type { CreateOrderRequest, OrderCreated } from '@guichet/shared';
+import type { CreateOrderRequest, OrderCreated, OrderView, PaymentRedirect } from '@guichet/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-// The order and payment answers have no shared schema yet: these mirror
-// apps/api/src/modules/checkout/routes.ts (orderView) and payments/provider.ts (PaymentRedirect).
-export type OrderView = {
-  id: string;
-  eventId: string;
-  reference: string;
-  status: string;
-  provider: string;
-  expiresAt: string;
-  subtotalCents: number;
-  discountCents: number;
-  insuranceCents: number;
-  feeCents: number;
-  totalCents: number;
-  ticketCount: number;
-  lines: { ticketId: string; quantity: number; refundPlaces: number }[];
-};
-
-export type PaymentRedirect =
-  | { kind: 'form'; action: string; fields: [name: string, value: string][] }
-  | { kind: 'stripe'; clientSecret: string; publishableKey: string; paymentIntentId: string; returnUrl: string };
+export type { OrderView, PaymentRedirect };
 
 export const checkoutKeys = {
   order: (id: string) => ['orders', id] as const,

@@ -1,13 +1,8 @@
+import type { DeploymentMeta } from '@guichet/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-export type Meta = {
-  brandName: string;
-  environment: string;
-  termsVersion: number;
-  appStoreUrl: string;
-  playStoreUrl: string;
-};
+export type Meta = DeploymentMeta;
 
 const fallback: Meta = {
   brandName: 'Guichet',

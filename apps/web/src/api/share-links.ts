@@ -1,9 +1,8 @@
+import type { CreatedShareLink, HiddenTicket } from '@guichet/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-/** A hidden head ticket of an event, as the organiser chooses it for a private link. */
-export type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
-export type CreatedShareLink = { key: string; url: string };
+export type { CreatedShareLink, HiddenTicket };
 
 export const shareLinkKeys = {
   hiddenTickets: (eventId: string) => ['events', 'hidden-tickets', eventId] as const,

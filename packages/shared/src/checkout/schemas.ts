@@ -41,3 +41,38 @@ export const orderCreated = z.object({
   accessToken: z.string().optional(),
 });
 export type OrderCreated = z.infer<typeof orderCreated>;
+
+/** An order as its buyer reads it back (guest token or session). */
+export const orderView = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  provider: z.string(),
+  expiresAt: z.string(),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  insuranceCents: z.number().int(),
+  feeCents: z.number().int(),
+  totalCents: z.number().int(),
+  ticketCount: z.number().int(),
+  lines: z.array(z.object({ ticketId: z.string(), quantity: z.number().int(), refundPlaces: z.number().int() })),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/**
+ * Where the buyer pays: the bank's form posted as is (fields in the signed order), or what
+ * Stripe.js needs and where a confirmed payment lands.
+ */
+export const paymentRedirect = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('form'), action: z.string(), fields: z.array(z.tuple([z.string(), z.string()])) }),
+  z.object({
+    kind: z.literal('stripe'),
+    clientSecret: z.string(),
+    publishableKey: z.string(),
+    paymentIntentId: z.string(),
+    returnUrl: z.string(),
+  }),
+]);
+export type PaymentRedirect = z.infer<typeof paymentRedirect>;
+export const paymentStart = z.object({ redirect: paymentRedirect });

@@ -80,3 +80,25 @@ export const eventDetail = z.object({
   tickets: z.array(ticketRead),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
+
+/** A private link (1-attendee.md "Event page"): the hidden tickets it may show, and the link made. */
+export const shareLinkRequest = z.strictObject({ ticketIds: z.array(z.string().max(64)).max(100).default([]) });
+export const createdShareLink = z.object({ key: z.string(), url: z.string() });
+export type CreatedShareLink = z.infer<typeof createdShareLink>;
+export const hiddenTicket = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+});
+export type HiddenTicket = z.infer<typeof hiddenTicket>;
+
+/** What the web app needs to know about this deployment, and nothing secret. */
+export const deploymentMeta = z.object({
+  brandName: z.string(),
+  environment: z.string(),
+  termsVersion: z.number().int(),
+  appStoreUrl: z.string(),
+  playStoreUrl: z.string(),
+});
+export type DeploymentMeta = z.infer<typeof deploymentMeta>;

@@ -1,4 +1,4 @@
-import { fr, paymentFr } from '@guichet/shared';
+import { fr, paymentFr, paymentStart } from '@guichet/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
       schema: {
         params: z.object({ id: z.string().max(64) }),
         querystring: z.object({ token: z.string().max(100).optional() }),
+        response: { 200: paymentStart },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { createOrderRequest, orderCreated } from '@guichet/shared';
+import { createOrderRequest, orderCreated, orderView } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,22 +10,6 @@ import { loadBuyerOrder } from './order-access';
 import type { Payments } from './payment-service';
 import { releaseOrder } from './release';
 import { checkDiscount, createOrder } from './service';
-
-const orderView = z.object({
-  id: z.string(),
-  eventId: z.string(),
-  reference: z.string(),
-  status: z.string(),
-  provider: z.string(),
-  expiresAt: z.string(),
-  subtotalCents: z.number().int(),
-  discountCents: z.number().int(),
-  insuranceCents: z.number().int(),
-  feeCents: z.number().int(),
-  totalCents: z.number().int(),
-  ticketCount: z.number().int(),
-  lines: z.array(z.object({ ticketId: z.string(), quantity: z.number().int(), refundPlaces: z.number().int() })),
-});
 
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments }> = async (app, deps) => {
   // One copy of each sale's metadata per application instance (see createSaleCache).

@@ -1,3 +1,4 @@
+import { createdShareLink, hiddenTicket, shareLinkRequest } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -5,15 +6,6 @@ import { requireUser } from '../../plugins/session';
 import * as service from './service';
 
 const params = z.object({ id: z.string().max(64) });
-const createRequest = z.strictObject({ ticketIds: z.array(z.string().max(64)).max(100).default([]) });
-const createdLink = z.object({ key: z.string(), url: z.string() });
-const hiddenTicket = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priceCents: z.number().int(),
-});
-
 /** Private links (1-attendee.md "Event page"): for the event's organiser or an administrator. */
 export const shareLinkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // A visitor is told to log in before anything about the payload.
@@ -27,13 +19,13 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     async (request) => service.listHiddenTickets(deps, requireUser(request), request.params.id),
   );
 
-  app.post('/events/:id/invite-link', { schema: { params, response: { 200: createdLink } } }, async (request) =>
+  app.post('/events/:id/invite-link', { schema: { params, response: { 200: createdShareLink } } }, async (request) =>
     service.getInviteLink(deps, requireUser(request), request.params.id),
   );
 
   app.post(
     '/events/:id/share-links',
-    { schema: { params, body: createRequest, response: { 201: createdLink } } },
+    { schema: { params, body: shareLinkRequest, response: { 201: createdShareLink } } },
     async (request, reply) =>
       reply
         .status(201)
