@@ -111,6 +111,13 @@ async function isolatedDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * Appended to the name of a race test: on PGlite (no DATABASE_URL) the racing calls are
+ * serialised, one statement at a time, so such a test proves the rules but not the locking; CI
+ * runs it on PostgreSQL, in parallel.
+ */
+export const raceMode = process.env.DATABASE_URL ? ' (in parallel, PostgreSQL)' : ' (serialised on PGlite)';
+
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 12)}@test.guichet.fr`;
 
 export const PASSWORD = 'Motdepasse1';

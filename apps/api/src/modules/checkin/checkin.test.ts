@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { doorFr, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { participations, scans } from '../../db/schema';
 import { doorEvent, participationWithCode } from './test-support';
 
 // The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
-// The races run in parallel on PostgreSQL (CI); on PGlite the same calls are serialised.
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
@@ -104,7 +103,7 @@ describe('scanning a ticket', () => {
     expect(row?.entriesUsed).toBe(1);
   });
 
-  it('lets two doors race for the last entry: exactly one is let in', async () => {
+  it(`lets two doors race for the last entry: exactly one is let in${raceMode}`, async () => {
     const { event, ticket, staffCookie, ownerCookie } = await withStaff();
     const holders = await Promise.all(
       Array.from({ length: 20 }, () => participationWithCode(t, event.id, ticket.id, 1)),

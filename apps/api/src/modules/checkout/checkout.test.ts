@@ -1,7 +1,7 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
 import { applyPaymentResult } from './confirm';
 import { guestBuyer, raceEvent } from './test-support';
@@ -329,7 +329,7 @@ describe('giving a hold back', () => {
 });
 
 describe('confirming a payment', () => {
-  it('is idempotent: replayed and concurrent notifications pay once', async () => {
+  it(`is idempotent: replayed and concurrent notifications pay once${raceMode}`, async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
     await t.database.db.insert(discountCodes).values({ eventId: event.id, code: 'DIX', percent: 10 });
     const buyer = await createUser(t);

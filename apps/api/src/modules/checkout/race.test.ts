@@ -1,7 +1,7 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, raceMode, type TestApp } from '../../../test/helpers';
 import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { applyPaymentResult } from './confirm';
@@ -74,7 +74,7 @@ async function payAll(ids: string[], times = 1) {
 }
 
 describe('no ticket is ever sold twice', () => {
-  it('sells exactly 50 places to 200 racing buyers over several tickets and options', async () => {
+  it(`sells exactly 50 places to 200 racing buyers over several tickets and options${raceMode}`, async () => {
     const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
     const buyers = await createBuyers(t, 200, passwordHash);
     const answers = await race(event.id, [a.id, b.id, c1?.id ?? '', c2?.id ?? ''], buyers);
@@ -96,7 +96,7 @@ describe('no ticket is ever sold twice', () => {
     expect(issued.reduce((sum, p) => sum + p.quantity, 0)).toBe(50);
   }, 120_000);
 
-  it("never goes past the event's participant cap, whichever tickets the racing buyers pick", async () => {
+  it(`never goes past the event's participant cap, whichever tickets the racing buyers pick${raceMode}`, async () => {
     const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
     await t.database.db.update(events).set({ nbMaxParticipants: 30 }).where(eq(events.id, event.id));
     const answers = await race(
@@ -111,7 +111,7 @@ describe('no ticket is ever sold twice', () => {
     expect(counters.reduce((sum, row) => sum + row.held + row.sold, 0)).toBe(30);
   }, 120_000);
 
-  it('stays exact when holds expire in the middle of the race, and late payments are refunded or honoured', async () => {
+  it(`stays exact when holds expire in the middle of the race, and late payments are refunded or honoured${raceMode}`, async () => {
     const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
     const choices = [a.id, b.id, c1?.id ?? '', c2?.id ?? ''];
     const firstWave = await race(event.id, choices, await createBuyers(t, 100, passwordHash));

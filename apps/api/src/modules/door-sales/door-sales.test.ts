@@ -1,7 +1,15 @@
 import { checkoutFr, doorFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import {
+  createEvent,
+  createTestApp,
+  createUser,
+  loginAs,
+  raceMode,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/helpers';
 import { mailOutbox, orders, participations, tickets, users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { createBuyers, guestBuyer } from '../checkout/test-support';
@@ -129,7 +137,7 @@ describe('a sale at the door', () => {
     expect(order?.onsitePayment).toBe('free');
   });
 
-  it('never oversells against web buyers racing for the same places', async () => {
+  it(`never oversells against web buyers racing for the same places${raceMode}`, async () => {
     const { event, rows, cookie } = await doorEvent([{ title: 'Place', priceCents: 1000, quantity: 10 }]);
     const ticketId = rows[0]?.id ?? '';
     const buyers = await createBuyers(t, 15, await hashPassword('Motdepasse1'));
