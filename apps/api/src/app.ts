@@ -14,7 +14,7 @@ import { seedDemoData } from './db/seed/demo';
 import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
-import { devMailboxRoutes } from './mail/dev-mailbox-routes';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
@@ -45,6 +45,7 @@ import {
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
+import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
@@ -125,12 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // Every API route declares who may call it and its limit; the limits become rate-limit settings.
+  declareRouteAccess(app, config);
   await app.register(rateLimit, {
     global: false,
     redis,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'RATE_LIMITED' }),
   });
   await app.register(sessionPlugin, deps);
+  enforceRouteAccess(app);
 
   await app.register(
     async (api) => {

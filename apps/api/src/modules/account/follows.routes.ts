@@ -2,6 +2,7 @@ import { eventPreview, followList, followResult, historyType } from '@guichet/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import * as followService from './follows.service';
 import { listHistory } from './history.service';
@@ -11,17 +12,19 @@ export const followRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   // No rate limit: following is idempotent, needs a session and sends nothing.
   const schema = { params: userParams, response: { 200: followResult } };
 
-  app.post('/users/:id/follow', { schema }, async (request) =>
+  app.post('/users/:id/follow', { schema, ...access('user') }, async (request) =>
     followService.follow(deps, requireUser(request), request.params.id),
   );
 
-  app.delete('/users/:id/follow', { schema }, async (request) =>
+  app.delete('/users/:id/follow', { schema, ...access('user') }, async (request) =>
     followService.unfollow(deps, requireUser(request), request.params.id),
   );
 
   for (const type of ['followers', 'follows'] as const) {
-    app.get(`/users/:id/${type}`, { schema: { params: userParams, response: { 200: followList } } }, async (request) =>
-      followService.listFollows(deps, request.user, request.params.id, type),
+    app.get(
+      `/users/:id/${type}`,
+      { schema: { params: userParams, response: { 200: followList } }, ...access('anyone') },
+      async (request) => followService.listFollows(deps, request.user, request.params.id, type),
     );
   }
 
@@ -32,6 +35,7 @@ export const followRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         params: userParams.extend({ type: historyType }),
         response: { 200: z.array(eventPreview) },
       },
+      ...access('anyone'),
     },
     async (request) => listHistory(deps, request.user, request.params.id, request.params.type),
   );

@@ -2,7 +2,7 @@ import { ADDRESS_QUERY_MIN_LENGTH, addressSearchQuery, addressSuggestion } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { limited } from '../../plugins/route-limits';
+import { access } from '../../plugins/route-access';
 import { type AddressService, addressServiceFromConfig } from './service';
 
 export type AddressRouteOptions = AppDeps & { addresses?: AddressService };
@@ -17,7 +17,7 @@ export const addressRoutes: FastifyPluginAsyncZod<AddressRouteOptions> = async (
     '/addresses',
     {
       schema: { querystring: addressSearchQuery, response: { 200: z.array(addressSuggestion) } },
-      ...limited(deps.config, 6, 1, { floor: 60 }),
+      ...access('anyone', { perWindow: 6, minutes: 1, floor: 60 }),
     },
     async (request) => {
       const query = request.query.q.trim();

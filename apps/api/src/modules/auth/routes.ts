@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { limited } from '../../plugins/route-limits';
+import { access } from '../../plugins/route-access';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
 import * as auth from './service';
 
@@ -18,18 +18,21 @@ const ok = z.object({ message: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps) => {
   // Login is limited per address and e-mail (after the body is parsed), the rest per address.
-  const limit = (perWindow: number, minutes: number, keyByEmail = false) =>
-    limited(deps.config, perWindow, minutes, { keyByEmail });
-
   app.post(
     '/auth/register',
-    { schema: { body: registerRequest, response: { 201: sessionUser } }, ...limit(1, 10) },
+    {
+      schema: { body: registerRequest, response: { 201: sessionUser } },
+      ...access('anyone', { perWindow: 1, minutes: 10 }),
+    },
     async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
   );
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequest, response: { 200: sessionUser } }, ...limit(1, 5, true) },
+    {
+      schema: { body: loginRequest, response: { 200: sessionUser } },
+      ...access('anyone', { perWindow: 1, minutes: 5, keyByEmail: true }),
+    },
     async (request, reply) => {
       const session = await auth.login(deps, request.body);
       setSessionCookie(reply, deps, session.token, session.expiresAt);
@@ -37,13 +40,13 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
     },
   );
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', { ...access('anyone') }, async (request, reply) => {
     if (request.sessionToken) await auth.logout(deps, request.sessionToken);
     clearSessionCookie(reply, deps);
     return reply.status(204).send();
   });
 
-  app.get('/auth/me', { schema: { response: { 200: sessionUser } } }, async (request) =>
+  app.get('/auth/me', { schema: { response: { 200: sessionUser } }, ...access('user') }, async (request) =>
     auth.toSessionUser(requireUser(request), deps.config),
   );
 
@@ -51,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
   // browser to log on every page); /auth/me keeps its 401 for API clients.
   app.get(
     '/auth/session',
-    { schema: { response: { 200: z.object({ user: sessionUser.nullable() }) } } },
+    { schema: { response: { 200: z.object({ user: sessionUser.nullable() }) } }, ...access('anyone') },
     async (request) => ({
       user: request.user ? auth.toSessionUser(request.user, deps.config) : null,
     }),
@@ -59,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
 
   app.post(
     '/auth/password-reset',
-    { schema: { body: passwordResetRequest, response: { 200: ok } }, ...limit(0.5, 15) },
+    {
+      schema: { body: passwordResetRequest, response: { 200: ok } },
+      ...access('anyone', { perWindow: 0.5, minutes: 15 }),
+    },
     async (request) => {
       await auth.requestPasswordReset(deps, request.body.email);
       return { message: fr.auth.codeSentText(request.body.email.trim()) };
@@ -68,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
 
   app.post(
     '/auth/password-reset/verify',
-    { schema: { body: passwordResetCodeCheck, response: { 200: ok } }, ...limit(1, 15) },
+    {
+      schema: { body: passwordResetCodeCheck, response: { 200: ok } },
+      ...access('anyone', { perWindow: 1, minutes: 15 }),
+    },
     async (request) => {
       await auth.verifyResetCode(deps, request.body.email, request.body.code);
       return { message: 'OK' };
@@ -77,14 +86,17 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
 
   app.post(
     '/auth/password-reset/confirm',
-    { schema: { body: passwordResetConfirm, response: { 200: ok } }, ...limit(1, 15) },
+    {
+      schema: { body: passwordResetConfirm, response: { 200: ok } },
+      ...access('anyone', { perWindow: 1, minutes: 15 }),
+    },
     async (request) => {
       await auth.confirmPasswordReset(deps, request.body);
       return { message: fr.auth.passwordChanged };
     },
   );
 
-  app.post('/me/terms', async (request, reply) => {
+  app.post('/me/terms', { ...access('user') }, async (request, reply) => {
     const user = requireUser(request);
     if (user.deletedAt) throw new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
     await auth.acceptTerms(deps, user.id);

@@ -2,6 +2,7 @@ import { checkinManifest, doorFr, scanBatchRequest, scanInput, scannableEvent, s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import * as service from './service';
 
@@ -28,6 +29,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         body: scanInput,
         response: { 200: scanOutcome.extend({ status: z.literal('accepted') }), 409: refusal, 422: refusal },
       },
+      ...access('user'),
     },
     async (request, reply) => {
       const outcome = await service.scanOne(deps, request.user, request.params.id, request.body);
@@ -43,20 +45,23 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       // 500 scans of at most 2 KB each.
       bodyLimit: 1_200_000,
       schema: { params, body: scanBatchRequest, response: { 200: z.object({ results: z.array(scanOutcome) }) } },
+      ...access('user'),
     },
     async (request) => ({ results: await service.scanBatch(deps, request.user, request.params.id, request.body) }),
   );
 
   app.get(
     '/checkin/events/:id/manifest',
-    { schema: { params, response: { 200: checkinManifest } } },
+    { schema: { params, response: { 200: checkinManifest } }, ...access('user') },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return service.manifest(deps, request.user, request.params.id);
     },
   );
 
-  app.get('/checkin/events', { schema: { response: { 200: z.array(scannableEvent) } } }, async (request) =>
-    service.scannableEvents(deps, requireUser(request)),
+  app.get(
+    '/checkin/events',
+    { schema: { response: { 200: z.array(scannableEvent) } }, ...access('user') },
+    async (request) => service.scannableEvents(deps, requireUser(request)),
   );
 };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { type PaymentProviderName, PaymentSignatureError, rawQueryOf } from '../../payments';
-import { limited } from '../../plugins/route-limits';
+import { access } from '../../plugins/route-access';
 import { loadBuyerOrder } from './order-access';
 import { type Payments, settleBuyerReturn, settlePayment, startOrderPayment } from './payment-service';
 
@@ -22,6 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
         querystring: z.object({ token: z.string().max(100).optional() }),
         response: { 200: paymentStart },
       },
+      ...access('anyone'),
     },
     async (request) => {
       const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
@@ -32,7 +33,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
   // The bank's server-to-server notification (IPN): verified on the query exactly as received.
   app.get(
     '/payments/:provider/ipn',
-    { schema: { params: z.object({ provider: providerName }) } },
+    { schema: { params: z.object({ provider: providerName }) }, ...access('anyone') },
     async (request, reply) => {
       const provider = payments.providers[request.params.provider as PaymentProviderName];
       if (!provider) return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
@@ -59,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
     {
       schema: { params: z.object({ provider: providerName, status: z.enum(['accepte', 'refuse', 'annule']) }) },
       // Stripe's return costs a call to Stripe's API.
-      ...limited(deps.config, 3, 1),
+      ...access('anyone', { perWindow: 3, minutes: 1 }),
     },
     async (request, reply) => {
       const provider = payments.providers[request.params.provider as PaymentProviderName];
@@ -81,7 +82,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<AppDeps & { payments: Payme
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
     done(null, body),
   );
-  app.post('/payments/stripe/webhook', async (request, reply) => {
+  app.post('/payments/stripe/webhook', { ...access('anyone') }, async (request, reply) => {
     const provider = deps.payments.providers.stripe;
     if (!provider) return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
     try {

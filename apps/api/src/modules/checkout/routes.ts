@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { orderLines } from '../../db/schema';
-import { limited } from '../../plugins/route-limits';
+import { access } from '../../plugins/route-access';
 import { createSaleCache } from './hot-path';
 import { loadBuyerOrder } from './order-access';
 import type { Payments } from './payment-service';
@@ -17,7 +17,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
 
   app.post(
     '/orders',
-    { schema: { body: createOrderRequest, response: { 201: orderCreated } } },
+    { schema: { body: createOrderRequest, response: { 201: orderCreated } }, ...access('anyone') },
     async (request, reply) => reply.status(201).send(await createOrder(checkout, request.user, request.body)),
   );
 
@@ -29,7 +29,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
         querystring: z.object({ code: z.string().max(50).default('') }),
         response: { 200: z.object({ percent: z.number().int() }) },
       },
-      ...limited(deps.config, 3, 1, { floor: 5 }),
+      ...access('anyone', { perWindow: 3, minutes: 1, floor: 5 }),
     },
     async (request) => checkDiscount(deps, request.params.id, request.query.code),
   );
@@ -42,6 +42,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
         querystring: z.object({ token: z.string().max(100).optional() }),
         response: { 200: orderView },
       },
+      ...access('anyone'),
     },
     async (request) => {
       const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
@@ -61,6 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
         params: z.object({ id: z.string().max(64) }),
         querystring: z.object({ token: z.string().max(100).optional() }),
       },
+      ...access('anyone'),
     },
     async (request, reply) => {
       const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);

@@ -2,6 +2,7 @@ import { consoleEvent, consoleEventsQuery, consoleOrganizer } from '@guichet/sha
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import { listConsoleEvents, listConsoleOrganizers } from './service';
 
@@ -9,11 +10,13 @@ import { listConsoleEvents, listConsoleOrganizers } from './service';
 export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/console/events',
-    { schema: { querystring: consoleEventsQuery, response: { 200: z.array(consoleEvent) } } },
+    { schema: { querystring: consoleEventsQuery, response: { 200: z.array(consoleEvent) } }, ...access('user') },
     async (request) => listConsoleEvents(deps, requireUser(request), request.query.organizerId || undefined),
   );
 
-  app.get('/console/organizers', { schema: { response: { 200: z.array(consoleOrganizer) } } }, async (request) =>
-    listConsoleOrganizers(deps, requireUser(request)),
+  app.get(
+    '/console/organizers',
+    { schema: { response: { 200: z.array(consoleOrganizer) } }, ...access('user') },
+    async (request) => listConsoleOrganizers(deps, requireUser(request)),
   );
 };

@@ -2,6 +2,7 @@ import { eventStats, exportQuery, participantsPage, participantsQuery } from '@g
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { contentDisposition, exportParticipations } from './export';
 import * as service from './service';
 
@@ -14,20 +15,23 @@ const eventParams = z.object({ id: z.string().max(64) });
 export const followUpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/console/events/:id/stats',
-    { schema: { params: eventParams, response: { 200: eventStats } } },
+    { schema: { params: eventParams, response: { 200: eventStats } }, ...access('user') },
     async (request) => service.eventStats(deps, request.user, request.params.id),
   );
 
   app.get(
     '/console/events/:id/participants',
-    { schema: { params: eventParams, querystring: participantsQuery, response: { 200: participantsPage } } },
+    {
+      schema: { params: eventParams, querystring: participantsQuery, response: { 200: participantsPage } },
+      ...access('user'),
+    },
     async (request) => service.listParticipants(deps, request.user, request.params.id, request.query),
   );
 
   for (const format of ['xlsx', 'csv'] as const) {
     app.get(
       `/console/events/:id/export.${format}`,
-      { schema: { params: eventParams, querystring: exportQuery } },
+      { schema: { params: eventParams, querystring: exportQuery }, ...access('user') },
       async (request, reply) => {
         const file = await exportParticipations(
           deps,

@@ -2,7 +2,7 @@ import { bookingFr, STUDIES, sessionUser } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { limited } from '../../plugins/route-limits';
+import { access } from '../../plugins/route-access';
 import { setSessionCookie } from '../../plugins/session';
 import { guestAccountRequest, guestLookupRequest, guestLookupResult, guestVerifyRequest } from './schemas';
 import * as guest from './service';
@@ -16,14 +16,17 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/guest/lookup',
     {
       schema: { body: guestLookupRequest, response: { 200: guestLookupResult } },
-      ...limited(deps.config, 1, 10),
+      ...access('anyone', { perWindow: 1, minutes: 10 }),
     },
     async (request) => ({ hasAccount: await guest.hasAccount(deps, request.body.email) }),
   );
 
   app.post(
     '/guest/account',
-    { schema: { body: guestAccountRequest, response: { 201: ok } }, ...limited(deps.config, 1, 10) },
+    {
+      schema: { body: guestAccountRequest, response: { 201: ok } },
+      ...access('anyone', { perWindow: 1, minutes: 10 }),
+    },
     async (request, reply) => {
       await guest.createGuestAccount(deps, request.body);
       return reply.status(201).send({ message: bookingFr.code.intro(request.body.email.trim()) });
@@ -32,7 +35,10 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/guest/verify',
-    { schema: { body: guestVerifyRequest, response: { 200: sessionUser } }, ...limited(deps.config, 1, 15) },
+    {
+      schema: { body: guestVerifyRequest, response: { 200: sessionUser } },
+      ...access('anyone', { perWindow: 1, minutes: 15 }),
+    },
     async (request, reply) => {
       const session = await guest.verifyGuest(deps, request.body);
       setSessionCookie(reply, deps, session.token, session.expiresAt);
@@ -40,5 +46,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.get('/studies', { schema: { response: { 200: z.array(z.string()) } } }, async () => [...STUDIES]);
+  app.get('/studies', { schema: { response: { 200: z.array(z.string()) } }, ...access('anyone') }, async () => [
+    ...STUDIES,
+  ]);
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
+import { access } from '../../plugins/route-access';
 
 const health = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
 
@@ -10,13 +11,17 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; con
   app,
   { database, config },
 ) => {
-  app.get('/health', { schema: { response: { 200: health, 503: health } } }, async (_request, reply) => {
-    const up = await database.ping();
-    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
-  });
+  app.get(
+    '/health',
+    { schema: { response: { 200: health, 503: health } }, ...access('anyone') },
+    async (_request, reply) => {
+      const up = await database.ping();
+      return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+    },
+  );
 
   // What the web app needs to know about this deployment, and nothing secret.
-  app.get('/meta', { schema: { response: { 200: deploymentMeta } } }, async () => ({
+  app.get('/meta', { schema: { response: { 200: deploymentMeta } }, ...access('anyone') }, async () => ({
     brandName: config.brandName,
     environment: config.env,
     termsVersion: config.termsVersion,

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import { addressServiceFromConfig } from '../addresses/service';
 import { receiveImage } from '../images/upload';
@@ -24,31 +25,32 @@ const created = z.object({ id: z.string() });
 /** Event authoring: every route needs a session, and ownership is checked by the services. */
 export const organiserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, base) => {
   const deps: events.OrganiserDeps = { ...base, geocoder: addressServiceFromConfig(base.config, app.log) };
-  // A visitor is told to log in before anything about the payload.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
 
-  app.post('/events', { schema: { body: createEventRequest, response: { 201: created } } }, async (request, reply) =>
-    reply.status(201).send(await events.createEvent(deps, requireUser(request), request.body)),
+  app.post(
+    '/events',
+    { schema: { body: createEventRequest, response: { 201: created } }, ...access('user') },
+    async (request, reply) =>
+      reply.status(201).send(await events.createEvent(deps, requireUser(request), request.body)),
   );
 
-  app.get('/events/:id/manage', { schema: { params: id, response: { 200: managedEvent } } }, async (request) =>
-    events.getManagedEvent(deps, requireUser(request), request.params.id),
+  app.get(
+    '/events/:id/manage',
+    { schema: { params: id, response: { 200: managedEvent } }, ...access('user') },
+    async (request) => events.getManagedEvent(deps, requireUser(request), request.params.id),
   );
 
   app.patch(
     '/events/:id',
-    { schema: { params: id, body: updateEventRequest, response: { 200: managedEvent } } },
+    { schema: { params: id, body: updateEventRequest, response: { 200: managedEvent } }, ...access('user') },
     async (request) => events.updateEvent(deps, requireUser(request), request.params.id, request.body),
   );
 
-  app.delete('/events/:id', { schema: { params: id } }, async (request, reply) => {
+  app.delete('/events/:id', { schema: { params: id }, ...access('user') }, async (request, reply) => {
     await events.deleteEvent(deps, requireUser(request), request.params.id);
     return reply.status(204).send();
   });
 
-  app.post('/events/:id/banner', { schema: { params: id } }, async (request) => {
+  app.post('/events/:id/banner', { schema: { params: id }, ...access('user') }, async (request) => {
     const user = requireUser(request);
     const event = await events.loadManagedEvent(deps, user, request.params.id);
     const key = await receiveImage(
@@ -63,37 +65,45 @@ export const organiserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, base)
 
   app.post(
     '/events/:id/tickets',
-    { schema: { params: id, body: ticketInput, response: { 201: created } } },
+    { schema: { params: id, body: ticketInput, response: { 201: created } }, ...access('user') },
     async (request, reply) =>
       reply.status(201).send(await tickets.addTicket(deps, requireUser(request), request.params.id, request.body)),
   );
 
   app.post(
     '/tickets/:id/options',
-    { schema: { params: id, body: optionInput, response: { 201: created } } },
+    { schema: { params: id, body: optionInput, response: { 201: created } }, ...access('user') },
     async (request, reply) =>
       reply.status(201).send(await tickets.addOption(deps, requireUser(request), request.params.id, request.body)),
   );
 
-  app.patch('/tickets/:id', { schema: { params: id, body: updateTicketRequest } }, async (request, reply) => {
-    await tickets.updateTicket(deps, requireUser(request), request.params.id, request.body);
-    return reply.status(204).send();
-  });
+  app.patch(
+    '/tickets/:id',
+    { schema: { params: id, body: updateTicketRequest }, ...access('user') },
+    async (request, reply) => {
+      await tickets.updateTicket(deps, requireUser(request), request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
 
-  app.delete('/tickets/:id', { schema: { params: id } }, async (request, reply) => {
+  app.delete('/tickets/:id', { schema: { params: id }, ...access('user') }, async (request, reply) => {
     await tickets.deleteTicket(deps, requireUser(request), request.params.id);
     return reply.status(204).send();
   });
 
   app.post(
     '/events/:id/discounts',
-    { schema: { params: id, body: discountInput, response: { 201: created } } },
+    { schema: { params: id, body: discountInput, response: { 201: created } }, ...access('user') },
     async (request, reply) =>
       reply.status(201).send(await tickets.addDiscount(deps, requireUser(request), request.params.id, request.body)),
   );
 
-  app.patch('/discounts/:id', { schema: { params: id, body: updateDiscountRequest } }, async (request, reply) => {
-    await tickets.updateDiscount(deps, requireUser(request), request.params.id, request.body);
-    return reply.status(204).send();
-  });
+  app.patch(
+    '/discounts/:id',
+    { schema: { params: id, body: updateDiscountRequest }, ...access('user') },
+    async (request, reply) => {
+      await tickets.updateDiscount(deps, requireUser(request), request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import { requestRefund } from './refund.service';
 import { leaveEvent } from './service';
@@ -9,7 +10,7 @@ import { leaveEvent } from './service';
 export const participationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.delete(
     '/events/:id/participation',
-    { schema: { params: z.object({ id: z.string().max(64) }) } },
+    { schema: { params: z.object({ id: z.string().max(64) }) }, ...access('user') },
     async (request, reply) => {
       await leaveEvent(deps, requireUser(request), request.params.id);
       return reply.status(204).send();
@@ -23,6 +24,7 @@ export const participationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         params: z.object({ id: z.string().max(64) }),
         response: { 200: z.object({ message: z.string() }) },
       },
+      ...access('user'),
     },
     async (request) => requestRefund(deps, requireUser(request), request.params.id),
   );

@@ -2,7 +2,7 @@ import { addStaffRequest, staffMember, staffScan } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { limited } from '../../plugins/route-limits';
+import { access } from '../../plugins/route-access';
 import * as service from './service';
 
 const eventParams = z.object({ id: z.string().max(64) });
@@ -12,7 +12,7 @@ const memberParams = eventParams.extend({ userId: z.string().max(64) });
 export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/console/events/:id/staff',
-    { schema: { params: eventParams, response: { 200: z.array(staffMember) } } },
+    { schema: { params: eventParams, response: { 200: z.array(staffMember) } }, ...access('user') },
     async (request) => service.listStaff(deps, request.user, request.params.id),
   );
 
@@ -21,20 +21,24 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       schema: { params: eventParams, body: addStaffRequest, response: { 201: staffMember } },
       // Each addition e-mails someone: limited like the other routes that send mail.
-      ...limited(deps.config, 3, 10),
+      ...access('user', { perWindow: 3, minutes: 10 }),
     },
     async (request, reply) =>
       reply.status(201).send(await service.addStaff(deps, request.user, request.params.id, request.body.email)),
   );
 
-  app.delete('/console/events/:id/staff/:userId', { schema: { params: memberParams } }, async (request, reply) => {
-    await service.removeStaff(deps, request.user, request.params.id, request.params.userId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/console/events/:id/staff/:userId',
+    { schema: { params: memberParams }, ...access('user') },
+    async (request, reply) => {
+      await service.removeStaff(deps, request.user, request.params.id, request.params.userId);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/console/events/:id/staff/:userId/scans',
-    { schema: { params: memberParams, response: { 200: z.array(staffScan) } } },
+    { schema: { params: memberParams, response: { 200: z.array(staffScan) } }, ...access('user') },
     async (request) => service.listScansBy(deps, request.user, request.params.id, request.params.userId),
   );
 };

@@ -2,6 +2,7 @@ import { ticketShortCode } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import { loadTicketKeys } from './keys';
 import * as service from './service';
@@ -14,13 +15,16 @@ const PRIVATE = 'private, no-store';
 export const ticketCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/ticket-codes/public-key',
-    { schema: { response: { 200: z.object({ algorithm: z.literal('Ed25519'), publicKeyPem: z.string() }) } } },
+    {
+      schema: { response: { 200: z.object({ algorithm: z.literal('Ed25519'), publicKeyPem: z.string() }) } },
+      ...access('anyone'),
+    },
     async () => ({ algorithm: 'Ed25519' as const, publicKeyPem: loadTicketKeys(deps.config).publicKeyPem }),
   );
 
   app.get(
     '/me/participations/:id/code',
-    { schema: { params, response: { 200: z.object({ code: z.string(), shortCode: z.string() }) } } },
+    { schema: { params, response: { 200: z.object({ code: z.string(), shortCode: z.string() }) } }, ...access('user') },
     async (request, reply) => {
       const row = await service.loadOwnTicket(deps, request.params.id, requireUser(request).id);
       reply.header('cache-control', PRIVATE);
@@ -28,13 +32,13 @@ export const ticketCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
   );
 
-  app.get('/me/participations/:id/qr.png', { schema: { params } }, async (request, reply) => {
+  app.get('/me/participations/:id/qr.png', { schema: { params }, ...access('user') }, async (request, reply) => {
     const row = await service.loadOwnTicket(deps, request.params.id, requireUser(request).id);
     const png = await service.ticketQrOf(deps, row);
     return reply.header('cache-control', PRIVATE).type('image/png').send(png);
   });
 
-  app.get('/me/participations/:id/ticket.pdf', { schema: { params } }, async (request, reply) => {
+  app.get('/me/participations/:id/ticket.pdf', { schema: { params }, ...access('user') }, async (request, reply) => {
     const row = await service.loadOwnTicket(deps, request.params.id, requireUser(request).id);
     const pdf = await service.ticketPdfOf(deps, row);
     return reply

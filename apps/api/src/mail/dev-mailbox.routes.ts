@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
+import { access } from '../plugins/route-access';
 import type { ResolveAttachment } from './attachments';
 import { listMailbox } from './outbox';
 
@@ -17,19 +18,25 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
   app,
   { db, resolveAttachment },
 ) => {
-  app.get('/dev/mail', { schema: { querystring: z.object({ to: z.string().max(254).optional() }) } }, async (request) =>
-    (await listMailbox(db, request.query.to)).map(({ attachments, ...mail }) => ({
-      ...mail,
-      attachments: (attachments ?? []).map((ref, index) => ({
-        kind: ref.kind,
-        url: `/api/dev/mail/${mail.id}/attachments/${index}`,
+  app.get(
+    '/dev/mail',
+    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) }, ...access('anyone') },
+    async (request) =>
+      (await listMailbox(db, request.query.to)).map(({ attachments, ...mail }) => ({
+        ...mail,
+        attachments: (attachments ?? []).map((ref, index) => ({
+          kind: ref.kind,
+          url: `/api/dev/mail/${mail.id}/attachments/${index}`,
+        })),
       })),
-    })),
   );
 
   app.get(
     '/dev/mail/:id/attachments/:index',
-    { schema: { params: z.object({ id: z.string().max(64), index: z.coerce.number().int().min(0).max(99) }) } },
+    {
+      schema: { params: z.object({ id: z.string().max(64), index: z.coerce.number().int().min(0).max(99) }) },
+      ...access('anyone'),
+    },
     async (request, reply) => {
       const { id, index } = request.params;
       const mail = isUuid(id) ? await db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) }) : undefined;

@@ -1,0 +1,85 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { installErrorHandler } from './errors';
+import { access, declareRouteAccess, enforceRouteAccess } from './route-access';
+
+/** A bare server with the declaration hooks, the session faked from a header. */
+async function bare(routes: (app: ReturnType<typeof Fastify>) => void) {
+  const app = Fastify();
+  installErrorHandler(app);
+  declareRouteAccess(app, { rateLimitMax: 1 });
+  await app.register(rateLimit, { global: false });
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const role = request.headers['x-role'];
+    if (role === 'user' || role === 'admin') request.user = { id: 'u', role, isVerified: false } as never;
+  });
+  enforceRouteAccess(app);
+  await app.register(
+    async (api) => {
+      routes(api);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}
+
+describe('declared route access', () => {
+  it('refuses to start with an API route that declares no access', async () => {
+    const app = await bare((api) => {
+      api.get('/forgotten', async () => ({ ok: true }));
+    }).catch((error: Error) => error);
+    expect(app instanceof Error ? app.message : 'started').toMatch(/GET \/api\/forgotten declares no access/);
+  });
+
+  it('answers each level as declared: anyone, user (401), admin (401, 403)', async () => {
+    const app = await bare((api) => {
+      api.get('/open', { ...access('anyone') }, async () => ({ ok: true }));
+      api.get('/mine', { ...access('user') }, async () => ({ ok: true }));
+      api.get('/back-office', { ...access('admin') }, async () => ({ ok: true }));
+    });
+    const status = async (url: string, role?: string) =>
+      (await app.inject({ url, headers: role ? { 'x-role': role } : {} })).statusCode;
+    expect(await status('/api/open')).toBe(200);
+    expect(await status('/api/mine')).toBe(401);
+    expect(await status('/api/mine', 'user')).toBe(200);
+    expect(await status('/api/back-office')).toBe(401);
+    expect(await status('/api/back-office', 'user')).toBe(403);
+    expect(await status('/api/back-office', 'admin')).toBe(200);
+    await app.close();
+  });
+
+  it('applies the declared limit, per address', async () => {
+    const app = await bare((api) => {
+      api.get('/limited', { ...access('anyone', { perWindow: 2, minutes: 1 }) }, async () => ({ ok: true }));
+    });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await app.inject({ url: '/api/limited' })).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    await app.close();
+  });
+});
+
+describe('the application', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('tells a visitor to log in before looking at what was sent', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/events', payload: { nonsense: true } });
+    expect(response.statusCode).toBe(401);
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const logged = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      payload: { nonsense: true },
+      headers: { cookie },
+    });
+    expect(logged.statusCode).toBe(400);
+  });
+});

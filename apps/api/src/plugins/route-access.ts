@@ -1,0 +1,84 @@
+import { fr } from '@guichet/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
+
+/**
+ * Who may call a route at all. Finer rules (this event's organiser, its staff) are the
+ * services' questions to `policy/can.ts`; this is the door of the route.
+ */
+export type Access =
+  /** Visitors too; the session, if any, is read. */
+  | 'anyone'
+  /** A logged-in account (401 otherwise). */
+  | 'user'
+  /** An administrator (401 for a visitor, 403 for anyone else). */
+  | 'admin';
+
+/** `perWindow` times RATE_LIMIT_MAX per address within `minutes` (docs/decisions.md). */
+export type RouteLimit = {
+  perWindow: number;
+  minutes: number;
+  /** The smallest limit whatever RATE_LIMIT_MAX says (routes a page calls several times). */
+  floor?: number;
+  /** Counted per address and e-mail of the parsed body (login: one person's attempts). */
+  keyByEmail?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    limit?: RouteLimit;
+  }
+}
+
+/**
+ * What a route declares about its callers, spread into its options: `{ schema, ...access('user') }`.
+ * It returns the whole `config` entry, so that neither the access nor the limit can be put where
+ * nothing reads it; a route of the API that declares no access stops the application's start.
+ */
+export function access(level: Access, limit?: RouteLimit) {
+  return { config: { access: level, ...(limit && { limit }) } };
+}
+
+function rateLimitOf(config: Pick<Config, 'rateLimitMax'>, limit: RouteLimit) {
+  return {
+    max: Math.max(limit.floor ?? 1, Math.round(config.rateLimitMax * limit.perWindow)),
+    timeWindow: limit.minutes * 60_000,
+    ...(limit.keyByEmail && {
+      hook: 'preHandler' as const,
+      keyGenerator: (request: { ip: string; body?: unknown }) =>
+        `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+    }),
+  };
+}
+
+/**
+ * Reads every API route's declaration as it is added and turns its limit into
+ * @fastify/rate-limit's setting: register it before that plugin, whose own hook reads it.
+ */
+export function declareRouteAccess(app: FastifyInstance, config: Pick<Config, 'rateLimitMax'>): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const declared = route.config?.access;
+    if (!declared) throw new Error(`${String(route.method)} ${route.url} declares no access (plugins/route-access.ts)`);
+    if (route.config?.limit) {
+      route.config = { ...route.config, rateLimit: rateLimitOf(config, route.config.limit) };
+    }
+  });
+}
+
+/**
+ * Refuses a request its route's access does not admit, before its body is even read: register
+ * it after the session plugin, whose hook comes first.
+ */
+export function enforceRouteAccess(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.access;
+    if (!declared || declared === 'anyone') return;
+    if (!request.user) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
+    if (declared === 'admin' && request.user.role !== 'admin') {
+      throw new AppError('FORBIDDEN', fr.common.forbidden, 403);
+    }
+  });
+}
