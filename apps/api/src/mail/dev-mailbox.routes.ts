@@ -1,18 +1,25 @@
 import { fr } from '@guichet/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { access } from '../plugins/route-access';
 import type { ResolveAttachment } from './attachments';
-import { listMailbox } from './outbox';
+import { findQueuedMail, listMailbox } from './outbox';
+
+const devMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+  attachments: z.array(z.object({ kind: z.string(), url: z.string() })),
+});
 
 /**
  * The development mailbox: registered only outside production. Attachments are made by the
- * resolver the outbox worker uses, so what is downloaded here is what a mail carries.
+ * resolver the mail job uses, so what is downloaded here is what a mail carries.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAttachment: ResolveAttachment }> = async (
   app,
@@ -20,7 +27,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
 ) => {
   app.get(
     '/dev/mail',
-    { schema: { querystring: z.object({ to: z.string().max(254).optional() }) }, ...access('anyone') },
+    {
+      schema: { querystring: z.object({ to: z.string().max(254).optional() }), response: { 200: z.array(devMail) } },
+      ...access('anyone'),
+    },
     async (request) =>
       (await listMailbox(db, request.query.to)).map(({ attachments, ...mail }) => ({
         ...mail,
@@ -39,7 +49,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
     },
     async (request, reply) => {
       const { id, index } = request.params;
-      const mail = isUuid(id) ? await db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) }) : undefined;
+      const mail = isUuid(id) ? await findQueuedMail(db, id) : undefined;
       const ref = mail?.attachments?.[index];
       if (!ref) throw new AppError('ATTACHMENT_NOT_FOUND', fr.mail.devMailboxAttachmentMissing, 404);
       const file = await resolveAttachment(db, ref);

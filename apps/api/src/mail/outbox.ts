@@ -52,7 +52,7 @@ export type DeliveryOptions = {
  * runner tries again later; a message already sent is not sent again.
  */
 export async function deliverMail(db: Database, mailId: string, options: DeliveryOptions): Promise<void> {
-  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+  const mail = await findQueuedMail(db, mailId);
   if (!mail || mail.sentAt) return;
   try {
     const attachments = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
@@ -75,6 +75,11 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
     .update(mailOutbox)
     .set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1` })
     .where(eq(mailOutbox.id, mail.id));
+}
+
+export async function findQueuedMail(db: Database, id: string) {
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return mail;
 }
 
 /** The development mailbox: newest first, optionally for one recipient. */

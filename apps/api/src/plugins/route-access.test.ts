@@ -83,3 +83,45 @@ describe('the application', () => {
     expect(logged.statusCode).toBe(400);
   });
 });
+
+describe('every route of the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers JSON through a response schema, except those that answer no JSON at all', async () => {
+    const withoutSchema = t.app.declaredRoutes
+      .filter((route) => !route.answersJson)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    // Each of these answers 204, a file, a redirect, plain text to a provider, or (the public
+    // listing) JSON built by PostgreSQL and sent as it is.
+    expect(withoutSchema).toEqual(
+      [
+        'DELETE /api/console/events/:id/staff/:userId',
+        'DELETE /api/events/:id',
+        'DELETE /api/events/:id/participation',
+        'DELETE /api/me',
+        'DELETE /api/orders/:id',
+        'DELETE /api/tickets/:id',
+        'GET /api/console/events/:id/export.csv',
+        'GET /api/console/events/:id/export.xlsx',
+        'GET /api/dev/mail/:id/attachments/:index',
+        'GET /api/events',
+        'GET /api/images/*',
+        'GET /api/me/export',
+        'GET /api/me/participations/:id/qr.png',
+        'GET /api/me/participations/:id/ticket.pdf',
+        'GET /api/payments/:provider/ipn',
+        'GET /api/payments/:provider/return/:status',
+        'PATCH /api/discounts/:id',
+        'PATCH /api/tickets/:id',
+        'POST /api/auth/logout',
+        'POST /api/me/terms',
+        'POST /api/payments/stripe/webhook',
+      ].sort(),
+    );
+  });
+});

@@ -25,10 +25,16 @@ export type RouteLimit = {
   keyByEmail?: boolean;
 };
 
+export type DeclaredRoute = { method: string; url: string; access: Access; answersJson: boolean };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     limit?: RouteLimit;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declaration, as the application registered them. */
+    declaredRoutes: DeclaredRoute[];
   }
 }
 
@@ -58,10 +64,20 @@ function rateLimitOf(config: Pick<Config, 'rateLimitMax'>, limit: RouteLimit) {
  * @fastify/rate-limit's setting: register it before that plugin, whose own hook reads it.
  */
 export function declareRouteAccess(app: FastifyInstance, config: Pick<Config, 'rateLimitMax'>): void {
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const declared = route.config?.access;
     if (!declared) throw new Error(`${String(route.method)} ${route.url} declares no access (plugins/route-access.ts)`);
+    if (route.method !== 'HEAD') {
+      declaredRoutes.push({
+        method: String(route.method),
+        url: route.url,
+        access: declared,
+        answersJson: Boolean(route.schema?.response),
+      });
+    }
     if (route.config?.limit) {
       route.config = { ...route.config, rateLimit: rateLimitOf(config, route.config.limit) };
     }

@@ -50,18 +50,22 @@ export const organiserRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, base)
     return reply.status(204).send();
   });
 
-  app.post('/events/:id/banner', { schema: { params: id }, ...access('user') }, async (request) => {
-    const user = requireUser(request);
-    const event = await events.loadManagedEvent(deps, user, request.params.id);
-    const key = await receiveImage(
-      request,
-      deps.images,
-      { folder: 'events', ownerId: event.id, kind: 'eventBanner' },
-      organiserFr.event.bannerFailed,
-    );
-    await events.replaceBanner(deps, event, key);
-    return { bannerUrl: `/api/images/${key}` };
-  });
+  app.post(
+    '/events/:id/banner',
+    { schema: { params: id, response: { 200: z.object({ bannerUrl: z.string() }) } }, ...access('user') },
+    async (request) => {
+      const user = requireUser(request);
+      const event = await events.loadManagedEvent(deps, user, request.params.id);
+      const key = await receiveImage(
+        request,
+        deps.images,
+        { folder: 'events', ownerId: event.id, kind: 'eventBanner' },
+        organiserFr.event.bannerFailed,
+      );
+      await events.replaceBanner(deps, event, key);
+      return { bannerUrl: `/api/images/${key}` };
+    },
+  );
 
   app.post(
     '/events/:id/tickets',
