@@ -2,15 +2,15 @@ import { fr } from '@guichet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import type { UserRow } from '../modules/auth/repository';
 import { type AuthDeps, resolveSession } from '../modules/auth/service';
+import type { SignedInUser } from '../modules/users/repository';
 
 export const SESSION_COOKIE = 'guichet_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, from the session cookie only. */
-    user: UserRow | null;
+    user: SignedInUser | null;
     sessionToken: string | null;
   }
 }
@@ -47,7 +47,7 @@ export function clearSessionCookie(reply: FastifyReply, deps: AuthDeps): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: deps.config.cookieSecure, sameSite: 'lax', path: '/' });
 }
 
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
   return request.user;
 }

@@ -1,11 +1,11 @@
-import type { UserRow } from '../modules/auth/repository';
+import type { SignedInUser } from '../modules/users/repository';
 
 /**
  * Who may do what, in one place (house style: `can(viewer, action, resource)`). Pure: the caller
  * loads what the answer depends on (an event's organiser, visibility, the viewer's staff seat).
- * Services ask it; routes say who may call them at all.
+ * Services ask it; routes say who may call them at all (`plugins/route-access.ts`).
  */
-export type Viewer = Pick<UserRow, 'id' | 'role' | 'isVerified'>;
+export type Viewer = Pick<SignedInUser, 'id' | 'role' | 'isVerified'>;
 
 /** An event as a permission sees it, from the viewer's side. */
 export type EventRelation = {
@@ -17,30 +17,49 @@ export type EventRelation = {
   isParticipant?: boolean;
 };
 
-export type EventAction =
-  /** Read its page (a private event only for its own people; share links are checked apart). */
-  | 'see'
-  /** Edit it, its tickets and promo codes (2.2). */
-  | 'edit'
+/** A person as a permission sees them. */
+export type Person = { id: string; isPublic?: boolean };
+
+/** Each action and what its answer depends on. */
+type Resources = {
+  /** Read an event's page (a private event only for its own people; share links are checked apart). */
+  see: EventRelation;
+  /** Edit an event, its tickets and promo codes (2.2). */
+  edit: EventRelation;
   /** The console's follow-up, participants and export (2.4, 2.5; verified organisers). */
-  | 'followSales'
+  followSales: EventRelation;
   /** Add and remove staff (2.6). */
-  | 'manageStaff'
+  manageStaff: EventRelation;
   /** Sell at the door (2.7). */
-  | 'sellAtDoor'
+  sellAtDoor: EventRelation;
   /** Scan tickets at the door and see one's own scans. */
-  | 'scan'
+  scan: EventRelation;
   /** See everyone's scans of the event. */
-  | 'seeAllScans';
+  seeAllScans: EventRelation;
+  /** Create or own events for this organiser (someone else's only for an administrator). */
+  organizeFor: Person;
+  /** Prices, choice tickets, public events, fees paid by attendees, the console (2-organiser.md §6). */
+  useVerifiedFeatures: null;
+  /** The back office and every organiser's console. */
+  administer: null;
+  /** A person's details: names, counts, lists, history (1-attendee.md §6). */
+  seeProfile: Person;
+  /** A person's private events. */
+  seePrivateEventsOf: Person;
+};
+export type Action = keyof Resources;
+export type EventAction = { [A in Action]: Resources[A] extends EventRelation ? A : never }[Action];
 
 const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
+const isVerifiedOrAdmin = (viewer: Viewer) => viewer.isVerified || isAdmin(viewer);
 const isOwner = (viewer: Viewer, event: EventRelation) => viewer.id === event.organizerId;
 const ownerOrAdmin = (viewer: Viewer, event: EventRelation) => isAdmin(viewer) || isOwner(viewer, event);
 // 2-organiser.md §6: the follow-up, manual add, export, payouts and staff are a verified organiser's.
 const verifiedOwnerOrAdmin = (viewer: Viewer, event: EventRelation) =>
   isAdmin(viewer) || (isOwner(viewer, event) && viewer.isVerified);
+const selfOrAdmin = (viewer: Viewer, person: Person) => viewer.id === person.id || isAdmin(viewer);
 
-const eventRules: Record<EventAction, (viewer: Viewer, event: EventRelation) => boolean> = {
+const rules: { [A in Action]: (viewer: Viewer, resource: Resources[A]) => boolean } = {
   see: (viewer, event) =>
     event.isPublic || ownerOrAdmin(viewer, event) || event.isStaff || Boolean(event.isParticipant),
   edit: ownerOrAdmin,
@@ -51,9 +70,20 @@ const eventRules: Record<EventAction, (viewer: Viewer, event: EventRelation) => 
   // the administrator and the staff.
   scan: (viewer, event) => ownerOrAdmin(viewer, event) || event.isStaff,
   seeAllScans: ownerOrAdmin,
+  organizeFor: selfOrAdmin,
+  useVerifiedFeatures: isVerifiedOrAdmin,
+  administer: isAdmin,
+  seeProfile: (viewer, person) => Boolean(person.isPublic) || selfOrAdmin(viewer, person),
+  seePrivateEventsOf: selfOrAdmin,
 };
 
-export function can(viewer: Viewer | null, action: EventAction, event: EventRelation): boolean {
-  if (!viewer) return action === 'see' && event.isPublic;
-  return eventRules[action](viewer, event);
+/** What a visitor may do without an account. */
+const visitorRules: Partial<{ [A in Action]: (resource: Resources[A]) => boolean }> = {
+  see: (event) => event.isPublic,
+  seeProfile: (person) => Boolean(person.isPublic),
+};
+
+export function can<A extends Action>(viewer: Viewer | null, action: A, resource: Resources[A]): boolean {
+  if (!viewer) return visitorRules[action]?.(resource) ?? false;
+  return rules[action](viewer, resource);
 }

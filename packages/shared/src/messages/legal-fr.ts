@@ -4,7 +4,7 @@
  */
 import { aboutFr, privacyFr } from './about-fr';
 
-import type { LegalBlock, LegalPageContent, LegalSection, TermsContent } from './legal-content';
+import type { TermsContent } from './legal-content';
 
 export type { LegalBlock, LegalPageContent, LegalPart, LegalSection, TermsContent } from './legal-content';
 

@@ -8,13 +8,13 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
-import type { UserRow } from '../auth/repository';
+import type { SignedInUser } from '../users/repository';
 import { insertContactMessage } from './contact.repository';
 
 /** Stores the message and mails it to the contact address, in one transaction. */
 export async function sendContactMessage(
   deps: AppDeps,
-  sender: UserRow | null,
+  sender: SignedInUser | null,
   input: ContactRequest,
 ): Promise<MessageResult> {
   const error = firstContactError(input);

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
-import type { UserRow } from '../auth/repository';
 import { imageUrl } from '../images/processing';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './data.repository';
 
 /** A unique address that can never receive mail (.invalid is reserved by RFC 2606). */
@@ -14,7 +14,7 @@ export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.inval
  * Deletion by the owner: personal data erased, participations and orders kept for accounting.
  * An organiser with events still to come must settle them first: their ticket holders need them.
  */
-export async function deleteAccount(deps: AppDeps, me: UserRow): Promise<void> {
+export async function deleteAccount(deps: AppDeps, me: SignedInUser): Promise<void> {
   const now = deps.clock.now();
   if (await repo.hasUpcomingOrganisedEvents(deps.db, me.id, now)) {
     throw new AppError('HAS_UPCOMING_EVENTS', accountFr.data.upcomingEvents, 409);
@@ -39,7 +39,7 @@ export async function deleteAccount(deps: AppDeps, me: UserRow): Promise<void> {
 }
 
 /** The user's personal data as one JSON document (GDPR portability). */
-export async function exportPersonalData(deps: AppDeps, me: UserRow) {
+export async function exportPersonalData(deps: AppDeps, me: SignedInUser) {
   const data = await repo.findPersonalData(deps.db, me.id);
   return {
     exportedAt: deps.clock.now().toISOString(),

@@ -4,9 +4,11 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
-import * as authRepo from '../auth/repository';
-import { countFailedAttempt, markEmailCodeUsed, type UserRow, updateUser } from '../auth/repository';
 import { MAX_CODE_ATTEMPTS } from '../auth/service';
+import * as emailCodes from '../users/email-codes.repository';
+import { countFailedAttempt, markEmailCodeUsed } from '../users/email-codes.repository';
+import type { SignedInUser } from '../users/repository';
+import { updateUser } from '../users/repository';
 import * as repo from './settings.repository';
 
 // Same lifetime and hashing as the password-reset code (docs/decisions.md).
@@ -17,12 +19,12 @@ const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 export async function startEmailChange(
   deps: AppDeps,
   tx: Database,
-  me: Pick<UserRow, 'id' | 'firstName'>,
+  me: Pick<SignedInUser, 'id' | 'firstName'>,
   email: string,
 ): Promise<void> {
   const code = randomDigits(6);
   await updateUser(tx, me.id, { pendingEmail: email });
-  await authRepo.replaceEmailCode(tx, {
+  await emailCodes.replaceEmailCode(tx, {
     purpose: 'email_change',
     userId: me.id,
     codeHash: codeHash(me.id, code),
@@ -42,7 +44,7 @@ const taken = () => new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email'
  * Applies the pending e-mail once its code is confirmed. Five wrong guesses kill the code;
  * a wrong guess is committed before the refusal, so parallel guesses are all counted.
  */
-export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: string): Promise<MessageResult> {
+export async function confirmEmailChange(deps: AppDeps, me: SignedInUser, rawCode: string): Promise<MessageResult> {
   const code = rawCode.trim();
   if (!code) throw badRequest(accountFr.settings.emailChangeCodeRequired, 'code');
   const pending = me.pendingEmail;
@@ -51,7 +53,7 @@ export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: st
   let applied: boolean;
   try {
     applied = await deps.db.transaction(async (tx) => {
-      const live = await authRepo.lockLiveEmailCode(tx, me.id, 'email_change');
+      const live = await emailCodes.lockLiveEmailCode(tx, me.id, 'email_change');
       if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
       if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
       if (!safeEqual(live.codeHash, codeHash(me.id, code))) {
@@ -78,7 +80,7 @@ export async function confirmEmailChange(deps: AppDeps, me: UserRow, rawCode: st
   return { message: accountFr.settings.emailChanged };
 }
 
-export async function cancelEmailChange(deps: AppDeps, me: UserRow): Promise<MessageResult> {
+export async function cancelEmailChange(deps: AppDeps, me: SignedInUser): Promise<MessageResult> {
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, me.id, { pendingEmail: null });
     await repo.deleteEmailChangeCodes(tx, me.id);

@@ -1,10 +1,11 @@
 import { accountFr, type FollowListItem, type FollowListType, type FollowResult } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import type { UserRow } from '../auth/repository';
+import { isUuid } from '../../lib/ids';
+import { can } from '../../policy/can';
 import { imageUrl } from '../images/processing';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './follows.repository';
-import { canSeeProfile, isUuid } from './policies';
 import { findLiveUser } from './profile.repository';
 import { userNotFound } from './profile.service';
 
@@ -16,35 +17,35 @@ async function liveTarget(deps: AppDeps, userId: string) {
   return target;
 }
 
-export async function follow(deps: AppDeps, me: UserRow, userId: string): Promise<FollowResult> {
+export async function follow(deps: AppDeps, me: SignedInUser, userId: string): Promise<FollowResult> {
   const target = await liveTarget(deps, userId);
   if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', accountFr.organizer.cannotFollowSelf, 400);
   // Following a non-public account would reveal its follower count through the answer.
-  if (!canSeeProfile(me, target)) throw privateProfileError();
+  if (!can(me, 'seeProfile', target)) throw privateProfileError();
   await repo.insertFollow(deps.db, me.id, target.id);
   return { isFollowing: true, nbFollowers: await repo.countFollowers(deps.db, target.id) };
 }
 
 /** Always allowed, so that an account that became private can still be left. */
-export async function unfollow(deps: AppDeps, me: UserRow, userId: string): Promise<FollowResult> {
+export async function unfollow(deps: AppDeps, me: SignedInUser, userId: string): Promise<FollowResult> {
   const target = await liveTarget(deps, userId);
   if (target.id === me.id) throw new AppError('CANNOT_FOLLOW_SELF', accountFr.organizer.cannotFollowSelf, 400);
   await repo.deleteFollow(deps.db, me.id, target.id);
-  const nbFollowers = canSeeProfile(me, target) ? await repo.countFollowers(deps.db, target.id) : null;
+  const nbFollowers = can(me, 'seeProfile', target) ? await repo.countFollowers(deps.db, target.id) : null;
   return { isFollowing: false, nbFollowers };
 }
 
 export async function listFollows(
   deps: AppDeps,
-  viewer: UserRow | null,
+  viewer: SignedInUser | null,
   userId: string,
   type: FollowListType,
 ): Promise<FollowListItem[]> {
   const owner = await liveTarget(deps, userId);
-  if (!canSeeProfile(viewer, owner)) throw privateProfileError();
+  if (!can(viewer, 'seeProfile', owner)) throw privateProfileError();
   const rows = await repo.findFollowList(deps.db, owner.id, type);
   return rows.map((row) =>
-    canSeeProfile(viewer, row)
+    can(viewer, 'seeProfile', row)
       ? {
           id: row.id,
           isPublic: true,

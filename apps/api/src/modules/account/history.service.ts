@@ -1,9 +1,10 @@
 import type { EventPreview, HistoryType } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
-import type { UserRow } from '../auth/repository';
+import { isUuid } from '../../lib/ids';
+import { can } from '../../policy/can';
+import type { SignedInUser } from '../users/repository';
 import { privateProfileError } from './follows.service';
 import { findHistory } from './history.repository';
-import { canSeePrivateEventsOf, canSeeProfile, isUuid } from './policies';
 import { findLiveUser } from './profile.repository';
 import { userNotFound } from './profile.service';
 
@@ -14,13 +15,13 @@ import { userNotFound } from './profile.service';
  */
 export async function listHistory(
   deps: AppDeps,
-  viewer: UserRow | null,
+  viewer: SignedInUser | null,
   userId: string,
   type: HistoryType,
 ): Promise<EventPreview[]> {
   const owner = isUuid(userId) ? await findLiveUser(deps.db, userId) : undefined;
   if (!owner) throw userNotFound();
-  if (!canSeeProfile(viewer, owner)) throw privateProfileError();
-  const withPrivate = type === 'past' && canSeePrivateEventsOf(viewer, owner.id);
+  if (!can(viewer, 'seeProfile', owner)) throw privateProfileError();
+  const withPrivate = type === 'past' && can(viewer, 'seePrivateEventsOf', owner);
   return findHistory(deps.db, owner.id, type, withPrivate, deps.clock.now());
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, orders, participations, tickets, users } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
+export type SessionUser = typeof users.$inferSelect;
 
 /**
  * The counts of a profile, computed from the rows on every read so that they can never
@@ -35,7 +35,7 @@ export async function findProfile(db: Database, userId: string, viewerId: string
   return row;
 }
 
-export async function findLiveUser(db: Database, userId: string): Promise<UserRow | undefined> {
+export async function findLiveUser(db: Database, userId: string): Promise<SessionUser | undefined> {
   const [row] = await db
     .select()
     .from(users)

@@ -11,21 +11,26 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import type { UserRow } from '../auth/repository';
+import { isUuid } from '../../lib/ids';
+import { can } from '../../policy/can';
 import { imageUrl } from '../images/processing';
 import { receiveImage } from '../images/upload';
-import { canSeeProfile, isUuid } from './policies';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './profile.repository';
 
 export const userNotFound = () => new AppError('USER_NOT_FOUND', accountFr.organizer.notFound, 404);
 
 /** A person's profile as `viewer` may see it: a non-public account tells others nothing but that. */
-export async function getPublicProfile(deps: AppDeps, userId: string, viewer: UserRow | null): Promise<PublicProfile> {
+export async function getPublicProfile(
+  deps: AppDeps,
+  userId: string,
+  viewer: SignedInUser | null,
+): Promise<PublicProfile> {
   if (!isUuid(userId)) throw userNotFound();
   const row = await repo.findProfile(deps.db, userId, viewer?.id ?? null);
   if (!row) throw userNotFound();
   const { user } = row;
-  if (!canSeeProfile(viewer, user)) return { id: user.id, isPublic: false, isPrivate: true };
+  if (!can(viewer, 'seeProfile', user)) return { id: user.id, isPublic: false, isPrivate: true };
   const isMe = viewer?.id === user.id;
   return {
     id: user.id,
@@ -45,7 +50,7 @@ export async function getPublicProfile(deps: AppDeps, userId: string, viewer: Us
   };
 }
 
-export async function getMyProfile(deps: AppDeps, me: UserRow): Promise<MyProfile> {
+export async function getMyProfile(deps: AppDeps, me: SignedInUser): Promise<MyProfile> {
   const row = await repo.findProfile(deps.db, me.id, me.id);
   if (!row) throw userNotFound();
   const { user } = row;
@@ -85,7 +90,7 @@ const imageTargets = {
 export async function changeProfileImage(
   deps: AppDeps,
   request: FastifyRequest,
-  me: UserRow,
+  me: SignedInUser,
   which: keyof typeof imageTargets,
 ): Promise<{ url: string; message: string }> {
   const target = imageTargets[which];
@@ -104,7 +109,7 @@ export async function changeProfileImage(
   };
 }
 
-export async function listMyParticipations(deps: AppDeps, me: UserRow): Promise<MyParticipation[]> {
+export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Promise<MyParticipation[]> {
   const rows = await repo.findParticipations(deps.db, me.id);
   return rows.map((row) => ({
     id: row.id,

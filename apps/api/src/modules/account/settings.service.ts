@@ -17,7 +17,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { hashPassword } from '../auth/passwords';
-import { type UserRow, updateUser } from '../auth/repository';
+import type { SignedInUser } from '../users/repository';
+import { updateUser } from '../users/repository';
 import { startEmailChange } from './email-change.service';
 import * as repo from './settings.repository';
 
@@ -27,7 +28,7 @@ const m = accountFr.settings;
  * Saves the profile group. A new e-mail is not applied: it waits in pendingEmail until the
  * code sent to it is confirmed, so nobody can take an address they do not read.
  */
-export async function saveProfile(deps: AppDeps, me: UserRow, input: ProfileSettings): Promise<ProfileSaveResult> {
+export async function saveProfile(deps: AppDeps, me: SignedInUser, input: ProfileSettings): Promise<ProfileSaveResult> {
   const error = firstProfileSettingsError(input, todayInParis(deps.clock.now()));
   if (error) throw badRequest(error.message, error.field);
   const email = normalizeEmail(input.email);
@@ -49,12 +50,12 @@ export async function saveProfile(deps: AppDeps, me: UserRow, input: ProfileSett
   return { message: m.profileSaved, pendingEmail: changesEmail ? email : me.pendingEmail };
 }
 
-export async function saveTravel(deps: AppDeps, me: UserRow, input: TravelSettings): Promise<MessageResult> {
+export async function saveTravel(deps: AppDeps, me: SignedInUser, input: TravelSettings): Promise<MessageResult> {
   await updateUser(deps.db, me.id, input);
   return { message: m.profileSaved };
 }
 
-export async function savePrivacy(deps: AppDeps, me: UserRow, input: PrivacySettings): Promise<MessageResult> {
+export async function savePrivacy(deps: AppDeps, me: SignedInUser, input: PrivacySettings): Promise<MessageResult> {
   await updateUser(deps.db, me.id, input);
   return { message: m.profileSaved };
 }
@@ -62,7 +63,7 @@ export async function savePrivacy(deps: AppDeps, me: UserRow, input: PrivacySett
 /** A new password ends the user's other sessions: whoever knew the old one is logged out. */
 export async function changePassword(
   deps: AppDeps,
-  me: UserRow,
+  me: SignedInUser,
   sessionToken: string | null,
   input: PasswordChange,
 ): Promise<MessageResult> {
@@ -85,7 +86,7 @@ export async function changePassword(
 }
 
 /** Not requested → in progress; the administrators decide (document 2 and the console). */
-export async function requestVerification(deps: AppDeps, me: UserRow): Promise<MessageResult> {
+export async function requestVerification(deps: AppDeps, me: SignedInUser): Promise<MessageResult> {
   if (me.isVerified) throw new AppError('ALREADY_VERIFIED', m.alreadyVerified, 409);
   await deps.db.transaction(async (tx) => {
     if (!(await repo.markVerificationRequested(tx, me.id, deps.clock.now()))) {

@@ -17,6 +17,9 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
+import * as emailCodes from '../users/email-codes.repository';
+import type { SignedInUser } from '../users/repository';
+import * as users from '../users/repository';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import * as repo from './repository';
 
@@ -25,7 +28,7 @@ export type AuthDeps = { db: Database; config: Config; clock: Clock };
 const RESET_CODE_TTL_MS = 15 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export function toSessionUser(user: repo.UserRow, config: Config): SessionUser {
+export function toSessionUser(user: SignedInUser, config: Config): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -45,7 +48,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const user = await repo.insertUser(tx, {
+    const user = await users.insertUser(tx, {
       email,
       passwordHash,
       firstName: input.firstName.trim(),
@@ -73,7 +76,7 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<Sessio
   const error = firstLoginError(input);
   if (error) throw badRequest(error.message, error.field);
   const email = normalizeEmail(input.email);
-  const user = await repo.findUserByEmail(db, email);
+  const user = await users.findUserByEmail(db, email);
   if (!user) {
     await verifyAgainstNothing(input.password);
     // A deleted account keeps no password: its former e-mail alone says it was deleted, which
@@ -88,7 +91,7 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<Sessio
   return openSession(deps, user);
 }
 
-export async function openSession(deps: AuthDeps, user: repo.UserRow): Promise<SessionTicket> {
+export async function openSession(deps: AuthDeps, user: users.UserRow): Promise<SessionTicket> {
   const token = randomToken();
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
   await repo.insertSession(deps.db, { tokenHash: sha256(token), userId: user.id, expiresAt });
@@ -126,11 +129,11 @@ export async function requestPasswordReset(deps: AuthDeps, rawEmail: string): Pr
   const email = normalizeEmail(rawEmail);
   if (!email) throw badRequest(fr.auth.emailRequired, 'email');
   if (!isEmailValid(email)) throw badRequest(fr.auth.emailInvalid, 'email');
-  const user = await repo.findUserByEmail(db, email);
+  const user = await users.findUserByEmail(db, email);
   if (!user || user.deletedAt) throw new AppError('NO_ACCOUNT', fr.auth.noAccountForEmail, 404, 'email');
   const code = randomDigits(6);
   await db.transaction(async (tx) => {
-    await repo.replaceEmailCode(tx, {
+    await emailCodes.replaceEmailCode(tx, {
       userId: user.id,
       purpose: 'password_reset',
       codeHash: codeHash(user.id, code),
@@ -150,10 +153,10 @@ export async function requestPasswordReset(deps: AuthDeps, rawEmail: string): Pr
  */
 async function checkResetCode(tx: Database, deps: AuthDeps, rawEmail: string, code: string) {
   if (!code.trim()) throw badRequest(fr.auth.codeRequired, 'code');
-  const user = await repo.findUserByEmail(tx, normalizeEmail(rawEmail));
+  const user = await users.findUserByEmail(tx, normalizeEmail(rawEmail));
   const incorrect = new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
   if (!user || user.deletedAt) throw incorrect;
-  const live = await repo.lockLiveEmailCode(tx, user.id, 'password_reset');
+  const live = await emailCodes.lockLiveEmailCode(tx, user.id, 'password_reset');
   if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect;
   if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
   if (!safeEqual(live.codeHash, codeHash(user.id, code.trim()))) {
@@ -165,7 +168,7 @@ async function checkResetCode(tx: Database, deps: AuthDeps, rawEmail: string, co
 export async function verifyResetCode(deps: AuthDeps, email: string, code: string): Promise<void> {
   const result = await deps.db.transaction(async (tx) => {
     const check = await checkResetCode(tx, deps, email, code);
-    if (!check.ok) await repo.countFailedAttempt(tx, check.live.id);
+    if (!check.ok) await emailCodes.countFailedAttempt(tx, check.live.id);
     return check.ok;
   });
   if (!result) throw new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
@@ -178,11 +181,11 @@ export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetC
   const ok = await deps.db.transaction(async (tx) => {
     const check = await checkResetCode(tx, deps, input.email, input.code);
     if (!check.ok) {
-      await repo.countFailedAttempt(tx, check.live.id);
+      await emailCodes.countFailedAttempt(tx, check.live.id);
       return false;
     }
-    await repo.markEmailCodeUsed(tx, check.live.id, deps.clock.now());
-    await repo.updateUser(tx, check.user.id, { passwordHash });
+    await emailCodes.markEmailCodeUsed(tx, check.live.id, deps.clock.now());
+    await users.updateUser(tx, check.user.id, { passwordHash });
     // A reset is what a user does when someone else may know the password: end every session.
     await repo.deleteUserSessions(tx, check.user.id);
     return true;
@@ -191,5 +194,5 @@ export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetC
 }
 
 export async function acceptTerms(deps: AuthDeps, userId: string): Promise<void> {
-  await repo.updateUser(deps.db, userId, { termsVersionAccepted: deps.config.termsVersion });
+  await users.updateUser(deps.db, userId, { termsVersionAccepted: deps.config.termsVersion });
 }

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { Viewer } from '../../policy/can';
+import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
@@ -130,5 +130,5 @@ export async function manifest(deps: Deps, viewer: Viewer | null, eventId: strin
 }
 
 export function scannableEvents(deps: Deps, viewer: Viewer): Promise<ScannableEvent[]> {
-  return repo.findScannableEvents(deps.db, viewer.id, viewer.role === 'admin', deps.clock.now());
+  return repo.findScannableEvents(deps.db, viewer.id, can(viewer, 'administer', null), deps.clock.now());
 }

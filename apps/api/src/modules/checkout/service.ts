@@ -16,9 +16,9 @@ import { discountCodes, participations, shareLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { randomToken, sha256 } from '../../lib/tokens';
-import type { UserRow } from '../auth/repository';
-import { findUserByEmail } from '../auth/repository';
 import { canManageEvent } from '../events/service';
+import type { SignedInUser } from '../users/repository';
+import { findUserByEmail } from '../users/repository';
 import { assertBuyer } from './buyer';
 import { holdOrder, type Sale, type SaleCache } from './hot-path';
 import { hasExpiredHolds, reclaimExpiredHolds } from './inventory';
@@ -38,7 +38,7 @@ async function visibleHiddenTickets(
   deps: AppDeps,
   sale: Sale,
   input: CreateOrderRequest,
-  viewer: UserRow | null,
+  viewer: SignedInUser | null,
 ): Promise<Set<string>> {
   const { event } = sale;
   const link = input.shareKey
@@ -65,7 +65,7 @@ async function visibleHiddenTickets(
  * Who pays: the logged-in user, or for a guest the account of the e-mail given (created
  * beforehand; it is looked up when places are taken).
  */
-function checkBuyer(viewer: UserRow | null, given: BuyerInput | undefined, needsStudies: boolean, now: Date) {
+function checkBuyer(viewer: SignedInUser | null, given: BuyerInput | undefined, needsStudies: boolean, now: Date) {
   if (viewer) {
     const buyer = {
       email: viewer.email,
@@ -98,7 +98,13 @@ export async function loadDiscount(deps: AppDeps, eventId: string, code: string 
 type Plan = Awaited<ReturnType<typeof planOrder>>;
 
 /** Every check of the ticket and information steps, in the spec's order, and the amounts. */
-async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null, input: CreateOrderRequest, now: Date) {
+async function planOrder(
+  deps: CheckoutDeps,
+  sale: Sale,
+  viewer: SignedInUser | null,
+  input: CreateOrderRequest,
+  now: Date,
+) {
   const { event } = sale;
   const visibleHidden = await visibleHiddenTickets(deps, sale, input, viewer);
   if (!event.isOpen || event.dateEnd <= now) throw new AppError('TICKETING_CLOSED', m.ticketingClosed, 409);
@@ -165,7 +171,7 @@ async function planOrder(deps: CheckoutDeps, sale: Sale, viewer: UserRow | null,
  */
 export async function createOrder(
   deps: CheckoutDeps,
-  viewer: UserRow | null,
+  viewer: SignedInUser | null,
   input: CreateOrderRequest,
 ): Promise<OrderCreated> {
   const now = deps.clock.now();

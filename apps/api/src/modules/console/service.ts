@@ -1,8 +1,8 @@
 import type { ConsoleEvent, ConsoleOrganizer } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../lib/ids';
-import type { UserRow } from '../auth/repository';
 import { imageUrl } from '../images/processing';
+import type { SignedInUser } from '../users/repository';
 import { assertAdmin, assertCanViewOrganizer, assertConsoleAccess } from './policy';
 import * as repo from './repository';
 
@@ -11,7 +11,7 @@ const byName = new Intl.Collator('fr', { sensitivity: 'base' });
 /** The organiser's events, newest created first; the administrator may ask for any organiser's. */
 export async function listConsoleEvents(
   deps: Pick<AppDeps, 'db'>,
-  user: UserRow,
+  user: SignedInUser,
   organizerId = user.id,
 ): Promise<ConsoleEvent[]> {
   assertConsoleAccess(user);
@@ -28,7 +28,10 @@ export async function listConsoleEvents(
 }
 
 /** The administrator's organiser dropdown, sorted by last then first name the French way (accents ignored). */
-export async function listConsoleOrganizers(deps: Pick<AppDeps, 'db'>, user: UserRow): Promise<ConsoleOrganizer[]> {
+export async function listConsoleOrganizers(
+  deps: Pick<AppDeps, 'db'>,
+  user: SignedInUser,
+): Promise<ConsoleOrganizer[]> {
   assertAdmin(user);
   const rows = await repo.findOrganizers(deps.db);
   return rows.sort(

@@ -6,9 +6,10 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { singleFlight } from '../../lib/single-flight';
 import type { PaymentProviderName } from '../../payments';
-import type { UserRow } from '../auth/repository';
+import { can } from '../../policy/can';
 import { expiredHeldByTicket } from '../checkout/inventory';
 import { imageUrl } from '../images/processing';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './repository';
 
 export type EventDeps = {
@@ -31,7 +32,7 @@ export const MAX_TICKETS_PER_ORDER = 5;
  */
 export function createEventListing(deps: EventDeps) {
   const load = singleFlight((price) => repo.findListedEventsJson(deps.db, price as PriceFilter, deps.clock.now()));
-  return (price: PriceFilter, viewer: UserRow | null): Promise<string> =>
+  return (price: PriceFilter, viewer: SignedInUser | null): Promise<string> =>
     viewer ? repo.findListedEventsJson(deps.db, price, deps.clock.now(), viewer.id) : load(price);
 }
 
@@ -39,8 +40,9 @@ type TicketRow = typeof tickets.$inferSelect;
 
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 
-export function canManageEvent(user: UserRow | null, organizerId: string): boolean {
-  return Boolean(user && (user.id === organizerId || user.role === 'admin'));
+/** Its organiser or an administrator: they see their event whatever its visibility. */
+export function canManageEvent(user: SignedInUser | null, organizerId: string): boolean {
+  return can(user, 'organizeFor', { id: organizerId });
 }
 
 /**
@@ -50,7 +52,7 @@ export function canManageEvent(user: UserRow | null, organizerId: string): boole
 export async function getEvent(
   deps: EventDeps,
   id: string,
-  viewer: UserRow | null,
+  viewer: SignedInUser | null,
   shareKey?: string,
 ): Promise<EventDetail> {
   if (!isUuid(id)) throw notFound();

@@ -13,8 +13,9 @@ import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { hashPassword } from '../auth/passwords';
-import * as authRepo from '../auth/repository';
 import { type AuthDeps, MAX_CODE_ATTEMPTS, openSession, type SessionTicket } from '../auth/service';
+import * as emailCodes from '../users/email-codes.repository';
+import * as users from '../users/repository';
 
 // Same lifetime, attempts and hashing as the other e-mail codes (docs/decisions.md).
 const CODE_TTL_MS = 15 * 60_000;
@@ -25,7 +26,7 @@ const incorrect = () => new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 40
 export async function hasAccount(deps: AuthDeps, rawEmail: string): Promise<boolean> {
   const email = normalizeEmail(rawEmail);
   if (!email) return false;
-  const user = await authRepo.findUserByEmail(deps.db, email);
+  const user = await users.findUserByEmail(deps.db, email);
   return Boolean(user && !user.deletedAt);
 }
 
@@ -45,7 +46,7 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
   const passwordHash = await hashPassword(input.password);
   const code = randomDigits(6);
   await db.transaction(async (tx) => {
-    const user = await authRepo.insertUser(tx, {
+    const user = await users.insertUser(tx, {
       email,
       passwordHash,
       firstName: input.firstName.trim(),
@@ -55,7 +56,7 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
       termsVersionAccepted: config.termsVersion,
     });
     if (!user) throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
-    await authRepo.replaceEmailCode(tx, {
+    await emailCodes.replaceEmailCode(tx, {
       userId: user.id,
       purpose: 'email_verification',
       codeHash: codeHash(user.id, code),
@@ -76,18 +77,18 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
 export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Promise<SessionTicket> {
   const code = input.code.trim();
   if (!code) throw badRequest(bookingFr.code.required, 'code');
-  const user = await authRepo.findUserByEmail(deps.db, normalizeEmail(input.email));
+  const user = await users.findUserByEmail(deps.db, normalizeEmail(input.email));
   if (!user || user.deletedAt) throw incorrect();
   const verified = await deps.db.transaction(async (tx) => {
-    const live = await authRepo.lockLiveEmailCode(tx, user.id, 'email_verification');
+    const live = await emailCodes.lockLiveEmailCode(tx, user.id, 'email_verification');
     if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
     if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
     if (!safeEqual(live.codeHash, codeHash(user.id, code))) {
-      await authRepo.countFailedAttempt(tx, live.id);
+      await emailCodes.countFailedAttempt(tx, live.id);
       return false;
     }
-    await authRepo.markEmailCodeUsed(tx, live.id, deps.clock.now());
-    await authRepo.updateUser(tx, user.id, { emailVerifiedAt: deps.clock.now() });
+    await emailCodes.markEmailCodeUsed(tx, live.id, deps.clock.now());
+    await users.updateUser(tx, user.id, { emailVerifiedAt: deps.clock.now() });
     return true;
   });
   if (!verified) throw incorrect();

@@ -1,21 +1,17 @@
 import { organiserFr } from '@guichet/shared';
 import { AppError } from '../../lib/errors';
-import type { UserRow } from '../auth/repository';
+import { can, type Viewer } from '../../policy/can';
 
 /** An organiser runs their own events; an administrator runs every event. */
-export function assertCanManage(user: UserRow, organizerId: string): void {
-  if (user.role !== 'admin' && user.id !== organizerId) {
+export function assertCanManage(user: Viewer, organizerId: string): void {
+  if (!can(user, 'organizeFor', { id: organizerId })) {
     throw new AppError('NOT_OWNER', organiserFr.event.notOwner, 403);
   }
 }
 
-export function isVerifiedOrAdmin(user: UserRow): boolean {
-  return user.isVerified || user.role === 'admin';
-}
-
 /** Prices, choice tickets, public events and attendee-paid fees need a verified organiser. */
-export function assertVerified(user: UserRow, needed: boolean): void {
-  if (needed && !isVerifiedOrAdmin(user)) {
+export function assertVerified(user: Viewer, needed: boolean): void {
+  if (needed && !can(user, 'useVerifiedFeatures', null)) {
     throw new AppError('VERIFIED_ONLY', organiserFr.verifiedOnlyNote, 403);
   }
 }

@@ -13,9 +13,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { UserRow } from '../auth/repository';
 import { findGiftLinks } from '../events/repository';
 import { imageUrl } from '../images/processing';
+import type { SignedInUser } from '../users/repository';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
 import { insertTicketWithOptions } from './tickets';
@@ -33,14 +33,11 @@ async function locate(deps: OrganiserDeps, address: string, latitude?: number | 
 
 export async function createEvent(
   deps: OrganiserDeps,
-  user: UserRow,
+  user: SignedInUser,
   input: CreateEventRequest,
 ): Promise<{ id: string }> {
   assertVerified(user, usesVerifiedOnlyFeatures(input));
-  const isAdmin = user.role === 'admin';
-  if (input.organizerId && input.organizerId !== user.id && !isAdmin) {
-    throw new AppError('NOT_OWNER', organiserFr.event.notOwner, 403);
-  }
+  if (input.organizerId) assertCanManage(user, input.organizerId);
   const now = deps.clock.now();
   // The address service is asked only once the fields before it are right.
   const early = firstCreateEventError(input, { now });
@@ -102,14 +99,14 @@ export async function createEvent(
   return { id: event.id };
 }
 
-export async function loadManagedEvent(deps: AppDeps, user: UserRow, id: string) {
+export async function loadManagedEvent(deps: AppDeps, user: SignedInUser, id: string) {
   const event = isUuid(id) ? await repo.findEvent(deps.db, id) : undefined;
   if (!event) throw notFound();
   assertCanManage(user, event.organizerId);
   return event;
 }
 
-export async function getManagedEvent(deps: AppDeps, user: UserRow, id: string): Promise<ManagedEvent> {
+export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: string): Promise<ManagedEvent> {
   const event = await loadManagedEvent(deps, user, id);
   const [tickets, discounts, organizer, typeLabel, gifts] = await Promise.all([
     repo.findTickets(deps.db, event.id),
@@ -170,7 +167,7 @@ export async function getManagedEvent(deps: AppDeps, user: UserRow, id: string):
   };
 }
 
-export async function updateEvent(deps: OrganiserDeps, user: UserRow, id: string, input: UpdateEventRequest) {
+export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: string, input: UpdateEventRequest) {
   const event = await loadManagedEvent(deps, user, id);
   assertVerified(user, Boolean(input.isPublic || input.isUserPaysFees));
   const tickets = await repo.findTickets(deps.db, event.id);
@@ -214,7 +211,7 @@ export async function updateEvent(deps: OrganiserDeps, user: UserRow, id: string
   return getManagedEvent(deps, user, id);
 }
 
-export async function deleteEvent(deps: AppDeps, user: UserRow, id: string): Promise<void> {
+export async function deleteEvent(deps: AppDeps, user: SignedInUser, id: string): Promise<void> {
   const event = await loadManagedEvent(deps, user, id);
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockEvent(tx, event.id);

@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { UserRow } from '../auth/repository';
+import type { SignedInUser } from '../users/repository';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
 import { insertOption, insertTicketWithOptions, refreshChoiceSummary } from './tickets';
@@ -22,7 +22,7 @@ import { insertOption, insertTicketWithOptions, refreshChoiceSummary } from './t
 const m = organiserFr;
 const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticket.notFound, 404);
 
-async function loadTicket(deps: AppDeps, user: UserRow, ticketId: string) {
+async function loadTicket(deps: AppDeps, user: SignedInUser, ticketId: string) {
   const ticket = isUuid(ticketId) ? await repo.findTicket(deps.db, ticketId) : undefined;
   const event = ticket ? await repo.findEvent(deps.db, ticket.eventId) : undefined;
   if (!ticket || !event) throw ticketNotFound();
@@ -30,14 +30,14 @@ async function loadTicket(deps: AppDeps, user: UserRow, ticketId: string) {
   return { ticket, event };
 }
 
-async function lockManagedEvent(tx: AppDeps['db'], user: UserRow, eventId: string) {
+async function lockManagedEvent(tx: AppDeps['db'], user: SignedInUser, eventId: string) {
   const event = isUuid(eventId) ? await repo.lockEvent(tx, eventId) : undefined;
   if (!event) throw new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
   assertCanManage(user, event.organizerId);
   return event;
 }
 
-export async function addTicket(deps: AppDeps, user: UserRow, eventId: string, input: TicketInput) {
+export async function addTicket(deps: AppDeps, user: SignedInUser, eventId: string, input: TicketInput) {
   const paid = (priceToCents(input) ?? 0) > 0 || input.options.some((o) => (priceToCents(o) ?? 0) > 0);
   assertVerified(user, paid || input.isMultipart);
   const error = firstNewTicketError(input);
@@ -49,7 +49,7 @@ export async function addTicket(deps: AppDeps, user: UserRow, eventId: string, i
   });
 }
 
-export async function addOption(deps: AppDeps, user: UserRow, headId: string, input: OptionInput) {
+export async function addOption(deps: AppDeps, user: SignedInUser, headId: string, input: OptionInput) {
   assertVerified(user, true);
   const error = firstOptionError(input);
   if (error) throw badRequest(error.message, error.field);
@@ -70,7 +70,7 @@ export async function addOption(deps: AppDeps, user: UserRow, headId: string, in
   });
 }
 
-export async function updateTicket(deps: AppDeps, user: UserRow, ticketId: string, input: UpdateTicketRequest) {
+export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: string, input: UpdateTicketRequest) {
   const { ticket } = await loadTicket(deps, user, ticketId);
   const priceCents = input.price === undefined && input.priceCents === undefined ? undefined : priceToCents(input);
   if (priceCents !== undefined) {
@@ -120,7 +120,7 @@ export async function updateTicket(deps: AppDeps, user: UserRow, ticketId: strin
   });
 }
 
-export async function deleteTicket(deps: AppDeps, user: UserRow, ticketId: string) {
+export async function deleteTicket(deps: AppDeps, user: SignedInUser, ticketId: string) {
   const { ticket } = await loadTicket(deps, user, ticketId);
   await deps.db.transaction(async (tx) => {
     await lockManagedEvent(tx, user, ticket.eventId);
@@ -143,7 +143,7 @@ export async function deleteTicket(deps: AppDeps, user: UserRow, ticketId: strin
   });
 }
 
-export async function addDiscount(deps: AppDeps, user: UserRow, eventId: string, input: DiscountInput) {
+export async function addDiscount(deps: AppDeps, user: SignedInUser, eventId: string, input: DiscountInput) {
   return deps.db.transaction(async (tx) => {
     const event = await lockManagedEvent(tx, user, eventId);
     const existing = (await repo.findDiscounts(tx, event.id)).map((d) => d.code);
@@ -162,7 +162,12 @@ export async function addDiscount(deps: AppDeps, user: UserRow, eventId: string,
   });
 }
 
-export async function updateDiscount(deps: AppDeps, user: UserRow, discountId: string, input: UpdateDiscountRequest) {
+export async function updateDiscount(
+  deps: AppDeps,
+  user: SignedInUser,
+  discountId: string,
+  input: UpdateDiscountRequest,
+) {
   const discount = isUuid(discountId) ? await repo.findDiscount(deps.db, discountId) : undefined;
   const event = discount ? await repo.findEvent(deps.db, discount.eventId) : undefined;
   if (!discount || !event) throw new AppError('DISCOUNT_NOT_FOUND', m.promo.notFound, 404);

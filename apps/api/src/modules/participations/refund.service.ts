@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
-import type { UserRow } from '../auth/repository';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './refund.repository';
 
 const m = accountFr.myTickets;
@@ -19,7 +19,7 @@ const refusals = {
  * refund window is open, with the organiser told by e-mail in the same transaction, since
  * the organiser is who refunds. Someone else's ticket reads as not found.
  */
-export async function requestRefund(deps: AppDeps, user: UserRow, participationId: string) {
+export async function requestRefund(deps: AppDeps, user: SignedInUser, participationId: string) {
   if (!isUuid(participationId)) throw notFound();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { UserRow } from '../auth/repository';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './repository';
 
 const m = ticketsFr.leave;
@@ -14,7 +14,7 @@ const notParticipating = () => new AppError('NOT_PARTICIPATING', m.notParticipat
  * ticket can"): only free participations can be left. They are all cancelled at once and their
  * places given back, in one transaction.
  */
-export async function leaveEvent(deps: AppDeps, user: UserRow, eventId: string): Promise<void> {
+export async function leaveEvent(deps: AppDeps, user: SignedInUser, eventId: string): Promise<void> {
   if (!isUuid(eventId)) throw notParticipating();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {

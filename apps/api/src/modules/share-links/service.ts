@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
-import type { UserRow } from '../auth/repository';
 import { loadManagedEvent } from '../organiser/service';
+import type { SignedInUser } from '../users/repository';
 import * as repo from './repository';
 
 const m = ticketsFr.privateLink;
@@ -11,7 +11,7 @@ const m = ticketsFr.privateLink;
 export type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
 
 /** The organiser's list of hidden tickets, from which a private link is made. */
-export async function listHiddenTickets(deps: AppDeps, user: UserRow, eventId: string): Promise<HiddenTicket[]> {
+export async function listHiddenTickets(deps: AppDeps, user: SignedInUser, eventId: string): Promise<HiddenTicket[]> {
   const event = await loadManagedEvent(deps, user, eventId);
   return repo.findHiddenHeadTickets(deps.db, event.id);
 }
@@ -23,7 +23,7 @@ export async function listHiddenTickets(deps: AppDeps, user: UserRow, eventId: s
  */
 export async function createShareLink(
   deps: AppDeps,
-  user: UserRow,
+  user: SignedInUser,
   eventId: string,
   ticketIds: string[],
 ): Promise<{ key: string; url: string }> {
@@ -45,7 +45,7 @@ export async function createShareLink(
  */
 export async function getInviteLink(
   deps: AppDeps,
-  user: UserRow,
+  user: SignedInUser,
   eventId: string,
 ): Promise<{ key: string; url: string }> {
   const event = await loadManagedEvent(deps, user, eventId);

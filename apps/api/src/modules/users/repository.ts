@@ -1,6 +1,17 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+
+/**
+ * The account behind a session, as every module sees the person calling: without the password
+ * hash nor the trace of a deleted e-mail, which only the auth module reads.
+ */
+export type SignedInUser = Omit<typeof users.$inferSelect, 'passwordHash' | 'deletedEmailHash'>;
+
+const { passwordHash: _hash, deletedEmailHash: _deleted, ...sessionUserColumns } = getTableColumns(users);
+
+/** The columns of a `SignedInUser`, for the query that resolves a session. */
+export { sessionUserColumns };
 
 /**
  * Reads of user accounts for other modules: they ask here rather than querying the users table
@@ -41,3 +52,20 @@ export async function findOrCreateGuestUser(
 
 /** Not an argon2 hash: no password matches it, so the account is opened by a password reset. */
 const GUEST_PASSWORD_HASH = 'guest';
+
+/** The whole account row: only the auth module reads its password hash. */
+export type UserRow = typeof users.$inferSelect;
+
+/** Any account of this e-mail, deleted ones included (they keep a replaced e-mail). */
+export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
+export async function insertUser(db: Database, values: typeof users.$inferInsert): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row ?? null;
+}
+
+export async function updateUser(db: Database, userId: string, values: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}

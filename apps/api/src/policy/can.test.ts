@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { can, type EventRelation, type Viewer } from './can';
+
+const organiser: Viewer = { id: 'o', role: 'user', isVerified: true };
+const unverified: Viewer = { id: 'o', role: 'user', isVerified: false };
+const staff: Viewer = { id: 's', role: 'user', isVerified: false };
+const stranger: Viewer = { id: 'x', role: 'user', isVerified: true };
+const admin: Viewer = { id: 'a', role: 'admin', isVerified: false };
+const privateEvent = (isStaff = false): EventRelation => ({ organizerId: 'o', isPublic: false, isStaff });
+
+describe('who may do what', () => {
+  it('an event: its organiser, the administrator, its staff at the door, nobody else', () => {
+    expect(can(organiser, 'followSales', privateEvent())).toBe(true);
+    expect(can(unverified, 'followSales', privateEvent())).toBe(false);
+    expect(can(unverified, 'scan', privateEvent())).toBe(true);
+    expect(can(admin, 'followSales', privateEvent())).toBe(true);
+    expect(can(staff, 'scan', privateEvent(true))).toBe(true);
+    expect(can(staff, 'followSales', privateEvent(true))).toBe(false);
+    expect(can(stranger, 'see', privateEvent())).toBe(false);
+    expect(can(null, 'see', { ...privateEvent(), isPublic: true })).toBe(true);
+    expect(can(null, 'scan', { ...privateEvent(), isPublic: true })).toBe(false);
+  });
+
+  it('accounts: verified features, organising for someone, profiles and private events', () => {
+    expect(can(organiser, 'useVerifiedFeatures', null)).toBe(true);
+    expect(can(unverified, 'useVerifiedFeatures', null)).toBe(false);
+    expect(can(admin, 'useVerifiedFeatures', null)).toBe(true);
+    expect(can(stranger, 'organizeFor', { id: 'o' })).toBe(false);
+    expect(can(admin, 'organizeFor', { id: 'o' })).toBe(true);
+    expect(can(stranger, 'administer', null)).toBe(false);
+    expect(can(null, 'seeProfile', { id: 'o', isPublic: true })).toBe(true);
+    expect(can(stranger, 'seeProfile', { id: 'o', isPublic: false })).toBe(false);
+    expect(can(organiser, 'seeProfile', { id: 'o', isPublic: false })).toBe(true);
+    expect(can(admin, 'seePrivateEventsOf', { id: 'o' })).toBe(true);
+    expect(can(null, 'seePrivateEventsOf', { id: 'o' })).toBe(false);
+  });
+});
