@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
+import { rateRoutes } from './modules/rates/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shareLinkRoutes, deps);
       await api.register(participationRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
+      await api.register(rateRoutes);
       if (config.env !== 'production') {
         await api.register(devMailboxRoutes, { db: database.db, resolveAttachment: ticketAttachmentResolver(config) });
       }

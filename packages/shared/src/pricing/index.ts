@@ -1,2 +1,3 @@
+export * from './rates';
 export * from './result';
 export * from './rules';
