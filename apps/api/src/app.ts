@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
+import { reclaimEveryExpiredHold } from './modules/checkout/expired-holds';
 import { createSaleCache } from './modules/checkout/hot-path';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
 import { providerFor, retryRefund } from './modules/checkout/payment-service';
@@ -189,6 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refund: (job) => retryRefund(deps, payments, job),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
+    every: [
+      { name: 'reclaim expired holds', everyMs: 60_000, run: () => reclaimEveryExpiredHold(database.db, clock.now()) },
+    ],
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());

@@ -15,6 +15,8 @@ export type JobRunnerOptions = {
   /** The wait before attempt n + 1; by default 30 s doubled each time, at most an hour. */
   backoffMs?: (attempt: number) => number;
   onError?: (error: unknown, job?: Job) => void;
+  /** Work with no row of its own, done every so often by each process (sweeps). */
+  every?: { name: string; everyMs: number; run(): Promise<unknown> }[];
 };
 
 const BATCH = 20;
@@ -29,6 +31,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const { db, handlers } = options;
   const backoff = options.backoffMs ?? defaultBackoffMs;
   let timer: NodeJS.Timeout | undefined;
+  const sweeps: NodeJS.Timeout[] = [];
   let running: Promise<void> | undefined;
 
   async function runOne(job: Job): Promise<void> {
@@ -68,9 +71,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     start() {
       timer = setInterval(() => void kick(), options.intervalMs ?? 2000);
       timer.unref();
+      for (const sweep of options.every ?? []) {
+        const every = setInterval(() => {
+          sweep.run().catch((error: unknown) => options.onError?.(error));
+        }, sweep.everyMs);
+        every.unref();
+        sweeps.push(every);
+      }
     },
     async stop() {
       if (timer) clearInterval(timer);
+      for (const every of sweeps.splice(0)) clearInterval(every);
       await running;
     },
   };

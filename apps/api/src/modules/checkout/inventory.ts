@@ -74,6 +74,17 @@ export async function expiredHeldByTicket(db: Database, eventId: string, now: Da
 }
 
 /** Whether any hold of the event is past its deadline and not yet reclaimed (a partial-index probe). */
+/** Events with holds past their deadline, a few at a time (the orders_awaiting_idx index). */
+export async function findEventsWithExpiredHolds(db: Database, now: Date, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ event_id: string }>(
+    db,
+    sql`select distinct event_id from orders
+         where status = 'awaiting_payment' and expires_at <= ${now.toISOString()}::timestamptz
+         limit ${limit}`,
+  );
+  return rows.map((row) => row.event_id);
+}
+
 export async function hasExpiredHolds(db: Database, eventId: string, now: Date): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     db,

@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { orders, tickets } from '../../db/schema';
+import { reclaimEveryExpiredHold } from './expired-holds';
+import { guestBuyer, raceEvent } from './test-support';
+
+// The sweep takes every expired hold of its database: this file has a database of its own.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ isolated: true });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the sweep of expired holds', () => {
+  it('gives their places back without waiting for a buyer, and leaves live holds alone', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event, a } = await raceEvent(t, organizer.id, { a: 10, b: 1, c1: 1, c2: 1 });
+    const hold = async () => {
+      const buyer = await createUser(t);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json().id as string;
+    };
+    const expired = await hold();
+    const live = await hold();
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(orders.id, expired));
+    const heldOf = async () => (await t.database.db.select().from(tickets).where(eq(tickets.id, a.id)))[0]?.held;
+    expect(await heldOf()).toBe(4);
+
+    expect(await reclaimEveryExpiredHold(t.database.db, new Date())).toBe(1);
+    expect(await heldOf()).toBe(2);
+    const statuses = await t.database.db.select({ id: orders.id, status: orders.status }).from(orders);
+    expect(statuses.find((o) => o.id === expired)?.status).toBe('expired');
+    expect(statuses.find((o) => o.id === live)?.status).toBe('awaiting_payment');
+    expect(await reclaimEveryExpiredHold(t.database.db, new Date())).toBe(0);
+  });
+});
