@@ -281,6 +281,37 @@ describe('tickets', () => {
   });
 });
 
+describe('places held by unpaid orders', () => {
+  it('count as taken when the organiser lowers a quantity or the cap, or deletes the ticket', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, owner.email);
+    const [type] = await t.database.db.select().from(eventTypes).limit(1);
+    const {
+      event,
+      tickets: [ticket],
+    } = await createEvent(t, owner.id, { typeId: type?.id, nbMaxParticipants: 20 }, [
+      { quantity: 10, held: 7, priceCents: 1000 },
+    ]);
+    const quantity = await patch(`/api/tickets/${ticket?.id}`, { quantity: 2 }, cookie);
+    expect(quantity.statusCode).toBe(400);
+    expect(quantity.json().message).toBe(organiserFr.edit.quantityBelowSold(7));
+    const cap = await patch(`/api/events/${event.id}`, { nbMaxParticipants: 3 }, cookie);
+    expect(cap.statusCode).toBe(400);
+    expect(cap.json().message).toBe(c.ticketQuantityInvalid);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/tickets/${ticket?.id}`, headers: { cookie } });
+    expect(removed.statusCode).toBe(409);
+    const [row] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, ticket?.id ?? ''));
+    const [saved] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    expect({ quantity: row?.quantity, cap: saved?.nbMaxParticipants }).toEqual({ quantity: 10, cap: 20 });
+    // Exactly the places taken is allowed.
+    expect((await patch(`/api/tickets/${ticket?.id}`, { quantity: 7 }, cookie)).statusCode).toBe(204);
+    expect((await patch(`/api/events/${event.id}`, { nbMaxParticipants: 7 }, cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('gift tickets', () => {
   it('offers other tickets with a ticket, hidden ones included, and shows them to buyers', async () => {
     const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;

@@ -89,7 +89,8 @@ export async function updateTicket(deps: AppDeps, user: UserRow, ticketId: strin
     await lockManagedEvent(tx, user, ticket.eventId);
     if (input.quantity !== undefined && !ticket.isMultipart) {
       if (!(await repo.setTicketQuantity(tx, ticket.id, input.quantity))) {
-        throw badRequest(m.edit.quantityBelowSold(ticket.sold), 'quantity');
+        const current = await repo.findTicket(tx, ticket.id);
+        throw badRequest(m.edit.quantityBelowSold((current?.sold ?? 0) + (current?.held ?? 0)), 'quantity');
       }
     }
     await repo.updateTicket(tx, ticket.id, {
@@ -127,7 +128,7 @@ export async function deleteTicket(deps: AppDeps, user: UserRow, ticketId: strin
     const all = await repo.findTickets(tx, ticket.eventId);
     const doomed = [ticket, ...all.filter((t) => t.parentId === ticket.id)];
     const taken =
-      doomed.some((t) => t.sold > 0) ||
+      doomed.some((t) => t.sold > 0 || t.held > 0) ||
       (await repo.countParticipations(
         tx,
         doomed.map((t) => t.id),
