@@ -312,6 +312,47 @@ describe('places held by unpaid orders', () => {
   });
 });
 
+describe('what the screens forbid', () => {
+  it('refuses a choice ticket as the first ticket of a new event', async () => {
+    const title = `Choix en tête ${Date.now()}`;
+    const ticketList = [
+      { title: 'Pass', isMultipart: true, options: [{ title: '1 jour', price: 20, quantity: 10 }] },
+      { title: 'Standard', price: 12, quantity: 10 },
+    ];
+    const response = await post('/api/events', createPayload({ title, ticketList }), organizer);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(organiserFr.edit.choicesIncomplete);
+    expect(await eventsTitled(title)).toHaveLength(0);
+  });
+
+  it('refuses promo codes on a free event, from a verified organiser or not', async () => {
+    for (const isVerified of [true, false]) {
+      const owner = await createUser(t, { isVerified });
+      const cookie = await loginAs(t, owner.email);
+      const { event } = await createEvent(t, owner.id, {}, [{ priceCents: 0 }]);
+      const response = await post(
+        `/api/events/${event.id}/discounts`,
+        { code: 'GRATUIT', discountPercent: 10 },
+        cookie,
+      );
+      expect(response.statusCode).toBe(400);
+      const codes = await t.database.db.select().from(discountCodes).where(eq(discountCodes.eventId, event.id));
+      expect(codes).toHaveLength(0);
+    }
+  });
+
+  it('refuses a new paid ticket under 1 € on the edit screen, a free one is fine', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const cheap = await post(`/api/events/${id}/tickets`, { title: 'Bon marché', price: 0.5, quantity: 5 }, organizer);
+    expect(cheap.statusCode).toBe(400);
+    expect(cheap.json().message).toBe(organiserFr.ticket.priceEmpty);
+    const one = await post(`/api/events/${id}/tickets`, { title: 'Un euro', price: 1, quantity: 5 }, organizer);
+    expect(one.statusCode).toBe(201);
+    const free = await post(`/api/events/${id}/tickets`, { title: 'Invité', price: 0, quantity: 5 }, organizer);
+    expect(free.statusCode).toBe(201);
+  });
+});
+
 describe('gift tickets', () => {
   it('offers other tickets with a ticket, hidden ones included, and shows them to buyers', async () => {
     const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;

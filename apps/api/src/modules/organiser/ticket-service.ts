@@ -147,6 +147,10 @@ export async function deleteTicket(deps: AppDeps, user: UserRow, ticketId: strin
 export async function addDiscount(deps: AppDeps, user: UserRow, eventId: string, input: DiscountInput) {
   return deps.db.transaction(async (tx) => {
     const event = await lockManagedEvent(tx, user, eventId);
+    // Promo codes exist only for paid events (§2.2): a free event has nothing to discount.
+    if (!(await repo.findTickets(tx, event.id)).some((t) => t.priceCents > 0)) {
+      throw new AppError('FREE_EVENT_NO_PROMO', m.edit.failed, 400);
+    }
     const existing = (await repo.findDiscounts(tx, event.id)).map((d) => d.code);
     const error = firstDiscountError(input, existing);
     if (error) throw badRequest(error.message, error.field);
