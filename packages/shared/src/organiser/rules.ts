@@ -1,4 +1,5 @@
 import { organiserFr } from '../messages/fr-organiser';
+import { eurosToCents } from '../pricing/rules';
 import type { CreateEventRequest, DiscountInput, OptionInput, TicketInput } from './schemas';
 
 const m = organiserFr;
@@ -24,7 +25,7 @@ type Priced = { price?: number | null; priceCents?: number | null };
 export function priceToCents(item: Priced): number | null {
   if (item.priceCents != null) return item.priceCents;
   if (item.price == null || Number.isNaN(item.price)) return null;
-  return Math.round(item.price * 100);
+  return eurosToCents(item.price);
 }
 
 /** A choice ticket costs its cheapest option and holds the sum of its options. */

@@ -99,6 +99,16 @@ describe('creating an event', () => {
     });
   }
 
+  it('rounds prices typed in euros to the cent, half up, as the form does', async () => {
+    const ticketList = [
+      { title: 'A', price: 1.005, quantity: 5 },
+      { title: 'B', price: 1.999, quantity: 5 },
+    ];
+    const id = (await post('/api/events', createPayload({ ticketList }), organizer)).json().id;
+    const rows = await t.database.db.select().from(tickets).where(eq(tickets.eventId, id));
+    expect(rows.map((row) => row.priceCents).sort()).toEqual([101, 200].sort());
+  });
+
   it('refuses a choice ticket without choices and a bad refund date', async () => {
     const choice = await post(
       '/api/events',
