@@ -1,5 +1,42 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, login } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, login, organiserEvent } from './support';
+
+async function openEditPage(page: Page, eventId: string) {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto(`/editevents/${eventId}`);
+  await expect(page.getByRole('heading', { name: "Modification de l'événement" })).toBeVisible();
+}
+
+test('the promo form shows the rules instead of changing what was typed', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Standard', price: 12, quantity: 20 }] });
+  await openEditPage(page, eventId);
+  const code = page.getByRole('textbox', { name: 'Code', exact: true });
+  const percent = page.getByRole('textbox', { name: 'Réduction (%)' });
+  const add = page.getByRole('button', { name: 'Ajouter le code' });
+  const alert = page.getByRole('alert').filter({ hasText: 'code promo' });
+
+  await code.fill('ETE');
+  for (const [typed, message] of [
+    ['101', 'Le pourcentage du code promo ne peut pas dépasser 100%.'],
+    ['0', 'Le pourcentage du code promo ne peut pas être en dessous de 0%.'],
+    ['-5', 'Le pourcentage du code promo ne peut pas être en dessous de 0%.'],
+  ] as const) {
+    await percent.fill(typed);
+    await percent.blur();
+    await expect(percent).toHaveValue(typed);
+    await add.click();
+    await expect(alert).toHaveText(message);
+  }
+  await percent.fill('20');
+  await code.fill('ABCDEFGHIJKLMNOPQ');
+  await expect(code).toHaveValue('ABCDEFGHIJKLMNOPQ');
+  await add.click();
+  await expect(alert).toHaveText('Votre code promo ne doit pas dépasser 15 caractères.');
+  await expect(page.getByText("Aucun code promo n'a été créé.")).toBeVisible();
+  const saved = (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { discounts: unknown[] };
+  expect(saved.discounts).toEqual([]);
+});
 
 test('a price is rounded to the cent as the API rounds it, never cut', async ({ page }) => {
   await login(page, DEMO.organizer, DEMO.password);

@@ -99,19 +99,19 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
         </Table.ScrollContainer>
       )}
       <Group align="flex-end" wrap="wrap">
+        {/* No maxLength, min or max: a value out of bounds is shown with the rule's message, never changed. */}
         <TextInput
           label={f.promoCode}
           value={code}
-          maxLength={LIMITS.promoCode}
+          description={f.characters(code.trim().length, LIMITS.promoCode)}
           onChange={(e) => setCode(e.currentTarget.value)}
         />
         <NumberInput
           label={f.promoPercent}
           value={percent}
-          min={1}
-          max={100}
           allowDecimal
-          onChange={(v) => setPercent(v === '' ? '' : Number(v))}
+          allowNegative
+          onChange={(v) => setPercent(v === '' || v === '-' ? '' : Number(v))}
           w={130}
         />
         <NumberInput
