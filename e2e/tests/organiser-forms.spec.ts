@@ -1,6 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, login, organiserEvent } from './support';
 
+const DAY = 86_400_000;
+
+/** A datetime-local value `days` from now, at `hour` o'clock. */
+function localDate(days: number, hour: number) {
+  const date = new Date(Date.now() + days * DAY);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
+}
+
 async function openEditPage(page: Page, eventId: string) {
   await login(page, DEMO.organizer, DEMO.password);
   await expect(page).toHaveURL(/\/profil$/);
@@ -36,6 +45,23 @@ test('the promo form shows the rules instead of changing what was typed', async 
   await expect(page.getByText("Aucun code promo n'a été créé.")).toBeVisible();
   const saved = (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { discounts: unknown[] };
   expect(saved.discounts).toEqual([]);
+});
+
+test('the create form checks in the spec order: an unknown address before a missing category', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto('/createevents');
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Nulle part ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue Imaginaire 00000 Nullepart');
+  await page.getByLabel(/^Début/).fill(localDate(40, 20));
+  await page.getByLabel(/^Fin/).fill(localDate(40, 23));
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Un test.');
+  await page.getByRole('checkbox', { name: /conditions générales des organisateurs/ }).check();
+  await page.getByRole('button', { name: "Créer l'événement" }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /introuvable|catégorie/ })).toHaveText(
+    'Votre adresse est introuvable.',
+  );
+  await expect(page).toHaveURL(/\/createevents$/);
 });
 
 test('a price is rounded to the cent as the API rounds it, never cut', async ({ page }) => {
