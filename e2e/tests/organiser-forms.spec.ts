@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login, organiserEvent } from './support';
+import { buy, DEMO, login, organiserEvent } from './support';
 
 const DAY = 86_400_000;
 
@@ -73,4 +73,42 @@ test('a price is rounded to the cent as the API rounds it, never cut', async ({ 
   await price.blur();
   await expect(price).toHaveValue('12.35');
   await expect(page.getByRole('region', { name: "Aperçu de l'événement" })).toContainText('12,35 €');
+});
+
+test('a refused quantity shows what the server kept, and saved changes say so', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Standard', price: 10, quantity: 10 }] });
+  const manage = async () =>
+    (await (await request.get(`/api/events/${eventId}/manage`)).json()) as {
+      tickets: { id: string; quantity: number; isAvailable: boolean }[];
+    };
+  const ticketId = (await manage()).tickets[0]?.id ?? '';
+  await buy(request, eventId, { ticketId, quantity: 3 });
+  await openEditPage(page, eventId);
+  const quantity = page.getByRole('textbox', { name: 'Quantité', description: '3 vendu(s)' });
+  await expect(quantity).toHaveValue('10');
+
+  await quantity.fill('1');
+  await quantity.blur();
+  await expect(page.getByText(/^Une erreur s'est produite: /)).toHaveText(
+    "Une erreur s'est produite: La quantité du billet ne peut pas être inférieure au nombre de billets vendus (3).",
+  );
+  await expect(quantity).toHaveValue('10');
+  expect((await manage()).tickets[0]?.quantity).toBe(10);
+
+  await quantity.fill('12');
+  await quantity.blur();
+  await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(1);
+  expect((await manage()).tickets[0]?.quantity).toBe(12);
+  await expect(quantity).toHaveValue('12');
+
+  // The switches follow the server: they change once the change is saved.
+  const available = page.getByRole('switch', { name: 'Disponible' });
+  await available.click({ force: true });
+  await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(2);
+  await expect(available).not.toBeChecked();
+  const hidden = page.getByRole('switch', { name: 'Billet masqué' });
+  await hidden.click({ force: true });
+  await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(3);
+  await expect(hidden).toBeChecked();
+  expect((await manage()).tickets[0]).toMatchObject({ isAvailable: false });
 });
