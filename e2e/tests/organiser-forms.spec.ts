@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buy, DEMO, login, organiserEvent } from './support';
+import { buy, DEMO, login, organiserEvent, registerViaApi } from './support';
 
 const DAY = 86_400_000;
 
@@ -111,4 +111,39 @@ test('a refused quantity shows what the server kept, and saved changes say so', 
   await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(3);
   await expect(hidden).toBeChecked();
   expect((await manage()).tickets[0]).toMatchObject({ isAvailable: false });
+});
+
+test('a creator who is not verified reaches their edit page from the event page and their profile', async ({
+  page,
+}) => {
+  const email = await registerViaApi(page.request);
+  await login(page, email, 'Motdepasse1');
+  await expect(page).toHaveURL(/\/profil$/);
+  const start = Date.now() + 20 * DAY;
+  const title = `Pique-nique ${Date.now()}`;
+  const created = await page.request.post('/api/events', {
+    data: {
+      title,
+      description: 'Un pique-nique.',
+      address: '5 Place du Capitole, 31000 Toulouse',
+      type: 'Soirée',
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 3 * 3_600_000).toISOString(),
+      nbMaxParticipants: 20,
+      ticketList: [{ title: 'Entrée', price: 0, quantity: 20 }],
+      acceptTerms: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/billetterie/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('link', { name: "Modifier l'événement" }).click();
+  await expect(page).toHaveURL(new RegExp(`/editevents/${id}$`));
+  await expect(page.getByRole('heading', { name: "Modification de l'événement" })).toBeVisible();
+
+  await page.goto('/profil');
+  await page.getByRole('link', { name: `Modifier l'événement ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/editevents/${id}$`));
 });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireUser } from '../../plugins/session';
-import { listConsoleEvents, listConsoleOrganizers } from './service';
+import { listConsoleEvents, listConsoleOrganizers, listOwnEvents } from './service';
 
 /** Routes of the organiser console's reads: the organiser's events, the administrator's organiser list. */
 export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -11,6 +11,10 @@ export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/console/events',
     { schema: { querystring: consoleEventsQuery, response: { 200: z.array(consoleEvent) } } },
     async (request) => listConsoleEvents(deps, requireUser(request), request.query.organizerId || undefined),
+  );
+
+  app.get('/me/events', { schema: { response: { 200: z.array(consoleEvent) } } }, async (request) =>
+    listOwnEvents(deps, requireUser(request)),
   );
 
   app.get('/console/organizers', { schema: { response: { 200: z.array(consoleOrganizer) } } }, async (request) =>
