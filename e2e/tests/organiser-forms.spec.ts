@@ -45,6 +45,26 @@ test('the promo form shows the rules instead of changing what was typed', async 
   await expect(page.getByText("Aucun code promo n'a été créé.")).toBeVisible();
   const saved = (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { discounts: unknown[] };
   expect(saved.discounts).toEqual([]);
+
+  // The new code's quantity comes after the tickets' quantities.
+  const quantity = page.getByRole('textbox', { name: 'Quantité', exact: true }).last();
+  await code.fill('ETE');
+  await quantity.fill('0');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('0');
+  await add.click();
+  await expect(alert).toHaveText('La quantité du code promo doit être un nombre entier supérieur à 0.');
+  await quantity.fill('50');
+  await add.click();
+  await expect(page.getByRole('cell', { name: 'ETE', exact: true })).toBeVisible();
+  // A refused quantity goes back to the one the server kept.
+  const uses = page.getByRole('textbox', { name: 'Quantité ETE' });
+  await uses.fill('0');
+  await uses.blur();
+  await expect(page.getByText(/^Une erreur s'est produite: /)).toHaveText(
+    "Une erreur s'est produite: La quantité du code promo doit être un nombre entier supérieur à 0.",
+  );
+  await expect(uses).toHaveValue('50');
 });
 
 test('the create form checks in the spec order: an unknown address before a missing category', async ({ page }) => {

@@ -207,5 +207,6 @@ export function firstDiscountError(input: DiscountInput, existing: string[]): Ev
   if (percent == null || percent <= 0) return fail('discountPercent', m.promo.percentTooLow);
   if (percent > 100) return fail('discountPercent', m.promo.percentTooHigh);
   if (existing.some((other) => other.toLowerCase() === code.toLowerCase())) return fail('code', m.promo.duplicate);
+  if (!Number.isInteger(input.quantity) || input.quantity < 1) return fail('quantity', m.promo.quantityInvalid);
   return null;
 }

@@ -451,6 +451,19 @@ describe('promo codes', () => {
   });
 });
 
+describe('promo code quantity', () => {
+  it('answers the catalog message for a quantity under 1, as the form does', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const response = await post(
+      `/api/events/${id}/discounts`,
+      { code: 'ZERO', discountPercent: 10, quantity: 0 },
+      organizer,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(organiserFr.promo.quantityInvalid);
+  });
+});
+
 describe('deleting an event and uploading its banner', () => {
   it('deletes an event without paid participations only', async () => {
     const owner = await createUser(t, { isVerified: true });
