@@ -10,7 +10,13 @@ export const consoleKeys = {
   all: ['console'] as const,
   events: (organizerId: string | null) => ['console', 'events', organizerId ?? 'me'] as const,
   organizers: ['console', 'organizers'] as const,
+  own: ['console', 'own-events'] as const,
 };
+
+/** The caller's own events, verified or not: their profile links each one to its edit page. */
+export function useOwnEvents() {
+  return useQuery({ queryKey: consoleKeys.own, queryFn: () => api<ConsoleEvent[]>('GET', '/me/events') });
+}
 
 /** The events listed in the console: the caller's own, or (administrator) those of `organizerId`. */
 export function useConsoleEvents(organizerId: string | null, enabled = true) {

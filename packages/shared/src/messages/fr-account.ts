@@ -4,6 +4,7 @@ import { plural } from './plural';
 export const accountFr = {
   profile: {
     title: 'Profil',
+    myEvents: 'Mes événements',
     verified: 'Compte vérifié',
     age: (years: number) => `${years} ans`,
     followers: (count: number) => `${count} ${plural(count, 'abonné', 'abonnés')}`,

@@ -105,7 +105,8 @@ export const organiserFr = {
       "Le délai de remboursement ne peut être vide, ne peut être supérieur à la date du début de l'événémenent.",
     failed: 'Une erreur est survenue. Veuillez réessayer ultérieurement.',
     saved: 'Votre événement a bien été sauvegardé.',
-    failedToast: (error: string) => `Une erreur s'est produite: ${error}.`,
+    // The error is a sentence with its own full stop: the toast's closing one replaces it.
+    failedToast: (error: string) => `Une erreur s'est produite: ${error.trim().replace(/[.\s]+$/, '')}.`,
     quantityBelowSold: (sold: number) =>
       `La quantité du billet ne peut pas être inférieure au nombre de billets vendus (${sold}).`,
   },
@@ -116,6 +117,7 @@ export const organiserFr = {
     choicesRequired: 'Vous devez ajouter des choix pour votre billet.',
     failed: 'Une erreur est survenue.',
     saved: 'Votre billet a bien été sauvegardé.',
+    updated: 'Votre billet a bien été modifié.',
     optionCreated: 'Votre option a bien été créée.',
     defaultTitle: (position: number) => `Billet ${position}`,
     soldCannotDelete: 'Ce billet a déjà été acheté : il ne peut pas être supprimé.',

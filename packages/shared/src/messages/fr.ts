@@ -102,6 +102,8 @@ export const fr = {
     appStore: 'App Store',
     googlePlay: 'Google Play',
     management: 'Gestion',
+    editEvent: "Modifier l'événement",
+    editEventNamed: (title: string) => `Modifier l'événement ${title}`,
     share: 'Partager',
     ticketingOpen: 'Billetterie ouverte',
     soldOut: 'Complet',

@@ -1,4 +1,5 @@
 import { organiserFr } from '../messages/fr-organiser';
+import { eurosToCents } from '../pricing/rules';
 import type { CreateEventRequest, DiscountInput, OptionInput, TicketInput } from './schemas';
 
 const m = organiserFr;
@@ -15,13 +16,16 @@ export const LIMITS = {
 
 export const UNLIMITED = -1;
 
+/** The lowest price of a paid ticket added from the edit screen (2-organiser.md §2.2). */
+export const MIN_EDIT_PRICE_CENTS = 100;
+
 type Priced = { price?: number | null; priceCents?: number | null };
 
 /** Cents from either form of price; null when no price was given. Rounded to the cent. */
 export function priceToCents(item: Priced): number | null {
   if (item.priceCents != null) return item.priceCents;
   if (item.price == null || Number.isNaN(item.price)) return null;
-  return Math.round(item.price * 100);
+  return eurosToCents(item.price);
 }
 
 /** A choice ticket costs its cheapest option and holds the sum of its options. */
@@ -113,6 +117,8 @@ function firstTicketListError(input: CreateEventRequest, begin: Date, now: Date)
   if (tickets.some((t) => t.isMultipart && t.options.length === 0)) {
     return fail('ticketList', m.create.choicesRequired);
   }
+  // The choice switch is not offered on the first ticket (§2.1).
+  if (tickets[0]?.isMultipart) return fail('ticketList', m.edit.choicesIncomplete);
   if (input.dateMaxRefund !== undefined && input.dateMaxRefund !== null && isPaidTicketList(tickets)) {
     const refund = parseDate(input.dateMaxRefund);
     if (!refund || refund >= begin || refund <= now) return fail('dateMaxRefund', m.create.refundDateInvalid);
@@ -175,6 +181,8 @@ export function firstNewTicketError(ticket: TicketInput): EventFieldError | null
   }
   const price = priceToCents(ticket);
   if (price == null || price < 0) return fail('price', m.ticket.priceEmpty);
+  // The edit screen's price input starts at 1 € (§2.2); a free ticket stays possible.
+  if (price > 0 && price < MIN_EDIT_PRICE_CENTS) return fail('price', m.ticket.priceEmpty);
   if (ticket.quantity == null || ticket.quantity <= 0) return fail('quantity', m.ticket.quantityInvalid);
   return null;
 }
@@ -199,5 +207,6 @@ export function firstDiscountError(input: DiscountInput, existing: string[]): Ev
   if (percent == null || percent <= 0) return fail('discountPercent', m.promo.percentTooLow);
   if (percent > 100) return fail('discountPercent', m.promo.percentTooHigh);
   if (existing.some((other) => other.toLowerCase() === code.toLowerCase())) return fail('code', m.promo.duplicate);
+  if (!Number.isInteger(input.quantity) || input.quantity < 1) return fail('quantity', m.promo.quantityInvalid);
   return null;
 }

@@ -29,7 +29,8 @@ export type TicketInput = z.infer<typeof ticketInput>;
 export const discountInput = z.strictObject({
   code: z.string().max(100).default(''),
   discountPercent: z.number().nullable().default(null),
-  quantity: z.number().int().min(1).max(1_000_000).default(10_000),
+  // At least 1 is a rule with its message (firstDiscountError), not a schema bound.
+  quantity: z.number().int().max(1_000_000).default(10_000),
   isEnabled: z.boolean().default(true),
   isSingleUse: z.boolean().default(true),
 });

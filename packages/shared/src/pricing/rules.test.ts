@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   discountedUnitPriceCents,
+  eurosToCents,
   mulDivHalfUp,
   orderTotals,
   organiserCommissionCents,
@@ -183,5 +184,17 @@ describe('organiser commission and the rates simulator', () => {
     // 25 × 18 / 1000 = 0.45 → 0; 250 × 18 / 1000 = 4.5 → 5
     expect(mulDivHalfUp(250, 180, 10_000)).toBe(5);
     expect(mulDivHalfUp(249, 180, 10_000)).toBe(4); // 4.482
+  });
+});
+
+describe('eurosToCents', () => {
+  it('rounds a price typed in euros to the cent, half up, whatever binary floats make of it', () => {
+    expect(eurosToCents(12.345)).toBe(1235);
+    expect(eurosToCents(1.999)).toBe(200);
+    expect(eurosToCents(1.005)).toBe(101);
+    expect(eurosToCents(12.344)).toBe(1234);
+    expect(eurosToCents(12.5)).toBe(1250);
+    expect(eurosToCents(0)).toBe(0);
+    expect(eurosToCents(0.1 + 0.2)).toBe(30);
   });
 });

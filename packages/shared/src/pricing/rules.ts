@@ -28,6 +28,16 @@ function assertCents(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number of cents ≥ 0`);
 }
 
+/**
+ * A price typed in euros, in cents: rounded to the cent, half up (2-organiser.md §5 "ticket price
+ * step 0.01 rounded to 2 decimals"). The browser's price inputs and the API both go through it, so
+ * the price shown is the price saved. 12.345 × 100 is 1234.4999… in binary floats: the product is
+ * cut to 12 significant digits first, which gives back the decimal that was typed.
+ */
+export function eurosToCents(euros: number): number {
+  return Math.round(Number((euros * 100).toPrecision(12)));
+}
+
 /** value × numerator / denominator, rounded half up, exact for non-negative integers. */
 export function mulDivHalfUp(value: number, numerator: number, denominator: number): number {
   return Math.floor((2 * value * numerator + denominator) / (2 * denominator));

@@ -106,6 +106,23 @@ describe('GET /api/console/events', () => {
   });
 });
 
+describe('GET /api/me/events', () => {
+  it("lists the caller's own events, private ones included, verified or not, and nobody else's", async () => {
+    const user = await createUser(t);
+    const own = await createEvent(t, user.id, { isPublic: false, title: 'Pique-nique' });
+    await createEvent(t, user.id, { deletedAt: new Date() });
+    const { organizer } = await organiserWithEvents();
+    const mine = await get('/api/me/events', await loginAs(t, user.email));
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().map((e: { id: string; title: string }) => [e.id, e.title])).toEqual([
+      [own.event.id, 'Pique-nique'],
+    ]);
+    const theirs = await get('/api/me/events', await loginAs(t, organizer.email));
+    expect(theirs.json().map((e: { title: string }) => e.title)).toEqual(['Récent', 'Ancien']);
+    expect((await get('/api/me/events')).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/console/organizers', () => {
   it('lists verified organisers and anyone with events, by last then first name, to the administrator', async () => {
     const tag = `Zz${Date.now()}`;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
-import { listConsoleEvents, listConsoleOrganizers } from './service';
+import { listConsoleEvents, listConsoleOrganizers, listOwnEvents } from './service';
 
 /** Routes of the organiser console's reads: the organiser's events, the administrator's organiser list. */
 export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -12,6 +12,10 @@ export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/console/events',
     { schema: { querystring: consoleEventsQuery, response: { 200: z.array(consoleEvent) } }, ...access('user') },
     async (request) => listConsoleEvents(deps, requireUser(request), request.query.organizerId || undefined),
+  );
+
+  app.get('/me/events', { schema: { response: { 200: z.array(consoleEvent) } }, ...access('user') }, async (request) =>
+    listOwnEvents(deps, requireUser(request)),
   );
 
   app.get(

@@ -27,6 +27,20 @@ export async function listConsoleEvents(
   }));
 }
 
+/**
+ * The caller's own events, for their profile: any account that created one, verified or not, may
+ * reach its edit page from there (the console is for verified organisers only).
+ */
+export async function listOwnEvents(deps: Pick<AppDeps, 'db'>, user: SignedInUser): Promise<ConsoleEvent[]> {
+  const rows = await repo.findEventsOfOrganizer(deps.db, user.id);
+  return rows.map(({ bannerPath, dateBegin, dateEnd, ...row }) => ({
+    ...row,
+    dateBegin: dateBegin.toISOString(),
+    dateEnd: dateEnd.toISOString(),
+    bannerUrl: imageUrl(bannerPath),
+  }));
+}
+
 /** The administrator's organiser dropdown, sorted by last then first name the French way (accents ignored). */
 export async function listConsoleOrganizers(
   deps: Pick<AppDeps, 'db'>,

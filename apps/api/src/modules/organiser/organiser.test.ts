@@ -99,6 +99,16 @@ describe('creating an event', () => {
     });
   }
 
+  it('rounds prices typed in euros to the cent, half up, as the form does', async () => {
+    const ticketList = [
+      { title: 'A', price: 1.005, quantity: 5 },
+      { title: 'B', price: 1.999, quantity: 5 },
+    ];
+    const id = (await post('/api/events', createPayload({ ticketList }), organizer)).json().id;
+    const rows = await t.database.db.select().from(tickets).where(eq(tickets.eventId, id));
+    expect(rows.map((row) => row.priceCents).sort()).toEqual([101, 200].sort());
+  });
+
   it('refuses a choice ticket without choices and a bad refund date', async () => {
     const choice = await post(
       '/api/events',
@@ -281,6 +291,78 @@ describe('tickets', () => {
   });
 });
 
+describe('places held by unpaid orders', () => {
+  it('count as taken when the organiser lowers a quantity or the cap, or deletes the ticket', async () => {
+    const owner = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, owner.email);
+    const [type] = await t.database.db.select().from(eventTypes).limit(1);
+    const {
+      event,
+      tickets: [ticket],
+    } = await createEvent(t, owner.id, { typeId: type?.id, nbMaxParticipants: 20 }, [
+      { quantity: 10, held: 7, priceCents: 1000 },
+    ]);
+    const quantity = await patch(`/api/tickets/${ticket?.id}`, { quantity: 2 }, cookie);
+    expect(quantity.statusCode).toBe(400);
+    expect(quantity.json().message).toBe(organiserFr.edit.quantityBelowSold(7));
+    const cap = await patch(`/api/events/${event.id}`, { nbMaxParticipants: 3 }, cookie);
+    expect(cap.statusCode).toBe(400);
+    expect(cap.json().message).toBe(c.ticketQuantityInvalid);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/tickets/${ticket?.id}`, headers: { cookie } });
+    expect(removed.statusCode).toBe(409);
+    const [row] = await t.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, ticket?.id ?? ''));
+    const [saved] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    expect({ quantity: row?.quantity, cap: saved?.nbMaxParticipants }).toEqual({ quantity: 10, cap: 20 });
+    // Exactly the places taken is allowed.
+    expect((await patch(`/api/tickets/${ticket?.id}`, { quantity: 7 }, cookie)).statusCode).toBe(204);
+    expect((await patch(`/api/events/${event.id}`, { nbMaxParticipants: 7 }, cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('what the screens forbid', () => {
+  it('refuses a choice ticket as the first ticket of a new event', async () => {
+    const title = `Choix en tête ${Date.now()}`;
+    const ticketList = [
+      { title: 'Pass', isMultipart: true, options: [{ title: '1 jour', price: 20, quantity: 10 }] },
+      { title: 'Standard', price: 12, quantity: 10 },
+    ];
+    const response = await post('/api/events', createPayload({ title, ticketList }), organizer);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(organiserFr.edit.choicesIncomplete);
+    expect(await eventsTitled(title)).toHaveLength(0);
+  });
+
+  it('refuses promo codes on a free event, from a verified organiser or not', async () => {
+    for (const isVerified of [true, false]) {
+      const owner = await createUser(t, { isVerified });
+      const cookie = await loginAs(t, owner.email);
+      const { event } = await createEvent(t, owner.id, {}, [{ priceCents: 0 }]);
+      const response = await post(
+        `/api/events/${event.id}/discounts`,
+        { code: 'GRATUIT', discountPercent: 10 },
+        cookie,
+      );
+      expect(response.statusCode).toBe(400);
+      const codes = await t.database.db.select().from(discountCodes).where(eq(discountCodes.eventId, event.id));
+      expect(codes).toHaveLength(0);
+    }
+  });
+
+  it('refuses a new paid ticket under 1 € on the edit screen, a free one is fine', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const cheap = await post(`/api/events/${id}/tickets`, { title: 'Bon marché', price: 0.5, quantity: 5 }, organizer);
+    expect(cheap.statusCode).toBe(400);
+    expect(cheap.json().message).toBe(organiserFr.ticket.priceEmpty);
+    const one = await post(`/api/events/${id}/tickets`, { title: 'Un euro', price: 1, quantity: 5 }, organizer);
+    expect(one.statusCode).toBe(201);
+    const free = await post(`/api/events/${id}/tickets`, { title: 'Invité', price: 0, quantity: 5 }, organizer);
+    expect(free.statusCode).toBe(201);
+  });
+});
+
 describe('gift tickets', () => {
   it('offers other tickets with a ticket, hidden ones included, and shows them to buyers', async () => {
     const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
@@ -366,6 +448,19 @@ describe('promo codes', () => {
     expect(
       (await patch(`/api/discounts/${ok.json().id}`, { quantity: 12, isEnabled: false }, organizer)).statusCode,
     ).toBe(204);
+  });
+});
+
+describe('promo code quantity', () => {
+  it('answers the catalog message for a quantity under 1, as the form does', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const response = await post(
+      `/api/events/${id}/discounts`,
+      { code: 'ZERO', discountPercent: 10, quantity: 0 },
+      organizer,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(organiserFr.promo.quantityInvalid);
   });
 });
 

@@ -79,15 +79,25 @@ export async function updateTicket(db: Database, id: string, values: Partial<typ
 
 /**
  * Sets a quantity only if it stays at or above the places already taken, in one statement:
- * two organisers editing at once can never leave a ticket below its sales.
+ * two organisers editing at once can never leave a ticket below its sales. Held places count:
+ * their payment may still arrive and turn them into sales.
  */
 export async function setTicketQuantity(db: Database, id: string, quantity: number): Promise<boolean> {
   const rows = await db
     .update(tickets)
     .set({ quantity })
-    .where(and(eq(tickets.id, id), sql`${tickets.sold} <= ${quantity}`))
+    .where(and(eq(tickets.id, id), sql`${tickets.sold} + ${tickets.held} <= ${quantity}`))
     .returning({ id: tickets.id });
   return rows.length === 1;
+}
+
+/** Places sold or held on the event, counted as the cap counts them (guichet_take_places, migration 0004). */
+export async function countPlacesTaken(db: Database, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${tickets.sold} + ${tickets.held}), 0)` })
+    .from(tickets)
+    .where(and(eq(tickets.eventId, eventId), isNull(tickets.deletedAt), eq(tickets.isMultipart, false)));
+  return Number(row?.count ?? 0);
 }
 
 export async function updateOptionsOf(db: Database, parentId: string, values: Partial<typeof tickets.$inferInsert>) {

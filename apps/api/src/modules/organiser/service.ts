@@ -193,20 +193,28 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   if (error) throw badRequest(error.message, error.field);
 
   const sold = await getManagedEvent(deps, user, id);
-  await repo.updateEvent(deps.db, event.id, {
-    title: next.title.trim(),
-    address: next.address.trim(),
-    ...(location && { latitude: location.latitude, longitude: location.longitude }),
-    description: next.description.trim(),
-    typeId,
-    dateBegin: new Date(next.dateBegin),
-    dateEnd: new Date(next.dateEnd),
-    dateMaxRefund: next.isPaid && next.dateMaxRefund ? new Date(next.dateMaxRefund) : null,
-    nbMaxParticipants: next.nbMaxParticipants ?? -1,
-    ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
-    ...(input.isUserPaysFees !== undefined && { isUserPaysFees: input.isUserPaysFees }),
-    // A sold-out event cannot be open.
-    ...(input.isOpen !== undefined && { isOpen: input.isOpen && !sold.isSoldOut }),
+  await deps.db.transaction(async (tx) => {
+    // Under the event lock that buyers of a capped event take too, so no hold slips in between.
+    if (!(await repo.lockEvent(tx, event.id))) throw notFound();
+    const cap = next.nbMaxParticipants ?? -1;
+    if (input.nbMaxParticipants !== undefined && cap !== -1 && (await repo.countPlacesTaken(tx, event.id)) > cap) {
+      throw badRequest(organiserFr.create.ticketQuantityInvalid, 'nbMaxParticipants');
+    }
+    await repo.updateEvent(tx, event.id, {
+      title: next.title.trim(),
+      address: next.address.trim(),
+      ...(location && { latitude: location.latitude, longitude: location.longitude }),
+      description: next.description.trim(),
+      typeId,
+      dateBegin: new Date(next.dateBegin),
+      dateEnd: new Date(next.dateEnd),
+      dateMaxRefund: next.isPaid && next.dateMaxRefund ? new Date(next.dateMaxRefund) : null,
+      nbMaxParticipants: next.nbMaxParticipants ?? -1,
+      ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
+      ...(input.isUserPaysFees !== undefined && { isUserPaysFees: input.isUserPaysFees }),
+      // A sold-out event cannot be open.
+      ...(input.isOpen !== undefined && { isOpen: input.isOpen && !sold.isSoldOut }),
+    });
   });
   return getManagedEvent(deps, user, id);
 }

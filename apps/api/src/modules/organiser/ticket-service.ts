@@ -89,7 +89,8 @@ export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: 
     await lockManagedEvent(tx, user, ticket.eventId);
     if (input.quantity !== undefined && !ticket.isMultipart) {
       if (!(await repo.setTicketQuantity(tx, ticket.id, input.quantity))) {
-        throw badRequest(m.edit.quantityBelowSold(ticket.sold), 'quantity');
+        const current = await repo.findTicket(tx, ticket.id);
+        throw badRequest(m.edit.quantityBelowSold((current?.sold ?? 0) + (current?.held ?? 0)), 'quantity');
       }
     }
     await repo.updateTicket(tx, ticket.id, {
@@ -127,7 +128,7 @@ export async function deleteTicket(deps: AppDeps, user: SignedInUser, ticketId: 
     const all = await repo.findTickets(tx, ticket.eventId);
     const doomed = [ticket, ...all.filter((t) => t.parentId === ticket.id)];
     const taken =
-      doomed.some((t) => t.sold > 0) ||
+      doomed.some((t) => t.sold > 0 || t.held > 0) ||
       (await repo.countParticipations(
         tx,
         doomed.map((t) => t.id),
@@ -146,6 +147,10 @@ export async function deleteTicket(deps: AppDeps, user: SignedInUser, ticketId: 
 export async function addDiscount(deps: AppDeps, user: SignedInUser, eventId: string, input: DiscountInput) {
   return deps.db.transaction(async (tx) => {
     const event = await lockManagedEvent(tx, user, eventId);
+    // Promo codes exist only for paid events (§2.2): a free event has nothing to discount.
+    if (!(await repo.findTickets(tx, event.id)).some((t) => t.priceCents > 0)) {
+      throw new AppError('FREE_EVENT_NO_PROMO', m.edit.failed, 400);
+    }
     const existing = (await repo.findDiscounts(tx, event.id)).map((d) => d.code);
     const error = firstDiscountError(input, existing);
     if (error) throw badRequest(error.message, error.field);

@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
@@ -33,8 +33,20 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
   const remove = useDeleteTicket(event.id);
   const addOption = useAddOption(event.id);
   const options = event.tickets.filter((t) => t.parentId === ticket.id);
+  // The field shows what the server keeps: a refused quantity goes back to the saved one.
+  const [quantity, setQuantity] = useState<number | string>(ticket.quantity);
+  useEffect(() => setQuantity(ticket.quantity), [ticket.quantity]);
   const change = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
-    update.mutate({ id: ticket.id, changes }, { onError: toastFailure });
+    update.mutate(
+      { id: ticket.id, changes },
+      {
+        onSuccess: () => toastSuccess(organiserFr.ticket.updated),
+        onError: (failure) => {
+          if (changes.quantity !== undefined) setQuantity(ticket.quantity);
+          toastFailure(failure);
+        },
+      },
+    );
   return (
     <Paper withBorder p="sm" radius="md" ml={ticket.parentId ? 'xl' : 0}>
       <Stack gap="xs">
@@ -64,13 +76,15 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
             <NumberInput
               label={f.quantity}
               description={f.sold(ticket.sold)}
-              defaultValue={ticket.quantity}
-              min={Math.max(1, ticket.sold)}
+              value={quantity}
+              onChange={setQuantity}
+              // No clamping: a quantity under the places sold is the server's to refuse, with its message.
               allowDecimal={false}
+              allowNegative={false}
               w={150}
-              onBlur={(e) => {
-                const value = Number(e.currentTarget.value.replace(/\s/g, ''));
-                if (value && value !== ticket.quantity) change({ quantity: value });
+              onBlur={() => {
+                if (quantity === '') setQuantity(ticket.quantity);
+                else if (Number(quantity) !== ticket.quantity) change({ quantity: Number(quantity) });
               }}
             />
           )}

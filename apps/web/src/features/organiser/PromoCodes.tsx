@@ -1,10 +1,35 @@
-import { firstDiscountError, LIMITS, type ManagedEvent, organiserFr } from '@guichet/shared';
+import { firstDiscountError, LIMITS, type ManagedDiscount, type ManagedEvent, organiserFr } from '@guichet/shared';
 import { Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
 import { toastFailure } from './toasts';
 
 const f = organiserFr.form;
+
+/** A code's quantity: the server refuses one under its uses, and the field then shows the quantity kept. */
+function PromoQuantity({
+  discount,
+  onChange,
+}: {
+  discount: ManagedDiscount;
+  onChange(quantity: number, onError: () => void): void;
+}) {
+  const [value, setValue] = useState<number | string>(discount.quantity);
+  useEffect(() => setValue(discount.quantity), [discount.quantity]);
+  return (
+    <NumberInput
+      aria-label={`${f.promoQuantity} ${discount.code}`}
+      value={value}
+      onChange={setValue}
+      allowDecimal={false}
+      w={110}
+      onBlur={() => {
+        if (value === '') setValue(discount.quantity);
+        else if (Number(value) !== discount.quantity) onChange(Number(value), () => setValue(discount.quantity));
+      }}
+    />
+  );
+}
 
 /** Promo codes of a paid event: created single-use with 10,000 uses; the quantity never drops below the uses. */
 export function PromoCodes({ event }: { event: ManagedEvent }) {
@@ -67,17 +92,19 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
                   <Table.Td>{d.percent} %</Table.Td>
                   <Table.Td>{d.used}</Table.Td>
                   <Table.Td>
-                    <NumberInput
-                      aria-label={`${f.promoQuantity} ${d.code}`}
-                      defaultValue={d.quantity}
-                      min={Math.max(1, d.used)}
-                      allowDecimal={false}
-                      w={110}
-                      onBlur={(e) => {
-                        const value = Number(e.currentTarget.value.replace(/\s/g, ''));
-                        if (value && value !== d.quantity)
-                          update.mutate({ id: d.id, changes: { quantity: value } }, { onError: toastFailure });
-                      }}
+                    <PromoQuantity
+                      discount={d}
+                      onChange={(quantity, onError) =>
+                        update.mutate(
+                          { id: d.id, changes: { quantity } },
+                          {
+                            onError: (failure) => {
+                              onError();
+                              toastFailure(failure);
+                            },
+                          },
+                        )
+                      }
                     />
                   </Table.Td>
                   <Table.Td>
@@ -99,25 +126,24 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
         </Table.ScrollContainer>
       )}
       <Group align="flex-end" wrap="wrap">
+        {/* No maxLength, min or max: a value out of bounds is shown with the rule's message, never changed. */}
         <TextInput
           label={f.promoCode}
           value={code}
-          maxLength={LIMITS.promoCode}
+          description={f.characters(code.trim().length, LIMITS.promoCode)}
           onChange={(e) => setCode(e.currentTarget.value)}
         />
         <NumberInput
           label={f.promoPercent}
           value={percent}
-          min={1}
-          max={100}
           allowDecimal
-          onChange={(v) => setPercent(v === '' ? '' : Number(v))}
+          allowNegative
+          onChange={(v) => setPercent(v === '' || v === '-' ? '' : Number(v))}
           w={130}
         />
         <NumberInput
           label={f.promoQuantity}
           value={quantity}
-          min={1}
           allowDecimal={false}
           onChange={(v) => setQuantity(v === '' ? '' : Number(v))}
           w={130}

@@ -1,4 +1,4 @@
-import { formatEuros, LIMITS, organiserFr } from '@guichet/shared';
+import { eurosToCents, formatEuros, LIMITS, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Button,
@@ -18,6 +18,8 @@ import { draftKey, type OptionDraft, type TicketDraft } from './drafts';
 
 const f = organiserFr.form;
 const asNumber = (value: string | number): number | '' => (value === '' ? '' : Number(value));
+/** A typed price rounded to the cent by the rule the API applies, so that the price shown is the price saved. */
+const toCent = (value: number | ''): number | '' => (value === '' ? '' : eurosToCents(value) / 100);
 
 export function OptionAdder({ disabled, onAdd }: { disabled: boolean; onAdd(option: OptionDraft): void }) {
   const [title, setTitle] = useState('');
@@ -49,8 +51,8 @@ export function OptionAdder({ disabled, onAdd }: { disabled: boolean; onAdd(opti
         value={price}
         min={0}
         step={0.01}
-        decimalScale={2}
         onChange={(v) => setPrice(asNumber(v))}
+        onBlur={() => setPrice(toCent(price))}
         style={{ flex: 1, minWidth: 90 }}
         disabled={disabled}
       />
@@ -137,7 +139,7 @@ export function TicketDraftsEditor({
                         <Table.Tr key={option.key}>
                           <Table.Td>{option.title}</Table.Td>
                           <Table.Td>{option.quantity}</Table.Td>
-                          <Table.Td>{formatEuros(Math.round(Number(option.price) * 100))}</Table.Td>
+                          <Table.Td>{formatEuros(eurosToCents(Number(option.price)))}</Table.Td>
                           <Table.Td w={40}>
                             <ActionIcon
                               variant="subtle"
@@ -167,9 +169,9 @@ export function TicketDraftsEditor({
                   value={draft.price}
                   min={0}
                   step={0.01}
-                  decimalScale={2}
                   disabled={!canPrice}
                   onChange={(v) => update(draft.key, { price: asNumber(v) })}
+                  onBlur={() => update(draft.key, { price: toCent(draft.price) })}
                 />
                 <NumberInput
                   label={f.quantity}

@@ -117,8 +117,15 @@ function CreateEventForm({ user }: { user: SessionUser }) {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const local = firstCreateEventError(payload, { now: new Date(), hasOrganizer: Boolean(payload.organizerId) });
-    setError(local);
-    if (local) return;
+    // A typed address without a picked suggestion is known only to the address service, which the
+    // server asks: its answer comes before every check after the address (2-organiser.md §5).
+    const addressUnchecked = payload.latitude == null || payload.longitude == null;
+    const answersBeforeAddress = local !== null && (local.field === 'title' || local.field === 'address');
+    if (local && (answersBeforeAddress || !addressUnchecked)) {
+      setError(local);
+      return;
+    }
+    setError(null);
     create.mutate(payload, {
       onSuccess: ({ id }) => {
         setDraft(emptyDraft());

@@ -155,6 +155,12 @@ function EventView({ event }: { event: EventDetail }) {
           </Stack>
           <Group gap="sm">
             {event.canManage && !onPrivateLink && (
+              <Button component={Link} to={`/editevents/${event.id}`} variant="default">
+                {fr.events.editEvent}
+              </Button>
+            )}
+            {/* The console is for verified organisers; the edit page above is for every creator. */}
+            {event.canManage && !onPrivateLink && (user?.isVerified || user?.isAdmin) && (
               <Button component={Link} to={`/event_management?event=${event.id}`} target="_blank" variant="default">
                 {fr.events.management}
               </Button>

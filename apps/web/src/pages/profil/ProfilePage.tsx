@@ -2,6 +2,7 @@ import { accountFr, type MyProfile } from '@guichet/shared';
 import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMyProfile } from '../../api/account';
 import { FollowList } from '../../features/account/FollowList';
+import { OwnEvents } from '../../features/account/OwnEvents';
 import { ParticipationList } from '../../features/account/ParticipationList';
 import { ProfileCounts } from '../../features/account/ProfileCounts';
 import { ProfileImages } from '../../features/account/ProfileImages';
@@ -42,6 +43,7 @@ function Profile({ profile }: { profile: MyProfile }) {
             {profile.description || m.noDescription}
           </Text>
         </Stack>
+        <OwnEvents />
         <Tabs defaultValue="tickets" keepMounted={false}>
           <Tabs.List aria-label={m.tabsLabel}>
             <Tabs.Tab value="tickets">{m.myTicketsTab}</Tabs.Tab>

@@ -1,0 +1,169 @@
+import { expect, type Page, test } from '@playwright/test';
+import { buy, DEMO, login, organiserEvent, registerViaApi } from './support';
+
+const DAY = 86_400_000;
+
+/** A datetime-local value `days` from now, at `hour` o'clock. */
+function localDate(days: number, hour: number) {
+  const date = new Date(Date.now() + days * DAY);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
+}
+
+async function openEditPage(page: Page, eventId: string) {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto(`/editevents/${eventId}`);
+  await expect(page.getByRole('heading', { name: "Modification de l'événement" })).toBeVisible();
+}
+
+test('the promo form shows the rules instead of changing what was typed', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Standard', price: 12, quantity: 20 }] });
+  await openEditPage(page, eventId);
+  const code = page.getByRole('textbox', { name: 'Code', exact: true });
+  const percent = page.getByRole('textbox', { name: 'Réduction (%)' });
+  const add = page.getByRole('button', { name: 'Ajouter le code' });
+  const alert = page.getByRole('alert').filter({ hasText: 'code promo' });
+
+  await code.fill('ETE');
+  for (const [typed, message] of [
+    ['101', 'Le pourcentage du code promo ne peut pas dépasser 100%.'],
+    ['0', 'Le pourcentage du code promo ne peut pas être en dessous de 0%.'],
+    ['-5', 'Le pourcentage du code promo ne peut pas être en dessous de 0%.'],
+  ] as const) {
+    await percent.fill(typed);
+    await percent.blur();
+    await expect(percent).toHaveValue(typed);
+    await add.click();
+    await expect(alert).toHaveText(message);
+  }
+  await percent.fill('20');
+  await code.fill('ABCDEFGHIJKLMNOPQ');
+  await expect(code).toHaveValue('ABCDEFGHIJKLMNOPQ');
+  await add.click();
+  await expect(alert).toHaveText('Votre code promo ne doit pas dépasser 15 caractères.');
+  await expect(page.getByText("Aucun code promo n'a été créé.")).toBeVisible();
+  const saved = (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { discounts: unknown[] };
+  expect(saved.discounts).toEqual([]);
+
+  // The new code's quantity comes after the tickets' quantities.
+  const quantity = page.getByRole('textbox', { name: 'Quantité', exact: true }).last();
+  await code.fill('ETE');
+  await quantity.fill('0');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('0');
+  await add.click();
+  await expect(alert).toHaveText('La quantité du code promo doit être un nombre entier supérieur à 0.');
+  await quantity.fill('50');
+  await add.click();
+  await expect(page.getByRole('cell', { name: 'ETE', exact: true })).toBeVisible();
+  // A refused quantity goes back to the one the server kept.
+  const uses = page.getByRole('textbox', { name: 'Quantité ETE' });
+  await uses.fill('0');
+  await uses.blur();
+  await expect(page.getByText(/^Une erreur s'est produite: /)).toHaveText(
+    "Une erreur s'est produite: La quantité du code promo doit être un nombre entier supérieur à 0.",
+  );
+  await expect(uses).toHaveValue('50');
+});
+
+test('the create form checks in the spec order: an unknown address before a missing category', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto('/createevents');
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Nulle part ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue Imaginaire 00000 Nullepart');
+  await page.getByLabel(/^Début/).fill(localDate(40, 20));
+  await page.getByLabel(/^Fin/).fill(localDate(40, 23));
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Un test.');
+  await page.getByRole('checkbox', { name: /conditions générales des organisateurs/ }).check();
+  await page.getByRole('button', { name: "Créer l'événement" }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /introuvable|catégorie/ })).toHaveText(
+    'Votre adresse est introuvable.',
+  );
+  await expect(page).toHaveURL(/\/createevents$/);
+});
+
+test('a price is rounded to the cent as the API rounds it, never cut', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto('/createevents');
+  const price = page.getByRole('group').nth(0).getByRole('textbox', { name: 'Prix (€)' });
+  await price.fill('12.345');
+  await price.blur();
+  await expect(price).toHaveValue('12.35');
+  await expect(page.getByRole('region', { name: "Aperçu de l'événement" })).toContainText('12,35 €');
+});
+
+test('a refused quantity shows what the server kept, and saved changes say so', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Standard', price: 10, quantity: 10 }] });
+  const manage = async () =>
+    (await (await request.get(`/api/events/${eventId}/manage`)).json()) as {
+      tickets: { id: string; quantity: number; isAvailable: boolean }[];
+    };
+  const ticketId = (await manage()).tickets[0]?.id ?? '';
+  await buy(request, eventId, { ticketId, quantity: 3 });
+  await openEditPage(page, eventId);
+  const quantity = page.getByRole('textbox', { name: 'Quantité', description: '3 vendu(s)' });
+  await expect(quantity).toHaveValue('10');
+
+  await quantity.fill('1');
+  await quantity.blur();
+  await expect(page.getByText(/^Une erreur s'est produite: /)).toHaveText(
+    "Une erreur s'est produite: La quantité du billet ne peut pas être inférieure au nombre de billets vendus (3).",
+  );
+  await expect(quantity).toHaveValue('10');
+  expect((await manage()).tickets[0]?.quantity).toBe(10);
+
+  await quantity.fill('12');
+  await quantity.blur();
+  await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(1);
+  expect((await manage()).tickets[0]?.quantity).toBe(12);
+  await expect(quantity).toHaveValue('12');
+
+  // The switches follow the server: they change once the change is saved.
+  const available = page.getByRole('switch', { name: 'Disponible' });
+  await available.click({ force: true });
+  await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(2);
+  await expect(available).not.toBeChecked();
+  const hidden = page.getByRole('switch', { name: 'Billet masqué' });
+  await hidden.click({ force: true });
+  await expect(page.getByText('Votre billet a bien été modifié.')).toHaveCount(3);
+  await expect(hidden).toBeChecked();
+  expect((await manage()).tickets[0]).toMatchObject({ isAvailable: false });
+});
+
+test('a creator who is not verified reaches their edit page from the event page and their profile', async ({
+  page,
+}) => {
+  const email = await registerViaApi(page.request);
+  await login(page, email, 'Motdepasse1');
+  await expect(page).toHaveURL(/\/profil$/);
+  const start = Date.now() + 20 * DAY;
+  const title = `Pique-nique ${Date.now()}`;
+  const created = await page.request.post('/api/events', {
+    data: {
+      title,
+      description: 'Un pique-nique.',
+      address: '5 Place du Capitole, 31000 Toulouse',
+      type: 'Soirée',
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 3 * 3_600_000).toISOString(),
+      nbMaxParticipants: 20,
+      ticketList: [{ title: 'Entrée', price: 0, quantity: 20 }],
+      acceptTerms: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/billetterie/${id}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('link', { name: "Modifier l'événement" }).click();
+  await expect(page).toHaveURL(new RegExp(`/editevents/${id}$`));
+  await expect(page.getByRole('heading', { name: "Modification de l'événement" })).toBeVisible();
+
+  await page.goto('/profil');
+  await page.getByRole('link', { name: `Modifier l'événement ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/editevents/${id}$`));
+});
