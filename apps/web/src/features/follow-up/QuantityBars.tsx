@@ -1,0 +1,51 @@
+import { followUpFr } from '@guichet/shared';
+import { BarChart } from '@mantine/charts';
+import { Box, ScrollArea } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+const m = followUpFr.stats;
+
+/** §9: at least 60 px per point, 300 px high; wider than the screen scrolls sideways. */
+const POINT_WIDTH = 60;
+export const CHART_HEIGHT = 300;
+
+/** recharts' own keyboard layer would be a focus stop inside a chart hidden from screen readers. */
+export const noAccessibilityLayer = { accessibilityLayer: false } as const;
+
+/** A bar per point, labelled; shared by the sales and scans charts. */
+export function QuantityBars({
+  points,
+  color = 'violet.5',
+}: {
+  points: { label: string; quantity: number }[];
+  color?: string;
+}) {
+  return (
+    <WideChart points={points.length}>
+      <BarChart
+        h={CHART_HEIGHT}
+        data={points}
+        dataKey="label"
+        series={[{ name: 'quantity', label: m.placesAxis, color }]}
+        barChartProps={noAccessibilityLayer}
+        barProps={{ isAnimationActive: false }}
+        yAxisProps={{ allowDecimals: false, width: 36 }}
+        xAxisProps={{
+          interval: 0,
+          angle: points.length > 6 ? -35 : 0,
+          textAnchor: points.length > 6 ? 'end' : 'middle',
+          height: points.length > 6 ? 60 : 30,
+        }}
+      />
+    </WideChart>
+  );
+}
+
+/** The chart at its minimum width, scrolled sideways inside the card when the screen is narrower. */
+export function WideChart({ points, children }: { points: number; children: ReactNode }) {
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Box miw={Math.max(points * POINT_WIDTH, 240)}>{children}</Box>
+    </ScrollArea>
+  );
+}
