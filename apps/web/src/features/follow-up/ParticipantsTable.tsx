@@ -1,6 +1,5 @@
 import {
   followUpFr,
-  formatDateTime,
   formatEuros,
   type ParticipantRow,
   type ParticipantSort,
@@ -9,6 +8,7 @@ import {
 } from '@guichet/shared';
 import { Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { compactDateTime } from './chart-data';
 import classes from './ParticipantsTable.module.css';
 import { ariaSort, type SortState } from './participants-sort';
 import { ScanStatusBadge } from './ScanStatusBadge';
@@ -78,7 +78,9 @@ export function ParticipantsTable({ rows, sort, onSort, selectedId, onSelect }: 
                 </Table.Td>
                 <Table.Td ta="right">{row.quantity}</Table.Td>
                 <Table.Td>{row.ticketTitle}</Table.Td>
-                <Table.Td className={classes.nowrap}>{formatDateTime(row.purchasedAt)}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  {compactDateTime(row.purchasedAt, followUpFr.stats.invalidDate)}
+                </Table.Td>
                 <Table.Td>
                   <ScanStatusBadge status={scanStatusOf(row.quantity, row.entriesUsed)} />
                 </Table.Td>

@@ -27,6 +27,8 @@ export function RegularsPie({ stats }: { stats: EventStats }) {
             h={200}
             mx="auto"
             pieProps={{ isAnimationActive: false }}
+            // A lone full slice would show its seam as a radius line.
+            strokeWidth={slices.filter((slice) => slice.value > 0).length > 1 ? 1 : 0}
           />
           <PieLegend slices={slices} format={percent} />
         </>

@@ -54,6 +54,8 @@ export function SalesOverTime({ stats }: { stats: EventStats }) {
               activeDotProps={{ r: 7, style: { cursor: 'pointer' } }}
               lineChartProps={{
                 ...noAccessibilityLayer,
+                // Room above the highest point, whose dot would otherwise be cut in half.
+                margin: { top: 12, right: 12 },
                 onClick: (state) => {
                   const index = Number(state?.activeTooltipIndex);
                   const point = Number.isInteger(index) ? stats.soldByDay[index] : undefined;

@@ -1,6 +1,15 @@
 import type { EventStats } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
-import { dayHourLabel, dayLabel, hoursOfDay, monthLabel, salesByMonth, soldOutOf, ticketSlices } from './chart-data';
+import {
+  compactDateTime,
+  dayHourLabel,
+  dayLabel,
+  hoursOfDay,
+  monthLabel,
+  salesByMonth,
+  soldOutOf,
+  ticketSlices,
+} from './chart-data';
 
 const sources = { web: 'Web', presentiel: 'Présentiel', invendu: 'Invendu' };
 
@@ -78,5 +87,12 @@ describe('sales over time', () => {
     expect(dayHourLabel('2026-12-01T00:00', '?')).toBe('1 déc. 0 h');
     expect(monthLabel('2026-12', '?')).toBe('déc. 2026');
     expect(dayLabel('pas une date', 'Date invalide')).toBe('Date invalide');
+  });
+});
+
+describe('table dates', () => {
+  it('shows an instant in Paris time, compactly', () => {
+    expect(compactDateTime('2026-11-23T05:23:00Z', '?')).toBe('23/11/2026 06:23');
+    expect(compactDateTime('nope', 'Date invalide')).toBe('Date invalide');
   });
 });

@@ -98,3 +98,18 @@ export function monthLabel(at: string, invalid: string): string {
   const date = utcDate(at);
   return date ? monthYear.format(date) : invalid;
 }
+
+const compact = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Europe/Paris',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant in a table cell, in Paris time: '23/11/2026 06:23' (a real instant, unlike the histograms'). */
+export function compactDateTime(iso: string, invalid: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? invalid : compact.format(date).replace(',', '');
+}
