@@ -1,6 +1,6 @@
 import { followUpFr } from '@guichet/shared';
 import { BarChart } from '@mantine/charts';
-import { Box, ScrollArea } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 const m = followUpFr.stats;
@@ -41,11 +41,15 @@ export function QuantityBars({
   );
 }
 
-/** The chart at its minimum width, scrolled sideways inside the card when the screen is narrower. */
+/**
+ * The chart at its minimum width, scrolled sideways inside the card when the screen is narrower.
+ * A plain overflow rather than Mantine's ScrollArea, whose viewport takes focus: the chart is hidden
+ * from assistive technology (its table says the same), so nothing inside may be a focus stop.
+ */
 export function WideChart({ points, children }: { points: number; children: ReactNode }) {
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    <Box style={{ overflowX: 'auto' }} pb={4}>
       <Box miw={Math.max(points * POINT_WIDTH, 240)}>{children}</Box>
-    </ScrollArea>
+    </Box>
   );
 }

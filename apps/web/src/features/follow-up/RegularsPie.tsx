@@ -2,6 +2,7 @@ import { type EventStats, followUpFr } from '@guichet/shared';
 import { PieChart } from '@mantine/charts';
 import { ChartCard } from './ChartCard';
 import { PieLegend } from './PieLegend';
+import { noAccessibilityLayer } from './QuantityBars';
 
 const m = followUpFr.stats;
 
@@ -26,7 +27,8 @@ export function RegularsPie({ stats }: { stats: EventStats }) {
             size={180}
             h={200}
             mx="auto"
-            pieProps={{ isAnimationActive: false }}
+            pieChartProps={noAccessibilityLayer}
+            pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
             // A lone full slice would show its seam as a radius line.
             strokeWidth={slices.filter((slice) => slice.value > 0).length > 1 ? 1 : 0}
           />

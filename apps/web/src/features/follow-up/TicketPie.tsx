@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ChartCard } from './ChartCard';
 import { soldOutOf, type TicketChoice, ticketSlices } from './chart-data';
 import { PieLegend } from './PieLegend';
+import { noAccessibilityLayer } from './QuantityBars';
 
 const m = followUpFr.stats;
 
@@ -47,7 +48,8 @@ export function TicketPie({ stats }: { stats: EventStats }) {
             size={180}
             h={240}
             mx="auto"
-            pieProps={{ isAnimationActive: false }}
+            pieChartProps={noAccessibilityLayer}
+            pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
             // A lone full slice would show its seam as a radius line.
             strokeWidth={slices.filter((slice) => slice.value > 0).length > 1 ? 1 : 0}
           />
