@@ -65,6 +65,10 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
       { title: 'Fosse - debout', price: 20, quantity: 40 },
       { title: 'Balcon', price: 15, quantity: 10 },
     ],
+    discountCodeList: [
+      { code: 'ETUDIANT', discountPercent: 20 },
+      { code: 'AMIS', discountPercent: 10 },
+    ],
   });
   const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
     tickets: { id: string; title: string }[];
@@ -74,7 +78,7 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
   if (!buyer) throw new Error('no browser');
   await newBuyer(await buyer.newPage());
   await buy(buyer.request, id, { ticketId: ticket('Fosse - debout'), quantity: 3 });
-  await buy(buyer.request, id, { ticketId: ticket('Balcon'), quantity: 1 });
+  await buy(buyer.request, id, { ticketId: ticket('Balcon'), quantity: 1 }, { discountCode: 'ETUDIANT' });
   await buyer.close();
 
   await login(page, DEMO.organizer, DEMO.password);
@@ -93,6 +97,18 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
 
   await pie.getByRole('radio', { name: 'Tous les tickets' }).check();
   await expect(pie.getByText('Total : 4 places vendues sur 50 places.')).toBeVisible();
+
+  // 3 × 20 € and 15 € less 20 %.
+  await expect(figure(page, 'Total brut')).toHaveText('72,00 €');
+  const promo = page.getByRole('region', { name: 'Codes promo' });
+  await expect(promo.getByRole('row', { name: 'ETUDIANT - 20 % 1 3,00 €', exact: true })).toBeVisible();
+  await expect(promo.getByRole('row', { name: 'AMIS - 10 % 0 0,00 €', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Détails promo' }).click();
+  await expect(page.getByText('1 utilisation · Total des remises : 3,00 €')).toBeVisible();
+
+  // A click on the day's point shows that day by hour (§2.8).
+  await page.locator('.recharts-line-dots circle').first().click();
+  await expect(page.getByRole('region', { name: /^Ventes du .+ par heure$/ })).toBeVisible();
 });
 
 test('the ticket list sorts, searches and opens a buyer’s details', async ({ page }) => {

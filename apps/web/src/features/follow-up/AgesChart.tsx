@@ -1,6 +1,6 @@
 import { type EventStats, followUpFr } from '@guichet/shared';
 import { ChartCard } from './ChartCard';
-import { QuantityBars } from './QuantityBars';
+import { AGE_BAR_WIDTH, QuantityBars } from './QuantityBars';
 
 const m = followUpFr.stats;
 
@@ -11,7 +11,7 @@ export function AgesChart({ ages }: { ages: EventStats['ages'] }) {
     <ChartCard
       title={m.agesTitle}
       isEmpty={points.length === 0}
-      chart={<QuantityBars points={points} color="teal.5" />}
+      chart={<QuantityBars points={points} color="teal.5" pointWidth={AGE_BAR_WIDTH} />}
       columns={[m.ageColumn, m.quantityColumn]}
       rows={ages.map((row) => ({ key: String(row.age), cells: [m.ageValue(row.age), row.quantity] }))}
     />

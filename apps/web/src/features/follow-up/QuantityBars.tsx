@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 
 const m = followUpFr.stats;
 
-/** §9: at least 60 px per point, 300 px high; wider than the screen scrolls sideways. */
+/** §9: at least 60 px per point (64 per age bar), 300 px high; wider than the screen scrolls sideways. */
 const POINT_WIDTH = 60;
+export const AGE_BAR_WIDTH = 64;
 export const CHART_HEIGHT = 300;
 
 /** recharts' own keyboard layer would be a focus stop inside a chart hidden from screen readers. */
@@ -16,12 +17,14 @@ export const noAccessibilityLayer = { accessibilityLayer: false } as const;
 export function QuantityBars({
   points,
   color = 'violet.5',
+  pointWidth = POINT_WIDTH,
 }: {
   points: { label: string; quantity: number }[];
   color?: string;
+  pointWidth?: number;
 }) {
   return (
-    <WideChart points={points.length}>
+    <WideChart points={points.length} pointWidth={pointWidth}>
       <BarChart
         h={CHART_HEIGHT}
         data={points}
@@ -46,10 +49,18 @@ export function QuantityBars({
  * A plain overflow rather than Mantine's ScrollArea, whose viewport takes focus: the chart is hidden
  * from assistive technology (its table says the same), so nothing inside may be a focus stop.
  */
-export function WideChart({ points, children }: { points: number; children: ReactNode }) {
+export function WideChart({
+  points,
+  pointWidth = POINT_WIDTH,
+  children,
+}: {
+  points: number;
+  pointWidth?: number;
+  children: ReactNode;
+}) {
   return (
     <Box style={{ overflowX: 'auto' }} pb={4}>
-      <Box miw={Math.max(points * POINT_WIDTH, 240)}>{children}</Box>
+      <Box miw={Math.max(points * pointWidth, 240)}>{children}</Box>
     </Box>
   );
 }
