@@ -9,6 +9,7 @@ export const followUpFr = {
     allTickets: 'Tous les tickets',
     soldTotal: (sold: number, capacity: number) =>
       `Total : ${sold} ${sold > 1 ? 'places vendues' : 'place vendue'} sur ${capacity} places.`,
+    sourceColumn: 'Provenance',
     sources: { web: 'Web', presentiel: 'Présentiel', invendu: 'Invendu' },
     promoTitle: 'Codes promo',
     promoColumns: { code: 'Code - Pourcentage', uses: 'Utilisations', discount: 'Total Remises' },

@@ -65,8 +65,7 @@ export function ChartCard({ title, subtitle, controls, chart, isEmpty = false, c
             <Box aria-hidden>{chart}</Box>
             <Collapse in={tableShown} id={tableId}>
               <Table.ScrollContainer minWidth={240}>
-                <Table striped fz="sm" captionSide="top">
-                  <Table.Caption>{title}</Table.Caption>
+                <Table striped fz="sm" aria-labelledby={titleId}>
                   <Table.Thead>
                     <Table.Tr>
                       {columns.map((column) => (

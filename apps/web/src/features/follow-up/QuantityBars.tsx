@@ -32,6 +32,7 @@ export function QuantityBars({
         series={[{ name: 'quantity', label: m.placesAxis, color }]}
         barChartProps={noAccessibilityLayer}
         barProps={{ isAnimationActive: false }}
+        maxBarWidth={56}
         yAxisProps={{ allowDecimals: false, width: 36 }}
         xAxisProps={{
           interval: 0,

@@ -56,7 +56,7 @@ export function TicketPie({ stats }: { stats: EventStats }) {
           <PieLegend slices={slices} />
         </>
       }
-      columns={[m.ticketChoice, m.placesAxis]}
+      columns={[choice === 'all' ? m.salesColumns.ticket : m.sourceColumn, m.placesAxis]}
       rows={slices.map((slice) => ({ key: slice.name, cells: [slice.name, slice.value] }))}
     />
   );
