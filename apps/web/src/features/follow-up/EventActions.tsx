@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MANUAL_EVENT_KEY } from '../../pages/addParticipationManual/ManualAddPage';
+import { MANUAL_EVENT_KEY } from '../console/manual-event';
 
 const m = followUpFr.stats;
 
