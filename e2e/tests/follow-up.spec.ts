@@ -31,7 +31,7 @@ const figure = (page: Page, label: string) =>
     .locator('dd');
 
 test('the statistics show the sales of the night at the door', async ({ page }) => {
-  await openTab(page, PARTY, 'stats');
+  const id = await openTab(page, PARTY, 'stats');
   await expect(figure(page, 'Participants')).toHaveText('48');
   await expect(figure(page, 'Habitués')).toHaveText('0 %');
   await expect(figure(page, 'Invendus')).toHaveText('72');
@@ -57,6 +57,13 @@ test('the statistics show the sales of the night at the door', async ({ page }) 
 
   await page.getByRole('button', { name: 'Détails ventes' }).click();
   await expect(page.getByRole('row', { name: /Entrée 48 \/ 120/ })).toBeVisible();
+
+  // 'Modifier' opens the edit screen; 'Ajouter une place' the in-person sale, the event remembered.
+  await expect(page.getByRole('link', { name: 'Modifier' })).toHaveAttribute('href', `/editevents/${id}`);
+  await page.getByRole('button', { name: 'Ajouter une place' }).click();
+  await expect(page).toHaveURL(new RegExp(`/addParticipationManual\\?event=${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Ajout Manuel' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('eventId'))).toBe(id);
 });
 
 test('choosing one ticket breaks the pie down by source and changes its total', async ({ page, request }) => {
