@@ -200,3 +200,40 @@ test('on a phone the buyer’s details open as a bottom sheet @phone', async ({ 
   await expect(page.getByRole('complementary', { name: 'Louis Leroy' })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('a long ticket list is paged by the server', async ({ page, request }) => {
+  const id = await organiserEvent(request, { ticketList: [{ title: 'Entrée', price: 0, quantity: 100 }] });
+  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
+  const ticketId = detail.tickets[0]?.id ?? '';
+  const tag = Math.random().toString(36).slice(2, 8);
+  for (let i = 1; i <= 51; i++) {
+    const n = String(i).padStart(2, '0');
+    const response = await request.post(`/api/console/events/${id}/manual-entries`, {
+      data: {
+        ticketId,
+        quantity: 1,
+        participant: {
+          email: `page-${tag}-${n}@e2e.guichet.fr`,
+          firstName: 'Invité',
+          lastName: `Nom${n}`,
+          phone: '',
+          birthDate: '2000-01-15',
+        },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  await page.goto(`/event_management?event=${id}&tab=participants`);
+  const buyers = page.getByRole('button', { name: /^Voir les détails de / });
+  await expect(page.getByText('51 billets')).toBeVisible();
+  await expect(buyers).toHaveCount(50);
+  await expect(buyers.first()).toHaveText('Invité Nom01');
+  await page
+    .getByRole('navigation', { name: 'Pages de la liste des billets' })
+    .getByRole('button', { name: '2' })
+    .click();
+  await expect(buyers).toHaveText(['Invité Nom51']);
+});
