@@ -237,3 +237,23 @@ test('a long ticket list is paged by the server', async ({ page, request }) => {
     .click();
   await expect(buyers).toHaveText(['Invité Nom51']);
 });
+
+test('a failed load offers a retry, and a failed export says so in French', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await eventId(page.request, CONCERT);
+  await page.route('**/api/console/events/*/stats', (route) =>
+    route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'Service indisponible.' } }),
+  );
+  await page.goto(`/event_management?event=${id}&tab=stats`);
+  const alert = page.getByRole('alert').filter({ hasText: "Les statistiques n'ont pas pu être chargées." });
+  await expect(alert).toBeVisible();
+  await page.unroute('**/api/console/events/*/stats');
+  await alert.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(figure(page, 'Participants')).toHaveText('20');
+
+  await page.route('**/export.xlsx*', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  await page.getByRole('button', { name: 'Extraction des données' }).click();
+  await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+  await expect(page.getByText("L'export n'a pas pu être téléchargé. Réessayez.")).toBeVisible();
+});
