@@ -103,9 +103,14 @@ export async function expectAccessible(page: Page) {
 /** The deployment whose terms version is newer than what its demo users accepted. */
 export const TERMS_SERVER = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
 
-/** An order of the logged-in buyer of `request`, paid through the sandbox bank with its signed protocol. */
-export async function buy(request: APIRequestContext, eventId: string, line: Record<string, unknown>) {
-  const order = await request.post('/api/orders', { data: { eventId, lines: [line], acceptTerms: true } });
+/** An order of the logged-in buyer of `request` (`order_`: more of the order, a promo code), paid through the sandbox bank with its signed protocol. */
+export async function buy(
+  request: APIRequestContext,
+  eventId: string,
+  line: Record<string, unknown>,
+  order_: Record<string, unknown> = {},
+) {
+  const order = await request.post('/api/orders', { data: { eventId, lines: [line], acceptTerms: true, ...order_ } });
   expect(order.status(), await order.text()).toBe(201);
   const { id, status } = (await order.json()) as { id: string; status: string };
   if (status === 'paid') return id;

@@ -21,12 +21,6 @@ export const consoleFr = {
     staff: 'Staff',
     manual: 'Ajout Manuel',
   },
-  empty: {
-    stats: 'Les statistiques de cet événement apparaîtront ici dès les premiers billets vendus.',
-    participants: 'Les participants de cet événement apparaîtront ici dès les premiers billets vendus.',
-  },
-  exportButton: 'Exporter',
-  exportSoon: "L'export des données sera bientôt disponible.",
   footerLabel: 'Liens légaux et contact',
   detailTitle: 'Détails',
 } as const;

@@ -1,12 +1,14 @@
-import { consoleFr } from '@guichet/shared';
-import { Box, Button, Flex, Group, Paper, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { consoleFr, fr } from '@guichet/shared';
+import { Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { EventEditor } from '../organiser/EventEditor';
 import classes from './Console.module.css';
-import { DetailPanel } from './DetailPanel';
 import { DoorSale } from './DoorSale';
 import { StaffTab } from './StaffTab';
+
+// The follow-up tabs carry the charts library: loaded when opened, never with the public pages.
+const StatsTab = lazy(() => import('../follow-up/StatsTab'));
+const ParticipantsTab = lazy(() => import('../follow-up/ParticipantsTab'));
 
 export const consoleTabs = ['stats', 'edit', 'participants', 'staff', 'manual'] as const;
 export type ConsoleTab = (typeof consoleTabs)[number];
@@ -16,19 +18,15 @@ export const isConsoleTab = (value: string | null): value is ConsoleTab => conso
 type Props = { eventId: string; tab: ConsoleTab; onTabChange(tab: ConsoleTab): void; onDeleted(): void };
 
 /**
- * The five sections of one event (2-organiser.md §2.3). The parent keys this by event, so choosing
- * another event, like changing tab, clears the selected participant or staff member.
+ * The five sections of one event (2-organiser.md §2.3). The parent keys this by event and panels are
+ * not kept mounted, so choosing another event or tab clears the selected participant or staff member.
  */
 export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
-  const [detail, setDetail] = useState<string | null>(null);
-  const closeDetail = () => setDetail(null);
-
   return (
     <Tabs
       value={tab}
       onChange={(value) => {
         if (!isConsoleTab(value)) return;
-        setDetail(null);
         onTabChange(value);
       }}
       keepMounted={false}
@@ -42,20 +40,17 @@ export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
       </Tabs.List>
 
       <Tabs.Panel value="stats" pt="md">
-        <ExportBar />
-        <EmptyState text={consoleFr.empty.stats} />
+        <Suspense fallback={<TabLoader />}>
+          <StatsTab eventId={eventId} />
+        </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="edit" pt="md">
         <EventEditor eventId={eventId} onDeleted={onDeleted} />
       </Tabs.Panel>
       <Tabs.Panel value="participants" pt="md">
-        <ExportBar />
-        <Flex gap="md" align="flex-start">
-          <Box flex={1} miw={0}>
-            <EmptyState text={consoleFr.empty.participants} />
-          </Box>
-          <DetailPanel opened={detail !== null} onClose={closeDetail} />
-        </Flex>
+        <Suspense fallback={<TabLoader />}>
+          <ParticipantsTab eventId={eventId} />
+        </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="staff" pt="md">
         <StaffTab eventId={eventId} />
@@ -67,37 +62,6 @@ export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
   );
 }
 
-function EmptyState({ text }: { text: string }) {
-  return (
-    <Paper withBorder p="xl" radius="md">
-      <Text c="dimmed" ta="center">
-        {text}
-      </Text>
-    </Paper>
-  );
-}
-
-/**
- * The export arrives with the operations issue: until then the button is visibly unavailable and
- * says why, rather than pretending to export. aria-disabled keeps it focusable so the reason is heard.
- */
-function ExportBar() {
-  const reasonId = useId();
-  return (
-    <Group justify="flex-end" mb="sm">
-      <VisuallyHidden id={reasonId}>{consoleFr.exportSoon}</VisuallyHidden>
-      <Tooltip label={consoleFr.exportSoon} withArrow>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={18} />}
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={reasonId}
-          onClick={(event) => event.preventDefault()}
-        >
-          {consoleFr.exportButton}
-        </Button>
-      </Tooltip>
-    </Group>
-  );
+function TabLoader() {
+  return <Loader aria-label={fr.common.loading} m="md" />;
 }

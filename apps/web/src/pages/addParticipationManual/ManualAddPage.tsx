@@ -8,11 +8,9 @@ import { ApiError } from '../../api/client';
 import { useMeta } from '../../api/meta';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { DoorSale } from '../../features/console/DoorSale';
+import { MANUAL_EVENT_KEY } from '../../features/console/manual-event';
 
 const m = doorFr.manual;
-
-/** Where the console's 'Ajouter une place' leaves the event to sell (2-organiser.md §2.7). */
-export const MANUAL_EVENT_KEY = 'eventId';
 
 /**
  * /addParticipationManual: the in-person sale on a page of its own, for the event of `?event=`

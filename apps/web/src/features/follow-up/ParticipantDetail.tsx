@@ -1,0 +1,67 @@
+import {
+  followUpFr,
+  formatDateTime,
+  formatEuros,
+  type ParticipantRow,
+  participationTotalCents,
+  scanStatusOf,
+} from '@guichet/shared';
+import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ScanStatusBadge } from './ScanStatusBadge';
+
+const m = followUpFr.participants.detail;
+
+/** What a selected row of 'Billets' shows (2-organiser.md §2.5). */
+export function ParticipantDetail({ row }: { row: ParticipantRow }) {
+  const total = participationTotalCents(row.quantity, row.unitPriceCents, row.promoPercent);
+  const fields: { label: string; value: string }[] = [
+    { label: m.buyer, value: `${row.firstName} ${row.lastName}` },
+    { label: m.age, value: row.age === null ? m.noAge : followUpFr.stats.ageValue(row.age) },
+    { label: m.total, value: formatEuros(total) },
+    { label: m.email, value: row.email },
+    { label: m.quantity, value: String(row.quantity) },
+    { label: m.ticket, value: row.ticketTitle },
+    { label: m.unitPrice, value: formatEuros(row.unitPriceCents) },
+    { label: m.promo, value: row.promoCode ? `${row.promoCode} - ${row.promoPercent ?? 0} %` : m.noPromo },
+    { label: m.purchasedAt, value: formatDateTime(row.purchasedAt) },
+  ];
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={1} spacing={6} component="dl" m={0}>
+        {fields.map((field) => (
+          <div key={field.label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {field.label}
+            </Text>
+            <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {field.value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      <div>
+        <Text size="xs" c="dimmed">
+          {m.scans}
+        </Text>
+        <Text size="sm">
+          {m.scanProgress(row.entriesUsed, row.quantity)}{' '}
+          <ScanStatusBadge status={scanStatusOf(row.quantity, row.entriesUsed)} />
+        </Text>
+        <Progress
+          value={row.quantity > 0 ? (100 * row.entriesUsed) / row.quantity : 0}
+          mt={4}
+          aria-label={m.scans}
+          color="teal"
+        />
+      </div>
+      {row.entriesUsed > 0 && row.lastScanAt && (
+        <div>
+          <Text size="xs" c="dimmed">
+            {m.lastScan}
+          </Text>
+          <Text size="sm">{formatDateTime(row.lastScanAt)}</Text>
+        </div>
+      )}
+    </Stack>
+  );
+}

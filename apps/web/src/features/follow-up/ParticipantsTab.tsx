@@ -1,0 +1,104 @@
+import { followUpFr, fr, type ParticipantRow, type ParticipantSort } from '@guichet/shared';
+import { Flex, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParticipants } from '../../api/follow-up';
+import { DetailPanel } from '../console/DetailPanel';
+import { ExportMenu } from './ExportMenu';
+import { LoadError } from './LoadError';
+import { ParticipantDetail } from './ParticipantDetail';
+import { ParticipantsTable } from './ParticipantsTable';
+import { DEFAULT_SORT, nextSort, type SortState } from './participants-sort';
+
+const m = followUpFr.participants;
+const PAGE_SIZE = 50;
+/** Long enough to skip the keystrokes of a word, short enough to feel immediate. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The Participants tab (2-organiser.md §2.5): 'Billets', searched, sorted and paged by the server. */
+export default function ParticipantsTab({ eventId }: { eventId: string }) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ParticipantRow | null>(null);
+  const list = useParticipants(eventId, {
+    q: q || undefined,
+    ...sort,
+    offset: (page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  });
+  const pages = list.data ? Math.ceil(list.data.total / PAGE_SIZE) : 0;
+
+  const onSort = (column: ParticipantSort) => {
+    setSort((current) => nextSort(current, column));
+    setPage(1);
+  };
+
+  return (
+    <Flex gap="md" align="flex-start">
+      <Stack flex={1} miw={0} gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title order={3} size="h4">
+            {m.title}
+          </Title>
+          <ExportMenu eventId={eventId} columns="list" label={m.export} />
+        </Group>
+        <Group justify="space-between" gap="sm" align="flex-end">
+          <TextInput
+            type="search"
+            label={m.searchLabel}
+            placeholder={m.searchPlaceholder}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            maxLength={100}
+            w={{ base: '100%', xs: 320 }}
+          />
+          {list.data && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {m.count(list.data.total)}
+            </Text>
+          )}
+        </Group>
+        {list.isPending ? (
+          <Stack gap={6} aria-busy="true" aria-label={fr.common.loading}>
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} h={32} />
+            ))}
+          </Stack>
+        ) : list.isError ? (
+          <LoadError message={m.loadFailed} detail={list.error.message} onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <Text c="dimmed">{q ? m.noMatch : m.empty}</Text>
+        ) : (
+          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            <ParticipantsTable
+              rows={list.data.items}
+              sort={sort}
+              onSort={onSort}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelected}
+            />
+            {pages > 1 && (
+              <nav aria-label={m.pagesLabel}>
+                <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+              </nav>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <DetailPanel
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected ? `${selected.firstName} ${selected.lastName}` : undefined}
+      >
+        {selected && <ParticipantDetail row={selected} />}
+      </DetailPanel>
+    </Flex>
+  );
+}
