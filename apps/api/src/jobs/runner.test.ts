@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { jobs, mailOutbox, orders, paymentTransactions } from '../db/schema';
 import type { DeliverableMail } from '../mail/outbox';
 import { queueMail } from '../mail/outbox';
-import { retryRefund, settlePayment } from '../modules/checkout/payment-service';
+import { retryRefund, settlePayment } from '../modules/checkout/payment.service';
 import { paymentConfigFromEnv } from '../payments';
 import { queueJob } from './queue';
 import { jobsOverview } from './repository';

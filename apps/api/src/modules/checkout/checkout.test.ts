@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
-import { applyPaymentResult } from './confirm';
+import { applyPaymentResult } from './confirmation.service';
 import { guestBuyer, raceEvent } from './test-support';
 
 let now = Date.now();

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
 import { orders, tickets } from '../../db/schema';
-import { reclaimEveryExpiredHold } from './expired-holds';
+import { reclaimEveryExpiredHold } from './expired-holds.service';
 import { guestBuyer, raceEvent } from './test-support';
 
 // The sweep takes every expired hold of its database: this file has a database of its own.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { discountCodes, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { applyPaymentResult } from './confirm';
+import { applyPaymentResult } from './confirmation.service';
 import { createBuyers, guestBuyer, payAtSandboxBank } from './test-support';
 
 // Limits found broken by an attack on the checkout (issue 16, "Money"): a promo code's quantity,

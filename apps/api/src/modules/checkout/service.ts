@@ -10,22 +10,23 @@ import {
   orderTotals,
   refundInsuranceCentsPerPlace,
 } from '@guichet/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, participations, shareLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { randomToken, sha256 } from '../../lib/tokens';
-import { canManageEvent } from '../events/service';
+import { can } from '../../policy/can';
+import { findEventAccess } from '../../policy/event-access.repository';
 import type { SignedInUser } from '../users/repository';
 import { findUserByEmail } from '../users/repository';
 import { assertBuyer } from './buyer';
-import { holdOrder, type Sale, type SaleCache } from './hot-path';
-import { hasExpiredHolds, reclaimExpiredHolds } from './inventory';
 import { checkGift, checkLines, soldOut } from './lines';
-import { type Payments, providerFor } from './payment-service';
+import { holdOrder } from './orders.repository';
+import { type Payments, providerFor } from './payment.service';
+import { hasExpiredHolds, reclaimExpiredHolds } from './places.repository';
 import { newOrderReference } from './reference';
-import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order';
+import { findDiscountByCode, findShareLinkTickets, type Sale } from './sale.repository';
+import type { SaleCache } from './sale-cache';
+import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order.service';
 
 const m = checkoutFr;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
@@ -41,24 +42,12 @@ async function visibleHiddenTickets(
   viewer: SignedInUser | null,
 ): Promise<Set<string>> {
   const { event } = sale;
-  const link = input.shareKey
-    ? await deps.db.query.shareLinks.findFirst({
-        where: and(eq(shareLinks.key, input.shareKey), eq(shareLinks.eventId, event.id)),
-      })
-    : undefined;
-  if (!event.isPublic && !link && !canManageEvent(viewer, event.organizerId)) {
-    const participates =
-      viewer &&
-      (await deps.db.query.participations.findFirst({
-        where: and(
-          eq(participations.eventId, event.id),
-          eq(participations.userId, viewer.id),
-          isNull(participations.cancelledAt),
-        ),
-      }));
-    if (!participates) throw eventNotFound();
+  const linkTickets = input.shareKey ? await findShareLinkTickets(deps.db, event.id, input.shareKey) : undefined;
+  if (!event.isPublic && !linkTickets) {
+    const relation = viewer ? await findEventAccess(deps.db, event.id, viewer.id) : undefined;
+    if (!relation || !can(viewer, 'see', relation)) throw eventNotFound();
   }
-  return new Set(link?.ticketIds ?? []);
+  return new Set(linkTickets ?? []);
 }
 
 /**
@@ -85,9 +74,7 @@ function checkBuyer(viewer: SignedInUser | null, given: BuyerInput | undefined, 
 export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined, now: Date) {
   const wanted = code?.trim();
   if (!wanted) return null;
-  const discount = await deps.db.query.discountCodes.findFirst({
-    where: and(eq(discountCodes.eventId, eventId), sql`lower(${discountCodes.code}) = lower(${wanted})`),
-  });
+  const discount = await findDiscountByCode(deps.db, eventId, wanted);
   if (!discount || wanted.toLowerCase() === 'no') throw badRequest(m.promoInvalid, 'discountCode');
   if (!discount.isEnabled) throw badRequest(m.promoDisabled, 'discountCode');
   // A use held by an expired hold comes back when that hold is reclaimed (by the hold itself).

@@ -126,3 +126,15 @@ export function findEventTypes(db: Database) {
 export async function findShareLink(db: Database, eventId: string, key: string) {
   return db.query.shareLinks.findFirst({ where: and(eq(shareLinks.eventId, eventId), eq(shareLinks.key, key)) });
 }
+
+/** Places held by orders whose deadline passed but that nobody reclaimed yet, per ticket: free for readers. */
+export async function expiredHeldByTicket(db: Database, eventId: string, now: Date): Promise<Map<string, number>> {
+  const rows = await queryRows<{ ticket_id: string; quantity: number }>(
+    db,
+    sql`select l.ticket_id, sum(l.quantity)::int as quantity
+          from orders o join order_lines l on l.order_id = o.id
+         where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${now.toISOString()}::timestamptz
+         group by l.ticket_id`,
+  );
+  return new Map(rows.map((row) => [row.ticket_id, row.quantity]));
+}
