@@ -35,6 +35,9 @@ import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { rateRoutes } from './modules/rates/routes';
+import { runCancellation } from './modules/refunds/cancellation.service';
+import { carryOutRefund } from './modules/refunds/execution.service';
+import { refundRoutes } from './modules/refunds/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
@@ -158,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes, { ...deps, payments });
       await api.register(guestRoutes, deps);
       await api.register(paymentRoutes, { ...deps, payments });
+      await api.register(refundRoutes, { ...deps, payments });
       await api.register(stripeWebhookRoutes, { ...deps, payments });
       await api.register(shareLinkRoutes, deps);
       await api.register(participationRoutes, deps);
@@ -188,6 +192,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           resolveAttachment: ticketAttachmentResolver(config),
         }),
       refund: (job) => retryRefund(deps, payments, job),
+      ticket_refund: async (job) => {
+        await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
+      },
+      event_cancellation: (job) => runCancellation({ ...deps, payments }, job.eventId ?? ''),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     every: [

@@ -8,6 +8,7 @@ import {
   setOrderStatus,
 } from './orders.repository';
 import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places.repository';
+import { isEventCancelled } from './sale.repository';
 import { recordCapture } from './transactions.repository';
 
 export type PaymentResult = {
@@ -78,6 +79,16 @@ export async function applyPaymentResult(
       return 'duplicate_capture';
     }
     if (result.amountCents !== order.totalCents) return 'amount_mismatch';
+    if (await isEventCancelled(tx, order.eventId)) {
+      // Its places would be refunded by the cancellation: the payment goes back at once instead.
+      if (order.status === 'awaiting_payment') {
+        await giveBackPromoUse(tx, order.discountCodeId);
+        await releaseHeld(tx, places);
+      }
+      await markLatePaymentOwed(tx, order.id, result.transactionId);
+      await capture('late', 'pending');
+      return 'refund_needed';
+    }
     if (order.status === 'awaiting_payment') {
       await convertHeldToSold(tx, places);
     } else {

@@ -108,7 +108,12 @@ export async function refundCapture(deps: AppDeps, provider: PaymentProvider, tr
   const order = await findOrderById(deps.db, capture.orderId);
   if (!order) return;
   try {
-    await provider.refund({ transactionId, amountCents: capture.amountCents, reference: order.reference });
+    await provider.refund({
+      transactionId,
+      amountCents: capture.amountCents,
+      reference: order.reference,
+      key: `capture-${capture.id}`,
+    });
   } catch (error) {
     await markRefundFailed(deps.db, capture.id, error instanceof Error ? error.message : String(error));
     throw error;

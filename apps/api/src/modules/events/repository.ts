@@ -58,7 +58,7 @@ export async function findListedEventsJson(
            group by k.event_id
         ) p on p.event_id = e.id
        where ${listedFor('e', viewerId)} and e.deleted_at is null and e.date_end >= ${now.toISOString()}::timestamptz
-         and ${priceCondition[price]}
+         and e.cancelled_at is null and ${priceCondition[price]}
     ) x`,
   );
   return rows[0]?.body ?? '[]';

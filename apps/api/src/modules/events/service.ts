@@ -121,6 +121,8 @@ export async function getEvent(
     isOpen,
     isSoldOut,
     status: isSoldOut ? 'soldOut' : isOpen ? 'open' : 'closed',
+    isCancelled: event.cancelledAt !== null,
+    cancellationMessage: event.cancellationMessage,
     isUserPaysFees: event.isUserPaysFees,
     isNeedsUserStudies: event.isNeedsUserStudies,
     isMandatoryRefund: event.isMandatoryRefund,
