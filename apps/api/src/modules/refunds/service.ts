@@ -13,6 +13,12 @@ const e = refundsFr.errors;
 /** A refund the provider refuses now is tried for about five hours (backoff up to an hour). */
 export const REFUND_JOB_ATTEMPTS = 12;
 
+/** The holder's insured places not yet used at the door, at the price they paid for them. */
+function requestedRefund(ticket: repo.RequestedParticipation) {
+  const places = Math.max(0, Math.min(ticket.refundPlaces, ticket.quantity - ticket.entriesUsed));
+  return { places, amountCents: places * discountedUnitPriceCents(ticket.unitPriceCents, ticket.discountPercent) };
+}
+
 const participationNotFound = () => new AppError('TICKET_NOT_FOUND', refundsFr.errors.notRequested, 404);
 
 /** The event's refund requests, for its organiser (and the administrator), oldest first. */
@@ -62,8 +68,7 @@ export async function acceptRefund(
       return decided;
     }
     if (ticket.cancelledAt) throw new AppError('REFUND_DECIDED', e.alreadyDecided, 409);
-    const places = Math.min(ticket.refundPlaces, ticket.quantity - ticket.entriesUsed);
-    const amountCents = places * discountedUnitPriceCents(ticket.unitPriceCents, ticket.discountPercent);
+    const { places, amountCents } = requestedRefund(ticket);
     const online = ticket.provider !== null && ticket.provider !== 'free' && ticket.provider !== 'onsite';
     const status = amountCents === 0 ? 'refunded' : online ? 'pending' : 'manual';
     const created = await repo.insertRefund(tx, {
@@ -109,6 +114,8 @@ export async function refuseRefund(
   await deps.db.transaction(async (tx) => {
     const ticket = await repo.lockParticipationOfEvent(tx, eventId, participationId);
     if (!ticket?.refundRequestedAt) throw participationNotFound();
+    // The refusal keeps what was asked, for the record.
+    const { places, amountCents } = requestedRefund(ticket);
     const created = ticket.cancelledAt
       ? undefined
       : await repo.insertRefund(tx, {
@@ -116,8 +123,8 @@ export async function refuseRefund(
           orderId: ticket.orderId,
           participationId,
           cause: 'request',
-          places: 0,
-          amountCents: 0,
+          places,
+          amountCents,
           provider: ticket.provider,
           status: 'refused',
           reason,

@@ -22,7 +22,7 @@ export function CancelEventButton({ eventId }: { eventId: string }) {
   if (!cancellation.data || cancellation.data.cancelledAt) return null;
   return (
     <>
-      <Group justify="flex-end">
+      <Group>
         <Button variant="outline" color="red" leftSection={<IconBan size={18} aria-hidden />} onClick={modal.open}>
           {m.button}
         </Button>
@@ -84,7 +84,7 @@ function CancelModal({ eventId, opened, onClose }: { eventId: string; opened: bo
     });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={m.title} centered>
+    <Modal opened={opened} onClose={onClose} title={m.title} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Alert color="red" variant="light">

@@ -20,9 +20,9 @@ import { toast } from '../account/toast';
 const m = refundsFr.console;
 
 const statusColor: Record<RefundRequestStatus, string> = {
-  requested: 'yellow',
-  pending: 'blue',
-  refunding: 'blue',
+  requested: 'blue',
+  pending: 'cyan',
+  refunding: 'cyan',
   refunded: 'teal',
   failed: 'red',
   refused: 'gray',
@@ -81,8 +81,8 @@ export function RefundRequests({ eventId }: { eventId: string }) {
                     </Text>
                   )}
                 </Stack>
-                <Stack gap={4} align="flex-end">
-                  <Text fw={600}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatEuros(row.amountCents)}
                     <Text span size="sm" c="dimmed" fw={400}>
                       {' '}
@@ -92,7 +92,7 @@ export function RefundRequests({ eventId }: { eventId: string }) {
                   <Badge variant="light" color={statusColor[row.status]}>
                     {m.status[row.status]}
                   </Badge>
-                </Stack>
+                </Group>
                 {row.status === 'requested' && (
                   <Group gap="xs" w={{ base: '100%', xs: 'auto' }} justify="flex-end">
                     <Button variant="default" size="sm" onClick={() => setRefusing(row)}>
