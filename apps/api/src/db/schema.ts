@@ -85,7 +85,7 @@ export const emailCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'email_change', 'sign_in'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: instant('expires_at').notNull(),

@@ -13,11 +13,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { randomToken, sha256 } from '../../lib/tokens';
 import { can } from '../../policy/can';
 import { findEventAccess } from '../../policy/event-access.repository';
 import type { SignedInUser } from '../users/repository';
-import { findUserByEmail } from '../users/repository';
 import { assertBuyer } from './buyer';
 import { checkGift, checkLines, soldOut } from './lines';
 import { holdOrder } from './orders.repository';
@@ -51,24 +49,26 @@ async function visibleHiddenTickets(
 }
 
 /**
- * Who pays: the logged-in user, or for a guest the account of the e-mail given (created
- * beforehand; it is looked up when places are taken).
+ * Who pays: always an account whose owner has shown the e-mail is theirs (issue 15). A visitor
+ * gets the information step's messages first, then is asked for that proof (logging in, or the
+ * code mailed to the address), so that no one holds places or takes someone's free place under
+ * an e-mail they do not own.
  */
 function checkBuyer(viewer: SignedInUser | null, given: BuyerInput | undefined, needsStudies: boolean, now: Date) {
-  if (viewer) {
-    const buyer = {
-      email: viewer.email,
-      firstName: given?.firstName?.trim() || viewer.firstName,
-      lastName: given?.lastName?.trim() || viewer.lastName,
-      birthDate: viewer.birthDate,
-      studies: given?.studies ?? null,
-    };
-    assertBuyer(buyer, { needsStudies, now });
-    return { userId: viewer.id as string | null, buyer };
+  if (!viewer) {
+    if (!given) throw badRequest(m.emailRequired, 'buyer.email');
+    assertBuyer(given, { needsStudies, now });
+    throw new AppError('EMAIL_PROOF_REQUIRED', m.emailProofRequired, 401, 'buyer.email');
   }
-  if (!given) throw badRequest(m.emailRequired, 'buyer.email');
-  assertBuyer(given, { needsStudies, now });
-  return { userId: null, buyer: { ...given, email: normalizeEmail(given.email) } };
+  const buyer = {
+    email: viewer.email,
+    firstName: given?.firstName?.trim() || viewer.firstName,
+    lastName: given?.lastName?.trim() || viewer.lastName,
+    birthDate: viewer.birthDate,
+    studies: given?.studies ?? null,
+  };
+  assertBuyer(buyer, { needsStudies, now });
+  return { userId: viewer.id, buyer };
 }
 
 export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined, now: Date) {
@@ -111,7 +111,6 @@ async function planOrder(
     provider,
     attendeePaysFees: event.isUserPaysFees,
   });
-  const accessToken = viewer ? undefined : randomToken();
   return {
     sale,
     lines,
@@ -121,7 +120,6 @@ async function planOrder(
     discount,
     provider,
     totals,
-    accessToken,
     isFreeEvent: sale.tickets.every((t) => t.priceCents === 0),
     order: {
       reference: newOrderReference(now),
@@ -137,7 +135,7 @@ async function planOrder(
       feeCents: totals.serviceFeeCents,
       totalCents: totals.totalCents,
       expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
-      accessTokenHash: accessToken ? sha256(accessToken) : null,
+      accessTokenHash: null,
     },
     orderLines: lines.map((l) => ({
       ticketId: l.ticket.id,
@@ -184,7 +182,6 @@ export async function createOrder(
         totalCents: plan.order.totalCents,
         provider: placed.provider,
         status: placed.status,
-        ...(plan.accessToken && { accessToken: plan.accessToken }),
       };
     } catch (error) {
       // An organiser changed the sale meanwhile: check the order again against what it is now.
@@ -223,20 +220,14 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
 
 /** An order that costs nothing: sold at once, its participations issued in the same transaction. */
 async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
-  let user = plan.userId ? { id: plan.userId, email: plan.buyer.email } : undefined;
-  if (!user) {
-    const account = await findUserByEmail(deps.db, plan.buyer.email);
-    if (!account || account.deletedAt) throw accountRequired();
-    user = account;
-  }
   const giftLine = plan.gift
     ? [{ ticketId: plan.gift.id, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0, isGift: true }]
     : [];
   const { id } = await placeSettledOrder(deps, {
     ...plan.order,
     eventId: plan.sale.event.id,
-    userId: user.id,
-    buyerEmail: user.email,
+    userId: plan.userId,
+    buyerEmail: plan.buyer.email,
     provider: 'free',
     ticketCount: plan.lines.reduce((sum, l) => sum + l.quantity, 0),
     lines: [...plan.orderLines, ...giftLine],
