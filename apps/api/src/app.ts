@@ -51,6 +51,7 @@ import {
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
+import { refuseCrossOriginWrites } from './plugins/same-origin';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
@@ -87,6 +88,12 @@ declare module 'fastify' {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole application without listening, so that tests can use `app.inject`. */
+/** X-Forwarded-For is read back from the socket, one hop per trusted proxy, and no further. */
+function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -105,11 +112,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 100 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseCrossOriginWrites(app, config.publicUrl);
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {

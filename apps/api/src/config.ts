@@ -4,6 +4,26 @@ import { type PaymentSettings, paymentSettingsProblems, paymentSettingsSchema } 
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+const ipOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+/**
+ * Which proxies stand in front of the server, so that a client's address is read from
+ * X-Forwarded-For only as far as they wrote it (issue 15: trusting the whole header let anyone
+ * pick their address and escape every limit). `true` is one hop (the load balancer in front); a
+ * number is that many hops; otherwise the proxies' addresses or networks, comma-separated.
+ */
+const proxies = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((part) => part.trim());
+    if (list.every((part) => ipOrCidr.test(part))) return list;
+    context.addIssue({ code: 'custom', message: 'true, a number of hops, or proxy addresses (a.b.c.d[/n], …)' });
+    return z.NEVER;
+  });
+
 /** Every setting of the application: docs/operations.md lists each of them (a test compares). */
 export const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,7 +46,7 @@ export const environment = z.object({
   ADDRESS_PROVIDER: z.enum(['ban', 'offline']).optional(),
   ADDRESS_API_URL: z.string().url().optional(),
   REDIS_URL: z.string().optional(),
-  TRUST_PROXY: flag.optional(),
+  TRUST_PROXY: proxies.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,7 +93,8 @@ export type Config = {
   addressApiUrl: string | undefined;
   appStoreUrl: string;
   playStoreUrl: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: hops, or the proxies' addresses; false reads the socket's address. */
+  trustProxy: false | number | string[];
   webDist: string | undefined;
   logLevel: string;
   /** The Ed25519 private key (PEM) that signs ticket codes; outside production a local one is made. */

@@ -1,4 +1,4 @@
-import { checkoutFr, ticketsFr } from '@guichet/shared';
+import { checkoutFr, fr, ticketsFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
@@ -118,6 +118,19 @@ describe('the confirmation e-mail of a free booking', () => {
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
     expect(row?.sentAt).not.toBeNull();
     expect(row?.lastError).toBeNull();
+  });
+
+  it('keeps the development mailbox to callers on this machine, whatever they forward', async () => {
+    for (const url of ['/api/dev/mail', '/api/dev/mail/00000000-0000-4000-8000-000000000000/attachments/0']) {
+      const remote = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '192.168.1.30',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(remote.statusCode).toBe(403);
+      expect(remote.json()).toMatchObject({ code: 'DEV_MAILBOX_LOCAL_ONLY', message: fr.mail.devMailboxLocalOnly });
+    }
   });
 
   it('is listed in the development mailbox with links that download the same files', async () => {

@@ -17,6 +17,8 @@ const devMail = z.object({
   attachments: z.array(z.object({ kind: z.string(), url: z.string() })),
 });
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 /**
  * The development mailbox: registered only outside production. Attachments are made by the
  * resolver the mail job uses, so what is downloaded here is what a mail carries.
@@ -25,6 +27,13 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
   app,
   { db, resolveAttachment },
 ) => {
+  // Every reset code and signed ticket is in here: only this machine may read it (issue 15), by
+  // the socket's address, which no forwarded header can change.
+  app.addHook('onRequest', async (request) => {
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      throw new AppError('DEV_MAILBOX_LOCAL_ONLY', fr.mail.devMailboxLocalOnly, 403);
+    }
+  });
   app.get(
     '/dev/mail',
     {

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { fr, normalizeEmail } from '@guichet/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
@@ -54,7 +54,8 @@ function rateLimitOf(config: Pick<Config, 'rateLimitMax'>, limit: RouteLimit) {
     ...(limit.keyByEmail && {
       hook: 'preHandler' as const,
       keyGenerator: (request: { ip: string; body?: unknown }) =>
-        `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+        // The e-mail as accounts are matched (issue 15: spaces and capitals made new keys).
+        `${request.ip}:${normalizeEmail(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
     }),
   };
 }

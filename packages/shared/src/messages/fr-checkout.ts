@@ -31,6 +31,8 @@ export const checkoutFr = {
   ticketingClosed: 'La billetterie de cet événement est fermée.',
   accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
   // Proof of e-mail (issue 15): no place is held for an address nobody has shown to be theirs.
+  holdInProgress:
+    'Vous avez déjà une réservation en cours pour cet événement : terminez-la ou annulez-la avant d’en commencer une autre.',
   emailProofRequired:
     'Pour réserver, confirmez votre adresse email : connectez-vous, ou saisissez le code que nous vous envoyons.',
   orderNotFound: "Cette commande n'existe pas.",

@@ -24,6 +24,7 @@ export const fr = {
     bodyTooLarge: 'Les informations envoyées sont trop volumineuses.',
     tooManyRequests: 'Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.',
     forbidden: "Vous n'avez pas accès à cette page.",
+    crossOrigin: 'Demande refusée : elle ne vient pas de ce site. Rechargez la page et réessayez.',
     serverError: 'Une erreur est survenue. Veuillez réessayer ultérieurement.',
     serviceUnavailable: 'Le service est momentanément indisponible.',
     offline: 'Hors connexion',
@@ -210,6 +211,7 @@ export const fr = {
     devMailboxAttachments: 'Pièces jointes',
     devMailboxAttachment: { 'ticket-pdf': 'Billet (PDF)', 'ticket-qr': 'QR code (PNG)' },
     devMailboxAttachmentMissing: 'Pièce jointe introuvable.',
+    devMailboxLocalOnly: 'La boîte mail de développement ne se lit que depuis la machine qui fait tourner Guichet.',
   },
   profile: {
     title: 'Profil',

@@ -6,7 +6,8 @@
 -- the places (gift included: all or none), then writes the order and its lines (guichet_insert_order). Locks are taken
 -- in the order every path follows: promo code, event, tickets; the hot ticket row is locked from
 -- the take to the commit, which follows at once.
--- Answers 'held', 'stale' (reload the sale and start again), 'no_account', 'one_free_ticket',
+-- Answers 'held', 'stale' (reload the sale and start again), 'no_account', 'live_hold' (the buyer
+-- still holds places of the event: give them back, then call again), 'one_free_ticket',
 -- 'promo_exhausted', 'expired_holds' (reclaim them in a transaction of their own, then call again
 -- with afterReclaim) or 'sold_out'. Nothing is written unless the answer is 'held'.
 CREATE OR REPLACE FUNCTION guichet_hold(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
@@ -25,6 +26,13 @@ BEGIN
   IF v_user IS NULL THEN
     SELECT id, email INTO v_user, v_email FROM users WHERE email = v_email AND deleted_at IS NULL;
     IF NOT FOUND THEN RETURN 'no_account'; END IF;
+  END IF;
+  -- One live hold per buyer and event (issue 15): the buyer's own row queues their holds (no one
+  -- else waits on it), and a buyer who still holds places gives them back before holding again.
+  PERFORM 1 FROM users WHERE id = v_user FOR NO KEY UPDATE;
+  IF EXISTS (SELECT 1 FROM orders WHERE user_id = v_user AND event_id = v_event
+              AND status = 'awaiting_payment' AND expires_at > v_now) THEN
+    RETURN 'live_hold';
   END IF;
   IF (p->>'hasFreeLines')::boolean AND guichet_free_ticket_taken(v_event, v_user, false, v_now) THEN
     RETURN 'one_free_ticket';

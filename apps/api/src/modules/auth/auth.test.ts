@@ -365,4 +365,47 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('counts one person’s attempts together however the e-mail is spelt (spaces, capitals)', async () => {
+    const limited = await createTestApp({ config: { rateLimitMax: 3 } });
+    try {
+      const spellings = [
+        'cible2@test.guichet.fr',
+        ' Cible2@test.guichet.fr',
+        'CIBLE2@test.guichet.fr ',
+        'ci ble2@test.guichet.fr',
+      ];
+      const codes = [];
+      for (const email of spellings) {
+        const payload = { email, password: 'Mauvais1' };
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload })).statusCode);
+      }
+      expect(codes.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads the client address only as far as the trusted proxy wrote it', async () => {
+    const limited = await createTestApp({ config: { rateLimitMax: 3, trustProxy: 1 } });
+    try {
+      const payload = { email: 'cible3@test.guichet.fr', password: 'Mauvais1' };
+      const codes = [];
+      // The client makes up the left-most addresses; the proxy appends the one it saw.
+      for (let i = 0; i < 4; i++) {
+        const headers = { 'x-forwarded-for': `10.9.8.${i}, 203.0.113.7` };
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers })).statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        headers: { 'x-forwarded-for': '203.0.113.8' },
+      });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -186,14 +186,15 @@ describe('holding places', () => {
   it('answers 409 once nothing is left, and an expired hold frees its places without any job', async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 2, b: 1, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
+    const other = guestBuyer(await createUser(t));
     const first = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 2 }] });
     expect(first.statusCode).toBe(201);
-    const late = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
+    const late = await orderAs({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'SOLD_OUT', message: c.noPlaceLeft });
 
     now += 181_000;
-    const after = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
+    const after = await orderAs({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] });
     expect(after.statusCode).toBe(201);
     const [expired] = await t.database.db.select().from(orders).where(eq(orders.id, first.json().id));
     expect(expired?.status).toBe('expired');
@@ -226,8 +227,9 @@ describe('holding places', () => {
 
   it('sells at the price and rules of the moment, right after an organiser changes them', async () => {
     const { event, a, b } = await raceEvent(t, organizerId, { a: 10, b: 10, c1: 1, c2: 1 });
-    const buyer = guestBuyer(await createUser(t));
-    const buy = (ticketId: string) => orderAs({ eventId: event.id, buyer, lines: [{ ticketId, quantity: 1 }] });
+    // A new buyer each time: one account holds one order of an event at a time.
+    const buy = async (ticketId: string) =>
+      orderAs({ eventId: event.id, buyer: guestBuyer(await createUser(t)), lines: [{ ticketId, quantity: 1 }] });
     expect((await buy(a.id)).json().totalCents).toBe(1000);
 
     await t.database.db.update(tickets).set({ priceCents: 1500 }).where(eq(tickets.id, a.id));
@@ -467,5 +469,51 @@ describe('confirming a payment', () => {
       ),
     ).toBe('refund_needed');
     expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
+  });
+});
+
+describe('one live hold per buyer', () => {
+  it('gives the earlier hold back when the buyer holds again, so one account never holds two orders of an event', async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 1, c1: 1, c2: 1 });
+    const cookie = await loginAs(t, (await createUser(t)).email);
+    const first = (await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 5 }] }, cookie)).json();
+    const second = (await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 5 }] }, cookie)).json();
+    expect(second.id).not.toBe(first.id);
+    expect(await ticketRow(a.id)).toMatchObject({ held: 5 });
+    const statuses = await t.database.db.select().from(orders).where(eq(orders.eventId, event.id));
+    expect(statuses.map((row) => [row.id, row.status]).sort()).toEqual(
+      [
+        [first.id, 'cancelled'],
+        [second.id, 'awaiting_payment'],
+      ].sort(),
+    );
+  });
+
+  it(`lets one account hold at most one order's places, however many requests it races${raceMode}`, async () => {
+    const { event, a } = await raceEvent(t, organizerId, { a: 50, b: 1, c1: 1, c2: 1 });
+    const cookie = await loginAs(t, (await createUser(t)).email);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 5 }] }, cookie)),
+    );
+    expect(answers.every((answer) => answer.statusCode === 201 || answer.statusCode === 409)).toBe(true);
+    const live = (await t.database.db.select().from(orders).where(eq(orders.eventId, event.id))).filter(
+      (row) => row.status === 'awaiting_payment',
+    );
+    expect(live).toHaveLength(1);
+    expect(await ticketRow(a.id)).toMatchObject({ held: 5 });
+  });
+
+  it('limits the orders one address may send', async () => {
+    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 12; i++) {
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/orders', payload: {} })).statusCode);
+      }
+      expect(codes.slice(0, 10).every((code) => code !== 429)).toBe(true);
+      expect(codes.slice(10)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

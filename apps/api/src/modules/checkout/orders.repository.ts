@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders, participations } from '../../db/schema';
@@ -37,6 +37,7 @@ export type HoldRequest = {
 
 export type HoldOutcome =
   | 'held'
+  | 'live_hold'
   | 'stale'
   | 'no_account'
   | 'one_free_ticket'
@@ -158,4 +159,20 @@ export async function insertParticipations(
 export async function findEventTitle(db: Database, eventId: string): Promise<string> {
   const [row] = await db.select({ title: events.title }).from(events).where(eq(events.id, eventId));
   return row?.title ?? '';
+}
+
+/** The buyer's holds of the event still within their 180 s. */
+export async function findLiveHolds(db: Database, userId: string, eventId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.eventId, eventId),
+        eq(orders.status, 'awaiting_payment'),
+        gt(orders.expiresAt, now),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

@@ -18,7 +18,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
 
   app.post(
     '/orders',
-    { schema: { body: createOrderRequest, response: { 201: orderCreated } }, ...access('anyone') },
+    {
+      schema: { body: createOrderRequest, response: { 201: orderCreated } },
+      // Per address, on top of one live hold per account and event (guichet_hold): generous enough
+      // for a crowd behind one network, short of a script's pace.
+      ...access('anyone', { perWindow: 10, minutes: 1 }),
+    },
     async (request, reply) => reply.status(201).send(await createOrder(checkout, request.user, request.body)),
   );
 

@@ -18,10 +18,11 @@ import { findEventAccess } from '../../policy/event-access.repository';
 import type { SignedInUser } from '../users/repository';
 import { assertBuyer } from './buyer';
 import { checkGift, checkLines, soldOut } from './lines';
-import { holdOrder } from './orders.repository';
+import { findLiveHolds, holdOrder } from './orders.repository';
 import { type Payments, providerFor } from './payment.service';
 import { hasExpiredHolds, reclaimExpiredHolds } from './places.repository';
 import { newOrderReference } from './reference';
+import { releaseOrder } from './release.service';
 import { findDiscountByCode, findShareLinkTickets, type Sale } from './sale.repository';
 import type { SaleCache } from './sale-cache';
 import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order.service';
@@ -205,6 +206,14 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
     order: { ...plan.order, provider: plan.provider },
   };
   let { outcome, id } = await holdOrder(deps.db, request);
+  if (outcome === 'live_hold' && plan.userId) {
+    // The buyer started again (another tab, a reload): their earlier hold of the event goes back first.
+    for (const previous of await findLiveHolds(deps.db, plan.userId, plan.sale.event.id, now)) {
+      await releaseOrder(deps.db, previous);
+    }
+    ({ outcome, id } = await holdOrder(deps.db, request));
+  }
+  if (outcome === 'live_hold') throw new AppError('HOLD_IN_PROGRESS', m.holdInProgress, 409);
   if (outcome === 'expired_holds') {
     // Expired holds may give places back; they are reclaimed in a transaction of their own.
     await reclaimExpiredHolds(deps.db, plan.sale.event.id, now);

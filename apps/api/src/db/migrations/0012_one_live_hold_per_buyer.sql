@@ -1,0 +1,81 @@
+-- One live hold per buyer and event (issue 15): guichet_hold answers 'live_hold' while the buyer
+-- still holds places of the event; the checkout gives them back and holds again.
+-- A paid order's hold in one call, so one round trip (docs/decisions.md, "On-sale path"). Its one
+-- argument is a JSON object with named fields (see HoldRequest in modules/checkout): the order,
+-- its lines, the buyer, the sale fingerprint the order was checked against.
+-- It checks that the caller's copy of the sale is current, finds a guest's account, applies the
+-- one-free-place-per-account rule when the order has free lines, takes the promo code's use, then
+-- the places (gift included: all or none), then writes the order and its lines (guichet_insert_order). Locks are taken
+-- in the order every path follows: promo code, event, tickets; the hot ticket row is locked from
+-- the take to the commit, which follows at once.
+-- Answers 'held', 'stale' (reload the sale and start again), 'no_account', 'live_hold' (the buyer
+-- still holds places of the event: give them back, then call again), 'one_free_ticket',
+-- 'promo_exhausted', 'expired_holds' (reclaim them in a transaction of their own, then call again
+-- with afterReclaim) or 'sold_out'. Nothing is written unless the answer is 'held'.
+CREATE OR REPLACE FUNCTION guichet_hold(p jsonb) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  v_event uuid := (p->>'eventId')::uuid;
+  v_order uuid := (p->>'orderId')::uuid;
+  v_user uuid := (p->>'userId')::uuid;
+  v_email text := p->>'email';
+  v_now timestamptz := (p->>'now')::timestamptz;
+  v_discount uuid := (p->'order'->>'discountCodeId')::uuid;
+  v_gift uuid := (p->>'giftTicketId')::uuid;
+  v_tickets uuid[];
+  v_quantities integer[];
+BEGIN
+  IF guichet_sale_fingerprint(v_event) IS DISTINCT FROM p->>'fingerprint' THEN RETURN 'stale'; END IF;
+  IF v_user IS NULL THEN
+    SELECT id, email INTO v_user, v_email FROM users WHERE email = v_email AND deleted_at IS NULL;
+    IF NOT FOUND THEN RETURN 'no_account'; END IF;
+  END IF;
+  -- One live hold per buyer and event (issue 15): the buyer's own row queues their holds (no one
+  -- else waits on it), and a buyer who still holds places gives them back before holding again.
+  PERFORM 1 FROM users WHERE id = v_user FOR NO KEY UPDATE;
+  IF EXISTS (SELECT 1 FROM orders WHERE user_id = v_user AND event_id = v_event
+              AND status = 'awaiting_payment' AND expires_at > v_now) THEN
+    RETURN 'live_hold';
+  END IF;
+  IF (p->>'hasFreeLines')::boolean AND guichet_free_ticket_taken(v_event, v_user, false, v_now) THEN
+    RETURN 'one_free_ticket';
+  END IF;
+  SELECT array_agg(l."ticketId" ORDER BY l.n), array_agg(l.quantity ORDER BY l.n)
+    INTO v_tickets, v_quantities
+    FROM ROWS FROM (jsonb_to_recordset(p->'lines') AS ("ticketId" uuid, quantity integer))
+      WITH ORDINALITY AS l("ticketId", quantity, n);
+  IF v_gift IS NOT NULL THEN
+    v_tickets := v_tickets || v_gift;
+    v_quantities := v_quantities || 1;
+  END IF;
+  IF v_discount IS NOT NULL THEN
+    UPDATE discount_codes SET used = used + 1 WHERE id = v_discount AND is_enabled AND used < quantity;
+    IF NOT FOUND THEN
+      -- Expired holds may give a use back.
+      IF NOT (p->>'afterReclaim')::boolean AND EXISTS (
+        SELECT 1 FROM orders
+         WHERE status = 'awaiting_payment' AND expires_at <= v_now AND event_id = v_event
+      ) THEN
+        RETURN 'expired_holds';
+      END IF;
+      RETURN 'promo_exhausted';
+    END IF;
+  END IF;
+  IF NOT guichet_take_places(v_event, v_tickets, v_quantities, 'held') THEN
+    IF v_discount IS NOT NULL THEN
+      UPDATE discount_codes SET used = used - 1 WHERE id = v_discount;
+    END IF;
+    IF NOT (p->>'afterReclaim')::boolean AND EXISTS (
+      SELECT 1 FROM orders
+       WHERE status = 'awaiting_payment' AND expires_at <= v_now AND event_id = v_event
+    ) THEN
+      RETURN 'expired_holds';
+    END IF;
+    RETURN 'sold_out';
+  END IF;
+  PERFORM guichet_insert_order(p->'order' || jsonb_build_object(
+    'id', v_order, 'eventId', v_event, 'userId', v_user, 'buyerEmail', v_email, 'status', 'awaiting_payment',
+    'lines', CASE WHEN v_gift IS NULL THEN p->'lines' ELSE p->'lines' || jsonb_build_array(jsonb_build_object(
+      'ticketId', v_gift, 'quantity', 1, 'unitPriceCents', 0, 'isGift', true)) END));
+  RETURN 'held';
+END
+$$;
