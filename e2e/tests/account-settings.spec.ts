@@ -65,6 +65,13 @@ test.describe('settings', () => {
     const email = await openSettings(page);
     const security = section(page, 'Sécurité');
     await security.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Autre1234');
+    await security.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Autre1234');
+    await security.getByRole('button', { name: 'Réinitialiser' }).click();
+    await expect(security.getByRole('alert')).toHaveText('Veuillez saisir votre mot de passe actuel.');
+    await security.getByRole('textbox', { name: 'Mot de passe actuel', exact: true }).fill('PasLeBon1');
+    await security.getByRole('button', { name: 'Réinitialiser' }).click();
+    await expect(security.getByRole('alert')).toHaveText('Le mot de passe actuel est incorrect.');
+    await security.getByRole('textbox', { name: 'Mot de passe actuel', exact: true }).fill(NEW_PASSWORD);
     await security.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Autre1235');
     await security.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect(security.getByRole('alert')).toHaveText('Le mot de passe ne correspond pas.');
@@ -90,6 +97,8 @@ test.describe('settings', () => {
     const next = uniqueEmail('nouvelle');
     const profile = section(page, 'Informations personnelles');
     await profile.getByRole('textbox', { name: 'Email', exact: true }).fill(next);
+    // A new address is confirmed with the current password.
+    await profile.getByRole('textbox', { name: 'Mot de passe actuel', exact: true }).fill(NEW_PASSWORD);
     await profile.getByRole('button', { name: 'Enregistrer les informations' }).click();
     await expect(page.getByText('Votre profil a été modifié.')).toBeVisible();
     await expect(profile.getByText(`Un code a été envoyé à ${next}.`)).toBeVisible();
@@ -107,6 +116,28 @@ test.describe('settings', () => {
     await expect(page.getByText('Votre email a bien été modifié.')).toBeVisible();
     await expect(profile.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(next);
     expect((await (await page.request.get('/api/auth/me')).json()).email).toBe(next);
+  });
+
+  test('lists the open sessions and closes the others', async ({ page, browser }) => {
+    const email = await openSettings(page);
+    const other = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    });
+    expect((await other.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
+      200,
+    );
+    await page.reload();
+    const sessions = section(page, 'Sessions actives');
+    await expect(sessions.getByText('Cet appareil')).toBeVisible();
+    await expect(sessions.getByText(/Android/)).toBeVisible();
+    await expectAccessible(page);
+    await sessions.getByRole('button', { name: 'Se déconnecter partout ailleurs' }).click();
+    await expect(page.getByText('Vos autres sessions ont été fermées.')).toBeVisible();
+    await expect(sessions.getByText(/Android/)).toHaveCount(0);
+    await expect(sessions.getByText('Aucune autre session ouverte.')).toBeVisible();
+    expect((await other.request.get('/api/auth/me')).status()).toBe(401);
+    await other.close();
   });
 
   test('downloads the personal data, then deletes the account and logs out', async ({ page }) => {

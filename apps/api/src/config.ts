@@ -131,7 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL || undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
-    cookieSecure: e.COOKIE_SECURE ?? true,
+    // Secure in production; plain HTTP works in development, for a phone on the local network.
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     termsVersion: e.TERMS_VERSION,
     // Demo accounts have a known password: never in production, whatever the setting says.
     seedDemo: !production && (e.SEED_DEMO ?? true),

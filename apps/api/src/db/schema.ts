@@ -72,6 +72,8 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The browser that opened it, so that its owner recognises it in their list of sessions.
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
   },

@@ -1,4 +1,5 @@
 import type {
+  ActiveSession,
   ContactRequest,
   EventPreview,
   FollowListItem,
@@ -20,6 +21,8 @@ import { accountFr } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionKey } from './auth';
 import { ApiError, api } from './client';
+
+const sessionsKey = ['account', 'sessions'] as const;
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -117,6 +120,22 @@ function useSettingsMutation<T, R>(method: 'PUT' | 'POST' | 'DELETE', path: stri
 export const useSaveProfile = () => useSettingsMutation<ProfileSettings, ProfileSaveResult>('PUT', '/me/profile', true);
 export const useSaveTravel = () => useSettingsMutation<TravelSettings, MessageResult>('PUT', '/me/travel');
 export const useSavePrivacy = () => useSettingsMutation<PrivacySettings, MessageResult>('PUT', '/me/privacy');
+/** The account's open sessions (settings). */
+export function useSessions() {
+  return useQuery({ queryKey: sessionsKey, queryFn: () => api<ActiveSession[]>('GET', '/me/sessions') });
+}
+
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | 'others') =>
+      id === 'others'
+        ? api<MessageResult>('POST', '/me/sessions/end-others')
+        : api<MessageResult>('DELETE', `/me/sessions/${encodeURIComponent(id)}`),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
 export const useChangePassword = () => useSettingsMutation<PasswordChange, MessageResult>('POST', '/me/password');
 export const useConfirmEmailChange = () =>
   useSettingsMutation<{ code: string }, MessageResult>('POST', '/me/email/confirm', true);

@@ -3,4 +3,5 @@ export * from './follows';
 export * from './history';
 export * from './profile';
 export * from './refund';
+export * from './sessions';
 export * from './settings';

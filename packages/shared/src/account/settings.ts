@@ -14,6 +14,8 @@ const field = (max: number) => z.string().max(max).default('');
 
 export const profileSettings = z.strictObject({
   email: field(254),
+  /** Asked only when the e-mail changes (issue 15: a session alone cannot take over the account). */
+  currentPassword: field(128),
   firstName: field(200),
   lastName: field(200),
   birthDate: field(10),
@@ -59,6 +61,7 @@ export const privacySettings = z.strictObject({
 export type PrivacySettings = z.infer<typeof privacySettings>;
 
 export const passwordChange = z.strictObject({
+  currentPassword: field(128),
   password: field(128),
   passwordConfirmation: field(128),
 });

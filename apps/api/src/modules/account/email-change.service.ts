@@ -44,7 +44,12 @@ const taken = () => new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email'
  * Applies the pending e-mail once its code is confirmed. Five wrong guesses kill the code;
  * a wrong guess is committed before the refusal, so parallel guesses are all counted.
  */
-export async function confirmEmailChange(deps: AppDeps, me: SignedInUser, rawCode: string): Promise<MessageResult> {
+export async function confirmEmailChange(
+  deps: AppDeps,
+  me: SignedInUser,
+  sessionToken: string | null,
+  rawCode: string,
+): Promise<MessageResult> {
   const code = rawCode.trim();
   if (!code) throw badRequest(accountFr.settings.emailChangeCodeRequired, 'code');
   const pending = me.pendingEmail;
@@ -62,6 +67,8 @@ export async function confirmEmailChange(deps: AppDeps, me: SignedInUser, rawCod
       }
       await markEmailCodeUsed(tx, live.id, deps.clock.now());
       await updateUser(tx, me.id, { email: pending, pendingEmail: null, emailVerifiedAt: deps.clock.now() });
+      // Like a new password: the account's other sessions end.
+      await repo.deleteOtherSessions(tx, me.id, sessionToken ? sha256(sessionToken) : null);
       // The old address hears of it: if someone else made the change, its owner can react.
       await queueMail(tx, {
         to: me.email,

@@ -24,6 +24,7 @@ async function askChange(user: { email: string; firstName: string; lastName: str
   const next = uniqueEmail('nouveau');
   const response = await send('PUT', '/api/me/profile', cookie, {
     email: next.toUpperCase(),
+    currentPassword: PASSWORD,
     firstName: user.firstName,
     lastName: user.lastName,
     birthDate: user.birthDate,
@@ -91,6 +92,7 @@ describe('e-mail change', () => {
     const cookie = await loginAs(t, user.email);
     const taken = await send('PUT', '/api/me/profile', cookie, {
       email: owner.email,
+      currentPassword: PASSWORD,
       firstName: 'Nouveau',
       lastName: user.lastName,
       birthDate: user.birthDate,
@@ -107,6 +109,39 @@ describe('e-mail change', () => {
     const late = await send('POST', '/api/me/email/confirm', cookie, { code });
     expect(late.statusCode).toBe(409);
     expect((await readUser(user.id))?.email).toBe(user.email);
+  });
+
+  it('asks for the current password, and ends the account’s other sessions once applied', async () => {
+    now = new Date();
+    const user = await createUser(t);
+    const cookie = await loginAs(t, user.email);
+    const elsewhere = await loginAs(t, user.email);
+    const change = (currentPassword: string) =>
+      send('PUT', '/api/me/profile', cookie, {
+        email: uniqueEmail('vole'),
+        currentPassword,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        birthDate: user.birthDate,
+        gender: 'undefined',
+        description: '',
+      });
+    for (const [password, message] of [
+      ['', accountFr.settings.currentPasswordRequired],
+      ['PasLeBon1', accountFr.settings.currentPasswordWrong],
+    ] as const) {
+      const refused = await change(password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message, field: 'currentPassword' });
+    }
+    expect((await readUser(user.id))?.pendingEmail).toBeNull();
+
+    const { next } = await askChange(user);
+    const code = await codeMailedTo(t, next);
+    expect((await send('POST', '/api/me/email/confirm', cookie, { code })).statusCode).toBe(200);
+    const me = (c: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } });
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
   });
 
   it('can be cancelled', async () => {

@@ -44,7 +44,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/me/email/confirm',
     { schema: { body: emailChangeConfirm, response: ok }, ...access('user', { perWindow: 1, minutes: 15 }) },
-    async (request) => confirmEmailChange(deps, requireUser(request), request.body.code),
+    async (request) => confirmEmailChange(deps, requireUser(request), request.sessionToken, request.body.code),
   );
 
   app.delete('/me/email/pending', { schema: { response: ok }, ...access('user') }, async (request) =>

@@ -16,13 +16,23 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SignedInUser } from '../users/repository';
-import { updateUser } from '../users/repository';
+import { findPasswordHash, updateUser } from '../users/repository';
 import { startEmailChange } from './email-change.service';
 import * as repo from './settings.repository';
 
 const m = accountFr.settings;
+
+/**
+ * The account's current password, asked before what would hand the account to someone else (a new
+ * password, a new e-mail): a session left open on a shared computer is not enough (issue 15).
+ */
+async function assertCurrentPassword(deps: AppDeps, me: SignedInUser, password: string): Promise<void> {
+  if (!password) throw badRequest(m.currentPasswordRequired, 'currentPassword');
+  const hash = await findPasswordHash(deps.db, me.id);
+  if (!hash || !(await verifyPassword(hash, password))) throw badRequest(m.currentPasswordWrong, 'currentPassword');
+}
 
 /**
  * Saves the profile group. A new e-mail is not applied: it waits in pendingEmail until the
@@ -33,6 +43,7 @@ export async function saveProfile(deps: AppDeps, me: SignedInUser, input: Profil
   if (error) throw badRequest(error.message, error.field);
   const email = normalizeEmail(input.email);
   const changesEmail = email !== me.email;
+  if (changesEmail) await assertCurrentPassword(deps, me, input.currentPassword);
   if (changesEmail && (await repo.isEmailUsedByAnother(deps.db, email, me.id))) {
     throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
   }
@@ -67,6 +78,7 @@ export async function changePassword(
   sessionToken: string | null,
   input: PasswordChange,
 ): Promise<MessageResult> {
+  await assertCurrentPassword(deps, me, input.currentPassword);
   const error = firstPasswordError(input.password, input.passwordConfirmation);
   if (error) {
     const field = input.password && error !== fr.auth.passwordInvalid ? 'passwordConfirmation' : 'password';

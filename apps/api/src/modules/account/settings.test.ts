@@ -145,7 +145,11 @@ describe('password', () => {
   ])('refuses %o / %o', async (password, passwordConfirmation, message) => {
     const user = await createUser(t);
     const cookie = await loginAs(t, user.email);
-    const response = await send('POST', '/api/me/password', cookie, { password, passwordConfirmation });
+    const response = await send('POST', '/api/me/password', cookie, {
+      currentPassword: PASSWORD,
+      password,
+      passwordConfirmation,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect((await readUser(user.id))?.passwordHash).toBe(user.passwordHash);
@@ -155,7 +159,19 @@ describe('password', () => {
     const user = await createUser(t);
     const cookie = await loginAs(t, user.email);
     const elsewhere = await loginAs(t, user.email);
+    for (const [currentPassword, message] of [
+      ['', accountFr.settings.currentPasswordRequired],
+      ['PasLeBon1', accountFr.settings.currentPasswordWrong],
+    ] as const) {
+      const refused = await send('POST', '/api/me/password', elsewhere, {
+        currentPassword,
+        password: 'Nouveau123',
+        passwordConfirmation: 'Nouveau123',
+      });
+      expect(refused.json()).toMatchObject({ message, field: 'currentPassword' });
+    }
     const response = await send('POST', '/api/me/password', cookie, {
+      currentPassword: PASSWORD,
       password: 'Nouveau123',
       passwordConfirmation: 'Nouveau123',
     });

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
       ...access('anyone', { perWindow: 1, minutes: 5, keyByEmail: true }),
     },
     async (request, reply) => {
-      const session = await auth.login(deps, request.body);
+      const session = await auth.login(deps, request.body, request.headers['user-agent']);
       setSessionCookie(reply, deps, session.token, session.expiresAt);
       return session.user;
     },

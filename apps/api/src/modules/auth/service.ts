@@ -71,7 +71,7 @@ export type SessionTicket = { token: string; expiresAt: Date; user: SessionUser 
 
 const accountDeleted = () => new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
 
-export async function login(deps: AuthDeps, input: LoginRequest): Promise<SessionTicket> {
+export async function login(deps: AuthDeps, input: LoginRequest, userAgent?: string): Promise<SessionTicket> {
   const { db } = deps;
   const error = firstLoginError(input);
   if (error) throw badRequest(error.message, error.field);
@@ -88,13 +88,18 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<Sessio
     throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
   }
   if (user.deletedAt) throw accountDeleted();
-  return openSession(deps, user);
+  return openSession(deps, user, userAgent);
 }
 
-export async function openSession(deps: AuthDeps, user: users.UserRow): Promise<SessionTicket> {
+export async function openSession(deps: AuthDeps, user: users.UserRow, userAgent?: string): Promise<SessionTicket> {
   const token = randomToken();
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
-  await repo.insertSession(deps.db, { tokenHash: sha256(token), userId: user.id, expiresAt });
+  await repo.insertSession(deps.db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
   return { token, expiresAt, user: toSessionUser(user, deps.config) };
 }
 

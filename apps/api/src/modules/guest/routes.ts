@@ -53,7 +53,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       ...access('anyone', { perWindow: 1, minutes: 15 }),
     },
     async (request, reply) => {
-      const session = await guest.verifyGuest(deps, request.body);
+      const session = await guest.verifyGuest(deps, request.body, request.headers['user-agent']);
       setSessionCookie(reply, deps, session.token, session.expiresAt);
       return session.user;
     },

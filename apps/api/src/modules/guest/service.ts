@@ -100,7 +100,11 @@ export async function sendSignInCode(deps: AuthDeps, rawEmail: string): Promise<
  * Checks the guest's code (a new account's, or a sign-in code) and opens a session. Five wrong guesses kill the code; a wrong guess is
  * committed before the refusal, so parallel guesses are all counted; a used code is dead.
  */
-export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Promise<SessionTicket> {
+export async function verifyGuest(
+  deps: AuthDeps,
+  input: GuestVerifyRequest,
+  userAgent?: string,
+): Promise<SessionTicket> {
   const code = input.code.trim();
   if (!code) throw badRequest(bookingFr.code.required, 'code');
   const user = await users.findUserByEmail(deps.db, normalizeEmail(input.email));
@@ -120,5 +124,5 @@ export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Pr
     return true;
   });
   if (!verified) throw incorrect();
-  return openSession(deps, user);
+  return openSession(deps, user, userAgent);
 }

@@ -61,6 +61,12 @@ export function findUserByEmail(db: Database, email: string): Promise<UserRow | 
   return db.query.users.findFirst({ where: eq(users.email, email) });
 }
 
+/** The account's password hash, for the changes that ask for the current password. */
+export async function findPasswordHash(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash;
+}
+
 export async function insertUser(db: Database, values: typeof users.$inferInsert): Promise<UserRow | null> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
   return row ?? null;

@@ -11,11 +11,17 @@ const m = accountFr.settings;
 
 export function PasswordSettingsForm() {
   const change = useChangePassword();
-  const form = useForm<PasswordChange>({ defaultValues: { password: '', passwordConfirmation: '' } });
+  const form = useForm<PasswordChange>({
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  });
   const { errors } = form.formState;
   const password = form.watch('password');
 
   const submit = form.handleSubmit((values) => {
+    if (!values.currentPassword) {
+      form.setError('currentPassword', { message: m.currentPasswordRequired }, { shouldFocus: true });
+      return;
+    }
     const error = firstPasswordError(values.password, values.passwordConfirmation);
     if (error) {
       const field = values.password && error !== fr.auth.passwordInvalid ? 'passwordConfirmation' : 'password';
@@ -26,6 +32,11 @@ export function PasswordSettingsForm() {
       onSuccess: (result) => {
         toast(result.message);
         form.reset();
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.field === 'currentPassword') {
+          form.setError('currentPassword', { message: failure.message }, { shouldFocus: true });
+        }
       },
     });
   });
@@ -40,6 +51,14 @@ export function PasswordSettingsForm() {
     <SettingsSection title={m.securitySection}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <PasswordInput
+            label={m.currentPassword}
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.currentPassword?.message}
+            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+            {...form.register('currentPassword')}
+          />
           <Stack gap={6}>
             <PasswordInput
               label={m.newPassword}

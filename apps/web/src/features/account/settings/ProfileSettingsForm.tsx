@@ -2,11 +2,24 @@ import {
   accountFr,
   DESCRIPTION_MAX,
   firstProfileSettingsError,
+  fr,
   genders,
   type MyProfile,
+  normalizeEmail,
   type ProfileSettings,
 } from '@guichet/shared';
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSaveProfile } from '../../../api/account';
 import { ApiError } from '../../../api/client';
@@ -18,6 +31,7 @@ const m = accountFr.settings;
 
 const valuesOf = (profile: MyProfile): ProfileSettings => ({
   email: profile.email,
+  currentPassword: '',
   firstName: profile.firstName,
   lastName: profile.lastName,
   birthDate: profile.birthDate,
@@ -39,6 +53,8 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
   const form = useForm<ProfileSettings>({ defaultValues: valuesOf(profile) });
   const { errors } = form.formState;
   const description = form.watch('description') ?? '';
+  // A new address hands the account over: the current password is asked for it (issue 15).
+  const changesEmail = normalizeEmail(form.watch('email') ?? '') !== profile.email;
 
   const submit = form.handleSubmit((values) => {
     const error = firstProfileSettingsError(values);
@@ -71,6 +87,17 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
             error={errors.email?.message}
             {...form.register('email')}
           />
+          {changesEmail && (
+            <PasswordInput
+              label={m.currentPassword}
+              description={m.currentPasswordHelp}
+              autoComplete="current-password"
+              withAsterisk
+              error={errors.currentPassword?.message}
+              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+              {...form.register('currentPassword')}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={m.firstName}

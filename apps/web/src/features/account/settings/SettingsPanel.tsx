@@ -5,6 +5,7 @@ import { QueryState } from '../QueryState';
 import { DataSettings } from './DataSettings';
 import { PasswordSettingsForm } from './PasswordSettingsForm';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
+import { SessionsSettings } from './SessionsSettings';
 import { ToggleSettingsForm } from './ToggleSettingsForm';
 import { VerificationSettings } from './VerificationSettings';
 
@@ -37,6 +38,7 @@ export function SettingsPanel() {
         mutation={privacy}
       />
       <PasswordSettingsForm />
+      <SessionsSettings />
       <VerificationSettings state={p.verification} />
       <DataSettings />
     </Stack>
