@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureReferenceData } from './db/seed/reference';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 
@@ -22,6 +23,10 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+}).catch((error: Error) => {
+  // A second process on the same embedded database says so plainly, without a stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
 });
 await database.migrate();
 await ensureReferenceData(database.db);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,18 +45,30 @@ export async function openDatabase(options: {
     };
   }
   let dataDir = options.dataDir;
+  let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => ping(db),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 
