@@ -1,5 +1,5 @@
 import { fr, normalizeEmail } from '@guichet/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
@@ -23,6 +23,12 @@ export type RouteLimit = {
   floor?: number;
   /** Counted per address and e-mail of the parsed body (login: one person's attempts). */
   keyByEmail?: boolean;
+  /**
+   * A second limit, whatever the address: per e-mail named in the body (a visitor's route that
+   * mails an address) or per account (a logged-in route), so that many addresses cannot bomb one
+   * mailbox or one account send without end (issue 15). `perWindow` × RATE_LIMIT_MAX too.
+   */
+  perTarget?: { perWindow: number; minutes: number };
 };
 
 export type DeclaredRoute = { method: string; url: string; access: Access; answersJson: boolean };
@@ -79,8 +85,27 @@ export function declareRouteAccess(app: FastifyInstance, config: Pick<Config, 'r
         answersJson: Boolean(route.schema?.response),
       });
     }
-    if (route.config?.limit) {
-      route.config = { ...route.config, rateLimit: rateLimitOf(config, route.config.limit) };
+    const limit = route.config?.limit;
+    if (limit) {
+      route.config = { ...route.config, rateLimit: rateLimitOf(config, limit) };
+    }
+    if (limit?.perTarget) {
+      const { perWindow, minutes } = limit.perTarget;
+      // Checked by hand: the plugin runs one of its limits per request, and the route's own ran.
+      const check = app.createRateLimit({
+        max: Math.max(1, Math.round(config.rateLimitMax * perWindow)),
+        timeWindow: minutes * 60_000,
+        keyGenerator: (request) =>
+          `${route.url}:${
+            request.user?.id ?? normalizeEmail(String((request.body as { email?: unknown } | undefined)?.email ?? ''))
+          }`,
+      });
+      const perTarget = async (request: FastifyRequest) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED', fr.common.tooManyRequests, 429);
+      };
+      const existing = route.preHandler ? [route.preHandler].flat() : [];
+      route.preHandler = [...existing, perTarget] as typeof route.preHandler;
     }
   });
 }

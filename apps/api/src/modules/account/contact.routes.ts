@@ -10,7 +10,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/contact',
     {
       schema: { body: contactRequest, response: { 200: messageResult } },
-      ...access('anyone', { perWindow: 1, minutes: 10 }),
+      ...access('anyone', { perWindow: 1, minutes: 10, perTarget: { perWindow: 0.3, minutes: 60 } }),
     },
     async (request) => sendContactMessage(deps, request.user, request.body),
   );

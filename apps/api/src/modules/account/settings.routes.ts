@@ -22,7 +22,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     '/me/profile',
     {
       schema: { body: profileSettings, response: { 200: profileSaveResult } },
-      ...access('user', { perWindow: 2, minutes: 10 }),
+      ...access('user', { perWindow: 2, minutes: 10, perTarget: { perWindow: 1, minutes: 60 } }),
     },
     async (request) => settings.saveProfile(deps, requireUser(request), request.body),
   );

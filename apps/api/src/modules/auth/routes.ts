@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
     '/auth/register',
     {
       schema: { body: registerRequest, response: { 201: sessionUser } },
-      ...access('anyone', { perWindow: 1, minutes: 10 }),
+      ...access('anyone', { perWindow: 1, minutes: 10, perTarget: { perWindow: 0.3, minutes: 60 } }),
     },
     async (request, reply) => reply.status(201).send(await auth.register(deps, request.body)),
   );
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
     '/auth/password-reset',
     {
       schema: { body: passwordResetRequest, response: { 200: ok } },
-      ...access('anyone', { perWindow: 0.5, minutes: 15 }),
+      ...access('anyone', { perWindow: 0.5, minutes: 15, perTarget: { perWindow: 0.3, minutes: 60 } }),
     },
     async (request) => {
       await auth.requestPasswordReset(deps, request.body.email);

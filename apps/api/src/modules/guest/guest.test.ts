@@ -237,6 +237,20 @@ describe('the proof of an existing account’s e-mail', () => {
     });
   });
 
+  it('mails one address only so often, from however many addresses it is asked', async () => {
+    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
+    try {
+      const user = await createUser(limited);
+      const ask = (remoteAddress: string, email = user.email) =>
+        limited.app.inject({ method: 'POST', url: '/api/guest/sign-in-code', payload: { email }, remoteAddress });
+      expect((await ask('198.51.100.1')).statusCode).toBe(200);
+      expect((await ask('198.51.100.2', ` ${user.email.toUpperCase()}`)).statusCode).toBe(429);
+      expect((await ask('198.51.100.3', uniqueEmail('autre'))).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers an unknown e-mail the same, and mails nothing', async () => {
     const email = uniqueEmail('personne');
     const sent = await post('/api/guest/sign-in-code', { email });

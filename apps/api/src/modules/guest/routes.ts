@@ -25,7 +25,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/guest/account',
     {
       schema: { body: guestAccountRequest, response: { 201: ok } },
-      ...access('anyone', { perWindow: 1, minutes: 10 }),
+      ...access('anyone', { perWindow: 1, minutes: 10, perTarget: { perWindow: 0.3, minutes: 60 } }),
     },
     async (request, reply) => {
       await guest.createGuestAccount(deps, request.body);
@@ -38,7 +38,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     '/guest/sign-in-code',
     {
       schema: { body: guestLookupRequest, response: { 200: ok } },
-      ...access('anyone', { perWindow: 1, minutes: 10 }),
+      ...access('anyone', { perWindow: 1, minutes: 10, perTarget: { perWindow: 0.3, minutes: 60 } }),
     },
     async (request) => {
       await guest.sendSignInCode(deps, request.body.email);

@@ -21,7 +21,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     {
       schema: { params: eventParams, body: addStaffRequest, response: { 201: staffMember } },
       // Each addition e-mails someone: limited like the other routes that send mail.
-      ...access('user', { perWindow: 3, minutes: 10 }),
+      ...access('user', { perWindow: 3, minutes: 10, perTarget: { perWindow: 3, minutes: 60 } }),
     },
     async (request, reply) =>
       reply.status(201).send(await service.addStaff(deps, request.user, request.params.id, request.body.email)),
