@@ -8,6 +8,7 @@ import { firstProfileSettingsError } from './settings';
 const today = '2026-06-15';
 const profile = {
   email: 'noe@exemple.fr',
+  currentPassword: '',
   firstName: 'Noé',
   lastName: 'Bernard',
   birthDate: '2000-01-01',
@@ -21,7 +22,15 @@ describe('settings profile rules', () => {
   });
 
   it('reports in the spec order: email, first name, last name, birth date, gender, age', () => {
-    const empty = { email: '', firstName: '', lastName: '', birthDate: '', gender: '', description: '' };
+    const empty = {
+      email: '',
+      currentPassword: '',
+      firstName: '',
+      lastName: '',
+      birthDate: '',
+      gender: '',
+      description: '',
+    };
     expect(firstProfileSettingsError(empty, today)?.message).toBe(accountFr.settings.emailRequired);
     expect(firstProfileSettingsError({ ...empty, email: 'a@b.fr' }, today)?.message).toBe(
       accountFr.settings.firstNameRequired,

@@ -5,7 +5,6 @@ import {
   discountedUnitPriceCents,
   fr,
   HOLD_SECONDS,
-  normalizeEmail,
   type OrderCreated,
   orderTotals,
   refundInsuranceCentsPerPlace,
