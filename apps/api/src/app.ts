@@ -36,6 +36,7 @@ import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { rateRoutes } from './modules/rates/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
+import { shopRoutes } from './modules/shop/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(participationRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
       await api.register(rateRoutes);
+      await api.register(shopRoutes, deps);
       if (config.env !== 'production') {
         await api.register(devMailboxRoutes, { db: database.db, resolveAttachment: ticketAttachmentResolver(config) });
       }

@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './cup-quantities';
+export * from './quote';
