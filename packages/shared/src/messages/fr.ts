@@ -56,6 +56,8 @@ export const fr = {
     notLoggedIn: "Vous n'êtes pas connecté. Merci de vous reconnecter ou vous inscrire pour accéder à cette page.",
     myQrCodeTitle: 'Mon QR code',
     skipToContent: 'Aller au contenu',
+    socialLinks: 'Réseaux sociaux',
+    socialLink: (brand: string, network: string) => `${brand} sur ${network}`,
   },
   terms: {
     modalTitle: 'Modification des CGU',

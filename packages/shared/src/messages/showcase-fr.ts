@@ -67,6 +67,7 @@ export const showcaseFr = {
     searchPlaceholder: 'Rechercher une offre',
     more: 'Voir plus',
     less: 'Voir moins',
+    open: "Voir l'offre",
     details: (title: string) => `Voir l'offre ${title}`,
     empty: 'Aucune offre ne correspond à votre recherche.',
     loadFailed: 'Impossible de charger les offres. Réessayez dans un instant.',
@@ -129,6 +130,8 @@ export const showcaseFr = {
     sent: 'Votre demande de devis a bien été envoyée. Nous vous répondons sous 24 heures.',
     errorTitle: 'Votre demande est incomplète',
     partnerDiscount: 'Partenaires : 50 % de réduction sur la location de matériel.',
+    discountLine: 'Remise partenaire (50 % sur la location)',
+    totalLine: 'Total après remise',
     // The spec's ten messages (§5), in its order; the brand replaces the original's name.
     partnerRequired: (brand: string) => `Veuillez indiquer si vous êtes partenaire ${brand}.`,
     structureRequired: 'Veuillez saisir un nom de structure.',

@@ -182,6 +182,7 @@ export const quoteCreated = z.object({ id: z.string(), message: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreated>;
 
 export const quoteRequestLineView = z.object({
+  id: z.string(),
   title: z.string(),
   variant: z.string().nullable(),
   offer: z.enum(['location', 'achat', 'service']),

@@ -214,6 +214,7 @@ function toView(request: RequestRow, lines: LineRow[]): QuoteRequestView {
     lines: lines
       .filter((line) => line.quoteRequestId === request.id)
       .map((line) => ({
+        id: line.id,
         title: line.title,
         variant: line.variant,
         offer: line.offer,

@@ -1,5 +1,14 @@
 import { fr } from '@guichet/shared';
-import { Anchor, Container, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Container, Group, Text } from '@mantine/core';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandTiktok,
+  IconBrandX,
+  IconBrandYoutube,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 
@@ -12,8 +21,25 @@ export const footerLinks = [
   { label: fr.shell.footerContact, to: '/contact' },
 ];
 
+const socialIcons: Record<string, typeof IconWorld> = {
+  instagram: IconBrandInstagram,
+  facebook: IconBrandFacebook,
+  tiktok: IconBrandTiktok,
+  linkedin: IconBrandLinkedin,
+  x: IconBrandX,
+  youtube: IconBrandYoutube,
+};
+const socialNames: Record<string, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  youtube: 'YouTube',
+};
+
 export function Footer() {
-  const { brandName } = useMeta();
+  const { brandName, socialLinks } = useMeta();
   return (
     <Container component="footer" size="lg" py="xl" mt="xl">
       <Group justify="space-between" gap="md">
@@ -27,6 +53,28 @@ export function Footer() {
             </Anchor>
           ))}
         </Group>
+        {/* Only the networks this deployment configured (SOCIAL_LINKS). */}
+        {socialLinks.length > 0 && (
+          <Group gap={4} component="nav" aria-label={fr.shell.socialLinks}>
+            {socialLinks.map((link) => {
+              const Icon = socialIcons[link.network] ?? IconWorld;
+              return (
+                <ActionIcon
+                  key={link.url}
+                  component="a"
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={fr.shell.socialLink(brandName, socialNames[link.network] ?? link.network)}
+                >
+                  <Icon size={18} />
+                </ActionIcon>
+              );
+            })}
+          </Group>
+        )}
       </Group>
     </Container>
   );
