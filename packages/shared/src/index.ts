@@ -17,6 +17,8 @@ export * from './messages/fr-payment';
 export * from './messages/fr-tickets';
 export * from './messages/legal-fr';
 export * from './messages/showcase-fr';
+export * from './messages/showcase-home-fr';
+export * from './messages/showcase-offers-fr';
 export * from './organiser';
 export * from './pricing';
 export * from './rules/age';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Offer kinds and categories of the shop (3-showcase-and-shell.md §2 "Offers catalogue"). */
 export const shopOffers = ['location', 'achat', 'service'] as const;
 export type ShopOffer = (typeof shopOffers)[number];
@@ -12,37 +10,29 @@ export const GALLERY_MAX_IMAGES = 4;
 /** A line's quantity, when the product has no fixed list: one order, not a warehouse. */
 export const CART_QUANTITY_MAX = 9999;
 
-/**
- * A type of a product (cup type, powder format). Its own price replaces the product's; a cup type
- * is sold by packs and picked from a fixed list of cup counts (docs/decisions.md, "Showcase").
- */
-export const shopVariant = z.object({
-  label: z.string(),
-  priceCents: z.number().int().nullable(),
-  priceLabel: z.string().nullable(),
+/** A type of a product (cup type, powder format): its own price replaces the product's. */
+export type ShopVariant = {
+  label: string;
+  priceCents: number | null;
+  priceLabel: string | null;
   /** How many items the price buys (cups come by 50); 1 for everything else. */
-  packSize: z.number().int().min(1),
+  packSize: number;
   /** The only quantities that may be ordered, or null for any count. */
-  quantities: z.array(z.number().int().positive()).nullable(),
-});
-export type ShopVariant = z.infer<typeof shopVariant>;
+  quantities: number[] | null;
+};
 
-export const shopProduct = z.object({
-  id: z.string(),
-  offer: z.enum(shopOffers),
-  category: z.enum(shopCategories),
-  title: z.string(),
-  description: z.string(),
+export type ShopProduct = {
+  id: string;
+  offer: ShopOffer;
+  category: ShopCategory;
+  title: string;
+  description: string;
   /** The price in cents, or null with a `priceLabel` for a price that is not a number. */
-  priceCents: z.number().int().nullable(),
-  priceLabel: z.string().nullable(),
-  variants: z.array(shopVariant),
-  images: z.array(z.string()).max(GALLERY_MAX_IMAGES),
-});
-export type ShopProduct = z.infer<typeof shopProduct>;
-
-export const shopProductsQuery = z.strictObject({ offer: z.enum(shopOffers).optional() });
-export const shopProductParams = z.strictObject({ productId: z.string().uuid() });
+  priceCents: number | null;
+  priceLabel: string | null;
+  variants: ShopVariant[];
+  images: string[];
+};
 
 /** Titles compared without accents or case, as the visitor types (§2 "Offers catalogue"). */
 export function foldForSearch(text: string): string {

@@ -1,14 +1,5 @@
 import { fr } from '@guichet/shared';
-import { ActionIcon, Anchor, Container, Group, Text } from '@mantine/core';
-import {
-  IconBrandFacebook,
-  IconBrandInstagram,
-  IconBrandLinkedin,
-  IconBrandTiktok,
-  IconBrandX,
-  IconBrandYoutube,
-  IconWorld,
-} from '@tabler/icons-react';
+import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 
@@ -21,14 +12,6 @@ export const footerLinks = [
   { label: fr.shell.footerContact, to: '/contact' },
 ];
 
-const socialIcons: Record<string, typeof IconWorld> = {
-  instagram: IconBrandInstagram,
-  facebook: IconBrandFacebook,
-  tiktok: IconBrandTiktok,
-  linkedin: IconBrandLinkedin,
-  x: IconBrandX,
-  youtube: IconBrandYoutube,
-};
 const socialNames: Record<string, string> = {
   instagram: 'Instagram',
   facebook: 'Facebook',
@@ -55,24 +38,20 @@ export function Footer() {
         </Group>
         {/* Only the networks this deployment configured (SOCIAL_LINKS). */}
         {socialLinks.length > 0 && (
-          <Group gap={4} component="nav" aria-label={fr.shell.socialLinks}>
-            {socialLinks.map((link) => {
-              const Icon = socialIcons[link.network] ?? IconWorld;
-              return (
-                <ActionIcon
-                  key={link.url}
-                  component="a"
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  variant="subtle"
-                  color="gray"
-                  aria-label={fr.shell.socialLink(brandName, socialNames[link.network] ?? link.network)}
-                >
-                  <Icon size={18} />
-                </ActionIcon>
-              );
-            })}
+          <Group gap="md" component="nav" aria-label={fr.shell.socialLinks}>
+            {socialLinks.map((link) => (
+              <Anchor
+                key={link.url}
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                c="dimmed"
+                aria-label={fr.shell.socialLink(brandName, socialNames[link.network] ?? link.network)}
+              >
+                {socialNames[link.network] ?? link.network}
+              </Anchor>
+            ))}
           </Group>
         )}
       </Group>

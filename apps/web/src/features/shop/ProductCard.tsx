@@ -1,12 +1,12 @@
-import { productSlug, type ShopProduct, showcaseFr } from '@guichet/shared';
-import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { offersFr, productSlug, type ShopProduct } from '@guichet/shared';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { priceText } from './price';
 import { rememberSelectedOffer } from './selected-offer';
 import classes from './shop.module.css';
 
-const m = showcaseFr.offers;
+const m = offersFr;
 
 /** A catalogue card: picture, title, description with "Voir plus" / "Voir moins", price; the card leads to its page. */
 export function ProductCard({ product, eager }: { product: ShopProduct; eager: boolean }) {
@@ -15,20 +15,18 @@ export function ProductCard({ product, eager }: { product: ShopProduct; eager: b
   const to = `/servicesDetails/${productSlug(product)}`;
   const remember = () => rememberSelectedOffer(product);
   return (
-    <Card withBorder radius="md" padding="md" className={classes.card}>
-      <Card.Section>
-        <Image
-          src={product.images[0] ?? '/event-placeholder.svg'}
-          alt=""
-          width={640}
-          height={480}
-          className={classes.cardImage}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
-        />
-      </Card.Section>
-      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+    <Paper withBorder radius="md" className={classes.card}>
+      <img
+        src={product.images[0] ?? '/event-placeholder.svg'}
+        alt=""
+        width={640}
+        height={480}
+        className={classes.cardImage}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        decoding="async"
+      />
+      <Stack gap={6} p="md" pb={0} style={{ flex: 1 }}>
         <Title order={2} size="h4">
           <Anchor component={Link} to={to} onClick={remember} c="inherit" className={classes.cardLink}>
             {product.title}
@@ -49,7 +47,7 @@ export function ProductCard({ product, eager }: { product: ShopProduct; eager: b
           {expanded ? m.less : m.more}
         </Anchor>
       </Stack>
-      <Group justify="space-between" mt="sm" wrap="nowrap">
+      <Group justify="space-between" p="md" wrap="nowrap">
         <Text fw={700} size="lg" data-testid="product-price">
           {priceText(product)}
         </Text>
@@ -64,6 +62,6 @@ export function ProductCard({ product, eager }: { product: ShopProduct; eager: b
           {m.open}
         </Button>
       </Group>
-    </Card>
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { showcaseFr } from '@guichet/shared';
+import { showcaseHomeFr } from '@guichet/shared';
 import { ActionIcon, Group, Paper, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import {
@@ -22,7 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import classes from './showcase.module.css';
 
-const m = showcaseFr.home;
+const m = showcaseHomeFr;
 /** The home carousel turns every 4 seconds (3-showcase-and-shell.md §9). */
 export const CAROUSEL_INTERVAL_MS = 4000;
 const icons = [

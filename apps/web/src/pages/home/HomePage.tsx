@@ -1,4 +1,4 @@
-import { fr, showcaseFr } from '@guichet/shared';
+import { fr, showcaseHomeFr } from '@guichet/shared';
 import { Blockquote, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -8,7 +8,7 @@ import { isFirstVisit } from '../../features/shell/markers';
 import { FeatureCarousel } from '../../features/showcase/FeatureCarousel';
 import classes from '../../features/showcase/showcase.module.css';
 
-const m = showcaseFr.home;
+const m = showcaseHomeFr;
 
 /** The landing page (§2 "Home landing page"); a first-time visitor is sent once to the events. */
 export default function HomePage() {

@@ -1,26 +1,13 @@
 import {
   matchesSearch,
   OFFERS_SEARCH_MAX,
+  offersFr,
   type ShopCategory,
   type ShopOffer,
   shopCategories,
   shopOffers,
-  showcaseFr,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useShopProducts } from '../../api/shop';
@@ -29,7 +16,7 @@ import { ProductCard } from '../../features/shop/ProductCard';
 import { selectedOffer } from '../../features/shop/selected-offer';
 import classes from '../../features/shop/shop.module.css';
 
-const m = showcaseFr.offers;
+const m = offersFr;
 const isOffer = (value: string | null | undefined): value is ShopOffer =>
   (shopOffers as readonly string[]).includes(value ?? '');
 
@@ -80,35 +67,46 @@ export default function ServicesPage() {
           {shopOffers.map((kind) => (
             <Tabs.Panel key={kind} value={kind} pt="md">
               <Stack>
-                <Group align="flex-end" grow preventGrowOverflow={false}>
-                  <NativeSelect
-                    label={m.categoryLabel}
-                    value={category}
-                    onChange={(event) => setCategory(event.currentTarget.value as ShopCategory | '')}
-                    data={[
-                      { value: '', label: m.categoryAll },
-                      ...shopCategories.map((value) => ({ value, label: m.categories[value] })),
-                    ]}
-                    maw={260}
-                  />
-                  <TextInput
-                    label={m.searchLabel}
-                    placeholder={m.searchPlaceholder}
-                    type="search"
-                    value={search}
-                    maxLength={OFFERS_SEARCH_MAX}
-                    leftSection={<IconSearch size={16} aria-hidden />}
-                    onChange={(event) => setSearch(event.currentTarget.value)}
-                  />
+                <Group align="flex-end" gap="lg">
+                  <div>
+                    <Text size="sm" fw={500} mb={4} id={`category-${kind}`}>
+                      {m.categoryLabel}
+                    </Text>
+                    <Group gap={6} role="group" aria-labelledby={`category-${kind}`}>
+                      {(['', ...shopCategories] as const).map((value) => (
+                        <Button
+                          key={value || 'all'}
+                          size="xs"
+                          radius="xl"
+                          variant={category === value ? 'filled' : 'default'}
+                          aria-pressed={category === value}
+                          onClick={() => setCategory(value)}
+                        >
+                          {value ? m.categories[value] : m.categoryAll}
+                        </Button>
+                      ))}
+                    </Group>
+                  </div>
+                  <label className={classes.search}>
+                    {m.searchLabel}
+                    <input
+                      type="search"
+                      placeholder={m.searchPlaceholder}
+                      value={search}
+                      maxLength={OFFERS_SEARCH_MAX}
+                      onChange={(event) => setSearch(event.currentTarget.value)}
+                    />
+                  </label>
                 </Group>
                 {products.isPending ? (
                   <PageLoader />
                 ) : products.isError ? (
-                  <Alert color="red" title={m.loadFailed}>
+                  <Stack align="flex-start" role="alert">
+                    <Text c="red">{m.loadFailed}</Text>
                     <Button variant="light" onClick={() => products.refetch()}>
                       {m.retry}
                     </Button>
-                  </Alert>
+                  </Stack>
                 ) : (
                   <>
                     <Text size="sm" c="dimmed" aria-live="polite">

@@ -1,4 +1,4 @@
-import { parseProductSlug, showcaseFr } from '@guichet/shared';
+import { offersFr, parseProductSlug, showcaseFr } from '@guichet/shared';
 import { Alert, Anchor, Badge, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -35,7 +35,7 @@ export default function ServiceDetailsPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="md">
-                <Badge variant="light">{showcaseFr.offers.categories[product.data.category]}</Badge>
+                <Badge variant="light">{offersFr.categories[product.data.category]}</Badge>
                 <Title order={1}>{product.data.title}</Title>
                 <Text>{product.data.description}</Text>
                 <ProductPurchase key={product.data.id} product={product.data} />
