@@ -36,6 +36,7 @@ import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { rateRoutes } from './modules/rates/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
+import { showcasePreloads } from './modules/shop/preloads';
 import { shopRoutes } from './modules/shop/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
@@ -200,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null);
+  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, showcasePreloads(deps));
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);
     if (demo) {

@@ -95,7 +95,7 @@ export function QuoteRequestsTable({ requests }: { requests: QuoteRequestView[] 
     <Stack gap="md">
       {requests.map((request) => (
         <div key={request.id}>
-          <Badge color={statusColor[request.status]} mb={4}>
+          <Badge variant="light" color={statusColor[request.status]} mb={4}>
             {m.statuses[request.status]}
           </Badge>
           <QuoteRequestCard request={request} />

@@ -9,13 +9,24 @@ import classes from './shop.module.css';
 const m = offersFr;
 
 /** A catalogue card: picture, title, description with "Voir plus" / "Voir moins", price; the card leads to its page. */
-export function ProductCard({ product, eager }: { product: ShopProduct; eager: boolean }) {
+export function ProductCard({
+  product,
+  eager,
+  first,
+}: {
+  product: ShopProduct;
+  /** Above the fold on a phone: loaded at once. */
+  eager: boolean;
+  /** The page's largest paint on a phone: fetched first (and preloaded by the server). */
+  first: boolean;
+}) {
   const [expanded, setExpanded] = useState(false);
   const descriptionId = useId();
+  const titleId = useId();
   const to = `/servicesDetails/${productSlug(product)}`;
   const remember = () => rememberSelectedOffer(product);
   return (
-    <Paper withBorder radius="md" className={classes.card}>
+    <Paper component="article" aria-labelledby={titleId} withBorder radius="md" className={classes.card}>
       <img
         src={product.images[0] ?? '/event-placeholder.svg'}
         alt=""
@@ -23,11 +34,11 @@ export function ProductCard({ product, eager }: { product: ShopProduct; eager: b
         height={480}
         className={classes.cardImage}
         loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
+        fetchPriority={first ? 'high' : 'auto'}
         decoding="async"
       />
       <Stack gap={6} p="md" pb={0} style={{ flex: 1 }}>
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={titleId}>
           <Anchor component={Link} to={to} onClick={remember} c="inherit" className={classes.cardLink}>
             {product.title}
           </Anchor>

@@ -133,41 +133,40 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
   };
 
   const placeFields = (which: 'billing' | 'delivery') => (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <div style={{ gridColumn: '1 / -1' }}>
-        <AddressInput
-          label={m.address}
-          required
-          value={values[which].address}
-          maxLength={QUOTE_LIMITS.address}
-          error={errorOf(`${which}.address`)}
-          onChange={(address) => setPlace(which, { address })}
-          onSelect={(suggestion: AddressSuggestion) =>
-            setPlace(which, { address: suggestion.name, postcode: suggestion.postcode, city: suggestion.city })
-          }
+    <Stack gap="sm">
+      <AddressInput
+        label={m.address}
+        required
+        value={values[which].address}
+        maxLength={QUOTE_LIMITS.address}
+        error={errorOf(`${which}.address`)}
+        onChange={(address) => setPlace(which, { address })}
+        onSelect={(suggestion: AddressSuggestion) =>
+          setPlace(which, { address: suggestion.name, postcode: suggestion.postcode, city: suggestion.city })
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput
+          label={m.postcode}
+          withAsterisk
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={QUOTE_LIMITS.postcode}
+          value={values[which].postcode}
+          error={errorOf(`${which}.postcode`)}
+          onChange={(event) => setPlace(which, { postcode: event.currentTarget.value })}
         />
-      </div>
-      <TextInput
-        label={m.postcode}
-        withAsterisk
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={QUOTE_LIMITS.postcode}
-        value={values[which].postcode}
-        error={errorOf(`${which}.postcode`)}
-        onChange={(event) => setPlace(which, { postcode: event.currentTarget.value })}
-      />
-      <TextInput
-        label={m.city}
-        withAsterisk
-        autoComplete="address-level2"
-        maxLength={QUOTE_LIMITS.city}
-        value={values[which].city}
-        error={errorOf(`${which}.city`)}
-        onChange={(event) => setPlace(which, { city: event.currentTarget.value })}
-        style={{ gridColumn: 'span 2' }}
-      />
-    </SimpleGrid>
+        <TextInput
+          label={m.city}
+          withAsterisk
+          autoComplete="off"
+          maxLength={QUOTE_LIMITS.city}
+          value={values[which].city}
+          error={errorOf(`${which}.city`)}
+          onChange={(event) => setPlace(which, { city: event.currentTarget.value })}
+        />
+      </SimpleGrid>
+    </Stack>
   );
 
   return (

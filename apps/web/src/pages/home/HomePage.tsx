@@ -1,5 +1,5 @@
 import { fr, showcaseHomeFr } from '@guichet/shared';
-import { Blockquote, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -115,9 +115,22 @@ export default function HomePage() {
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
             {m.testimonials.map((testimonial) => (
-              <Blockquote key={testimonial.author} cite={`— ${testimonial.author}`} p="lg" radius="md">
-                {testimonial.quote}
-              </Blockquote>
+              <Paper
+                component="figure"
+                key={testimonial.author}
+                withBorder
+                radius="md"
+                p="lg"
+                m={0}
+                className={classes.testimonial}
+              >
+                <Text component="blockquote" m={0}>
+                  {testimonial.quote}
+                </Text>
+                <Text component="figcaption" size="sm" fw={600} mt="sm">
+                  — {testimonial.author}
+                </Text>
+              </Paper>
             ))}
           </SimpleGrid>
         </section>

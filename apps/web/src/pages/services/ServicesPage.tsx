@@ -41,14 +41,7 @@ export default function ServicesPage() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <img
-          src="/showcase/offers-banner.svg"
-          alt=""
-          width={1200}
-          height={220}
-          className={classes.banner}
-          fetchPriority="high"
-        />
+        <img src="/showcase/offers-banner.svg" alt="" width={1200} height={220} className={classes.banner} />
         <Title order={1}>{m.title}</Title>
         <Tabs
           value={offer}
@@ -117,7 +110,7 @@ export default function ServicesPage() {
                     ) : (
                       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
                         {shown.map((product, index) => (
-                          <ProductCard key={product.id} product={product} eager={index < 3} />
+                          <ProductCard key={product.id} product={product} eager={index < 3} first={index === 0} />
                         ))}
                       </SimpleGrid>
                     )}
