@@ -39,6 +39,7 @@ export const fr = {
     navMyTickets: 'Mes billets',
     navProfile: 'Profil',
     navAdminDashboard: 'Dashboard Admin',
+    navQuoteRequests: 'Demandes de devis',
     navMyQrCode: 'Mon QR code',
     navScanner: 'Scanner les billets',
     navLogout: 'Déconnexion',

@@ -15,6 +15,7 @@ import {
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
 import type { SignedInUser } from '../users/repository';
 import {
@@ -28,7 +29,6 @@ import {
 
 const m = showcaseFr.quote;
 const mail = showcaseFr.mail;
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 type PricedCartLine = PricedLine & { product: ProductRow; variant: string | null };
 

@@ -23,6 +23,9 @@ function QuoteRequestCard({ request }: { request: QuoteRequestView }) {
           <div>
             <Title order={2} size="h4" id={`quote-${request.id}`}>
               {request.structureName}{' '}
+              <Badge variant="light" color={statusColor[request.status]}>
+                {m.statuses[request.status]}
+              </Badge>{' '}
               {request.partner && (
                 <Badge variant="light" color="teal">
                   {m.partner}
@@ -34,7 +37,8 @@ function QuoteRequestCard({ request }: { request: QuoteRequestView }) {
             </Text>
           </div>
           <NativeSelect
-            label={m.statusOf(request.structureName)}
+            label={m.statusLabel}
+            aria-label={m.statusOf(request.structureName)}
             value={request.status}
             disabled={setStatus.isPending}
             data={quoteStatuses.map((value) => ({ value, label: m.statuses[value] }))}
@@ -94,12 +98,7 @@ export function QuoteRequestsTable({ requests }: { requests: QuoteRequestView[] 
   return (
     <Stack gap="md">
       {requests.map((request) => (
-        <div key={request.id}>
-          <Badge variant="light" color={statusColor[request.status]} mb={4}>
-            {m.statuses[request.status]}
-          </Badge>
-          <QuoteRequestCard request={request} />
-        </div>
+        <QuoteRequestCard key={request.id} request={request} />
       ))}
     </Stack>
   );
