@@ -41,7 +41,7 @@ function icon(name, x, y, size, color, width = 1.6) {
 }
 
 /** A product picture: the item's pictogram on a tile, over its category's colours; `layout` varies the gallery. */
-function productPicture({ main, extra, category, layout }) {
+function productPicture({ title, main, extra, category, layout }) {
   const p = palettes[category];
   const angle = ['0 0 1 1', '1 0 0 1', '0 1 1 0'][layout % 3].split(' ');
   const dots = Array.from({ length: 14 }, (_, i) => {
@@ -55,7 +55,7 @@ function productPicture({ main, extra, category, layout }) {
       ? `<rect x="200" y="120" width="240" height="240" rx="48" fill="#fff"/>${icon(main, 236, 156, 168, p.ink)}`
       : `<rect x="110" y="130" width="220" height="220" rx="44" fill="#fff"/>${icon(main, 142, 162, 156, p.ink)}
 <rect x="360" y="170" width="170" height="170" rx="36" fill="${p.accent}"/>${icon(extra ?? main, 390, 200, 110, p.ink)}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" width="640" height="480">${credit}
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" width="640" height="480"><title>${title}</title>${credit}
 <defs><linearGradient id="g" x1="${angle[0]}" y1="${angle[1]}" x2="${angle[2]}" y2="${angle[3]}"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>
 <rect width="640" height="480" fill="url(#g)"/>${dots}
 <circle cx="${layout === 0 ? 520 : 90}" cy="${layout === 0 ? 90 : 400}" r="120" fill="#fff" opacity=".12"/>
@@ -134,7 +134,7 @@ function hero() {
     const on = finder || (i * 7 + (i % 3) * 5 + (i >> 2)) % 3 !== 0;
     return on ? `<rect x="${(i % 7) * 12}" y="${Math.floor(i / 7) * 12}" width="12" height="12"/>` : '';
   }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675"><title>Une scène de concert, son public et un billet</title>
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b1a5e"/><stop offset=".65" stop-color="#5f3dc4"/><stop offset="1" stop-color="#d6336c"/></linearGradient>
 <radialGradient id="glow" cx=".5" cy=".55" r=".5"><stop offset="0" stop-color="#ffe066" stop-opacity=".55"/><stop offset="1" stop-color="#ffe066" stop-opacity="0"/></radialGradient></defs>
 <rect width="1200" height="675" fill="url(#sky)"/>${beams}
@@ -161,7 +161,7 @@ function banner() {
       return `<rect x="${x}" y="${40 + (i % 2) * 20}" width="120" height="120" rx="28" fill="#fff" opacity=".95"/>${icon(name, x + 22, 62 + (i % 2) * 20, 76, p.ink)}`;
     })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 220" width="1200" height="220">${credit}
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 220" width="1200" height="220"><title>Nos offres</title>${credit}
 <defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3b5bdb"/><stop offset=".5" stop-color="#ae3ec9"/><stop offset="1" stop-color="#fd7e14"/></linearGradient></defs>
 <rect width="1200" height="220" fill="url(#b)"/><circle cx="1100" cy="20" r="140" fill="#fff" opacity=".1"/><circle cx="60" cy="220" r="110" fill="#fff" opacity=".1"/>${items}</svg>`;
 }
