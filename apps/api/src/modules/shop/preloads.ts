@@ -28,9 +28,9 @@ export function showcasePreloads(deps: AppDeps): PagePreloads {
     cached = { at: now, links };
     return links;
   };
-  return async (pathname) => {
-    if (pathname === '/') return [image(HERO)];
-    if (pathname === '/services') return servicesLinks();
+  return async (pathname, chunks) => {
+    if (pathname === '/') return [image(HERO), ...chunks('src/pages/home/HomePage.tsx')];
+    if (pathname === '/services') return [...(await servicesLinks()), ...chunks('src/pages/services/ServicesPage.tsx')];
     return [];
   };
 }
