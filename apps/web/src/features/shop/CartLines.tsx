@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type CartLine, removeLine, stepLine } from './cart-store';
+import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
 import { priceText } from './price';
 import classes from './shop.module.css';
 
@@ -19,7 +20,8 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
           <Paper component="li" key={`${line.productId}|${line.variant}`} withBorder radius="md" p="sm">
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <img
-                src={line.image ?? '/event-placeholder.svg'}
+                src={line.image ?? FALLBACK_IMAGE}
+                onError={showFallbackImage}
                 alt=""
                 width={88}
                 height={66}

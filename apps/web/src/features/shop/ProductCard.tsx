@@ -2,6 +2,7 @@ import { offersFr, productSlug, type ShopProduct } from '@guichet/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
 import { priceText } from './price';
 import { rememberSelectedOffer } from './selected-offer';
 import classes from './shop.module.css';
@@ -28,7 +29,8 @@ export function ProductCard({
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder radius="md" className={classes.card}>
       <img
-        src={product.images[0] ?? '/event-placeholder.svg'}
+        src={product.images[0] ?? FALLBACK_IMAGE}
+        onError={showFallbackImage}
         alt=""
         width={640}
         height={480}

@@ -2,13 +2,14 @@ import { GALLERY_MAX_IMAGES, showcaseFr } from '@guichet/shared';
 import { ActionIcon, Group, Stack } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
 import classes from './shop.module.css';
 
 const m = showcaseFr.details;
 
 /** The main picture, arrows and thumbnails; at most 4 pictures (§2 "Shop detail pages"). */
 export function ProductGallery({ images, title }: { images: string[]; title: string }) {
-  const pictures = (images.length > 0 ? images : ['/event-placeholder.svg']).slice(0, GALLERY_MAX_IMAGES);
+  const pictures = (images.length > 0 ? images : [FALLBACK_IMAGE]).slice(0, GALLERY_MAX_IMAGES);
   const [active, setActive] = useState(0);
   const move = (step: number) => setActive((index) => (index + step + pictures.length) % pictures.length);
   const several = pictures.length > 1;
@@ -22,6 +23,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           height={480}
           className={classes.galleryMain}
           fetchPriority="high"
+          onError={showFallbackImage}
         />
         {several && (
           <Group justify="space-between" px="xs" style={{ position: 'absolute', inset: 0 }} aria-hidden={false}>
@@ -59,7 +61,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
               aria-label={m.showImage(index + 1)}
               onClick={() => setActive(index)}
             >
-              <img src={src} alt="" width={160} height={120} loading="lazy" />
+              <img src={src} alt="" width={160} height={120} loading="lazy" onError={showFallbackImage} />
             </button>
           ))}
         </Group>
