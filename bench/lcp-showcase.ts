@@ -91,6 +91,8 @@ async function measure(route: string): Promise<Sample> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(base + route, { waitUntil: 'networkidle', timeout: 120_000 });
   // LCP is final at the first input; until then, the last entry once the page is idle.
+  // An idle network may come a frame before the paint is reported.
+  await page.waitForFunction('window.__lcp.lcp > 0', undefined, { timeout: 30_000 });
   const sample = (await page.evaluate('window.__lcp')) as Sample;
   await context.close();
   return sample;
