@@ -71,6 +71,11 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** The lines as they are now, outside React. */
+export function readCart(): CartLine[] {
+  return read();
+}
+
 export function useCart(): CartLine[] {
   return useSyncExternalStore(subscribe, read, () => []);
 }
