@@ -36,6 +36,7 @@ import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { rateRoutes } from './modules/rates/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
+import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
 import { showcasePreloads } from './modules/shop/preloads';
 import { shopRoutes } from './modules/shop/routes';
 import { staffRoutes } from './modules/staff/routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const demo = await seedDemoData(database.db);
     if (demo) {
       await seedDemoSales({ ...deps, payments, sales: createSaleCache() }, demo);
+      await seedDemoQuoteRequest(deps);
       app.log.info('demo data seeded');
     }
   }

@@ -25,8 +25,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useMeta } from '../../api/meta';
 import { useSendQuote } from '../../api/shop';
@@ -93,6 +94,11 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
   const [errors, setErrors] = useState<FieldError<QuoteField>[]>([]);
   const [sent, setSent] = useState(false);
   const banner = useRef<HTMLDivElement>(null);
+  // A logged-in visitor's address is offered; the form needs no account.
+  const sessionEmail = useSession().data?.email;
+  useEffect(() => {
+    if (sessionEmail) setValues((v) => (v.email ? v : { ...v, email: sessionEmail }));
+  }, [sessionEmail]);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const setPlace = (which: 'billing' | 'delivery', place: Partial<Place>) =>
     setValues((v) => ({ ...v, [which]: { ...v[which], ...place } }));
