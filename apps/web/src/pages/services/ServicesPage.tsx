@@ -50,7 +50,7 @@ export default function ServicesPage() {
           }}
           keepMounted={false}
         >
-          <Tabs.List>
+          <Tabs.List className={classes.tabList}>
             {shopOffers.map((kind) => (
               <Tabs.Tab key={kind} value={kind}>
                 {m.tabs[kind]}
