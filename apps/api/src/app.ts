@@ -39,6 +39,9 @@ import { runCancellation } from './modules/refunds/cancellation.service';
 import { carryOutRefund } from './modules/refunds/execution.service';
 import { refundRoutes } from './modules/refunds/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
+import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
+import { showcasePreloads } from './modules/shop/preloads';
+import { shopRoutes } from './modules/shop/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
@@ -175,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(participationRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
       await api.register(rateRoutes);
+      await api.register(shopRoutes, deps);
       if (config.env !== 'production') {
         await api.register(devMailboxRoutes, { db: database.db, resolveAttachment: ticketAttachmentResolver(config) });
       }
@@ -214,11 +218,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null);
+  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, showcasePreloads(deps));
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);
     if (demo) {
       await seedDemoSales({ ...deps, payments, sales: createSaleCache() }, demo);
+      await seedDemoQuoteRequest(deps);
       app.log.info('demo data seeded');
     }
   }

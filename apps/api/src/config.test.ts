@@ -61,6 +61,23 @@ describe('configuration', () => {
     expect(started.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('reads the shop address and the footer social links, and reports a malformed link', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      SHOP_EMAIL: 'devis@example.org',
+      SOCIAL_LINKS: 'instagram=https://instagram.com/guichet, x=https://x.com/guichet',
+    });
+    expect(config.shopEmail).toBe('devis@example.org');
+    expect(config.socialLinks).toEqual([
+      { network: 'instagram', url: 'https://instagram.com/guichet' },
+      { network: 'x', url: 'https://x.com/guichet' },
+    ]);
+    expect(loadConfig({ NODE_ENV: 'development' }).socialLinks).toEqual([]);
+    expect(problemsOf({ SOCIAL_LINKS: 'myspace=https://myspace.com/g' }).join('\n')).toMatch(/SOCIAL_LINKS/);
+    expect(problemsOf({ SOCIAL_LINKS: 'facebook=http://facebook.com/g' }).join('\n')).toMatch(/SOCIAL_LINKS/);
+    expect(problemsOf({ SHOP_EMAIL: 'boutique' }).join('\n')).toMatch(/SHOP_EMAIL/);
+  });
+
   it('is documented setting by setting in docs/operations.md', () => {
     const documented = new Set(
       [...readFileSync(path.join(root, 'docs/operations.md'), 'utf8').matchAll(/^\|\s*`([A-Z][A-Z0-9_]+)`/gm)].map(

@@ -35,6 +35,8 @@ export const environment = z.object({
   DATA_DIR: z.string().default('data'),
   BRAND_NAME: z.string().min(1).default('Guichet'),
   CONTACT_EMAIL: z.string().email().default('contact@guichet.test'),
+  SHOP_EMAIL: z.string().email().default('boutique@guichet.test'),
+  SOCIAL_LINKS: z.string().optional(),
   MAIL_FROM: z.string().default('Guichet <no-reply@guichet.test>'),
   SMTP_URL: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(20),
@@ -60,6 +62,30 @@ export const environment = z.object({
  */
 const REQUIRED_IN_PRODUCTION = ['TICKET_SIGNING_KEY', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL'] as const;
 
+export const socialNetworks = ['instagram', 'facebook', 'tiktok', 'linkedin', 'x', 'youtube'] as const;
+export type SocialLink = { network: (typeof socialNetworks)[number]; url: string };
+
+/**
+ * SOCIAL_LINKS is a comma-separated list of `network=https://…` pairs; an unknown network or an
+ * address that is not https is reported with the other problems.
+ */
+function parseSocialLinks(value: string | undefined, problems: string[]): SocialLink[] {
+  const links: SocialLink[] = [];
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [network = '', url = ''] = pair.split(/=(.*)/s).map((p) => p.trim());
+    const known = (socialNetworks as readonly string[]).includes(network);
+    if (!known || !/^https:\/\/[^\s]+$/.test(url)) {
+      problems.push(
+        `SOCIAL_LINKS: "${pair}" is not network=https://… with network one of ${socialNetworks.join(', ')}`,
+      );
+    } else links.push({ network: network as SocialLink['network'], url });
+  }
+  return links;
+}
+
 /** Every problem of the configuration at once, so that one restart is enough to fix them. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -80,6 +106,10 @@ export type Config = {
   dataDir: string;
   brandName: string;
   contactEmail: string;
+  /** Where quote requests are mailed (3-showcase-and-shell.md, the quote request). */
+  shopEmail: string;
+  /** The footer's social links, shown only when configured. */
+  socialLinks: SocialLink[];
   mailFrom: string;
   smtpUrl: string | undefined;
   sessionTtlMs: number;
@@ -117,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     Object.keys(paymentSettingsSchema.shape).map((name) => [name, e[name as keyof typeof e]]),
   ) as PaymentSettings;
   problems.push(...paymentSettingsProblems(payments, production));
+  const socialLinks = parseSocialLinks(e.SOCIAL_LINKS, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -128,6 +159,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     brandName: e.BRAND_NAME,
     contactEmail: e.CONTACT_EMAIL,
+    shopEmail: e.SHOP_EMAIL,
+    socialLinks,
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL || undefined,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

@@ -30,15 +30,20 @@ function initialJs(pageSource) {
 const routes = {
   '/billetterie': 'src/pages/billetterie/EventListPage.tsx',
   '/billetterie/{id}': 'src/pages/event/EventPage.tsx',
+  '/': 'src/pages/home/HomePage.tsx',
+  '/services': 'src/pages/services/ServicesPage.tsx',
 };
+// The showcase's landing pages keep to the public pages' budget.
+const BUDGETED = new Set(['/billetterie', '/', '/services']);
 let over = false;
 for (const [route, source] of Object.entries(routes)) {
   if (!manifest[source]) throw new Error(`${source} is not in the build manifest`);
   const kb = initialJs(source);
-  over ||= route === '/billetterie' && kb > LIMIT_KB;
-  console.log(`initial JavaScript for ${route}: ${kb.toFixed(1)} KB gzip (budget ${LIMIT_KB} KB for /billetterie)`);
+  over ||= BUDGETED.has(route) && kb > LIMIT_KB;
+  const budget = BUDGETED.has(route) ? ` (budget ${LIMIT_KB} KB)` : '';
+  console.log(`initial JavaScript for ${route}: ${kb.toFixed(1)} KB gzip${budget}`);
 }
 if (over) {
-  console.error('The /billetterie page is over its JavaScript budget.');
+  console.error('A public page is over its JavaScript budget.');
   process.exit(1);
 }

@@ -555,3 +555,105 @@ export const refunds = pgTable(
     check('refunds_amounts_check', sql`${t.amountCents} >= 0 and ${t.places} >= 0`),
   ],
 );
+
+/** The shop's catalogue (3-showcase-and-shell.md §9): reference data, seeded and editable. */
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The seed's stable key, so that seeding again never duplicates an item.
+    slug: text('slug').notNull(),
+    offer: text('offer', { enum: ['location', 'achat', 'service'] }).notNull(),
+    category: text('category', { enum: ['logistique', 'securite', 'animation'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents'),
+    priceLabel: text('price_label'),
+    variants: jsonb('variants')
+      .$type<
+        {
+          label: string;
+          priceCents: number | null;
+          priceLabel: string | null;
+          packSize: number;
+          quantities: number[] | null;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shop_products_slug_key').on(t.slug),
+    index('shop_products_offer_idx').on(t.offer, t.position),
+    check('shop_products_offer_check', sql`${t.offer} in ('location', 'achat', 'service')`),
+    check('shop_products_category_check', sql`${t.category} in ('logistique', 'securite', 'animation')`),
+    check('shop_products_price_check', sql`${t.priceCents} >= 0 or ${t.priceLabel} is not null`),
+  ],
+);
+
+/** A visitor's quote request, with its cart as priced when it was sent (the spec's fix: kept, not dropped). */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: ['new', 'answered', 'won', 'lost'] })
+      .notNull()
+      .default('new'),
+    // The session's account when the visitor was logged in; the form needs none.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    partner: boolean('partner').notNull(),
+    structureName: text('structure_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    billingAddress: text('billing_address').notNull(),
+    billingPostcode: text('billing_postcode').notNull(),
+    billingCity: text('billing_city').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryPostcode: text('delivery_postcode').notNull(),
+    deliveryCity: text('delivery_city').notNull(),
+    comments: text('comments').notNull().default(''),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('quote_requests_created_idx').on(t.createdAt),
+    check('quote_requests_status_check', sql`${t.status} in ('new', 'answered', 'won', 'lost')`),
+    check('quote_requests_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const quoteRequestLines = pgTable(
+  'quote_request_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteRequestId: uuid('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    // The title and prices are copied: the catalogue may change after the request.
+    productId: uuid('product_id').references(() => shopProducts.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    variant: text('variant'),
+    offer: text('offer', { enum: ['location', 'achat', 'service'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents'),
+    priceLabel: text('price_label'),
+    packSize: integer('pack_size').notNull().default(1),
+    amountCents: integer('amount_cents'),
+    discountCents: integer('discount_cents').notNull().default(0),
+  },
+  (t) => [
+    index('quote_request_lines_request_idx').on(t.quoteRequestId, t.position),
+    check('quote_request_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);

@@ -4,12 +4,19 @@ import fastifyStatic from '@fastify/static';
 import { fr } from '@guichet/shared';
 import type { FastifyInstance } from 'fastify';
 
+/** `Link` header values for a page's path: what its first paint will need, fetched with its scripts. */
+export type PagePreloads = (pathname: string) => Promise<string[]>;
+
 /**
  * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year;
  * every other GET (or HEAD) that is not an API call gets index.html, and the client router takes over.
  * Unknown API paths always get a JSON 404.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  preloadsFor: PagePreloads = async () => [],
+): Promise<void> {
   const hasWebApp = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   if (distDir && !hasWebApp) app.log.warn({ distDir }, 'web app not built: only the API is served');
   if (!hasWebApp) {
@@ -22,15 +29,19 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
     }
+    const preloads = await preloadsFor(request.url.split('?')[0] ?? '/').catch(() => []);
+    if (preloads.length > 0) reply.header('link', preloads.join(', '));
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -10,6 +10,7 @@ const fallback: Meta = {
   termsVersion: 1,
   appStoreUrl: 'https://apps.apple.com/fr',
   playStoreUrl: 'https://play.google.com/store/apps',
+  socialLinks: [],
 };
 
 /** Deployment facts (brand name, environment) from the server. */

@@ -103,5 +103,7 @@ export const deploymentMeta = z.object({
   termsVersion: z.number().int(),
   appStoreUrl: z.string(),
   playStoreUrl: z.string(),
+  /** The footer's social links, configured per deployment (none by default). */
+  socialLinks: z.array(z.object({ network: z.string(), url: z.string() })),
 });
 export type DeploymentMeta = z.infer<typeof deploymentMeta>;

@@ -40,6 +40,7 @@ export const fr = {
     navMyTickets: 'Mes billets',
     navProfile: 'Profil',
     navAdminDashboard: 'Dashboard Admin',
+    navQuoteRequests: 'Demandes de devis',
     navMyQrCode: 'Mon QR code',
     navScanner: 'Scanner les billets',
     navLogout: 'Déconnexion',
@@ -57,6 +58,8 @@ export const fr = {
     notLoggedIn: "Vous n'êtes pas connecté. Merci de vous reconnecter ou vous inscrire pour accéder à cette page.",
     myQrCodeTitle: 'Mon QR code',
     skipToContent: 'Aller au contenu',
+    socialLinks: 'Réseaux sociaux',
+    socialLink: (brand: string, network: string) => `${brand} sur ${network}`,
   },
   terms: {
     modalTitle: 'Modification des CGU',

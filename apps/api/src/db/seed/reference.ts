@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { eventTypes } from '../schema';
+import { ensureShopCatalogue } from './shop-catalogue';
 
 /** Event categories: reference data that every deployment has, production included. */
 export const EVENT_TYPES = [
@@ -22,4 +23,5 @@ export async function ensureReferenceData(db: Database): Promise<void> {
     .insert(eventTypes)
     .values(EVENT_TYPES.map((label, position) => ({ label, position })))
     .onConflictDoNothing({ target: eventTypes.label });
+  await ensureShopCatalogue(db);
 }

@@ -9,6 +9,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('health', () => {
+  it('tells the web app the configured social links, and none by default', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/meta' })).json().socialLinks).toEqual([]);
+    const links = [{ network: 'instagram' as const, url: 'https://instagram.com/guichet' }];
+    const app = await buildApp({ config: { ...t.config, socialLinks: links }, database: t.database });
+    const meta = (await app.inject({ method: 'GET', url: '/api/meta' })).json();
+    await app.close();
+    expect(meta.socialLinks).toEqual(links);
+  });
+
   it('answers 200 when the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

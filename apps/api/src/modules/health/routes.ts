@@ -27,5 +27,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; con
     termsVersion: config.termsVersion,
     appStoreUrl: config.appStoreUrl,
     playStoreUrl: config.playStoreUrl,
+    socialLinks: config.socialLinks,
   }));
 };

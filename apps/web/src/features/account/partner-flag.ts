@@ -21,3 +21,12 @@ export function clearBecomePartnerFlag(): void {
     // Storage unavailable: nothing to clear.
   }
 }
+
+/** Set by the partner page just before it opens /contact. */
+export function setBecomePartnerFlag(): void {
+  try {
+    localStorage.setItem(BECOME_PARTNER_KEY, '1');
+  } catch {
+    // Storage refused: the visitor picks the subject themselves.
+  }
+}

@@ -12,8 +12,17 @@ export const footerLinks = [
   { label: fr.shell.footerContact, to: '/contact' },
 ];
 
+const socialNames: Record<string, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  x: 'X',
+  youtube: 'YouTube',
+};
+
 export function Footer() {
-  const { brandName } = useMeta();
+  const { brandName, socialLinks } = useMeta();
   return (
     <Container component="footer" size="lg" py="xl" mt="xl">
       <Group justify="space-between" gap="md">
@@ -27,6 +36,24 @@ export function Footer() {
             </Anchor>
           ))}
         </Group>
+        {/* Only the networks this deployment configured (SOCIAL_LINKS). */}
+        {socialLinks.length > 0 && (
+          <Group gap="md" component="nav" aria-label={fr.shell.socialLinks}>
+            {socialLinks.map((link) => (
+              <Anchor
+                key={link.url}
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                c="dimmed"
+                aria-label={fr.shell.socialLink(brandName, socialNames[link.network] ?? link.network)}
+              >
+                {socialNames[link.network] ?? link.network}
+              </Anchor>
+            ))}
+          </Group>
+        )}
       </Group>
     </Container>
   );

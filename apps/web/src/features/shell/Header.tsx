@@ -89,6 +89,11 @@ export function Header() {
                       {fr.shell.navAdminDashboard}
                     </Menu.Item>
                   )}
+                  {user.isAdmin && (
+                    <Menu.Item component={Link} to="/admin/devis">
+                      {fr.shell.navQuoteRequests}
+                    </Menu.Item>
+                  )}
                   {scansToday && (
                     <Menu.Item component={Link} to="/scan">
                       {fr.shell.navScanner}
@@ -148,6 +153,7 @@ export function Header() {
               <NavLink component={Link} to="/myTickets" label={fr.shell.navMyTickets} />
               <NavLink component={Link} to="/profil" label={fr.shell.navProfile} />
               {user.isAdmin && <NavLink component={Link} to="/event_management" label={fr.shell.navAdminDashboard} />}
+              {user.isAdmin && <NavLink component={Link} to="/admin/devis" label={fr.shell.navQuoteRequests} />}
               {scansToday && <NavLink component={Link} to="/scan" label={fr.shell.navScanner} />}
               <NavLink component="button" label={fr.shell.navMyQrCode} onClick={qr.open} />
               <NavLink component="button" label={fr.shell.navLogout} c="red" onClick={leave} />

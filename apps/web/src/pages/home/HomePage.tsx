@@ -1,14 +1,19 @@
-import { fr } from '@guichet/shared';
-import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { fr, showcaseHomeFr } from '@guichet/shared';
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { isFirstVisit } from '../../features/shell/markers';
+import { FeatureCarousel } from '../../features/showcase/FeatureCarousel';
+import classes from '../../features/showcase/showcase.module.css';
 
-/** The landing page; a first-time visitor is sent once to the events. */
+const m = showcaseHomeFr;
+
+/** The landing page (§2 "Home landing page"); a first-time visitor is sent once to the events. */
 export default function HomePage() {
   const navigate = useNavigate();
-  const { brandName } = useMeta();
+  const { brandName, appStoreUrl, playStoreUrl } = useMeta();
   useEffect(() => {
     if (isFirstVisit()) navigate('/billetterie', { replace: true });
   }, [navigate]);
@@ -21,22 +26,36 @@ export default function HomePage() {
   ];
   return (
     <Container size="lg" py="xl">
-      <Stack gap="xl">
-        <Stack gap="sm" maw={720}>
-          <Title order={1}>{fr.home.title(brandName)}</Title>
-          <Text size="lg" c="dimmed">
-            {fr.home.subtitle}
-          </Text>
-          <Group>
-            <Button component={Link} to="/billetterie" size="md">
-              {fr.home.discoverEvents}
-            </Button>
-            <Button component={Link} to="/createevents" size="md" variant="default">
-              {fr.shell.navCreateEvent}
-            </Button>
-          </Group>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <Stack gap={48}>
+        <div className={classes.hero}>
+          <Stack gap="sm">
+            <Title order={1}>{fr.home.title(brandName)}</Title>
+            <Text size="lg" c="dimmed">
+              {fr.home.subtitle}
+            </Text>
+            <Group>
+              <Button component={Link} to="/billetterie" size="md">
+                {fr.home.discoverEvents}
+              </Button>
+              <Button component={Link} to="/services" size="md" variant="default">
+                {m.servicesSection.cta}
+              </Button>
+            </Group>
+          </Stack>
+          {/* The page's largest picture: sized, fetched first (and preloaded by the server's Link header). */}
+          <img
+            src="/showcase/hero.svg"
+            alt=""
+            width={1200}
+            height={675}
+            className={classes.heroImage}
+            fetchPriority="high"
+          />
+        </div>
+
+        <FeatureCarousel />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" component="section" aria-label={fr.home.title(brandName)}>
           {sections.map((section) => (
             <Stack key={section.title} gap={4}>
               <Title order={2} size="h3">
@@ -45,6 +64,100 @@ export default function HomePage() {
               <Text c="dimmed">{section.text}</Text>
             </Stack>
           ))}
+        </SimpleGrid>
+
+        <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="home-services">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} size="h3" id="home-services">
+              {m.servicesSection.title}
+            </Title>
+            <Text c="dimmed">{m.servicesSection.text}</Text>
+            <Button component={Link} to="/services" variant="light">
+              {m.servicesSection.cta}
+            </Button>
+          </Stack>
+        </Paper>
+
+        <section aria-labelledby="home-stores">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="home-stores">
+              {m.storesTitle}
+            </Title>
+            <Text c="dimmed">{m.storesText}</Text>
+            <Group>
+              <Button
+                component="a"
+                href={appStoreUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="default"
+                leftSection={<IconBrandApple size={18} aria-hidden />}
+              >
+                {fr.events.appStore}
+              </Button>
+              <Button
+                component="a"
+                href={playStoreUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="default"
+                leftSection={<IconBrandGooglePlay size={18} aria-hidden />}
+              >
+                {fr.events.googlePlay}
+              </Button>
+            </Group>
+          </Stack>
+        </section>
+
+        <section aria-labelledby="home-testimonials">
+          <Title order={2} size="h3" id="home-testimonials" mb="md">
+            {m.testimonialsTitle}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+            {m.testimonials.map((testimonial) => (
+              <Paper
+                component="figure"
+                key={testimonial.author}
+                withBorder
+                radius="md"
+                p="lg"
+                m={0}
+                className={classes.testimonial}
+              >
+                <Text component="blockquote" m={0}>
+                  {testimonial.quote}
+                </Text>
+                <Text component="figcaption" size="sm" fw={600} mt="sm">
+                  — {testimonial.author}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </section>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="home-partner">
+            <Stack gap="sm" align="flex-start">
+              <Title order={2} size="h3" id="home-partner">
+                {m.partnerTitle}
+              </Title>
+              <Text c="dimmed">{m.partnerText}</Text>
+              <Button component={Link} to="/devenirPartenaire">
+                {m.partnerCta}
+              </Button>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="home-contact">
+            <Stack gap="sm" align="flex-start">
+              <Title order={2} size="h3" id="home-contact">
+                {m.contactTitle}
+              </Title>
+              <Text c="dimmed">{m.contactText}</Text>
+              <Button component={Link} to="/contact" variant="default">
+                {m.contactCta}
+              </Button>
+            </Stack>
+          </Paper>
         </SimpleGrid>
       </Stack>
     </Container>

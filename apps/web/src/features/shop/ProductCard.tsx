@@ -1,0 +1,80 @@
+import { offersFr, productSlug, type ShopProduct } from '@guichet/shared';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
+import { priceText } from './price';
+import { rememberSelectedOffer } from './selected-offer';
+import classes from './shop.module.css';
+
+const m = offersFr;
+
+/** A catalogue card: picture, title, description with "Voir plus" / "Voir moins", price; the card leads to its page. */
+export function ProductCard({
+  product,
+  eager,
+  first,
+}: {
+  product: ShopProduct;
+  /** Above the fold on a phone: loaded at once. */
+  eager: boolean;
+  /** The page's largest paint on a phone: fetched first (and preloaded by the server). */
+  first: boolean;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const descriptionId = useId();
+  const titleId = useId();
+  const to = `/servicesDetails/${productSlug(product)}`;
+  const remember = () => rememberSelectedOffer(product);
+  return (
+    <Paper component="article" aria-labelledby={titleId} withBorder radius="md" className={classes.card}>
+      <img
+        src={product.images[0] ?? FALLBACK_IMAGE}
+        onError={showFallbackImage}
+        alt=""
+        width={640}
+        height={480}
+        className={classes.cardImage}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+        decoding="async"
+      />
+      <Stack gap={6} p="md" pb={0} style={{ flex: 1 }}>
+        <Title order={2} size="h4" id={titleId}>
+          <Anchor component={Link} to={to} onClick={remember} c="inherit" className={classes.cardLink}>
+            {product.title}
+          </Anchor>
+        </Title>
+        <Text size="sm" c="dimmed" id={descriptionId} lineClamp={expanded ? undefined : 2}>
+          {product.description}
+        </Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          aria-expanded={expanded}
+          aria-controls={descriptionId}
+          onClick={() => setExpanded((open) => !open)}
+          className={classes.more}
+        >
+          {expanded ? m.less : m.more}
+        </Anchor>
+      </Stack>
+      <Group justify="space-between" p="md" wrap="nowrap">
+        <Text fw={700} size="lg" data-testid="product-price">
+          {priceText(product)}
+        </Text>
+        <Button
+          component={Link}
+          to={to}
+          onClick={remember}
+          variant="light"
+          size="xs"
+          aria-label={m.details(product.title)}
+        >
+          {m.open}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,52 @@
+/** The home landing page (3-showcase-and-shell.md §2 "Home landing page"); its own file, for that page's first load. */
+export const showcaseHomeFr = {
+  carouselLabel: 'Ce que vous pouvez faire',
+  carouselPrevious: 'Fonctionnalité précédente',
+  carouselNext: 'Fonctionnalité suivante',
+  carouselPause: 'Mettre en pause le défilement',
+  carouselPlay: 'Reprendre le défilement',
+  carouselSlide: (index: number, count: number) => `${index} sur ${count}`,
+  carouselGoTo: (title: string) => `Afficher : ${title}`,
+  features: [
+    { title: 'Trouvez vos événements', text: 'Soirées, galas, concerts et festivals près de chez vous.' },
+    { title: 'Réservez en quelques clics', text: 'Paiement par carte sécurisé, avec ou sans compte.' },
+    { title: 'Votre billet dans votre poche', text: 'Un QR code signé, reçu par e-mail et dans Mes billets.' },
+    { title: 'Suivez vos organisateurs', text: 'Abonnez-vous et ne manquez plus leurs prochains événements.' },
+    { title: 'Créez votre événement', text: 'Billets, options et places limitées, en quelques minutes.' },
+    { title: 'Codes promo', text: 'Réductions en pourcentage ou en euros, limitées en nombre.' },
+    { title: 'Statistiques en direct', text: 'Ventes, participants et recettes, suivis jour après jour.' },
+    { title: 'Scan des billets', text: 'Votre équipe scanne les billets à l’entrée, même hors ligne.' },
+    { title: 'Vente sur place', text: 'Ajoutez les participants payés au guichet le jour J.' },
+    { title: 'Location de matériel', text: 'Terminaux de paiement, éthylotests, tables de beer pong…' },
+    { title: 'Achats pour vos soirées', text: 'Gobelets, poudre colorée, bracelets, flyers et confettis.' },
+    { title: 'Photographe et animations', text: 'Un photographe et une machine à barbe à papa sur place.' },
+  ],
+  storesTitle: "Téléchargez l'application",
+  storesText: 'Vos billets et vos événements, aussi sur votre téléphone.',
+  servicesSection: {
+    title: 'Nos services pour vos événements',
+    text: 'Location et achat de matériel, photographe et animations : composez votre panier et recevez un devis sous 24 heures.',
+    cta: 'Voir nos offres',
+  },
+  testimonialsTitle: 'Ils nous font confiance',
+  testimonials: [
+    {
+      quote: 'Notre gala de 600 personnes a vendu toutes ses places en ligne, sans une file au vestiaire.',
+      author: 'Camille, BDE d’une école d’ingénieurs',
+    },
+    {
+      quote: 'Le scan hors ligne nous a sauvés dans une salle sans réseau. Les entrées ont été fluides.',
+      author: 'Yanis, association sportive',
+    },
+    {
+      quote: 'Terminaux, gobelets et photographe commandés au même endroit : un seul devis, une seule facture.',
+      author: 'Léa, bureau des arts',
+    },
+  ],
+  partnerTitle: 'Devenez partenaire',
+  partnerText: 'Associations, BDE, entreprises, collectivités : rejoignez-nous gratuitement.',
+  partnerCta: 'Devenir partenaire',
+  contactTitle: 'Une question ?',
+  contactText: 'Notre équipe vous répond rapidement.',
+  contactCta: 'Nous contacter',
+} as const;

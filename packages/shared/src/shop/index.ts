@@ -1,0 +1,4 @@
+export * from './catalogue';
+export * from './cup-quantities';
+export * from './quote';
+export * from './schemas';
