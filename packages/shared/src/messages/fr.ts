@@ -161,6 +161,9 @@ export const fr = {
     hidePassword: 'Masquer le mot de passe',
     wrongCredentials: 'Votre email ou mot de passe est incorrect.',
     accountDeleted: 'Votre compte a été supprimé.',
+    // A ban set from the back office (docs/decisions.md, "Money and back office").
+    accountBannedUntil: (date: string) => `Votre compte est suspendu jusqu'au ${date}.`,
+    accountBanned: 'Votre compte est suspendu.',
     emailRequired: 'Veuillez saisir votre email.',
     emailInvalid: "Veuillez saisir un format d'adresse mail valide.",
     firstNameRequired: 'Veuillez saisir votre prénom.',

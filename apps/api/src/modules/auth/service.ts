@@ -2,6 +2,7 @@ import {
   firstLoginError,
   firstPasswordError,
   firstRegistrationError,
+  formatDateTime,
   fr,
   isEmailValid,
   type LoginRequest,
@@ -17,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
+import { banOf } from '../users/ban';
 import * as emailCodes from '../users/email-codes.repository';
 import type { SignedInUser } from '../users/repository';
 import * as users from '../users/repository';
@@ -88,6 +90,14 @@ export async function login(deps: AuthDeps, input: LoginRequest): Promise<Sessio
     throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
   }
   if (user.deletedAt) throw accountDeleted();
+  const ban = banOf(user, deps.clock.now());
+  if (ban) {
+    throw new AppError(
+      'ACCOUNT_BANNED',
+      ban.until ? fr.auth.accountBannedUntil(formatDateTime(ban.until.toISOString())) : fr.auth.accountBanned,
+      403,
+    );
+  }
   return openSession(deps, user);
 }
 
