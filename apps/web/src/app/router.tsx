@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/follows/:type/:userId', ...page(() => import('../pages/follows/FollowsPage')) },
       { path: '/eventsHistorique/:type/:userId', ...page(() => import('../pages/eventsHistorique/HistoryPage')) },
       { path: '/contact', ...page(() => import('../pages/contact/ContactPage')) },
+      { path: '/tarifs', ...page(() => import('../pages/tarifs/RatesPage')) },
       { path: '/createevents', ...page(() => import('../pages/createevents/CreateEventPage')) },
       { path: '/editevents/:eventId', ...page(() => import('../pages/editevents/EditEventPage')) },
       { path: '/validationpaiement/:status', ...page(() => import('../pages/validationpaiement/PaymentResultPage')) },

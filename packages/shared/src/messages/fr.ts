@@ -52,6 +52,7 @@ export const fr = {
     footerPrivacy: 'PC',
     footerLegal: 'Mentions légales',
     footerContact: 'Contact',
+    footerRates: 'Tarifs',
     notFound: 'Oups ! Page non trouvée',
     notLoggedIn: "Vous n'êtes pas connecté. Merci de vous reconnecter ou vous inscrire pour accéder à cette page.",
     myQrCodeTitle: 'Mon QR code',

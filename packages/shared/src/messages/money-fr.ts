@@ -7,7 +7,6 @@ export const moneyFr = {
     title: 'Tarifs',
     intro: (brand: string) =>
       `${brand} se rémunère par une commission prélevée après chaque vente, sur chaque billet payant. Les billets gratuits restent gratuits pour vous.`,
-    yourRate: 'Votre commission',
     standardRate: 'Commission standard',
     reducedRate: 'Votre tarif réduit',
     rateLine: (percent: string, fixed: string) => `${percent} % + ${fixed} HT par billet vendu`,
@@ -23,7 +22,6 @@ export const moneyFr = {
     belowFee: 'Ce prix ne couvre pas la commission : vous ne recevriez rien pour ce billet.',
     payoutNote: 'Versement du solde sous 5 à 10 jours ouvrés.',
     contactLink: 'Une question ? Contactez-nous',
-    partnerLink: 'Devenir partenaire',
     loadFailed: 'Impossible de charger votre commission.',
   },
   payout: {

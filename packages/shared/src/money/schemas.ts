@@ -58,6 +58,8 @@ export type EventPayout = z.infer<typeof eventPayout>;
 /** The payout panel of the console: the event's balance, the rate used, the requests so far. */
 export const eventPayouts = z.object({
   isPaidEvent: z.boolean(),
+  /** The caller is the event's verified organiser: an administrator sees the balance only. */
+  canRequest: z.boolean(),
   rateBps: z.number().int(),
   fixedCents: z.number().int(),
   balance,

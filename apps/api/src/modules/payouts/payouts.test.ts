@@ -73,6 +73,7 @@ describe('the balance', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       isPaidEvent: true,
+      canRequest: true,
       rateBps: 140,
       fixedCents: 25,
       balance: {

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
-import type { Viewer } from '../../policy/can';
+import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { findOrganizerAccount } from '../users/repository';
 import * as repo from './repository';
@@ -41,7 +41,8 @@ export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, even
     repo.isPaidEvent(deps.db, event.id),
     repo.findEventPayouts(deps.db, event.id),
   ]);
-  return { isPaidEvent, rateBps: rate.rateBps, fixedCents: rate.fixedCents, balance, payouts };
+  const canRequest = Boolean(viewer && can(viewer, 'requestPayout', event));
+  return { isPaidEvent, canRequest, rateBps: rate.rateBps, fixedCents: rate.fixedCents, balance, payouts };
 }
 
 /**
