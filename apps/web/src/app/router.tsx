@@ -37,6 +37,20 @@ export const routes: RouteObject[] = [
       { path: '/validationpaiement/:status', ...page(() => import('../pages/validationpaiement/PaymentResultPage')) },
       { path: '/dev/mail', ...page(() => import('../pages/dev-mail/DevMailPage')) },
       { path: '/addParticipationManual', ...page(() => import('../pages/addParticipationManual/ManualAddPage')) },
+      {
+        // The administrator's back office: one page per section (features/admin/sections.ts).
+        path: '/admin',
+        ...page(() => import('../pages/admin/AdminLayout')),
+        children: [
+          { index: true, ...page(() => import('../pages/admin/AdminHomePage')) },
+          { path: 'verifications', ...page(() => import('../pages/admin/VerificationsPage')) },
+          { path: 'utilisateurs', ...page(() => import('../pages/admin/UsersPage')) },
+          { path: 'evenements', ...page(() => import('../pages/admin/EventsPage')) },
+          { path: 'virements', ...page(() => import('../pages/admin/PayoutsPage')) },
+          { path: 'messages', ...page(() => import('../pages/admin/MessagesPage')) },
+          { path: 'journal', ...page(() => import('../pages/admin/AuditPage')) },
+        ],
+      },
       { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],
   },

@@ -20,6 +20,8 @@ export const adminFr = {
     pendingPayoutsAmount: 'Montant à virer',
     messages: 'Messages de contact',
     open: 'Ouvrir',
+    console: 'Console des organisateurs',
+    consoleHint: 'Les événements de chaque organisateur, leurs ventes et leurs participants.',
   },
   common: {
     search: 'Rechercher',
