@@ -56,7 +56,7 @@ export function ReasonModal({
             <Button variant="default" onClick={onClose}>
               {m.cancel}
             </Button>
-            <Button type="submit" color="red" loading={pending}>
+            <Button type="submit" color="red.8" loading={pending}>
               {confirmLabel}
             </Button>
           </Group>

@@ -272,7 +272,7 @@ function BanSection({ user }: { user: AdminUser }) {
         </Alert>
       )}
       <Group>
-        <Button color="red" loading={ban.isPending} onClick={submit}>
+        <Button color="red.8" loading={ban.isPending} onClick={submit}>
           {m.ban}
         </Button>
       </Group>

@@ -144,7 +144,7 @@ export default function EventsPage() {
                 {adminFr.common.cancel}
               </Button>
               <Button
-                color="red"
+                color="red.8"
                 loading={unpublish.isPending}
                 onClick={() =>
                   unpublish.mutate(confirming.id, {
