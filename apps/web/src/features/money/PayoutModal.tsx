@@ -53,9 +53,9 @@ export default function PayoutModal({ eventId, onClose }: { eventId: string; onC
           <Table withRowBorders={false} verticalSpacing={4}>
             <Table.Tbody>
               <Line label={m.sales} cents={payouts.data.balance.salesCents} />
-              <Line label={m.commission} cents={-payouts.data.balance.commissionCents} />
-              <Line label={m.refunds} cents={-payouts.data.balance.refundsCents} />
-              <Line label={m.payouts} cents={-payouts.data.balance.payoutsCents} />
+              <Line label={m.commission} cents={payouts.data.balance.commissionCents} isDeducted />
+              <Line label={m.refunds} cents={payouts.data.balance.refundsCents} isDeducted />
+              <Line label={m.payouts} cents={payouts.data.balance.payoutsCents} isDeducted />
               <Table.Tr>
                 <Table.Th scope="row">{m.available}</Table.Th>
                 <Table.Td ta="right" fw={700} data-testid="available">
@@ -143,13 +143,14 @@ export default function PayoutModal({ eventId, onClose }: { eventId: string; onC
   );
 }
 
-function Line({ label, cents }: { label: string; cents: number }) {
+/** A line of the balance; what is taken off is shown with a minus sign, unless it is nothing. */
+function Line({ label, cents, isDeducted }: { label: string; cents: number; isDeducted?: boolean }) {
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={400}>
         {label}
       </Table.Th>
-      <Table.Td ta="right">{cents < 0 ? `− ${formatEuros(-cents)}` : formatEuros(cents)}</Table.Td>
+      <Table.Td ta="right">{isDeducted && cents > 0 ? `− ${formatEuros(cents)}` : formatEuros(cents)}</Table.Td>
     </Table.Tr>
   );
 }

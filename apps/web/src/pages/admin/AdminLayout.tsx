@@ -17,7 +17,7 @@ export default function AdminLayout() {
     <RequireAuth>
       {(user) =>
         user.isAdmin ? (
-          <Container size="xl" py="lg">
+          <Container size="lg" py="lg">
             <Stack gap="lg">
               <Title order={1}>{adminFr.title}</Title>
               <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
