@@ -1,5 +1,5 @@
 import { adminFr, fr } from '@guichet/shared';
-import { Alert, Container, Group, ScrollArea, Stack, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Container, Group, Stack, Title, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useMeta } from '../../api/meta';
@@ -20,21 +20,19 @@ export default function AdminLayout() {
           <Container size="lg" py="lg">
             <Stack gap="lg">
               <Title order={1}>{adminFr.title}</Title>
-              <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-                <Group component="nav" aria-label={adminFr.navLabel} gap={4} wrap="nowrap" className={classes.nav}>
-                  {sections.map((section) => (
-                    <UnstyledButton
-                      key={section.to}
-                      component={NavLink}
-                      to={section.to}
-                      end={section.end}
-                      className={classes.tab}
-                    >
-                      {section.label}
-                    </UnstyledButton>
-                  ))}
-                </Group>
-              </ScrollArea>
+              <Group component="nav" aria-label={adminFr.navLabel} gap={4} className={classes.nav}>
+                {sections.map((section) => (
+                  <UnstyledButton
+                    key={section.to}
+                    component={NavLink}
+                    to={section.to}
+                    end={section.end}
+                    className={classes.tab}
+                  >
+                    {section.label}
+                  </UnstyledButton>
+                ))}
+              </Group>
               <Outlet />
             </Stack>
           </Container>

@@ -1,11 +1,12 @@
 import { adminFr } from '@guichet/shared';
-import { Code, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useAuditLog } from '../../api/admin';
 import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
 
 const m = adminFr.audit;
 
+const fieldLabel = (key: string) => (m.fields as Record<string, string>)[key] ?? key;
 const actionLabel = (action: string) => (m.actions as Record<string, string>)[action] ?? action;
 
 /** Only the fields that changed, "name: before → after": the whole rows would drown the change. */
@@ -14,7 +15,7 @@ function changes(before: unknown, after: unknown): string[] {
   const a = (after ?? {}) as Record<string, unknown>;
   return Object.keys({ ...b, ...a })
     .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
-    .map((key) => `${key}: ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(a[key] ?? null)}`);
+    .map((key) => `${fieldLabel(key)} : ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(a[key] ?? null)}`);
 }
 
 /** Every administrative action: who, what, on what, when, and what it changed. */
@@ -33,7 +34,34 @@ export default function AuditPage() {
         empty={m.empty}
       />
       {audit.data && audit.data.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
+        <Stack hiddenFrom="sm" gap="sm">
+          {audit.data.map((entry) => (
+            <Paper key={entry.id} withBorder radius="md" p="sm" component="article">
+              <Stack gap={4}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600}>{actionLabel(entry.action)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {shortDateTime(entry.createdAt)}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {m.targets[entry.targetType]} : {entry.targetLabel ?? entry.targetId}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {m.who} : {entry.actorName ?? '—'}
+                </Text>
+                {changes(entry.before, entry.after).map((line) => (
+                  <Code key={line} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {line}
+                  </Code>
+                ))}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {audit.data && audit.data.length > 0 && (
+        <Table.ScrollContainer minWidth={820} visibleFrom="sm">
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>

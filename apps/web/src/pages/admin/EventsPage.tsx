@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   NativeSelect,
+  Paper,
   Stack,
   Table,
   Text,
@@ -33,6 +34,11 @@ export default function EventsPage() {
   const setProvider = useSetEventProvider();
   const [confirming, setConfirming] = useState<AdminEvent | null>(null);
   const providers = events.data?.providers ?? [];
+  const changeProvider = (event: AdminEvent, provider: PaymentProviderChoice) =>
+    setProvider.mutate(
+      { eventId: event.id, provider },
+      { onSuccess: () => toast(m.providerSaved), onError: (e) => toast(e.message, 'error') },
+    );
 
   return (
     <Stack>
@@ -56,7 +62,46 @@ export default function EventsPage() {
         empty={m.empty}
       />
       {events.data && events.data.events.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
+        <Stack hiddenFrom="sm" gap="sm">
+          {events.data.events.map((event) => (
+            <Paper key={event.id} withBorder radius="md" p="sm" component="article" aria-label={event.title}>
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Anchor component={Link} to={`/billetterie/${event.id}`} fw={600}>
+                    {event.title}
+                  </Anchor>
+                  <Badge variant="light" color={event.isPublic ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
+                    {event.isPublic ? fr.common.public : fr.common.private}
+                  </Badge>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {event.organizerName} · {shortDateTime(event.dateBegin)}
+                </Text>
+                <Group justify="space-between" gap="xs">
+                  <ProviderChoice
+                    event={event}
+                    providers={providers}
+                    pending={setProvider.isPending}
+                    onChange={(provider) => changeProvider(event, provider)}
+                  />
+                  {event.isPublic && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setConfirming(event)}
+                      aria-label={`${m.unpublish} : ${event.title}`}
+                    >
+                      {m.unpublish}
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {events.data && events.data.events.length > 0 && (
+        <Table.ScrollContainer minWidth={820} visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -93,23 +138,12 @@ export default function EventsPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    {providers.length > 1 ? (
-                      <NativeSelect
-                        size="xs"
-                        aria-label={`${m.provider} : ${event.title}`}
-                        value={event.paymentProvider}
-                        data={providers.map((name) => ({ value: name, label: m.providers[name] }))}
-                        disabled={setProvider.isPending}
-                        onChange={(change) =>
-                          setProvider.mutate(
-                            { eventId: event.id, provider: change.currentTarget.value as PaymentProviderChoice },
-                            { onSuccess: () => toast(m.providerSaved), onError: (e) => toast(e.message, 'error') },
-                          )
-                        }
-                      />
-                    ) : (
-                      <Text size="sm">{m.providers[event.paymentProvider]}</Text>
-                    )}
+                    <ProviderChoice
+                      event={event}
+                      providers={providers}
+                      pending={setProvider.isPending}
+                      onChange={(provider) => changeProvider(event, provider)}
+                    />
                   </Table.Td>
                   <Table.Td ta="right">
                     {event.isPublic && (
@@ -163,5 +197,30 @@ export default function EventsPage() {
         </Modal>
       )}
     </Stack>
+  );
+}
+
+/** The provider of an event: a choice where the deployment configures several, else its name. */
+function ProviderChoice({
+  event,
+  providers,
+  pending,
+  onChange,
+}: {
+  event: AdminEvent;
+  providers: PaymentProviderChoice[];
+  pending: boolean;
+  onChange: (provider: PaymentProviderChoice) => void;
+}) {
+  if (providers.length < 2) return <Text size="sm">{m.providers[event.paymentProvider]}</Text>;
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={`${m.provider} : ${event.title}`}
+      value={event.paymentProvider}
+      data={providers.map((name) => ({ value: name, label: m.providers[name] }))}
+      disabled={pending}
+      onChange={(change) => onChange(change.currentTarget.value as PaymentProviderChoice)}
+    />
   );
 }

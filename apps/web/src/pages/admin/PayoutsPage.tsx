@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   Modal,
+  Paper,
   SegmentedControl,
   Stack,
   Table,
@@ -96,7 +97,50 @@ export default function PayoutsPage() {
         empty={m.empty}
       />
       {payouts.data && payouts.data.length > 0 && (
-        <Table.ScrollContainer minWidth={860}>
+        <Stack hiddenFrom="sm" gap="sm">
+          {payouts.data.map((payout) => (
+            <Paper key={payout.id} withBorder radius="md" p="sm" component="article" aria-label={payout.eventTitle}>
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600}>{payout.eventTitle}</Text>
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {formatEuros(payout.amountCents)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {payout.organizerName} · {shortDateTime(payout.createdAt)}
+                </Text>
+                <Text size="sm">{payout.holderName}</Text>
+                <Text size="xs" ff="monospace" c="dimmed">
+                  {groupIban(payout.iban)}
+                </Text>
+                <PayoutStatus payout={payout} />
+                {payout.status === 'requested' && (
+                  <Group gap="xs" grow>
+                    <Button
+                      size="xs"
+                      onClick={() => setPaying(payout)}
+                      aria-label={`${m.markPaid} : ${payout.eventTitle}`}
+                    >
+                      {m.markPaid}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setRejecting(payout)}
+                      aria-label={`${m.reject} : ${payout.eventTitle}`}
+                    >
+                      {m.reject}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {payouts.data && payouts.data.length > 0 && (
+        <Table.ScrollContainer minWidth={860} visibleFrom="sm">
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -132,19 +176,7 @@ export default function PayoutsPage() {
                     <Text size="sm">{shortDateTime(payout.createdAt)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={statusColor[payout.status]}>
-                      {m.statuses[payout.status]}
-                    </Badge>
-                    {payout.bankReference && (
-                      <Text size="xs" c="dimmed">
-                        {payout.bankReference}
-                      </Text>
-                    )}
-                    {payout.rejectReason && (
-                      <Text size="xs" c="dimmed">
-                        {payout.rejectReason}
-                      </Text>
-                    )}
+                    <PayoutStatus payout={payout} />
                   </Table.Td>
                   <Table.Td>
                     {payout.status === 'requested' && (
@@ -198,6 +230,21 @@ export default function PayoutsPage() {
         />
       )}
     </Stack>
+  );
+}
+
+function PayoutStatus({ payout }: { payout: AdminPayout }) {
+  return (
+    <div>
+      <Badge variant="light" color={statusColor[payout.status]}>
+        {m.statuses[payout.status]}
+      </Badge>
+      {(payout.bankReference ?? payout.rejectReason) && (
+        <Text size="xs" c="dimmed">
+          {payout.bankReference ?? payout.rejectReason}
+        </Text>
+      )}
+    </div>
   );
 }
 

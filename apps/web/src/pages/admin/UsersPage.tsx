@@ -1,5 +1,5 @@
 import { type AdminUser, adminFr } from '@guichet/shared';
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -43,7 +43,47 @@ export default function UsersPage() {
         empty={m.empty}
       />
       {users.data && users.data.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <Stack hiddenFrom="sm" gap="sm">
+          {users.data.map((user) => (
+            <Paper key={user.id} withBorder radius="md" p="sm" component="article" aria-label={user.email}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600}>
+                    {user.firstName} {user.lastName}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {user.email}
+                  </Text>
+                </div>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setManagedId(user.id)}
+                  aria-label={`${m.manage} : ${user.firstName} ${user.lastName}`}
+                >
+                  {m.manage}
+                </Button>
+              </Group>
+              <Group gap={6} mt="xs">
+                <Badge variant="light" color={user.role === 'admin' ? 'grape' : 'gray'}>
+                  {m.roles[user.role]}
+                </Badge>
+                {user.isVerified && (
+                  <Badge variant="light" color="teal">
+                    {m.verified}
+                  </Badge>
+                )}
+                <Status user={user} />
+              </Group>
+              <Text size="sm" mt={4}>
+                {m.rate} : {rateOf(user)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {users.data && users.data.length > 0 && (
+        <Table.ScrollContainer minWidth={760} visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
