@@ -23,6 +23,7 @@ export function toSepaText(value: string, maxLength: number): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[‘’]/g, "'")
     .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
