@@ -23,8 +23,18 @@ async function applicant(playwright: { request: { newContext: (o: object) => Pro
 async function openBackOffice(page: Page) {
   await login(page, DEMO.admin, DEMO.password);
   await expect(page).toHaveURL(/\/profil$/);
-  await page.getByRole('button', { name: /Profil : / }).click();
-  await page.getByRole('menuitem', { name: 'Dashboard Admin' }).click();
+  const burger = page.getByRole('button', { name: 'Ouvrir le menu' });
+  if (await burger.isVisible()) {
+    // On a phone the profile menu's entries are in the drawer.
+    await burger.click();
+    await page
+      .getByRole('navigation', { name: 'Navigation mobile' })
+      .getByRole('link', { name: 'Dashboard Admin' })
+      .click();
+  } else {
+    await page.getByRole('button', { name: /Profil : / }).click();
+    await page.getByRole('menuitem', { name: 'Dashboard Admin' }).click();
+  }
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Admin' })).toBeVisible();
 }
@@ -166,4 +176,32 @@ test('a payout is downloaded in the SEPA file and marked paid with its reference
 
   await section(page, 'Journal').click();
   await expect(page.getByRole('row').filter({ hasText: detail.title })).toContainText('Virement versé');
+});
+
+test('every section is reachable by its tab and accessible; an event is unpublished @phone', async ({
+  page,
+  request,
+}) => {
+  const title = `Bal à dépublier ${Math.random().toString(36).slice(2, 8)}`;
+  const id = await organiserEvent(request, { title });
+  await openBackOffice(page);
+  for (const [tab, heading] of [
+    ['Vérifications', 'Demandes de vérification'],
+    ['Utilisateurs', 'Utilisateurs'],
+    ['Virements', 'Virements'],
+    ['Remboursements', 'Demandes de remboursement'],
+    ['Messages', 'Messages de contact'],
+    ['Journal', "Journal des actions d'administration"],
+    ['Événements', 'Événements'],
+  ]) {
+    await section(page, tab).click();
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(title);
+  await page.getByRole('button', { name: `Dépublier : ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Dépublier' }).click();
+  await expect(page.getByText("L'événement est dépublié.")).toBeVisible();
+  await expect(page.getByRole('button', { name: `Dépublier : ${title}` })).toHaveCount(0);
+  expect((await (await request.get(`/api/events/${id}`)).json()).isPublic).toBe(false);
 });

@@ -2,6 +2,7 @@ import type {
   AdminEvent,
   AdminEvents,
   AdminPayout,
+  AdminRefundRequest,
   AdminSummary,
   AdminUser,
   AuditEntry,
@@ -27,6 +28,7 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   events: (q: string) => ['admin', 'events', q] as const,
   payouts: (status: PayoutFilter) => ['admin', 'payouts', status] as const,
+  refunds: ['admin', 'refunds'] as const,
   messages: ['admin', 'messages'] as const,
   audit: ['admin', 'audit'] as const,
 };
@@ -169,6 +171,13 @@ export async function fetchSepaFile(): Promise<{ blob: Blob; disposition: string
     throw new ApiError(response.status, error.code ?? 'ERROR', error.message ?? fr.common.genericError);
   }
   return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+}
+
+export function useRefundRequests() {
+  return useQuery({
+    queryKey: adminKeys.refunds,
+    queryFn: () => api<AdminRefundRequest[]>('GET', '/admin/refund-requests'),
+  });
 }
 
 export function useContactMessages() {

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'utilisateurs', ...page(() => import('../pages/admin/UsersPage')) },
           { path: 'evenements', ...page(() => import('../pages/admin/EventsPage')) },
           { path: 'virements', ...page(() => import('../pages/admin/PayoutsPage')) },
+          { path: 'remboursements', ...page(() => import('../pages/admin/RefundsPage')) },
           { path: 'messages', ...page(() => import('../pages/admin/MessagesPage')) },
           { path: 'journal', ...page(() => import('../pages/admin/AuditPage')) },
         ],

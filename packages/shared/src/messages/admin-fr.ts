@@ -11,6 +11,7 @@ export const adminFr = {
     users: 'Utilisateurs',
     events: 'Événements',
     payouts: 'Virements',
+    refunds: 'Remboursements',
     messages: 'Messages',
     audit: 'Journal',
   },
@@ -121,6 +122,20 @@ export const adminFr = {
     paid: 'Le virement est marqué versé.',
     rejected: 'La demande de virement est refusée.',
     total: (count: number, amount: string) => `${count} virement${count > 1 ? 's' : ''} à émettre, ${amount}`,
+  },
+  refunds: {
+    title: 'Demandes de remboursement',
+    hint: 'Les demandes des participants, de la plus ancienne à la plus récente.',
+    empty: 'Aucune demande de remboursement.',
+    event: 'Événement',
+    holder: 'Participant',
+    places: 'Places',
+    order: 'Commande',
+    requestedAt: 'Demandée le',
+    statuses: { paid: 'Payée', refund_requested: 'Remboursement demandé', refunded: 'Remboursée' } as Record<
+      string,
+      string
+    >,
   },
   messages: {
     title: 'Messages de contact',

@@ -133,3 +133,18 @@ export const adminSummary = z.object({
   messages: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof adminSummary>;
+
+/** A refund request as the back office lists it (read-only: carrying it out is the refunds' work). */
+export const adminRefundRequest = z.object({
+  participationId: z.string(),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  ticketTitle: z.string(),
+  holderName: z.string(),
+  holderEmail: z.string(),
+  places: z.number().int(),
+  orderReference: z.string().nullable(),
+  orderStatus: z.string().nullable(),
+  requestedAt: z.string(),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequest>;

@@ -2,7 +2,7 @@ import { adminFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
-import { auditLog, contactMessages, mailOutbox } from '../../db/schema';
+import { auditLog, contactMessages, mailOutbox, participations } from '../../db/schema';
 import { paidOrder } from '../payouts/test-support';
 
 let t: TestApp;
@@ -216,6 +216,44 @@ describe('payouts', () => {
     expect(mails.some((text) => text.includes('VIR-2026-001'))).toBe(true);
     expect(mails.some((text) => text.includes('IBAN clôturé'))).toBe(true);
     expect((await auditOf(ids[0] ?? '')).map((e) => e.action)).toEqual(['payout.paid']);
+  });
+});
+
+describe('refund requests', () => {
+  it('are listed read-only, oldest first', async () => {
+    const organiser = await createUser(t, { isVerified: true });
+    const holder = await createUser(t, { firstName: 'Rémi' });
+    const { event, tickets } = await createEvent(t, organiser.id, {}, [{ priceCents: 2000 }]);
+    const ticketId = tickets[0]?.id ?? '';
+    const order = await paidOrder(t, {
+      eventId: event.id,
+      ticketId,
+      userId: holder.id,
+      unitPriceCents: 2000,
+      quantity: 2,
+    });
+    await t.database.db.insert(participations).values({
+      eventId: event.id,
+      ticketId,
+      userId: holder.id,
+      orderId: order.id,
+      quantity: 2,
+      refundPlaces: 2,
+      refundRequestedAt: new Date(),
+    });
+    const listed = (await call('GET', '/api/admin/refund-requests')).json();
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        eventId: event.id,
+        holderEmail: 'acheteur@test.guichet.fr',
+        places: 2,
+        orderStatus: 'paid',
+      }),
+    );
+    const user = await createUser(t);
+    expect((await call('GET', '/api/admin/refund-requests', undefined, await loginAs(t, user.email))).statusCode).toBe(
+      403,
+    );
   });
 });
 

@@ -200,3 +200,34 @@ export async function findSummary(db: Database) {
   );
   return row ?? { pendingVerifications: 0, pendingPayouts: 0, pendingPayoutsCents: 0, messages: 0 };
 }
+
+/** Refund requests, oldest first: the order they are to be handled in. */
+export function findRefundRequests(db: Database) {
+  return queryRows<{
+    participationId: string;
+    eventId: string;
+    eventTitle: string;
+    ticketTitle: string;
+    holderName: string;
+    holderEmail: string;
+    places: number;
+    orderReference: string | null;
+    orderStatus: string | null;
+    requestedAt: string;
+  }>(
+    db,
+    sql`select p.id as "participationId", e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
+               coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name) as "holderName",
+               coalesce(o.buyer_email, u.email) as "holderEmail",
+               p.refund_places as places, o.reference as "orderReference", o.status as "orderStatus",
+               ${iso('p.refund_requested_at')} as "requestedAt"
+          from participations p
+          join events e on e.id = p.event_id
+          join tickets t on t.id = p.ticket_id
+          left join users u on u.id = p.user_id
+          left join orders o on o.id = p.order_id
+         where p.refund_requested_at is not null
+         order by p.refund_requested_at, p.id
+         limit 500`,
+  );
+}

@@ -2,6 +2,7 @@ import {
   adminEvent,
   adminEvents,
   adminPayout,
+  adminRefundRequest,
   adminSummary,
   adminUser,
   auditEntry,
@@ -122,6 +123,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       .header('cache-control', 'no-store')
       .send(file.xml);
   });
+
+  app.get(
+    '/admin/refund-requests',
+    { schema: { response: { 200: z.array(adminRefundRequest) } }, ...admin },
+    async (request) => service.listRefundRequests(deps, request.user),
+  );
 
   app.get(
     '/admin/messages',

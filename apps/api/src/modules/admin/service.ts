@@ -1,6 +1,7 @@
 import {
   type AdminEvents,
   type AdminPayout,
+  type AdminRefundRequest,
   type AdminSummary,
   type AdminUser,
   type AuditEntry,
@@ -318,6 +319,11 @@ export function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutId: str
   const invalid = firstReasonError(reason);
   if (invalid) throw badRequest(invalid, 'reason');
   return decidePayout(deps, viewer, payoutId, { status: 'rejected', reason: reason.trim() });
+}
+
+export async function listRefundRequests(deps: AppDeps, viewer: Viewer | null): Promise<AdminRefundRequest[]> {
+  administrator(viewer);
+  return repo.findRefundRequests(deps.db);
 }
 
 export async function listContactMessages(deps: AppDeps, viewer: Viewer | null): Promise<ContactMessageItem[]> {

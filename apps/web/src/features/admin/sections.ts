@@ -10,6 +10,7 @@ export const adminSections: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/utilisateurs', label: adminFr.nav.users },
   { to: '/admin/evenements', label: adminFr.nav.events },
   { to: '/admin/virements', label: adminFr.nav.payouts },
+  { to: '/admin/remboursements', label: adminFr.nav.refunds },
   { to: '/admin/messages', label: adminFr.nav.messages },
   { to: '/admin/journal', label: adminFr.nav.audit },
 ];
