@@ -20,9 +20,11 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { events, tickets, users } from '../apps/api/src/db/schema';
+import { events, sessions, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
+import { randomToken, sha256 } from '../apps/api/src/lib/tokens';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
+import { SESSION_COOKIE } from '../apps/api/src/plugins/session';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 
@@ -34,7 +36,8 @@ const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const TARGET = 0.3;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-type Ready = { type: 'ready'; base: string; eventId: string; ticketId: string; emails: string[] };
+/** Each buyer signed in beforehand: an order needs the proof of its e-mail (its session). */
+type Ready = { type: 'ready'; base: string; eventId: string; ticketId: string; cookies: string[] };
 
 async function serve(): Promise<void> {
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: POOL });
@@ -53,17 +56,30 @@ async function serve(): Promise<void> {
     })
     .returning();
   const emails = Array.from({ length: BUYERS }, (_, i) => `acheteur-${i}@bench.test`);
+  const cookies: string[] = [];
   for (let i = 0; i < emails.length; i += 500) {
-    await database.db.insert(users).values(
-      emails.slice(i, i + 500).map((email) => ({
-        email,
-        passwordHash: 'x',
-        firstName: 'Alex',
-        lastName: 'Martin',
-        birthDate: '1999-04-02',
-        termsVersionAccepted: 1,
+    const buyers = await database.db
+      .insert(users)
+      .values(
+        emails.slice(i, i + 500).map((email) => ({
+          email,
+          passwordHash: 'x',
+          firstName: 'Alex',
+          lastName: 'Martin',
+          birthDate: '1999-04-02',
+          termsVersionAccepted: 1,
+        })),
+      )
+      .returning({ id: users.id });
+    const tokens = buyers.map(() => randomToken());
+    await database.db.insert(sessions).values(
+      buyers.map((buyer, index) => ({
+        tokenHash: sha256(tokens[index] ?? ''),
+        userId: buyer.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
       })),
     );
+    cookies.push(...tokens.map((token) => `${SESSION_COOKIE}=${token}`));
   }
   const start = Date.now() + 30 * 86_400_000;
   const [event] = await database.db
@@ -97,7 +113,7 @@ async function serve(): Promise<void> {
     base: publicUrl,
     eventId: event?.id ?? '',
     ticketId: ticket?.id ?? '',
-    emails,
+    cookies,
   } satisfies Ready);
   process.on('message', async () => {
     await live.close();
@@ -120,7 +136,7 @@ function freePort(): Promise<number> {
  * generator shares the machine's cores with the server and PostgreSQL, and `fetch` costs it
  * about twice the CPU per request, which the server's figure would pay for.
  */
-function postJson(agent: Agent, url: string, body: unknown): Promise<{ status: number; body: string }> {
+function postJson(agent: Agent, url: string, body: unknown, cookie: string): Promise<{ status: number; body: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const call = request(
@@ -128,7 +144,7 @@ function postJson(agent: Agent, url: string, body: unknown): Promise<{ status: n
       {
         agent,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie },
       },
       (response) => {
         let text = '';
@@ -155,9 +171,9 @@ async function pool<T>(items: T[], task: (item: T) => Promise<void>) {
   );
 }
 
-async function pay(base: string, order: { id: string; accessToken: string }) {
+async function pay(base: string, order: { id: string; cookie: string }) {
   const start = (await (
-    await fetch(`${base}/api/orders/${order.id}/payment?token=${order.accessToken}`, { method: 'POST' })
+    await fetch(`${base}/api/orders/${order.id}/payment`, { method: 'POST', headers: { cookie: order.cookie } })
   ).json()) as {
     redirect: { action: string; fields: [string, string][] };
   };
@@ -209,21 +225,22 @@ async function main(): Promise<void> {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   const latencies: number[] = [];
-  const held: { id: string; accessToken: string }[] = [];
+  const held: { id: string; cookie: string }[] = [];
   let refused = 0;
   let unexpected = 0;
   const cpuBefore = { server: processCpuMs(child.pid ?? 0), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const holdStart = performance.now();
-  await pool(ready.emails, async (email) => {
+  await pool(ready.cookies, async (cookie) => {
     const started = performance.now();
-    const response = await postJson(agent, `${ready.base}/api/orders`, {
-      eventId: ready.eventId,
-      buyer: { email, firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02' },
-      lines: [{ ticketId: ready.ticketId, quantity: 1 }],
-    });
+    const response = await postJson(
+      agent,
+      `${ready.base}/api/orders`,
+      { eventId: ready.eventId, lines: [{ ticketId: ready.ticketId, quantity: 1 }] },
+      cookie,
+    );
     latencies.push(performance.now() - started);
-    if (response.status === 201) held.push(JSON.parse(response.body) as { id: string; accessToken: string });
+    if (response.status === 201) held.push({ id: (JSON.parse(response.body) as { id: string }).id, cookie });
     else if (response.status === 409) refused++;
     else unexpected++;
   });

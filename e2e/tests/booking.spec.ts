@@ -205,7 +205,14 @@ test.describe('booking', () => {
     await main.getByLabel('Date de naissance').fill('1999-06-15');
     await next(page);
 
-    // A known e-mail goes straight to the payment.
+    // A known e-mail is its owner's to prove: with the account's password here.
+    await expect(main.getByRole('heading', { name: 'Connexion à votre compte' })).toBeFocused();
+    await expect(main.getByText(`Un compte existe déjà avec l'adresse ${email}.`, { exact: false })).toBeVisible();
+    await main.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('pas-le-bon');
+    await main.getByRole('button', { name: 'Se connecter et continuer' }).click();
+    await expect(main.getByRole('alert')).toContainText('Votre email ou mot de passe est incorrect.');
+    await main.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(NEW_PASSWORD);
+    await main.getByRole('button', { name: 'Se connecter et continuer' }).click();
     await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
     await main.getByRole('button', { name: 'Payer 20,00 €' }).click();
     await page.getByRole('button', { name: 'Payer', exact: true }).click();
@@ -215,6 +222,32 @@ test.describe('booking', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Retour à la billetterie' }).click();
     await expect(page).toHaveURL(/\/billetterie$/);
+  });
+
+  test('a known e-mail can prove itself with a mailed code instead of the password', async ({ page, request }) => {
+    const eventId = await organiserEvent(request);
+    const email = await registerViaApi(page.request);
+    await page.goto(`/billetterie/${eventId}`);
+    const main = booking(page);
+    await chooseTickets(page, 'Entrée', 1);
+    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await next(page);
+    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
+    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
+    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await main.getByLabel('Date de naissance').fill('1999-06-15');
+    await next(page);
+
+    // Nothing is held or given under the address before the proof.
+    const detail = await (await request.get(`/api/events/${eventId}`)).json();
+    expect(detail.tickets[0].isSoldOut).toBe(false);
+    await main.getByRole('button', { name: 'Recevoir un code par email' }).click();
+    await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeFocused();
+    const code = /(\d{6})/.exec((await lastMail(page.request, email)).text)?.[1] ?? '';
+    await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
+    await main.getByRole('button', { name: 'Valider' }).click();
+    await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('the ticket and information steps say what is missing, in order', async ({ page, request }) => {

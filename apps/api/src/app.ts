@@ -21,11 +21,11 @@ import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
-import { reclaimEveryExpiredHold } from './modules/checkout/expired-holds';
-import { createSaleCache } from './modules/checkout/hot-path';
-import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment-routes';
-import { providerFor, retryRefund } from './modules/checkout/payment-service';
+import { reclaimEveryExpiredHold } from './modules/checkout/expired-holds.service';
+import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
+import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { checkoutRoutes } from './modules/checkout/routes';
+import { createSaleCache } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { eventRoutes } from './modules/events/routes';
@@ -37,6 +37,9 @@ import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { rateRoutes } from './modules/rates/routes';
+import { runCancellation } from './modules/refunds/cancellation.service';
+import { carryOutRefund } from './modules/refunds/execution.service';
+import { refundRoutes } from './modules/refunds/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
@@ -160,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes, { ...deps, payments });
       await api.register(guestRoutes, deps);
       await api.register(paymentRoutes, { ...deps, payments });
+      await api.register(refundRoutes, { ...deps, payments });
       await api.register(stripeWebhookRoutes, { ...deps, payments });
       await api.register(shareLinkRoutes, deps);
       await api.register(participationRoutes, deps);
@@ -195,6 +199,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           resolveAttachment: ticketAttachmentResolver(config),
         }),
       refund: (job) => retryRefund(deps, payments, job),
+      ticket_refund: async (job) => {
+        await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
+      },
+      event_cancellation: (job) => runCancellation({ ...deps, payments }, job.eventId ?? ''),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     every: [

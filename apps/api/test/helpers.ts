@@ -4,12 +4,14 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { events, tickets, users } from '../src/db/schema';
+import { events, sessions, tickets, users } from '../src/db/schema';
 import { ensureReferenceData } from '../src/db/seed/reference';
 import type { Clock } from '../src/lib/clock';
+import { randomToken, sha256 } from '../src/lib/tokens';
 import type { MailTransport } from '../src/mail/outbox';
 import { hashPassword } from '../src/modules/auth/passwords';
 import type { PaymentConfig } from '../src/payments';
+import { SESSION_COOKIE } from '../src/plugins/session';
 import { createMemoryImageStore } from '../src/storage/image-store';
 
 /** The least a production server starts with (config.ts): a test adds what it is about. */
@@ -140,6 +142,15 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('user not created');
   return user;
+}
+
+/** A session of the user written directly (no password hashing, for tests with many buyers): its Cookie header. */
+export async function sessionCookie(t: TestApp, userId: string): Promise<string> {
+  const token = randomToken();
+  await t.database.db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  return `${SESSION_COOKIE}=${token}`;
 }
 
 /** Logs in through the API and returns the Cookie header to send. */

@@ -47,6 +47,9 @@ const notInFingerprint = {
     'type_id',
     'date_begin',
     'banner_path',
+    // A cancellation closes the event (is_open, in the fingerprint) in the same transaction.
+    'cancelled_at',
+    'cancellation_message',
     'deleted_at',
     'created_at',
     'updated_at',

@@ -95,7 +95,7 @@ export const emailCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification', 'email_change', 'sign_in'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: instant('expires_at').notNull(),
@@ -137,6 +137,9 @@ export const events = pgTable(
       .notNull()
       .default('sandbox'),
     bannerPath: text('banner_path'),
+    // Cancelled by its organiser (or an administrator): sales stop and every paid place is refunded.
+    cancelledAt: instant('cancelled_at'),
+    cancellationMessage: text('cancellation_message'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -305,7 +308,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
-export const jobKinds = ['mail', 'refund'] as const;
+export const jobKinds = ['mail', 'refund', 'ticket_refund', 'event_cancellation'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -332,7 +335,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
-    check('jobs_kind_check', sql`${t.kind} in ('mail', 'refund')`),
+    check('jobs_kind_check', sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation')`),
   ],
 );
 
@@ -510,6 +513,54 @@ export const paymentTransactions = pgTable(
       'payment_transactions_refund_status_check',
       sql`${t.refundStatus} in ('none', 'pending', 'refunding', 'refunded', 'failed')`,
     ),
+  ],
+);
+
+export const refundCauses = ['request', 'cancellation'] as const;
+export const refundStatuses = ['pending', 'refunding', 'refunded', 'failed', 'refused', 'manual'] as const;
+
+/**
+ * Money given back for places: a holder's accepted request (their insured places) or an event's
+ * cancellation (everything the order paid). One live refund per participation and per cancelled
+ * order, so that no replay, second click or second process refunds twice (docs/decisions.md,
+ * "Refunds and cancellations").
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    // A request refunds one participation; a cancellation the whole order.
+    participationId: uuid('participation_id').references(() => participations.id),
+    cause: text('cause', { enum: refundCauses }).notNull(),
+    places: integer('places').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    provider: text('provider', { enum: ['free', 'sandbox', 'etransactions', 'stripe', 'onsite'] }),
+    // The provider's capture the money goes back to.
+    transactionId: text('transaction_id'),
+    status: text('status', { enum: refundStatuses }).notNull(),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    // When the provider was last asked: a refund left 'refunding' longer than a lease was cut off.
+    claimedAt: instant('claimed_at'),
+    refundedAt: instant('refunded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_live_participation_key').on(t.participationId).where(sql`${t.cause} = 'request'`),
+    uniqueIndex('refunds_cancelled_order_key').on(t.orderId).where(sql`${t.cause} = 'cancellation'`),
+    index('refunds_event_idx').on(t.eventId, t.status),
+    check('refunds_cause_check', sql`${t.cause} in ('request', 'cancellation')`),
+    check(
+      'refunds_status_check',
+      sql`${t.status} in ('pending', 'refunding', 'refunded', 'failed', 'refused', 'manual')`,
+    ),
+    check('refunds_amounts_check', sql`${t.amountCents} >= 0 and ${t.places} >= 0`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { jobs, mailOutbox, orders, paymentTransactions } from '../db/schema';
 import type { DeliverableMail } from '../mail/outbox';
 import { queueMail } from '../mail/outbox';
-import { retryRefund, settlePayment } from '../modules/checkout/payment-service';
+import { retryRefund, settlePayment } from '../modules/checkout/payment.service';
 import { paymentConfigFromEnv } from '../payments';
 import { queueJob } from './queue';
 import { jobsOverview } from './repository';
@@ -14,6 +14,13 @@ import { createJobRunner } from './runner';
 // The runner takes every due job of its database: these tests have a database of their own.
 let t: TestApp;
 const delivered: DeliverableMail[] = [];
+/** Handlers for the kinds a test does not queue. */
+const idle = {
+  mail: async () => {},
+  refund: async () => {},
+  ticket_refund: async () => {},
+  event_cancellation: async () => {},
+};
 let smtpDown = false;
 beforeAll(async () => {
   t = await createTestApp({
@@ -90,7 +97,7 @@ describe('the job runner', () => {
     const runner = createJobRunner({
       db: t.database.db,
       handlers: {
-        mail: async () => {},
+        ...idle,
         refund: async (_payload, job) => {
           // Another process could lock the row now: the claim was committed before the work began.
           lockedElsewhere = await t.database.db
@@ -180,7 +187,7 @@ describe('a refund the provider refuses', () => {
     const runner = createJobRunner({
       db: t.database.db,
       handlers: {
-        mail: async () => {},
+        ...idle,
         refund: async (payload) => {
           await retryRefund(deps, { config: payments, providers: { sandbox: provider } as never }, payload);
         },

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { createEvent, createTestApp, createUser, loginAs, sessionCookie, type TestApp } from '../../test/helpers';
 import { mailOutbox, participations } from '../db/schema';
 import { guestBuyer, payAtSandboxBank, raceEvent } from '../modules/checkout/test-support';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
@@ -152,9 +152,11 @@ describe('the confirmation e-mail of a paid order', () => {
     const organizerId = (await createUser(t, { isVerified: true })).id;
     const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
     const buyer = await createUser(t);
+    const cookie = await sessionCookie(t, buyer.id);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
+      headers: { cookie },
       payload: {
         eventId: event.id,
         buyer: guestBuyer(buyer),
@@ -165,8 +167,8 @@ describe('the confirmation e-mail of a paid order', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    const { id, accessToken } = created.json();
-    await payAtSandboxBank(t, id, { token: accessToken });
+    const { id } = created.json();
+    await payAtSandboxBank(t, id, { cookie });
 
     const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     expect(issued).toHaveLength(2);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentConfigFromEnv } from './config';
 import { hmacMessage, signHmac } from './etransactions-form';
 import { BANK_PUBLIC_KEY_PEM } from './etransactions-ipn';
-import { buildRefundFields, refundThroughPpps } from './etransactions-refund';
+import { buildRefundFields, questionNumberOf, refundThroughPpps } from './etransactions-refund';
 import { createPaymentProviders } from './providers';
 
 const bankEnv = {
@@ -98,21 +98,28 @@ describe('bank refunds (PPPS)', () => {
     hmacKeyHex: '0123456789ABCDEF'.repeat(8),
     pppsUrl: 'https://ppps.test/PPPS.php',
   };
-  const refund = { transactionId: '12345', amountCents: 1250, reference: 'CMD-0001' };
+  const refund = { transactionId: '12345', amountCents: 1250, reference: 'CMD-0001', key: 'refund-1' };
 
   it('asks for a refund (TYPE 00014) signed like the form', () => {
-    const fields = buildRefundFields(settings, refund, new Date('2026-03-04T05:06:07Z'), 42);
+    const fields = buildRefundFields(settings, refund, new Date('2026-03-04T05:06:07Z'));
     expect(Object.fromEntries(fields)).toMatchObject({
       VERSION: '00104',
       TYPE: '00014',
       RANG: '032',
-      NUMQUESTION: '0000000042',
+      NUMQUESTION: String(questionNumberOf('refund-1')).padStart(10, '0'),
       MONTANT: '0000001250',
       NUMTRANS: '0000012345',
       DATEQ: '04032026050607',
       HASH: 'SHA512',
     });
     expect(fields.at(-1)).toEqual(['HMAC', signHmac(hmacMessage(fields.slice(0, -1)), settings.hmacKeyHex)]);
+  });
+
+  it('asks the same question for every attempt of one refund, another for another refund', () => {
+    const question = (key: string, at: string) =>
+      Object.fromEntries(buildRefundFields(settings, { ...refund, key }, new Date(at))).NUMQUESTION;
+    expect(question('refund-1', '2026-03-04T05:06:07Z')).toBe(question('refund-1', '2026-03-04T09:00:00Z'));
+    expect(question('refund-2', '2026-03-04T05:06:07Z')).not.toBe(question('refund-1', '2026-03-04T05:06:07Z'));
   });
 
   it('fails unless the bank answers CODEREPONSE=00000', async () => {

@@ -1,6 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FormField } from './etransactions-form';
 import { hmacMessage, signHmac } from './etransactions-form';
+import type { RefundRequest } from './provider';
 
 export type PppsSettings = { site: string; rang: string; hmacKeyHex: string; pppsUrl: string };
 
@@ -20,12 +21,8 @@ function dateq(now: Date): string {
 }
 
 /** The server-to-server refund request (TYPE 00014), signed like the payment form. */
-export function buildRefundFields(
-  settings: PppsSettings,
-  payment: { transactionId: string; amountCents: number; reference: string },
-  now: Date,
-  questionNumber = randomInt(1, 2_000_000_000),
-): FormField[] {
+export function buildRefundFields(settings: PppsSettings, payment: RefundRequest, now: Date): FormField[] {
+  const questionNumber = questionNumberOf(payment.key);
   const fields: FormField[] = [
     ['VERSION', '00104'],
     ['TYPE', '00014'],
@@ -47,10 +44,19 @@ export function buildRefundFields(
   return fields;
 }
 
+/**
+ * The question number of a refund, drawn from its key: a refund asked again after a cut-off
+ * carries the same number, which the sandbox bank answers as the same request. Whether the bank
+ * does too is unverified (payments.md); docs/decisions.md, "Refunds and cancellations".
+ */
+export function questionNumberOf(key: string): number {
+  return (createHash('sha256').update(key).digest().readUInt32BE(0) % 1_999_999_999) + 1;
+}
+
 /** Posts the refund to PPPS and fails unless CODEREPONSE is 00000. Unverified details: see payments.md. */
 export async function refundThroughPpps(
   settings: PppsSettings,
-  payment: { transactionId: string; amountCents: number; reference: string },
+  payment: RefundRequest,
   fetchImpl: typeof fetch,
   now = new Date(),
 ): Promise<void> {

@@ -43,6 +43,16 @@ export type RawNotification = {
   headers: Record<string, string | string[] | undefined>;
 };
 
+export type RefundRequest = {
+  /** The provider's capture the money goes back to. */
+  transactionId: string;
+  amountCents: number;
+  /** The order's payment reference. */
+  reference: string;
+  /** One refund's key, the same at every attempt (Stripe's idempotency key, the bank's question number). */
+  key: string;
+};
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   start(payment: StartPayment): Promise<PaymentRedirect>;
@@ -56,5 +66,6 @@ export interface PaymentProvider {
    * not prove it comes from this payment's buyer. Absent: the return is read as a notification.
    */
   readReturn?(query: URLSearchParams): Promise<PaymentReturn | null>;
-  refund(payment: { transactionId: string; amountCents: number; reference: string }): Promise<void>;
+  /** Gives money back; asked again with the same `key`, a provider that can tell does not refund twice. */
+  refund(payment: RefundRequest): Promise<void>;
 }

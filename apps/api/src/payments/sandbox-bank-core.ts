@@ -24,8 +24,10 @@ export type SandboxBank = {
   publicKeyPem: string;
   /** Decisions already taken (token signature → redirect): a second click lands on the same page. */
   decisions: Map<string, string>;
-  /** Refunds received, newest last (for tests and the curious). */
+  /** Refunds made, newest last (for tests and the curious). */
   refunds: { transactionId: string; amountCents: number; reference: string }[];
+  /** Refund questions answered (site, transaction, question number): asked again, answered again, refunded once. */
+  refundQuestions: Map<string, true>;
 };
 
 const MAX_REMEMBERED = 10_000;
@@ -47,6 +49,7 @@ export function createSandboxBank(options: {
     publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(),
     decisions: new Map(),
     refunds: [],
+    refundQuestions: new Map(),
   };
 }
 
@@ -79,7 +82,9 @@ export function answerPpps(bank: SandboxBank, body: string): string {
   const fields = [...new URLSearchParams(body)] as FormField[];
   const get = (name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
   const ok = hasValidHmac(fields, bank.hmacKeyHex, 'HMAC') && get('TYPE') === '00014' && /^\d+$/.test(get('MONTANT'));
-  if (ok) {
+  const question = `${get('SITE')}:${get('NUMTRANS')}:${get('NUMQUESTION')}`;
+  if (ok && !bank.refundQuestions.has(question)) {
+    remember(bank.refundQuestions, question, true);
     bank.refunds.push({
       transactionId: get('NUMTRANS'),
       amountCents: Number(get('MONTANT')),

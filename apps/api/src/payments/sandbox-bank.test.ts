@@ -220,7 +220,16 @@ describe('the sandbox bank', () => {
   });
 
   it('refunds through its PPPS', async () => {
-    await provider.refund({ transactionId: '0000001234', amountCents: 500, reference: 'SBX-REFUND-1' });
+    await provider.refund({ transactionId: '0000001234', amountCents: 500, reference: 'SBX-REFUND-1', key: 'r-1' });
     expect(bank.refunds.at(-1)).toEqual({ transactionId: '0000001234', amountCents: 500, reference: 'SBX-REFUND-1' });
+  });
+
+  it('answers a refund asked again with the same question without refunding twice', async () => {
+    const refund = { transactionId: '0000004321', amountCents: 700, reference: 'SBX-REFUND-2', key: 'r-2' };
+    const before = bank.refunds.length;
+    await provider.refund(refund);
+    await provider.refund(refund);
+    await provider.refund({ ...refund, key: 'r-3' });
+    expect(bank.refunds.length - before).toBe(2);
   });
 });

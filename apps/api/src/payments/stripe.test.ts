@@ -162,16 +162,21 @@ describe('Stripe', () => {
   it('refunds the PaymentIntent with an idempotency key', async () => {
     const redirect = await provider.start({ ...payment, reference: 'STR-0002' });
     if (redirect.kind !== 'stripe') throw new Error('expected stripe');
-    await provider.refund({ transactionId: redirect.paymentIntentId, amountCents: 1200, reference: 'STR-0002' });
+    await provider.refund({
+      transactionId: redirect.paymentIntentId,
+      amountCents: 1200,
+      reference: 'STR-0002',
+      key: 'refund-r1',
+    });
     const request = fake.requests.at(-1);
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-STR-0002' });
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-r1' });
     expect(Object.fromEntries(request?.body ?? [])).toEqual({
       payment_intent: redirect.paymentIntentId,
       amount: '1200',
       reason: 'requested_by_customer',
     });
     await expect(
-      provider.refund({ transactionId: 'pi_unknown', amountCents: 100, reference: 'STR-0003' }),
+      provider.refund({ transactionId: 'pi_unknown', amountCents: 100, reference: 'STR-0003', key: 'refund-r2' }),
     ).rejects.toThrow();
   });
 

@@ -127,7 +127,7 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
     async refund(payment) {
       await stripe.refunds.create(
         { payment_intent: payment.transactionId, amount: payment.amountCents, reason: 'requested_by_customer' },
-        { idempotencyKey: `refund-${payment.reference}` },
+        { idempotencyKey: payment.key },
       );
     },
   };

@@ -28,6 +28,10 @@ type Resources = {
   edit: EventRelation;
   /** The console's follow-up, participants and export (2.4, 2.5; verified organisers). */
   followSales: EventRelation;
+  /** Accept or refuse the holders' refund requests (paid events: a verified organiser's). */
+  decideRefunds: EventRelation;
+  /** Cancel the event: sales stop and every paid place is refunded. */
+  cancelEvent: EventRelation;
   /** Add and remove staff (2.6). */
   manageStaff: EventRelation;
   /** Sell at the door (2.7). */
@@ -66,6 +70,8 @@ const rules: { [A in Action]: (viewer: Viewer, resource: Resources[A]) => boolea
     event.isPublic || ownerOrAdmin(viewer, event) || event.isStaff || Boolean(event.isParticipant),
   edit: ownerOrAdmin,
   followSales: verifiedOwnerOrAdmin,
+  decideRefunds: verifiedOwnerOrAdmin,
+  cancelEvent: ownerOrAdmin,
   manageStaff: verifiedOwnerOrAdmin,
   sellAtDoor: verifiedOwnerOrAdmin,
   // Anyone who runs the door: the organiser (verified or not: a private party has a door too),

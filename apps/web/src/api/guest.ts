@@ -36,6 +36,25 @@ export function useVerifyGuest() {
   });
 }
 
+/** Mails a sign-in code to an existing account (its owner's proof of the e-mail, without the password). */
+export function useSendSignInCode() {
+  return useMutation({
+    mutationFn: (email: string) => api<MessageResult>('POST', '/guest/sign-in-code', { email }),
+  });
+}
+
+/**
+ * Logs in from the booking panel. Unlike the login page, it keeps the cached queries: the event
+ * and the booking under way stay on screen.
+ */
+export function useSignInWhileBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api<SessionUser>('POST', '/auth/login', body),
+    onSuccess: (user) => client.setQueryData(sessionKey, user),
+  });
+}
+
 export function useStudies(enabled: boolean) {
   return useQuery({
     queryKey: guestKeys.studies,

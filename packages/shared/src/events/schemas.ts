@@ -67,6 +67,9 @@ export const eventDetail = z.object({
   isOpen: z.boolean(),
   isSoldOut: z.boolean(),
   status: ticketingStatus,
+  /** Cancelled by its organiser, with their message to the participants. */
+  cancellationMessage: z.string().nullable(),
+  isCancelled: z.boolean(),
   isUserPaysFees: z.boolean(),
   isNeedsUserStudies: z.boolean(),
   isMandatoryRefund: z.boolean(),

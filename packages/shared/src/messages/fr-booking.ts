@@ -9,6 +9,7 @@ export const bookingFr = {
     information: 'Vos informations',
     password: 'Création de votre compte',
     code: 'Vérification de votre email',
+    proof: 'Connexion à votre compte',
     payment: 'Récapitulatif et paiement',
     done: 'Réservation confirmée',
   },
@@ -89,6 +90,16 @@ export const bookingFr = {
       `Aucun compte n'existe pour ${email} : choisissez un mot de passe pour créer votre compte et retrouver vos billets.`,
   },
 
+  // An e-mail that has an account (issue 15): its owner shows it is theirs before anything is held.
+  proof: {
+    intro: (email: string) =>
+      `Un compte existe déjà avec l'adresse ${email}. Pour réserver avec cette adresse, connectez-vous : avec votre mot de passe, ou avec un code reçu par email.`,
+    password: 'Mot de passe',
+    login: 'Se connecter et continuer',
+    or: 'ou',
+    sendCode: 'Recevoir un code par email',
+    forgotten: 'Mot de passe oublié ?',
+  },
   code: {
     intro: (email: string) => `Un code de vérification a été envoyé à ${email}. Il est valable 15 minutes.`,
     label: 'Code de vérification',

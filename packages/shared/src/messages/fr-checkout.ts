@@ -30,6 +30,9 @@ export const checkoutFr = {
   oneFreeTicket: 'Vous avez déjà un billet gratuit pour cet événement : un seul billet gratuit par compte.',
   ticketingClosed: 'La billetterie de cet événement est fermée.',
   accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
+  // Proof of e-mail (issue 15): no place is held for an address nobody has shown to be theirs.
+  emailProofRequired:
+    'Pour réserver, confirmez votre adresse email : connectez-vous, ou saisissez le code que nous vous envoyons.',
   orderNotFound: "Cette commande n'existe pas.",
   reservationDone: 'Votre réservation a bien été effectuée.',
   orderNotPayable: 'Cette commande ne peut plus être payée : le temps du paiement est écoulé.',

@@ -109,6 +109,7 @@ export const fr = {
     ticketingOpen: 'Billetterie ouverte',
     soldOut: 'Complet',
     ticketingClosed: 'Billetterie fermée',
+    cancelled: 'Cet événement a été annulé par son organisateur.',
     myTicket: 'Mon billet',
     organizer: 'Organisateur',
     start: 'Début',

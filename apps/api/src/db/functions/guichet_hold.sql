@@ -3,7 +3,7 @@
 -- its lines, the buyer, the sale fingerprint the order was checked against.
 -- It checks that the caller's copy of the sale is current, finds a guest's account, applies the
 -- one-free-place-per-account rule when the order has free lines, takes the promo code's use, then
--- the places (gift included: all or none), then writes the order and its lines. Locks are taken
+-- the places (gift included: all or none), then writes the order and its lines (guichet_insert_order). Locks are taken
 -- in the order every path follows: promo code, event, tickets; the hot ticket row is locked from
 -- the take to the commit, which follows at once.
 -- Answers 'held', 'stale' (reload the sale and start again), 'no_account', 'one_free_ticket',
@@ -62,27 +62,10 @@ BEGIN
     END IF;
     RETURN 'sold_out';
   END IF;
-  INSERT INTO orders (id, reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
-                      buyer_birth_date, studies, status, provider, discount_code_id, discount_percent,
-                      subtotal_cents, discount_cents, insurance_cents, fee_cents, total_cents, ticket_count,
-                      expires_at, access_token_hash)
-  SELECT v_order, o.reference, v_event, v_user, v_email, o."buyerFirstName", o."buyerLastName",
-         o."buyerBirthDate", o.studies, 'awaiting_payment', o.provider, v_discount, o."discountPercent",
-         o."subtotalCents", o."discountCents", o."insuranceCents", o."feeCents", o."totalCents",
-         o."ticketCount", o."expiresAt", o."accessTokenHash"
-    FROM jsonb_to_record(p->'order') AS o(reference text, "buyerFirstName" text, "buyerLastName" text,
-         "buyerBirthDate" date, studies text, provider text, "discountPercent" integer, "subtotalCents" integer,
-         "discountCents" integer, "insuranceCents" integer, "feeCents" integer, "totalCents" integer,
-         "ticketCount" integer, "expiresAt" timestamptz, "accessTokenHash" text);
-  INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents)
-  SELECT v_order, l."ticketId", l.quantity, l."unitPriceCents", l."refundPlaces", l."insuranceCents"
-    FROM jsonb_to_recordset(p->'lines')
-      AS l("ticketId" uuid, quantity integer, "unitPriceCents" integer, "refundPlaces" integer,
-           "insuranceCents" integer);
-  IF v_gift IS NOT NULL THEN
-    INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents, is_gift)
-    VALUES (v_order, v_gift, 1, 0, 0, 0, true);
-  END IF;
+  PERFORM guichet_insert_order(p->'order' || jsonb_build_object(
+    'id', v_order, 'eventId', v_event, 'userId', v_user, 'buyerEmail', v_email, 'status', 'awaiting_payment',
+    'lines', CASE WHEN v_gift IS NULL THEN p->'lines' ELSE p->'lines' || jsonb_build_array(jsonb_build_object(
+      'ticketId', v_gift, 'quantity', 1, 'unitPriceCents', 0, 'isGift', true)) END));
   RETURN 'held';
 END
 $$;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { applyPaymentResult } from '../../modules/checkout/confirm';
+import { applyPaymentResult } from '../../modules/checkout/confirmation.service';
 import type { CheckoutDeps } from '../../modules/checkout/service';
 import { createOrder } from '../../modules/checkout/service';
 import { createManualEntry } from '../../modules/door-sales/service';

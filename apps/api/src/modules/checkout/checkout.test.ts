@@ -1,10 +1,18 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import {
+  createEvent,
+  createTestApp,
+  createUser,
+  loginAs,
+  raceMode,
+  sessionCookie,
+  type TestApp,
+} from '../../../test/helpers';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
-import { applyPaymentResult } from './confirm';
-import { guestBuyer, raceEvent } from './test-support';
+import { applyPaymentResult } from './confirmation.service';
+import { buyerCookie, guestBuyer, raceEvent } from './test-support';
 
 let now = Date.now();
 let t: TestApp;
@@ -18,6 +26,8 @@ afterAll(async () => t.close());
 const c = checkoutFr;
 const order = (payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: cookie ? { cookie } : {} });
+/** An order as its buyer, signed in (or as `cookie`'s account). */
+const orderAs = async (payload: object, cookie?: string) => order(payload, cookie ?? (await buyerCookie(t, payload)));
 const ticketRow = async (id: string) => (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
 
 describe('holding places', () => {
@@ -25,7 +35,7 @@ describe('holding places', () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
     const buyer = await createUser(t);
     const cookie = await loginAs(t, buyer.email);
-    const response = await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 2 }] }, cookie);
+    const response = await orderAs({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 2 }] }, cookie);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({ totalCents: 2000, provider: 'sandbox', status: 'awaiting_payment' });
@@ -43,24 +53,32 @@ describe('holding places', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/orders/${body.id}` })).statusCode).toBe(404);
   });
 
-  it('lets a guest with a known e-mail order, readable with its token', async () => {
+  it('asks a visitor for the proof of the e-mail, holding nothing and issuing nothing, known e-mail or not', async () => {
     const { event, b } = await raceEvent(t, organizerId, { a: 1, b: 5, c1: 1, c2: 1 });
+    const free = await createEvent(t, organizerId, {}, [{ title: 'Gratuit', priceCents: 0, quantity: 5 }]);
     const account = await createUser(t);
-    const response = await order({
-      eventId: event.id,
-      lines: [{ ticketId: b.id, quantity: 1 }],
-      buyer: guestBuyer(account),
-    });
-    expect(response.statusCode).toBe(201);
-    const { id, accessToken } = response.json();
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=${accessToken}` })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=wrong` })).statusCode).toBe(404);
-    const unknown = await order({
-      eventId: event.id,
-      lines: [{ ticketId: b.id, quantity: 1 }],
-      buyer: guestBuyer({ email: 'personne@nulle-part.fr' }),
-    });
-    expect(unknown.json()).toMatchObject({ code: 'ACCOUNT_REQUIRED', message: c.accountRequired });
+    for (const [eventId, ticketId] of [
+      [event.id, b.id],
+      [free.event.id, free.tickets[0]?.id],
+    ]) {
+      for (const email of [account.email, 'personne@nulle-part.fr']) {
+        const response = await order({ eventId, lines: [{ ticketId, quantity: 1 }], buyer: guestBuyer({ email }) });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ code: 'EMAIL_PROOF_REQUIRED', message: c.emailProofRequired });
+      }
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, account.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(participations).where(eq(participations.userId, account.id))).toHaveLength(
+      0,
+    );
+    expect(await ticketRow(b.id)).toMatchObject({ held: 0, sold: 0 });
+
+    // Once signed in, the same account books its free place.
+    const proved = await order(
+      { eventId: free.event.id, lines: [{ ticketId: free.tickets[0]?.id, quantity: 1 }] },
+      await loginAs(t, account.email),
+    );
+    expect(proved.json()).toMatchObject({ status: 'paid' });
   });
 
   it('applies the ticket and information rules with the spec messages, writing nothing', async () => {
@@ -111,7 +129,11 @@ describe('holding places', () => {
       [{ lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'no' }, c.promoInvalid],
     ];
     for (const [change, message] of cases) {
-      const response = await order({ eventId: event.id, buyer, ...change });
+      // Anonymous: the information step's messages come before the proof of e-mail; the promo code's after it.
+      const anonymous = !('discountCode' in change);
+      const response = anonymous
+        ? await order({ eventId: event.id, buyer, ...change })
+        : await orderAs({ eventId: event.id, buyer, ...change });
       expect(response.statusCode, message).toBeGreaterThanOrEqual(400);
       expect(response.json().message).toBe(message);
     }
@@ -129,7 +151,7 @@ describe('holding places', () => {
       .insert(shareLinks)
       .values({ key: `cle-${event.id}`, eventId: event.id, ticketIds: [hidden?.id ?? ''] });
     const buyer = guestBuyer(await createUser(t));
-    const withKey = await order({
+    const withKey = await orderAs({
       eventId: event.id,
       buyer,
       shareKey: `cle-${event.id}`,
@@ -142,7 +164,7 @@ describe('holding places', () => {
       { eventId: event.id, code: 'FERME', percent: 10, isEnabled: false },
       { eventId: event.id, code: 'EPUISE', percent: 10, quantity: 3, used: 3 },
     ]);
-    const half = await order({
+    const half = await orderAs({
       eventId: event.id,
       buyer,
       lines: [{ ticketId: a.id, quantity: 2 }],
@@ -151,12 +173,12 @@ describe('holding places', () => {
     expect(half.json().totalCents).toBe(1000);
     expect(
       (
-        await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'FERME' })
+        await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'FERME' })
       ).json().message,
     ).toBe(c.promoDisabled);
     expect(
       (
-        await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'EPUISE' })
+        await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }], discountCode: 'EPUISE' })
       ).json().message,
     ).toBe(c.promoExhausted);
   });
@@ -164,14 +186,14 @@ describe('holding places', () => {
   it('answers 409 once nothing is left, and an expired hold frees its places without any job', async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 2, b: 1, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
-    const first = await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 2 }] });
+    const first = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 2 }] });
     expect(first.statusCode).toBe(201);
-    const late = await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
+    const late = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'SOLD_OUT', message: c.noPlaceLeft });
 
     now += 181_000;
-    const after = await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
+    const after = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] });
     expect(after.statusCode).toBe(201);
     const [expired] = await t.database.db.select().from(orders).where(eq(orders.id, first.json().id));
     expect(expired?.status).toBe('expired');
@@ -188,7 +210,7 @@ describe('holding places', () => {
       [b, a],
     ] as const) {
       await t.database.db.update(tickets).set({ sold: full.quantity }).where(eq(tickets.id, full.id));
-      const both = await order({
+      const both = await orderAs({
         eventId: event.id,
         buyer,
         lines: [
@@ -205,7 +227,7 @@ describe('holding places', () => {
   it('sells at the price and rules of the moment, right after an organiser changes them', async () => {
     const { event, a, b } = await raceEvent(t, organizerId, { a: 10, b: 10, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
-    const buy = (ticketId: string) => order({ eventId: event.id, buyer, lines: [{ ticketId, quantity: 1 }] });
+    const buy = (ticketId: string) => orderAs({ eventId: event.id, buyer, lines: [{ ticketId, quantity: 1 }] });
     expect((await buy(a.id)).json().totalCents).toBe(1000);
 
     await t.database.db.update(tickets).set({ priceCents: 1500 }).where(eq(tickets.id, a.id));
@@ -229,10 +251,10 @@ describe('holding places', () => {
     } = await createEvent(t, organizerId, {}, [{ priceCents: 0, quantity: 10 }]);
     const buyer = await createUser(t);
     const cookie = await loginAs(t, buyer.email);
-    const first = await order({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
+    const first = await orderAs({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
     expect(first.json()).toMatchObject({ status: 'paid', provider: 'free', totalCents: 0 });
     expect(await ticketRow(ticket?.id ?? '')).toMatchObject({ sold: 1, held: 0 });
-    const again = await order({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
+    const again = await orderAs({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
     expect(again.json()).toMatchObject({ code: 'ONE_FREE_TICKET', message: c.freeEventOneTicket });
     const mine = await t.database.db.select().from(participations).where(eq(participations.userId, buyer.id));
     expect(mine).toHaveLength(1);
@@ -248,16 +270,16 @@ describe('giving a hold back', () => {
   it('frees the places at once for another buyer, and a second release changes nothing', async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
     const cookie = await loginAs(t, (await createUser(t)).email);
-    const held = (await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 1 }] }, cookie)).json();
+    const held = (await orderAs({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 1 }] }, cookie)).json();
     const other = guestBuyer(await createUser(t));
     expect(
-      (await order({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] })).statusCode,
+      (await orderAs({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] })).statusCode,
     ).toBe(409);
 
     expect((await release(held.id, { cookie })).statusCode).toBe(204);
     expect(await statusOf(held.id)).toBe('cancelled');
     expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
-    const next = await order({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] });
+    const next = await orderAs({ eventId: event.id, buyer: other, lines: [{ ticketId: a.id, quantity: 1 }] });
     expect(next.statusCode).toBe(201);
 
     expect((await release(held.id, { cookie })).statusCode).toBe(204);
@@ -265,31 +287,28 @@ describe('giving a hold back', () => {
     expect(await statusOf(held.id)).toBe('cancelled');
   });
 
-  it("answers 404 to anyone but the order's buyer, and lets a guest release with the order's token", async () => {
+  it("answers 404 to anyone but the order's buyer, who may release it", async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
-    const created = (
-      await order({
-        eventId: event.id,
-        buyer: guestBuyer(await createUser(t)),
-        lines: [{ ticketId: a.id, quantity: 2 }],
-      })
-    ).json();
+    const owner = await loginAs(t, (await createUser(t)).email);
+    const created = (await orderAs({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 2 }] }, owner)).json();
     const stranger = await loginAs(t, (await createUser(t)).email);
     expect((await release(created.id, { cookie: stranger })).statusCode).toBe(404);
     expect((await release(created.id)).statusCode).toBe(404);
     expect((await release(created.id, {}, 'not-the-token')).statusCode).toBe(404);
-    expect((await release('00000000-0000-4000-8000-000000000000', {}, created.accessToken)).statusCode).toBe(404);
+    expect((await release('00000000-0000-4000-8000-000000000000', { cookie: owner })).statusCode).toBe(404);
     expect(await statusOf(created.id)).toBe('awaiting_payment');
     expect(await ticketRow(a.id)).toMatchObject({ held: 2 });
 
-    expect((await release(created.id, {}, created.accessToken)).statusCode).toBe(204);
+    expect((await release(created.id, { cookie: owner })).statusCode).toBe(204);
     expect(await statusOf(created.id)).toBe('cancelled');
     expect(await ticketRow(a.id)).toMatchObject({ held: 0 });
   });
 
   it('refuses to give back a paid order, and a payment arriving after a release is honoured or refunded', async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
-    const buyer = guestBuyer(await createUser(t));
+    const account = await createUser(t);
+    const buyer = guestBuyer(account);
+    const cookie = await sessionCookie(t, account.id);
     const pay = async (id: string, totalCents: number) =>
       applyPaymentResult(
         { db: t.database.db, config: t.config },
@@ -302,25 +321,25 @@ describe('giving a hold back', () => {
         'sandbox',
       );
 
-    const paid = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
+    const paid = (await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
     expect(await pay(paid.id, paid.totalCents)).toBe('paid');
-    const refused = await release(paid.id, {}, paid.accessToken);
+    const refused = await release(paid.id, { cookie });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'ORDER_ALREADY_PAID', message: c.orderAlreadyPaid });
     expect(await statusOf(paid.id)).toBe('paid');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 1, held: 0 });
 
     const { event: other, a: lone } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
-    const leaver = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
-    expect((await release(leaver.id, {}, leaver.accessToken)).statusCode).toBe(204);
+    const leaver = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
+    expect((await release(leaver.id, { cookie })).statusCode).toBe(204);
     // The bank's verdict arrives after the buyer left: the place is still free, so it is sold.
     expect(await pay(leaver.id, leaver.totalCents)).toBe('paid');
     expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
 
     const { event: third, a: last } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
-    const gone = (await order({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
-    expect((await release(gone.id, {}, gone.accessToken)).statusCode).toBe(204);
-    const taker = (await order({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
+    const gone = (await orderAs({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
+    expect((await release(gone.id, { cookie })).statusCode).toBe(204);
+    const taker = (await orderAs({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
     expect(taker.status).toBe('awaiting_payment');
     // Someone else holds the place now: the late payment is refunded.
     expect(await pay(gone.id, gone.totalCents)).toBe('refund_needed');
@@ -334,7 +353,7 @@ describe('confirming a payment', () => {
     await t.database.db.insert(discountCodes).values({ eventId: event.id, code: 'DIX', percent: 10 });
     const buyer = await createUser(t);
     const created = (
-      await order({
+      await orderAs({
         eventId: event.id,
         buyer: guestBuyer(buyer),
         lines: [{ ticketId: a.id, quantity: 2 }],
@@ -371,7 +390,7 @@ describe('confirming a payment', () => {
     const reference = async (id: string) =>
       (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.reference ?? '';
 
-    const first = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
+    const first = (await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
     const ref1 = await reference(first.id);
     expect(
       await applyPaymentResult(
@@ -400,9 +419,9 @@ describe('confirming a payment', () => {
     expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
 
     // A hold that expired and was reclaimed, paid while its place is still free: honoured.
-    const second = (await order({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
+    const second = (await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
     now += 181_000;
-    await order({ eventId: event.id, buyer, lines: [{ ticketId: event.id, quantity: 1 }] }); // a failed attempt does not reclaim
+    await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: event.id, quantity: 1 }] }); // a failed attempt does not reclaim
     const ref2 = await reference(second.id);
     expect(
       await applyPaymentResult(
@@ -420,9 +439,9 @@ describe('confirming a payment', () => {
 
     // Sold out meanwhile: the late payment must be refunded.
     const { event: other, a: lone } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
-    const slow = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
+    const slow = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
     now += 181_000;
-    const fast = (await order({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
+    const fast = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
     expect(
       await applyPaymentResult(
         { db: t.database.db, config: t.config },

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { orders, tickets } from '../../db/schema';
-import { reclaimEveryExpiredHold } from './expired-holds';
+import { reclaimEveryExpiredHold } from './expired-holds.service';
 import { guestBuyer, raceEvent } from './test-support';
 
 // The sweep takes every expired hold of its database: this file has a database of its own.
@@ -21,6 +21,7 @@ describe('the sweep of expired holds', () => {
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/orders',
+        headers: { cookie: await sessionCookie(t, buyer.id) },
         payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
       });
       expect(created.statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { checkoutFr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
-import type { SaleEvent, SaleTicket } from './hot-path';
+import type { SaleEvent, SaleTicket } from './sale.repository';
 
 const m = checkoutFr;
 type TicketRow = SaleTicket;

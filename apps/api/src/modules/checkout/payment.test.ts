@@ -1,7 +1,7 @@
 import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
 import { guestBuyer, raceEvent } from './test-support';
 
@@ -19,13 +19,15 @@ const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 async function toTheBank() {
   const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
   const buyer = await createUser(t);
+  const cookie = await sessionCookie(t, buyer.id);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
+    headers: { cookie },
     payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
   });
-  const { id, accessToken } = created.json();
-  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment?token=${accessToken}` });
+  const { id } = created.json();
+  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode).toBe(200);
   const { redirect } = start.json();
   expect(redirect.kind).toBe('form');
@@ -40,7 +42,7 @@ async function toTheBank() {
   });
   expect(page.statusCode).toBe(200);
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return { id, accessToken, ticketId: a.id, token, buyerEmail: buyer.email };
+  return { id, cookie, ticketId: a.id, token, buyerEmail: buyer.email };
 }
 
 const decide = (token: string, decision: string) =>
@@ -53,10 +55,10 @@ const decide = (token: string, decision: string) =>
 
 describe('paying through the sandbox bank (the bank protocol, signed both ways)', () => {
   it('pays: the signed IPN confirms the order once, and the buyer lands on the accepted page', async () => {
-    const { id, accessToken, ticketId, token, buyerEmail } = await toTheBank();
+    const { id, cookie, ticketId, token, buyerEmail } = await toTheBank();
     const decision = await decide(token, 'pay');
     expect(decision.statusCode).toBe(303);
-    const order = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}?token=${accessToken}` })).json();
+    const order = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: { cookie } })).json();
     expect(order.status).toBe('paid');
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyerEmail));
     expect(mail?.subject).toContain('vos billets');

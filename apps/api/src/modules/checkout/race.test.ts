@@ -1,10 +1,10 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, raceMode, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
 import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { applyPaymentResult } from './confirm';
+import { applyPaymentResult } from './confirmation.service';
 import { createBuyers, guestBuyer, raceEvent } from './test-support';
 
 // The core guarantee (booking issue): with many concurrent buyers through the HTTP API, exactly
@@ -24,12 +24,14 @@ afterAll(async () => t.close());
 
 const refusals: string[] = [checkoutFr.ticketUnavailable, checkoutFr.noPlaceLeft];
 
-async function race(eventId: string, choices: string[], buyers: { email: string }[]) {
+async function race(eventId: string, choices: string[], buyers: { id: string; email: string }[]) {
+  // Each buyer signed in beforehand (every order needs the proof of its e-mail), so that the race is the orders'.
+  const cookies = await Promise.all(buyers.map((buyer) => sessionCookie(t, buyer.id)));
   return Promise.all(
     buyers.map(async (buyer, index) => {
       const response = await fetch(`${base}/api/orders`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: cookies[index] ?? '' },
         body: JSON.stringify({
           eventId,
           buyer: guestBuyer(buyer),

@@ -1,15 +1,16 @@
 import { createOrderRequest, orderCreated, orderView } from '@guichet/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { orderLines } from '../../db/schema';
 import { access } from '../../plugins/route-access';
-import { createSaleCache } from './hot-path';
-import { loadBuyerOrder } from './order-access';
-import type { Payments } from './payment-service';
-import { releaseOrder } from './release';
+import { getBuyerOrder, releaseBuyerOrder } from './buyer-order.service';
+import type { Payments } from './payment.service';
+import { createSaleCache } from './sale-cache';
 import { checkDiscount, createOrder } from './service';
+
+const orderParams = z.object({ id: z.string().max(64) });
+/** A guest's proof that the order is theirs (an account's is its session). */
+const guestToken = z.object({ token: z.string().max(100).optional() });
 
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments }> = async (app, deps) => {
   // One copy of each sale's metadata per application instance (see createSaleCache).
@@ -36,37 +37,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
 
   app.get(
     '/orders/:id',
-    {
-      schema: {
-        params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({ token: z.string().max(100).optional() }),
-        response: { 200: orderView },
-      },
-      ...access('anyone'),
-    },
-    async (request) => {
-      const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
-      const lines = await deps.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-      return {
-        ...order,
-        expiresAt: order.expiresAt.toISOString(),
-        lines: lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity, refundPlaces: l.refundPlaces })),
-      };
-    },
+    { schema: { params: orderParams, querystring: guestToken, response: { 200: orderView } }, ...access('anyone') },
+    async (request) => getBuyerOrder(deps.db, request.params.id, { viewer: request.user, token: request.query.token }),
   );
 
   app.delete(
     '/orders/:id',
-    {
-      schema: {
-        params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({ token: z.string().max(100).optional() }),
-      },
-      ...access('anyone'),
-    },
+    { schema: { params: orderParams, querystring: guestToken }, ...access('anyone') },
     async (request, reply) => {
-      const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
-      await releaseOrder(deps.db, order.id);
+      await releaseBuyerOrder(deps.db, request.params.id, { viewer: request.user, token: request.query.token });
       return reply.status(204).send();
     },
   );

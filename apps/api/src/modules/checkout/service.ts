@@ -10,22 +10,21 @@ import {
   orderTotals,
   refundInsuranceCentsPerPlace,
 } from '@guichet/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { discountCodes, participations, shareLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { randomToken, sha256 } from '../../lib/tokens';
-import { canManageEvent } from '../events/service';
+import { can } from '../../policy/can';
+import { findEventAccess } from '../../policy/event-access.repository';
 import type { SignedInUser } from '../users/repository';
-import { findUserByEmail } from '../users/repository';
 import { assertBuyer } from './buyer';
-import { holdOrder, type Sale, type SaleCache } from './hot-path';
-import { hasExpiredHolds, reclaimExpiredHolds } from './inventory';
 import { checkGift, checkLines, soldOut } from './lines';
-import { type Payments, providerFor } from './payment-service';
+import { holdOrder } from './orders.repository';
+import { type Payments, providerFor } from './payment.service';
+import { hasExpiredHolds, reclaimExpiredHolds } from './places.repository';
 import { newOrderReference } from './reference';
-import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order';
+import { findDiscountByCode, findShareLinkTickets, type Sale } from './sale.repository';
+import type { SaleCache } from './sale-cache';
+import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order.service';
 
 const m = checkoutFr;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
@@ -41,53 +40,41 @@ async function visibleHiddenTickets(
   viewer: SignedInUser | null,
 ): Promise<Set<string>> {
   const { event } = sale;
-  const link = input.shareKey
-    ? await deps.db.query.shareLinks.findFirst({
-        where: and(eq(shareLinks.key, input.shareKey), eq(shareLinks.eventId, event.id)),
-      })
-    : undefined;
-  if (!event.isPublic && !link && !canManageEvent(viewer, event.organizerId)) {
-    const participates =
-      viewer &&
-      (await deps.db.query.participations.findFirst({
-        where: and(
-          eq(participations.eventId, event.id),
-          eq(participations.userId, viewer.id),
-          isNull(participations.cancelledAt),
-        ),
-      }));
-    if (!participates) throw eventNotFound();
+  const linkTickets = input.shareKey ? await findShareLinkTickets(deps.db, event.id, input.shareKey) : undefined;
+  if (!event.isPublic && !linkTickets) {
+    const relation = viewer ? await findEventAccess(deps.db, event.id, viewer.id) : undefined;
+    if (!relation || !can(viewer, 'see', relation)) throw eventNotFound();
   }
-  return new Set(link?.ticketIds ?? []);
+  return new Set(linkTickets ?? []);
 }
 
 /**
- * Who pays: the logged-in user, or for a guest the account of the e-mail given (created
- * beforehand; it is looked up when places are taken).
+ * Who pays: always an account whose owner has shown the e-mail is theirs (issue 15). A visitor
+ * gets the information step's messages first, then is asked for that proof (logging in, or the
+ * code mailed to the address), so that no one holds places or takes someone's free place under
+ * an e-mail they do not own.
  */
 function checkBuyer(viewer: SignedInUser | null, given: BuyerInput | undefined, needsStudies: boolean, now: Date) {
-  if (viewer) {
-    const buyer = {
-      email: viewer.email,
-      firstName: given?.firstName?.trim() || viewer.firstName,
-      lastName: given?.lastName?.trim() || viewer.lastName,
-      birthDate: viewer.birthDate,
-      studies: given?.studies ?? null,
-    };
-    assertBuyer(buyer, { needsStudies, now });
-    return { userId: viewer.id as string | null, buyer };
+  if (!viewer) {
+    if (!given) throw badRequest(m.emailRequired, 'buyer.email');
+    assertBuyer(given, { needsStudies, now });
+    throw new AppError('EMAIL_PROOF_REQUIRED', m.emailProofRequired, 401, 'buyer.email');
   }
-  if (!given) throw badRequest(m.emailRequired, 'buyer.email');
-  assertBuyer(given, { needsStudies, now });
-  return { userId: null, buyer: { ...given, email: normalizeEmail(given.email) } };
+  const buyer = {
+    email: viewer.email,
+    firstName: given?.firstName?.trim() || viewer.firstName,
+    lastName: given?.lastName?.trim() || viewer.lastName,
+    birthDate: viewer.birthDate,
+    studies: given?.studies ?? null,
+  };
+  assertBuyer(buyer, { needsStudies, now });
+  return { userId: viewer.id, buyer };
 }
 
 export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined, now: Date) {
   const wanted = code?.trim();
   if (!wanted) return null;
-  const discount = await deps.db.query.discountCodes.findFirst({
-    where: and(eq(discountCodes.eventId, eventId), sql`lower(${discountCodes.code}) = lower(${wanted})`),
-  });
+  const discount = await findDiscountByCode(deps.db, eventId, wanted);
   if (!discount || wanted.toLowerCase() === 'no') throw badRequest(m.promoInvalid, 'discountCode');
   if (!discount.isEnabled) throw badRequest(m.promoDisabled, 'discountCode');
   // A use held by an expired hold comes back when that hold is reclaimed (by the hold itself).
@@ -124,7 +111,6 @@ async function planOrder(
     provider,
     attendeePaysFees: event.isUserPaysFees,
   });
-  const accessToken = viewer ? undefined : randomToken();
   return {
     sale,
     lines,
@@ -134,7 +120,6 @@ async function planOrder(
     discount,
     provider,
     totals,
-    accessToken,
     isFreeEvent: sale.tickets.every((t) => t.priceCents === 0),
     order: {
       reference: newOrderReference(now),
@@ -150,7 +135,7 @@ async function planOrder(
       feeCents: totals.serviceFeeCents,
       totalCents: totals.totalCents,
       expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
-      accessTokenHash: accessToken ? sha256(accessToken) : null,
+      accessTokenHash: null,
     },
     orderLines: lines.map((l) => ({
       ticketId: l.ticket.id,
@@ -197,7 +182,6 @@ export async function createOrder(
         totalCents: plan.order.totalCents,
         provider: placed.provider,
         status: placed.status,
-        ...(plan.accessToken && { accessToken: plan.accessToken }),
       };
     } catch (error) {
       // An organiser changed the sale meanwhile: check the order again against what it is now.
@@ -236,20 +220,14 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
 
 /** An order that costs nothing: sold at once, its participations issued in the same transaction. */
 async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
-  let user = plan.userId ? { id: plan.userId, email: plan.buyer.email } : undefined;
-  if (!user) {
-    const account = await findUserByEmail(deps.db, plan.buyer.email);
-    if (!account || account.deletedAt) throw accountRequired();
-    user = account;
-  }
   const giftLine = plan.gift
     ? [{ ticketId: plan.gift.id, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0, isGift: true }]
     : [];
   const { id } = await placeSettledOrder(deps, {
     ...plan.order,
     eventId: plan.sale.event.id,
-    userId: user.id,
-    buyerEmail: user.email,
+    userId: plan.userId,
+    buyerEmail: plan.buyer.email,
     provider: 'free',
     ticketCount: plan.lines.reduce((sum, l) => sum + l.quantity, 0),
     lines: [...plan.orderLines, ...giftLine],

@@ -2,7 +2,7 @@ import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { orders, participations, tickets } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../payments/fake-stripe';
 import { guestBuyer } from './test-support';
@@ -44,17 +44,19 @@ async function startStripePayment() {
     tickets: [ticket],
   } = await createEvent(t, organizerId, { paymentProvider: 'stripe' }, [{ priceCents: 1000, quantity: 5 }]);
   const buyer = await createUser(t);
+  const cookie = await sessionCookie(t, buyer.id);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
+    headers: { cookie },
     payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: ticket?.id, quantity: 2 }] },
   });
   expect(created.statusCode, created.body).toBe(201);
-  const { id, accessToken } = created.json();
-  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment?token=${accessToken}` });
+  const { id } = created.json();
+  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode, start.body).toBe(200);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
-  return { id, accessToken, ticketId: ticket?.id ?? '', order, redirect: start.json().redirect as StripeRedirect };
+  return { id, cookie, ticketId: ticket?.id ?? '', order, redirect: start.json().redirect as StripeRedirect };
 }
 
 const confirmAtStripe = (redirect: StripeRedirect, paymentMethod: string) =>

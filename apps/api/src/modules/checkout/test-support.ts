@@ -1,5 +1,7 @@
-import { createEvent, createUser, type TestApp } from '../../../test/helpers';
-import { tickets } from '../../db/schema';
+import { normalizeEmail } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import { createEvent, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { tickets, users } from '../../db/schema';
 
 const DAY = 86_400_000;
 
@@ -32,6 +34,17 @@ export async function createBuyers(t: TestApp, count: number, passwordHash: stri
   const buyers = [];
   for (let i = 0; i < count; i++) buyers.push(createUser(t, { passwordHash, firstName: `Acheteur${i}` }));
   return Promise.all(buyers);
+}
+
+/**
+ * The Cookie header of the payload's buyer, signed in (every order needs the proof of its e-mail,
+ * issue 15); none when the payload names no buyer or nobody has that e-mail.
+ */
+export async function buyerCookie(t: TestApp, payload: object): Promise<string | undefined> {
+  const email = (payload as { buyer?: { email?: string } }).buyer?.email;
+  if (!email) return undefined;
+  const user = await t.database.db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  return user ? sessionCookie(t, user.id) : undefined;
 }
 
 export function guestBuyer(user: { email: string }) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders, paymentTransactions } from '../../db/schema';
+import { paymentTransactions } from '../../db/schema';
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 type NewCapture = Pick<
@@ -48,8 +48,4 @@ export async function markRefundFailed(db: Database, id: string, error: string):
     .update(paymentTransactions)
     .set({ refundStatus: 'failed', refundError: error.slice(0, 500) })
     .where(eq(paymentTransactions.id, id));
-}
-
-export function findOrderById(db: Database, id: string) {
-  return db.query.orders.findFirst({ where: eq(orders.id, id) });
 }

@@ -7,6 +7,7 @@ import {
   createUser,
   loginAs,
   raceMode,
+  sessionCookie,
   type TestApp,
   uniqueEmail,
 } from '../../../test/helpers';
@@ -147,9 +148,14 @@ describe('a sale at the door', () => {
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const buyerCookies = await Promise.all(buyers.map((buyer) => sessionCookie(t, buyer.id)));
     const answers = await Promise.all([
-      ...buyers.map((buyer) =>
-        post('/api/orders', { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId, quantity: 1 }] }),
+      ...buyers.map((buyer, index) =>
+        post(
+          '/api/orders',
+          { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId, quantity: 1 }] },
+          { cookie: buyerCookies[index] ?? '' },
+        ),
       ),
       ...Array.from({ length: 15 }, () =>
         post(

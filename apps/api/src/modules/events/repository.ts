@@ -58,7 +58,7 @@ export async function findListedEventsJson(
            group by k.event_id
         ) p on p.event_id = e.id
        where ${listedFor('e', viewerId)} and e.deleted_at is null and e.date_end >= ${now.toISOString()}::timestamptz
-         and ${priceCondition[price]}
+         and e.cancelled_at is null and ${priceCondition[price]}
     ) x`,
   );
   return rows[0]?.body ?? '[]';
@@ -125,4 +125,16 @@ export function findEventTypes(db: Database) {
 
 export async function findShareLink(db: Database, eventId: string, key: string) {
   return db.query.shareLinks.findFirst({ where: and(eq(shareLinks.eventId, eventId), eq(shareLinks.key, key)) });
+}
+
+/** Places held by orders whose deadline passed but that nobody reclaimed yet, per ticket: free for readers. */
+export async function expiredHeldByTicket(db: Database, eventId: string, now: Date): Promise<Map<string, number>> {
+  const rows = await queryRows<{ ticket_id: string; quantity: number }>(
+    db,
+    sql`select l.ticket_id, sum(l.quantity)::int as quantity
+          from orders o join order_lines l on l.order_id = o.id
+         where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${now.toISOString()}::timestamptz
+         group by l.ticket_id`,
+  );
+  return new Map(rows.map((row) => [row.ticket_id, row.quantity]));
 }

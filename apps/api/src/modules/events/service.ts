@@ -7,7 +7,6 @@ import { isUuid } from '../../lib/ids';
 import { singleFlight } from '../../lib/single-flight';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
-import { expiredHeldByTicket } from '../checkout/inventory';
 import { imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/repository';
 import * as repo from './repository';
@@ -71,7 +70,7 @@ export async function getEvent(
 
   const now = deps.clock.now();
   const [expired, giftLinks] = await Promise.all([
-    expiredHeldByTicket(deps.db, event.id, now),
+    repo.expiredHeldByTicket(deps.db, event.id, now),
     repo.findGiftLinks(deps.db, event.id),
   ]);
   const rows = ticketRows.map((ticket) => ({ ...ticket, held: ticket.held - (expired.get(ticket.id) ?? 0) }));
@@ -122,6 +121,8 @@ export async function getEvent(
     isOpen,
     isSoldOut,
     status: isSoldOut ? 'soldOut' : isOpen ? 'open' : 'closed',
+    isCancelled: event.cancelledAt !== null,
+    cancellationMessage: event.cancellationMessage,
     isUserPaysFees: event.isUserPaysFees,
     isNeedsUserStudies: event.isNeedsUserStudies,
     isMandatoryRefund: event.isMandatoryRefund,

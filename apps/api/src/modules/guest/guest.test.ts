@@ -218,6 +218,34 @@ describe('guest verification', () => {
   });
 });
 
+describe('the proof of an existing account’s e-mail', () => {
+  it('mails a code to the account, which logs the buyer in so that the order can be placed', async () => {
+    const user = await createUser(t, { firstName: 'Nina' });
+    const sent = await post('/api/guest/sign-in-code', { email: `  ${user.email.toUpperCase()} ` });
+    expect(sent.statusCode).toBe(200);
+    const code = await mailedCode(user.email);
+    const wrong = await post('/api/guest/verify', { email: user.email, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.json()).toMatchObject({ code: 'CODE_INCORRECT' });
+    const verified = await post('/api/guest/verify', { email: user.email, code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ email: user.email, firstName: 'Nina' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieHeader(verified) } });
+    expect(me.json()).toMatchObject({ email: user.email });
+    // Used once.
+    expect((await post('/api/guest/verify', { email: user.email, code })).json()).toMatchObject({
+      code: 'CODE_INCORRECT',
+    });
+  });
+
+  it('answers an unknown e-mail the same, and mails nothing', async () => {
+    const email = uniqueEmail('personne');
+    const sent = await post('/api/guest/sign-in-code', { email });
+    expect(sent.statusCode).toBe(200);
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mails).toHaveLength(0);
+  });
+});
+
 describe('studies', () => {
   it('lists the study labels, the undefined one first', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/studies' });

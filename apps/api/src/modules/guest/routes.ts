@@ -33,6 +33,19 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
+  // A code for an existing account: the buyer's proof that the e-mail is theirs, without a password.
+  app.post(
+    '/guest/sign-in-code',
+    {
+      schema: { body: guestLookupRequest, response: { 200: ok } },
+      ...access('anyone', { perWindow: 1, minutes: 10 }),
+    },
+    async (request) => {
+      await guest.sendSignInCode(deps, request.body.email);
+      return { message: bookingFr.code.intro(request.body.email.trim()) };
+    },
+  );
+
   app.post(
     '/guest/verify',
     {

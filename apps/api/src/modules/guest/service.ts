@@ -71,7 +71,33 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
 }
 
 /**
- * Checks the guest's code and opens a session. Five wrong guesses kill the code; a wrong guess is
+ * A buyer whose e-mail has an account proves it is theirs without their password: a code is
+ * mailed to the address (issue 15). Nothing tells the caller whether it was sent: the lookup
+ * already answered that, under its own limit.
+ */
+export async function sendSignInCode(deps: AuthDeps, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  if (!email) throw badRequest(checkoutFr.emailRequired, 'email');
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user || user.deletedAt) return;
+  const code = randomDigits(6);
+  await deps.db.transaction(async (tx) => {
+    await emailCodes.replaceEmailCode(tx, {
+      userId: user.id,
+      purpose: 'sign_in',
+      codeHash: codeHash(user.id, code),
+      expiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
+    });
+    await queueMail(tx, {
+      to: user.email,
+      subject: bookingFr.mail.verificationSubject(deps.config.brandName),
+      text: bookingFr.mail.verificationBody(user.firstName, code),
+    });
+  });
+}
+
+/**
+ * Checks the guest's code (a new account's, or a sign-in code) and opens a session. Five wrong guesses kill the code; a wrong guess is
  * committed before the refusal, so parallel guesses are all counted; a used code is dead.
  */
 export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Promise<SessionTicket> {
@@ -80,7 +106,9 @@ export async function verifyGuest(deps: AuthDeps, input: GuestVerifyRequest): Pr
   const user = await users.findUserByEmail(deps.db, normalizeEmail(input.email));
   if (!user || user.deletedAt) throw incorrect();
   const verified = await deps.db.transaction(async (tx) => {
-    const live = await emailCodes.lockLiveEmailCode(tx, user.id, 'email_verification');
+    const live =
+      (await emailCodes.lockLiveEmailCode(tx, user.id, 'sign_in')) ??
+      (await emailCodes.lockLiveEmailCode(tx, user.id, 'email_verification'));
     if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
     if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
     if (!safeEqual(live.codeHash, codeHash(user.id, code))) {

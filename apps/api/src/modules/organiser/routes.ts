@@ -17,7 +17,7 @@ import { requireUser } from '../../plugins/session';
 import { addressServiceFromConfig } from '../addresses/service';
 import { receiveImage } from '../images/upload';
 import * as events from './service';
-import * as tickets from './ticket-service';
+import * as tickets from './ticket.service';
 
 const id = z.object({ id: z.string().max(64) });
 const created = z.object({ id: z.string() });

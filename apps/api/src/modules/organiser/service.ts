@@ -7,6 +7,7 @@ import {
   isPaidTicketList,
   type ManagedEvent,
   organiserFr,
+  refundsFr,
   type UpdateEventRequest,
   usesVerifiedOnlyFeatures,
 } from '@guichet/shared';
@@ -169,6 +170,8 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
 
 export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: string, input: UpdateEventRequest) {
   const event = await loadManagedEvent(deps, user, id);
+  // A cancelled event was closed and refunded: it can be neither reopened nor changed.
+  if (event.cancelledAt) throw new AppError('EVENT_CANCELLED', refundsFr.errors.eventCancelled, 409);
   assertVerified(user, Boolean(input.isPublic || input.isUserPaysFees));
   const tickets = await repo.findTickets(deps.db, event.id);
   const addressChanged = input.address !== undefined && input.address.trim() !== event.address;

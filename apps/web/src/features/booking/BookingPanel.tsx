@@ -16,6 +16,7 @@ import { DoneStep } from './DoneStep';
 import { GiftModal } from './GiftModal';
 import { InformationStep } from './InformationStep';
 import { PaymentStep } from './PaymentStep';
+import { ProofStep } from './ProofStep';
 import { type Buyer, bookingReducer, giftOf, initialBooking, type Step } from './state';
 import { TicketStep } from './TicketStep';
 
@@ -116,6 +117,17 @@ function BookingFlow({ event, shareKey }: Props) {
             dispatch({ type: 'accountCreated', email: normalizeEmail(state.buyer.email) });
             goTo('code');
           }}
+        />
+      );
+      break;
+    case 'proof':
+      step = (
+        <ProofStep
+          email={state.buyer.email}
+          focus={moved}
+          onBack={toInformation}
+          onSignedIn={() => goTo('payment')}
+          onCodeSent={() => goTo('code')}
         />
       );
       break;

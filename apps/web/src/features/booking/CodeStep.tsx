@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useVerifyGuest } from '../../api/guest';
 import { StepButtons, StepError, StepForm } from './StepForm';
 
-/** Step 5: the code mailed to the new account; once it is right, the buyer is logged in. */
+/** Step 5: the code mailed to the address (a new account's, or an existing one's sign-in); once it is right, the buyer is logged in. */
 export function CodeStep({
   email,
   focus,

@@ -59,7 +59,7 @@ export function InformationStep({
     const email = normalizeEmail(values.email);
     if (accountCreatedFor === email) return onNext(values, 'code');
     lookup.mutate(email, {
-      onSuccess: ({ hasAccount }) => onNext(values, hasAccount ? 'payment' : 'password'),
+      onSuccess: ({ hasAccount }) => onNext(values, hasAccount ? 'proof' : 'password'),
     });
   });
 

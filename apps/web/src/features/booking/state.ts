@@ -10,10 +10,11 @@ import {
 
 /**
  * The booking flow (1-attendee.md §4): the ticket step, the information step, the account and its
- * code for an unknown e-mail, then recap and payment. Between the first two, the gift-ticket modal
+ * code for an unknown e-mail or the sign-in of a known one (its password or a mailed code), then
+ * recap and payment. Between the first two, the gift-ticket modal
  * when the chosen ticket offers tickets.
  */
-export type Step = 'tickets' | 'information' | 'password' | 'code' | 'payment' | 'done';
+export type Step = 'tickets' | 'information' | 'password' | 'proof' | 'code' | 'payment' | 'done';
 
 export type Buyer = { lastName: string; firstName: string; email: string; birthDate: string; studies: string };
 

@@ -1,7 +1,8 @@
 import { consoleFr, fr } from '@guichet/shared';
-import { Loader, Tabs } from '@mantine/core';
+import { Loader, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { EventEditor } from '../organiser/EventEditor';
+import { CancelEventButton, CancellationBanner } from '../refunds/CancelEvent';
 import classes from './Console.module.css';
 import { DoorSale } from './DoorSale';
 import { StaffTab } from './StaffTab';
@@ -23,42 +24,48 @@ type Props = { eventId: string; tab: ConsoleTab; onTabChange(tab: ConsoleTab): v
  */
 export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
   return (
-    <Tabs
-      value={tab}
-      onChange={(value) => {
-        if (!isConsoleTab(value)) return;
-        onTabChange(value);
-      }}
-      keepMounted={false}
-    >
-      <Tabs.List aria-label={consoleFr.tabsLabel} className={classes.tabList}>
-        {consoleTabs.map((value) => (
-          <Tabs.Tab key={value} value={value}>
-            {consoleFr.tabs[value]}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+    <Stack gap="sm">
+      <CancellationBanner eventId={eventId} />
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (!isConsoleTab(value)) return;
+          onTabChange(value);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={consoleFr.tabsLabel} className={classes.tabList}>
+          {consoleTabs.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {consoleFr.tabs[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
 
-      <Tabs.Panel value="stats" pt="md">
-        <Suspense fallback={<TabLoader />}>
-          <StatsTab eventId={eventId} />
-        </Suspense>
-      </Tabs.Panel>
-      <Tabs.Panel value="edit" pt="md">
-        <EventEditor eventId={eventId} onDeleted={onDeleted} />
-      </Tabs.Panel>
-      <Tabs.Panel value="participants" pt="md">
-        <Suspense fallback={<TabLoader />}>
-          <ParticipantsTab eventId={eventId} />
-        </Suspense>
-      </Tabs.Panel>
-      <Tabs.Panel value="staff" pt="md">
-        <StaffTab eventId={eventId} />
-      </Tabs.Panel>
-      <Tabs.Panel value="manual" pt="md">
-        <DoorSale eventId={eventId} />
-      </Tabs.Panel>
-    </Tabs>
+        <Tabs.Panel value="stats" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <StatsTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="edit" pt="md">
+          <Stack gap="xl">
+            <EventEditor eventId={eventId} onDeleted={onDeleted} />
+            <CancelEventButton eventId={eventId} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="participants" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <ParticipantsTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="staff" pt="md">
+          <StaffTab eventId={eventId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="manual" pt="md">
+          <DoorSale eventId={eventId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
   );
 }
 

@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParticipants } from '../../api/follow-up';
 import { DetailPanel } from '../console/DetailPanel';
+import { RefundRequests } from '../refunds/RefundRequests';
 import { ExportMenu } from './ExportMenu';
 import { LoadError } from './LoadError';
 import { ParticipantDetail } from './ParticipantDetail';
@@ -91,6 +92,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
             )}
           </Stack>
         )}
+        <RefundRequests eventId={eventId} />
       </Stack>
       <DetailPanel
         opened={selected !== null}

@@ -1,5 +1,6 @@
 import { type EventDetail, formatDateTime, fr } from '@guichet/shared';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -72,6 +73,12 @@ export default function EventPage() {
 
 function TicketingStatus({ event }: { event: EventDetail }) {
   const { data: user } = useSession();
+  if (event.isCancelled)
+    return (
+      <Alert color="red" variant="light" title={fr.events.cancelled}>
+        {event.cancellationMessage}
+      </Alert>
+    );
   if (event.status === 'soldOut')
     return (
       <Badge size="lg" color="red">

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app-deps';
-import { events, type orders, participations } from '../../db/schema';
+import type { Database } from '../../db/client';
+import type { orders } from '../../db/schema';
 import { confirmationMail } from '../../mail/confirmation-mail';
 import { queueMail } from '../../mail/outbox';
+import { findEventTitle, insertParticipations } from './orders.repository';
 
 /**
  * Participations are issued once, in the transaction that marks the order paid, with the
@@ -10,39 +10,35 @@ import { queueMail } from '../../mail/outbox';
  * it is sent, so that this transaction stays as short in an on-sale rush as before.
  */
 export async function issueParticipations(
-  tx: AppDeps['db'],
+  tx: Database,
   order: Pick<typeof orders.$inferSelect, 'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference'>,
   lines: { ticket: { id: string }; quantity: number; refundPlaces: number; isGift?: boolean }[],
   site: { brandName: string; publicUrl: string },
   source: 'web' | 'presentiel' = 'web',
 ): Promise<string[]> {
-  const event = await tx.query.events.findFirst({ where: eq(events.id, order.eventId) });
-  const issued = await tx
-    .insert(participations)
-    .values(
-      lines.map((l) => ({
-        eventId: order.eventId,
-        ticketId: l.ticket.id,
-        userId: order.userId,
-        orderId: order.id,
-        quantity: l.quantity,
-        refundPlaces: l.refundPlaces,
-        isGift: l.isGift ?? false,
-        source,
-      })),
-    )
-    .returning({ id: participations.id });
+  const eventTitle = await findEventTitle(tx, order.eventId);
+  const participationIds = await insertParticipations(
+    tx,
+    order,
+    lines.map((l) => ({
+      ticketId: l.ticket.id,
+      quantity: l.quantity,
+      refundPlaces: l.refundPlaces,
+      isGift: l.isGift ?? false,
+    })),
+    source,
+  );
   await queueMail(
     tx,
     confirmationMail({
       to: order.buyerEmail,
       brandName: site.brandName,
       firstName: order.buyerFirstName,
-      eventTitle: event?.title ?? '',
+      eventTitle,
       reference: order.reference,
       ticketsUrl: `${site.publicUrl}/myTickets`,
-      participationIds: issued.map((p) => p.id),
+      participationIds,
     }),
   );
-  return issued.map((p) => p.id);
+  return participationIds;
 }

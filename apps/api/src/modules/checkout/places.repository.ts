@@ -61,19 +61,6 @@ export async function reclaimExpiredHolds(db: Database, eventId: string, now: Da
   return row?.tickets ?? 0;
 }
 
-/** Places held by orders whose deadline passed but that nobody reclaimed yet, per ticket: free for readers. */
-export async function expiredHeldByTicket(db: Database, eventId: string, now: Date): Promise<Map<string, number>> {
-  const rows = await queryRows<{ ticket_id: string; quantity: number }>(
-    db,
-    sql`select l.ticket_id, sum(l.quantity)::int as quantity
-          from orders o join order_lines l on l.order_id = o.id
-         where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${now.toISOString()}::timestamptz
-         group by l.ticket_id`,
-  );
-  return new Map(rows.map((row) => [row.ticket_id, row.quantity]));
-}
-
-/** Whether any hold of the event is past its deadline and not yet reclaimed (a partial-index probe). */
 /** Events with holds past their deadline, a few at a time (the orders_awaiting_idx index). */
 export async function findEventsWithExpiredHolds(db: Database, now: Date, limit: number): Promise<string[]> {
   const rows = await queryRows<{ event_id: string }>(
@@ -85,6 +72,7 @@ export async function findEventsWithExpiredHolds(db: Database, now: Date, limit:
   return rows.map((row) => row.event_id);
 }
 
+/** Whether any hold of the event is past its deadline and not yet reclaimed (a partial-index probe). */
 export async function hasExpiredHolds(db: Database, eventId: string, now: Date): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(
     db,

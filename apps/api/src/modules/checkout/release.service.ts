@@ -1,9 +1,8 @@
 import { checkoutFr } from '@guichet/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { giveBackPromoUse, releaseHeld } from './inventory';
+import { findOrderLines, lockOrder, setOrderStatus } from './orders.repository';
+import { giveBackPromoUse, releaseHeld } from './places.repository';
 
 /**
  * The buyer gives a hold back before it expires (they left the payment step): its places are
@@ -15,22 +14,15 @@ import { giveBackPromoUse, releaseHeld } from './inventory';
  */
 export async function releaseOrder(db: Database, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status, discountCodeId: orders.discountCodeId })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order || order.status === 'cancelled' || order.status === 'expired' || order.status === 'failed') return;
     if (order.status !== 'awaiting_payment') {
       throw new AppError('ORDER_ALREADY_PAID', checkoutFr.orderAlreadyPaid, 409);
     }
-    const lines = await tx
-      .select({ ticketId: orderLines.ticketId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id));
+    const lines = await findOrderLines(tx, order.id);
     // Lock order of every path: the promo code before the tickets.
     await giveBackPromoUse(tx, order.discountCodeId);
     await releaseHeld(tx, lines);
-    await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    await setOrderStatus(tx, order.id, 'cancelled');
   });
 }

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { type PaymentProviderName, PaymentSignatureError, rawQueryOf } from '../../payments';
 import { access } from '../../plugins/route-access';
-import { loadBuyerOrder } from './order-access';
-import { type Payments, settleBuyerReturn, settlePayment, startOrderPayment } from './payment-service';
+import { type Payments, settleBuyerReturn, settlePayment, startBuyerPayment } from './payment.service';
 
 const providerName = z.enum(['sandbox', 'etransactions', 'stripe']);
 
@@ -25,8 +24,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
       ...access('anyone'),
     },
     async (request) => {
-      const order = await loadBuyerOrder(deps.db, request, request.params.id, request.query.token);
-      return { redirect: await startOrderPayment(deps, payments, order) };
+      const asker = { viewer: request.user, token: request.query.token };
+      return { redirect: await startBuyerPayment(deps, payments, request.params.id, asker) };
     },
   );
 

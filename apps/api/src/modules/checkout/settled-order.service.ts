@@ -1,13 +1,12 @@
 import { checkoutFr } from '@guichet/shared';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { queryRows } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import { insertOrderWithLines, type NewOrder } from './hot-path';
-import { hasExpiredHolds, hasFreeTicket, reclaimExpiredHolds, takePlaces, takePromoUse } from './inventory';
-import { issueParticipations } from './issue';
+import { issueParticipations } from './issue.service';
 import { soldOut } from './lines';
+import { insertOrderWithLines, type NewOrder } from './orders.repository';
+import { hasExpiredHolds, hasFreeTicket, reclaimExpiredHolds, takePlaces, takePromoUse } from './places.repository';
+import { isSaleCurrent } from './sale.repository';
 
 /** The sale changed since the order was checked against it (its fingerprint). */
 export class StaleSale extends Error {}
@@ -38,13 +37,7 @@ export async function placeSettledOrder(
   const { fingerprint, isFreeEvent, source, now, ...values } = order;
   const attempt = () =>
     deps.db.transaction(async (tx) => {
-      if (fingerprint !== undefined) {
-        const [row] = await queryRows<{ current: boolean }>(
-          tx,
-          sql`select guichet_sale_fingerprint(${values.eventId}::uuid) is not distinct from ${fingerprint} as current`,
-        );
-        if (!row?.current) throw new StaleSale();
-      }
+      if (fingerprint !== undefined && !(await isSaleCurrent(tx, values.eventId, fingerprint))) throw new StaleSale();
       const hasFreeLines = isFreeEvent || values.lines.some((l) => l.unitPriceCents === 0 && !l.isGift);
       if (
         hasFreeLines &&

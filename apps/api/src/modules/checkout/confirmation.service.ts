@@ -1,8 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
-import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './inventory';
-import { issueParticipations } from './issue';
+import { issueParticipations } from './issue.service';
+import {
+  findOrderLines,
+  lockOrderByReference,
+  markLatePaymentOwed,
+  markOrderPaid,
+  setOrderStatus,
+} from './orders.repository';
+import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places.repository';
+import { isEventCancelled } from './sale.repository';
 import { recordCapture } from './transactions.repository';
 
 export type PaymentResult = {
@@ -41,9 +47,9 @@ export async function applyPaymentResult(
   provider: Provider,
 ): Promise<ConfirmationOutcome> {
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.reference, result.reference)).for('update');
+    const order = await lockOrderByReference(tx, result.reference);
     if (!order) return 'unknown_order';
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const lines = await findOrderLines(tx, order.id);
     const places = lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity }));
     const capture = (kind: 'payment' | 'duplicate' | 'late', refundStatus: 'none' | 'pending') =>
       recordCapture(tx, {
@@ -60,10 +66,7 @@ export async function applyPaymentResult(
       // Lock order of every path: the promo code before the tickets.
       await giveBackPromoUse(tx, order.discountCodeId);
       await releaseHeld(tx, places);
-      await tx
-        .update(orders)
-        .set({ status: result.status === 'cancelled' ? 'cancelled' : 'failed' })
-        .where(eq(orders.id, order.id));
+      await setOrderStatus(tx, order.id, result.status === 'cancelled' ? 'cancelled' : 'failed');
       return 'released';
     }
 
@@ -76,6 +79,16 @@ export async function applyPaymentResult(
       return 'duplicate_capture';
     }
     if (result.amountCents !== order.totalCents) return 'amount_mismatch';
+    if (await isEventCancelled(tx, order.eventId)) {
+      // Its places would be refunded by the cancellation: the payment goes back at once instead.
+      if (order.status === 'awaiting_payment') {
+        await giveBackPromoUse(tx, order.discountCodeId);
+        await releaseHeld(tx, places);
+      }
+      await markLatePaymentOwed(tx, order.id, result.transactionId);
+      await capture('late', 'pending');
+      return 'refund_needed';
+    }
     if (order.status === 'awaiting_payment') {
       await convertHeldToSold(tx, places);
     } else {
@@ -96,18 +109,12 @@ export async function applyPaymentResult(
           throw error;
         });
       if (!retaken) {
-        await tx
-          .update(orders)
-          .set({ status: 'refund_requested', transactionId: result.transactionId })
-          .where(eq(orders.id, order.id));
+        await markLatePaymentOwed(tx, order.id, result.transactionId);
         await capture('late', 'pending');
         return 'refund_needed';
       }
     }
-    await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: sql`now()`, transactionId: result.transactionId })
-      .where(eq(orders.id, order.id));
+    await markOrderPaid(tx, order.id, result.transactionId);
     await capture('payment', 'none');
     await issueParticipations(
       tx,

@@ -1,7 +1,5 @@
 import { checkoutFr, fr, paymentFr } from '@guichet/shared';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import { orders } from '../../db/schema';
 import { queueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
@@ -15,8 +13,10 @@ import {
   PaymentSignatureError,
   rawQueryOf,
 } from '../../payments';
-import { applyPaymentResult, type ConfirmationOutcome } from './confirm';
-import { claimRefund, findOrderById, markRefunded, markRefundFailed } from './transactions.repository';
+import { findBuyerOrder, type OrderAsker } from './buyer-order.service';
+import { applyPaymentResult, type ConfirmationOutcome } from './confirmation.service';
+import { findOrderById, setOrderStatus } from './orders.repository';
+import { claimRefund, markRefunded, markRefundFailed } from './transactions.repository';
 
 export type Payments = {
   config: PaymentConfig;
@@ -28,11 +28,14 @@ export function providerFor(payments: Payments, wanted: PaymentProviderName): Pa
   return payments.providers[wanted] ? wanted : payments.config.defaultProvider;
 }
 
-export async function startOrderPayment(
+/** The buyer's payment page at the order's provider, while the hold lasts. */
+export async function startBuyerPayment(
   deps: AppDeps,
   payments: Payments,
-  order: typeof orders.$inferSelect,
+  orderId: string,
+  asker: OrderAsker,
 ): Promise<PaymentRedirect> {
+  const order = await findBuyerOrder(deps.db, orderId, asker);
   if (order.status !== 'awaiting_payment' || order.expiresAt <= deps.clock.now()) {
     throw new AppError('ORDER_NOT_PAYABLE', checkoutFr.orderNotPayable, 409);
   }
@@ -105,7 +108,12 @@ export async function refundCapture(deps: AppDeps, provider: PaymentProvider, tr
   const order = await findOrderById(deps.db, capture.orderId);
   if (!order) return;
   try {
-    await provider.refund({ transactionId, amountCents: capture.amountCents, reference: order.reference });
+    await provider.refund({
+      transactionId,
+      amountCents: capture.amountCents,
+      reference: order.reference,
+      key: `capture-${capture.id}`,
+    });
   } catch (error) {
     await markRefundFailed(deps.db, capture.id, error instanceof Error ? error.message : String(error));
     throw error;
@@ -113,7 +121,7 @@ export async function refundCapture(deps: AppDeps, provider: PaymentProvider, tr
   const mail = capture.kind === 'duplicate' ? checkoutFr.duplicateRefundedMail : checkoutFr.refundedMail;
   await deps.db.transaction(async (tx) => {
     await markRefunded(tx, capture.id);
-    if (capture.kind === 'late') await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
+    if (capture.kind === 'late') await setOrderStatus(tx, order.id, 'refunded');
     await queueMail(tx, {
       to: order.buyerEmail,
       subject: mail.subject(deps.config.brandName),

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { findEventsWithExpiredHolds, reclaimExpiredHolds } from './inventory';
+import { findEventsWithExpiredHolds, reclaimExpiredHolds } from './places.repository';
 
 const EVENTS_PER_SWEEP = 50;
 

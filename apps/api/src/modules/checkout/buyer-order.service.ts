@@ -1,0 +1,41 @@
+import { checkoutFr, type OrderView } from '@guichet/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { safeEqual, sha256 } from '../../lib/tokens';
+import type { Viewer } from '../../policy/can';
+import { findOrderById, findOrderLines, type OrderRow } from './orders.repository';
+import { releaseOrder } from './release.service';
+
+/** Who asks for an order: the session's account, or a guest with the token the order gave them. */
+export type OrderAsker = { viewer: Pick<Viewer, 'id'> | null; token?: string };
+
+/** An order for its buyer only; anyone else is told it does not exist. */
+export async function findBuyerOrder(db: Database, id: string, asker: OrderAsker): Promise<OrderRow> {
+  const notFound = new AppError('ORDER_NOT_FOUND', checkoutFr.orderNotFound, 404);
+  const order = isUuid(id) ? await findOrderById(db, id) : undefined;
+  if (!order) throw notFound;
+  const { viewer, token } = asker;
+  const isBuyer =
+    (viewer !== null && viewer.id === order.userId) ||
+    Boolean(token && order.accessTokenHash && safeEqual(order.accessTokenHash, sha256(token)));
+  if (!isBuyer) throw notFound;
+  return order;
+}
+
+/** The buyer's order with its lines (the payment step and its countdown read it). */
+export async function getBuyerOrder(db: Database, id: string, asker: OrderAsker): Promise<OrderView> {
+  const order = await findBuyerOrder(db, id, asker);
+  const lines = await findOrderLines(db, order.id);
+  return {
+    ...order,
+    expiresAt: order.expiresAt.toISOString(),
+    lines: lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity, refundPlaces: l.refundPlaces })),
+  };
+}
+
+/** The buyer gives their hold back (see releaseOrder). */
+export async function releaseBuyerOrder(db: Database, id: string, asker: OrderAsker): Promise<void> {
+  const order = await findBuyerOrder(db, id, asker);
+  await releaseOrder(db, order.id);
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { preparedRows, type Statement } from '../../db/prepared';
+import { events, orderLines, orders, participations } from '../../db/schema';
+import type { Sale } from './sale.repository';
+
+export type HoldRequest = {
+  sale: Sale;
+  /** The logged-in buyer; for a guest, the account is found from `email` in the same call. */
+  userId: string | null;
+  email: string;
+  now: Date;
+  afterReclaim: boolean;
+  lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
+  /** The ticket offered with the order (one place, free), held with the others. */
+  giftTicketId: string | null;
+  order: Pick<
+    typeof orders.$inferInsert,
+    | 'reference'
+    | 'buyerFirstName'
+    | 'buyerLastName'
+    | 'buyerBirthDate'
+    | 'studies'
+    | 'provider'
+    | 'discountCodeId'
+    | 'discountPercent'
+    | 'subtotalCents'
+    | 'discountCents'
+    | 'insuranceCents'
+    | 'feeCents'
+    | 'totalCents'
+    | 'expiresAt'
+    | 'accessTokenHash'
+  >;
+};
+
+export type HoldOutcome =
+  | 'held'
+  | 'stale'
+  | 'no_account'
+  | 'one_free_ticket'
+  | 'promo_exhausted'
+  | 'expired_holds'
+  | 'sold_out';
+
+const holdStatement: Statement = { name: 'guichet_hold', text: 'select guichet_hold($1::jsonb) as outcome' };
+
+/**
+ * A paid order's hold in one round trip (`guichet_hold`, db/functions/guichet_hold.sql), its
+ * arguments named in one JSON object; the id is made here.
+ */
+export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
+  const id = randomUUID();
+  const [row] = await preparedRows(db)<{ outcome: HoldOutcome }>(holdStatement, [
+    JSON.stringify({
+      fingerprint: request.sale.fingerprint,
+      eventId: request.sale.event.id,
+      orderId: id,
+      userId: request.userId,
+      email: request.email,
+      now: request.now.toISOString(),
+      afterReclaim: request.afterReclaim,
+      hasFreeLines: request.lines.some((l) => l.unitPriceCents === 0),
+      giftTicketId: request.giftTicketId,
+      lines: request.lines,
+      order: {
+        ...request.order,
+        ticketCount: request.lines.reduce((sum, l) => sum + l.quantity, 0),
+        expiresAt: request.order.expiresAt.toISOString(),
+      },
+    }),
+  ]);
+  if (!row) throw new Error('guichet_hold answered nothing');
+  return { outcome: row.outcome, id };
+}
+
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
+  lines: {
+    ticketId: string;
+    quantity: number;
+    unitPriceCents: number;
+    refundPlaces: number;
+    insuranceCents: number;
+    isGift?: boolean;
+  }[];
+};
+
+/**
+ * An order settled at once and its lines, inside the caller's transaction, through the insert
+ * path holds use too (`guichet_insert_order`, db/functions/guichet_insert_order.sql).
+ */
+export async function insertOrderWithLines(tx: Database, order: NewOrder): Promise<string> {
+  const id = randomUUID();
+  await queryRows(tx, sql`select guichet_insert_order(${JSON.stringify({ ...order, id })}::jsonb)`);
+  return id;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+export type PlaceLine = { ticketId: string; quantity: number };
+
+export function findOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
+  return db.query.orders.findFirst({ where: eq(orders.id, id) });
+}
+
+/** The order of a payment reference, its row locked to the end of `tx` (payment results queue on it). */
+export async function lockOrderByReference(tx: Database, reference: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.reference, reference)).for('update');
+  return order;
+}
+
+/** The order's row locked to the end of `tx`. */
+export async function lockOrder(tx: Database, id: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return order;
+}
+
+export function findOrderLines(db: Database, orderId: string) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+}
+
+export async function setOrderStatus(tx: Database, id: string, status: OrderStatus): Promise<void> {
+  await tx.update(orders).set({ status }).where(eq(orders.id, id));
+}
+
+/** Paid by the provider's transaction; `paid_at` is the database's time of the confirmation. */
+export async function markOrderPaid(tx: Database, id: string, transactionId: string): Promise<void> {
+  await tx.update(orders).set({ status: 'paid', paidAt: sql`now()`, transactionId }).where(eq(orders.id, id));
+}
+
+/** A payment that came too late for its places: kept with its transaction until it is refunded. */
+export async function markLatePaymentOwed(tx: Database, id: string, transactionId: string): Promise<void> {
+  await tx.update(orders).set({ status: 'refund_requested', transactionId }).where(eq(orders.id, id));
+}
+
+export type NewParticipation = {
+  ticketId: string;
+  quantity: number;
+  refundPlaces: number;
+  isGift: boolean;
+};
+
+/** An order's participations, one per line, for its account. */
+export async function insertParticipations(
+  tx: Database,
+  order: { id: string; eventId: string; userId: string | null },
+  lines: NewParticipation[],
+  source: 'web' | 'presentiel',
+): Promise<string[]> {
+  const rows = await tx
+    .insert(participations)
+    .values(lines.map((l) => ({ ...l, eventId: order.eventId, userId: order.userId, orderId: order.id, source })))
+    .returning({ id: participations.id });
+  return rows.map((row) => row.id);
+}
+
+export async function findEventTitle(db: Database, eventId: string): Promise<string> {
+  const [row] = await db.select({ title: events.title }).from(events).where(eq(events.id, eventId));
+  return row?.title ?? '';
+}

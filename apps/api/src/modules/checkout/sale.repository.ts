@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { preparedRows, type Statement } from '../../db/prepared';
+import { discountCodes, events, shareLinks, type tickets } from '../../db/schema';
+
+export type SaleEvent = Pick<
+  typeof events.$inferSelect,
+  | 'id'
+  | 'organizerId'
+  | 'isPublic'
+  | 'isOpen'
+  | 'dateEnd'
+  | 'dateMaxRefund'
+  | 'nbMaxParticipants'
+  | 'isNeedsUserStudies'
+  | 'isMandatoryRefund'
+  | 'isUserPaysFees'
+  | 'paymentProvider'
+>;
+export type SaleTicket = Pick<
+  typeof tickets.$inferSelect,
+  'id' | 'parentId' | 'isMultipart' | 'priceCents' | 'minToBuy' | 'maxToBuy' | 'isHidden' | 'isAvailable'
+> & {
+  /** The tickets offered with this one (ticket_gifts). */
+  giftIds: string[];
+};
+/**
+ * What a sale decision reads from an event and its tickets, with the database's fingerprint of
+ * it (`guichet_sale_fingerprint`, migration 0004). No counters: places are only ever checked by
+ * the conditional updates.
+ */
+export type Sale = { event: SaleEvent; tickets: SaleTicket[]; fingerprint: string };
+
+const loadSaleStatement: Statement = {
+  name: 'guichet_load_sale',
+  text: `select e.id, e.organizer_id as "organizerId", e.is_public as "isPublic", e.is_open as "isOpen",
+                (extract(epoch from e.date_end) * 1000)::float8 as "dateEnd",
+                (extract(epoch from e.date_max_refund) * 1000)::float8 as "dateMaxRefund",
+                e.nb_max_participants as "nbMaxParticipants", e.is_needs_user_studies as "isNeedsUserStudies",
+                e.is_mandatory_refund as "isMandatoryRefund", e.is_user_pays_fees as "isUserPaysFees",
+                e.payment_provider as "paymentProvider",
+                coalesce((select json_agg(json_build_object(
+                            'id', t.id, 'parentId', t.parent_id, 'isMultipart', t.is_multipart,
+                            'priceCents', t.price_cents, 'minToBuy', t.min_to_buy, 'maxToBuy', t.max_to_buy,
+                            'isHidden', t.is_hidden, 'isAvailable', t.is_available,
+                            'giftIds', coalesce((select json_agg(g.gift_ticket_id) from ticket_gifts g
+                                                  where g.ticket_id = t.id), '[]')))
+                            from tickets t where t.event_id = e.id and t.deleted_at is null), '[]') as tickets,
+                guichet_sale_fingerprint(e.id) as fingerprint
+           from events e where e.id = $1::uuid and e.deleted_at is null`,
+};
+
+type SaleRow = Omit<SaleEvent, 'dateEnd' | 'dateMaxRefund'> & {
+  dateEnd: number;
+  dateMaxRefund: number | null;
+  tickets: SaleTicket[];
+  fingerprint: string;
+};
+
+/** The sale as the database has it now (one statement, so data and fingerprint agree). */
+export async function loadSale(db: Database, eventId: string): Promise<Sale | undefined> {
+  const [row] = await preparedRows(db)<SaleRow>(loadSaleStatement, [eventId]);
+  if (!row) return undefined;
+  const { tickets: ticketRows, fingerprint, dateEnd, dateMaxRefund, ...event } = row;
+  return {
+    event: {
+      ...event,
+      dateEnd: new Date(dateEnd),
+      dateMaxRefund: dateMaxRefund === null ? null : new Date(dateMaxRefund),
+    },
+    tickets: ticketRows,
+    fingerprint,
+  };
+}
+
+/** Whether the sale is still the one of `fingerprint` (inside the caller's transaction). */
+export async function isSaleCurrent(tx: Database, eventId: string, fingerprint: string): Promise<boolean> {
+  const [row] = await queryRows<{ current: boolean }>(
+    tx,
+    sql`select guichet_sale_fingerprint(${eventId}::uuid) is not distinct from ${fingerprint} as current`,
+  );
+  return row?.current === true;
+}
+
+/** The hidden tickets a share link of the event opens, or undefined when the key opens nothing. */
+export async function findShareLinkTickets(db: Database, eventId: string, key: string): Promise<string[] | undefined> {
+  const link = await db.query.shareLinks.findFirst({
+    columns: { ticketIds: true },
+    where: and(eq(shareLinks.key, key), eq(shareLinks.eventId, eventId)),
+  });
+  return link?.ticketIds;
+}
+
+/** The event's promo code of that name, whatever its case. */
+export function findDiscountByCode(db: Database, eventId: string, code: string) {
+  return db.query.discountCodes.findFirst({
+    where: and(eq(discountCodes.eventId, eventId), sql`lower(${discountCodes.code}) = lower(${code})`),
+  });
+}
+
+/** Whether the event was cancelled (a payment for it is given back, not honoured). */
+export async function isEventCancelled(tx: Database, eventId: string): Promise<boolean> {
+  const [row] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId));
+  return Boolean(row?.cancelledAt);
+}

@@ -1,0 +1,117 @@
+import { refundsFr } from '@guichet/shared';
+import { Alert, Button, Group, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBan } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useCancelEvent, useCancellation } from '../../api/refunds';
+import { toast } from '../account/toast';
+
+const m = refundsFr.cancellation;
+
+/** Above the console's tabs once the event is cancelled: the refunds' progress as the job reports it. */
+export function CancellationBanner({ eventId }: { eventId: string }) {
+  const cancellation = useCancellation(eventId);
+  if (!cancellation.data?.cancelledAt) return null;
+  return <CancellationProgress view={cancellation.data} />;
+}
+
+/** The event's cancellation button and its confirmation, while the event is not cancelled. */
+export function CancelEventButton({ eventId }: { eventId: string }) {
+  const cancellation = useCancellation(eventId);
+  const [opened, modal] = useDisclosure(false);
+  if (!cancellation.data || cancellation.data.cancelledAt) return null;
+  return (
+    <>
+      <Group>
+        <Button variant="outline" color="red" leftSection={<IconBan size={18} aria-hidden />} onClick={modal.open}>
+          {m.button}
+        </Button>
+      </Group>
+      <CancelModal eventId={eventId} opened={opened} onClose={modal.close} />
+    </>
+  );
+}
+
+function CancellationProgress({ view }: { view: NonNullable<ReturnType<typeof useCancellation>['data']> }) {
+  const done = view.refunded + view.manual;
+  const finished = view.inProgress === 0 && view.failed === 0;
+  return (
+    <Alert color="red" variant="light" title={m.banner} role="status" aria-live="polite">
+      <Stack gap="xs">
+        {view.message && <Text size="sm">{view.message}</Text>}
+        {view.orders > 0 && (
+          <>
+            <Progress
+              value={(done / view.orders) * 100}
+              color={view.failed > 0 ? 'orange' : 'teal'}
+              aria-label={m.progress(view.refunded, view.orders)}
+            />
+            <Text size="sm">{m.progress(view.refunded, view.orders)}</Text>
+          </>
+        )}
+        {view.failed > 0 && (
+          <Text size="sm" c="orange">
+            {m.failures(view.failed)}
+          </Text>
+        )}
+        {view.manual > 0 && <Text size="sm">{m.manual(view.manual)}</Text>}
+        {finished && (
+          <Text size="sm" fw={600}>
+            {m.finished}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function CancelModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose(): void }) {
+  const cancel = useCancelEvent(eventId);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!message.trim()) {
+      setError(refundsFr.errors.messageRequired);
+      return;
+    }
+    cancel.mutate(message.trim(), {
+      onSuccess: () => {
+        toast(m.started);
+        onClose();
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={m.title} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Alert color="red" variant="light">
+            {m.warning}
+          </Alert>
+          <Textarea
+            label={m.messageLabel}
+            placeholder={m.messagePlaceholder}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            maxLength={2000}
+            autosize
+            minRows={3}
+            error={error}
+            data-autofocus
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {m.back}
+            </Button>
+            <Button type="submit" color="red" loading={cancel.isPending}>
+              {m.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { buy, DEMO, expectAccessible, lastMail, login, newBuyer, organiserEvent } from './support';
+
+const DAY = 86_400_000;
+
+/** A public paid event of the demo organiser, refundable until two days before it starts. */
+async function paidEvent(request: APIRequestContext) {
+  const start = Date.now() + 20 * DAY;
+  const title = `Remboursements ${Math.random().toString(36).slice(2, 8)}`;
+  const id = await organiserEvent(request, {
+    title,
+    type: 'Concert',
+    dateBegin: new Date(start).toISOString(),
+    dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
+    dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
+    ticketList: [{ title: 'Fosse', price: 20, quantity: 40 }],
+  });
+  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
+  return { id, title, ticketId: detail.tickets[0]?.id ?? '' };
+}
+
+/** A new holder of `quantity` places, `refundPlaces` of them insured, who asked for their refund. */
+async function holderAskingRefund(page: Page, eventId: string, ticketId: string, quantity = 2) {
+  const email = await newBuyer(page);
+  await buy(page.request, eventId, { ticketId, quantity, refundPlaces: quantity });
+  const [ticket] = (await (await page.request.get('/api/me/participations')).json()) as { id: string }[];
+  expect((await page.request.post(`/api/me/participations/${ticket?.id}/refund-request`)).status()).toBe(200);
+  await page.request.post('/api/auth/logout');
+  await page.context().clearCookies();
+  return email;
+}
+
+async function openConsole(page: Page, eventId: string, tab: string) {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto(`/event_management?event=${eventId}&tab=${tab}`);
+}
+
+test.describe('refund requests in the console', () => {
+  test('the organiser refunds one holder and refuses another, who are told by e-mail', async ({ page, request }) => {
+    const event = await paidEvent(request);
+    const accepted = await holderAskingRefund(page, event.id, event.ticketId, 2);
+    const refused = await holderAskingRefund(page, event.id, event.ticketId, 1);
+
+    await openConsole(page, event.id, 'participants');
+    const section = page.getByRole('region', { name: 'Demandes de remboursement' });
+    await expect(section.getByText(accepted)).toBeVisible();
+    await expect(section.getByText('À traiter')).toHaveCount(2);
+    await expect(section.getByText('40,00 €')).toBeVisible();
+    await expectAccessible(page);
+
+    const first = section.getByRole('listitem').filter({ hasText: accepted });
+    await first.getByRole('button', { name: /Rembourser/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rembourser ce participant ?' });
+    await expect(confirm.getByText('40,00 € seront remboursés pour 2 places')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByText('Le remboursement a été effectué.')).toBeVisible();
+    await expect(first.getByText('Remboursé')).toBeVisible();
+    await expect(first.getByRole('button', { name: /Rembourser/ })).toHaveCount(0);
+
+    const second = section.getByRole('listitem').filter({ hasText: refused });
+    await second.getByRole('button', { name: /Refuser/ }).click();
+    const reasonDialog = page.getByRole('dialog', { name: 'Refuser le remboursement' });
+    await reasonDialog.getByRole('button', { name: 'Refuser' }).click();
+    await expect(reasonDialog.getByText('Indiquez le motif du refus.')).toBeVisible();
+    await reasonDialog.getByRole('textbox', { name: 'Motif du refus' }).fill('Billet déjà utilisé au pré-accès.');
+    await reasonDialog.getByRole('button', { name: 'Refuser' }).click();
+    await expect(page.getByText('La demande de remboursement a été refusée.')).toBeVisible();
+    await expect(second.getByText('Refusé')).toBeVisible();
+
+    expect((await lastMail(request, accepted)).subject).toContain('votre remboursement');
+    expect((await lastMail(request, refused)).text).toContain('Billet déjà utilisé au pré-accès.');
+  });
+});
+
+test.describe('cancelling an event', () => {
+  test('stops the sale, refunds every holder with the progress shown, and tells the public', async ({
+    page,
+    request,
+  }) => {
+    const event = await paidEvent(request);
+    const holder = await newBuyer(page);
+    await buy(page.request, event.id, { ticketId: event.ticketId, quantity: 2 });
+    await page.request.post('/api/auth/logout');
+    await page.context().clearCookies();
+
+    await openConsole(page, event.id, 'edit');
+    await page.getByRole('button', { name: "Annuler l'événement" }).click();
+    const dialog = page.getByRole('dialog', { name: "Annuler l'événement" });
+    await dialog.getByRole('button', { name: "Annuler définitivement l'événement" }).click();
+    await expect(dialog.getByText("Indiquez aux participants la raison de l'annulation.")).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Message aux participants' }).fill('Tempête annoncée : report en mars.');
+    await dialog.getByRole('button', { name: "Annuler définitivement l'événement" }).click();
+
+    const banner = page.getByRole('status').filter({ hasText: 'Événement annulé' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByText('Tempête annoncée : report en mars.')).toBeVisible();
+    await expect(banner.getByText('Tous les remboursements sont effectués.')).toBeVisible({ timeout: 20_000 });
+    await expect(banner.getByText('1 commande remboursée sur 1')).toBeVisible();
+    await expect(page.getByRole('button', { name: "Annuler l'événement" })).toHaveCount(0);
+    await expectAccessible(page);
+
+    const mail = await lastMail(request, holder);
+    expect(mail.text).toContain('Tempête annoncée : report en mars.');
+    expect(mail.text).toContain('intégralement remboursée');
+
+    await page.goto(`/billetterie/${event.id}`);
+    await expect(page.getByText('Cet événement a été annulé par son organisateur.')).toBeVisible();
+    await expect(page.getByText('Billetterie ouverte')).toHaveCount(0);
+  });
+});
