@@ -185,7 +185,7 @@ test('every section is reachable by its tab and accessible; an event is unpublis
   const title = `Bal à dépublier ${Math.random().toString(36).slice(2, 8)}`;
   const id = await organiserEvent(request, { title });
   await openBackOffice(page);
-  for (const [tab, heading] of [
+  const tabs: [string, string][] = [
     ['Vérifications', 'Demandes de vérification'],
     ['Utilisateurs', 'Utilisateurs'],
     ['Virements', 'Virements'],
@@ -193,7 +193,8 @@ test('every section is reachable by its tab and accessible; an event is unpublis
     ['Messages', 'Messages de contact'],
     ['Journal', "Journal des actions d'administration"],
     ['Événements', 'Événements'],
-  ]) {
+  ];
+  for (const [tab, heading] of tabs) {
     await section(page, tab).click();
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     await expectAccessible(page);

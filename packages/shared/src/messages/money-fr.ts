@@ -62,6 +62,7 @@ export const moneyFr = {
     noBankAccount: 'Veuillez enregistrer vos coordonnées bancaires avant de demander un virement.',
     nothingLeft: 'Aucun solde à virer pour cet événement.',
     freeEvent: 'Les virements concernent les événements payants.',
+    cancelledEvent: 'Cet événement est annulé : son solde sert au remboursement des participants.',
     requestFailed: "La demande de virement n'a pas pu être effectuée. Veuillez réessayer.",
   },
   mail: {

@@ -9,7 +9,6 @@ const sold = (unitPriceCents: number, quantity = 1, extra = {}) => ({
   quantity,
   isHeldByPlatform: true,
   bearsCommission: true,
-  isRefunded: false,
   ...extra,
 });
 
@@ -23,11 +22,10 @@ describe('the payout balance', () => {
   });
 
   it('subtracts refunds and payouts and never answers below zero', () => {
-    const balance = payoutBalance(
-      [sold(2000, 2), sold(2000, 1, { isRefunded: true }), sold(2000, 1, { isHeldByPlatform: false })],
-      STANDARD_COMMISSION,
-      1000,
-    );
+    const balance = payoutBalance([sold(2000, 3), sold(2000, 1, { isHeldByPlatform: false })], STANDARD_COMMISSION, {
+      refundsCents: 2000,
+      payoutsCents: 1000,
+    });
     expect(balance).toEqual({
       salesCents: 6000,
       commissionCents: 4 * 66,
@@ -35,13 +33,16 @@ describe('the payout balance', () => {
       payoutsCents: 1000,
       availableCents: 6000 - 264 - 2000 - 1000,
     });
-    expect(payoutBalance([sold(2000)], STANDARD_COMMISSION, 5000).availableCents).toBe(0);
+    expect(
+      payoutBalance([sold(2000)], STANDARD_COMMISSION, { refundsCents: 0, payoutsCents: 5000 }).availableCents,
+    ).toBe(0);
   });
 
   it('applies the promo percentage before the commission', () => {
-    expect(payoutBalance([sold(2000, 1, { discountPercent: 25 })], STANDARD_COMMISSION, 0).commissionCents).toBe(
-      27 + 30,
-    );
+    expect(
+      payoutBalance([sold(2000, 1, { discountPercent: 25 })], STANDARD_COMMISSION, { refundsCents: 0, payoutsCents: 0 })
+        .commissionCents,
+    ).toBe(27 + 30);
   });
 });
 

@@ -15,8 +15,6 @@ export type SoldTickets = {
   isHeldByPlatform: boolean;
   /** False when the buyer paid the service fee (the event's zero-commission switch) or paid cash. */
   bearsCommission: boolean;
-  /** The order was refunded: its tickets' money went back to the buyer. */
-  isRefunded: boolean;
 };
 
 export type Balance = {
@@ -30,29 +28,34 @@ export type Balance = {
   availableCents: number;
 };
 
-/** The organiser's net on some tickets: sales held minus the commission, ticket by ticket. */
+/** The organiser's net on some tickets (one order's, or an event's): sales held minus the commission. */
 export function organiserNetCents(sold: SoldTickets[], rate: Rate): number {
-  const parts = balanceParts(sold, rate);
-  return parts.salesCents - parts.commissionCents - parts.refundsCents;
+  const parts = salesParts(sold, rate);
+  return parts.salesCents - parts.commissionCents;
 }
 
-function balanceParts(sold: SoldTickets[], rate: Rate) {
+function salesParts(sold: SoldTickets[], rate: Rate) {
   let salesCents = 0;
   let commissionCents = 0;
-  let refundsCents = 0;
   for (const group of sold) {
     const price = discountedUnitPriceCents(group.unitPriceCents, group.discountPercent);
     if (group.isHeldByPlatform) salesCents += price * group.quantity;
     // The commission is per ticket (2-organiser.md §9), on the price the buyer paid for it.
     if (group.bearsCommission) commissionCents += organiserCommissionCents(price, rate) * group.quantity;
-    if (group.isRefunded && group.isHeldByPlatform) refundsCents += price * group.quantity;
   }
-  return { salesCents, commissionCents, refundsCents };
+  return { salesCents, commissionCents };
 }
 
-/** Balance available = paid sales − commission − refunds − payouts already requested. */
-export function payoutBalance(sold: SoldTickets[], rate: Rate, payoutsCents: number): Balance {
-  const parts = balanceParts(sold, rate);
-  const net = parts.salesCents - parts.commissionCents - parts.refundsCents - payoutsCents;
-  return { ...parts, payoutsCents, availableCents: Math.max(0, net) };
+/**
+ * Balance available = paid sales − commission − refunds − payouts already requested. `refundsCents`
+ * is the tickets' part of what was given back online (the refunds' own rule decides the amounts).
+ */
+export function payoutBalance(
+  sold: SoldTickets[],
+  rate: Rate,
+  taken: { refundsCents: number; payoutsCents: number },
+): Balance {
+  const parts = salesParts(sold, rate);
+  const net = parts.salesCents - parts.commissionCents - taken.refundsCents - taken.payoutsCents;
+  return { ...parts, ...taken, availableCents: Math.max(0, net) };
 }

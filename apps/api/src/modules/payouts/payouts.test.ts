@@ -2,7 +2,7 @@ import { moneyFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
-import { mailOutbox, payouts } from '../../db/schema';
+import { events, mailOutbox, payouts, refunds } from '../../db/schema';
 import { paidOrder } from './test-support';
 
 let t: TestApp;
@@ -22,6 +22,16 @@ async function organiserWithSales(rate?: { commissionRateBps: number; commission
   const ticketId = tickets[0]?.id ?? '';
   const cookie = await loginAs(t, organiser.email);
   return { organiser, buyer, event, ticketId, cookie };
+}
+
+async function refund(values: {
+  eventId: string;
+  orderId: string;
+  cause: 'request' | 'cancellation';
+  amountCents: number;
+  status?: 'refunded' | 'refused';
+}) {
+  await t.database.db.insert(refunds).values({ places: 1, provider: 'sandbox', status: 'refunded', ...values });
 }
 
 const saveBank = (cookie: string, payload: Record<string, unknown> = { holderName: 'Jeanne Test', iban: IBAN }) =>
@@ -67,8 +77,12 @@ describe('the balance', () => {
     await paidOrder(t, { ...sale, unitPriceCents: 2000, provider: 'onsite', onsitePayment: 'card' });
     // At the door in cash: nothing.
     await paidOrder(t, { ...sale, unitPriceCents: 2000, provider: 'onsite', onsitePayment: 'cash' });
-    // Refunded: its 20,00 € went back, its commission 53 stays.
-    await paidOrder(t, { ...sale, unitPriceCents: 2000, status: 'refunded' });
+    // Cancelled: 20,66 € went back (the fee too), of which its 20,00 € of tickets; its commission 53 stays.
+    const cancelled = await paidOrder(t, { ...sale, unitPriceCents: 2000, status: 'refunded' });
+    await refund({ eventId: event.id, orderId: cancelled.id, cause: 'cancellation', amountCents: 2066 });
+    // A refused request gives nothing back.
+    const kept = await paidOrder(t, { ...sale, unitPriceCents: 2000 });
+    await refund({ eventId: event.id, orderId: kept.id, cause: 'request', amountCents: 2000, status: 'refused' });
     const response = await panel(event.id, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -77,11 +91,11 @@ describe('the balance', () => {
       rateBps: 140,
       fixedCents: 25,
       balance: {
-        salesCents: 4000 + 1500 + 2000 + 2000,
-        commissionCents: 106 + 46 + 53 + 53,
+        salesCents: 4000 + 1500 + 2000 + 2000 + 2000,
+        commissionCents: 106 + 46 + 53 + 53 + 53,
         refundsCents: 2000,
         payoutsCents: 0,
-        availableCents: 9500 - 258 - 2000,
+        availableCents: 11_500 - 311 - 2000,
       },
       payouts: [],
     });
@@ -125,6 +139,17 @@ describe('POST /api/console/events/:id/payouts', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(moneyFr.errors.freeEvent);
     expect((await ask(event.id, cookie)).statusCode).toBe(409);
+  });
+
+  it('refuses a cancelled event: its money goes back to the buyers', async () => {
+    const { buyer, event, ticketId, cookie } = await organiserWithSales();
+    await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 2000 });
+    await saveBank(cookie);
+    await t.database.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
+    const refused = await ask(event.id, cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(moneyFr.errors.cancelledEvent);
+    expect((await panel(event.id, cookie)).json().canRequest).toBe(false);
   });
 
   it(`never pays the same money twice when requests race${raceMode}`, async () => {

@@ -16,13 +16,32 @@ export function findSoldTickets(db: Database, eventId: string): Promise<SoldTick
     sql`select l.unit_price_cents as "unitPriceCents", o.discount_percent as "discountPercent",
                sum(l.quantity)::int as quantity,
                o.provider in ('sandbox', 'etransactions', 'stripe') as "isHeldByPlatform",
-               (o.fee_cents = 0 and (o.provider <> 'onsite' or o.onsite_payment = 'card')) as "bearsCommission",
-               o.status = 'refunded' as "isRefunded"
+               (o.fee_cents = 0 and (o.provider <> 'onsite' or o.onsite_payment = 'card')) as "bearsCommission"
           from orders o join order_lines l on l.order_id = o.id
          where o.event_id = ${eventId} and o.status in ('paid', 'refund_requested', 'refunded')
            and l.unit_price_cents > 0 and not l.is_gift
-         group by 1, 2, 4, 5, 6`,
+         group by 1, 2, 4, 5`,
   );
+}
+
+/**
+ * The tickets' part of the money given back online for this event: per order, what its refunds
+ * (decided and not refused; a door sale's are given back by hand) returned, up to the order's
+ * tickets after discount — a cancellation also returns the fee and the insurance, which were never
+ * the organiser's. A refund still being carried out counts: its money is no longer available.
+ */
+export async function sumRefundedTickets(db: Database, eventId: string): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(least(r.refunded, o.subtotal_cents)), 0)::int as total
+          from (select coalesce(r.order_id, p.order_id) as order_id, sum(r.amount_cents) as refunded
+                  from refunds r left join participations p on p.id = r.participation_id
+                 where r.event_id = ${eventId} and r.status in ('pending', 'refunding', 'refunded', 'failed')
+                 group by 1) r
+          join orders o on o.id = r.order_id
+         where o.provider in ('sandbox', 'etransactions', 'stripe')`,
+  );
+  return row?.total ?? 0;
 }
 
 /** Payouts requested or paid: a rejected request gives its amount back to the balance. */
@@ -43,14 +62,17 @@ export async function lockEventForPayout(db: Database, eventId: string): Promise
   await db.execute(sql`select id from events where id = ${eventId} for update`);
 }
 
-export async function isPaidEvent(db: Database, eventId: string): Promise<boolean> {
-  const [row] = await queryRows<{ paid: boolean }>(
+/** Whether the event sells paid places (or sold some), and whether it was cancelled. */
+export async function findPayoutEvent(db: Database, eventId: string) {
+  const [row] = await queryRows<{ isPaid: boolean; isCancelled: boolean }>(
     db,
     sql`select exists(select 1 from tickets where event_id = ${eventId} and price_cents > 0 and deleted_at is null)
                or exists(select 1 from orders where event_id = ${eventId} and total_cents > 0
-                                                and status in ('paid', 'refund_requested', 'refunded')) as paid`,
+                                                and status in ('paid', 'refund_requested', 'refunded')) as "isPaid",
+               e.cancelled_at is not null as "isCancelled"
+          from events e where e.id = ${eventId}`,
   );
-  return Boolean(row?.paid);
+  return { isPaid: Boolean(row?.isPaid), isCancelled: Boolean(row?.isCancelled) };
 }
 
 export async function findBankAccount(db: Database, userId: string) {

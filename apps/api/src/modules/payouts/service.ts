@@ -29,19 +29,24 @@ async function balanceOf(db: Database, eventId: string, organizerId: string) {
   const organizer = await findOrganizerAccount(db, organizerId);
   if (!organizer) throw new Error('organiser not found');
   const rate = organiserRate(organizer);
-  const [sold, paidOut] = await Promise.all([repo.findSoldTickets(db, eventId), repo.sumPayouts(db, eventId)]);
-  return { organizer, rate, balance: payoutBalance(sold, rateOf(rate), paidOut) };
+  const [sold, refundsCents, payoutsCents] = await Promise.all([
+    repo.findSoldTickets(db, eventId),
+    repo.sumRefundedTickets(db, eventId),
+    repo.sumPayouts(db, eventId),
+  ]);
+  return { organizer, rate, balance: payoutBalance(sold, rateOf(rate), { refundsCents, payoutsCents }) };
 }
 
 /** The console's payout panel (2-organiser.md §2.4): what the organiser may ask for now, and the requests so far. */
 export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<EventPayouts> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
-  const [{ rate, balance }, isPaidEvent, payouts] = await Promise.all([
+  const [{ rate, balance }, state, payouts] = await Promise.all([
     balanceOf(deps.db, event.id, event.organizerId),
-    repo.isPaidEvent(deps.db, event.id),
+    repo.findPayoutEvent(deps.db, event.id),
     repo.findEventPayouts(deps.db, event.id),
   ]);
-  const canRequest = Boolean(viewer && can(viewer, 'requestPayout', event));
+  const isPaidEvent = state.isPaid;
+  const canRequest = Boolean(viewer && can(viewer, 'requestPayout', event)) && !state.isCancelled;
   return { isPaidEvent, canRequest, rateBps: rate.rateBps, fixedCents: rate.fixedCents, balance, payouts };
 }
 
@@ -51,11 +56,17 @@ export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, even
  */
 export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<PayoutCreated> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'requestPayout', { hideRefusal: true });
-  if (!(await repo.isPaidEvent(deps.db, event.id))) throw new AppError('FREE_EVENT', m.errors.freeEvent, 409);
+  if (!(await repo.findPayoutEvent(deps.db, event.id)).isPaid) {
+    throw new AppError('FREE_EVENT', m.errors.freeEvent, 409);
+  }
   const account = await repo.findBankAccount(deps.db, event.organizerId);
   if (!account) throw new AppError('NO_BANK_ACCOUNT', m.errors.noBankAccount, 409);
   return deps.db.transaction(async (tx) => {
     await repo.lockEventForPayout(tx, event.id);
+    // Read under the lock: a cancellation's money goes back to the buyers, not to the organiser.
+    if ((await repo.findPayoutEvent(tx, event.id)).isCancelled) {
+      throw new AppError('EVENT_CANCELLED', m.errors.cancelledEvent, 409);
+    }
     const { organizer, balance } = await balanceOf(tx, event.id, event.organizerId);
     if (balance.availableCents <= 0) throw new AppError('NOTHING_TO_PAY_OUT', m.errors.nothingLeft, 409);
     const payout = await repo.insertPayout(tx, {
