@@ -189,7 +189,7 @@ test('every section is reachable by its tab and accessible; an event is unpublis
     ['Vérifications', 'Demandes de vérification'],
     ['Utilisateurs', 'Utilisateurs'],
     ['Virements', 'Virements'],
-    ['Remboursements', 'Demandes de remboursement'],
+    ['Remboursements', 'Remboursements'],
     ['Messages', 'Messages de contact'],
     ['Journal', "Journal des actions d'administration"],
     ['Événements', 'Événements'],

@@ -2,7 +2,7 @@ import type {
   AdminEvent,
   AdminEvents,
   AdminPayout,
-  AdminRefundRequest,
+  AdminRefund,
   AdminSummary,
   AdminUser,
   AuditEntry,
@@ -173,11 +173,8 @@ export async function fetchSepaFile(): Promise<{ blob: Blob; disposition: string
   return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
 }
 
-export function useRefundRequests() {
-  return useQuery({
-    queryKey: adminKeys.refunds,
-    queryFn: () => api<AdminRefundRequest[]>('GET', '/admin/refund-requests'),
-  });
+export function useAdminRefunds() {
+  return useQuery({ queryKey: adminKeys.refunds, queryFn: () => api<AdminRefund[]>('GET', '/admin/refunds') });
 }
 
 export function useContactMessages() {

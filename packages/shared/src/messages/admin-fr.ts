@@ -124,18 +124,22 @@ export const adminFr = {
     total: (count: number, amount: string) => `${count} virement${count > 1 ? 's' : ''} à émettre, ${amount}`,
   },
   refunds: {
-    title: 'Demandes de remboursement',
-    hint: 'Les demandes des participants, de la plus ancienne à la plus récente.',
-    empty: 'Aucune demande de remboursement.',
-    event: 'Événement',
-    holder: 'Participant',
+    title: 'Remboursements',
+    hint: 'Les demandes des participants et les commandes remboursées par une annulation, de la plus ancienne à la plus récente. Les décisions se prennent dans la gestion de chaque événement.',
+    empty: 'Aucun remboursement.',
     places: 'Places',
     order: 'Commande',
-    requestedAt: 'Demandée le',
-    statuses: { paid: 'Payée', refund_requested: 'Remboursement demandé', refunded: 'Remboursée' } as Record<
-      string,
-      string
-    >,
+    requestedAt: 'Demandé le',
+    causes: { request: 'Demande du participant', cancellation: "Annulation de l'événement" },
+    statuses: {
+      awaiting: 'En attente de décision',
+      pending: 'Accepté',
+      refunding: 'En cours',
+      refunded: 'Remboursé',
+      failed: 'Échec',
+      refused: 'Refusé',
+      manual: 'À rendre sur place',
+    },
   },
   messages: {
     title: 'Messages de contact',

@@ -134,17 +134,24 @@ export const adminSummary = z.object({
 });
 export type AdminSummary = z.infer<typeof adminSummary>;
 
-/** A refund request as the back office lists it (read-only: carrying it out is the refunds' work). */
-export const adminRefundRequest = z.object({
-  participationId: z.string(),
+/**
+ * A refund as the back office lists it (read-only: deciding and carrying it out is the refunds
+ * module's work): a holder's request, decided or not, or an order refunded by a cancellation.
+ */
+export const adminRefund = z.object({
+  id: z.string(),
+  cause: z.enum(['request', 'cancellation']),
   eventId: z.string(),
   eventTitle: z.string(),
-  ticketTitle: z.string(),
+  ticketTitle: z.string().nullable(),
   holderName: z.string(),
   holderEmail: z.string(),
   places: z.number().int(),
+  /** Null while the request awaits the organiser's decision. */
+  amountCents: z.number().int().nullable(),
+  status: z.enum(['awaiting', 'pending', 'refunding', 'refunded', 'failed', 'refused', 'manual']),
+  lastError: z.string().nullable(),
   orderReference: z.string().nullable(),
-  orderStatus: z.string().nullable(),
   requestedAt: z.string(),
 });
-export type AdminRefundRequest = z.infer<typeof adminRefundRequest>;
+export type AdminRefund = z.infer<typeof adminRefund>;

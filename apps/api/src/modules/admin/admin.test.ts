@@ -2,7 +2,7 @@ import { adminFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
-import { auditLog, contactMessages, mailOutbox, participations } from '../../db/schema';
+import { auditLog, contactMessages, mailOutbox, participations, refunds } from '../../db/schema';
 import { paidOrder } from '../payouts/test-support';
 
 let t: TestApp;
@@ -241,19 +241,39 @@ describe('refund requests', () => {
       refundPlaces: 2,
       refundRequestedAt: new Date(),
     });
-    const listed = (await call('GET', '/api/admin/refund-requests')).json();
+    const listed = (await call('GET', '/api/admin/refunds')).json();
     expect(listed).toContainEqual(
       expect.objectContaining({
+        cause: 'request',
         eventId: event.id,
         holderEmail: 'acheteur@test.guichet.fr',
         places: 2,
-        orderStatus: 'paid',
+        status: 'awaiting',
+        amountCents: null,
+      }),
+    );
+    await t.database.db.insert(refunds).values({
+      eventId: event.id,
+      orderId: order.id,
+      cause: 'cancellation',
+      places: 2,
+      amountCents: 4000,
+      provider: 'sandbox',
+      status: 'failed',
+      lastError: 'La banque ne répond pas.',
+    });
+    const after = (await call('GET', '/api/admin/refunds')).json();
+    expect(after).toContainEqual(
+      expect.objectContaining({
+        cause: 'cancellation',
+        eventId: event.id,
+        amountCents: 4000,
+        status: 'failed',
+        lastError: 'La banque ne répond pas.',
       }),
     );
     const user = await createUser(t);
-    expect((await call('GET', '/api/admin/refund-requests', undefined, await loginAs(t, user.email))).statusCode).toBe(
-      403,
-    );
+    expect((await call('GET', '/api/admin/refunds', undefined, await loginAs(t, user.email))).statusCode).toBe(403);
   });
 });
 

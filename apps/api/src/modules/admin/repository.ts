@@ -1,3 +1,4 @@
+import type { AdminRefund } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { events, payouts, users } from '../../db/schema';
@@ -201,33 +202,37 @@ export async function findSummary(db: Database) {
   return row ?? { pendingVerifications: 0, pendingPayouts: 0, pendingPayoutsCents: 0, messages: 0 };
 }
 
-/** Refund requests, oldest first: the order they are to be handled in. */
-export function findRefundRequests(db: Database) {
-  return queryRows<{
-    participationId: string;
-    eventId: string;
-    eventTitle: string;
-    ticketTitle: string;
-    holderName: string;
-    holderEmail: string;
-    places: number;
-    orderReference: string | null;
-    orderStatus: string | null;
-    requestedAt: string;
-  }>(
+/**
+ * Refunds, oldest first: the holders' requests (with their refund once decided) and the orders a
+ * cancellation refunds. A failed one shows the provider's error.
+ */
+export function findRefunds(db: Database) {
+  return queryRows<AdminRefund>(
     db,
-    sql`select p.id as "participationId", e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
-               coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name) as "holderName",
-               coalesce(o.buyer_email, u.email) as "holderEmail",
-               p.refund_places as places, o.reference as "orderReference", o.status as "orderStatus",
-               ${iso('p.refund_requested_at')} as "requestedAt"
-          from participations p
-          join events e on e.id = p.event_id
-          join tickets t on t.id = p.ticket_id
-          left join users u on u.id = p.user_id
-          left join orders o on o.id = p.order_id
-         where p.refund_requested_at is not null
-         order by p.refund_requested_at, p.id
-         limit 500`,
+    sql`select * from (
+          select p.id, 'request' as cause, e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
+                 coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name) as "holderName",
+                 coalesce(o.buyer_email, u.email) as "holderEmail",
+                 coalesce(r.places, p.refund_places) as places, r.amount_cents as "amountCents",
+                 coalesce(r.status, 'awaiting') as status, r.last_error as "lastError",
+                 o.reference as "orderReference", ${iso('p.refund_requested_at')} as "requestedAt"
+            from participations p
+            join events e on e.id = p.event_id
+            join tickets t on t.id = p.ticket_id
+            left join users u on u.id = p.user_id
+            left join orders o on o.id = p.order_id
+            left join refunds r on r.participation_id = p.id and r.cause = 'request'
+           where p.refund_requested_at is not null
+          union all
+          select r.id, 'cancellation', e.id, e.title, null,
+                 o.buyer_first_name || ' ' || o.buyer_last_name, o.buyer_email,
+                 r.places, r.amount_cents, r.status, r.last_error, o.reference, ${iso('r.created_at')}
+            from refunds r
+            join events e on e.id = r.event_id
+            join orders o on o.id = r.order_id
+           where r.cause = 'cancellation'
+        ) refunds
+        order by "requestedAt", id
+        limit 500`,
   );
 }

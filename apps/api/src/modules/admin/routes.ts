@@ -2,7 +2,7 @@ import {
   adminEvent,
   adminEvents,
   adminPayout,
-  adminRefundRequest,
+  adminRefund,
   adminSummary,
   adminUser,
   auditEntry,
@@ -124,10 +124,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       .send(file.xml);
   });
 
-  app.get(
-    '/admin/refund-requests',
-    { schema: { response: { 200: z.array(adminRefundRequest) } }, ...admin },
-    async (request) => service.listRefundRequests(deps, request.user),
+  app.get('/admin/refunds', { schema: { response: { 200: z.array(adminRefund) } }, ...admin }, async (request) =>
+    service.listRefunds(deps, request.user),
   );
 
   app.get(

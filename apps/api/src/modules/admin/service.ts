@@ -1,7 +1,7 @@
 import {
   type AdminEvents,
   type AdminPayout,
-  type AdminRefundRequest,
+  type AdminRefund,
   type AdminSummary,
   type AdminUser,
   type AuditEntry,
@@ -321,9 +321,9 @@ export function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutId: str
   return decidePayout(deps, viewer, payoutId, { status: 'rejected', reason: reason.trim() });
 }
 
-export async function listRefundRequests(deps: AppDeps, viewer: Viewer | null): Promise<AdminRefundRequest[]> {
+export async function listRefunds(deps: AppDeps, viewer: Viewer | null): Promise<AdminRefund[]> {
   administrator(viewer);
-  return repo.findRefundRequests(deps.db);
+  return repo.findRefunds(deps.db);
 }
 
 export async function listContactMessages(deps: AppDeps, viewer: Viewer | null): Promise<ContactMessageItem[]> {
