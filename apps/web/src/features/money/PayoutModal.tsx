@@ -92,10 +92,16 @@ export default function PayoutModal({ eventId, onClose }: { eventId: string; onC
             <BankForm initial={bank.data ?? null} onSaved={() => setEditing(false)} />
           )}
           <Divider />
-          {available <= 0 && (
+          {available <= 0 ? (
             <Text c="dimmed" size="sm">
               {m.nothingLeft}
             </Text>
+          ) : (
+            !hasAccount && (
+              <Text c="dimmed" size="sm">
+                {moneyFr.errors.noBankAccount}
+              </Text>
+            )
           )}
           {error && (
             <Alert color="red" role="alert">
