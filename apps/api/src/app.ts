@@ -18,6 +18,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { reclaimEveryExpiredHold } from './modules/checkout/expired-holds.service';
@@ -34,6 +35,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
+import { payoutRoutes } from './modules/payouts/routes';
 import { rateRoutes } from './modules/rates/routes';
 import { runCancellation } from './modules/refunds/cancellation.service';
 import { carryOutRefund } from './modules/refunds/execution.service';
@@ -179,6 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ticketCodeRoutes, deps);
       await api.register(rateRoutes);
       await api.register(shopRoutes, deps);
+      await api.register(payoutRoutes, deps);
+      await api.register(adminRoutes, {
+        ...deps,
+        paymentProviders: (['sandbox', 'etransactions', 'stripe'] as const).filter((name) => payments.providers[name]),
+      });
       if (config.env !== 'production') {
         await api.register(devMailboxRoutes, { db: database.db, resolveAttachment: ticketAttachmentResolver(config) });
       }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isPayableIban, isValidBic, normalizeBic, normalizeIban } from '@guichet/shared';
 import { z } from 'zod';
 import { type PaymentSettings, paymentSettingsProblems, paymentSettingsSchema } from './payments/config';
 
@@ -53,6 +54,10 @@ export const environment = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TICKET_SIGNING_KEY: z.string().optional(),
+  // The platform's own account, debited by the payouts' SEPA file (pain.001).
+  PAYOUT_DEBTOR_NAME: z.string().max(70).optional(),
+  PAYOUT_DEBTOR_IBAN: z.string().optional(),
+  PAYOUT_DEBTOR_BIC: z.string().optional(),
   ...paymentSettingsSchema.shape,
 });
 
@@ -130,7 +135,15 @@ export type Config = {
   /** The Ed25519 private key (PEM) that signs ticket codes; outside production a local one is made. */
   ticketSigningKey: string | undefined;
   payments: PaymentSettings;
+  /**
+   * The account the payouts are sent from, for the SEPA file. Outside production a documented
+   * example account, so that the file can be built and read; in production undefined until set.
+   */
+  payoutDebtor: { name: string; iban: string; bic: string | undefined } | undefined;
 };
+
+/** ISO 13616's own example IBAN (a French one): never a real account. */
+const EXAMPLE_DEBTOR_IBAN = 'FR7630006000011234567890189';
 
 /** Reads every setting from the environment; invalid settings stop the start with a clear error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -148,6 +161,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   ) as PaymentSettings;
   problems.push(...paymentSettingsProblems(payments, production));
   const socialLinks = parseSocialLinks(e.SOCIAL_LINKS, problems);
+  const debtorIban = normalizeIban(e.PAYOUT_DEBTOR_IBAN ?? '') || (production ? '' : EXAMPLE_DEBTOR_IBAN);
+  if (debtorIban && !isPayableIban(debtorIban)) problems.push('PAYOUT_DEBTOR_IBAN is not a valid SEPA IBAN');
+  if (e.PAYOUT_DEBTOR_BIC?.trim() && !isValidBic(e.PAYOUT_DEBTOR_BIC))
+    problems.push('PAYOUT_DEBTOR_BIC is not a valid BIC');
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -180,6 +197,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     ticketSigningKey: e.TICKET_SIGNING_KEY?.trim() || undefined,
     payments,
+    payoutDebtor: debtorIban
+      ? {
+          name: e.PAYOUT_DEBTOR_NAME?.trim() || e.BRAND_NAME,
+          iban: debtorIban,
+          bic: e.PAYOUT_DEBTOR_BIC?.trim() ? normalizeBic(e.PAYOUT_DEBTOR_BIC) : undefined,
+        }
+      : undefined,
   };
 }
 

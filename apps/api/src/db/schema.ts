@@ -56,10 +56,20 @@ export const users = pgTable(
     // SHA-256 of a deleted account's normalised e-mail: enough to answer 'Votre compte a été
     // supprimé.' to its former owner, and nothing that names them.
     deletedEmailHash: text('deleted_email_hash'),
+    // A ban set by an administrator: from banned_at until banned_until, for ever when that is null.
+    bannedAt: instant('banned_at'),
+    bannedUntil: instant('banned_until'),
+    banReason: text('ban_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check(
+      'users_commission_check',
+      sql`(${t.commissionRateBps} is null) = (${t.commissionFixedCents} is null) and ${t.commissionRateBps} between 0 and 10000 and ${t.commissionFixedCents} >= 0`,
+    ),
+    check('users_ban_check', sql`${t.bannedUntil} is null or ${t.bannedAt} is not null`),
     index('users_deleted_email_idx').on(t.deletedEmailHash).where(sql`${t.deletedEmailHash} is not null`),
   ],
 );
@@ -655,5 +665,76 @@ export const quoteRequestLines = pgTable(
   (t) => [
     index('quote_request_lines_request_idx').on(t.quoteRequestId, t.position),
     check('quote_request_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** An organiser's bank account for payouts (2-organiser.md §2.4), kept between requests. */
+export const bankAccounts = pgTable('bank_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  holderName: text('holder_name').notNull(),
+  // Electronic format: upper case, no spaces, checked with ibantools before it is stored.
+  iban: text('iban').notNull(),
+  bic: text('bic'),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+});
+
+export const payoutStatuses = ['requested', 'paid', 'rejected'] as const;
+
+/**
+ * A payout request: the event's balance when it was asked for, and the bank account it goes to,
+ * copied so that a later change of details does not change a request already queued.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: payoutStatuses }).notNull().default('requested'),
+    holderName: text('holder_name').notNull(),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    bankReference: text('bank_reference'),
+    rejectReason: text('reject_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: instant('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payouts_event_idx').on(t.eventId),
+    index('payouts_status_idx').on(t.status, t.createdAt),
+    check('payouts_amount_check', sql`${t.amountCents} > 0`),
+    check('payouts_status_check', sql`${t.status} in ('requested', 'paid', 'rejected')`),
+    check(
+      'payouts_decision_check',
+      sql`(${t.status} = 'requested') = (${t.decidedAt} is null) and (${t.status} <> 'paid' or ${t.bankReference} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null)`,
+    ),
+  ],
+);
+
+/** Every administrative action: who, what, on what, when, and the values before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: ['user', 'event', 'payout'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    check('audit_log_target_type_check', sql`${t.targetType} in ('user', 'event', 'payout')`),
   ],
 );

@@ -40,6 +40,8 @@ type Resources = {
   scan: EventRelation;
   /** See everyone's scans of the event. */
   seeAllScans: EventRelation;
+  /** Ask for an event's balance to be paid out (2.4): its verified organiser only, whose account it is. */
+  requestPayout: EventRelation;
   /** Create or own events for this organiser (someone else's only for an administrator). */
   organizeFor: Person;
   /** Prices, choice tickets, public events, fees paid by attendees, the console (2-organiser.md §6). */
@@ -76,6 +78,9 @@ const rules: { [A in Action]: (viewer: Viewer, resource: Resources[A]) => boolea
   // the administrator and the staff.
   scan: (viewer, event) => ownerOrAdmin(viewer, event) || event.isStaff,
   seeAllScans: ownerOrAdmin,
+  // The money goes to the organiser's own bank account: an administrator may see the balance
+  // (followSales) but not ask for it in their place.
+  requestPayout: (viewer, event) => isOwner(viewer, event) && viewer.isVerified,
   organizeFor: selfOrAdmin,
   useVerifiedFeatures: isVerifiedOrAdmin,
   administer: isAdmin,

@@ -54,6 +54,7 @@ export const fr = {
     footerPrivacy: 'PC',
     footerLegal: 'Mentions légales',
     footerContact: 'Contact',
+    footerRates: 'Tarifs',
     notFound: 'Oups ! Page non trouvée',
     notLoggedIn: "Vous n'êtes pas connecté. Merci de vous reconnecter ou vous inscrire pour accéder à cette page.",
     myQrCodeTitle: 'Mon QR code',
@@ -166,6 +167,9 @@ export const fr = {
     hidePassword: 'Masquer le mot de passe',
     wrongCredentials: 'Votre email ou mot de passe est incorrect.',
     accountDeleted: 'Votre compte a été supprimé.',
+    // A ban set from the back office (docs/decisions.md, "Money and back office").
+    accountBannedUntil: (date: string) => `Votre compte est suspendu jusqu'au ${date}.`,
+    accountBanned: 'Votre compte est suspendu.',
     emailRequired: 'Veuillez saisir votre email.',
     emailInvalid: "Veuillez saisir un format d'adresse mail valide.",
     firstNameRequired: 'Veuillez saisir votre prénom.',

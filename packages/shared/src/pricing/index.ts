@@ -1,3 +1,4 @@
+export * from './balance';
 export * from './rates';
 export * from './result';
 export * from './rules';

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { sessionUserColumns } from '../users/repository';
@@ -19,7 +19,15 @@ export async function findSessionUser(db: Database, tokenHash: string, now: Date
     .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        isNull(users.deletedAt),
+        // A ban ends the sessions it finds; this also refuses one opened while the ban was written.
+        sql`(${users.bannedAt} is null or ${users.bannedUntil} <= ${now})`,
+      ),
+    )
     .limit(1);
   return row;
 }

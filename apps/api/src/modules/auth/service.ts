@@ -2,6 +2,7 @@ import {
   firstLoginError,
   firstPasswordError,
   firstRegistrationError,
+  formatDateTime,
   fr,
   isEmailValid,
   type LoginRequest,
@@ -17,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
+import { banOf } from '../users/ban';
 import * as emailCodes from '../users/email-codes.repository';
 import type { SignedInUser } from '../users/repository';
 import * as users from '../users/repository';
@@ -91,7 +93,16 @@ export async function login(deps: AuthDeps, input: LoginRequest, userAgent?: str
   return openSession(deps, user, userAgent);
 }
 
+/** Every way in (password, a mailed code) opens its session here, so a banned account finds none. */
 export async function openSession(deps: AuthDeps, user: users.UserRow, userAgent?: string): Promise<SessionTicket> {
+  const ban = banOf(user, deps.clock.now());
+  if (ban) {
+    throw new AppError(
+      'ACCOUNT_BANNED',
+      ban.until ? fr.auth.accountBannedUntil(formatDateTime(ban.until.toISOString())) : fr.auth.accountBanned,
+      403,
+    );
+  }
   const token = randomToken();
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
   await repo.insertSession(deps.db, {

@@ -75,3 +75,20 @@ export async function insertUser(db: Database, values: typeof users.$inferInsert
 export async function updateUser(db: Database, userId: string, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, userId));
 }
+
+/** An organiser's commission columns (null: the standard rate) and what their mail needs. */
+export async function findOrganizerAccount(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      commissionRateBps: users.commissionRateBps,
+      commissionFixedCents: users.commissionFixedCents,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}

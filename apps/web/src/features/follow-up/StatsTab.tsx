@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useEventStats } from '../../api/follow-up';
+import { PayoutButton } from '../money/PayoutButton';
 import { AgesChart } from './AgesChart';
 import { EventActions } from './EventActions';
 import { ExportMenu } from './ExportMenu';
@@ -25,6 +26,7 @@ export default function StatsTab({ eventId }: { eventId: string }) {
   return (
     <Stack gap="md">
       <EventActions eventId={eventId}>
+        <PayoutButton eventId={eventId} />
         <ExportMenu eventId={eventId} columns="follow-up" label={m.extract} />
       </EventActions>
       {stats.isPending ? (

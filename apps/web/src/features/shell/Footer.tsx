@@ -10,6 +10,7 @@ export const footerLinks = [
   { label: fr.shell.footerPrivacy, to: '/privacyPolicy' },
   { label: fr.shell.footerLegal, to: '/termsAndConditions#mentions-legales' },
   { label: fr.shell.footerContact, to: '/contact' },
+  { label: fr.shell.footerRates, to: '/tarifs' },
 ];
 
 const socialNames: Record<string, string> = {

@@ -85,7 +85,7 @@ export function Header() {
                     {fr.shell.navProfile}
                   </Menu.Item>
                   {user.isAdmin && (
-                    <Menu.Item component={Link} to="/event_management" target="_blank">
+                    <Menu.Item component={Link} to="/admin">
                       {fr.shell.navAdminDashboard}
                     </Menu.Item>
                   )}
@@ -152,7 +152,7 @@ export function Header() {
               <Divider my="xs" />
               <NavLink component={Link} to="/myTickets" label={fr.shell.navMyTickets} />
               <NavLink component={Link} to="/profil" label={fr.shell.navProfile} />
-              {user.isAdmin && <NavLink component={Link} to="/event_management" label={fr.shell.navAdminDashboard} />}
+              {user.isAdmin && <NavLink component={Link} to="/admin" label={fr.shell.navAdminDashboard} />}
               {user.isAdmin && <NavLink component={Link} to="/admin/devis" label={fr.shell.navQuoteRequests} />}
               {scansToday && <NavLink component={Link} to="/scan" label={fr.shell.navScanner} />}
               <NavLink component="button" label={fr.shell.navMyQrCode} onClick={qr.open} />

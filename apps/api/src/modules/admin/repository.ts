@@ -1,0 +1,238 @@
+import type { AdminRefund } from '@guichet/shared';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { events, payouts, users } from '../../db/schema';
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+// to_char of a null is null: the same helper serves the optional instants.
+const isoOrNull = iso;
+
+/** A search term as a LIKE pattern matching anywhere, its wildcards taken literally. */
+const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function findVerificationRequests(db: Database) {
+  return queryRows<{ userId: string; firstName: string; lastName: string; email: string; requestedAt: string }>(
+    db,
+    sql`select id as "userId", first_name as "firstName", last_name as "lastName", email,
+               ${iso('verification_requested_at')} as "requestedAt"
+          from users
+         where verification_requested_at is not null and not is_verified and deleted_at is null
+         order by verification_requested_at, id`,
+  );
+}
+
+export type AdminUserRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: 'user' | 'admin';
+  isVerified: boolean;
+  verificationRequestedAt: string | null;
+  commissionRateBps: number | null;
+  commissionFixedCents: number | null;
+  bannedAt: string | null;
+  bannedUntil: string | null;
+  banReason: string | null;
+  createdAt: string;
+};
+
+const userColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role,
+  u.is_verified as "isVerified", ${isoOrNull('u.verification_requested_at')} as "verificationRequestedAt",
+  u.commission_rate_bps as "commissionRateBps", u.commission_fixed_cents as "commissionFixedCents",
+  ${isoOrNull('u.banned_at')} as "bannedAt", ${isoOrNull('u.banned_until')} as "bannedUntil",
+  u.ban_reason as "banReason", ${iso('u.created_at')} as "createdAt"`;
+
+/** Live accounts whose name or e-mail contains the term, newest first (50 at most: a search, not a census). */
+export function searchUsers(db: Database, q: string) {
+  const like = pattern(q.trim());
+  return queryRows<AdminUserRow>(
+    db,
+    sql`select ${userColumns} from users u
+         where u.deleted_at is null
+           and (${q.trim() === ''} or u.email ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like}
+                or (u.last_name || ' ' || u.first_name) ilike ${like})
+         order by u.created_at desc, u.id
+         limit 50`,
+  );
+}
+
+/** One live account; `forUpdate` locks it for the change that follows (its before/after in the audit). */
+export async function findUser(db: Database, id: string, forUpdate = false) {
+  const [row] = await queryRows<AdminUserRow>(
+    db,
+    sql`select ${userColumns} from users u where u.id = ${id} and u.deleted_at is null ${forUpdate ? sql`for update` : sql``}`,
+  );
+  return row;
+}
+
+export async function updateUser(db: Database, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export type AdminEventRow = {
+  id: string;
+  title: string;
+  organizerName: string;
+  organizerEmail: string;
+  dateBegin: string;
+  isPublic: boolean;
+  paymentProvider: 'sandbox' | 'etransactions' | 'stripe';
+};
+
+const eventColumns = sql`e.id, e.title, u.first_name || ' ' || u.last_name as "organizerName", u.email as "organizerEmail",
+  ${iso('e.date_begin')} as "dateBegin", e.is_public as "isPublic", e.payment_provider as "paymentProvider"`;
+
+export function searchEvents(db: Database, q: string) {
+  const like = pattern(q.trim());
+  return queryRows<AdminEventRow>(
+    db,
+    sql`select ${eventColumns} from events e join users u on u.id = e.organizer_id
+         where e.deleted_at is null
+           and (${q.trim() === ''} or e.title ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like}
+                or u.email ilike ${like})
+         order by e.date_begin desc, e.id
+         limit 50`,
+  );
+}
+
+export async function findEvent(db: Database, id: string, forUpdate = false) {
+  const [row] = await queryRows<AdminEventRow>(
+    db,
+    sql`select ${eventColumns} from events e join users u on u.id = e.organizer_id
+         where e.id = ${id} and e.deleted_at is null ${forUpdate ? sql`for update of e` : sql``}`,
+  );
+  return row;
+}
+
+export async function updateEvent(db: Database, id: string, values: Partial<typeof events.$inferInsert>) {
+  await db.update(events).set(values).where(eq(events.id, id));
+}
+
+export type AdminPayoutRow = {
+  id: string;
+  eventId: string;
+  eventTitle: string;
+  organizerId: string;
+  organizerName: string;
+  organizerFirstName: string;
+  organizerEmail: string;
+  amountCents: number;
+  status: 'requested' | 'paid' | 'rejected';
+  holderName: string;
+  iban: string;
+  bic: string | null;
+  bankReference: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+};
+
+const payoutColumns = sql`p.id, p.event_id as "eventId", e.title as "eventTitle", p.organizer_id as "organizerId",
+  u.first_name || ' ' || u.last_name as "organizerName", u.first_name as "organizerFirstName",
+  u.email as "organizerEmail", p.amount_cents as "amountCents", p.status, p.holder_name as "holderName",
+  p.iban, p.bic, p.bank_reference as "bankReference", p.reject_reason as "rejectReason",
+  ${iso('p.created_at')} as "createdAt", ${isoOrNull('p.decided_at')} as "decidedAt"`;
+
+/** The queue, oldest request first (the order they are paid in); decided ones newest first. */
+export function findPayouts(db: Database, status: 'requested' | 'paid' | 'rejected' | 'all') {
+  return queryRows<AdminPayoutRow>(
+    db,
+    sql`select ${payoutColumns} from payouts p join events e on e.id = p.event_id join users u on u.id = p.organizer_id
+         where ${status === 'all'} or p.status = ${status}
+         order by case when p.status = 'requested' then p.created_at end, p.created_at desc, p.id
+         limit 500`,
+  );
+}
+
+export async function findPayout(db: Database, id: string, forUpdate = false) {
+  const [row] = await queryRows<AdminPayoutRow>(
+    db,
+    sql`select ${payoutColumns} from payouts p join events e on e.id = p.event_id join users u on u.id = p.organizer_id
+         where p.id = ${id} ${forUpdate ? sql`for update of p` : sql``}`,
+  );
+  return row;
+}
+
+/** Decides a payout still requested; false when another administrator decided it first. */
+export async function decidePayout(
+  db: Database,
+  id: string,
+  values: Pick<typeof payouts.$inferInsert, 'status' | 'bankReference' | 'rejectReason' | 'decidedBy' | 'decidedAt'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(payouts)
+    .set(values)
+    .where(sql`${payouts.id} = ${id} and ${payouts.status} = 'requested'`)
+    .returning({ id: payouts.id });
+  return rows.length === 1;
+}
+
+export function findContactMessages(db: Database) {
+  return queryRows<{
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    subject: string;
+    message: string;
+    createdAt: string;
+  }>(
+    db,
+    sql`select id, first_name as "firstName", last_name as "lastName", email, subject, message,
+               ${iso('created_at')} as "createdAt"
+          from contact_messages order by created_at desc, id limit 200`,
+  );
+}
+
+export async function findSummary(db: Database) {
+  const [row] = await queryRows<{
+    pendingVerifications: number;
+    pendingPayouts: number;
+    pendingPayoutsCents: number;
+    messages: number;
+  }>(
+    db,
+    sql`select (select count(*)::int from users
+                 where verification_requested_at is not null and not is_verified and deleted_at is null) as "pendingVerifications",
+               (select count(*)::int from payouts where status = 'requested') as "pendingPayouts",
+               (select coalesce(sum(amount_cents), 0)::int from payouts where status = 'requested') as "pendingPayoutsCents",
+               (select count(*)::int from contact_messages) as messages`,
+  );
+  return row ?? { pendingVerifications: 0, pendingPayouts: 0, pendingPayoutsCents: 0, messages: 0 };
+}
+
+/**
+ * Refunds, oldest first: the holders' requests (with their refund once decided) and the orders a
+ * cancellation refunds. A failed one shows the provider's error.
+ */
+export function findRefunds(db: Database) {
+  return queryRows<AdminRefund>(
+    db,
+    sql`select * from (
+          select p.id, 'request' as cause, e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
+                 coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name) as "holderName",
+                 coalesce(o.buyer_email, u.email) as "holderEmail",
+                 coalesce(r.places, p.refund_places) as places, r.amount_cents as "amountCents",
+                 coalesce(r.status, 'awaiting') as status, r.last_error as "lastError",
+                 o.reference as "orderReference", ${iso('p.refund_requested_at')} as "requestedAt"
+            from participations p
+            join events e on e.id = p.event_id
+            join tickets t on t.id = p.ticket_id
+            left join users u on u.id = p.user_id
+            left join orders o on o.id = p.order_id
+            left join refunds r on r.participation_id = p.id and r.cause = 'request'
+           where p.refund_requested_at is not null
+          union all
+          select r.id, 'cancellation', e.id, e.title, null,
+                 o.buyer_first_name || ' ' || o.buyer_last_name, o.buyer_email,
+                 r.places, r.amount_cents, r.status, r.last_error, o.reference, ${iso('r.created_at')}
+            from refunds r
+            join events e on e.id = r.event_id
+            join orders o on o.id = r.order_id
+           where r.cause = 'cancellation'
+        ) refunds
+        order by "requestedAt", id
+        limit 500`,
+  );
+}

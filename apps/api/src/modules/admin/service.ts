@@ -1,0 +1,364 @@
+import {
+  type AdminEvents,
+  type AdminPayout,
+  type AdminRefund,
+  type AdminSummary,
+  type AdminUser,
+  type AuditEntry,
+  adminFr,
+  type BanRequest,
+  type ContactMessageItem,
+  firstReasonError,
+  formatEuros,
+  fr,
+  moneyFr,
+  type PaymentProviderChoice,
+  type UpdateUserRequest,
+  type VerificationRequest,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { queueMail } from '../../mail/outbox';
+import { can, type Viewer } from '../../policy/can';
+import { findAuditEntries, insertAudit } from '../audit/repository';
+import { deleteUserSessions } from '../auth/repository';
+import { buildPain001 } from '../payouts/sepa';
+import { banOf } from '../users/ban';
+import * as repo from './repository';
+
+const m = adminFr;
+
+/** Every back-office service asks the policy first, whatever the route declared. */
+function administrator(viewer: Viewer | null): Viewer {
+  if (!viewer || !can(viewer, 'administer', null)) throw new AppError('FORBIDDEN', fr.common.forbidden, 403);
+  return viewer;
+}
+
+const userNotFound = () => new AppError('USER_NOT_FOUND', m.errors.userNotFound, 404);
+
+function toAdminUser(row: repo.AdminUserRow, now: Date): AdminUser {
+  const ban = banOf(
+    {
+      bannedAt: row.bannedAt ? new Date(row.bannedAt) : null,
+      bannedUntil: row.bannedUntil ? new Date(row.bannedUntil) : null,
+    },
+    now,
+  );
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    isVerified: row.isVerified,
+    commissionRateBps: row.commissionRateBps,
+    commissionFixedCents: row.commissionFixedCents,
+    isBanned: Boolean(ban),
+    bannedUntil: ban ? row.bannedUntil : null,
+    banReason: ban ? row.banReason : null,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function summary(deps: AppDeps, viewer: Viewer | null): Promise<AdminSummary> {
+  administrator(viewer);
+  return repo.findSummary(deps.db);
+}
+
+export async function listVerificationRequests(deps: AppDeps, viewer: Viewer | null): Promise<VerificationRequest[]> {
+  administrator(viewer);
+  return repo.findVerificationRequests(deps.db);
+}
+
+/** Loads and locks the account, applies `change`, writes the audit line: one transaction. */
+async function changeUser(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  userId: string,
+  action: string,
+  change: (tx: AppDeps['db'], user: repo.AdminUserRow) => Promise<Record<string, unknown> | undefined>,
+): Promise<AdminUser> {
+  const admin = administrator(viewer);
+  if (!isUuid(userId)) throw userNotFound();
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findUser(tx, userId, true);
+    if (!before) throw userNotFound();
+    const values = await change(tx, before);
+    if (values) await repo.updateUser(tx, userId, values);
+    const after = await repo.findUser(tx, userId);
+    if (!after) throw userNotFound();
+    await insertAudit(tx, {
+      actorId: admin.id,
+      action,
+      targetType: 'user',
+      targetId: userId,
+      before: auditedUser(before),
+      after: auditedUser(after),
+    });
+    return toAdminUser(after, deps.clock.now());
+  });
+}
+
+/** What the audit keeps of an account: the fields an administrator changes. */
+function auditedUser(row: repo.AdminUserRow) {
+  return {
+    role: row.role,
+    isVerified: row.isVerified,
+    verificationRequestedAt: row.verificationRequestedAt,
+    commissionRateBps: row.commissionRateBps,
+    commissionFixedCents: row.commissionFixedCents,
+    bannedAt: row.bannedAt,
+    bannedUntil: row.bannedUntil,
+    banReason: row.banReason,
+  };
+}
+
+/** Approves a verification request: the account becomes a verified organiser, and is told so. */
+export function verifyUser(deps: AppDeps, viewer: Viewer | null, userId: string) {
+  return changeUser(deps, viewer, userId, 'user.verify', async (tx, user) => {
+    if (user.isVerified) return undefined;
+    await queueMail(tx, {
+      to: user.email,
+      subject: m.mail.verifiedSubject(deps.config.brandName),
+      text: m.mail.verifiedBody(user.firstName, deps.config.brandName, `${deps.config.publicUrl}/event_management`),
+    });
+    return { isVerified: true, verificationRequestedAt: null };
+  });
+}
+
+/** Refuses a pending request with a reason, e-mailed; the person may ask again from their settings. */
+export function refuseVerification(deps: AppDeps, viewer: Viewer | null, userId: string, reason: string) {
+  const invalid = firstReasonError(reason);
+  if (invalid) throw badRequest(invalid, 'reason');
+  return changeUser(deps, viewer, userId, 'user.refuse_verification', async (tx, user) => {
+    if (user.isVerified || !user.verificationRequestedAt) {
+      throw new AppError('NO_PENDING_REQUEST', m.errors.notPending, 409);
+    }
+    await queueMail(tx, {
+      to: user.email,
+      subject: m.mail.refusedSubject(deps.config.brandName),
+      text: m.mail.refusedBody(user.firstName, reason.trim()),
+    });
+    return { verificationRequestedAt: null };
+  });
+}
+
+export async function searchUsers(deps: AppDeps, viewer: Viewer | null, q: string): Promise<AdminUser[]> {
+  administrator(viewer);
+  const now = deps.clock.now();
+  return (await repo.searchUsers(deps.db, q)).map((row) => toAdminUser(row, now));
+}
+
+/** A role or a commission rate; an administrator does not change their own role (no lock-out). */
+export function updateUser(deps: AppDeps, viewer: Viewer | null, userId: string, input: UpdateUserRequest) {
+  if ('role' in input) {
+    if (viewer?.id === userId) throw new AppError('NOT_YOURSELF', m.errors.notYourself, 409);
+    return changeUser(deps, viewer, userId, 'user.role', async () => ({ role: input.role }));
+  }
+  return changeUser(deps, viewer, userId, 'user.commission', async () => ({
+    commissionRateBps: input.commission?.rateBps ?? null,
+    commissionFixedCents: input.commission?.fixedCents ?? null,
+  }));
+}
+
+/** Bans an account until a date or for ever; its sessions end in the same transaction. */
+export function banUser(deps: AppDeps, viewer: Viewer | null, userId: string, input: BanRequest) {
+  const invalid = firstReasonError(input.reason);
+  if (invalid) throw badRequest(invalid, 'reason');
+  const now = deps.clock.now();
+  const until = input.until ? new Date(input.until) : null;
+  if (until && until <= now) throw badRequest(m.errors.banInPast, 'until');
+  if (viewer?.id === userId) throw new AppError('NOT_YOURSELF', m.errors.notYourself, 409);
+  return changeUser(deps, viewer, userId, 'user.ban', async (tx, user) => {
+    if (user.role === 'admin') throw new AppError('ADMIN_NOT_BANNABLE', m.errors.notAnAdmin, 409);
+    await deleteUserSessions(tx, userId);
+    return { bannedAt: now, bannedUntil: until, banReason: input.reason.trim() };
+  });
+}
+
+export function unbanUser(deps: AppDeps, viewer: Viewer | null, userId: string) {
+  return changeUser(deps, viewer, userId, 'user.unban', async () => ({
+    bannedAt: null,
+    bannedUntil: null,
+    banReason: null,
+  }));
+}
+
+export async function searchEvents(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  q: string,
+  providers: PaymentProviderChoice[],
+): Promise<AdminEvents> {
+  administrator(viewer);
+  return { events: await repo.searchEvents(deps.db, q), providers };
+}
+
+async function changeEvent(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  action: string,
+  values: (event: repo.AdminEventRow) => Record<string, unknown>,
+) {
+  const admin = administrator(viewer);
+  const notFound = () => new AppError('EVENT_NOT_FOUND', m.errors.eventNotFound, 404);
+  if (!isUuid(eventId)) throw notFound();
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findEvent(tx, eventId, true);
+    if (!before) throw notFound();
+    await repo.updateEvent(tx, eventId, { ...values(before), updatedAt: deps.clock.now() });
+    const after = await repo.findEvent(tx, eventId);
+    if (!after) throw notFound();
+    await insertAudit(tx, {
+      actorId: admin.id,
+      action,
+      targetType: 'event',
+      targetId: eventId,
+      before: { isPublic: before.isPublic, paymentProvider: before.paymentProvider },
+      after: { isPublic: after.isPublic, paymentProvider: after.paymentProvider },
+    });
+    return after;
+  });
+}
+
+/** Takes an event off the public listing: it becomes private, as at its creation. */
+export function unpublishEvent(deps: AppDeps, viewer: Viewer | null, eventId: string) {
+  return changeEvent(deps, viewer, eventId, 'event.unpublish', () => ({ isPublic: false }));
+}
+
+/** The provider new payments of this event go through, among those the platform is configured with. */
+export function setEventProvider(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  provider: PaymentProviderChoice,
+  enabled: PaymentProviderChoice[],
+) {
+  if (!enabled.includes(provider)) throw badRequest(m.errors.providerDisabled, 'provider');
+  return changeEvent(deps, viewer, eventId, 'event.provider', () => ({ paymentProvider: provider }));
+}
+
+const toAdminPayout = ({ organizerId: _o, organizerFirstName: _f, ...row }: repo.AdminPayoutRow): AdminPayout => row;
+
+export async function listPayouts(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  status: 'requested' | 'paid' | 'rejected' | 'all',
+): Promise<AdminPayout[]> {
+  administrator(viewer);
+  return (await repo.findPayouts(deps.db, status)).map(toAdminPayout);
+}
+
+/**
+ * Marks a requested payout paid (with the bank's reference) or rejected (with a reason, which
+ * gives its amount back to the balance). The organiser is e-mailed in the same transaction.
+ */
+async function decidePayout(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  payoutId: string,
+  decision: { status: 'paid'; bankReference: string } | { status: 'rejected'; reason: string },
+): Promise<AdminPayout> {
+  const admin = administrator(viewer);
+  const notFound = () => new AppError('PAYOUT_NOT_FOUND', m.errors.payoutNotFound, 404);
+  if (!isUuid(payoutId)) throw notFound();
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findPayout(tx, payoutId, true);
+    if (!before) throw notFound();
+    const now = deps.clock.now();
+    const decided = await repo.decidePayout(tx, payoutId, {
+      status: decision.status,
+      bankReference: decision.status === 'paid' ? decision.bankReference : null,
+      rejectReason: decision.status === 'rejected' ? decision.reason : null,
+      decidedBy: admin.id,
+      decidedAt: now,
+    });
+    if (!decided) throw new AppError('PAYOUT_DECIDED', m.errors.alreadyDecided, 409);
+    const after = await repo.findPayout(tx, payoutId);
+    if (!after) throw notFound();
+    const amount = formatEuros(after.amountCents);
+    const mail = moneyFr.mail;
+    await queueMail(tx, {
+      to: after.organizerEmail,
+      ...(decision.status === 'paid'
+        ? {
+            subject: mail.paidSubject(deps.config.brandName, after.eventTitle),
+            text: mail.paidBody(after.organizerFirstName, amount, after.eventTitle, decision.bankReference),
+          }
+        : {
+            subject: mail.rejectedSubject(deps.config.brandName, after.eventTitle),
+            text: mail.rejectedBody(after.organizerFirstName, amount, after.eventTitle, decision.reason),
+          }),
+    });
+    await insertAudit(tx, {
+      actorId: admin.id,
+      action: decision.status === 'paid' ? 'payout.paid' : 'payout.reject',
+      targetType: 'payout',
+      targetId: payoutId,
+      before: { status: before.status, amountCents: before.amountCents },
+      after: {
+        status: after.status,
+        amountCents: after.amountCents,
+        bankReference: after.bankReference,
+        rejectReason: after.rejectReason,
+      },
+    });
+    return toAdminPayout(after);
+  });
+}
+
+export function markPayoutPaid(deps: AppDeps, viewer: Viewer | null, payoutId: string, bankReference: string) {
+  const reference = bankReference.trim();
+  if (!reference) throw badRequest(m.payouts.bankReferenceRequired, 'bankReference');
+  return decidePayout(deps, viewer, payoutId, { status: 'paid', bankReference: reference });
+}
+
+export function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutId: string, reason: string) {
+  const invalid = firstReasonError(reason);
+  if (invalid) throw badRequest(invalid, 'reason');
+  return decidePayout(deps, viewer, payoutId, { status: 'rejected', reason: reason.trim() });
+}
+
+export async function listRefunds(deps: AppDeps, viewer: Viewer | null): Promise<AdminRefund[]> {
+  administrator(viewer);
+  return repo.findRefunds(deps.db);
+}
+
+export async function listContactMessages(deps: AppDeps, viewer: Viewer | null): Promise<ContactMessageItem[]> {
+  administrator(viewer);
+  return repo.findContactMessages(deps.db);
+}
+
+export async function listAudit(deps: AppDeps, viewer: Viewer | null): Promise<AuditEntry[]> {
+  administrator(viewer);
+  return findAuditEntries(deps.db, 300);
+}
+
+/**
+ * The payouts still to be sent, as one SEPA credit-transfer file for the bank's upload page. It
+ * changes nothing: each payout is marked paid with the reference the bank gives once it is sent.
+ */
+export async function sepaFile(deps: AppDeps, viewer: Viewer | null): Promise<{ xml: string; fileName: string }> {
+  administrator(viewer);
+  const debtor = deps.config.payoutDebtor;
+  if (!debtor) throw new AppError('DEBTOR_MISSING', m.errors.debtorMissing, 503);
+  const queued = await repo.findPayouts(deps.db, 'requested');
+  if (queued.length === 0) throw new AppError('NOTHING_TO_EXPORT', m.errors.nothingToExport, 409);
+  const now = deps.clock.now();
+  const xml = buildPain001({
+    debtor,
+    createdAt: now,
+    executionDate: now.toISOString().slice(0, 10),
+    transfers: queued.map((payout) => ({
+      id: payout.id,
+      amountCents: payout.amountCents,
+      creditorName: payout.holderName,
+      iban: payout.iban,
+      bic: payout.bic,
+      remittance: `${deps.config.brandName} ${payout.eventTitle}`,
+    })),
+  });
+  return { xml, fileName: `virements-${now.toISOString().slice(0, 10)}.xml` };
+}

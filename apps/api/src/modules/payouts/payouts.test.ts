@@ -1,0 +1,174 @@
+import { moneyFr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { events, mailOutbox, payouts, refunds } from '../../db/schema';
+import { paidOrder } from './test-support';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+}, 120_000);
+afterAll(async () => t.close());
+
+const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
+
+async function organiserWithSales(rate?: { commissionRateBps: number; commissionFixedCents: number }) {
+  const organiser = await createUser(t, { isVerified: true, ...rate });
+  const buyer = await createUser(t);
+  const { event, tickets } = await createEvent(t, organiser.id, {}, [{ priceCents: 2000 }]);
+  const ticketId = tickets[0]?.id ?? '';
+  const cookie = await loginAs(t, organiser.email);
+  return { organiser, buyer, event, ticketId, cookie };
+}
+
+async function refund(values: {
+  eventId: string;
+  orderId: string;
+  cause: 'request' | 'cancellation';
+  amountCents: number;
+  status?: 'refunded' | 'refused';
+}) {
+  await t.database.db.insert(refunds).values({ places: 1, provider: 'sandbox', status: 'refunded', ...values });
+}
+
+const saveBank = (cookie: string, payload: Record<string, unknown> = { holderName: 'Jeanne Test', iban: IBAN }) =>
+  t.app.inject({ method: 'PUT', url: '/api/me/bank-account', headers: { cookie }, payload });
+const ask = (eventId: string, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/console/events/${eventId}/payouts`, headers: cookie ? { cookie } : {} });
+const panel = (eventId: string, cookie: string) =>
+  t.app.inject({ url: `/api/console/events/${eventId}/payouts`, headers: { cookie } });
+
+describe('bank details', () => {
+  it('keeps a valid IBAN in electronic form and refuses an invalid one with the message', async () => {
+    const { cookie } = await organiserWithSales();
+    expect((await t.app.inject({ url: '/api/me/bank-account', headers: { cookie } })).json()).toEqual({
+      account: null,
+    });
+    const bad = await saveBank(cookie, { holderName: 'Jeanne Test', iban: 'FR76 3000 6000 0112 3456 7890 188' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: moneyFr.errors.ibanInvalid, field: 'iban' });
+    const noHolder = await saveBank(cookie, { holderName: ' ', iban: IBAN });
+    expect(noHolder.json()).toMatchObject({ message: moneyFr.errors.holderRequired, field: 'holderName' });
+    const saved = await saveBank(cookie, { holderName: ' Jeanne Test ', iban: IBAN, bic: 'bnpa fr pp' });
+    expect(saved.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me/bank-account', headers: { cookie } })).json()).toEqual({
+      account: { holderName: 'Jeanne Test', iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' },
+    });
+  });
+});
+
+describe('the balance', () => {
+  it('is paid sales minus the commission per ticket, refunds and payouts, with the organiser’s rate', async () => {
+    const { organiser, buyer, event, ticketId, cookie } = await organiserWithSales({
+      commissionRateBps: 140,
+      commissionFixedCents: 25,
+    });
+    const sale = { eventId: event.id, ticketId, userId: buyer.id };
+    // 2 × 20,00 €: commission 2 × (28 + 25) = 106.
+    await paidOrder(t, { ...sale, unitPriceCents: 2000, quantity: 2 });
+    // 20,00 € at −25 %: 15,00 €, commission 21 + 25 = 46.
+    await paidOrder(t, { ...sale, unitPriceCents: 2000, discountPercent: 25 });
+    // The buyer paid the service fee: no commission.
+    await paidOrder(t, { ...sale, unitPriceCents: 2000, feeCents: 66 });
+    // At the door by card: commission 53, the money is the organiser's already.
+    await paidOrder(t, { ...sale, unitPriceCents: 2000, provider: 'onsite', onsitePayment: 'card' });
+    // At the door in cash: nothing.
+    await paidOrder(t, { ...sale, unitPriceCents: 2000, provider: 'onsite', onsitePayment: 'cash' });
+    // Cancelled: 20,66 € went back (the fee too), of which its 20,00 € of tickets; its commission 53 stays.
+    const cancelled = await paidOrder(t, { ...sale, unitPriceCents: 2000, status: 'refunded' });
+    await refund({ eventId: event.id, orderId: cancelled.id, cause: 'cancellation', amountCents: 2066 });
+    // A refused request gives nothing back.
+    const kept = await paidOrder(t, { ...sale, unitPriceCents: 2000 });
+    await refund({ eventId: event.id, orderId: kept.id, cause: 'request', amountCents: 2000, status: 'refused' });
+    const response = await panel(event.id, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      isPaidEvent: true,
+      canRequest: true,
+      rateBps: 140,
+      fixedCents: 25,
+      balance: {
+        salesCents: 4000 + 1500 + 2000 + 2000 + 2000,
+        commissionCents: 106 + 46 + 53 + 53 + 53,
+        refundsCents: 2000,
+        payoutsCents: 0,
+        availableCents: 11_500 - 311 - 2000,
+      },
+      payouts: [],
+    });
+    expect(organiser.id).toBeTruthy();
+  });
+});
+
+describe('POST /api/console/events/:id/payouts', () => {
+  it('records the balance once, e-mails the organiser, and answers 409 when nothing is left', async () => {
+    const { organiser, buyer, event, ticketId, cookie } = await organiserWithSales();
+    await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 2000 });
+    expect((await ask(event.id, cookie)).json()).toMatchObject({ message: moneyFr.errors.noBankAccount });
+    await saveBank(cookie);
+    const first = await ask(event.id, cookie);
+    expect(first.statusCode).toBe(201);
+    // 20,00 € − (36 + 30).
+    expect(first.json()).toEqual({ id: expect.any(String), amountCents: 1934 });
+    const again = await ask(event.id, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(moneyFr.errors.nothingLeft);
+    const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, organiser.email));
+    expect(mail.map((row) => row.subject)).toContainEqual(expect.stringContaining('demande de virement'));
+    expect(mail.find((row) => row.subject.includes('demande de virement'))?.text).toContain('19,34');
+    // A new sale makes a new balance.
+    await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 1000 });
+    expect((await ask(event.id, cookie)).json().amountCents).toBe(1000 - 18 - 30);
+  });
+
+  it('answers 401 to a visitor, 404 to another user and to an administrator, 409 on a free event', async () => {
+    const { event, cookie } = await organiserWithSales();
+    expect((await ask(event.id)).statusCode).toBe(401);
+    const other = await createUser(t, { isVerified: true });
+    expect((await ask(event.id, await loginAs(t, other.email))).statusCode).toBe(404);
+    const admin = await createUser(t, { role: 'admin' });
+    expect((await ask(event.id, await loginAs(t, admin.email))).statusCode).toBe(404);
+    const organiser = await createUser(t, { isVerified: true });
+    const { event: free } = await createEvent(t, organiser.id, {}, [{ priceCents: 0 }]);
+    const freeCookie = await loginAs(t, organiser.email);
+    await saveBank(freeCookie);
+    const refused = await ask(free.id, freeCookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(moneyFr.errors.freeEvent);
+    expect((await ask(event.id, cookie)).statusCode).toBe(409);
+  });
+
+  it('refuses a cancelled event: its money goes back to the buyers', async () => {
+    const { buyer, event, ticketId, cookie } = await organiserWithSales();
+    await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 2000 });
+    await saveBank(cookie);
+    await t.database.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
+    const refused = await ask(event.id, cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(moneyFr.errors.cancelledEvent);
+    expect((await panel(event.id, cookie)).json().canRequest).toBe(false);
+  });
+
+  it(`never pays the same money twice when requests race${raceMode}`, async () => {
+    for (let round = 0; round < 3; round++) {
+      const { buyer, event, ticketId, cookie } = await organiserWithSales();
+      await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 5000, quantity: 3 });
+      await saveBank(cookie);
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          fetch(`${base}/api/console/events/${event.id}/payouts`, { method: 'POST', headers: { cookie } }).then(
+            (response) => response.status,
+          ),
+        ),
+      );
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(7);
+      const rows = await t.database.db.select().from(payouts).where(eq(payouts.eventId, event.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.amountCents).toBe(15_000 - 3 * (90 + 30));
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import type { SoldTickets } from '@guichet/shared';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { bankAccounts, payouts } from '../../db/schema';
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * The event's paid tickets grouped by what their commission depends on: few rows whatever the
+ * number of orders, and the amounts are then computed by the shared rule (pricing/balance.ts),
+ * the same one the rates page shows. Orders still being refunded keep their money until refunded.
+ */
+export function findSoldTickets(db: Database, eventId: string): Promise<SoldTickets[]> {
+  return queryRows<SoldTickets>(
+    db,
+    sql`select l.unit_price_cents as "unitPriceCents", o.discount_percent as "discountPercent",
+               sum(l.quantity)::int as quantity,
+               o.provider in ('sandbox', 'etransactions', 'stripe') as "isHeldByPlatform",
+               (o.fee_cents = 0 and (o.provider <> 'onsite' or o.onsite_payment = 'card')) as "bearsCommission"
+          from orders o join order_lines l on l.order_id = o.id
+         where o.event_id = ${eventId} and o.status in ('paid', 'refund_requested', 'refunded')
+           and l.unit_price_cents > 0 and not l.is_gift
+         group by 1, 2, 4, 5`,
+  );
+}
+
+/**
+ * The tickets' part of the money given back online for this event: per order, what its refunds
+ * (decided and not refused; a door sale's are given back by hand) returned, up to the order's
+ * tickets after discount — a cancellation also returns the fee and the insurance, which were never
+ * the organiser's. A refund still being carried out counts: its money is no longer available.
+ */
+export async function sumRefundedTickets(db: Database, eventId: string): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(least(r.refunded, o.subtotal_cents)), 0)::int as total
+          from (select coalesce(r.order_id, p.order_id) as order_id, sum(r.amount_cents) as refunded
+                  from refunds r left join participations p on p.id = r.participation_id
+                 where r.event_id = ${eventId} and r.status in ('pending', 'refunding', 'refunded', 'failed')
+                 group by 1) r
+          join orders o on o.id = r.order_id
+         where o.provider in ('sandbox', 'etransactions', 'stripe')`,
+  );
+  return row?.total ?? 0;
+}
+
+/** Payouts requested or paid: a rejected request gives its amount back to the balance. */
+export async function sumPayouts(db: Database, eventId: string): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(amount_cents), 0)::int as total from payouts
+         where event_id = ${eventId} and status <> 'rejected'`,
+  );
+  return row?.total ?? 0;
+}
+
+/**
+ * Serialises the payout requests of one event: two clicks, tabs or processes asking at once each
+ * read the balance after the other's request is written (docs/decisions.md).
+ */
+export async function lockEventForPayout(db: Database, eventId: string): Promise<void> {
+  await db.execute(sql`select id from events where id = ${eventId} for update`);
+}
+
+/** Whether the event sells paid places (or sold some), and whether it was cancelled. */
+export async function findPayoutEvent(db: Database, eventId: string) {
+  const [row] = await queryRows<{ isPaid: boolean; isCancelled: boolean }>(
+    db,
+    sql`select exists(select 1 from tickets where event_id = ${eventId} and price_cents > 0 and deleted_at is null)
+               or exists(select 1 from orders where event_id = ${eventId} and total_cents > 0
+                                                and status in ('paid', 'refund_requested', 'refunded')) as "isPaid",
+               e.cancelled_at is not null as "isCancelled"
+          from events e where e.id = ${eventId}`,
+  );
+  return { isPaid: Boolean(row?.isPaid), isCancelled: Boolean(row?.isCancelled) };
+}
+
+export async function findBankAccount(db: Database, userId: string) {
+  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)).limit(1);
+  return row;
+}
+
+export async function upsertBankAccount(
+  db: Database,
+  values: { userId: string; holderName: string; iban: string; bic: string | null; now: Date },
+) {
+  const { now, ...account } = values;
+  await db
+    .insert(bankAccounts)
+    .values({ ...account, updatedAt: now })
+    .onConflictDoUpdate({
+      target: bankAccounts.userId,
+      set: { holderName: account.holderName, iban: account.iban, bic: account.bic, updatedAt: now },
+    });
+}
+
+export async function insertPayout(db: Database, values: typeof payouts.$inferInsert) {
+  const [row] = await db.insert(payouts).values(values).returning({ id: payouts.id, amountCents: payouts.amountCents });
+  if (!row) throw new Error('payout not inserted');
+  return row;
+}
+
+export type EventPayoutRow = {
+  id: string;
+  amountCents: number;
+  status: 'requested' | 'paid' | 'rejected';
+  iban: string;
+  createdAt: string;
+  decidedAt: string | null;
+  bankReference: string | null;
+  rejectReason: string | null;
+};
+
+export function findEventPayouts(db: Database, eventId: string): Promise<EventPayoutRow[]> {
+  return queryRows<EventPayoutRow>(
+    db,
+    sql`select id, amount_cents as "amountCents", status, iban, ${iso('created_at')} as "createdAt",
+               case when decided_at is null then null else ${iso('decided_at')} end as "decidedAt",
+               bank_reference as "bankReference", reject_reason as "rejectReason"
+          from payouts where event_id = ${eventId}
+         order by created_at desc, id`,
+  );
+}

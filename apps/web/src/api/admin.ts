@@ -1,0 +1,189 @@
+import type {
+  AdminEvent,
+  AdminEvents,
+  AdminPayout,
+  AdminRefund,
+  AdminSummary,
+  AdminUser,
+  AuditEntry,
+  BanRequest,
+  ContactMessageItem,
+  PaymentProviderChoice,
+  UpdateUserRequest,
+  VerificationRequest,
+} from '@guichet/shared';
+import { fr } from '@guichet/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './client';
+import { moneyKeys } from './money';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export type PayoutFilter = 'requested' | 'paid' | 'rejected' | 'all';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  summary: ['admin', 'summary'] as const,
+  verifications: ['admin', 'verifications'] as const,
+  users: (q: string) => ['admin', 'users', q] as const,
+  events: (q: string) => ['admin', 'events', q] as const,
+  payouts: (status: PayoutFilter) => ['admin', 'payouts', status] as const,
+  refunds: ['admin', 'refunds'] as const,
+  messages: ['admin', 'messages'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+/** Every administrative action changes the summary and the audit log: both are refreshed after it. */
+function useAdminMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  touched: readonly string[],
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: touched }),
+        client.invalidateQueries({ queryKey: adminKeys.summary }),
+        client.invalidateQueries({ queryKey: adminKeys.audit }),
+        // A commission changed here is the caller's own rate on the rates page when it is theirs.
+        client.invalidateQueries({ queryKey: moneyKeys.rate }),
+      ]),
+  });
+}
+
+export function useAdminSummary() {
+  return useQuery({ queryKey: adminKeys.summary, queryFn: () => api<AdminSummary>('GET', '/admin/summary') });
+}
+
+export function useVerificationRequests() {
+  return useQuery({
+    queryKey: adminKeys.verifications,
+    queryFn: () => api<VerificationRequest[]>('GET', '/admin/verification-requests'),
+  });
+}
+
+export function useVerifyUser() {
+  return useAdminMutation(
+    (userId: string) => api<AdminUser>('POST', `/admin/users/${id(userId)}/verify`),
+    adminKeys.verifications,
+  );
+}
+
+export function useRefuseVerification() {
+  return useAdminMutation(
+    ({ userId, reason }: { userId: string; reason: string }) =>
+      api<AdminUser>('POST', `/admin/users/${id(userId)}/refuse-verification`, { reason }),
+    adminKeys.verifications,
+  );
+}
+
+export function useAdminUsers(q: string) {
+  return useQuery({
+    queryKey: adminKeys.users(q),
+    queryFn: () => api<AdminUser[]>('GET', `/admin/users?q=${encodeURIComponent(q)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateUser() {
+  return useAdminMutation(
+    ({ userId, change }: { userId: string; change: UpdateUserRequest }) =>
+      api<AdminUser>('PATCH', `/admin/users/${id(userId)}`, change),
+    ['admin', 'users'],
+  );
+}
+
+export function useBanUser() {
+  return useAdminMutation(
+    ({ userId, ban }: { userId: string; ban: BanRequest }) =>
+      api<AdminUser>('POST', `/admin/users/${id(userId)}/ban`, ban),
+    ['admin', 'users'],
+  );
+}
+
+export function useUnbanUser() {
+  return useAdminMutation(
+    (userId: string) => api<AdminUser>('DELETE', `/admin/users/${id(userId)}/ban`),
+    ['admin', 'users'],
+  );
+}
+
+export function useAdminEvents(q: string) {
+  return useQuery({
+    queryKey: adminKeys.events(q),
+    queryFn: () => api<AdminEvents>('GET', `/admin/events?q=${encodeURIComponent(q)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUnpublishEvent() {
+  return useAdminMutation(
+    (eventId: string) => api<AdminEvent>('POST', `/admin/events/${id(eventId)}/unpublish`),
+    ['admin', 'events'],
+  );
+}
+
+export function useSetEventProvider() {
+  return useAdminMutation(
+    ({ eventId, provider }: { eventId: string; provider: PaymentProviderChoice }) =>
+      api<AdminEvent>('PUT', `/admin/events/${id(eventId)}/provider`, { provider }),
+    ['admin', 'events'],
+  );
+}
+
+export function useAdminPayouts(status: PayoutFilter) {
+  return useQuery({
+    queryKey: adminKeys.payouts(status),
+    queryFn: () => api<AdminPayout[]>('GET', `/admin/payouts?status=${status}`),
+  });
+}
+
+export function useMarkPayoutPaid() {
+  return useAdminMutation(
+    ({ payoutId, bankReference }: { payoutId: string; bankReference: string }) =>
+      api<AdminPayout>('POST', `/admin/payouts/${id(payoutId)}/paid`, { bankReference }),
+    ['admin', 'payouts'],
+  );
+}
+
+export function useRejectPayout() {
+  return useAdminMutation(
+    ({ payoutId, reason }: { payoutId: string; reason: string }) =>
+      api<AdminPayout>('POST', `/admin/payouts/${id(payoutId)}/reject`, { reason }),
+    ['admin', 'payouts'],
+  );
+}
+
+/**
+ * The SEPA file of the payouts to send, fetched rather than linked so that a refusal (nothing to
+ * send, no debtor account configured) comes back as its French message, not as a downloaded error.
+ */
+export async function fetchSepaFile(): Promise<{ blob: Blob; disposition: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch('/api/admin/payouts/sepa.xml', { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', fr.common.serviceUnavailable);
+  }
+  if (!response.ok) {
+    const error = ((await response.json().catch(() => null)) ?? {}) as { code?: string; message?: string };
+    throw new ApiError(response.status, error.code ?? 'ERROR', error.message ?? fr.common.genericError);
+  }
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+}
+
+export function useAdminRefunds() {
+  return useQuery({ queryKey: adminKeys.refunds, queryFn: () => api<AdminRefund[]>('GET', '/admin/refunds') });
+}
+
+export function useContactMessages() {
+  return useQuery({
+    queryKey: adminKeys.messages,
+    queryFn: () => api<ContactMessageItem[]>('GET', '/admin/messages'),
+  });
+}
+
+export function useAuditLog() {
+  return useQuery({ queryKey: adminKeys.audit, queryFn: () => api<AuditEntry[]>('GET', '/admin/audit') });
+}

@@ -1,0 +1,159 @@
+import {
+  eurosToCents,
+  formatEuros,
+  moneyFr,
+  organiserCommissionCents,
+  organiserGainCents,
+  priceForDesiredNet,
+  rateOf,
+} from '@guichet/shared';
+import { Alert, Anchor, Container, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useMeta } from '../../api/meta';
+import { useRate } from '../../api/money';
+import { PageLoader } from '../../app/Layout';
+import { rateLine } from '../../features/money/rate-line';
+
+const m = moneyFr.rates;
+
+/** Whole cents from what the input holds: nothing typed, or a negative value, is 0 (free). */
+function centsOf(value: string | number): number {
+  const euros = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+  return Number.isFinite(euros) && euros > 0 ? eurosToCents(euros) : 0;
+}
+
+/**
+ * The rates page (2-organiser.md §2.9, §9): the caller's own commission (the standard one for a
+ * visitor) and the simulator, both ways, with the same shared functions as the payout balance.
+ */
+export default function RatesPage() {
+  const { brandName } = useMeta();
+  const rate = useRate();
+  const [price, setPrice] = useState<string | number>('');
+  const [desired, setDesired] = useState<string | number>('');
+  useEffect(() => {
+    document.title = `${m.title} · ${brandName}`;
+  }, [brandName]);
+
+  if (rate.isPending) return <PageLoader />;
+  if (rate.isError) {
+    return (
+      <Container size="md" py="xl">
+        <Alert color="red" role="alert">
+          {m.loadFailed}
+        </Alert>
+      </Container>
+    );
+  }
+  const commission = rateOf(rate.data);
+  const priceCents = centsOf(price);
+  const desiredCents = centsOf(desired);
+  const gain = organiserGainCents(priceCents, commission);
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{m.title}</Title>
+        <Text>{m.intro(brandName)}</Text>
+        <Paper withBorder radius="md" p="lg">
+          <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+            {rate.data.isStandard ? m.standardRate : m.reducedRate}
+          </Text>
+          <Text size="xl" fw={700} data-testid="rate-line">
+            {rateLine(rate.data)}
+          </Text>
+        </Paper>
+
+        <Title order={2} size="h3">
+          {m.simulatorTitle}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <NumberInput
+                label={m.priceLabel}
+                description={m.priceHint}
+                min={0}
+                step={0.1}
+                decimalScale={2}
+                decimalSeparator=","
+                allowNegative={false}
+                value={price}
+                onChange={setPrice}
+              />
+              <div aria-live="polite">
+                {priceCents > 0 ? (
+                  <Stack gap={4}>
+                    <Group justify="space-between">
+                      <Text c="dimmed">{m.commissionLabel}</Text>
+                      <Text data-testid="commission">
+                        {formatEuros(organiserCommissionCents(priceCents, commission))}
+                      </Text>
+                    </Group>
+                    <Group justify="space-between">
+                      <Text fw={600}>{m.gainLabel}</Text>
+                      <Text fw={700} size="lg" data-testid="gain">
+                        {gain < 0 ? `−${formatEuros(-gain)}` : formatEuros(gain)}
+                      </Text>
+                    </Group>
+                    {gain <= 0 && (
+                      <Text size="sm" c="orange">
+                        {m.belowFee}
+                      </Text>
+                    )}
+                  </Stack>
+                ) : (
+                  <FreeNote />
+                )}
+              </div>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm">
+              <NumberInput
+                label={m.desiredLabel}
+                description={m.desiredHint}
+                min={0}
+                step={0.01}
+                decimalScale={2}
+                decimalSeparator=","
+                allowNegative={false}
+                value={desired}
+                onChange={setDesired}
+              />
+              <div aria-live="polite">
+                {desiredCents > 0 ? (
+                  <Group justify="space-between">
+                    <Text fw={600}>{m.priceToSetLabel}</Text>
+                    <Text fw={700} size="lg" data-testid="price-to-set">
+                      {formatEuros(priceForDesiredNet(desiredCents, commission))}
+                    </Text>
+                  </Group>
+                ) : (
+                  <FreeNote />
+                )}
+              </div>
+            </Stack>
+          </Paper>
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          {m.payoutNote}
+        </Text>
+        <Anchor component={Link} to="/contact">
+          {m.contactLink}
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}
+
+function FreeNote() {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm">{m.freeTickets}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,208 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  buy,
+  DEMO,
+  expectAccessible,
+  login,
+  NEW_PASSWORD,
+  organiserEvent,
+  registerViaApi,
+  uniqueEmail,
+} from './support';
+
+/** A new account asking for verification, with its own API session. */
+async function applicant(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
+  const context = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const email = await registerViaApi(context, uniqueEmail('verif'));
+  expect((await context.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
+  expect((await context.post('/api/me/verification-request')).status()).toBe(200);
+  return { context, email };
+}
+
+async function openBackOffice(page: Page) {
+  await login(page, DEMO.admin, DEMO.password);
+  await expect(page).toHaveURL(/\/profil$/);
+  const burger = page.getByRole('button', { name: 'Ouvrir le menu' });
+  if (await burger.isVisible()) {
+    // On a phone the profile menu's entries are in the drawer.
+    await burger.click();
+    await page
+      .getByRole('navigation', { name: 'Navigation mobile' })
+      .getByRole('link', { name: 'Dashboard Admin' })
+      .click();
+  } else {
+    await page.getByRole('button', { name: /Profil : / }).click();
+    await page.getByRole('menuitem', { name: 'Dashboard Admin' }).click();
+  }
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Admin' })).toBeVisible();
+}
+
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections du back office' }).getByRole('link', { name });
+
+test('verification requests are approved or refused with a reason, and logged', async ({ page, playwright }) => {
+  const approved = await applicant(playwright);
+  const refused = await applicant(playwright);
+  await openBackOffice(page);
+  await expectAccessible(page);
+  await section(page, 'Vérifications').click();
+  await expect(page.getByRole('heading', { name: 'Demandes de vérification' })).toBeVisible();
+
+  const card = (email: string) => page.getByRole('article').filter({ hasText: email });
+  await card(approved.email).getByRole('button', { name: 'Vérifier le compte' }).click();
+  await expect(page.getByText('Camille Durand est maintenant un organisateur vérifié.')).toBeVisible();
+  await expect(card(approved.email)).toHaveCount(0);
+  expect((await (await approved.context.get('/api/auth/session')).json()).user.isVerified).toBe(true);
+
+  await card(refused.email).getByRole('button', { name: 'Refuser' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Refuser' }).click();
+  await expect(dialog.getByText('Veuillez indiquer un motif.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Motif' }).fill('Pièce justificative illisible');
+  await dialog.getByRole('button', { name: 'Refuser' }).click();
+  await expect(page.getByText('La demande a été refusée.')).toBeVisible();
+  await expect(card(refused.email)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await section(page, 'Journal').click();
+  const journal = page.getByRole('table');
+  await expect(journal.getByRole('row').filter({ hasText: approved.email })).toContainText('Vérification acceptée');
+  await expect(journal.getByRole('row').filter({ hasText: refused.email })).toContainText('Vérification refusée');
+  await expectAccessible(page);
+  await approved.context.dispose();
+  await refused.context.dispose();
+});
+
+test('a banned user cannot log in, and a rate set here is the one /api/rates answers', async ({ page, playwright }) => {
+  const person = await applicant(playwright);
+  await openBackOffice(page);
+  await section(page, 'Utilisateurs').click();
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(person.email);
+  const row = page.getByRole('row').filter({ hasText: person.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /Gérer/ }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Tarif réduit (1,4 % + 0,25 € HT)' }).check();
+  await dialog.getByRole('button', { name: 'Enregistrer la commission' }).click();
+  await expect(page.getByText('Modification enregistrée.')).toBeVisible();
+  expect(await (await person.context.get('/api/rates')).json()).toEqual({
+    rateBps: 140,
+    fixedCents: 25,
+    isStandard: false,
+  });
+  await expect(row).toContainText('1,4 % + 0,25 € HT par billet vendu');
+  await expectAccessible(page);
+
+  await dialog.locator('label', { hasText: 'Définitif' }).click();
+  await dialog.getByRole('textbox', { name: 'Motif' }).fill('Revente frauduleuse de billets');
+  await dialog.getByRole('button', { name: 'Bannir' }).click();
+  await expect(page.getByText('Le compte est banni et ses sessions sont fermées.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText('Banni définitivement');
+  // The session the person had is over.
+  expect((await person.context.get('/api/me/bank-account')).status()).toBe(401);
+
+  const other = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+  if (!other) throw new Error('no browser');
+  const theirs = await other.newPage();
+  await login(theirs, person.email, NEW_PASSWORD);
+  await expect(theirs.getByText('Votre compte est suspendu.')).toBeVisible();
+  await expect(theirs).toHaveURL(/\/connexion/);
+  await other.close();
+
+  await section(page, 'Journal').click();
+  const entries = page.getByRole('row').filter({ hasText: person.email });
+  await expect(entries.filter({ hasText: 'Compte banni' })).toHaveCount(1);
+  await expect(entries.filter({ hasText: 'Commission modifiée' })).toHaveCount(1);
+  dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveCount(0);
+  await person.context.dispose();
+});
+
+test('a payout is downloaded in the SEPA file and marked paid with its reference', async ({ page, request }) => {
+  const id = await organiserEvent(request, {
+    title: `Gala des virements ${Math.random().toString(36).slice(2, 8)}`,
+    ticketList: [{ title: 'Entrée', price: 12.5, quantity: 50 }],
+  });
+  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
+    title: string;
+    tickets: { id: string }[];
+  };
+  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+  if (!buyer) throw new Error('no browser');
+  const buyerEmail = await registerViaApi(buyer.request);
+  expect(
+    (await buyer.request.post('/api/auth/login', { data: { email: buyerEmail, password: NEW_PASSWORD } })).status(),
+  ).toBe(200);
+  await buy(buyer.request, id, { ticketId: detail.tickets[0]?.id, quantity: 1 });
+  await buyer.close();
+  expect(
+    (
+      await request.put('/api/me/bank-account', {
+        data: { holderName: 'Les Organisateurs', iban: 'FR7630006000011234567890189' },
+      })
+    ).status(),
+  ).toBe(200);
+  const asked = await request.post(`/api/console/events/${id}/payouts`);
+  expect(asked.status()).toBe(201);
+  // 12,50 € − 0,23 € (1,8 % half up) − 0,30 €.
+  expect((await asked.json()).amountCents).toBe(1197);
+
+  await openBackOffice(page);
+  await section(page, 'Virements').click();
+  const row = page.getByRole('row').filter({ hasText: detail.title });
+  await expect(row).toContainText('11,97 €');
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Télécharger le fichier SEPA (pain.001)' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^virements-\d{4}-\d{2}-\d{2}\.xml$/);
+  const xml = await readFile((await file.path()) ?? '', 'utf8');
+  expect(xml).toContain('<PmtMtd>TRF</PmtMtd>');
+  expect(xml).toContain('<InstdAmt Ccy="EUR">11.97</InstdAmt>');
+  expect(xml).toContain('<IBAN>FR7630006000011234567890189</IBAN>');
+
+  await row.getByRole('button', { name: /Marquer versé/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marquer le virement comme versé' });
+  await dialog.getByRole('textbox', { name: 'Référence du virement' }).fill('VIR-E2E-001');
+  await dialog.getByRole('button', { name: 'Marquer versé' }).click();
+  await expect(page.getByText('Le virement est marqué versé.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.locator('label', { hasText: 'Versés' }).click();
+  await expect(page.getByRole('row').filter({ hasText: detail.title })).toContainText('VIR-E2E-001');
+
+  await section(page, 'Journal').click();
+  await expect(page.getByRole('row').filter({ hasText: detail.title })).toContainText('Virement versé');
+});
+
+test('every section is reachable by its tab and accessible; an event is unpublished @phone', async ({
+  page,
+  request,
+}) => {
+  const title = `Bal à dépublier ${Math.random().toString(36).slice(2, 8)}`;
+  const id = await organiserEvent(request, { title });
+  await openBackOffice(page);
+  const tabs: [string, string][] = [
+    ['Vérifications', 'Demandes de vérification'],
+    ['Utilisateurs', 'Utilisateurs'],
+    ['Virements', 'Virements'],
+    ['Remboursements', 'Remboursements'],
+    ['Messages', 'Messages de contact'],
+    ['Journal', "Journal des actions d'administration"],
+    ['Événements', 'Événements'],
+  ];
+  for (const [tab, heading] of tabs) {
+    await section(page, tab).click();
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(title);
+  await page.getByRole('button', { name: `Dépublier : ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Dépublier' }).click();
+  await expect(page.getByText("L'événement est dépublié.")).toBeVisible();
+  await expect(page.getByRole('button', { name: `Dépublier : ${title}` })).toHaveCount(0);
+  expect((await (await request.get(`/api/events/${id}`)).json()).isPublic).toBe(false);
+});

@@ -1,0 +1,3 @@
+export * from './admin';
+export * from './rules';
+export * from './schemas';

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { moneyFr } from '../messages/money-fr';
+import { isPayableIban, isValidBic, isValidIban } from './rules';
+
+const e = moneyFr.errors;
+
+/** The organiser's bank details, checked in this order (first failure answered). */
+export const bankAccountRequest = z.strictObject({
+  holderName: z.string().max(200),
+  iban: z.string().max(60),
+  bic: z.string().max(20).optional(),
+});
+export type BankAccountRequest = z.infer<typeof bankAccountRequest>;
+
+export function firstBankAccountError(input: BankAccountRequest): { field: string; message: string } | null {
+  const holder = input.holderName.trim();
+  if (!holder) return { field: 'holderName', message: e.holderRequired };
+  // SEPA limits a creditor's name to 70 characters (pain.001 Cdtr/Nm).
+  if (holder.length > 70) return { field: 'holderName', message: e.holderTooLong };
+  if (!input.iban.trim()) return { field: 'iban', message: e.ibanRequired };
+  if (!isPayableIban(input.iban)) {
+    return { field: 'iban', message: isValidIban(input.iban) ? e.ibanNotSepa : e.ibanInvalid };
+  }
+  if (input.bic?.trim() && !isValidBic(input.bic)) return { field: 'bic', message: e.bicInvalid };
+  return null;
+}
+
+export const bankAccount = z.object({
+  holderName: z.string(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+export const payoutStatus = z.enum(['requested', 'paid', 'rejected']);
+export type PayoutStatus = z.infer<typeof payoutStatus>;
+
+export const balance = z.object({
+  salesCents: z.number().int(),
+  commissionCents: z.number().int(),
+  refundsCents: z.number().int(),
+  payoutsCents: z.number().int(),
+  availableCents: z.number().int(),
+});
+
+export const eventPayout = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: payoutStatus,
+  iban: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  bankReference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type EventPayout = z.infer<typeof eventPayout>;
+
+/** The payout panel of the console: the event's balance, the rate used, the requests so far. */
+export const eventPayouts = z.object({
+  isPaidEvent: z.boolean(),
+  /** The caller is the event's verified organiser: an administrator sees the balance only. */
+  canRequest: z.boolean(),
+  rateBps: z.number().int(),
+  fixedCents: z.number().int(),
+  balance,
+  payouts: z.array(eventPayout),
+});
+export type EventPayouts = z.infer<typeof eventPayouts>;
+
+export const payoutCreated = z.object({ id: z.string(), amountCents: z.number().int() });
+export type PayoutCreated = z.infer<typeof payoutCreated>;
