@@ -26,6 +26,7 @@ import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { createSaleCache } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
+import { contractRoutes } from './modules/contract/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { eventRoutes } from './modules/events/routes';
 import { followUpRoutes } from './modules/follow-up/routes';
@@ -50,6 +51,7 @@ import {
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -133,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   // Every API route declares who may call it and its limit; the limits become rate-limit settings.
   declareRouteAccess(app, config);
+  // Before every route: its hook collects them for the published contract (GET /api/openapi.json).
+  await registerOpenApi(app, config);
   await app.register(rateLimit, {
     global: false,
     redis,
@@ -144,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, config });
+      await api.register(contractRoutes);
       await api.register(authRoutes, deps);
       await api.register(eventRoutes, {
         ...deps,
