@@ -96,6 +96,32 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>
   ),
 })).value;
 
+/** What replaces one value of a valid request: the values that broke the server before, most often. */
+export const dangerousValue: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(
+      '\u0000',
+      'Léa\u0000',
+      2 ** 31,
+      2 ** 53,
+      -1,
+      1e308,
+      -(2 ** 31) - 1,
+      'NaN',
+      '-000001-01-01T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '-1-01-01',
+      'x'.repeat(20_000),
+      {},
+      [],
+      null,
+      true,
+    ),
+  },
+  { weight: 1, arbitrary: hostileValue },
+);
+
 type Options = {
   /** Real values for some string fields (ids of the fixture), by property or parameter name. */
   known?: Record<string, readonly string[]>;
@@ -216,4 +242,30 @@ export function rawBodiesFor(valid: Record<string, unknown>): string[] {
     '[]',
     '"\\u0000"',
   ];
+}
+
+/** Every path to a value inside `value` (object keys and array indexes), the root's children first. */
+export function pathsIn(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+  return entries.flatMap(([key, child]) => [[...prefix, key], ...pathsIn(child, [...prefix, key])]);
+}
+
+export function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head] = replaceAt(copy[head], rest, replacement);
+  return copy;
+}
+
+/**
+ * A valid request with one of its values (a path parameter, a query value, a body field at any
+ * depth) replaced by `replacement`: what reaches the services, where generated bodies are
+ * mostly stopped by the schema.
+ */
+export function mutationsOf(valid: unknown, replacement: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const paths = pathsIn(valid).filter((path) => path.length > 1);
+  if (paths.length === 0) return fc.constant(valid);
+  return fc.tuple(fc.constantFrom(...paths), replacement).map(([path, value]) => replaceAt(valid, path, value));
 }
