@@ -51,6 +51,7 @@ import {
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
+import { guardInputs } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { addSecurityHeaders } from './plugins/security-headers';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  guardInputs(app);
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {
