@@ -1,6 +1,7 @@
-import { fr } from '@guichet/shared';
+import { fr, organiserFr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { createPayload, paidTickets } from '../organiser/test-payloads';
 import { createCast, createFixture, type Fixture } from './fixture';
 
 /** The 500s the fuzzer found (issue 15), each as it was sent, now a 4xx with { code, message }. */
@@ -81,5 +82,26 @@ describe('faults found by the fuzzer', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('code');
+  });
+
+  it('refuses a refund date of year -1 (or past 9999) with the form message', async () => {
+    for (const dateMaxRefund of ['-000001-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z']) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/events',
+        payload: createPayload({ ticketList: paidTickets, isPublic: true, dateMaxRefund }),
+        headers: { cookie: owner },
+      });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json()).toMatchObject({ field: 'dateMaxRefund', message: organiserFr.create.refundDateInvalid });
+      const updated = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/events/${fixture.event.id}`,
+        payload: { dateMaxRefund, type: 'Soirée' },
+        headers: { cookie: owner },
+      });
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(updated.json()).toMatchObject({ field: 'dateMaxRefund' });
+    }
   });
 });
