@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fr, organiserFr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
@@ -103,5 +104,24 @@ describe('faults found by the fuzzer', () => {
       expect(updated.statusCode, updated.body).toBe(400);
       expect(updated.json()).toMatchObject({ field: 'dateMaxRefund' });
     }
+  });
+
+  it('still takes a scanned code with a NUL as an invalid ticket, so an offline batch is not refused whole', async () => {
+    const scan = { id: randomUUID(), code: 'GUICHET\u0000', scannedAt: new Date().toISOString() };
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkin/events/${fixture.event.id}/scans/batch`,
+      payload: { deviceId: 'porte-1', scans: [scan] },
+      headers: { cookie: owner },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json().results).toMatchObject([{ id: scan.id, result: 'invalid' }]);
+    const device = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkin/events/${fixture.event.id}/scans/batch`,
+      payload: { deviceId: 'porte\u0000', scans: [{ ...scan, id: randomUUID() }] },
+      headers: { cookie: owner },
+    });
+    expect(device.json()).toMatchObject({ code: 'INVALID_CHARACTER', field: 'deviceId' });
   });
 });
