@@ -297,6 +297,9 @@ describe('every operation fuzzed from its schema', () => {
       `fuzzed ${operations.length} operations with ${requests} requests (${mutatedCount} mutated at random) (seed ${SEED}, ${RUNS} runs)`,
     );
     expect(failures).toEqual([]);
+    // Prototype keys were sent as own keys: no object of this process got a polluted prototype.
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
   }, 600_000);
 });
 
