@@ -75,6 +75,7 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/rates': { expect: all(200) },
   'GET /api/studies': { expect: all(200) },
   'GET /api/ticket-codes/public-key': { expect: all(200) },
+  // Outside production only (the test application is a development one).
   'GET /api/dev/mail': { expect: all(200) },
   'GET /api/dev/mail/:id/attachments/:index': {
     expect: all(404),
@@ -82,6 +83,7 @@ export const permissionTable: Record<string, Line> = {
   },
 
   // Accounts and sessions
+  // A logged-in account may create another one: nothing in the specs forbids it.
   'POST /api/auth/register': {
     expect: all(201),
     call: () => {
@@ -203,6 +205,8 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(200, 403),
     call: () => ({ body: { title: 'Nouveau titre', type: 'Soirée' } }),
   },
+  // The event has a paid place: deleting it is refused (409) to those who may.
+  // The event has a paid place: deleting it is refused (409) to those who may.
   'DELETE /api/events/:id': { expect: ownerOrAdmin(409, 403) },
   'POST /api/events/:id/banner': { expect: ownerOrAdmin(415, 403) },
   'POST /api/events/:id/tickets': {
@@ -271,6 +275,7 @@ export const permissionTable: Record<string, Line> = {
   },
 
   // Buying
+  // A visitor must say who buys (400 without `buyer`); the fixture's order is the holder's, paid.
   'POST /api/orders': {
     expect: { ...all(201), visitor: 400 },
     call: (f) => ({
@@ -290,6 +295,8 @@ export const permissionTable: Record<string, Line> = {
     expect: all(400),
     call: () => ({ body: { email: uniqueEmail('invite'), code: '000000' } }),
   },
+  // The providers' calls: an unsigned IPN is refused, the buyer's return redirects, and the
+  // test application has no Stripe account (404).
   'GET /api/payments/:provider/ipn': { expect: all(400), call: () => ({ params: { provider: 'sandbox' } }) },
   'GET /api/payments/:provider/return/:status': {
     expect: all(303),
