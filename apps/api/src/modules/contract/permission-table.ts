@@ -206,7 +206,6 @@ export const permissionTable: Record<string, Line> = {
     call: () => ({ body: { title: 'Nouveau titre', type: 'Soirée' } }),
   },
   // The event has a paid place: deleting it is refused (409) to those who may.
-  // The event has a paid place: deleting it is refused (409) to those who may.
   'DELETE /api/events/:id': { expect: ownerOrAdmin(409, 403) },
   'POST /api/events/:id/banner': { expect: ownerOrAdmin(415, 403) },
   'POST /api/events/:id/tickets': {
