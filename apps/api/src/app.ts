@@ -27,6 +27,7 @@ import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { createSaleCache } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
+import { contractRoutes } from './modules/contract/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { eventRoutes } from './modules/events/routes';
 import { followUpRoutes } from './modules/follow-up/routes';
@@ -55,6 +56,8 @@ import {
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
+import { guardInputs } from './plugins/input-guard';
+import { registerOpenApi } from './plugins/openapi';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { refuseCrossOriginWrites } from './plugins/same-origin';
 import { addSecurityHeaders } from './plugins/security-headers';
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   refuseCrossOriginWrites(app, config.publicUrl);
+  guardInputs(app);
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -146,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   // Every API route declares who may call it and its limit; the limits become rate-limit settings.
   declareRouteAccess(app, config);
+  // Before every route: its hook collects them for the published contract (GET /api/openapi.json).
+  await registerOpenApi(app, config);
   await app.register(rateLimit, {
     global: false,
     redis,
@@ -157,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, config });
+      await api.register(contractRoutes);
       await api.register(authRoutes, deps);
       await api.register(eventRoutes, {
         ...deps,

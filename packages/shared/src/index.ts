@@ -8,6 +8,7 @@ export * from './events/schemas';
 export * from './messages/admin-fr';
 export * from './messages/fr';
 export * from './messages/fr-account';
+export * from './messages/fr-api';
 export * from './messages/fr-booking';
 export * from './messages/fr-checkout';
 export * from './messages/fr-console';

@@ -5,6 +5,14 @@ export class PaymentSignatureError extends Error {
   override name = 'PaymentSignatureError';
 }
 
+/**
+ * A correctly signed notification whose content is not what the provider documents (a missing
+ * object, an amount that is not a number): answer 400, log it, and change nothing.
+ */
+export class MalformedNotificationError extends Error {
+  override name = 'MalformedNotificationError';
+}
+
 /** None of the bank's servers says OK on its status page (1-attendee.md §4). */
 export class NoBankServerError extends Error {
   override name = 'NoBankServerError';

@@ -1,6 +1,6 @@
 import type { PaymentRedirect } from '@guichet/shared';
 
-export { NoBankServerError, PaymentSignatureError } from './errors';
+export { MalformedNotificationError, NoBankServerError, PaymentSignatureError } from './errors';
 
 export type PaymentProviderName = 'sandbox' | 'etransactions' | 'stripe';
 

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { safeEqual } from '../lib/tokens';
-import { PaymentSignatureError } from './errors';
+import { MalformedNotificationError, PaymentSignatureError } from './errors';
 import type { PaymentOutcome, PaymentProvider, PaymentReturn } from './provider';
 import { assertStartPayment } from './start-payment';
 
@@ -26,6 +27,23 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 type Intent = Stripe.PaymentIntent;
+
+const cents = z.number().int().min(0).max(2_147_483_647);
+/**
+ * What we read of a PaymentIntent event: the signature proves who sent it, not that its content
+ * has the documented shape (issue 15: a signed event without `data` answered 500).
+ */
+const intentEvent = z.object({
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1).max(255),
+      amount: cents,
+      amount_received: cents.nullish(),
+      cancellation_reason: z.string().max(255).nullish(),
+      metadata: z.object({ reference: z.string().max(64).optional() }).nullish(),
+    }),
+  }),
+});
 
 function outcomeOf(intent: Intent, status: PaymentOutcome['status'], errorCode: string): PaymentOutcome | null {
   // An intent we did not create (another integration on the same account) is not ours to confirm.
@@ -95,6 +113,9 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
         event = stripe.webhooks.constructEvent(raw.rawBody, signature, settings.webhookSecret);
       } catch (error) {
         throw new PaymentSignatureError(error instanceof Error ? error.message : 'bad signature');
+      }
+      if (event.type.startsWith('payment_intent.') && !intentEvent.safeParse(event).success) {
+        throw new MalformedNotificationError(`malformed ${event.type} event ${String(event.id)}`);
       }
       switch (event.type) {
         case 'payment_intent.succeeded':

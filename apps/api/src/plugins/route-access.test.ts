@@ -97,7 +97,8 @@ describe('every route of the API', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     // Each of these answers 204, a file, a redirect, plain text to a provider, or (the public
-    // listing) JSON built by PostgreSQL and sent as it is.
+    // listing) JSON built by PostgreSQL and sent as it is, or (the contract) the OpenAPI document
+    // and its HTML page, built once.
     expect(withoutSchema).toEqual(
       [
         'DELETE /api/console/events/:id/staff/:userId',
@@ -110,6 +111,8 @@ describe('every route of the API', () => {
         'GET /api/console/events/:id/export.csv',
         'GET /api/console/events/:id/export.xlsx',
         'GET /api/dev/mail/:id/attachments/:index',
+        'GET /api/docs',
+        'GET /api/openapi.json',
         'GET /api/events',
         'GET /api/images/*',
         'GET /api/me/export',

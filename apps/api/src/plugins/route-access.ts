@@ -53,7 +53,7 @@ export function access(level: Access, limit?: RouteLimit) {
   return { config: { access: level, ...(limit && { limit }) } };
 }
 
-function rateLimitOf(config: Pick<Config, 'rateLimitMax'>, limit: RouteLimit) {
+export function rateLimitOf(config: Pick<Config, 'rateLimitMax'>, limit: RouteLimit) {
   return {
     max: Math.max(limit.floor ?? 1, Math.round(config.rateLimitMax * limit.perWindow)),
     timeWindow: limit.minutes * 60_000,

@@ -22,6 +22,8 @@ export const fr = {
     invalidRequest: 'Les informations envoyées sont invalides.',
     unknownField: (name: string) => `Champ non autorisé : ${name}.`,
     bodyTooLarge: 'Les informations envoyées sont trop volumineuses.',
+    invalidCharacter: 'Les informations envoyées contiennent un caractère non autorisé.',
+    numberTooLarge: 'Ce nombre est trop grand.',
     tooManyRequests: 'Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.',
     forbidden: "Vous n'avez pas accès à cette page.",
     crossOrigin: 'Demande refusée : elle ne vient pas de ce site. Rechargez la page et réessayez.',

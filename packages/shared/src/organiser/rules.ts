@@ -57,7 +57,9 @@ export function usesVerifiedOnlyFeatures(
 const parseDate = (value: string | null | undefined): Date | null => {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  // Years outside 1900–9999 are no event's (and year -1 is not a date PostgreSQL reads back).
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1900 || year > 9999 ? null : date;
 };
 
 export type EventFieldError = { field: string; message: string };

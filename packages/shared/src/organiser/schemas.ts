@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /** A price from a form or an API client: euros with up to 2 decimals, or integer cents. */
 const money = {
-  price: z.number().nullable().optional(),
-  priceCents: z.number().int().nullable().optional(),
+  // Bounded so that the price in cents fits PostgreSQL's integer (issue 15): a million euros.
+  price: z.number().max(1_000_000).nullable().optional(),
+  priceCents: z.number().int().max(100_000_000).nullable().optional(),
 };
 
 export const optionInput = z.strictObject({

@@ -29,7 +29,8 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         body: scanInput,
         response: { 200: scanOutcome.extend({ status: z.literal('accepted') }), 409: refusal, 422: refusal },
       },
-      ...access('user'),
+      // A code is what the camera read: any text, an invalid ticket if it is not one (plugins/input-guard.ts).
+      config: { ...access('user').config, nulAllowedIn: ['code'] },
     },
     async (request, reply) => {
       const outcome = await service.scanOne(deps, request.user, request.params.id, request.body);
@@ -45,7 +46,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       // 500 scans of at most 2 KB each.
       bodyLimit: 1_200_000,
       schema: { params, body: scanBatchRequest, response: { 200: z.object({ results: z.array(scanOutcome) }) } },
-      ...access('user'),
+      config: { ...access('user').config, nulAllowedIn: ['code'] },
     },
     async (request) => ({ results: await service.scanBatch(deps, request.user, request.params.id, request.body) }),
   );

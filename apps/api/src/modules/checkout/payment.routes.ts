@@ -3,7 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { type PaymentProviderName, PaymentSignatureError, rawQueryOf } from '../../payments';
+import {
+  MalformedNotificationError,
+  type PaymentProviderName,
+  PaymentSignatureError,
+  rawQueryOf,
+} from '../../payments';
 import { access } from '../../plugins/route-access';
 import { type Payments, settleBuyerReturn, settlePayment, startBuyerPayment } from './payment.service';
 
@@ -91,6 +96,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<AppDeps & { payments: Payme
     } catch (error) {
       if (error instanceof PaymentSignatureError) {
         return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: paymentFr.invalidNotification });
+      }
+      if (error instanceof MalformedNotificationError) {
+        request.log.warn({ err: error }, 'malformed Stripe event refused');
+        return reply.status(400).send({ code: 'INVALID_NOTIFICATION', message: paymentFr.invalidNotification });
       }
       throw error;
     }

@@ -168,4 +168,49 @@ describe('paying a Stripe event', () => {
     expect((await sendWebhook('payment_intent.succeeded', redirect)).statusCode).toBe(200);
     expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 1 });
   });
+
+  it('answers a correctly signed but malformed event 400 with { code, message }, changing nothing', async () => {
+    const { id, ticketId, redirect } = await startStripePayment();
+    expect((await confirmAtStripe(redirect, 'pm_card_visa')).status).toBe(200);
+    const intent = (await (
+      await fetch(`http://127.0.0.1:${fake.port}/v1/payment_intents/${redirect.paymentIntentId}`)
+    ).json()) as Record<string, unknown>;
+    const malformed = [
+      { id: 'evt_1', object: 'event', type: 'payment_intent.succeeded' },
+      { id: 'evt_2', object: 'event', type: 'payment_intent.succeeded', data: null },
+      {
+        id: 'evt_3',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { ...intent, amount: 'beaucoup' } },
+      },
+      {
+        id: 'evt_4',
+        object: 'event',
+        type: 'payment_intent.canceled',
+        data: { object: { ...intent, metadata: { reference: 42 } } },
+      },
+      {
+        id: 'evt_5',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { ...intent, amount_received: 2 ** 40 } },
+      },
+    ];
+    for (const event of malformed) {
+      const payload = JSON.stringify(event);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({ code: 'INVALID_NOTIFICATION', message: paymentFr.invalidNotification });
+    }
+    expect((await stateOf(id, ticketId)).status).toBe('awaiting_payment');
+  });
 });

@@ -178,6 +178,8 @@ export async function updateDiscount(
   if (!discount || !event) throw new AppError('DISCOUNT_NOT_FOUND', m.promo.notFound, 404);
   assertCanManage(user, event.organizerId);
   if (input.quantity !== undefined && input.quantity < 1) throw badRequest(m.promo.quantityInvalid, 'quantity');
+  // Nothing to change (`{}`): an update with no column is an SQL error, not a change.
+  if (input.quantity === undefined && input.isEnabled === undefined) return;
   if (!(await repo.updateDiscount(deps.db, discount.id, input))) {
     throw badRequest(m.promo.quantityBelowUsed(discount.used), 'quantity');
   }

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { type Cast, createCast, createFixture, type Fixture, type Role, roles, signIn } from './fixture';
+import { type Call, permissionTable } from './permission-table';
+
+/** The fixture's id a path parameter takes, from the route's own words. */
+function paramsOf(url: string, f: Fixture): Record<string, string> {
+  const id = url.startsWith('/api/tickets/')
+    ? f.ticket.id
+    : url.startsWith('/api/discounts/')
+      ? f.discount.id
+      : url.startsWith('/api/orders/')
+        ? f.order.id
+        : url.startsWith('/api/users/')
+          ? f.event.organizerId
+          : url.startsWith('/api/me/participations/')
+            ? f.participation.id
+            : f.event.id;
+  return { id, userId: f.staffId, participationId: f.participation.id };
+}
+
+const classOf = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/**
+ * Every route of the running application called by every role with real ids (issue 15), its
+ * status compared with the permission table. A route that writes gets a fixture of its own for
+ * each call; a route that ends an account gives the role a new one.
+ */
+describe('the permission table', () => {
+  let t: TestApp;
+  let cast: Cast;
+  let shared: Fixture;
+  beforeAll(async () => {
+    // A database of its own: some answers depend on the whole of a table (the SEPA file of every pending payout).
+    t = await createTestApp({ isolated: true });
+    cast = await createCast(t);
+    shared = await createFixture(t, cast);
+  });
+  afterAll(async () => t?.close());
+
+  it('has a line for every route of the application, and none for a route that is gone', () => {
+    const routes = t.app.declaredRoutes.map((route) => `${route.method} ${route.url}`);
+    const missing = routes
+      .filter((route) => !permissionTable[route])
+      .map((route) => `route ${route} is not in the permission table`);
+    const gone = Object.keys(permissionTable).filter((route) => !routes.includes(route));
+    expect(missing).toEqual([]);
+    expect(gone).toEqual([]);
+  });
+
+  it('answers each role as the table says', async () => {
+    const differences: string[] = [];
+    const reads = t.app.declaredRoutes.filter((route) => route.method === 'GET');
+    const writes = t.app.declaredRoutes.filter((route) => route.method !== 'GET');
+    for (const route of [...reads, ...writes]) {
+      const key = `${route.method} ${route.url}`;
+      const line = permissionTable[key];
+      if (!line) continue;
+      for (const role of roles) {
+        const fixture = route.method === 'GET' ? shared : await createFixture(t, cast);
+        const call: Call = line.call?.(fixture, cast, role) ?? {};
+        const params = { ...paramsOf(route.url, fixture), ...call.params };
+        const url =
+          route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '').replace('*', params['*'] ?? '') +
+          (call.query ? `?${call.query}` : '');
+        const cookie = cast[role].cookie;
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: cookie ? { cookie } : {},
+          ...(call.body !== undefined && { payload: call.body as object }),
+        });
+        const expected = line.expect[role];
+        if (response.statusCode !== expected) {
+          differences.push(
+            `${key} as ${role}: ${response.statusCode} (${classOf(response.statusCode)}), expected ${expected} — ${response.body.slice(0, 160)}`,
+          );
+        }
+        if (line.endsAccount && role !== 'visitor') {
+          const values = {
+            isVerified: role.includes('erified') || role === 'owner',
+            role: role === 'admin' ? 'admin' : 'user',
+          } as const;
+          cast[role] = await signIn(t, { ...values, isVerified: role === 'owner' || role === 'verifiedOrganiser' });
+          if (role === 'owner' || role === 'holder' || role === 'staff') shared = await createFixture(t, cast);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+  }, 300_000);
+});
+
+export type { Role };
