@@ -67,7 +67,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
           )}
         </Group>
         {list.isPending ? (
-          <Stack gap={6} aria-busy="true" aria-label={fr.common.loading}>
+          <Stack gap={6} role="status" aria-busy="true" aria-label={fr.common.loading}>
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} h={32} />
             ))}

@@ -58,7 +58,7 @@ export default function StatsTab({ eventId }: { eventId: string }) {
 
 function StatsSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label={fr.common.loading}>
+    <Stack gap="md" role="status" aria-busy="true" aria-label={fr.common.loading}>
       <Group grow gap="sm">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h={76} radius="md" />
