@@ -31,10 +31,10 @@ export function SessionsSettings() {
                 return (
                   <Paper key={session.id} component="li" withBorder radius="md" p="sm">
                     <Group justify="space-between" wrap="nowrap" gap="sm">
-                      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
                         <IconDeviceDesktop size={20} aria-hidden style={{ flexShrink: 0 }} />
                         <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Text fw={600} truncate>
+                          <Text fw={600} lineClamp={2}>
                             {device}
                           </Text>
                           <Text size="xs" c="dimmed">
@@ -51,6 +51,7 @@ export function SessionsSettings() {
                           variant="subtle"
                           color="red"
                           size="compact-sm"
+                          style={{ flexShrink: 0 }}
                           aria-label={m.endLabel(device)}
                           loading={end.isPending && end.variables === session.id}
                           onClick={() => run(session.id)}
