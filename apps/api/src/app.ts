@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -50,6 +52,7 @@ import {
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
+import { installObservability, requestIdOf } from './plugins/observability';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -81,6 +84,8 @@ export type AppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    /** Set when the process was asked to stop: readiness answers 503 from then on. */
+    shutdown: { begin(): void; isShuttingDown(): boolean };
   }
 }
 
@@ -106,10 +111,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 100 * 1024,
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
+    // Shutdown: connections that carry no request are closed at once, the others once answered.
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  let shuttingDown = false;
+  app.decorate('shutdown', {
+    begin: () => {
+      shuttingDown = true;
+    },
+    isShuttingDown: () => shuttingDown,
+  });
+  installObservability(app, database);
+  // JSON and HTML made per request, above 1 KB; the web app's files are compressed at build time
+  // (served as they are by the static plugin). Brotli at quality 4 costs about what gzip does.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The pool's connections, for the metrics; PGlite has one connection and no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -41,6 +43,7 @@ export async function openDatabase(options: {
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: () => ping(db),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let dataDir = options.dataDir;
@@ -56,6 +59,7 @@ export async function openDatabase(options: {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
+    poolStats: () => null,
   };
 }
 

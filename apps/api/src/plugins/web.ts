@@ -5,7 +5,7 @@ import { fr } from '@guichet/shared';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year;
+ * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year, as immutable;
  * every other GET (or HEAD) that is not an API call gets index.html, and the client router takes over.
  * Unknown API paths always get a JSON 404.
  */
@@ -22,6 +22,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
     root: distDir,
     wildcard: false,
     index: false,
+    // The build wrote a .br and a .gz beside each text file (apps/web/scripts/precompress.mjs):
+    // the one the browser accepts is sent as it is, with its content-encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

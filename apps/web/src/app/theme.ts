@@ -1,12 +1,5 @@
 import { fr } from '@guichet/shared';
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  Drawer,
-  localStorageColorSchemeManager,
-  Modal,
-  Notification,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
 // Every close button says what it does, for screen readers.
 const closeButtonProps = { 'aria-label': fr.common.close };
@@ -19,10 +12,12 @@ export const theme = createTheme({
   // The spec's mobile breakpoint is 700 px: `sm` is that breakpoint everywhere.
   breakpoints: { xs: '30em', sm: '43.75em', md: '62em', lg: '75em', xl: '88em' },
   headings: { fontWeight: '700' },
+  // Plain objects rather than Modal.extend(…): importing the components here would put the
+  // modal, drawer and positioning code in every page's first download (issue 14, JS budget).
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+    Modal: { defaultProps: { closeButtonProps } },
+    Drawer: { defaultProps: { closeButtonProps } },
+    Notification: { defaultProps: { closeButtonProps } },
   },
 });
 

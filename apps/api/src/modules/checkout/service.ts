@@ -27,6 +27,7 @@ import { newOrderReference } from './reference';
 import { findDiscountByCode, findShareLinkTickets, type Sale } from './sale.repository';
 import type { SaleCache } from './sale-cache';
 import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order.service';
+import { holdsPlaced } from '../../lib/metrics';
 
 const m = checkoutFr;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
@@ -218,6 +219,7 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
   if (outcome === 'one_free_ticket') throw oneFreeTicket(false);
   if (outcome === 'promo_exhausted') throw promoExhausted();
   if (outcome !== 'held') throw soldOut();
+  holdsPlaced.inc();
   return { id, provider: plan.provider, status: 'awaiting_payment' as const };
 }
 

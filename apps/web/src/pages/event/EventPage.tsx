@@ -8,7 +8,6 @@ import {
   Grid,
   Group,
   Image,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -25,14 +24,21 @@ import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
 import { useInviteLink } from '../../api/share-links';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
-import { ShareModal } from '../../features/events/ShareModal';
-import { LeaveEventButton } from '../../features/participation/LeaveEventButton';
-import { PrivateLinkPanel } from '../../features/share-links/PrivateLinkPanel';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 
 // The booking flow is the largest part of the page: it loads beside the event's details.
 const BookingPanel = lazy(() =>
   import('../../features/booking/BookingPanel').then((m) => ({ default: m.BookingPanel })),
+);
+// Dialogs and the organiser's panels load when they are used: a visitor's first download stays
+// without the modal and positioning code (issue 14, JavaScript budget).
+const BannerModal = lazy(() => import('../../features/events/BannerModal'));
+const ShareModal = lazy(() => import('../../features/events/ShareModal').then((m) => ({ default: m.ShareModal })));
+const LeaveEventButton = lazy(() =>
+  import('../../features/participation/LeaveEventButton').then((m) => ({ default: m.LeaveEventButton })),
+);
+const PrivateLinkPanel = lazy(() =>
+  import('../../features/share-links/PrivateLinkPanel').then((m) => ({ default: m.PrivateLinkPanel })),
 );
 
 export default function EventPage() {
@@ -129,9 +135,17 @@ function EventView({ event }: { event: EventDetail }) {
             fit="cover"
           />
         </UnstyledButton>
-        <Modal opened={bannerOpened} onClose={banner.close} size="xl" centered title={event.title}>
-          <Image src={bannerSrc} fallbackSrc={PLACEHOLDER_IMAGE} alt={fr.events.eventBannerAlt(event.title)} />
-        </Modal>
+        {bannerOpened && (
+          <Suspense>
+            <BannerModal
+              opened
+              onClose={banner.close}
+              title={event.title}
+              src={bannerSrc}
+              alt={fr.events.eventBannerAlt(event.title)}
+            />
+          </Suspense>
+        )}
 
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6}>
@@ -227,7 +241,11 @@ function EventView({ event }: { event: EventDetail }) {
                 </Title>
                 <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>
               </Stack>
-              {event.canManage && <PrivateLinkPanel event={event} />}
+              {event.canManage && (
+                <Suspense>
+                  <PrivateLinkPanel event={event} />
+                </Suspense>
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -239,7 +257,11 @@ function EventView({ event }: { event: EventDetail }) {
                     {fr.events.myTicket}
                   </Anchor>
                 )}
-                {event.isUserParticipates && event.isFree && <LeaveEventButton eventId={event.id} />}
+                {event.isUserParticipates && event.isFree && (
+                  <Suspense>
+                    <LeaveEventButton eventId={event.id} />
+                  </Suspense>
+                )}
               </Group>
               <Title order={2} size="h3">
                 {fr.events.tickets}
@@ -252,14 +274,18 @@ function EventView({ event }: { event: EventDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <ShareModal
-        opened={shareOpened}
-        onClose={share.close}
-        url={event.isPublic ? eventUrl : (invite.data?.url ?? null)}
-        title={event.title}
-        isPrivate={!event.isPublic}
-        failed={invite.isError}
-      />
+      {shareOpened && (
+        <Suspense>
+          <ShareModal
+            opened
+            onClose={share.close}
+            url={event.isPublic ? eventUrl : (invite.data?.url ?? null)}
+            title={event.title}
+            isPrivate={!event.isPublic}
+            failed={invite.isError}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }
