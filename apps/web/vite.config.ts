@@ -18,7 +18,9 @@ export default defineConfig({
           // The positioning library of menus and popovers gets a chunk of its own: left to the
           // automatic split, it shared one with small helpers that every page needs, and the
           // first load of /billetterie downloaded it for nothing (issue 14, JavaScript budget).
-          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, login, NEW_PASSWORD, registerViaApi } from './support';
+import { DEMO, findListedEvent, login, NEW_PASSWORD, registerViaApi } from './support';
 
 /**
  * axe-core, no serious or critical violation. The logged-in ticketing badge (white on teal,
@@ -13,10 +13,7 @@ async function expectAccessible(page: Page) {
 }
 
 async function eventIdOf(request: APIRequestContext, title: string) {
-  const events: { id: string; title: string }[] = await (await request.get('/api/events')).json();
-  const event = events.find((e) => e.title === title);
-  if (!event) throw new Error(`no event ${title}`);
-  return event.id;
+  return (await findListedEvent(request, title)).id;
 }
 
 test.describe('private links', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -29,6 +29,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { createSaleCache } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
+import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
 import { eventRoutes } from './modules/events/routes';
 import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
@@ -43,6 +44,7 @@ import { refundRoutes } from './modules/refunds/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
+import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import {
   createPaymentProviders,
@@ -164,12 +166,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, deps);
   enforceRouteAccess(app);
 
+  // The visitors' list pages kept for two seconds are forgotten at every write this process makes.
+  const listing = createEventListing({
+    db: database.db,
+    clock,
+    cursorKey: cursorKeyFrom(loadTicketKeys(config).privateKey.export({ type: 'pkcs8', format: 'der' })),
+  });
+  // onSend: before the writer reads its answer, so that its next read of the list sees its change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listing.forget();
+    return payload;
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, config });
       await api.register(authRoutes, deps);
       await api.register(eventRoutes, {
         ...deps,
+        listing,
         paymentProviderOf: (wanted: PaymentProviderName) => providerFor(payments, wanted),
       });
       await api.register(imageRoutes, { store: images });

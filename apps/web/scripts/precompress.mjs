@@ -34,6 +34,4 @@ for (const file of files(dist)) {
   raw += data.length;
   brotli += br.length;
 }
-console.log(
-  `precompressed ${count} files: ${(raw / 1024).toFixed(0)} KB, ${(brotli / 1024).toFixed(0)} KB as brotli`,
-);
+console.log(`precompressed ${count} files: ${(raw / 1024).toFixed(0)} KB, ${(brotli / 1024).toFixed(0)} KB as brotli`);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -51,7 +52,8 @@ export async function openDatabase(options: {
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  // The event list's text search ignores accents (migration 0012): PGlite ships unaccent apart.
+  const client = await PGlite.create(dataDir, { extensions: { unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,18 +1,48 @@
-import type { EventDetail, EventPreview, PriceFilter } from '@guichet/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { EventDetail, EventListPage, PriceFilter } from '@guichet/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
+/** The list's filters as the URL holds them (/billetterie?q=…&price=…), every one optional. */
+export type ListFilters = {
+  q?: string;
+  price?: PriceFilter;
+  when?: 'today' | 'weekend';
+  from?: string;
+  to?: string;
+  type?: string;
+  city?: string;
+  lat?: string;
+  lon?: string;
+  radius?: string;
+};
+
+export const LIST_FILTER_KEYS = ['q', 'price', 'when', 'from', 'to', 'type', 'city', 'lat', 'lon', 'radius'] as const;
+
 export const eventKeys = {
-  list: (price: PriceFilter) => ['events', 'list', price] as const,
+  list: (filters: ListFilters) => ['events', 'list', filters] as const,
   // Without a key this is also the prefix of every variant of the event: invalidating it refreshes them all.
   detail: (id: string, shareKey?: string | null) =>
     shareKey === undefined ? (['events', 'detail', id] as const) : (['events', 'detail', id, shareKey] as const),
 };
 
-export function useEventList(price: PriceFilter) {
-  return useQuery({
-    queryKey: eventKeys.list(price),
-    queryFn: () => api<EventPreview[]>('GET', `/events?price=${price}`),
+function listUrl(filters: ListFilters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  for (const key of LIST_FILTER_KEYS) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `/events?${query}` : '/events';
+}
+
+/** The list, a page at a time: each page says where the next one starts. */
+export function useEventList(filters: ListFilters) {
+  return useInfiniteQuery({
+    queryKey: eventKeys.list(filters),
+    queryFn: ({ pageParam }) => api<EventListPage>('GET', listUrl(filters, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 }
 

@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { holdsPlaced } from '../../lib/metrics';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { can } from '../../policy/can';
 import { findEventAccess } from '../../policy/event-access.repository';
@@ -27,7 +28,6 @@ import { newOrderReference } from './reference';
 import { findDiscountByCode, findShareLinkTickets, type Sale } from './sale.repository';
 import type { SaleCache } from './sale-cache';
 import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order.service';
-import { holdsPlaced } from '../../lib/metrics';
 
 const m = checkoutFr;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);

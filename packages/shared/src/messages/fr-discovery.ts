@@ -1,0 +1,63 @@
+/**
+ * Finding an event and buying it on a phone (issue 14): the list's search and filters, the
+ * cards, the event page's buying bar, calendar and sharing. Part of `fr` as `discoveryFr`.
+ */
+export const discoveryFr = {
+  list: {
+    searchLabel: 'Rechercher un événement',
+    searchPlaceholder: 'Titre, organisateur, ville…',
+    whenLabel: 'Quand',
+    whenAny: 'Toutes les dates',
+    whenToday: "Aujourd'hui",
+    whenWeekend: 'Ce week-end',
+    whenRange: 'Choisir des dates',
+    fromLabel: 'Du',
+    toLabel: 'Au',
+    categoryLabel: 'Catégorie',
+    categoryAny: 'Toutes les catégories',
+    cityLabel: 'Ville',
+    cityPlaceholder: 'Toulouse, Lyon…',
+    aroundMe: 'Autour de moi',
+    aroundMeOff: 'Partout',
+    radiusLabel: 'Rayon',
+    radiusKm: (km: number) => `${km} km`,
+    locating: 'Localisation…',
+    locationRefused: "Votre position n'est pas disponible : autorisez-la dans le navigateur ou choisissez une ville.",
+    clearFilters: 'Effacer les filtres',
+    filtersTitle: 'Filtres',
+    loadMore: "Afficher plus d'événements",
+    loadingMore: 'Chargement…',
+    endOfList: "C'est tout pour ces critères.",
+    emptyFiltered: 'Aucun événement ne correspond à ces critères.',
+    resultsLabel: 'Événements',
+  },
+  card: {
+    fromPrice: (price: string) => `dès ${price}`,
+    by: (organizer: string) => `par ${organizer}`,
+  },
+  query: {
+    invalidCursor: 'Ce lien de page a expiré ou a été modifié. Rechargez la liste.',
+    searchTooLong: (max: number) => `La recherche ne doit pas dépasser ${max} caractères.`,
+    invalidDate: 'Date invalide : utilisez le format AAAA-MM-JJ.',
+    dateRangeReversed: 'La date de fin doit suivre la date de début.',
+    dateRangeTooLong: 'La période ne doit pas dépasser un an.',
+    invalidCategory: 'Catégorie inconnue.',
+    cityTooLong: (max: number) => `Le nom de la ville ne doit pas dépasser ${max} caractères.`,
+    invalidLatitude: 'La latitude doit être comprise entre -90 et 90.',
+    invalidLongitude: 'La longitude doit être comprise entre -180 et 180.',
+    invalidRadius: (max: number) => `Le rayon doit être compris entre 1 et ${max} km.`,
+    pointIncomplete: 'Indiquez la latitude et la longitude ensemble, avec un rayon.',
+    invalidLimit: (max: number) => `Une page compte entre 1 et ${max} événements.`,
+  },
+  page: {
+    bookCta: 'Réserver',
+    fromPrice: (price: string) => `Dès ${price}`,
+    free: 'Gratuit',
+    addToCalendar: 'Ajouter au calendrier',
+    seeMyTicket: 'Voir mon billet',
+    calendarFile: (title: string) => `${title}.ics`,
+  },
+  titles: {
+    suffix: (brand: string) => ` · ${brand}`,
+  },
+} as const;
