@@ -13,6 +13,7 @@ import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed/demo';
+import { seedDemoBanners } from './db/seed/demo-banners';
 import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
@@ -249,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const demo = await seedDemoData(database.db);
     if (demo) {
       await seedDemoSales({ ...deps, payments, sales: createSaleCache() }, demo);
+      await seedDemoBanners(database.db, images);
       app.log.info('demo data seeded');
     }
   }

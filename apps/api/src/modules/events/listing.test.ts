@@ -241,3 +241,28 @@ describe('event list and page: caching', () => {
     expect(asOrganizer.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+describe('add to calendar', () => {
+  it('answers the event as an iCalendar file, private events only to who may see them', async () => {
+    const organizer = await createUser(t, { isVerified: true, firstName: 'Zoé', lastName: 'Martin' });
+    const { event } = await createEvent(t, organizer.id, {
+      title: 'Bal, masqué; et « fête »',
+      description: 'Première ligne\nseconde ligne, très longue '.repeat(5),
+      dateBegin: new Date('2027-03-05T19:30:00Z'),
+      dateEnd: new Date('2027-03-05T23:00:00Z'),
+    });
+    const response = await get(`/api/events/${event.id}/calendar.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/calendar');
+    const text = response.body;
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text).toContain('DTSTART:20270305T193000Z\r\n');
+    expect(text).toContain('DTEND:20270305T230000Z\r\n');
+    expect(text).toContain('SUMMARY:Bal\\, masqué\\; et « fête »\r\n');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text.replace(/\r\n /g, '')).toContain(`/billetterie/${event.id}`);
+
+    const hidden = await createEvent(t, organizer.id, { isPublic: false });
+    expect((await get(`/api/events/${hidden.event.id}/calendar.ics`)).statusCode).toBe(404);
+  });
+});

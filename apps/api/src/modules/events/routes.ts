@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJson } from '../../plugins/http-cache';
 import { access } from '../../plugins/route-access';
+import { buildCalendarFile } from './calendar';
 import type { EventListing } from './listing.service';
 import * as service from './service';
 
@@ -17,6 +18,40 @@ export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps & { listing: E
     '/events/types',
     { schema: { response: { 200: z.array(z.object({ id: z.number(), label: z.string() })) } }, ...access('anyone') },
     async () => service.listEventTypes(deps),
+  );
+
+  // "Ajouter au calendrier": the event as an .ics file, for whoever may see the event.
+  app.get(
+    '/events/:id/calendar.ics',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ share: z.string().max(100).optional() }),
+      },
+      ...access('anyone'),
+    },
+    async (request, reply) => {
+      const event = await service.getEvent(deps, request.params.id, request.user, request.query.share);
+      const file = buildCalendarFile(
+        {
+          id: event.id,
+          title: event.title,
+          description: event.description,
+          address: event.address,
+          dateBegin: new Date(event.dateBegin),
+          dateEnd: new Date(event.dateEnd),
+          url: `${deps.config.publicUrl}/billetterie/${event.id}`,
+          organizerName: event.organizerName,
+        },
+        deps.clock.now(),
+        deps.config.brandName,
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="evenement.ics"')
+        .header('cache-control', 'private, no-cache')
+        .send(file);
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { type EventDetail, fr, type TicketOption, type TicketRead } from '@guichet/shared';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -13,6 +14,7 @@ import * as repo from './repository';
 export type EventDeps = {
   db: Database;
   clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'brandName'>;
   /**
    * The provider an order of this event is paid through here (the event's, when this deployment
    * has it configured): the page computes the fees the server will charge from it.

@@ -16,7 +16,7 @@ import { DoneStep } from './DoneStep';
 import { GiftModal } from './GiftModal';
 import { InformationStep } from './InformationStep';
 import { PaymentStep } from './PaymentStep';
-import { type Buyer, bookingReducer, giftOf, initialBooking, type Step } from './state';
+import { type Buyer, bookingReducer, giftOf, initialBookingFor, type Step } from './state';
 import { TicketStep } from './TicketStep';
 
 type Props = { event: EventDetail; shareKey: string | null };
@@ -30,7 +30,7 @@ function BookingFlow({ event, shareKey }: Props) {
   const { data: user } = useSession();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const [state, dispatch] = useReducer(bookingReducer, initialBooking);
+  const [state, dispatch] = useReducer(bookingReducer, event, initialBookingFor);
   const releaseHold = useReleaseOrder();
   // The heading of a step takes the focus only once the buyer has moved, not on page load.
   const [moved, setMoved] = useState(false);
@@ -142,7 +142,7 @@ function BookingFlow({ event, shareKey }: Props) {
       );
       break;
     case 'done':
-      step = <DoneStep focus={moved} />;
+      step = <DoneStep focus={moved} eventId={event.id} />;
       break;
   }
 

@@ -7,7 +7,6 @@ import {
   Container,
   Grid,
   Group,
-  Image,
   Paper,
   Skeleton,
   Stack,
@@ -25,6 +24,8 @@ import { useEvent } from '../../api/events';
 import { useInviteLink } from '../../api/share-links';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { BuyBar } from './BuyBar';
+import classes from './EventPage.module.css';
 
 // The booking flow is the largest part of the page: it loads beside the event's details.
 const BookingPanel = lazy(() =>
@@ -41,6 +42,10 @@ const PrivateLinkPanel = lazy(() =>
   import('../../features/share-links/PrivateLinkPanel').then((m) => ({ default: m.PrivateLinkPanel })),
 );
 
+const BOOKING_ID = 'reserver';
+/** How wide the banner is drawn: the screen on a phone, at most its box's width beyond. */
+const BANNER_SIZES = '(max-width: 48em) 100vw, 760px';
+
 export default function EventPage() {
   const { eventId = '' } = useParams();
   const [search] = useSearchParams();
@@ -49,7 +54,9 @@ export default function EventPage() {
   if (event.isPending) {
     return (
       <Container size="lg" py="lg" aria-busy>
-        <Skeleton h={300} radius="md" mb="lg" />
+        <div className={classes.banner}>
+          <Skeleton h="100%" radius="md" />
+        </div>
         <Skeleton h={32} w="60%" mb="sm" />
         <Skeleton h={16} w="40%" />
       </Container>
@@ -125,14 +132,18 @@ function EventView({ event }: { event: EventDetail }) {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <UnstyledButton onClick={banner.open} aria-label={fr.events.enlargeBanner}>
-          <Image
+        {/* The organiser's flyer whole in its 5:3 box, the box's space kept before it loads (no
+            layout shift); the page's largest image, so fetched first. */}
+        <UnstyledButton onClick={banner.open} aria-label={fr.events.enlargeBanner} className={classes.banner}>
+          <img
+            className={classes.bannerImage}
             src={bannerSrc}
-            fallbackSrc={PLACEHOLDER_IMAGE}
+            srcSet={event.bannerSrcset ?? undefined}
+            sizes={event.bannerSrcset ? BANNER_SIZES : undefined}
+            width={1500}
+            height={900}
             alt={fr.events.eventBannerAlt(event.title)}
-            radius="md"
-            mah={360}
-            fit="cover"
+            fetchPriority="high"
           />
         </UnstyledButton>
         {bannerOpened && (
@@ -263,7 +274,7 @@ function EventView({ event }: { event: EventDetail }) {
                   </Suspense>
                 )}
               </Group>
-              <Title order={2} size="h3">
+              <Title order={2} size="h3" id={BOOKING_ID} className={classes.bookingTitle}>
                 {fr.events.tickets}
               </Title>
               {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
@@ -274,6 +285,12 @@ function EventView({ event }: { event: EventDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
+      {event.status === 'open' && !event.isCancelled && (
+        <>
+          <div className={classes.barSpace} />
+          <BuyBar event={event} targetId={BOOKING_ID} />
+        </>
+      )}
       {shareOpened && (
         <Suspense>
           <ShareModal
