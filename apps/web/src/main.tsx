@@ -1,5 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// The brand typeface, self-hosted (one variable file for every weight; unicode-range: a page downloads the Latin file only).
+import '@fontsource-variable/inter/wght.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -266,3 +266,36 @@ describe('add to calendar', () => {
     expect((await get(`/api/events/${hidden.event.id}/calendar.ics`)).statusCode).toBe(404);
   });
 });
+
+describe('link preview of an event page', () => {
+  it('names a public event, its date, place and banner in the HTML; nothing for a private one', async () => {
+    const { eventPagePreview } = await import('./preview');
+    const { withPreview } = await import('../../plugins/web');
+    const { systemClock } = await import('../../lib/clock');
+    const deps = { db: t.database.db, clock: systemClock, config: t.config };
+    const organizer = await createUser(t, { isVerified: true });
+    const { event } = await createEvent(t, organizer.id, {
+      title: 'Nuit <blanche> & "lumières"',
+      bannerPath: 'events/x/event-flyer-0a.jpg',
+      dateBegin: new Date('2027-06-21T18:00:00Z'),
+      dateEnd: new Date('2027-06-21T23:00:00Z'),
+    });
+    const preview = await eventPagePreview(deps, `/billetterie/${event.id}`);
+    expect(preview).toMatchObject({
+      title: `Nuit <blanche> & "lumières" · ${t.config.brandName}`,
+      imageUrl: `${t.config.publicUrl}/api/images/events/x/event-flyer-0a.jpg`,
+      url: `${t.config.publicUrl}/billetterie/${event.id}`,
+    });
+    expect(preview?.description).toContain('21 juin 2027');
+    expect(preview?.description).toContain('Toulouse');
+    const html = withPreview('<html><head><title>Guichet</title></head><body></body></html>', preview ?? ({} as never));
+    expect(html).toContain('<title>Nuit &lt;blanche&gt; &amp; &quot;lumières&quot; · ');
+    expect(html).toContain('<meta property="og:image" content="');
+    expect(html).toContain('<meta property="og:title" content="Nuit &lt;blanche&gt;');
+
+    const hidden = await createEvent(t, organizer.id, { isPublic: false });
+    expect(await eventPagePreview(deps, `/billetterie/${hidden.event.id}`)).toBeNull();
+    expect(await eventPagePreview(deps, '/billetterie')).toBeNull();
+    expect(await eventPagePreview(deps, '/billetterie/pas-un-id')).toBeNull();
+  });
+});

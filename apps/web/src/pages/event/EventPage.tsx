@@ -1,4 +1,4 @@
-import { type EventDetail, formatDateTime, fr } from '@guichet/shared';
+import { discoveryFr, type EventDetail, formatDateTime, fr } from '@guichet/shared';
 import {
   Alert,
   Anchor,
@@ -16,11 +16,12 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
+import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
@@ -120,6 +121,10 @@ function TicketingStatus({ event }: { event: EventDetail }) {
 
 function EventView({ event }: { event: EventDetail }) {
   const { data: user } = useSession();
+  const { brandName } = useMeta();
+  useEffect(() => {
+    document.title = discoveryFr.titles.withBrand(event.title, brandName);
+  }, [event.title, brandName]);
   const [searchParams] = useSearchParams();
   const onPrivateLink = searchParams.has('share');
   const [bannerOpened, banner] = useDisclosure(false);
