@@ -31,7 +31,7 @@ import { createSaleCache } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
-import { eventPagePreview } from './modules/events/preview';
+import { pageHead } from './modules/events/preview';
 import { eventRoutes } from './modules/events/routes';
 import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
@@ -246,8 +246,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, (pagePath) =>
-    eventPagePreview({ ...deps, paymentProviderOf: undefined }, pagePath),
+  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, (request) =>
+    pageHead({ ...deps, listing }, request),
   );
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);

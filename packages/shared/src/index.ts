@@ -4,6 +4,7 @@ export * from './auth/schemas';
 export * from './checkout';
 export * from './console';
 export * from './door';
+export * from './events/image-sizes';
 export * from './events/listing';
 export * from './events/schemas';
 export * from './messages/fr';

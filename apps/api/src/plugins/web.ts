@@ -1,44 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { fr } from '@guichet/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type PageHead, routeAssets, withPageHead } from './page-head';
 
 /**
  * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year, as immutable;
  * every other GET (or HEAD) that is not an API call gets index.html, and the client router takes over.
  * Unknown API paths always get a JSON 404.
  */
-/** What a shared link of a page shows (Open Graph): the server writes it into the page's HTML. */
-export type PagePreview = { title: string; description: string; imageUrl: string | null; url: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** index.html with the page's own title and link-preview tags, for crawlers that run no script. */
-export function withPreview(html: string, preview: PagePreview): string {
-  const tags = [
-    `<meta name="description" content="${escapeHtml(preview.description)}" />`,
-    '<meta property="og:type" content="website" />',
-    `<meta property="og:title" content="${escapeHtml(preview.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(preview.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(preview.url)}" />`,
-    ...(preview.imageUrl
-      ? [
-          `<meta property="og:image" content="${escapeHtml(preview.imageUrl)}" />`,
-          '<meta name="twitter:card" content="summary_large_image" />',
-        ]
-      : ['<meta name="twitter:card" content="summary" />']),
-  ].join('\n    ');
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`)
-    .replace('</head>', `    ${tags}\n  </head>`);
-}
-
 export async function serveWebApp(
   app: FastifyInstance,
   distDir: string | null,
-  previewOf?: (path: string) => Promise<PagePreview | null>,
+  headOf?: (request: FastifyRequest) => Promise<PageHead | null>,
 ): Promise<void> {
   const hasWebApp = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   if (distDir && !hasWebApp) app.log.warn({ distDir }, 'web app not built: only the API is served');
@@ -61,17 +37,31 @@ export async function serveWebApp(
     },
   });
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const assetsOf = routeAssets(distDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
     }
-    // An event's page names its event in the HTML itself: a shared link shows it (Open Graph).
-    const preview = previewOf ? await previewOf(request.url.split('?')[0] ?? '') : null;
-    if (preview) {
-      return reply
+    // The pages a visitor lands on get their chunks, their largest image and their first data
+    // announced in the HTML; an event's page names its event (a shared link shows it).
+    const pagePath = request.url.split('?')[0] ?? '';
+    const assets = assetsOf(pagePath);
+    const head = headOf ? await headOf(request) : null;
+    if (head || assets.length) {
+      reply
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withPreview(indexHtml, preview));
+        .header('vary', 'Cookie, Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      // Compressed here: the compression plugin's hooks are the routes', and this is the 404 handler.
+      const html = withPageHead(indexHtml, head ?? {}, assets);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) {
+        return reply
+          .header('content-encoding', 'br')
+          .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }));
+      }
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+      return reply.send(html);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -25,6 +25,24 @@ export const eventKeys = {
     shareKey === undefined ? (['events', 'detail', id] as const) : (['events', 'detail', id, shareKey] as const),
 };
 
+/**
+ * The first data the server wrote into the page for a visitor (apps/api/src/plugins/page-head.ts):
+ * the list's first page or the event, read once instead of asking the API a round trip later.
+ */
+function takeEmbedded<T>(key: string): T | undefined {
+  const element = document.getElementById('guichet-data');
+  if (!element) return undefined;
+  try {
+    const embedded = JSON.parse(element.textContent ?? '') as { key: string; body: T };
+    if (embedded.key !== key) return undefined;
+    element.remove();
+    return embedded.body;
+  } catch {
+    element.remove();
+    return undefined;
+  }
+}
+
 function listUrl(filters: ListFilters, cursor: string | null): string {
   const params = new URLSearchParams();
   for (const key of LIST_FILTER_KEYS) {
@@ -43,6 +61,10 @@ export function useEventList(filters: ListFilters) {
     queryFn: ({ pageParam }) => api<EventListPage>('GET', listUrl(filters, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    initialData: () => {
+      const first = Object.keys(filters).length === 0 ? takeEmbedded<EventListPage>('list') : undefined;
+      return first ? { pages: [first], pageParams: [null] } : undefined;
+    },
   });
 }
 
@@ -52,5 +74,6 @@ export function useEvent(id: string, shareKey?: string | null) {
   return useQuery({
     queryKey: eventKeys.detail(id, shareKey),
     queryFn: () => api<EventDetail>('GET', `/events/${encodeURIComponent(id)}${share}`),
+    initialData: () => (shareKey ? undefined : takeEmbedded<EventDetail>(`event:${id}`)),
   });
 }

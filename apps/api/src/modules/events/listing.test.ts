@@ -270,7 +270,7 @@ describe('add to calendar', () => {
 describe('link preview of an event page', () => {
   it('names a public event, its date, place and banner in the HTML; nothing for a private one', async () => {
     const { eventPagePreview } = await import('./preview');
-    const { withPreview } = await import('../../plugins/web');
+    const { withPageHead } = await import('../../plugins/page-head');
     const { systemClock } = await import('../../lib/clock');
     const deps = { db: t.database.db, clock: systemClock, config: t.config };
     const organizer = await createUser(t, { isVerified: true });
@@ -288,7 +288,12 @@ describe('link preview of an event page', () => {
     });
     expect(preview?.description).toContain('21 juin 2027');
     expect(preview?.description).toContain('Toulouse');
-    const html = withPreview('<html><head><title>Guichet</title></head><body></body></html>', preview ?? ({} as never));
+    const html = withPageHead(
+      '<html><head><title>Guichet</title></head><body><div id="root"></div></body></html>',
+      { preview: preview ?? undefined, data: { key: 'x', body: '{"a":"</script><script>"}' } },
+      [],
+    );
+    expect(html).not.toContain('</script><script>');
     expect(html).toContain('<title>Nuit &lt;blanche&gt; &amp; &quot;lumières&quot; · ');
     expect(html).toContain('<meta property="og:image" content="');
     expect(html).toContain('<meta property="og:title" content="Nuit &lt;blanche&gt;');

@@ -1,12 +1,17 @@
-import { dateBlock, discoveryFr, type EventPreview, formatDateTime, formatEuros, fr } from '@guichet/shared';
+import {
+  dateBlock,
+  discoveryFr,
+  type EventPreview,
+  formatDateTime,
+  formatEuros,
+  fr,
+  IMAGE_SIZES,
+} from '@guichet/shared';
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './EventCard.module.css';
 
 export const PLACEHOLDER_IMAGE = '/event-placeholder.svg';
-
-/** How wide a card is drawn: the whole screen on a phone, a third of the content width beyond. */
-export const CARD_SIZES = '(max-width: 30em) calc(100vw - 2rem), (max-width: 62em) 50vw, 370px';
 
 export function priceLabel(event: { isFree: boolean; minPriceCents: number }): string {
   return event.isFree ? fr.common.free : formatEuros(event.minPriceCents);
@@ -27,7 +32,7 @@ export function EventCard({ event, priority = false }: { event: EventPreview; pr
           className={classes.image}
           src={event.bannerUrl ?? PLACEHOLDER_IMAGE}
           srcSet={event.bannerSrcset ?? undefined}
-          sizes={event.bannerSrcset ? CARD_SIZES : undefined}
+          sizes={event.bannerSrcset ? IMAGE_SIZES.card : undefined}
           width={400}
           height={240}
           alt=""

@@ -1,4 +1,4 @@
-import { discoveryFr, type EventDetail, formatDateTime, fr } from '@guichet/shared';
+import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES } from '@guichet/shared';
 import {
   Alert,
   Anchor,
@@ -44,8 +44,6 @@ const PrivateLinkPanel = lazy(() =>
 );
 
 const BOOKING_ID = 'reserver';
-/** How wide the banner is drawn: the screen on a phone, at most its box's width beyond. */
-const BANNER_SIZES = '(max-width: 48em) 100vw, 760px';
 
 export default function EventPage() {
   const { eventId = '' } = useParams();
@@ -144,7 +142,7 @@ function EventView({ event }: { event: EventDetail }) {
             className={classes.bannerImage}
             src={bannerSrc}
             srcSet={event.bannerSrcset ?? undefined}
-            sizes={event.bannerSrcset ? BANNER_SIZES : undefined}
+            sizes={event.bannerSrcset ? IMAGE_SIZES.banner : undefined}
             width={1500}
             height={900}
             alt={fr.events.eventBannerAlt(event.title)}
