@@ -19,7 +19,7 @@ const PALETTES = [
   ['#c2255c', '#f76707', '#e7f5ff'],
 ] as const;
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** At most two lines of about `width` characters, cut between words. */
@@ -63,7 +63,7 @@ export function drawDemoBanner(event: { title: string; dateBegin: Date; city: st
   const text = title
     .map(
       (line, i) =>
-        `<text x="110" y="${400 + i * 130 - (title.length - 1) * 65}" font-size="118" font-weight="800" fill="#fff">${escape(line)}</text>`,
+        `<text x="110" y="${400 + i * 130 - (title.length - 1) * 65}" font-size="118" font-weight="800" fill="#fff">${escapeXml(line)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="900" viewBox="0 0 1500 900">
@@ -72,7 +72,7 @@ export function drawDemoBanner(event: { title: string; dateBegin: Date; city: st
   <path d="M0 760 Q 375 ${680 + (index % 4) * 30} 750 760 T 1500 760 V 900 H 0 Z" fill="#000" fill-opacity="0.18"/>
   <g font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif">
     <rect x="110" y="560" width="${Math.max(220, subtitle.length * 24)}" height="70" rx="35" fill="${light}"/>
-    <text x="145" y="608" font-size="36" font-weight="700" fill="${dark}">${escape(subtitle)}</text>
+    <text x="145" y="608" font-size="36" font-weight="700" fill="${dark}">${escapeXml(subtitle)}</text>
     ${text}
   </g>
 </svg>`;
