@@ -110,6 +110,7 @@ describe('every route of the API', () => {
         'GET /api/console/events/:id/export.xlsx',
         'GET /api/dev/mail/:id/attachments/:index',
         'GET /api/events',
+        'GET /api/events/:id/calendar.ics',
         'GET /api/images/*',
         'GET /api/me/export',
         'GET /api/me/participations/:id/qr.png',
