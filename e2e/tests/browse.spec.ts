@@ -205,3 +205,20 @@ test('an event page names its event for link previews and each page its tab', as
   await page.goto('/connexion');
   await expect(page).toHaveTitle(/^Connexion · /);
 });
+
+test('on a phone the event page offers a buying bar that brings the ticket choice up @phone', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'phone layout only');
+  const { items } = await (await request.get('/api/events?q=gala')).json();
+  await page.goto(`/billetterie/${items[0].id}`);
+  const bar = page.getByRole('button', { name: 'Réserver' });
+  await expect(bar).toBeInViewport();
+  await expect(page.getByText('Dès 25,00 €')).toBeVisible();
+  const tickets = page.getByRole('heading', { name: 'Billets', level: 2 });
+  await expect(tickets).not.toBeInViewport();
+  await bar.click();
+  await expect(tickets).toBeInViewport();
+});

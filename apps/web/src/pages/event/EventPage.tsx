@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -120,6 +120,8 @@ function TicketingStatus({ event }: { event: EventDetail }) {
 function EventView({ event }: { event: EventDetail }) {
   const { data: user } = useSession();
   const { brandName } = useMeta();
+  // The buying bar exists on narrow screens only: wide ones show the ticket choice beside the details.
+  const narrow = useMediaQuery('(max-width: 61.99em)');
   useEffect(() => {
     document.title = discoveryFr.titles.withBrand(event.title, brandName);
   }, [event.title, brandName]);
@@ -288,7 +290,7 @@ function EventView({ event }: { event: EventDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      {event.status === 'open' && !event.isCancelled && (
+      {narrow && event.status === 'open' && !event.isCancelled && (
         <>
           <div className={classes.barSpace} />
           <BuyBar event={event} targetId={BOOKING_ID} />
