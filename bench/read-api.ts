@@ -120,8 +120,8 @@ async function seed(db: Database): Promise<void> {
            'Une rencontre autour de ' || (array['la musique','la scène','la fête','la création','la découverte','l''été','l''hiver'])[1 + i % 7]
              || ', avec des invités, un bar et des surprises. ' || repeat('Entrée libre dans la limite des places disponibles. ', 1 + i % 4),
            (1 + i % 90) || ' rue de la République, ' || (${cities}::text[])[1 + (i / 7) % 10],
-           (${lats}::float8[])[1 + (i / 7) % 10] + ((i * 7919) % 200 - 100) / 2000.0,
-           (${lons}::float8[])[1 + (i / 7) % 10] + ((i * 104729) % 200 - 100) / 2000.0,
+           (${lats}::float8[])[1 + (i / 7) % 10] + ((i::bigint * 7919) % 200 - 100) / 2000.0,
+           (${lons}::float8[])[1 + (i / 7) % 10] + ((i::bigint * 104729) % 200 - 100) / 2000.0,
            t.ids[1 + i % array_length(t.ids, 1)],
            now() + interval '1 day' + (i * 630.0 / ${EVENT_COUNT}) * interval '1 day' + (i % 12) * interval '1 hour',
            now() + interval '1 day' + (i * 630.0 / ${EVENT_COUNT}) * interval '1 day' + (i % 12 + 2 + i % 6) * interval '1 hour',
@@ -214,8 +214,8 @@ async function serve(): Promise<void> {
   const wanted = [
     { name: 'first page', path: '/api/events' },
     {
-      name: `filtered page (paid, category ${lyonType}, Lyon)`,
-      path: `/api/events?price=paid&type=${lyonType}&city=Lyon`,
+      name: `filtered page (free, category ${lyonType}, Lyon)`,
+      path: `/api/events?price=free&type=${lyonType}&city=Lyon`,
     },
     { name: 'text search (q=jazz lyon)', path: '/api/events?q=jazz%20lyon' },
     { name: `deep cursor page (event ${DEEP_POSITION})`, path: `/api/events?cursor=${encodeURIComponent(deepCursor)}` },

@@ -103,7 +103,7 @@ export function parisMidnight(day: string): Date {
   if (Number.isNaN(utcMidnight.getTime())) throw new RangeError(`not a day: ${day}`);
   // Paris is UTC+1 or UTC+2: the offset at that moment, read back from the formatter.
   const offsetOf = (at: Date) => {
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone: PARIS, timeZoneName: 'longOffset' }).formatToParts(at);
+    const parts = offsetFormat.formatToParts(at);
     const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+01:00';
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
     return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
@@ -131,6 +131,7 @@ export function dateWindow(
   query: Pick<EventListQuery, 'when' | 'from' | 'to'>,
   now: Date,
 ): { start: Date; end: Date } | null {
+  if (!query.when && !query.from && !query.to) return null;
   const today = parisDay(now);
   if (query.when === 'today') return { start: parisMidnight(today), end: parisMidnight(addDays(today, 1)) };
   if (query.when === 'weekend') {
@@ -138,7 +139,6 @@ export function dateWindow(
     const saturday = weekday === 0 ? addDays(today, -1) : addDays(today, 6 - weekday);
     return { start: parisMidnight(saturday), end: parisMidnight(addDays(saturday, 2)) };
   }
-  if (!query.from && !query.to) return null;
   const from = query.from ?? today;
   const to = query.to ?? addDays(from, LISTING.maxRangeDays - 1);
   return { start: parisMidnight(from), end: parisMidnight(addDays(to, 1)) };
