@@ -87,14 +87,19 @@ export type EventListPage = z.infer<typeof eventListPage>;
 const PARIS = 'Europe/Paris';
 const DAY_MS = 86_400_000;
 
+// Made once: building an Intl formatter costs far more than using one (it was most of a kept
+// list page's cost when made per request).
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: PARIS,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone: PARIS, timeZoneName: 'longOffset' });
+
 /** The calendar day in Paris of an instant, as YYYY-MM-DD. */
 export function parisDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: PARIS,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return dayFormat.format(at);
 }
 
 /** The instant at which a Paris calendar day (YYYY-MM-DD) starts, summer time included. */

@@ -93,12 +93,13 @@ export function createEventListing(deps: { db: Database; clock: Clock; cursorKey
 
   return {
     async page(query: EventListQuery, viewer: SignedInUser | null): Promise<ListingAnswer> {
-      const filter = resolveFilter(query, deps.clock.now(), cursors);
-      if (viewer) return build(filter, viewer.id);
-      const key = JSON.stringify(filter);
+      if (viewer) return build(resolveFilter(query, deps.clock.now(), cursors), viewer.id);
+      // Kept pages are found by the query as checked by its schema, before the cursor's signature
+      // is verified again or the dates resolved: a page found here was resolved when it was made.
+      const key = JSON.stringify(query);
       const kept = recent.get(key);
       if (kept && Date.now() - kept.at < SHARED_PAGE_TTL_MS) return kept.answer;
-      asked.set(key, filter);
+      asked.set(key, resolveFilter(query, deps.clock.now(), cursors));
       const answer = shared(key);
       asked.delete(key);
       return answer;
