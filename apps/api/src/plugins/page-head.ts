@@ -76,6 +76,15 @@ export function routeAssets(distDir: string): (pagePath: string) => string[] {
   } catch {
     return () => [];
   }
+  let html = '';
+  try {
+    html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    // no page: nothing to inline
+  }
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)]
+    .map((match) => match[1] ?? '')
+    .reverse();
   const entry = new Set<string>();
   const collect = (key: string, seen: Set<string>) => {
     if (seen.has(key)) return;
@@ -93,8 +102,8 @@ export function routeAssets(distDir: string): (pagePath: string) => string[] {
       tags.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}" />`);
       for (const css of manifest[key].css ?? []) tags.push(inline(css));
     }
-    // The entry's own stylesheets, inlined too (see withPageHead).
-    for (const key of entry) for (const css of manifest[key]?.css ?? []) tags.unshift(inline(css));
+    // The stylesheets index.html links (one with cssCodeSplit off), inlined too (see withPageHead).
+    for (const css of linked) tags.unshift(inline(css));
     tagsBySource.set(source, tags);
   }
   return (pagePath) => {
