@@ -6,7 +6,8 @@ const MAIN_PORT = Number(process.env.E2E_PORT ?? 3210);
 const TERMS_PORT = MAIN_PORT + 1;
 const STRIPE_PORT = MAIN_PORT + 2;
 const STRIPE_API_PORT = MAIN_PORT + 3;
-const api = 'npx tsx ../apps/api/src/server.ts';
+// The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
+const api = 'node --enable-source-maps ../apps/api/dist/server.js';
 
 // With DATABASE_URL, the main server gets a database of its own beside it, made afresh for each run.
 function ownDatabase(url: string | undefined): string {

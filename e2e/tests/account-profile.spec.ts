@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, NEW_PASSWORD, registerViaApi } from './support';
+import { DEMO, expectAccessible, findListedEvent, login, NEW_PASSWORD, registerViaApi } from './support';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -119,9 +119,8 @@ test.describe('profile', () => {
   });
 
   test('history lists: another visitor sees only public events; empty past list', async ({ page }) => {
-    const events = await (await page.request.get('/api/events')).json();
-    const gala = events.find((e: { title: string }) => e.title === "Gala d'hiver des étudiants");
-    const organizerId = gala.organizerId as string;
+    const gala = await findListedEvent(page.request, "Gala d'hiver des étudiants");
+    const organizerId = gala.organizerId;
     await page.goto(`/eventsHistorique/organisés/${organizerId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Événements organisés' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Gala d'hiver des étudiants/ })).toBeVisible();

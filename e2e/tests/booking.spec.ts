@@ -48,7 +48,7 @@ test.describe('booking', () => {
     await page.goto(`/billetterie/${eventId}`);
     const main = booking(page);
 
-    await chooseTickets(page, 'Entrée', 1);
+    // The event's only ticket is free: it is already chosen, at 1 (issue 14).
     await expect(main.getByText('1 billet', { exact: true })).toBeVisible();
     // A free ticket is capped at one.
     await expect(main.getByRole('button', { name: 'Ajouter un billet Entrée' })).toBeDisabled();
@@ -65,7 +65,13 @@ test.describe('booking', () => {
     await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeFocused();
     await main.getByRole('button', { name: 'Confirmer la réservation' }).click();
     await expect(main.getByText('Votre réservation a bien été effectuée.')).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Mon billet' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Mon billet', exact: true })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Voir mon billet' })).toHaveAttribute('href', '/myTickets');
+    // The calendar file of the event, ready to add.
+    const calendar = main.getByRole('link', { name: 'Ajouter au calendrier' });
+    const ics = await page.request.get((await calendar.getAttribute('href')) ?? '');
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
     await expect(main.getByRole('link', { name: 'Retour à la billetterie' })).toBeVisible();
   });
 

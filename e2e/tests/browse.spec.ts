@@ -153,7 +153,8 @@ test('pages load without console errors, answer HEAD, and a failed list offers t
     });
   });
   const started = Date.now();
-  await page.goto('/billetterie');
+  // A filtered list: the plain one comes written into the page for a visitor, with no call to fail.
+  await page.goto('/billetterie?price=paid');
   const retry = page.getByRole('button', { name: 'Réessayer' });
   await expect(retry).toBeVisible({ timeout: 4_000 });
   expect(Date.now() - started).toBeLessThan(4_000);
@@ -161,4 +162,63 @@ test('pages load without console errors, answer HEAD, and a failed list offers t
   await retry.click();
   await expect(page.getByRole('main').getByText("Gala d'hiver des étudiants")).toBeVisible();
   expect(failures).toBeGreaterThan(0);
+});
+
+test('the list searches and filters from the URL, the back button undoes a filter, cards show their banner whole', async ({
+  page,
+}) => {
+  await page.goto('/billetterie');
+  const main = page.getByRole('main');
+  await expect(main.getByText("Gala d'hiver des étudiants")).toBeVisible();
+  // Every card shows its banner (the demo's are drawn), in a 5:3 box, never the placeholder.
+  const images = main.locator('ul img');
+  await expect(images.first()).toHaveAttribute('srcset', /-w400\.webp 400w/);
+  const box = await images.first().boundingBox();
+  expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(5 / 3, 1);
+
+  await main.getByRole('searchbox', { name: 'Rechercher un événement' }).fill('gala hiver');
+  await expect(page).toHaveURL(/\?q=gala\+hiver$/);
+  await expect(main.getByRole('listitem')).toHaveCount(1);
+  await expect(main.getByText("Gala d'hiver des étudiants")).toBeVisible();
+
+  await page.getByText('Gratuits', { exact: true }).click();
+  await expect(page).toHaveURL(/price=free/);
+  await expect(main.getByText('Aucun événement ne correspond à ces critères.')).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/price=free/);
+  await expect(main.getByText("Gala d'hiver des étudiants")).toBeVisible();
+
+  // A shared link opens the same list.
+  await page.goto('/billetterie?q=pique');
+  await expect(main.getByRole('searchbox', { name: 'Rechercher un événement' })).toHaveValue('pique');
+  await expect(main.getByText('Pique-nique de rentrée')).toBeVisible();
+  await expect(main.getByText("Gala d'hiver des étudiants")).toHaveCount(0);
+});
+
+test('an event page names its event for link previews and each page its tab', async ({ page, request }) => {
+  const { items } = await (await request.get('/api/events?q=gala')).json();
+  const html = await (await request.get(`/billetterie/${items[0].id}`)).text();
+  expect(html).toContain(`<meta property="og:title" content="Gala d'hiver`);
+  expect(html).toMatch(/<meta property="og:image" content="http[^"]+event-flyer-[^"]+\.jpg"/);
+  await page.goto(`/billetterie/${items[0].id}`);
+  await expect(page).toHaveTitle(/^Gala d'hiver des étudiants · /);
+  await page.goto('/connexion');
+  await expect(page).toHaveTitle(/^Connexion · /);
+});
+
+test('on a phone the event page offers a buying bar that brings the ticket choice up @phone', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'phone layout only');
+  const { items } = await (await request.get('/api/events?q=gala')).json();
+  await page.goto(`/billetterie/${items[0].id}`);
+  const bar = page.getByRole('button', { name: 'Réserver' });
+  await expect(bar).toBeInViewport();
+  await expect(page.getByText('Dès 25,00 €')).toBeVisible();
+  const tickets = page.getByRole('heading', { name: 'Billets', level: 2 });
+  await expect(tickets).not.toBeInViewport();
+  await bar.click();
+  await expect(tickets).toBeInViewport();
 });

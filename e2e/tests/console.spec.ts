@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, organiserEvent } from './support';
+import { DEMO, expectAccessible, findListedEvent, login, organiserEvent } from './support';
 
 /** Demo events of the verified organiser, by start date (apps/api/src/db/seed/demo.ts). */
 const LATEST = 'Festival Électro du Canal';
@@ -22,10 +22,7 @@ async function listedTitles(page: Page, sidebarName: string | RegExp) {
 const indexOf = (titles: string[], title: string) => titles.findIndex((text) => text.includes(title));
 
 async function galaId(page: Page) {
-  const list = (await (await page.request.get('/api/events')).json()) as { id: string; title: string }[];
-  const gala = list.find((event) => event.title === GALA);
-  if (!gala) throw new Error('demo gala missing');
-  return gala.id;
+  return (await findListedEvent(page.request, GALA)).id;
 }
 
 test('the verified organiser sees their events newest first, sorts them, and switches tabs', async ({ page }) => {

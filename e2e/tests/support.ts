@@ -123,3 +123,18 @@ export async function buy(
   expect(decision.status()).toBe(303);
   return id;
 }
+
+export type ListedEvent = { id: string; title: string; isPublic: boolean; organizerId: string };
+
+/**
+ * An event of the list by its exact title, through the list's text search (the list is paged:
+ * other tests' events may push it past the first page).
+ */
+export async function findListedEvent(request: APIRequestContext, title: string): Promise<ListedEvent> {
+  const response = await request.get(`/api/events?q=${encodeURIComponent(title)}&limit=48`);
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: ListedEvent[] };
+  const event = items.find((item) => item.title === title);
+  if (!event) throw new Error(`no listed event ${title}`);
+  return event;
+}

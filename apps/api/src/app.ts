@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +13,7 @@ import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { seedDemoData } from './db/seed/demo';
+import { seedDemoBanners } from './db/seed/demo-banners';
 import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { type Clock, systemClock } from './lib/clock';
@@ -29,6 +32,8 @@ import { createSaleCache } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
+import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
+import { pageHead } from './modules/events/preview';
 import { eventRoutes } from './modules/events/routes';
 import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
@@ -43,10 +48,10 @@ import { carryOutRefund } from './modules/refunds/execution.service';
 import { refundRoutes } from './modules/refunds/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
-import { showcasePreloads } from './modules/shop/preloads';
 import { shopRoutes } from './modules/shop/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
+import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import {
   createPaymentProviders,
@@ -57,6 +62,7 @@ import {
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
 import { guardInputs } from './plugins/input-guard';
+import { installObservability, requestIdOf } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { refuseCrossOriginWrites } from './plugins/same-origin';
@@ -90,6 +96,8 @@ export type AppOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    /** Set when the process was asked to stop: readiness answers 503 from then on. */
+    shutdown: { begin(): void; isShuttingDown(): boolean };
   }
 }
 
@@ -121,12 +129,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 100 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
+    genReqId: requestIdOf,
+    // Shutdown: connections that carry no request are closed at once, the others once answered.
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   refuseCrossOriginWrites(app, config.publicUrl);
   guardInputs(app);
+  let shuttingDown = false;
+  app.decorate('shutdown', {
+    begin: () => {
+      shuttingDown = true;
+    },
+    isShuttingDown: () => shuttingDown,
+  });
+  installObservability(app, database);
+  // JSON and HTML made per request, above 1 KB; the web app's files are compressed at build time
+  // (served as they are by the static plugin). Brotli at quality 4 costs about what gzip does.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -160,6 +186,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, deps);
   enforceRouteAccess(app);
 
+  // The visitors' list pages kept for two seconds are forgotten at every write this process makes.
+  const listing = createEventListing({
+    db: database.db,
+    clock,
+    cursorKey: cursorKeyFrom(loadTicketKeys(config).privateKey.export({ type: 'pkcs8', format: 'der' })),
+  });
+  // onSend: before the writer reads its answer, so that its next read of the list sees its change.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listing.forget();
+    return payload;
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, config });
@@ -167,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, deps);
       await api.register(eventRoutes, {
         ...deps,
+        listing,
         paymentProviderOf: (wanted: PaymentProviderName) => providerFor(payments, wanted),
       });
       await api.register(imageRoutes, { store: images });
@@ -232,12 +271,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, showcasePreloads(deps));
+  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, (request) =>
+    pageHead({ ...deps, listing }, request),
+  );
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);
     if (demo) {
       await seedDemoSales({ ...deps, payments, sales: createSaleCache() }, demo);
       await seedDemoQuoteRequest(deps);
+      await seedDemoBanners(database.db, images);
       app.log.info('demo data seeded');
     }
   }

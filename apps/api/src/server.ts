@@ -33,15 +33,31 @@ await ensureReferenceData(database.db);
 
 const app = await buildApp({ config, database, serveWeb: true, seedDemo: config.seedDemo, startJobs: true });
 
-app.addHook('onClose', async () => {
-  await database.close();
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
+/**
+ * Graceful shutdown: readiness answers 503 at once (a load balancer stops sending), the server
+ * stops accepting connections and finishes the requests in flight, the job runner finishes the
+ * batch it holds (its onClose hook), and only then is the database closed. A shutdown that hangs
+ * is cut after SHUTDOWN_TIMEOUT_MS.
+ */
+async function shutDown(signal: string): Promise<void> {
+  app.log.info({ signal }, 'shutting down');
+  app.shutdown.begin();
+  const deadline = setTimeout(() => {
+    app.log.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  deadline.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
 }
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));
 
 await app.listen({ port: config.port, host: config.host });
 

@@ -1,13 +1,16 @@
-// Prints the JavaScript a first visit to a route downloads (gzip), from the build manifest:
-// the entry chunk, the route's page chunk, and every chunk they import statically.
-import { readFileSync } from 'node:fs';
+// Prints the JavaScript a first visit to a route downloads, from the build manifest: the entry
+// chunk, the route's page chunk, and every chunk they import statically, measured as the server
+// sends them (the precompressed .br and .gz files of the build). The build fails when a page is
+// over its budget, counted in gzip, the larger of the two (a browser may accept only gzip).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const dist = process.env.WEB_DIST_CHECK ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const LIMIT_KB = 200;
+// Issue 14: at most 170 KB gzip of first-load JavaScript on the list and on the event page.
+const BUDGET_KB = 170;
 
 function collect(key, seen) {
   if (seen.has(key)) return;
@@ -15,35 +18,45 @@ function collect(key, seen) {
   for (const child of manifest[key]?.imports ?? []) collect(child, seen);
 }
 
+/** The bytes a file is sent as: its precompressed copy, or the compression of it made now. */
+function sent(file, extension, compress) {
+  const copy = path.join(dist, `${file}.${extension}`);
+  return existsSync(copy) ? readFileSync(copy).length : compress(readFileSync(path.join(dist, file))).length;
+}
+
 function initialJs(pageSource) {
   const seen = new Set();
   collect('index.html', seen);
   collect(pageSource, seen);
-  let bytes = 0;
+  let gzip = 0;
+  let brotli = 0;
   for (const key of seen) {
     const file = manifest[key]?.file;
-    if (file?.endsWith('.js')) bytes += gzipSync(readFileSync(path.join(dist, file))).length;
+    if (!file?.endsWith('.js')) continue;
+    gzip += sent(file, 'gz', (data) => gzipSync(data, { level: 9 }));
+    brotli += sent(file, 'br', brotliCompressSync);
   }
-  return bytes / 1024;
+  return { gzip: gzip / 1024, brotli: brotli / 1024 };
 }
 
+// The list and the event page have the issue 14 budget; the showcase's landing pages keep the
+// public pages' earlier one (issue 11) until they are brought down too.
 const routes = {
-  '/billetterie': 'src/pages/billetterie/EventListPage.tsx',
-  '/billetterie/{id}': 'src/pages/event/EventPage.tsx',
-  '/': 'src/pages/home/HomePage.tsx',
-  '/services': 'src/pages/services/ServicesPage.tsx',
+  '/billetterie': ['src/pages/billetterie/EventListPage.tsx', BUDGET_KB],
+  '/billetterie/{id}': ['src/pages/event/EventPage.tsx', BUDGET_KB],
+  '/': ['src/pages/home/HomePage.tsx', 200],
+  '/services': ['src/pages/services/ServicesPage.tsx', 200],
 };
-// The showcase's landing pages keep to the public pages' budget.
-const BUDGETED = new Set(['/billetterie', '/', '/services']);
-let over = false;
-for (const [route, source] of Object.entries(routes)) {
+const over = [];
+for (const [route, [source, budget]] of Object.entries(routes)) {
   if (!manifest[source]) throw new Error(`${source} is not in the build manifest`);
-  const kb = initialJs(source);
-  over ||= BUDGETED.has(route) && kb > LIMIT_KB;
-  const budget = BUDGETED.has(route) ? ` (budget ${LIMIT_KB} KB)` : '';
-  console.log(`initial JavaScript for ${route}: ${kb.toFixed(1)} KB gzip${budget}`);
+  const { gzip, brotli } = initialJs(source);
+  if (gzip > budget) over.push(route);
+  console.log(
+    `initial JavaScript for ${route}: ${gzip.toFixed(1)} KB gzip, ${brotli.toFixed(1)} KB brotli (budget ${budget} KB gzip)`,
+  );
 }
-if (over) {
-  console.error('A public page is over its JavaScript budget.');
+if (over.length) {
+  console.error(`Over the JavaScript budget: ${over.join(', ')}.`);
   process.exit(1);
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 
@@ -27,7 +28,7 @@ export async function backupDatabase(target: BackupTarget, outDir: string, now =
   const file = path.resolve(outDir, `guichet-${stamp(now)}.tar.gz`);
   const unlock = lockDataDir(target.dataDir);
   try {
-    const client = await PGlite.create(path.join(target.dataDir, 'pglite'));
+    const client = await PGlite.create(path.join(target.dataDir, 'pglite'), { extensions: { unaccent } });
     try {
       const archive = await client.dumpDataDir('gzip');
       writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
@@ -71,7 +72,10 @@ export async function restoreDatabase(target: BackupTarget, file: string, now = 
     const current = path.join(target.dataDir, 'pglite');
     const incoming = path.join(target.dataDir, 'pglite.restoring');
     rmSync(incoming, { recursive: true, force: true });
-    const client = await PGlite.create(incoming, { loadDataDir: new Blob([readFileSync(file)]) });
+    const client = await PGlite.create(incoming, {
+      loadDataDir: new Blob([readFileSync(file)]),
+      extensions: { unaccent },
+    });
     await client.query('select 1');
     await client.close();
     if (existsSync(current)) renameSync(current, path.join(target.dataDir, `pglite.before-restore-${stamp(now)}`));

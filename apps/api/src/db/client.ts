@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -20,6 +21,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The pool's connections, for the metrics; PGlite has one connection and no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -42,6 +45,7 @@ export async function openDatabase(options: {
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: () => ping(db),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let dataDir = options.dataDir;
@@ -54,7 +58,8 @@ export async function openDatabase(options: {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    // The event list's text search ignores accents: PGlite ships unaccent apart.
+    client = await PGlite.create(dataDir, { extensions: { unaccent } });
   } catch (error) {
     unlock();
     throw error;
@@ -69,6 +74,7 @@ export async function openDatabase(options: {
       await client.close();
       unlock();
     },
+    poolStats: () => null,
   };
 }
 

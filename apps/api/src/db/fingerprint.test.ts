@@ -47,6 +47,11 @@ const notInFingerprint = {
     'type_id',
     'date_begin',
     'banner_path',
+    // The list's own columns (issue 14): derived from the address, the tickets and the texts.
+    'city',
+    'min_price_cents',
+    'max_price_cents',
+    'search_vector',
     // A cancellation closes the event (is_open, in the fingerprint) in the same transaction.
     'cancelled_at',
     'cancellation_message',

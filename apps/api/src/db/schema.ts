@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -18,6 +19,12 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A full-text document (filled by a trigger, see the migration of issue 14). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The events a list may show to everyone: the condition of the listing's partial indexes. */
+const listedCondition = sql`is_public and deleted_at is null and cancelled_at is null`;
 
 export const users = pgTable(
   'users',
@@ -139,6 +146,15 @@ export const events = pgTable(
       .notNull()
       .default('sandbox'),
     bannerPath: text('banner_path'),
+    // The city of the address ("…, 31000 Toulouse" as the address service writes it), for the
+    // list's city filter; computed by the database so that every writer agrees.
+    city: text('city').generatedAlwaysAs(sql`nullif(btrim(substring(address from '[0-9]{5}[[:space:]]+([^,]+)')), '')`),
+    // The lowest and highest visible ticket prices, kept by a trigger on tickets: the list's price
+    // filter and "dès X €" read them without aggregating the tickets of every event.
+    minPriceCents: integer('min_price_cents').notNull().default(0),
+    maxPriceCents: integer('max_price_cents').notNull().default(0),
+    // Title, organiser, address and description for the text search, kept by triggers.
+    searchVector: tsvector('search_vector'),
     // Cancelled by its organiser (or an administrator): sales stop and every paid place is refunded.
     cancelledAt: instant('cancelled_at'),
     cancellationMessage: text('cancellation_message'),
@@ -147,7 +163,13 @@ export const events = pgTable(
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('events_public_listing_idx').on(t.dateEnd, t.dateBegin).where(sql`${t.isPublic} and ${t.deletedAt} is null`),
+    // The list's stable order (start, then id) and its cursor, for every listed event, per
+    // category and for free events; the city, text and distance indexes are in the migration.
+    index('events_listing_idx').on(t.dateBegin, t.id).where(listedCondition),
+    index('events_listing_type_idx').on(t.typeId, t.dateBegin, t.id).where(listedCondition),
+    index('events_listing_free_idx')
+      .on(t.dateBegin, t.id)
+      .where(sql`is_public and deleted_at is null and cancelled_at is null and max_price_cents = 0`),
     index('events_organizer_idx').on(t.organizerId),
   ],
 );

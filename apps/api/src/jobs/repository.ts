@@ -72,3 +72,12 @@ export async function jobsOverview(db: Database) {
     .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt)));
   return { pending: pending?.count ?? 0, failed };
 }
+
+/** Jobs waiting to run (not done, not given up), by kind: the outbox depth the metrics report. */
+export async function countPendingJobsByKind(db: Database): Promise<{ kind: string; count: number }[]> {
+  return db
+    .select({ kind: jobs.kind, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), isNull(jobs.failedAt)))
+    .groupBy(jobs.kind);
+}

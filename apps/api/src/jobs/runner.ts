@@ -33,6 +33,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   let timer: NodeJS.Timeout | undefined;
   const sweeps: NodeJS.Timeout[] = [];
   let running: Promise<void> | undefined;
+  // Set by stop(): the batch in hand is finished, no new one is claimed (graceful shutdown).
+  let stopping = false;
 
   async function runOne(job: Job): Promise<void> {
     try {
@@ -51,7 +53,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       const batch = await claimDueJobs(db, BATCH, options.leaseMs ?? 120_000);
       for (const job of batch) await runOne(job);
       done += batch.length;
-      if (batch.length < BATCH) return done;
+      if (batch.length < BATCH || stopping) return done;
     }
   }
 
@@ -69,6 +71,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     runDue,
     kick,
     start() {
+      stopping = false;
       timer = setInterval(() => void kick(), options.intervalMs ?? 2000);
       timer.unref();
       for (const sweep of options.every ?? []) {
@@ -80,6 +83,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       for (const every of sweeps.splice(0)) clearInterval(every);
       await running;

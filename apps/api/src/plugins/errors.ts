@@ -2,15 +2,18 @@ import { fr } from '@guichet/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { soldOutRefusals } from '../lib/metrics';
 
-type ErrorBody = { code: string; message: string; field?: string };
+type ErrorBody = { code: string; message: string; field?: string; requestId?: string };
 
 /** Maps every failure to `{ code, message }` with a French message and a 4xx/5xx status. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = describe(error);
+    if (body.code === 'SOLD_OUT') soldOutRefusals.inc();
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send(body);
+    // The request id leads from a user's report to the log lines of that request.
+    return reply.status(status).send({ ...body, requestId: request.id });
   });
 }
 

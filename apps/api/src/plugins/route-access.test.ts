@@ -114,6 +114,7 @@ describe('every route of the API', () => {
         'GET /api/docs',
         'GET /api/openapi.json',
         'GET /api/events',
+        'GET /api/events/:id/calendar.ics',
         'GET /api/images/*',
         'GET /api/me/export',
         'GET /api/me/participations/:id/qr.png',

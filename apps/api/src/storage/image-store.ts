@@ -8,7 +8,7 @@ export type ImageStore = {
   delete(key: string): Promise<void>;
 };
 
-const safeKey = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(png|jpg)$/;
+const safeKey = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(png|jpg|webp)$/;
 
 export function assertSafeKey(key: string): void {
   if (!safeKey.test(key)) throw new Error(`unsafe image key: ${key}`);

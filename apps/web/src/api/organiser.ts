@@ -88,16 +88,18 @@ export const useUpdateDiscount = (eventId: string) =>
   );
 
 /** Multipart upload of the banner (field `file`). */
-export const useUploadBanner = (eventId: string) =>
-  useEventMutation(eventId, async (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    const response = await fetch(`/api/events/${eventId}/banner`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-    });
-    const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new ApiError(response.status, data.code ?? 'ERROR', data.message ?? '');
-    return data as { bannerUrl: string };
+export async function uploadBanner(eventId: string, file: File): Promise<{ bannerUrl: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  const response = await fetch(`/api/events/${eventId}/banner`, {
+    method: 'POST',
+    body: form,
+    credentials: 'same-origin',
   });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data.code ?? 'ERROR', data.message ?? '');
+  return data as { bannerUrl: string };
+}
+
+export const useUploadBanner = (eventId: string) =>
+  useEventMutation(eventId, (file: File) => uploadBanner(eventId, file));

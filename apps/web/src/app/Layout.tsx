@@ -1,13 +1,14 @@
-import { fr } from '@guichet/shared';
+import { discoveryFr, fr } from '@guichet/shared';
 import { Box, Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useSession } from '../api/auth';
 import { useMeta } from '../api/meta';
 import { BackToTop } from '../features/shell/BackToTop';
 import { Footer } from '../features/shell/Footer';
 import { Header } from '../features/shell/Header';
 import classes from './Layout.module.css';
+import type { RouteHandle } from './router';
 
 const TermsModal = lazy(() => import('../features/auth/TermsModal'));
 
@@ -24,9 +25,16 @@ export function Layout() {
   const navigation = useNavigation();
   const { brandName } = useMeta();
   const { data: user } = useSession();
+  // The tab's title: the route's own, or the brand alone; the event page names its event itself.
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   useEffect(() => {
-    document.title = brandName;
-  }, [brandName]);
+    if (title === undefined && matches.some((match) => match.pathname.startsWith('/billetterie/'))) return;
+    document.title = title ? discoveryFr.titles.withBrand(title, brandName) : brandName;
+  }, [title, brandName, matches]);
   return (
     <Box className={classes.page}>
       <a href="#main" className={classes.skip}>

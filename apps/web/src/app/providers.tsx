@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../api/client';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
@@ -12,6 +11,10 @@ import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
  */
 const retryOnce = (count: number, error: Error) =>
   count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+// Toasts are never part of a page's first paint: their code (and its transitions library) loads
+// just after it. Messages shown meanwhile wait in the store and appear when it has loaded.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,7 +31,9 @@ export function Providers({ children }: { children: ReactNode }) {
         colorSchemeManager={colorSchemeManager}
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Notifications position="top-center" />
+        <Suspense>
+          <Notifications position="top-center" />
+        </Suspense>
         {children}
       </MantineProvider>
     </QueryClientProvider>

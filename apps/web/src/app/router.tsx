@@ -1,7 +1,13 @@
+import { discoveryFr } from '@guichet/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout, PageLoader } from './Layout';
 
 type PageModule = { default: React.ComponentType };
+
+const t = discoveryFr.titles;
+/** A route's title for the browser tab (app/Layout.tsx); pages with a title of their own set it themselves. */
+export type RouteHandle = { title?: string };
+const titled = (title: string): RouteHandle => ({ title });
 
 /** Each page is its own chunk: the first page loads only what it shows. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
@@ -14,34 +20,49 @@ export const routes: RouteObject[] = [
     // Shown while the first page's own chunk loads (the router renders nothing before it).
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: '/', ...page(() => import('../pages/home/HomePage')) },
-      { path: '/billetterie', ...page(() => import('../pages/billetterie/EventListPage')) },
+      { path: '/', handle: titled(t.home), ...page(() => import('../pages/home/HomePage')) },
+      { path: '/billetterie', handle: titled(t.list), ...page(() => import('../pages/billetterie/EventListPage')) },
       { path: '/billetterie/:eventId', ...page(() => import('../pages/event/EventPage')) },
-      { path: '/connexion', ...page(() => import('../pages/connexion/LoginPage')) },
-      { path: '/inscription', ...page(() => import('../pages/inscription/RegisterPage')) },
-      { path: '/forgottenpassword', ...page(() => import('../pages/forgottenpassword/ForgottenPasswordPage')) },
-      { path: '/changepassword', ...page(() => import('../pages/changepassword/ChangePasswordPage')) },
-      { path: '/profil', ...page(() => import('../pages/profil/ProfilePage')) },
-      { path: '/termsAndConditions', ...page(() => import('../pages/legal/TermsPage')) },
-      { path: '/privacyPolicy', ...page(() => import('../pages/legal/PrivacyPage')) },
-      { path: '/about', ...page(() => import('../pages/about/AboutPage')) },
-      { path: '/myTickets', ...page(() => import('../pages/myTickets/MyTicketsPage')) },
-      { path: '/parameters', ...page(() => import('../pages/parameters/ParametersPage')) },
-      { path: '/profileOrganizer/:userId', ...page(() => import('../pages/profileOrganizer/OrganizerProfilePage')) },
-      { path: '/follows/:type/:userId', ...page(() => import('../pages/follows/FollowsPage')) },
-      { path: '/eventsHistorique/:type/:userId', ...page(() => import('../pages/eventsHistorique/HistoryPage')) },
-      { path: '/contact', ...page(() => import('../pages/contact/ContactPage')) },
+      { path: '/connexion', handle: titled(t.login), ...page(() => import('../pages/connexion/LoginPage')) },
+      { path: '/inscription', handle: titled(t.register), ...page(() => import('../pages/inscription/RegisterPage')) },
+      {
+        path: '/forgottenpassword',
+        handle: titled(t.forgottenPassword),
+        ...page(() => import('../pages/forgottenpassword/ForgottenPasswordPage')),
+      },
+      {
+        path: '/changepassword',
+        handle: titled(t.changePassword),
+        ...page(() => import('../pages/changepassword/ChangePasswordPage')),
+      },
+      { path: '/profil', handle: titled(t.profile), ...page(() => import('../pages/profil/ProfilePage')) },
+      { path: '/termsAndConditions', handle: titled(t.terms), ...page(() => import('../pages/legal/TermsPage')) },
+      { path: '/privacyPolicy', handle: titled(t.privacy), ...page(() => import('../pages/legal/PrivacyPage')) },
+      { path: '/about', handle: titled(t.about), ...page(() => import('../pages/about/AboutPage')) },
+      { path: '/myTickets', handle: titled(t.myTickets), ...page(() => import('../pages/myTickets/MyTicketsPage')) },
+      { path: '/parameters', handle: titled(t.settings), ...page(() => import('../pages/parameters/ParametersPage')) },
+      {
+        path: '/profileOrganizer/:userId',
+        handle: titled(t.organizerProfile),
+        ...page(() => import('../pages/profileOrganizer/OrganizerProfilePage')),
+      },
+      {
+        path: '/follows/:type/:userId',
+        handle: titled(t.follows),
+        ...page(() => import('../pages/follows/FollowsPage')),
+      },
+      {
+        path: '/eventsHistorique/:type/:userId',
+        handle: titled(t.history),
+        ...page(() => import('../pages/eventsHistorique/HistoryPage')),
+      },
+      { path: '/contact', handle: titled(t.contact), ...page(() => import('../pages/contact/ContactPage')) },
       { path: '/tarifs', ...page(() => import('../pages/tarifs/RatesPage')) },
-      { path: '/createevents', ...page(() => import('../pages/createevents/CreateEventPage')) },
-      { path: '/editevents/:eventId', ...page(() => import('../pages/editevents/EditEventPage')) },
-      { path: '/validationpaiement/:status', ...page(() => import('../pages/validationpaiement/PaymentResultPage')) },
       { path: '/services', ...page(() => import('../pages/services/ServicesPage')) },
       { path: '/servicesDetails/:slug', ...page(() => import('../pages/servicesDetails/ServiceDetailsPage')) },
       { path: '/shoppingCart', ...page(() => import('../pages/shoppingCart/ShoppingCartPage')) },
       { path: '/devenirPartenaire', ...page(() => import('../pages/devenirPartenaire/PartnerPage')) },
       { path: '/admin/devis', ...page(() => import('../pages/admin-devis/QuoteRequestsPage')) },
-      { path: '/dev/mail', ...page(() => import('../pages/dev-mail/DevMailPage')) },
-      { path: '/addParticipationManual', ...page(() => import('../pages/addParticipationManual/ManualAddPage')) },
       {
         // The administrator's back office: one page per section (features/admin/sections.ts).
         path: '/admin',
@@ -57,7 +78,24 @@ export const routes: RouteObject[] = [
           { path: 'journal', ...page(() => import('../pages/admin/AuditPage')) },
         ],
       },
-      { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },
+      {
+        path: '/createevents',
+        handle: titled(t.createEvent),
+        ...page(() => import('../pages/createevents/CreateEventPage')),
+      },
+      {
+        path: '/editevents/:eventId',
+        handle: titled(t.editEvent),
+        ...page(() => import('../pages/editevents/EditEventPage')),
+      },
+      {
+        path: '/validationpaiement/:status',
+        handle: titled(t.payment),
+        ...page(() => import('../pages/validationpaiement/PaymentResultPage')),
+      },
+      { path: '/dev/mail', handle: titled(t.devMail), ...page(() => import('../pages/dev-mail/DevMailPage')) },
+      { path: '/addParticipationManual', ...page(() => import('../pages/addParticipationManual/ManualAddPage')) },
+      { path: '*', handle: titled(t.notFound), ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],
   },
   // The organiser console opens in its own tab, without the common header and footer.

@@ -3,10 +3,6 @@ import { z } from 'zod';
 export const priceFilter = z.enum(['all', 'paid', 'free']);
 export type PriceFilter = z.infer<typeof priceFilter>;
 
-export const eventListQuery = z.strictObject({
-  price: priceFilter.default('all'),
-});
-
 export const eventPreview = z.object({
   id: z.string(),
   title: z.string(),
@@ -18,7 +14,11 @@ export const eventPreview = z.object({
   isPublic: z.boolean(),
   organizerId: z.string(),
   organizerName: z.string(),
+  /** The city of its address, when the address names one. */
+  city: z.string().nullable(),
   bannerUrl: z.string().nullable(),
+  /** The banner's resized variants for `srcset` ("/api/images/… 480w, …"), when it has them. */
+  bannerSrcset: z.string().nullable(),
 });
 export type EventPreview = z.infer<typeof eventPreview>;
 
@@ -76,6 +76,8 @@ export const eventDetail = z.object({
   paymentProvider: z.string(),
   minPriceCents: z.number().int(),
   bannerUrl: z.string().nullable(),
+  bannerSrcset: z.string().nullable(),
+  city: z.string().nullable(),
   isUserParticipates: z.boolean(),
   /** The viewer already has their one free place here (a ticket of a free event, or a free ticket). */
   hasFreePlace: z.boolean(),

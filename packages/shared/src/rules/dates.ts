@@ -27,3 +27,25 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   return format(dateOnly, iso);
 }
+
+const dayParts = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: PARIS,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The parts of a card's date block, in Paris time: { weekday: 'sam.', day: '12', month: 'déc.', time: '20:00' }. */
+export function dateBlock(iso: string): { weekday: string; day: string; month: string; time: string } {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { weekday: '', day: '', month: '', time: '' };
+  const parts = Object.fromEntries(dayParts.formatToParts(date).map((part) => [part.type, part.value]));
+  return {
+    weekday: parts.weekday ?? '',
+    day: parts.day ?? '',
+    month: parts.month ?? '',
+    time: `${parts.hour ?? ''}:${parts.minute ?? ''}`,
+  };
+}

@@ -1,6 +1,7 @@
 import type { EventPreview, HistoryType } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { BANNER_SRCSET_SQL } from '../images/processing';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -34,7 +35,9 @@ export function findHistory(
            e.is_public as "isPublic",
            e.organizer_id as "organizerId",
            u.first_name || ' ' || u.last_name as "organizerName",
-           case when e.banner_path is null then null else '/api/images/' || e.banner_path end as "bannerUrl"
+           e.city,
+           case when e.banner_path is null then null else '/api/images/' || e.banner_path end as "bannerUrl",
+           ${sql.raw(BANNER_SRCSET_SQL('e.banner_path'))} as "bannerSrcset"
       from events e
       join users u on u.id = e.organizer_id
       left join event_types t on t.id = e.type_id

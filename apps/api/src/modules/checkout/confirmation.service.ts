@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { paymentOutcomes } from '../../lib/metrics';
 import { issueParticipations } from './issue.service';
 import {
   findOrderLines,
@@ -42,6 +43,16 @@ type Provider = 'sandbox' | 'etransactions' | 'stripe';
  * free; otherwise, like a second capture of a paid order, the caller refunds it.
  */
 export async function applyPaymentResult(
+  deps: { db: Database; config: { brandName: string; publicUrl: string } },
+  result: PaymentResult,
+  provider: Provider,
+): Promise<ConfirmationOutcome> {
+  const outcome = await applyInTransaction(deps, result, provider);
+  paymentOutcomes.inc({ provider, outcome });
+  return outcome;
+}
+
+function applyInTransaction(
   deps: { db: Database; config: { brandName: string; publicUrl: string } },
   result: PaymentResult,
   provider: Provider,

@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { holdsPlaced } from '../../lib/metrics';
 import { can } from '../../policy/can';
 import { findEventAccess } from '../../policy/event-access.repository';
 import type { SignedInUser } from '../users/repository';
@@ -223,6 +224,7 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
   if (outcome === 'one_free_ticket') throw oneFreeTicket(false);
   if (outcome === 'promo_exhausted') throw promoExhausted();
   if (outcome !== 'held') throw soldOut();
+  holdsPlaced.inc();
   return { id, provider: plan.provider, status: 'awaiting_payment' as const };
 }
 

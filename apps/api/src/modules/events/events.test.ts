@@ -14,7 +14,26 @@ const DAY = 86_400_000;
 async function listEvents(price?: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/events${price ? `?price=${price}` : ''}` });
   expect(response.statusCode).toBe(200);
-  return response.json() as { id: string; title: string; minPriceCents: number; isFree: boolean; dateBegin: string }[];
+  return (await allPages(price ? `price=${price}` : '')).items;
+}
+
+type Item = { id: string; title: string; minPriceCents: number; isFree: boolean; dateBegin: string };
+
+/** Every page of the list for a query, following the cursors. */
+async function allPages(query: string, headers: Record<string, string> = {}) {
+  const items: Item[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const url = `/api/events?${query}${cursor ? `${query ? '&' : ''}cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as { items: Item[]; nextCursor: string | null };
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor && pages < 500);
+  return { items, pages };
 }
 
 describe('event list', () => {
@@ -81,9 +100,9 @@ describe('event list', () => {
       .insert(participations)
       .values({ eventId: mine.event.id, ticketId: mine.tickets[0]?.id ?? '', userId: holder.id, quantity: 1 });
     const listFor = async (email?: string) => {
-      const headers = email ? { cookie: await loginAs(t, email) } : {};
-      const response = await t.app.inject({ method: 'GET', url: '/api/events', headers });
-      return (response.json() as { id: string; isPublic: boolean }[]).find((e) => e.id === mine.event.id);
+      const headers: Record<string, string> = email ? { cookie: await loginAs(t, email) } : {};
+      const { items } = await allPages('', headers);
+      return (items as (Item & { isPublic: boolean })[]).find((e) => e.id === mine.event.id);
     };
     expect(await listFor(organizer.email)).toMatchObject({ isPublic: false });
     expect(await listFor(holder.email)).toMatchObject({ isPublic: false });

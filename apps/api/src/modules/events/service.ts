@@ -1,19 +1,20 @@
-import { type EventDetail, fr, type PriceFilter, type TicketOption, type TicketRead } from '@guichet/shared';
+import { type EventDetail, fr, type TicketOption, type TicketRead } from '@guichet/shared';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { singleFlight } from '../../lib/single-flight';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
-import { imageUrl } from '../images/processing';
+import { bannerSrcset, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/repository';
 import * as repo from './repository';
 
 export type EventDeps = {
   db: Database;
   clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'brandName'>;
   /**
    * The provider an order of this event is paid through here (the event's, when this deployment
    * has it configured): the page computes the fees the server will charge from it.
@@ -23,17 +24,6 @@ export type EventDeps = {
 
 /** Website rule: at most 5 tickets in one order. */
 export const MAX_TICKETS_PER_ORDER = 5;
-
-/**
- * The listing is the same for every visitor: concurrent requests for the same filter share one
- * query instead of each rebuilding the same JSON (see docs/decisions.md). A logged-in viewer's
- * list also holds their own private events, so it is theirs alone.
- */
-export function createEventListing(deps: EventDeps) {
-  const load = singleFlight((price) => repo.findListedEventsJson(deps.db, price as PriceFilter, deps.clock.now()));
-  return (price: PriceFilter, viewer: SignedInUser | null): Promise<string> =>
-    viewer ? repo.findListedEventsJson(deps.db, price, deps.clock.now(), viewer.id) : load(price);
-}
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -129,6 +119,8 @@ export async function getEvent(
     paymentProvider: deps.paymentProviderOf?.(event.paymentProvider) ?? event.paymentProvider,
     minPriceCents: prices.length ? Math.min(...prices) : 0,
     bannerUrl: imageUrl(event.bannerPath),
+    bannerSrcset: bannerSrcset(event.bannerPath),
+    city: event.city,
     isUserParticipates: participates,
     hasFreePlace,
     canManage,

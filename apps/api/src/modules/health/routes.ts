@@ -11,13 +11,28 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; con
   app,
   { database, config },
 ) => {
+  // Readiness: may this process be given requests? Not while it shuts down, nor without its
+  // database. /health is the same answer (what the e2e servers and older probes wait for).
+  for (const url of ['/health', '/health/ready']) {
+    app.get(
+      url,
+      { schema: { response: { 200: health, 503: health } }, ...access('anyone'), logLevel: 'warn' },
+      async (_request, reply) => {
+        const databaseUp = await database.ping();
+        const ready = databaseUp && !app.shutdown.isShuttingDown();
+        return reply
+          .status(ready ? 200 : 503)
+          .send({ status: ready ? 'ok' : 'unavailable', database: databaseUp ? 'up' : 'down' });
+      },
+    );
+  }
+
+  // Liveness: the process answers. Never the database: a database outage must not make an
+  // orchestrator restart every healthy process.
   app.get(
-    '/health',
-    { schema: { response: { 200: health, 503: health } }, ...access('anyone') },
-    async (_request, reply) => {
-      const up = await database.ping();
-      return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
-    },
+    '/health/live',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } }, ...access('anyone'), logLevel: 'warn' },
+    async () => ({ status: 'ok' as const }),
   );
 
   // What the web app needs to know about this deployment, and nothing secret.

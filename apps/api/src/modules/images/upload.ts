@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { ImageStore } from '../../storage/image-store';
-import { type ImageKind, InvalidImageError, imageKey, MAX_IMAGE_BYTES, processImage } from './processing';
+import {
+  bannerVariantKey,
+  type ImageKind,
+  InvalidImageError,
+  imageKey,
+  MAX_IMAGE_BYTES,
+  processImage,
+} from './processing';
 
 /**
  * Reads the `file` field of a multipart upload, checks and re-encodes it, and stores it.
@@ -29,6 +36,7 @@ export async function receiveImage(
     const image = await processImage(buffer, target.kind);
     const key = imageKey(target.folder, target.ownerId, target.kind, image.extension);
     await store.put(key, image.data);
+    for (const variant of image.variants) await store.put(bannerVariantKey(key, variant.width), variant.data);
     return key;
   } catch (error) {
     if (error instanceof InvalidImageError) throw refuse('INVALID_IMAGE');

@@ -512,7 +512,7 @@ describe('deleting an event and uploading its banner', () => {
     expect((await remove(free.event.id)).statusCode).toBe(204);
   });
 
-  it('stores a real PNG banner cropped to 5:3 and refuses anything else', async () => {
+  it('stores a real PNG banner whole, with its WebP copies, and refuses anything else', async () => {
     const owner = await createUser(t, { isVerified: true });
     const cookie = await loginAs(t, owner.email);
     const { event } = await createEvent(t, owner.id);
@@ -544,8 +544,14 @@ describe('deleting an event and uploading its banner', () => {
     const image = await t.app.inject({ method: 'GET', url: saved.json().bannerUrl });
     expect(image.headers['content-type']).toBe('image/png');
     const meta = await sharp(image.rawPayload).metadata();
-    expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo(5 / 3, 2);
+    // The organiser's flyer is never cropped: a square stays square (issue 14).
+    expect([meta.width, meta.height]).toEqual([800, 800]);
     const read = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` });
     expect(read.json().bannerUrl).toBe(saved.json().bannerUrl);
+    const copies = String(read.json().bannerSrcset).split(', ');
+    expect(copies).toHaveLength(3);
+    const smallest = await t.app.inject({ method: 'GET', url: copies[0]?.split(' ')[0] ?? '' });
+    expect(smallest.headers['content-type']).toBe('image/webp');
+    expect((await sharp(smallest.rawPayload).metadata()).width).toBe(240);
   });
 });

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { findGiftLinks } from '../events/repository';
-import { imageUrl } from '../images/processing';
+import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/repository';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
@@ -238,5 +238,6 @@ export async function deleteEvent(deps: AppDeps, user: SignedInUser, id: string)
 
 export async function replaceBanner(deps: AppDeps, event: repo.EventRow, key: string): Promise<void> {
   await repo.updateEvent(deps.db, event.id, { bannerPath: key });
-  if (event.bannerPath) await deps.images.delete(event.bannerPath);
+  // The old banner goes with its WebP copies.
+  for (const old of event.bannerPath ? imageKeysOf(event.bannerPath) : []) await deps.images.delete(old);
 }

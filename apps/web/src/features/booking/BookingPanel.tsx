@@ -17,7 +17,7 @@ import { GiftModal } from './GiftModal';
 import { InformationStep } from './InformationStep';
 import { PaymentStep } from './PaymentStep';
 import { ProofStep } from './ProofStep';
-import { type Buyer, bookingReducer, giftOf, initialBooking, type Step } from './state';
+import { type Buyer, bookingReducer, giftOf, initialBookingFor, type Step } from './state';
 import { TicketStep } from './TicketStep';
 
 type Props = { event: EventDetail; shareKey: string | null };
@@ -31,7 +31,7 @@ function BookingFlow({ event, shareKey }: Props) {
   const { data: user } = useSession();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const [state, dispatch] = useReducer(bookingReducer, initialBooking);
+  const [state, dispatch] = useReducer(bookingReducer, event, initialBookingFor);
   const releaseHold = useReleaseOrder();
   // The heading of a step takes the focus only once the buyer has moved, not on page load.
   const [moved, setMoved] = useState(false);
@@ -154,7 +154,7 @@ function BookingFlow({ event, shareKey }: Props) {
       );
       break;
     case 'done':
-      step = <DoneStep focus={moved} />;
+      step = <DoneStep focus={moved} eventId={event.id} />;
       break;
   }
 

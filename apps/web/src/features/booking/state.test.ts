@@ -6,6 +6,7 @@ import {
   bookingReducer,
   giftOf,
   initialBooking,
+  initialBookingFor,
   orderKey,
   orderLines,
   refundOf,
@@ -135,5 +136,24 @@ describe('booking state', () => {
     const stripe = basketTotals(state, event({ isUserPaysFees: true, paymentProvider: 'stripe' }));
     expect(stripe?.withWallet).toBe(stripe?.totalCents);
     expect(basketTotals(initialBooking, event())).toBeNull();
+  });
+});
+
+describe('where a booking starts', () => {
+  const free: TicketRead = { ...plain, id: 'free', priceCents: 0, maxToBuy: 1 };
+  it('chooses the only ticket at 1 when it is free and open', () => {
+    const state = initialBookingFor(event({ tickets: [free], status: 'open', hasFreePlace: false }));
+    expect(state).toMatchObject({ ticketId: 'free', quantity: 1, step: 'tickets' });
+  });
+  it('chooses nothing otherwise: several tickets, a paid one, sold out, a place already held', () => {
+    for (const detail of [
+      event({ tickets: [free, plain], status: 'open', hasFreePlace: false }),
+      event({ tickets: [plain], status: 'open', hasFreePlace: false }),
+      event({ tickets: [{ ...free, isSoldOut: true }], status: 'open', hasFreePlace: false }),
+      event({ tickets: [free], status: 'open', hasFreePlace: true }),
+      event({ tickets: [free], status: 'closed', hasFreePlace: false }),
+    ]) {
+      expect(initialBookingFor(detail)).toBe(initialBooking);
+    }
   });
 });

@@ -62,6 +62,22 @@ export const initialBooking: BookingState = {
   order: null,
 };
 
+/**
+ * Where a booking starts. An event with one ticket only, free and open, starts with it chosen at 1:
+ * on a phone the visitor has nothing left to pick (issue 14). Not when the viewer already has
+ * their one free place there.
+ */
+export function initialBookingFor(event: EventDetail): BookingState {
+  const [only, ...others] = event.tickets;
+  const single =
+    only && others.length === 0 && !only.isMultipart && only.priceCents === 0 && !only.isSoldOut && only.isAvailable;
+  if (!single || only.maxToBuy < 1 || event.hasFreePlace || event.status !== 'open') return initialBooking;
+  return bookingReducer(bookingReducer(initialBooking, { type: 'openTicket', ticket: only }), {
+    type: 'setQuantity',
+    quantity: 1,
+  });
+}
+
 export type BookingAction =
   | { type: 'openTicket'; ticket: TicketRead | null }
   | { type: 'pickOption'; optionId: string }

@@ -1,5 +1,13 @@
-import { type EventPreview, formatDateTime, formatEuros, fr } from '@guichet/shared';
-import { Badge, Card, Group, Image, Text } from '@mantine/core';
+import {
+  dateBlock,
+  discoveryFr,
+  type EventPreview,
+  formatDateTime,
+  formatEuros,
+  fr,
+  IMAGE_SIZES,
+} from '@guichet/shared';
+import { Badge, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './EventCard.module.css';
 
@@ -9,21 +17,47 @@ export function priceLabel(event: { isFree: boolean; minPriceCents: number }): s
   return event.isFree ? fr.common.free : formatEuros(event.minPriceCents);
 }
 
-export function EventCard({ event }: { event: EventPreview }) {
+/**
+ * An event of the list, image first: the organiser's banner whole in its 5:3 box (space kept
+ * before it loads), the date block over it, then the title, where, what, who and from how much.
+ * `priority` marks the first row: fetched at once and first, never lazily.
+ */
+export function EventCard({ event, priority = false }: { event: EventPreview; priority?: boolean }) {
+  const when = dateBlock(event.dateBegin);
+  const where = [event.city, event.type].filter(Boolean).join(' · ');
   return (
     <Card component={Link} to={`/billetterie/${event.id}`} withBorder radius="md" padding="md" className={classes.card}>
-      <Card.Section>
-        <Image
+      <Card.Section className={classes.media}>
+        <img
+          className={classes.image}
           src={event.bannerUrl ?? PLACEHOLDER_IMAGE}
-          fallbackSrc={PLACEHOLDER_IMAGE}
+          srcSet={event.bannerSrcset ?? undefined}
+          sizes={event.bannerSrcset ? IMAGE_SIZES.card : undefined}
+          width={400}
+          height={240}
           alt=""
-          h={180}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          decoding={priority ? 'sync' : 'async'}
+          fetchPriority={priority ? 'high' : 'auto'}
         />
+        <time className={classes.date} dateTime={event.dateBegin} title={formatDateTime(event.dateBegin)}>
+          <span className={classes.day}>{when.day}</span>
+          <span className={classes.month}>{when.month}</span>
+        </time>
       </Card.Section>
-      <Group justify="space-between" mt="md" gap="xs" wrap="nowrap" align="flex-start">
-        <Text fw={700} lineClamp={2} component="h2" fz="md" m={0}>
-          {event.title}
+      <Text fw={700} lineClamp={2} component="h2" fz="md" m={0} mt="sm">
+        {event.title}
+      </Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {when.weekday} {when.time}
+        {where && ` · ${where}`}
+      </Text>
+      <Text size="sm" c="dimmed" lineClamp={1}>
+        {discoveryFr.card.by(event.organizerName)}
+      </Text>
+      <Group justify="space-between" mt="auto" pt="sm" gap="xs">
+        <Text fw={700}>
+          {event.isFree ? fr.common.free : discoveryFr.card.fromPrice(formatEuros(event.minPriceCents))}
         </Text>
         {!event.isPublic && (
           <Badge color="gray" variant="light">
@@ -31,12 +65,6 @@ export function EventCard({ event }: { event: EventPreview }) {
           </Badge>
         )}
       </Group>
-      <Text size="sm" c="dimmed" mt={4}>
-        {formatDateTime(event.dateBegin)}
-      </Text>
-      <Text fw={700} mt="sm">
-        {priceLabel(event)}
-      </Text>
     </Card>
   );
 }

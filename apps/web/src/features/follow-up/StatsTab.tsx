@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useEventStats } from '../../api/follow-up';

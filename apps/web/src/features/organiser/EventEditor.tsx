@@ -205,6 +205,8 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                   alt={fr.events.eventBannerAlt(event.title)}
                   radius="sm"
                   style={{ aspectRatio: '5 / 3' }}
+                  fit="contain"
+                  bg="var(--mantine-color-default-hover)"
                   maw={500}
                 />
                 <Text size="sm" c="dimmed">

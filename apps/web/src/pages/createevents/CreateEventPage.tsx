@@ -26,8 +26,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsoleOrganizers } from '../../api/console';
-import { useCreateEvent, useEventTypes } from '../../api/organiser';
+import { uploadBanner, useCreateEvent, useEventTypes } from '../../api/organiser';
 import { RequireAuth } from '../../features/auth/RequireAuth';
+import { BannerPicker } from '../../features/organiser/BannerPicker';
 import { fromLocalInput } from '../../features/organiser/datetime';
 import {
   draftQuantity,
@@ -47,6 +48,7 @@ import {
 } from '../../features/organiser/EventFields';
 import { EventPreview } from '../../features/organiser/EventPreview';
 import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
+import { toastError } from '../../features/organiser/toasts';
 
 const f = organiserFr.form;
 const fullName = (person?: { firstName: string; lastName: string }) =>
@@ -86,6 +88,8 @@ function CreateEventForm({ user }: { user: SessionUser }) {
   const create = useCreateEvent();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [banner, setBanner] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const canPrice = user.isVerified || user.isAdmin;
 
@@ -127,8 +131,20 @@ function CreateEventForm({ user }: { user: SessionUser }) {
     }
     setError(null);
     create.mutate(payload, {
-      onSuccess: ({ id }) => {
+      onSuccess: async ({ id }) => {
         setDraft(emptyDraft());
+        if (banner) {
+          // The event exists: a refused banner is said on its edit page, where it can be chosen again.
+          setUploading(true);
+          try {
+            await uploadBanner(id, banner);
+          } catch (failure) {
+            setUploading(false);
+            toastError((failure as Error).message || organiserFr.event.bannerFailed);
+            navigate(`/editevents/${id}`);
+            return;
+          }
+        }
         navigate(`/billetterie/${id}`);
       },
       onError: (failure) =>
@@ -169,6 +185,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
               <EventCategoryField values={draft} set={set} fieldError={fieldError} />
               <EventDatesFields values={draft} set={set} fieldError={fieldError} />
               <EventDescriptionField values={draft} set={set} fieldError={fieldError} />
+              <BannerPicker file={banner} onChange={setBanner} />
               <Group align="flex-end">
                 <NumberInput
                   label={f.participants}
@@ -237,7 +254,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
                   {error.message}
                 </Alert>
               )}
-              <Button type="submit" size="md" loading={create.isPending}>
+              <Button type="submit" size="md" loading={create.isPending || uploading}>
                 {organiserFr.create.submit}
               </Button>
             </Stack>

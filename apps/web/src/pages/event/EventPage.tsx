@@ -1,4 +1,4 @@
-import { type EventDetail, formatDateTime, fr } from '@guichet/shared';
+import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES } from '@guichet/shared';
 import {
   Alert,
   Anchor,
@@ -7,8 +7,6 @@ import {
   Container,
   Grid,
   Group,
-  Image,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -16,24 +14,36 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
+import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
-import { ShareModal } from '../../features/events/ShareModal';
-import { LeaveEventButton } from '../../features/participation/LeaveEventButton';
-import { PrivateLinkPanel } from '../../features/share-links/PrivateLinkPanel';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { BuyBar } from './BuyBar';
+import classes from './EventPage.module.css';
 
 // The booking flow is the largest part of the page: it loads beside the event's details.
 const BookingPanel = lazy(() =>
   import('../../features/booking/BookingPanel').then((m) => ({ default: m.BookingPanel })),
 );
+// Dialogs and the organiser's panels load when they are used: a visitor's first download stays
+// without the modal and positioning code (issue 14, JavaScript budget).
+const BannerModal = lazy(() => import('../../features/events/BannerModal'));
+const ShareModal = lazy(() => import('../../features/events/ShareModal').then((m) => ({ default: m.ShareModal })));
+const LeaveEventButton = lazy(() =>
+  import('../../features/participation/LeaveEventButton').then((m) => ({ default: m.LeaveEventButton })),
+);
+const PrivateLinkPanel = lazy(() =>
+  import('../../features/share-links/PrivateLinkPanel').then((m) => ({ default: m.PrivateLinkPanel })),
+);
+
+const BOOKING_ID = 'reserver';
 
 export default function EventPage() {
   const { eventId = '' } = useParams();
@@ -43,7 +53,9 @@ export default function EventPage() {
   if (event.isPending) {
     return (
       <Container size="lg" py="lg" aria-busy>
-        <Skeleton h={300} radius="md" mb="lg" />
+        <div className={classes.banner}>
+          <Skeleton h="100%" radius="md" />
+        </div>
         <Skeleton h={32} w="60%" mb="sm" />
         <Skeleton h={16} w="40%" />
       </Container>
@@ -107,6 +119,12 @@ function TicketingStatus({ event }: { event: EventDetail }) {
 
 function EventView({ event }: { event: EventDetail }) {
   const { data: user } = useSession();
+  const { brandName } = useMeta();
+  // The buying bar exists on narrow screens only: wide ones show the ticket choice beside the details.
+  const narrow = useMediaQuery('(max-width: 61.99em)');
+  useEffect(() => {
+    document.title = discoveryFr.titles.withBrand(event.title, brandName);
+  }, [event.title, brandName]);
   const [searchParams] = useSearchParams();
   const onPrivateLink = searchParams.has('share');
   const [bannerOpened, banner] = useDisclosure(false);
@@ -119,19 +137,31 @@ function EventView({ event }: { event: EventDetail }) {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <UnstyledButton onClick={banner.open} aria-label={fr.events.enlargeBanner}>
-          <Image
+        {/* The organiser's flyer whole in its 5:3 box, the box's space kept before it loads (no
+            layout shift); the page's largest image, so fetched first. */}
+        <UnstyledButton onClick={banner.open} aria-label={fr.events.enlargeBanner} className={classes.banner}>
+          <img
+            className={classes.bannerImage}
             src={bannerSrc}
-            fallbackSrc={PLACEHOLDER_IMAGE}
+            srcSet={event.bannerSrcset ?? undefined}
+            sizes={event.bannerSrcset ? IMAGE_SIZES.banner : undefined}
+            width={1500}
+            height={900}
             alt={fr.events.eventBannerAlt(event.title)}
-            radius="md"
-            mah={360}
-            fit="cover"
+            fetchPriority="high"
           />
         </UnstyledButton>
-        <Modal opened={bannerOpened} onClose={banner.close} size="xl" centered title={event.title}>
-          <Image src={bannerSrc} fallbackSrc={PLACEHOLDER_IMAGE} alt={fr.events.eventBannerAlt(event.title)} />
-        </Modal>
+        {bannerOpened && (
+          <Suspense>
+            <BannerModal
+              opened
+              onClose={banner.close}
+              title={event.title}
+              src={bannerSrc}
+              alt={fr.events.eventBannerAlt(event.title)}
+            />
+          </Suspense>
+        )}
 
         <Group justify="space-between" align="flex-start" gap="md">
           <Stack gap={6}>
@@ -227,7 +257,11 @@ function EventView({ event }: { event: EventDetail }) {
                 </Title>
                 <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text>
               </Stack>
-              {event.canManage && <PrivateLinkPanel event={event} />}
+              {event.canManage && (
+                <Suspense>
+                  <PrivateLinkPanel event={event} />
+                </Suspense>
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -239,9 +273,13 @@ function EventView({ event }: { event: EventDetail }) {
                     {fr.events.myTicket}
                   </Anchor>
                 )}
-                {event.isUserParticipates && event.isFree && <LeaveEventButton eventId={event.id} />}
+                {event.isUserParticipates && event.isFree && (
+                  <Suspense>
+                    <LeaveEventButton eventId={event.id} />
+                  </Suspense>
+                )}
               </Group>
-              <Title order={2} size="h3">
+              <Title order={2} size="h3" id={BOOKING_ID} className={classes.bookingTitle}>
                 {fr.events.tickets}
               </Title>
               {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
@@ -252,14 +290,24 @@ function EventView({ event }: { event: EventDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <ShareModal
-        opened={shareOpened}
-        onClose={share.close}
-        url={event.isPublic ? eventUrl : (invite.data?.url ?? null)}
-        title={event.title}
-        isPrivate={!event.isPublic}
-        failed={invite.isError}
-      />
+      {narrow && event.status === 'open' && !event.isCancelled && (
+        <>
+          <div className={classes.barSpace} />
+          <BuyBar event={event} targetId={BOOKING_ID} />
+        </>
+      )}
+      {shareOpened && (
+        <Suspense>
+          <ShareModal
+            opened
+            onClose={share.close}
+            url={event.isPublic ? eventUrl : (invite.data?.url ?? null)}
+            title={event.title}
+            isPrivate={!event.isPublic}
+            failed={invite.isError}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -1,6 +1,6 @@
-import { bookingFr, paymentFr, paymentResultText } from '@guichet/shared';
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { bookingFr, discoveryFr, paymentFr, paymentResultText } from '@guichet/shared';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 
 const look = {
@@ -19,6 +19,8 @@ export default function PaymentResultPage() {
   const [searchParams] = useSearchParams();
   const result = paymentResultText(searchParams.get('retour') ?? '');
   const reference = searchParams.get('ref')?.trim();
+  // The event, when the return address names it: its calendar file is offered.
+  const eventId = searchParams.get('event')?.trim();
   const { color, icon } = look[result.outcome];
 
   return (
@@ -31,9 +33,27 @@ export default function PaymentResultPage() {
             {result.outcome === 'accepted' && <Text>{paymentFr.retour.acceptedDetail}</Text>}
           </Alert>
           {reference && <Text>{bookingFr.result.reference(reference)}</Text>}
-          <Button component={Link} to="/billetterie" style={{ alignSelf: 'flex-start' }}>
-            {bookingFr.result.backToList}
-          </Button>
+          <Group>
+            {result.outcome === 'accepted' && (
+              <Button component={Link} to="/myTickets">
+                {discoveryFr.page.seeMyTicket}
+              </Button>
+            )}
+            {result.outcome === 'accepted' && eventId && (
+              <Button
+                component="a"
+                href={`/api/events/${encodeURIComponent(eventId)}/calendar.ics`}
+                download
+                variant="default"
+                leftSection={<IconCalendarPlus size={18} aria-hidden />}
+              >
+                {discoveryFr.page.addToCalendar}
+              </Button>
+            )}
+            <Button component={Link} to="/billetterie" variant={result.outcome === 'accepted' ? 'default' : 'filled'}>
+              {bookingFr.result.backToList}
+            </Button>
+          </Group>
         </Stack>
       </Paper>
     </Container>

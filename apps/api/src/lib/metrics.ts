@@ -1,0 +1,51 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics, answered at GET /metrics. One registry per process (a
+ * Prometheus target is a process): counters are incremented where the event happens, gauges that
+ * need the database are read at scrape time by the metrics plugin.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'guichet_' });
+
+export const httpDuration = new Histogram({
+  name: 'guichet_http_request_duration_seconds',
+  help: 'Time to answer a request, by route pattern (never the raw URL: ids would explode the series)',
+  labelNames: ['method', 'route', 'status'] as const,
+  // From a cached listing (~1 ms) to a payment start that calls a provider (~1 s).
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [metricsRegistry],
+});
+
+export const holdsPlaced = new Counter({
+  name: 'guichet_holds_total',
+  help: 'Places held for 180 s by paid orders',
+  registers: [metricsRegistry],
+});
+
+export const soldOutRefusals = new Counter({
+  name: 'guichet_sold_out_refusals_total',
+  help: 'Orders refused because no place was left',
+  registers: [metricsRegistry],
+});
+
+export const paymentOutcomes = new Counter({
+  name: 'guichet_payments_total',
+  help: "Payment verdicts applied to orders, by provider and outcome ('paid', 'released', 'refund_needed' ...)",
+  labelNames: ['provider', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const outboxDepth = new Gauge({
+  name: 'guichet_jobs_pending',
+  help: 'Background jobs (mail, refunds, cancellations) waiting to run, by kind',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
+export const poolConnections = new Gauge({
+  name: 'guichet_db_pool_connections',
+  help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one",
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+});

@@ -1,0 +1,119 @@
+import { createHmac } from 'node:crypto';
+import { dateWindow, discoveryFr, type EventListQuery, isCalendarDay, LISTING } from '@guichet/shared';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest } from '../../lib/errors';
+import { singleFlight } from '../../lib/single-flight';
+import { weakEtag } from '../../plugins/http-cache';
+import type { SignedInUser } from '../users/repository';
+import { type CursorCodec, createCursorCodec } from './cursor';
+import { findListingPage, type ListingFilter } from './listing.repository';
+
+const m = discoveryFr.query;
+
+/** A page of the list as sent: its JSON body and a validator of it. */
+export type ListingAnswer = { body: string; etag: string };
+
+/** Words of a search, each matched as a prefix ("conc" finds "concert"); at most 8, of 2 letters or more. */
+export function searchQuery(q: string | undefined): string | null {
+  if (!q) return null;
+  const words = q
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2)
+    .slice(0, 8);
+  // Only letters and digits remain: nothing in them is tsquery syntax.
+  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** The query's filters, checked beyond what its schema can say (calendar days, the cursor). */
+export function resolveFilter(query: EventListQuery, now: Date, cursors: CursorCodec): ListingFilter {
+  for (const day of [query.from, query.to]) {
+    if (day && !isCalendarDay(day)) throw badRequest(m.invalidDate, day === query.from ? 'from' : 'to');
+  }
+  const window = dateWindow(query, now);
+  if (window && window.end.getTime() - window.start.getTime() > (LISTING.maxRangeDays + 1) * 86_400_000) {
+    throw badRequest(m.dateRangeTooLong, 'to');
+  }
+  const after = query.cursor ? cursors.decode(query.cursor) : null;
+  if (query.cursor && !after) throw new AppError('INVALID_CURSOR', m.invalidCursor, 400, 'cursor');
+  const city = query.city?.trim() || null;
+  return {
+    price: query.price,
+    window,
+    typeId: query.type ?? null,
+    city,
+    search: searchQuery(query.q),
+    near:
+      query.lat !== undefined && query.lon !== undefined
+        ? { latitude: query.lat, longitude: query.lon, radiusKm: query.radius ?? LISTING.defaultRadiusKm }
+        : null,
+    after,
+    limit: query.limit ?? LISTING.pageSize,
+  };
+}
+
+/** How long a visitor's page is reused by this process: a new event shows within this delay. */
+const SHARED_PAGE_TTL_MS = 2_000;
+const SHARED_PAGE_ENTRIES = 500;
+
+/**
+ * The list, page by page. A visitor's page is the same for every visitor: it is computed once
+ * for concurrent requests (single flight) and reused for two seconds (a small bounded cache),
+ * which is what lets a burst on the first page cost one query. A logged-in viewer's page holds
+ * their own private events: it is theirs alone, never cached.
+ */
+export function createEventListing(deps: { db: Database; clock: Clock; cursorKey: Buffer }) {
+  const cursors = createCursorCodec(deps.cursorKey);
+  const recent = new Map<string, { at: number; answer: ListingAnswer }>();
+  const asked = new Map<string, ListingFilter>();
+
+  async function build(filter: ListingFilter, viewerId: string | null): Promise<ListingAnswer> {
+    const page = await findListingPage(deps.db, filter, deps.clock.now(), viewerId);
+    const nextCursor = page.hasMore && page.last ? JSON.stringify(cursors.encode(page.last)) : 'null';
+    const body = `{"items":${page.body},"nextCursor":${nextCursor}}`;
+    return { body, etag: weakEtag(body) };
+  }
+
+  let generation = 0;
+  const shared = singleFlight(async (key) => {
+    // Read before the first await: `page` puts it there just before and removes it just after.
+    const filter = asked.get(key);
+    if (!filter) throw new Error('listing filter lost');
+    const started = generation;
+    const answer = await build(filter, null);
+    // A write that happened meanwhile may be missing from this page: it is answered, not kept.
+    if (started === generation) {
+      if (recent.size >= SHARED_PAGE_ENTRIES) recent.delete(recent.keys().next().value as string);
+      recent.set(key, { at: Date.now(), answer });
+    }
+    return answer;
+  });
+
+  return {
+    async page(query: EventListQuery, viewer: SignedInUser | null): Promise<ListingAnswer> {
+      if (viewer) return build(resolveFilter(query, deps.clock.now(), cursors), viewer.id);
+      // Kept pages are found by the query as checked by its schema, before the cursor's signature
+      // is verified again or the dates resolved: a page found here was resolved when it was made.
+      const key = JSON.stringify(query);
+      const kept = recent.get(key);
+      if (kept && Date.now() - kept.at < SHARED_PAGE_TTL_MS) return kept.answer;
+      asked.set(key, resolveFilter(query, deps.clock.now(), cursors));
+      const answer = shared(key);
+      asked.delete(key);
+      return answer;
+    },
+    /** Forgets the kept pages: this process changed something (every successful write calls it). */
+    forget() {
+      generation += 1;
+      recent.clear();
+    },
+  };
+}
+export type EventListing = ReturnType<typeof createEventListing>;
+
+/** The cursor's HMAC key, derived from the ticket signing key: stable across processes and restarts. */
+export function cursorKeyFrom(secret: Buffer | string): Buffer {
+  return createHmac('sha256', secret).update('guichet event list cursor').digest();
+}

@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import { discoveryFr, fr } from '@guichet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { tickets } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const DAY = 86_400_000;
+type Item = {
+  id: string;
+  title: string;
+  city: string | null;
+  minPriceCents: number;
+  isFree: boolean;
+  dateBegin: string;
+};
+type Page = { items: Item[]; nextCursor: string | null };
+
+/** A word no other test uses: letters only, so that the search sees one word. */
+const word = () => `zx${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+async function page(query: string): Promise<Page> {
+  const response = await get(`/api/events?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Page;
+}
+
+describe('event list: pages', () => {
+  it('answers 24 events a page in start order, and the cursor leads through every page once', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const base = Date.now() + 40 * DAY;
+    // 30 events, two of them at the same instant: the id breaks the tie.
+    for (let i = 0; i < 30; i += 1) {
+      const begin = new Date(base + Math.floor(i / 2) * 3_600_000);
+      await createEvent(t, organizer.id, {
+        title: `Soirée ${tag} ${i}`,
+        dateBegin: begin,
+        dateEnd: new Date(begin.getTime() + 7_200_000),
+      });
+    }
+    const first = await page(`q=${tag}`);
+    expect(first.items).toHaveLength(24);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await page(`q=${tag}&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+    expect(second.items).toHaveLength(6);
+    expect(second.nextCursor).toBeNull();
+    const all = [...first.items, ...second.items];
+    expect(new Set(all.map((item) => item.id)).size).toBe(30);
+    const order = all.map((item) => `${item.dateBegin}|${item.id}`);
+    expect([...order].sort()).toEqual(order);
+
+    const small = await page(`q=${tag}&limit=10`);
+    expect(small.items).toHaveLength(10);
+  });
+
+  it('refuses a cursor that was altered, with a French message', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    for (let i = 0; i < 3; i += 1) await createEvent(t, organizer.id, { title: `${tag} ${i}` });
+    const { nextCursor } = await page(`q=${tag}&limit=1`);
+    const cursor = nextCursor ?? '';
+    const [version, payload, signature] = cursor.split('.');
+    const flipped = `${payload?.slice(0, -2)}${payload?.endsWith('A') ? 'B' : 'A'}${payload?.slice(-1)}`;
+    for (const bad of [`${version}.${flipped}.${signature}`, `${cursor}x`, 'nimportequoi', '', `${cursor}.x`]) {
+      const response = await get(`/api/events?cursor=${encodeURIComponent(bad)}`);
+      if (bad === '') {
+        expect(response.statusCode).toBe(200);
+        continue;
+      }
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_CURSOR', message: discoveryFr.query.invalidCursor });
+    }
+  });
+});
+
+describe('event list: search and filters', () => {
+  it('finds by title, organiser, city and description, ignoring case and accents', async () => {
+    const tag = word();
+    const organizer = await createUser(t, { isVerified: true, firstName: 'Hélène', lastName: `Dupré${tag}` });
+    const other = await createUser(t, { isVerified: true });
+    const byTitle = await createEvent(t, other.id, { title: `Fête des Lumières ${tag}` });
+    const byOrganizer = await createEvent(t, organizer.id, { title: 'Sans titre' });
+    const byDescription = await createEvent(t, other.id, {
+      title: 'Autre',
+      description: `Un concert électrique ${tag}rock`,
+    });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    expect(await ids(`FETE lumiere ${tag}`)).toEqual([byTitle.event.id]);
+    expect(await ids(`dupre${tag}`)).toEqual([byOrganizer.event.id]);
+    // A prefix of a word: the box is typed letter by letter.
+    expect(await ids(`${tag}ro electri`)).toEqual([byDescription.event.id]);
+    expect(await ids(`${tag} absent${tag}`)).toEqual([]);
+    // Punctuation alone is no search at all.
+    expect((await page(`q=${encodeURIComponent('!!! ***')}`)).items.length).toBeGreaterThan(0);
+  });
+
+  it('filters by category, city, distance and price', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const lyon = await createEvent(
+      t,
+      organizer.id,
+      {
+        title: `${tag} Lyon`,
+        address: '20 Place Bellecour, 69002 Lyon',
+        latitude: 45.7578,
+        longitude: 4.832,
+        typeId: 1,
+      },
+      [{ priceCents: 1500 }],
+    );
+    const evry = await createEvent(
+      t,
+      organizer.id,
+      {
+        title: `${tag} Évry`,
+        address: '1 Place des Droits de l’Homme, 91000 Évry-Courcouronnes',
+        latitude: 48.6239,
+        longitude: 2.4294,
+        typeId: 2,
+      },
+      [{ priceCents: 0 }],
+    );
+    const ids = async (query: string) => (await page(`q=${tag}&${query}`)).items.map((item) => item.id);
+
+    expect((await page(`q=${tag}`)).items.find((item) => item.id === lyon.event.id)).toMatchObject({
+      city: 'Lyon',
+      minPriceCents: 1500,
+      isFree: false,
+    });
+    expect(await ids('city=evry-courcouronnes')).toEqual([evry.event.id]);
+    expect(await ids('city=LYON')).toEqual([lyon.event.id]);
+    expect(await ids('type=1')).toEqual([lyon.event.id]);
+    expect(await ids('price=free')).toEqual([evry.event.id]);
+    expect(await ids('price=paid')).toEqual([lyon.event.id]);
+    // Paris: Évry is 26 km away, Lyon 390 km.
+    expect(await ids('lat=48.8566&lon=2.3522&radius=30')).toEqual([evry.event.id]);
+    expect(await ids('lat=48.8566&lon=2.3522&radius=20')).toEqual([]);
+  });
+
+  it('keeps the lowest visible price up to date as tickets change', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const { event, tickets: rows } = await createEvent(t, organizer.id, { title: tag }, [
+      { priceCents: 2000 },
+      { priceCents: 500 },
+    ]);
+    expect((await page(`q=${tag}`)).items[0]).toMatchObject({ minPriceCents: 500 });
+    const { eq } = await import('drizzle-orm');
+    await t.database.db
+      .update(tickets)
+      .set({ isHidden: true })
+      .where(eq(tickets.id, rows[1]?.id ?? ''));
+    // A write through the API would clear the kept pages at once; this one went straight to the database.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await page(`q=${tag}`)).items[0]).toMatchObject({ id: event.id, minPriceCents: 2000 });
+  });
+
+  it('filters by dates: an event is in a period it overlaps', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const inside = await createEvent(t, organizer.id, {
+      title: tag,
+      dateBegin: new Date(`${day(20)}T10:00:00Z`),
+      dateEnd: new Date(`${day(20)}T12:00:00Z`),
+    });
+    const spanning = await createEvent(t, organizer.id, {
+      title: tag,
+      dateBegin: new Date(`${day(18)}T10:00:00Z`),
+      dateEnd: new Date(`${day(25)}T12:00:00Z`),
+    });
+    await createEvent(t, organizer.id, {
+      title: tag,
+      dateBegin: new Date(`${day(30)}T10:00:00Z`),
+      dateEnd: new Date(`${day(30)}T12:00:00Z`),
+    });
+    const ids = (await page(`q=${tag}&from=${day(19)}&to=${day(21)}`)).items.map((item) => item.id);
+    expect(ids.sort()).toEqual([inside.event.id, spanning.event.id].sort());
+    expect((await page(`q=${tag}&when=today`)).items).toEqual([]);
+  });
+
+  it('refuses bad input with a 400 and a French message', async () => {
+    const cases: [string, string][] = [
+      [`q=${'a'.repeat(10_000)}`, discoveryFr.query.searchTooLong(100)],
+      ['lat=48.8&lon=2.3&radius=-1', discoveryFr.query.invalidRadius(200)],
+      ['lat=48.8', discoveryFr.query.pointIncomplete],
+      ['lat=91&lon=2', discoveryFr.query.invalidLatitude],
+      ['from=2026-02-30', discoveryFr.query.invalidDate],
+      ['from=demain', discoveryFr.query.invalidDate],
+      ['from=2027-05-02&to=2027-05-01', discoveryFr.query.dateRangeReversed],
+      ['from=2027-01-01&to=2029-01-01', discoveryFr.query.dateRangeTooLong],
+      ['type=abc', discoveryFr.query.invalidCategory],
+      ['limit=1000', discoveryFr.query.invalidLimit(48)],
+      ['when=tomorrow', ''],
+      ['sort=price', fr.common.unknownField('sort')],
+    ];
+    for (const [query, message] of cases) {
+      const response = await get(`/api/events?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      if (message) expect(response.json().message, query).toBe(message);
+    }
+  });
+});
+
+describe('event list and page: caching', () => {
+  it('answers a visitor with an ETag and a 304, a signed-in viewer with nothing a cache keeps', async () => {
+    const first = await get('/api/events');
+    expect(first.headers['cache-control']).toContain('s-maxage=');
+    expect(first.headers.vary).toContain('Cookie');
+    const etag = String(first.headers.etag);
+    const again = await get('/api/events', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const user = await createUser(t);
+    const mine = await get('/api/events', { cookie: await loginAs(t, user.email) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers.etag).toBeUndefined();
+  });
+
+  it('gives a public event page an ETag, never a private one', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event } = await createEvent(t, organizer.id);
+    const first = await get(`/api/events/${event.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id: event.id, city: 'Toulouse' });
+    const again = await get(`/api/events/${event.id}`, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const asOrganizer = await get(`/api/events/${event.id}`, { cookie: await loginAs(t, organizer.email) });
+    expect(asOrganizer.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('add to calendar', () => {
+  it('answers the event as an iCalendar file, private events only to who may see them', async () => {
+    const organizer = await createUser(t, { isVerified: true, firstName: 'Zoé', lastName: 'Martin' });
+    const { event } = await createEvent(t, organizer.id, {
+      title: 'Bal, masqué; et « fête »',
+      description: 'Première ligne\nseconde ligne, très longue '.repeat(5),
+      dateBegin: new Date('2027-03-05T19:30:00Z'),
+      dateEnd: new Date('2027-03-05T23:00:00Z'),
+    });
+    const response = await get(`/api/events/${event.id}/calendar.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/calendar');
+    const text = response.body;
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text).toContain('DTSTART:20270305T193000Z\r\n');
+    expect(text).toContain('DTEND:20270305T230000Z\r\n');
+    expect(text).toContain('SUMMARY:Bal\\, masqué\\; et « fête »\r\n');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text.replace(/\r\n /g, '')).toContain(`/billetterie/${event.id}`);
+
+    const hidden = await createEvent(t, organizer.id, { isPublic: false });
+    expect((await get(`/api/events/${hidden.event.id}/calendar.ics`)).statusCode).toBe(404);
+  });
+});
+
+describe('link preview of an event page', () => {
+  it('names a public event, its date, place and banner in the HTML; nothing for a private one', async () => {
+    const { eventPagePreview } = await import('./preview');
+    const { withPageHead } = await import('../../plugins/page-head');
+    const { systemClock } = await import('../../lib/clock');
+    const deps = { db: t.database.db, clock: systemClock, config: t.config };
+    const organizer = await createUser(t, { isVerified: true });
+    const { event } = await createEvent(t, organizer.id, {
+      title: 'Nuit <blanche> & "lumières"',
+      bannerPath: 'events/x/event-flyer-0a.jpg',
+      dateBegin: new Date('2027-06-21T18:00:00Z'),
+      dateEnd: new Date('2027-06-21T23:00:00Z'),
+    });
+    const preview = await eventPagePreview(deps, `/billetterie/${event.id}`);
+    expect(preview).toMatchObject({
+      title: `Nuit <blanche> & "lumières" · ${t.config.brandName}`,
+      imageUrl: `${t.config.publicUrl}/api/images/events/x/event-flyer-0a.jpg`,
+      url: `${t.config.publicUrl}/billetterie/${event.id}`,
+    });
+    expect(preview?.description).toContain('21 juin 2027');
+    expect(preview?.description).toContain('Toulouse');
+    const html = withPageHead(
+      '<html><head><title>Guichet</title></head><body><div id="root"></div></body></html>',
+      { preview: preview ?? undefined, data: { key: 'x', body: '{"a":"</script><script>"}' } },
+      [],
+    );
+    expect(html).not.toContain('</script><script>');
+    expect(html).toContain('<title>Nuit &lt;blanche&gt; &amp; &quot;lumières&quot; · ');
+    expect(html).toContain('<meta property="og:image" content="');
+    expect(html).toContain('<meta property="og:title" content="Nuit &lt;blanche&gt;');
+
+    const hidden = await createEvent(t, organizer.id, { isPublic: false });
+    expect(await eventPagePreview(deps, `/billetterie/${hidden.event.id}`)).toBeNull();
+    expect(await eventPagePreview(deps, '/billetterie')).toBeNull();
+    expect(await eventPagePreview(deps, '/billetterie/pas-un-id')).toBeNull();
+  });
+});
