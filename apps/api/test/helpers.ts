@@ -107,7 +107,17 @@ async function isolatedDatabase(): Promise<DatabaseHandle> {
       await database.close();
       const dropper = new pg.Client({ connectionString: shared });
       await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
+      // Work a test left running (a notification still being answered) finishes first, rather
+      // than failing as its connection is cut; past a few seconds the drop is forced.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`drop database if exists "${name}"${attempt >= 20 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
       await dropper.end();
     },
   };

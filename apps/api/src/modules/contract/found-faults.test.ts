@@ -31,7 +31,7 @@ describe('faults found by the fuzzer', () => {
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       code: 'INVALID_CHARACTER',
       message: fr.common.invalidCharacter,
       field: 'firstName',

@@ -69,6 +69,8 @@ const participant = () => ({
 export const permissionTable: Record<string, Line> = {
   // Deployment and contract
   'GET /api/health': { expect: all(200) },
+  'GET /api/health/live': { expect: all(200) },
+  'GET /api/health/ready': { expect: all(200) },
   'GET /api/meta': { expect: all(200) },
   'GET /api/openapi.json': { expect: all(200) },
   'GET /api/docs': { expect: all(200) },
@@ -313,6 +315,9 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/me/participations/:id/ticket.pdf': { expect: { ...signedIn(404), holder: 200 } },
   'DELETE /api/events/:id/participation': { expect: { ...signedIn(404), holder: 409 } },
   'POST /api/me/participations/:id/refund-request': { expect: { ...signedIn(404), holder: 409 } },
+
+  // A public event's calendar file.
+  'GET /api/events/:id/calendar.ics': { expect: all(200) },
 
   // The account's sessions
   'GET /api/me/sessions': { expect: signedIn(200) },
