@@ -101,6 +101,10 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
 export type PlaceLine = { ticketId: string; quantity: number };
 
+export function findOrderByReference(db: Database, reference: string): Promise<OrderRow | undefined> {
+  return db.query.orders.findFirst({ where: eq(orders.reference, reference) });
+}
+
 export function findOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
   return db.query.orders.findFirst({ where: eq(orders.id, id) });
 }

@@ -10,7 +10,13 @@ import {
   rawQueryOf,
 } from '../../payments';
 import { access } from '../../plugins/route-access';
-import { type Payments, settleBuyerReturn, settlePayment, startBuyerPayment } from './payment.service';
+import {
+  eventOfPaidOrder,
+  type Payments,
+  settleBuyerReturn,
+  settlePayment,
+  startBuyerPayment,
+} from './payment.service';
 
 const providerName = z.enum(['sandbox', 'etransactions', 'stripe']);
 
@@ -76,6 +82,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
         request.log,
       );
       const query = new URLSearchParams({ retour, ref: reference });
+      // A paid order's page offers its event's calendar file.
+      const eventId = status === 'accepte' ? await eventOfPaidOrder(deps, reference) : null;
+      if (eventId) query.set('event', eventId);
       return reply.redirect(`/validationpaiement/${status}?${query}`, 303);
     },
   );

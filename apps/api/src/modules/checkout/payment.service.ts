@@ -15,7 +15,7 @@ import {
 } from '../../payments';
 import { findBuyerOrder, type OrderAsker } from './buyer-order.service';
 import { applyPaymentResult, type ConfirmationOutcome } from './confirmation.service';
-import { findOrderById, setOrderStatus } from './orders.repository';
+import { findOrderById, findOrderByReference, setOrderStatus } from './orders.repository';
 import { claimRefund, markRefunded, markRefundFailed } from './transactions.repository';
 
 export type Payments = {
@@ -143,6 +143,13 @@ export async function retryRefund(
 
 export type ReturnStatus = 'accepte' | 'refuse' | 'annule';
 export type ReturnLanding = { status: ReturnStatus; retour: string; reference: string };
+
+/** The event of a paid order's reference, for the result page's calendar link. */
+export async function eventOfPaidOrder(deps: AppDeps, reference: string): Promise<string | null> {
+  if (!reference) return null;
+  const order = await findOrderByReference(deps.db, reference);
+  return order?.status === 'paid' ? order.eventId : null;
+}
 
 const statusOf = (retour: string): ReturnStatus =>
   retour === '00000' ? 'accepte' : retour === '00001' ? 'annule' : 'refuse';

@@ -139,7 +139,9 @@ describe('paying a Stripe event', () => {
 
     const back = await comeBack(redirect);
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe(`/validationpaiement/accepte?retour=00000&ref=${order?.reference}`);
+    expect(back.headers.location).toBe(
+      `/validationpaiement/accepte?retour=00000&ref=${order?.reference}&event=${order?.eventId}`,
+    );
     expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 1 });
 
     // The webhook arriving afterwards, and the return replayed, change nothing.
