@@ -119,7 +119,8 @@ test('a verified organiser publishes a paid event with a choice ticket, a hidden
   await expect(page.getByText("La bannière de l'événement a bien été modifiée.")).toBeVisible();
   await expectAccessible(page);
 
-  await page.goto('/billetterie');
+  // Searched by its title: the list is paged, and other tests' events come first.
+  await page.goto(`/billetterie?q=${encodeURIComponent(title)}`);
   const card = page.getByRole('listitem').filter({ hasText: title });
   await expect(card).toContainText('12,50 €');
   await expect(card.locator('img')).toHaveAttribute('src', /\/api\/images\/events\//);

@@ -15,7 +15,7 @@ const TermsModal = lazy(() => import('../features/auth/TermsModal'));
 export function PageLoader() {
   return (
     <Center py="xl" aria-live="polite">
-      <Loader aria-label={fr.common.loading} />
+      <Loader role="status" aria-label={fr.common.loading} />
     </Center>
   );
 }

@@ -18,7 +18,7 @@ export function AdminState({
   if (isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={fr.common.loading} />
+        <Loader role="status" aria-label={fr.common.loading} />
       </Center>
     );
   }

@@ -71,7 +71,7 @@ export function ScannerView({ eventId }: { eventId: string }) {
   if (!manifest) {
     return state.online ? (
       <Group justify="center" py="xl">
-        <Loader aria-label={fr.common.loading} />
+        <Loader role="status" aria-label={fr.common.loading} />
       </Group>
     ) : (
       <Alert color="orange" role="alert">
@@ -287,7 +287,7 @@ function ResultPanel({
     <Box aria-live="assertive" aria-atomic="true">
       {busy && !display && (
         <Group justify="center" py="md">
-          <Loader aria-label={fr.common.loading} />
+          <Loader role="status" aria-label={fr.common.loading} />
         </Group>
       )}
       {display && (

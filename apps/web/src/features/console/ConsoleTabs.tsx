@@ -70,5 +70,5 @@ export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
 }
 
 function TabLoader() {
-  return <Loader aria-label={fr.common.loading} m="md" />;
+  return <Loader role="status" aria-label={fr.common.loading} m="md" />;
 }

@@ -51,7 +51,7 @@ export function DoorSale({ eventId }: { eventId: string }) {
   const [payment, setPayment] = useState<OnsitePayment | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
-  if (tickets.isPending) return <Loader aria-label={fr.common.loading} />;
+  if (tickets.isPending) return <Loader role="status" aria-label={fr.common.loading} />;
   if (tickets.isError) {
     return (
       <Alert color="red" role="alert">
@@ -309,7 +309,7 @@ function RecentSales({ eventId }: { eventId: string }) {
           {m.recent}
         </Title>
         {sales.isPending ? (
-          <Loader size="sm" aria-label={fr.common.loading} />
+          <Loader size="sm" role="status" aria-label={fr.common.loading} />
         ) : sales.isError ? (
           <Text c="red" size="sm">
             {sales.error.message}

@@ -46,7 +46,7 @@ export function EventSidebar({
           { value: 'oldest', label: consoleFr.sortOldest },
         ]}
       />
-      {isLoading && <Loader aria-label={fr.common.loading} size="sm" mx="auto" my="md" />}
+      {isLoading && <Loader role="status" aria-label={fr.common.loading} size="sm" mx="auto" my="md" />}
       {error && (
         <Alert color="red" role="alert">
           <Text size="sm">{error.message}</Text>

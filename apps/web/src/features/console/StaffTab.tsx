@@ -64,7 +64,7 @@ export function StaffTab({ eventId }: { eventId: string }) {
           </Group>
         </Group>
         {staff.isPending ? (
-          <Loader aria-label={fr.common.loading} />
+          <Loader role="status" aria-label={fr.common.loading} />
         ) : staff.isError ? (
           <Alert color="red" role="alert">
             <Group justify="space-between">
@@ -279,7 +279,7 @@ function StaffDetail({ eventId, member }: { eventId: string; member: StaffMember
         aria-label={m.sortLabel}
       />
       {scans.isPending ? (
-        <Loader size="sm" aria-label={fr.common.loading} />
+        <Loader size="sm" role="status" aria-label={fr.common.loading} />
       ) : scans.isError ? (
         <Text c="red" size="sm" role="alert">
           {scans.error.message}

@@ -36,7 +36,7 @@ export function ShareModal({
         </Alert>
       ) : (
         <Group justify="center" py="xl">
-          <Loader aria-label={fr.common.loading} />
+          <Loader role="status" aria-label={fr.common.loading} />
         </Group>
       )}
     </Modal>

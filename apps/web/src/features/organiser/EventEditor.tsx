@@ -316,7 +316,7 @@ export function EventEditor({ eventId, onDeleted }: { eventId: string; onDeleted
   if (event.isPending || session.isPending) {
     return (
       <Center py="xl" aria-busy>
-        <Loader aria-label={f.loadingEvent} />
+        <Loader role="status" aria-label={f.loadingEvent} />
       </Center>
     );
   }

@@ -41,7 +41,7 @@ export function RefundRequests({ eventId }: { eventId: string }) {
         {m.title}
       </Title>
       {requests.isPending ? (
-        <Loader aria-label={fr.common.loading} />
+        <Loader role="status" aria-label={fr.common.loading} />
       ) : requests.isError ? (
         <Alert color="red" role="alert">
           <Group justify="space-between">

@@ -42,7 +42,7 @@ function ManualAdd({ eventId }: { eventId: string }) {
           </Group>
         </Anchor>
         <Title order={1}>{m.pageTitle}</Title>
-        {tickets.isPending ? <Loader aria-label={fr.common.loading} /> : <DoorSale eventId={eventId} />}
+        {tickets.isPending ? <Loader role="status" aria-label={fr.common.loading} /> : <DoorSale eventId={eventId} />}
       </Stack>
     </Container>
   );

@@ -49,7 +49,7 @@ function ScannableEvents() {
         {m.chooseEvent}
       </Title>
       {events.isPending ? (
-        <Loader aria-label={fr.common.loading} />
+        <Loader role="status" aria-label={fr.common.loading} />
       ) : events.isError ? (
         <Text c="red" role="alert">
           {events.error.message}
