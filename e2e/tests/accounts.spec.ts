@@ -125,7 +125,7 @@ test.describe('login', () => {
   });
 
   test('the open ticketing link brings a visitor back to the event after login', async ({ page }) => {
-    await page.goto('/billetterie');
+    await page.goto(`/billetterie?q=${encodeURIComponent("Gala d'hiver des étudiants")}`);
     await page.getByRole('link', { name: /Gala d'hiver des étudiants/ }).click();
     await page.waitForURL(/\/billetterie\/[0-9a-f-]{36}$/);
     const eventUrl = page.url();
@@ -172,7 +172,7 @@ test.describe('login', () => {
     const { items } = await (await page.request.get('/api/events?q=Anniversaire')).json();
     // Their own private event is in their list, marked private.
     expect(items.find((e: { title: string }) => e.title.includes('Anniversaire'))?.isPublic).toBe(false);
-    await page.goto('/billetterie');
+    await page.goto(`/billetterie?q=${encodeURIComponent("Gala d'hiver des étudiants")}`);
     await page.getByRole('link', { name: /Gala d'hiver des étudiants/ }).click();
     await expect(page.getByRole('main').getByRole('link', { name: 'Gestion' })).toBeVisible();
   });
