@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { queueMail } from '../../mail/outbox';
 import type { PaymentProviderName } from '../../payments';
 import type { Payments } from '../checkout/payment.service';
+import { releaseSoldPlaces } from '../participations/repository';
 import * as repo from './repository';
 
 /** A provider call longer than this was cut off (a process died): the refund is asked again, same key. */
@@ -66,10 +67,10 @@ export async function applyRefund(tx: Database, deps: Pick<AppDeps, 'config' | '
   const now = deps.clock.now();
   if (refund.cause === 'request' && refund.participationId) {
     const ticketId = await repo.removePlaces(tx, refund.participationId, refund.places, now);
-    if (ticketId) await repo.giveBackSoldPlaces(tx, [{ ticketId, quantity: refund.places }]);
+    if (ticketId) await releaseSoldPlaces(tx, [{ ticketId, quantity: refund.places }]);
   } else if (refund.orderId) {
     const cancelled = await repo.cancelOrderParticipations(tx, refund.orderId, now);
-    await repo.giveBackSoldPlaces(tx, cancelled);
+    await releaseSoldPlaces(tx, cancelled);
     await repo.setOrderRefunded(tx, refund.orderId);
   }
   const to = await repo.findRefundRecipient(tx, refund);

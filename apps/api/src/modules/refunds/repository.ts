@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { events, orders, participations, refunds, tickets } from '../../db/schema';
+import { events, orders, participations, refunds } from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
@@ -130,18 +130,6 @@ export function cancelOrderParticipations(tx: Database, orderId: string, at: Dat
 
 export async function setOrderRefunded(tx: Database, orderId: string): Promise<void> {
   await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
-}
-
-/** Gives places back to the sale, tickets in id order like every inventory change (no lock cycle). */
-export async function giveBackSoldPlaces(tx: Database, places: { ticketId: string; quantity: number }[]) {
-  const byTicket = new Map<string, number>();
-  for (const place of places) byTicket.set(place.ticketId, (byTicket.get(place.ticketId) ?? 0) + place.quantity);
-  for (const [ticketId, quantity] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx
-      .update(tickets)
-      .set({ sold: sql`greatest(${tickets.sold} - ${quantity}, 0)` })
-      .where(eq(tickets.id, ticketId));
-  }
 }
 
 /** Who to tell about a refund, and what about. */
