@@ -1,18 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { lastMail, login, NEW_PASSWORD, organiserEvent, registerViaApi, uniqueEmail } from './support';
+import {
+  expectAccessible,
+  lastMail,
+  login,
+  NEW_PASSWORD,
+  organiserEvent,
+  registerViaApi,
+  uniqueEmail,
+} from './support';
 
 const DAY = 86_400_000;
-
-/**
- * axe-core, no serious or critical violation. The logged-in ticketing badge (white on teal,
- * owned by the event page) is left out until its colour is fixed.
- */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('.mantine-Badge-root[data-size="lg"]').analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const paidTickets = [
   { title: 'Standard', price: 12.5, quantity: 40 },

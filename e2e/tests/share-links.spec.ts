@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, findListedEvent, login, NEW_PASSWORD, registerViaApi } from './support';
-
-/**
- * axe-core, no serious or critical violation. The logged-in ticketing badge (white on teal,
- * owned by the event page) is left out until its colour is fixed; everything else is checked.
- */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('.mantine-Badge-root[data-size="lg"]').analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, findListedEvent, login, NEW_PASSWORD, registerViaApi } from './support';
 
 async function eventIdOf(request: APIRequestContext, title: string) {
   return (await findListedEvent(request, title)).id;

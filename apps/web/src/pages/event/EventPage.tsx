@@ -93,13 +93,13 @@ function TicketingStatus({ event }: { event: EventDetail }) {
     );
   if (event.status === 'soldOut')
     return (
-      <Badge size="lg" color="red">
+      <Badge size="lg" color="red.9">
         {fr.events.soldOut}
       </Badge>
     );
   if (event.status === 'closed')
     return (
-      <Badge size="lg" color="gray">
+      <Badge size="lg" color="gray.7">
         {fr.events.ticketingClosed}
       </Badge>
     );
