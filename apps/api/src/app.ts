@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
@@ -16,6 +15,7 @@ import { seedDemoData } from './db/seed/demo';
 import { seedDemoBanners } from './db/seed/demo-banners';
 import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
+import { createBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, type MailTransport } from './mail/outbox';
@@ -114,7 +114,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const images = options.imageStore ?? createDiskImageStore(path.join(config.dataDir, 'uploads'));
-  const deps: AppDeps = { db: database.db, config, clock, images };
   const paymentConfig =
     options.payments ??
     paymentConfigFrom(config.payments, { production: config.env === 'production', publicUrl: config.publicUrl });
@@ -133,6 +132,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Shutdown: connections that carry no request are closed at once, the others once answered.
     forceCloseConnections: 'idle',
   });
+  // Messages between processes (Redis when configured); closed with the application.
+  const bus = createBus(config.redisUrl, app.log);
+  app.addHook('onClose', () => bus.close());
+  const deps: AppDeps = { db: database.db, config, clock, images, bus };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -172,8 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(multipart);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const { redis } = bus;
   // Every API route declares who may call it and its limit; the limits become rate-limit settings.
   declareRouteAccess(app, config);
   // Before every route: its hook collects them for the published contract (GET /api/openapi.json).
@@ -181,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     redis,
+    // Redis gone: the limits wait for it rather than refusing every visitor.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'RATE_LIMITED' }),
   });
   await app.register(sessionPlugin, deps);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { jobs, mailOutbox, orders, paymentTransactions } from '../db/schema';
+import { createBus } from '../lib/bus';
 import type { DeliverableMail } from '../mail/outbox';
 import { queueMail } from '../mail/outbox';
 import { retryRefund, settlePayment } from '../modules/checkout/payment.service';
@@ -164,7 +165,13 @@ describe('a refund the provider refuses', () => {
       kind: 'payment',
       refundStatus: 'none',
     });
-    const deps = { db: t.database.db, config: t.config, clock: { now: () => new Date() }, images: undefined as never };
+    const deps = {
+      db: t.database.db,
+      config: t.config,
+      clock: { now: () => new Date() },
+      images: undefined as never,
+      bus: createBus(undefined),
+    };
     const log = { error: () => {} };
     // A second capture of the paid order: owed back, but the bank does not answer.
     const outcome = {

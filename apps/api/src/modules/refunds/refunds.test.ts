@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { jobs, mailOutbox, orders, participations, refunds, tickets } from '../../db/schema';
+import { createBus } from '../../lib/bus';
 import { createPaymentProviders, paymentConfigFromEnv } from '../../payments';
 import { payAtSandboxBank, raceEvent } from '../checkout/test-support';
 import { carryOutRefund, type RefundDeps, RefundInProgress } from './execution.service';
@@ -35,6 +36,7 @@ function depsWith(refund?: (payment: { transactionId: string }) => Promise<void>
     config: t.config,
     clock,
     images: undefined as never,
+    bus: createBus(undefined),
     payments: { config: payments, providers },
   };
 }
