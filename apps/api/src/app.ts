@@ -28,7 +28,7 @@ import { reclaimEveryExpiredHold } from './modules/checkout/expired-holds.servic
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
 import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { checkoutRoutes } from './modules/checkout/routes';
-import { createSaleCache } from './modules/checkout/sale-cache';
+import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
@@ -198,9 +198,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // onSend: before the writer reads its answer, so that its next read of the list sees its change.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listing.forget();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      listing.forget();
+      const changed = changedSaleOf(request.routeOptions.url, request.params);
+      if (changed) bus.publish(SALE_CHANGED_CHANNEL, changed);
+    }
     return payload;
   });
+  // Other processes forget their copies of the list when one of them reports an organiser's change.
+  app.addHook(
+    'onClose',
+    bus.subscribe(SALE_CHANGED_CHANNEL, () => listing.forget()),
+  );
 
   await app.register(
     async (api) => {
@@ -253,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const transport = options.mailTransport ?? createTransport(config.smtpUrl);
   const jobs = createJobRunner({
     db: database.db,
+    leaseMs: config.jobLeaseMs,
     handlers: {
       mail: (job) =>
         deliverMail(database.db, job.mailId ?? '', {

@@ -49,6 +49,8 @@ export const environment = z.object({
   ADDRESS_PROVIDER: z.enum(['ban', 'offline']).optional(),
   ADDRESS_API_URL: z.string().url().optional(),
   REDIS_URL: z.string().optional(),
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: proxies.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
@@ -123,6 +125,10 @@ export type Config = {
   seedDemo: boolean;
   rateLimitMax: number;
   redisUrl: string | undefined;
+  /** Server processes sharing the port (node's cluster), PostgreSQL and Redis. */
+  apiProcesses: number;
+  /** How long a process keeps a job it took; past it, another process may take the job again. */
+  jobLeaseMs: number;
   /** The French address service, or the offline gazetteer (the default outside production). */
   addressProvider: 'ban' | 'offline';
   addressApiUrl: string | undefined;
@@ -165,6 +171,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (debtorIban && !isPayableIban(debtorIban)) problems.push('PAYOUT_DEBTOR_IBAN is not a valid SEPA IBAN');
   if (e.PAYOUT_DEBTOR_BIC?.trim() && !isValidBic(e.PAYOUT_DEBTOR_BIC))
     problems.push('PAYOUT_DEBTOR_BIC is not a valid BIC');
+  if (e.API_PROCESSES > 1 && !e.DATABASE_URL?.trim())
+    problems.push('API_PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process');
+  if (e.API_PROCESSES > 1 && !e.REDIS_URL?.trim())
+    problems.push(
+      'API_PROCESSES above 1 needs REDIS_URL: rate limits, caches and the waiting room are shared through it',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -188,6 +200,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && (e.SEED_DEMO ?? true),
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL || undefined,
+    apiProcesses: e.API_PROCESSES,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     addressProvider: e.ADDRESS_PROVIDER ?? (production ? 'ban' : 'offline'),
     addressApiUrl: e.ADDRESS_API_URL,
     appStoreUrl: e.APP_STORE_URL,

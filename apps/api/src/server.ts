@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,6 +7,8 @@ import { ensureReferenceData } from './db/seed/reference';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 
 /** Settings are read and checked once, here: a server missing one stops now, not at its first sale. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+
 function bootConfig(): Config {
   try {
     const config = loadConfig();
@@ -19,55 +22,107 @@ function bootConfig(): Config {
 }
 
 const config = bootConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.dataDir,
-  poolSize: config.databasePoolSize,
-}).catch((error: Error) => {
-  // A second process on the same embedded database says so plainly, without a stack.
-  console.error(error instanceof DataDirInUseError ? error.message : error);
-  process.exit(1);
-});
-await database.migrate();
-await ensureReferenceData(database.db);
+// API_PROCESSES > 1: this primary prepares the database once, then keeps that many workers
+// serving the port (node's cluster hands each new connection to one of them).
+if (config.apiProcesses > 1 && cluster.isPrimary) {
+  await (await prepareDatabase()).close();
+  await superviseWorkers(config.apiProcesses);
+} else {
+  await serve();
+}
 
-const app = await buildApp({ config, database, serveWeb: true, seedDemo: config.seedDemo, startJobs: true });
+async function openConfiguredDatabase() {
+  return openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  }).catch((error: Error) => {
+    // A second process on the same embedded database says so plainly, without a stack.
+    console.error(error instanceof DataDirInUseError ? error.message : error);
+    process.exit(1);
+  });
+}
+
+async function prepareDatabase() {
+  const database = await openConfiguredDatabase();
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  return database;
+}
 
 /**
- * Graceful shutdown: readiness answers 503 at once (a load balancer stops sending), the server
- * stops accepting connections and finishes the requests in flight, the job runner finishes the
- * batch it holds (its onClose hook), and only then is the database closed. A shutdown that hangs
- * is cut after SHUTDOWN_TIMEOUT_MS.
+ * Starts the workers one after the other (the first seeds the demo data alone), starts again one
+ * that dies, and passes a shutdown signal on to all of them.
  */
-async function shutDown(signal: string): Promise<void> {
-  app.log.info({ signal }, 'shutting down');
-  app.shutdown.begin();
-  const deadline = setTimeout(() => {
-    app.log.error('shutdown took too long: exiting');
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
-  deadline.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
+async function superviseWorkers(count: number): Promise<void> {
+  let stopping = false;
+  const fork = () =>
+    new Promise<void>((resolve) => {
+      const worker = cluster.fork();
+      worker.once('listening', () => resolve());
+      worker.once('exit', () => resolve());
+    });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} ended (${signal ?? code}): starting another`);
+    setTimeout(() => void fork(), 1_000).unref();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+    });
   }
+  for (let i = 0; i < count; i++) await fork();
+  console.log(`${config.brandName}: ${count} processes serve ${config.publicUrl}`);
 }
-const SHUTDOWN_TIMEOUT_MS = 25_000;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));
 
-await app.listen({ port: config.port, host: config.host });
+async function serve(): Promise<void> {
+  const database = cluster.isWorker ? await openConfiguredDatabase() : await prepareDatabase();
 
-if (config.env !== 'production') {
-  const mode = database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL';
-  console.log(`\n${config.brandName} is running on ${config.publicUrl} — database: ${mode}`);
-  if (config.seedDemo) {
-    console.log(
-      'Demo accounts (password Demo1234): admin@guichet.test, organisateur@guichet.test, utilisateur@guichet.test',
-    );
+  // In a cluster, the first worker alone seeds the demo data (the others start once it listens).
+  const seedDemo = config.seedDemo && (!cluster.isWorker || cluster.worker?.id === 1);
+  const app = await buildApp({ config, database, serveWeb: true, seedDemo, startJobs: true });
+
+  /**
+   * Graceful shutdown: readiness answers 503 at once (a load balancer stops sending), the server
+   * stops accepting connections and finishes the requests in flight, the job runner finishes the
+   * batch it holds (its onClose hook), and only then is the database closed. A shutdown that hangs
+   * is cut after SHUTDOWN_TIMEOUT_MS.
+   */
+  async function shutDown(signal: string): Promise<void> {
+    app.log.info({ signal }, 'shutting down');
+    app.shutdown.begin();
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   }
-  if (!config.smtpUrl) console.log(`Mail goes to the development mailbox: ${config.publicUrl}/dev/mail\n`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  if (config.env !== 'production' && !cluster.isWorker) {
+    const mode = database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL';
+    console.log(`\n${config.brandName} is running on ${config.publicUrl} — database: ${mode}`);
+    if (config.seedDemo) {
+      console.log(
+        'Demo accounts (password Demo1234): admin@guichet.test, organisateur@guichet.test, utilisateur@guichet.test',
+      );
+    }
+    if (!config.smtpUrl) console.log(`Mail goes to the development mailbox: ${config.publicUrl}/dev/mail\n`);
+  }
 }

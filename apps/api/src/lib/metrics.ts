@@ -17,6 +17,14 @@ export const httpDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** Batches of holds that failed as a whole, their holds then made one by one (deadlock, bad request). */
+export const holdBatchFailures = new Counter({
+  name: 'guichet_hold_batch_failures_total',
+  help: 'Batches of holds run again one by one',
+  labelNames: ['size', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
 export const holdsPlaced = new Counter({
   name: 'guichet_holds_total',
   help: 'Places held for 180 s by paid orders',

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { getBuyerOrder, releaseBuyerOrder } from './buyer-order.service';
 import type { Payments } from './payment.service';
-import { createSaleCache } from './sale-cache';
+import { createSaleCache, SALE_CHANGED_CHANNEL } from './sale-cache';
 import { checkDiscount, createOrder } from './service';
 
 const orderParams = z.object({ id: z.string().max(64) });
@@ -13,8 +13,14 @@ const orderParams = z.object({ id: z.string().max(64) });
 const guestToken = z.object({ token: z.string().max(100).optional() });
 
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments }> = async (app, deps) => {
-  // One copy of each sale's metadata per application instance (see createSaleCache).
-  const checkout = { ...deps, sales: createSaleCache() };
+  // One copy of each sale's metadata per application instance (see createSaleCache), dropped when
+  // any process reports an organiser's change.
+  const sales = createSaleCache();
+  app.addHook(
+    'onClose',
+    deps.bus.subscribe(SALE_CHANGED_CHANNEL, (eventId) => sales.forget(eventId)),
+  );
+  const checkout = { ...deps, sales };
 
   app.post(
     '/orders',

@@ -7,10 +7,28 @@ export type SaleCache = {
   get(db: Database, eventId: string): Promise<{ sale: Sale | undefined; cached: boolean }>;
   /** The sale read now; the copy is replaced. */
   fresh(db: Database, eventId: string): Promise<Sale | undefined>;
+  /** Drops the copy of an event, or every copy. */
+  forget(eventId?: string): void;
 };
 
+/** Where a change of an event's sale is told to every process (`*`: some event, which one unknown). */
+export const SALE_CHANGED_CHANNEL = 'guichet:sale-changed';
+
+const SALE_WRITES = /^\/api\/(events|tickets|discounts|console\/events|admin\/events)(\/|$)/;
+
 /**
- * A short-lived copy of each event's sale metadata, for one application instance. A copy is
+ * The event whose sale an organiser's or administrator's write may have changed (`*` when the
+ * route does not name it), or null for the other writes (a hold, a payment: they change counters,
+ * which no copy holds).
+ */
+export function changedSaleOf(routeUrl: string | undefined, params: unknown): string | null {
+  if (!routeUrl || !SALE_WRITES.test(routeUrl)) return null;
+  const id = (params as { id?: unknown } | undefined)?.id;
+  return /^\/api\/(admin\/|console\/)?events\/:id/.test(routeUrl) && typeof id === 'string' ? id : '*';
+}
+/**
+ * A short-lived copy of each event's sale metadata, for one application instance, dropped when
+ * any process tells of a change (SALE_CHANGED_CHANNEL). A copy is
  * only a guess: every hold compares its fingerprint in the database, and the checkout reads the
  * sale again before refusing anything on its word, so a stale copy never sells or refuses wrongly.
  */
@@ -44,5 +62,9 @@ export function createSaleCache(options: { ttlMs?: number; maxEvents?: number } 
       return { sale: await loaderFor(db)(eventId), cached: false };
     },
     fresh: (db, eventId) => loaderFor(db)(eventId),
+    forget(eventId) {
+      if (eventId && eventId !== '*') copies.delete(eventId);
+      else copies.clear();
+    },
   };
 }
