@@ -9,7 +9,6 @@ import {
   setOrderStatus,
 } from './orders.repository';
 import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places.repository';
-import { isEventCancelled } from './sale.repository';
 import { recordCapture } from './transactions.repository';
 
 export type PaymentResult = {
@@ -58,8 +57,9 @@ function applyInTransaction(
   provider: Provider,
 ): Promise<ConfirmationOutcome> {
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrderByReference(tx, result.reference);
-    if (!order) return 'unknown_order';
+    const locked = await lockOrderByReference(tx, result.reference);
+    if (!locked) return 'unknown_order';
+    const { order, eventTitle } = locked;
     const lines = await findOrderLines(tx, order.id);
     const places = lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity }));
     const capture = (kind: 'payment' | 'duplicate' | 'late', refundStatus: 'none' | 'pending') =>
@@ -90,7 +90,7 @@ function applyInTransaction(
       return 'duplicate_capture';
     }
     if (result.amountCents !== order.totalCents) return 'amount_mismatch';
-    if (await isEventCancelled(tx, order.eventId)) {
+    if (locked.eventCancelled) {
       // Its places would be refunded by the cancellation: the payment goes back at once instead.
       if (order.status === 'awaiting_payment') {
         await giveBackPromoUse(tx, order.discountCodeId);
@@ -100,9 +100,10 @@ function applyInTransaction(
       await capture('late', 'pending');
       return 'refund_needed';
     }
-    if (order.status === 'awaiting_payment') {
-      await convertHeldToSold(tx, places);
-    } else {
+    // A held order's places turn sold last, just before the commit: the ticket's row is the one
+    // every buyer of the on-sale waits for, so it is locked for as short a time as possible.
+    const wasHeld = order.status === 'awaiting_payment';
+    if (!wasHeld) {
       // The hold ended (expired, given back, refused): its promo use and places are taken again,
       // in a savepoint so that a limit failing half-way leaves nothing taken. Only "nothing left"
       // means a refund: any other failure (a deadlock, a lock timeout) is not the buyer's loss
@@ -137,7 +138,10 @@ function applyInTransaction(
         isGift: l.isGift,
       })),
       deps.config,
+      'web',
+      eventTitle,
     );
+    if (wasHeld) await convertHeldToSold(tx, places);
     return 'paid';
   });
 }

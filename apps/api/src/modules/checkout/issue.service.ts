@@ -15,8 +15,9 @@ export async function issueParticipations(
   lines: { ticket: { id: string }; quantity: number; refundPlaces: number; isGift?: boolean }[],
   site: { brandName: string; publicUrl: string },
   source: 'web' | 'presentiel' = 'web',
+  knownEventTitle?: string,
 ): Promise<string[]> {
-  const eventTitle = await findEventTitle(tx, order.eventId);
+  const eventTitle = knownEventTitle ?? (await findEventTitle(tx, order.eventId));
   const participationIds = await insertParticipations(
     tx,
     order,

@@ -110,9 +110,21 @@ export function findOrderById(db: Database, id: string): Promise<OrderRow | unde
 }
 
 /** The order of a payment reference, its row locked to the end of `tx` (payment results queue on it). */
-export async function lockOrderByReference(tx: Database, reference: string): Promise<OrderRow | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.reference, reference)).for('update');
-  return order;
+/**
+ * The order's row locked to the end of `tx`, with what its payment's settlement reads of the
+ * event (whether it was cancelled, its title for the e-mail), in one round trip.
+ */
+export async function lockOrderByReference(
+  tx: Database,
+  reference: string,
+): Promise<{ order: OrderRow; eventTitle: string; eventCancelled: boolean } | undefined> {
+  const [row] = await tx
+    .select({ order: orders, eventTitle: events.title, cancelledAt: events.cancelledAt })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(orders.reference, reference))
+    .for('update', { of: orders });
+  return row && { order: row.order, eventTitle: row.eventTitle, eventCancelled: row.cancelledAt !== null };
 }
 
 /** The order's row locked to the end of `tx`. */

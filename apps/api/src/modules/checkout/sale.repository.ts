@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
-import { discountCodes, events, shareLinks, type tickets } from '../../db/schema';
+import { discountCodes, type events, shareLinks, type tickets } from '../../db/schema';
 
 export type SaleEvent = Pick<
   typeof events.$inferSelect,
@@ -96,10 +96,4 @@ export function findDiscountByCode(db: Database, eventId: string, code: string) 
   return db.query.discountCodes.findFirst({
     where: and(eq(discountCodes.eventId, eventId), sql`lower(${discountCodes.code}) = lower(${code})`),
   });
-}
-
-/** Whether the event was cancelled (a payment for it is given back, not honoured). */
-export async function isEventCancelled(tx: Database, eventId: string): Promise<boolean> {
-  const [row] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, eventId));
-  return Boolean(row?.cancelledAt);
 }
