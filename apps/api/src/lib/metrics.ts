@@ -17,6 +17,14 @@ export const httpDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** How many holds each statement carried: 1 on a quiet sale, more in a rush (group commit). */
+export const holdBatchSize = new Histogram({
+  name: 'guichet_hold_batch_size',
+  help: 'Holds combined in one statement',
+  buckets: [1, 2, 4, 8, 16, 32],
+  registers: [metricsRegistry],
+});
+
 /** Batches of holds that failed as a whole, their holds then made one by one (deadlock, bad request). */
 export const holdBatchFailures = new Counter({
   name: 'guichet_hold_batch_failures_total',

@@ -3,6 +3,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders, participations } from '../../db/schema';
+import { createGroupCommit } from '../../lib/group-commit';
+import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
 import type { Sale } from './sale.repository';
 
 export type HoldRequest = {
@@ -46,34 +48,73 @@ export type HoldOutcome =
   | 'sold_out';
 
 const holdStatement: Statement = { name: 'guichet_hold', text: 'select guichet_hold($1::jsonb) as outcome' };
+const holdBatchStatement: Statement = {
+  name: 'guichet_hold_batch',
+  text: 'select guichet_hold_batch($1::jsonb) as outcomes',
+};
+
+type HoldArgument = Record<string, unknown> & { eventId: string };
+const holdGroups = new WeakMap<Database, ReturnType<typeof createGroupCommit<HoldArgument, HoldOutcome>>>();
+/** Under 64 rows written per batch transaction, and a short hold of the hot row. */
+const HOLD_BATCH_MAX = 32;
 
 /**
- * A paid order's hold in one round trip (`guichet_hold`, db/functions/guichet_hold.sql), its
- * arguments named in one JSON object; the id is made here.
+ * The holds of one event, combined: concurrent buyers of an event share a statement, a round
+ * trip and a commit (`guichet_hold_batch`), each with their own answer (docs/decisions.md,
+ * "Group commit of holds").
+ */
+function holdGroupOf(db: Database) {
+  let group = holdGroups.get(db);
+  if (!group) {
+    const rows = preparedRows(db);
+    group = createGroupCommit<HoldArgument, HoldOutcome>({
+      single: async (argument) => {
+        holdBatchSize.observe(1);
+        const [row] = await rows<{ outcome: HoldOutcome }>(holdStatement, [JSON.stringify(argument)]);
+        if (!row) throw new Error('guichet_hold answered nothing');
+        return row.outcome;
+      },
+      batch: async (batch) => {
+        holdBatchSize.observe(batch.length);
+        const [row] = await rows<{ outcomes: HoldOutcome[] }>(holdBatchStatement, [JSON.stringify(batch)]);
+        return row?.outcomes ?? [];
+      },
+      maxBatch: HOLD_BATCH_MAX,
+      onBatchError: (error, size) => holdBatchFailures.inc({ size: String(size), reason: errorCode(error) }),
+    });
+    holdGroups.set(db, group);
+  }
+  return group;
+}
+
+function errorCode(error: unknown): string {
+  return (error as { code?: string }).code ?? 'unknown';
+}
+
+/**
+ * A paid order's hold (`guichet_hold`, db/functions/guichet_hold.sql), its arguments named in one
+ * JSON object; the id is made here.
  */
 export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
   const id = randomUUID();
-  const [row] = await preparedRows(db)<{ outcome: HoldOutcome }>(holdStatement, [
-    JSON.stringify({
-      fingerprint: request.sale.fingerprint,
-      eventId: request.sale.event.id,
-      orderId: id,
-      userId: request.userId,
-      email: request.email,
-      now: request.now.toISOString(),
-      afterReclaim: request.afterReclaim,
-      hasFreeLines: request.lines.some((l) => l.unitPriceCents === 0),
-      giftTicketId: request.giftTicketId,
-      lines: request.lines,
-      order: {
-        ...request.order,
-        ticketCount: request.lines.reduce((sum, l) => sum + l.quantity, 0),
-        expiresAt: request.order.expiresAt.toISOString(),
-      },
-    }),
-  ]);
-  if (!row) throw new Error('guichet_hold answered nothing');
-  return { outcome: row.outcome, id };
+  const outcome = await holdGroupOf(db).run(request.sale.event.id, {
+    fingerprint: request.sale.fingerprint,
+    eventId: request.sale.event.id,
+    orderId: id,
+    userId: request.userId,
+    email: request.email,
+    now: request.now.toISOString(),
+    afterReclaim: request.afterReclaim,
+    hasFreeLines: request.lines.some((l) => l.unitPriceCents === 0),
+    giftTicketId: request.giftTicketId,
+    lines: request.lines,
+    order: {
+      ...request.order,
+      ticketCount: request.lines.reduce((sum, l) => sum + l.quantity, 0),
+      expiresAt: request.order.expiresAt.toISOString(),
+    },
+  });
+  return { outcome, id };
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {

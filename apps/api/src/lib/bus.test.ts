@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Bus, createBus } from './bus';
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A Redis of the test's own, that the test can stop and start again on the same port. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitUntil(async () => {
+    const probe = new Redis(`redis://127.0.0.1:${port}`, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      probe.disconnect();
+    }
+  });
+  return child;
+}
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+describe('messages between processes', () => {
+  const opened: Bus[] = [];
+  let redis: ChildProcess | undefined;
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((bus) => bus.close()));
+    await stop(redis);
+  });
+
+  it('without Redis, a message reaches this process only', async () => {
+    const bus = createBus(undefined);
+    opened.push(bus);
+    const got: string[] = [];
+    const unsubscribe = bus.subscribe('c', (m) => got.push(m));
+    bus.publish('c', 'one');
+    unsubscribe();
+    bus.publish('c', 'two');
+    expect(got).toEqual(['one']);
+    expect(bus.redis).toBeUndefined();
+  });
+
+  it.skipIf(!hasRedis)('with Redis, a message published by one process reaches the others', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const [a, b] = [createBus(`redis://127.0.0.1:${port}`), createBus(`redis://127.0.0.1:${port}`)];
+    opened.push(a, b);
+    const got: string[] = [];
+    b.subscribe('guichet:test', (m) => got.push(m));
+    await waitUntil(async () => {
+      a.publish('guichet:test', 'ping');
+      return got.length > 0;
+    });
+    expect(got[0]).toBe('ping');
+  });
+
+  it.skipIf(!hasRedis)(
+    'a Redis that goes away is said in the logs, publishing does not throw, and messages flow again on its return',
+    async () => {
+      const port = await freePort();
+      redis = await startRedis(port);
+      const warnings: string[] = [];
+      const infos: string[] = [];
+      const log = {
+        warn: (_: object, message: string) => warnings.push(message),
+        info: (_: object, m: string) => infos.push(m),
+      };
+      const [a, b] = [createBus(`redis://127.0.0.1:${port}`, log), createBus(`redis://127.0.0.1:${port}`)];
+      opened.push(a, b);
+      const got: string[] = [];
+      b.subscribe('guichet:test', (m) => got.push(m));
+      await waitUntil(async () => {
+        a.publish('guichet:test', 'before');
+        return got.includes('before');
+      });
+
+      await stop(redis);
+      expect(() => a.publish('guichet:test', 'lost')).not.toThrow();
+      await waitUntil(() => warnings.length > 0);
+      expect(warnings[0]).toMatch(/Redis is unreachable/);
+
+      redis = await startRedis(port);
+      await waitUntil(async () => {
+        a.publish('guichet:test', 'after');
+        return got.includes('after');
+      }, 20_000);
+      expect(infos).toContain('Redis is back');
+    },
+    40_000,
+  );
+});
