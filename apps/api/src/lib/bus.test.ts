@@ -1,70 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
-import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, hasRedis, startRedis, stopRedis, waitUntil } from '../../test/redis';
 import { type Bus, createBus } from './bus';
-
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A Redis of the test's own, that the test can stop and start again on the same port. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  await waitUntil(async () => {
-    const probe = new Redis(`redis://127.0.0.1:${port}`, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  });
-  return child;
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
 
 describe('messages between processes', () => {
   const opened: Bus[] = [];
   let redis: ChildProcess | undefined;
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((bus) => bus.close()));
-    await stop(redis);
+    await stopRedis(redis);
   });
 
   it('without Redis, a message reaches this process only', async () => {
@@ -113,7 +57,7 @@ describe('messages between processes', () => {
         return got.includes('before');
       });
 
-      await stop(redis);
+      await stopRedis(redis);
       expect(() => a.publish('guichet:test', 'lost')).not.toThrow();
       await waitUntil(() => warnings.length > 0);
       expect(warnings[0]).toMatch(/Redis is unreachable/);
