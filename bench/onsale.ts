@@ -231,20 +231,53 @@ async function pool<T>(items: T[], task: (item: T, index: number) => Promise<voi
 
 type Held = { id: string; cookie: string; base: string };
 
-async function pay(order: Held) {
-  const start = (await (
-    await fetch(`${order.base}/api/orders/${order.id}/payment`, { method: 'POST', headers: { cookie: order.cookie } })
-  ).json()) as {
-    redirect: { action: string; fields: [string, string][] };
-  };
-  const form = new URLSearchParams(start.redirect.fields);
-  const page = await (await fetch(start.redirect.action, { method: 'POST', body: form })).text();
-  const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? '';
-  await fetch(`${order.base}/sandbox-bank/decide`, {
-    method: 'POST',
-    body: new URLSearchParams({ token, decision: 'pay' }),
-    redirect: 'manual',
+/** A form post over the load generator's kept-alive connections (see postJson). */
+function postForm(
+  agent: Agent,
+  url: string,
+  form: URLSearchParams,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const payload = form.toString();
+  return new Promise((resolve, reject) => {
+    const call = request(
+      url,
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
   });
+}
+
+/** The buyer's payment: start (signed form), the bank's page, the decision (the bank's signed IPN). */
+async function pay(agent: Agent, order: Held) {
+  const start = await postJson(agent, `${order.base}/api/orders/${order.id}/payment`, {}, order.cookie);
+  const { redirect } = JSON.parse(start.body) as { redirect: { action: string; fields: [string, string][] } };
+  const page = await postForm(agent, redirect.action, new URLSearchParams(redirect.fields));
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  const decided = await postForm(
+    agent,
+    `${order.base}/sandbox-bank/decide`,
+    new URLSearchParams({ token, decision: 'pay' }),
+  );
+  if (decided.status !== 303) throw new Error(`the bank answered ${decided.status}`);
 }
 
 type Race = {
@@ -301,9 +334,11 @@ async function race(processes: number, sale: Sale, cookies: string[]): Promise<R
     loadGenerator: Number(((generatorCpu.user + generatorCpu.system) / 1000 / cookies.length).toFixed(2)),
     postgres: Number(((postgresCpuMs() - cpuBefore.postgres) / cookies.length).toFixed(2)),
   };
+  const payAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const payStart = performance.now();
-  await pool(held, (order) => pay(order));
+  await pool(held, (order) => pay(payAgent, order));
   const paySeconds = (performance.now() - payStart) / 1000;
+  payAgent.destroy();
   await stopServers(children);
 
   const check = new pg.Client({ connectionString: url });
