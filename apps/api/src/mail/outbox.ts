@@ -16,12 +16,12 @@ export type OutgoingMail = {
 };
 
 /** Mail is delivered by the job runner; five attempts, then it waits for someone to look. */
-const MAX_ATTEMPTS = 5;
+export const MAIL_MAX_ATTEMPTS = 5;
 
 /** Queues a message, and its delivery, in the same transaction as the change it reports. */
 export async function queueMail(db: Database, mail: OutgoingMail): Promise<void> {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-  if (row) await queueJob(db, 'mail', { mailId: row.id }, { maxAttempts: MAX_ATTEMPTS });
+  if (row) await queueJob(db, 'mail', { mailId: row.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
 }
 
 /** What a transport sends: nodemailer's message shape. */

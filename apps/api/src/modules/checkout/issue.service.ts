@@ -29,17 +29,24 @@ export async function issueParticipations(
     })),
     source,
   );
-  await queueMail(
-    tx,
-    confirmationMail({
-      to: order.buyerEmail,
-      brandName: site.brandName,
-      firstName: order.buyerFirstName,
-      eventTitle,
-      reference: order.reference,
-      ticketsUrl: `${site.publicUrl}/myTickets`,
-      participationIds,
-    }),
-  );
+  await queueMail(tx, orderConfirmationMail(order, eventTitle, participationIds, site));
   return participationIds;
+}
+
+/** The buyer's confirmation e-mail of a paid order, naming its participations. */
+export function orderConfirmationMail(
+  order: Pick<typeof orders.$inferSelect, 'buyerEmail' | 'buyerFirstName' | 'reference'>,
+  eventTitle: string,
+  participationIds: string[],
+  site: { brandName: string; publicUrl: string },
+) {
+  return confirmationMail({
+    to: order.buyerEmail,
+    brandName: site.brandName,
+    firstName: order.buyerFirstName,
+    eventTitle,
+    reference: order.reference,
+    ticketsUrl: `${site.publicUrl}/myTickets`,
+    participationIds,
+  });
 }
