@@ -63,6 +63,7 @@ describe.each([
   it('changes nothing for buyers when the room is off', async () => {
     const { event, ticketId } = await roomEvent(null);
     expect((await status(event.id)).json()).toMatchObject({ state: 'off' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json().waitingRoom).toBeNull();
     expect((await order(event.id, ticketId, await buyer())).statusCode).toBe(201);
   });
 
@@ -75,6 +76,8 @@ describe.each([
       [event.id, ticketId],
       [free.event.id, free.tickets[0]?.id ?? ''],
     ] as const) {
+      const page = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}` });
+      expect(page.json().waitingRoom).toEqual({ opensAt: new Date(now - MINUTE).toISOString() });
       const refused = await order(eventId, id, await buyer());
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({

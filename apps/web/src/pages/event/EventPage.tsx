@@ -25,6 +25,7 @@ import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { WaitingRoomGate } from '../../features/waiting-room/WaitingRoomGate';
 import { BuyBar } from './BuyBar';
 import classes from './EventPage.module.css';
 
@@ -283,9 +284,14 @@ function EventView({ event }: { event: EventDetail }) {
                 {fr.events.tickets}
               </Title>
               {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <BookingPanel event={event} shareKey={searchParams.get('share')} />
-              </Suspense>
+              <WaitingRoomGate
+                eventId={event.id}
+                room={event.status === 'open' && !event.isCancelled ? event.waitingRoom : null}
+              >
+                <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                  <BookingPanel event={event} shareKey={searchParams.get('share')} />
+                </Suspense>
+              </WaitingRoomGate>
             </Stack>
           </Grid.Col>
         </Grid>
