@@ -68,7 +68,7 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
   isOpen: event.isOpen,
   isUserPaysFees: event.isUserPaysFees,
   waitingRoom: event.onsaleAt !== null,
-  onsaleAt: toLocalInput(event.onsaleAt),
+  onsaleAt: toLocalInput(event.onsaleAt, true),
   admissionPerMinute: event.admissionPerMinute ?? '',
 });
 

@@ -31,6 +31,8 @@ export function WaitingRoomFields({
         <>
           <TextInput
             type="datetime-local"
+            // To the second: an on-sale is announced for 10:00:00, and tests open one in seconds.
+            step={1}
             label={m.onsaleAt}
             withAsterisk
             value={values.onsaleAt}

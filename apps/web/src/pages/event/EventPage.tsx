@@ -23,6 +23,7 @@ import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
 import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
+import { useWaitingRoom } from '../../api/waiting-room';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 import { WaitingRoomGate } from '../../features/waiting-room/WaitingRoomGate';
@@ -134,6 +135,9 @@ function EventView({ event }: { event: EventDetail }) {
   const invite = useInviteLink(event.id, shareOpened && !event.isPublic && event.canManage);
   const bannerSrc = event.bannerUrl ?? PLACEHOLDER_IMAGE;
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.address)}`;
+  // The gate's own question (one request for both): no "Réserver" bar while the visitor waits.
+  const room = useWaitingRoom(event.id, event.waitingRoom !== null && event.status === 'open');
+  const waiting = event.waitingRoom !== null && room.data?.state !== 'admitted' && room.data?.state !== 'off';
 
   return (
     <Container size="lg" py="lg">
@@ -296,7 +300,7 @@ function EventView({ event }: { event: EventDetail }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      {narrow && event.status === 'open' && !event.isCancelled && (
+      {narrow && event.status === 'open' && !event.isCancelled && !waiting && (
         <>
           <div className={classes.barSpace} />
           <BuyBar event={event} targetId={BOOKING_ID} />
