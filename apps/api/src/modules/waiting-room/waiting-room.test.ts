@@ -1,10 +1,12 @@
 import { waitingRoomFr } from '@guichet/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { admissionKeyFrom, signAdmission } from './admission';
+import type { QueueStore } from './queue-store';
 import { admissionCookie, VISITOR_COOKIE } from './routes';
+import { createWaitingRoom } from './service';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
@@ -272,5 +274,36 @@ describe("the organiser's waiting room settings", () => {
     expect((await patch({ onsaleAt: null, admissionPerMinute: null })).json()).toMatchObject({ onsaleAt: null });
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect((await room()).json()).toMatchObject({ state: 'off' });
+  });
+});
+
+describe('the waiting room tells the logs when its store is gone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('logs the refusal of the queue and the admission taken on its signature alone', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event } = await createEvent(t, organizer.id, {
+      onsaleAt: new Date(Date.now() - 1000),
+      admissionPerMinute: 60,
+    });
+    const gone = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    };
+    const store: QueueStore = { join: gone, find: gone, bind: gone, size: gone };
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const key = Buffer.alloc(32, 1);
+    const room = createWaitingRoom({ db: t.database.db, clock: { now: () => new Date() }, store, key, log });
+    await expect(room.status(event.id, 'v'.repeat(22))).rejects.toMatchObject({ status: 503 });
+    await expect(room.join(event.id, 'v'.repeat(22))).rejects.toMatchObject({ code: 'WAITING_ROOM_UNAVAILABLE' });
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[0]?.[1]).toMatch(/queue store is unreachable/);
+    const token = signAdmission(key, { eventId: event.id, visitorId: 'v'.repeat(22), expiresAt: Date.now() + MINUTE });
+    await expect(room.requireAdmission(event.id, token, organizer.id)).resolves.toBeUndefined();
+    expect(log.warn.mock.calls[0]?.[1]).toMatch(/accepted on its signature alone/);
+    await expect(room.requireAdmission(event.id, undefined, organizer.id)).rejects.toMatchObject({ status: 403 });
   });
 });
