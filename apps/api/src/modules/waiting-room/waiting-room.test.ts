@@ -1,7 +1,9 @@
 import { waitingRoomFr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { events } from '../../db/schema';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { admissionKeyFrom, signAdmission } from './admission';
 import type { QueueStore } from './queue-store';
@@ -305,5 +307,48 @@ describe('the waiting room tells the logs when its store is gone', () => {
     await expect(room.requireAdmission(event.id, token, organizer.id)).resolves.toBeUndefined();
     expect(log.warn.mock.calls[0]?.[1]).toMatch(/accepted on its signature alone/);
     await expect(room.requireAdmission(event.id, undefined, organizer.id)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('the waiting room across processes sharing one Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ config: { redisUrl } });
+    b = await createTestApp({ config: { redisUrl } });
+  });
+  afterAll(async () => Promise.all([a.close(), b.close()]));
+
+  it('keeps one queue: a place taken on one process is the same on the other, and so is its admission', async () => {
+    const organizer = await createUser(a, { isVerified: true });
+    const { event, tickets } = await createEvent(
+      a,
+      organizer.id,
+      { onsaleAt: new Date(Date.now() + MINUTE), admissionPerMinute: 60 },
+      [{ title: 'Fosse', priceCents: 2500, quantity: 10 }],
+    );
+    const path = `/api/events/${event.id}/waiting-room`;
+    const first = await a.app.inject({ method: 'POST', url: path });
+    const cookie = first.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const second = await b.app.inject({ method: 'POST', url: path });
+    expect(second.json()).toMatchObject({ position: 2, ahead: 1 });
+    expect((await b.app.inject({ method: 'POST', url: path, headers: { cookie } })).json()).toMatchObject({
+      position: 1,
+      ahead: 0,
+    });
+    // Opened now: the admission one process signs, the other takes; its account binding is shared.
+    await a.database.db
+      .update(events)
+      .set({ onsaleAt: new Date(Date.now() - 1000) })
+      .where(eq(events.id, event.id));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const admitted = await a.app.inject({ method: 'GET', url: path, headers: { cookie } });
+    expect(admitted.json().state).toBe('admitted');
+    const browser = `${cookie}; ${admissionCookie(event.id)}=${admitted.cookies.find((c) => c.name === admissionCookie(event.id))?.value}`;
+    const payload = { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }] };
+    const holdOn = (t: TestApp, session: string) =>
+      t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: { cookie: `${browser}; ${session}` } });
+    expect((await holdOn(b, await sessionCookie(b, (await createUser(b)).id))).statusCode).toBe(201);
+    expect((await holdOn(a, await sessionCookie(a, (await createUser(a)).id))).statusCode).toBe(403);
   });
 });
