@@ -10,7 +10,7 @@ export const waitingRoomStatus = z.object({
   ahead: z.number().int(),
   estimatedSeconds: z.number().int(),
   opensAt: z.string().nullable(),
-  /** The share of the queue in front of the buyer at joining that has gone through, 0 to 1. */
+  /** The share of the places up to the buyer's that have been let through, 0 to 1. */
   progress: z.number(),
 });
 export type WaitingRoomStatus = z.infer<typeof waitingRoomStatus>;
