@@ -22,6 +22,8 @@ test('an organiser puts a waiting room in front of an on-sale; a buyer waits the
   }, opensAt.getTime());
   await page.getByLabel('Ouverture de la vente').fill(local);
   await page.getByRole('textbox', { name: 'Acheteurs admis par minute' }).fill('60');
+  await page.getByRole('textbox', { name: 'Acheteurs admis par minute' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('waiting-room-settings.png') });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Votre événement a bien été sauvegardé.').first()).toBeVisible();
   const managed = await (await page.request.get(`/api/events/${eventId}/manage`)).json();
