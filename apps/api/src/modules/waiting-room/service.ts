@@ -23,6 +23,7 @@ export type WaitingRoom = ReturnType<typeof createWaitingRoom>;
 
 /** The organiser's change reaches every process within this; the hold path reads no row for it. */
 const SETTINGS_TTL_MS = 2_000;
+const SETTINGS_CACHE_MAX = 10_000;
 
 const off: WaitingRoomStatus = {
   state: 'off',
@@ -51,6 +52,11 @@ export function createWaitingRoom(
       const row = isUuid(eventId) ? await findRoomSettings(deps.db, eventId) : undefined;
       const settings = row && !row.cancelledAt && !row.deletedAt ? row : null;
       cached = { until: now.getTime() + SETTINGS_TTL_MS, settings };
+      // Any id may be asked about: past a bound the stale entries go, so the cache cannot grow without end.
+      if (settingsCache.size >= SETTINGS_CACHE_MAX) {
+        for (const [id, entry] of settingsCache) if (entry.until <= now.getTime()) settingsCache.delete(id);
+        if (settingsCache.size >= SETTINGS_CACHE_MAX) settingsCache.clear();
+      }
       settingsCache.set(eventId, cached);
     }
     const settings = cached.settings;
