@@ -18,6 +18,7 @@
  * postgres://postgres@127.0.0.1:5432/guichet_bench_waiting_room), REDIS_URL, BENCH_ARRIVALS
  * (20000), BENCH_PLACES (2000), BENCH_RATE (200 a second), BENCH_BUYERS (2400 admitted buyers try).
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
@@ -26,7 +27,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { events, sessions, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { randomToken, sha256 } from '../apps/api/src/lib/tokens';
-import { queueKeys } from '../apps/api/src/modules/waiting-room/queue-store';
+import { createMemoryQueueStore, queueKeys } from '../apps/api/src/modules/waiting-room/queue-store';
 import { admissionCookie, VISITOR_COOKIE } from '../apps/api/src/modules/waiting-room/routes';
 import { SESSION_COOKIE } from '../apps/api/src/plugins/session';
 import { admittedCount } from '../packages/shared/src/waiting-room/rules';
@@ -134,8 +135,6 @@ async function main() {
     response.cookies.find((c) => c.name === name)?.value;
   const turnOf = (position: number) => onsaleAt + Math.ceil((position * 60_000) / PER_MINUTE);
 
-  globalThis.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
   let disagreements = 0;
   let sold = 0;
   let soldOut = 0;
@@ -208,8 +207,6 @@ async function main() {
     await Promise.all(checks);
     if (now - start > 120_000) break;
   }
-  globalThis.gc?.();
-  const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
 
   // Fairness: going through the admitted in their order, how much earlier had someone still
   // waiting arrived than the one let through.
@@ -238,6 +235,7 @@ async function main() {
     .where(eq(tickets.id, ticket?.id ?? ''));
   const taken = (row?.sold ?? 0) + (row?.held ?? 0);
   let memory: string;
+  let memoryOk: boolean;
   if (inspector) {
     const keys = queueKeys(eventId);
     let bytes = 0;
@@ -245,11 +243,24 @@ async function main() {
       bytes += Number((await inspector.call('MEMORY', 'USAGE', key, 'SAMPLES', '0')) ?? 0);
     const size = await inspector.hlen(keys.entries);
     memory = `${(bytes / 1024 / 1024).toFixed(2)} MB in Redis for ${size} places (${Math.round(bytes / size)} B each)`;
+    memoryOk = bytes / size <= 256;
     inspector.disconnect();
   } else {
-    memory = `${(heapGrowth / 1024 / 1024).toFixed(2)} MB of heap growth over the sale for ${ARRIVALS} places (the bench's own records included)${globalThis.gc ? '' : ' (without --expose-gc: rough)'}`;
+    // The heap of the whole sale is mostly the bench's and the framework's: the queue's own share
+    // is measured on a store of the same code filled with as many places, between two collections.
+    const store = createMemoryQueueStore();
+    globalThis.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < ARRIVALS; i++) {
+      await store.join(eventId, randomBytes(16).toString('base64url'), { floor: 0, now: start, replace: false });
+    }
+    globalThis.gc?.();
+    const bytes = process.memoryUsage().heapUsed - before;
+    memory = `${(bytes / 1024 / 1024).toFixed(2)} MB of heap for ${await store.size(eventId)} places (${Math.round(bytes / ARRIVALS)} B each)${globalThis.gc ? '' : ' (without --expose-gc: rough)'}`;
+    memoryOk = bytes / ARRIVALS <= 512;
   }
   const seconds = (performance.now() - began) / 1000;
+  const lastTurn = Math.max(0, ...turns.map((v) => (v.admittedAt ?? onsaleAt) - onsaleAt));
   const line = (label: string, value: string, target: string, ok: boolean) =>
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${label.padEnd(34)} ${value.padEnd(52)} must be ${target}`);
   console.log(
@@ -260,11 +271,11 @@ async function main() {
   line('answers against the rule', String(disagreements), '0', disagreements === 0);
   line(
     'admitted, in simulated time',
-    `${turns.length} by ${((now - onsaleAt) / 1000).toFixed(2)} s after opening`,
+    `${turns.length} by ${(lastTurn / 1000).toFixed(2)} s after opening`,
     `${RATE}/s`,
-    Math.abs(turns.length - RATE * ((now - onsaleAt) / 1000)) <= RATE,
+    Math.abs(turns.length - RATE * (lastTurn / 1000)) <= RATE / 10,
   );
-  line('queue memory', memory, 'bounded (a few MB)', true);
+  line('queue memory', memory, redisUrl ? '<= 256 B a place' : '<= 512 B a place', memoryOk);
   line(
     'places held through PostgreSQL',
     `${taken} (${sold} holds, ${soldOut} sold out, ${otherRefusals} other)`,
