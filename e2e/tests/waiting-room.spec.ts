@@ -52,6 +52,7 @@ test('an organiser puts a waiting room in front of an on-sale; a buyer waits the
   await expect(room.getByText('Votre place dans la file : 3')).toBeVisible();
   await expect(room.getByText('2 personnes devant vous.')).toBeVisible();
   await expect(room.getByText(/^La vente ouvre le /)).toBeVisible();
+  await expect(buyer.getByText('Vente à venir')).toBeVisible();
   // Empty before the opening (its filled part has no width yet).
   await expect(room.getByRole('progressbar', { name: 'Progression dans la file' })).toHaveAttribute(
     'aria-valuenow',

@@ -16,6 +16,7 @@ export const waitingRoomFr = {
   },
   panel: {
     title: "File d'attente",
+    soon: 'Vente à venir',
     beforeOpening: (when: string) => `La vente ouvre le ${when}.`,
     beforeOpeningHelp:
       "Vous avez une place dans la file : à l'ouverture, les acheteurs entrent dans l'ordre d'arrivée.",

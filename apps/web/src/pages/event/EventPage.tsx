@@ -1,4 +1,4 @@
-import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES } from '@guichet/shared';
+import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES, waitingRoomFr } from '@guichet/shared';
 import {
   Alert,
   Anchor,
@@ -110,6 +110,14 @@ function TicketingStatus({ event }: { event: EventDetail }) {
       <Button component={Link} to="/connexion" onClick={() => rememberRedirectAfterLogin(`/billetterie/${event.id}`)}>
         {fr.events.ticketingOpen}
       </Button>
+    );
+  }
+  // Behind a waiting room that has not opened yet, the ticketing is not open to anyone.
+  if (event.waitingRoom && new Date(event.waitingRoom.opensAt) > new Date()) {
+    return (
+      <Badge size="lg" color="blue.9">
+        {waitingRoomFr.panel.soon}
+      </Badge>
     );
   }
   return (
