@@ -53,6 +53,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
+import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import {
   createPaymentProviders,
   type PaymentConfig,
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(followUpRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(waitingRoomRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });
       await api.register(guestRoutes, deps);
       await api.register(paymentRoutes, { ...deps, payments });

@@ -55,6 +55,9 @@ const notInFingerprint = {
     // A cancellation closes the event (is_open, in the fingerprint) in the same transaction.
     'cancelled_at',
     'cancellation_message',
+    // The waiting room (issue 17) is asked before the sale, by the hold route, not by the sale.
+    'onsale_at',
+    'admission_per_minute',
     'deleted_at',
     'created_at',
     'updated_at',

@@ -158,6 +158,10 @@ export const events = pgTable(
     // Cancelled by its organiser (or an administrator): sales stop and every paid place is refunded.
     cancelledAt: instant('cancelled_at'),
     cancellationMessage: text('cancellation_message'),
+    // The virtual waiting room (issue 17): both set turns it on; buyers are let through from
+    // `onsale_at` at `admission_per_minute`, in arrival order.
+    onsaleAt: instant('onsale_at'),
+    admissionPerMinute: integer('admission_per_minute'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

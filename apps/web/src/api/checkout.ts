@@ -1,6 +1,7 @@
 import type { CreateOrderRequest, OrderCreated, OrderView, PaymentRedirect } from '@guichet/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './client';
+import { waitingRoomKeys } from './waiting-room';
 
 export type { OrderView, PaymentRedirect };
 
@@ -12,7 +13,16 @@ const withToken = (path: string, token?: string) => (token ? `${path}?token=${en
 
 /** Holds the places (or books them at once when the order is free). */
 export function useCreateOrder() {
-  return useMutation({ mutationFn: (body: CreateOrderRequest) => api<OrderCreated>('POST', '/orders', body) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateOrderRequest) => api<OrderCreated>('POST', '/orders', body),
+    // An admission that ran out: the waiting room asks again, and puts the buyer back in line.
+    onError: (error, body) => {
+      if (error instanceof ApiError && error.code === 'WAITING_ROOM_REQUIRED') {
+        void client.invalidateQueries({ queryKey: waitingRoomKeys.status(body.eventId) });
+      }
+    },
+  });
 }
 
 export function useOrder(id: string | null, token?: string) {

@@ -82,6 +82,8 @@ export const eventDetail = z.object({
   /** The viewer already has their one free place here (a ticket of a free event, or a free ticket). */
   hasFreePlace: z.boolean(),
   canManage: z.boolean(),
+  /** Its waiting room when on (issue 17): the page asks the room for the visitor's turn. */
+  waitingRoom: z.object({ opensAt: z.string() }).nullable(),
   tickets: z.array(ticketRead),
 });
 export type EventDetail = z.infer<typeof eventDetail>;

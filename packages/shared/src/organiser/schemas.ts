@@ -87,6 +87,9 @@ export const updateEventRequest = z.strictObject({
   isPublic: z.boolean().optional(),
   isOpen: z.boolean().optional(),
   isUserPaysFees: z.boolean().optional(),
+  // The waiting room (issue 17): both set, or both null to turn it off.
+  onsaleAt: z.string().max(40).nullable().optional(),
+  admissionPerMinute: z.number().int().nullable().optional(),
 });
 export type UpdateEventRequest = z.infer<typeof updateEventRequest>;
 
@@ -157,6 +160,8 @@ export const managedEvent = z.object({
   isFree: z.boolean(),
   isUserPaysFees: z.boolean(),
   bannerUrl: z.string().nullable(),
+  onsaleAt: z.string().nullable(),
+  admissionPerMinute: z.number().int().nullable(),
   tickets: z.array(managedTicket),
   discounts: z.array(managedDiscount),
 });

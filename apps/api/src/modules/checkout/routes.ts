@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
+import { requireAdmission } from '../waiting-room/guard';
 import { getBuyerOrder, releaseBuyerOrder } from './buyer-order.service';
 import type { Payments } from './payment.service';
 import { createSaleCache, SALE_CHANGED_CHANNEL } from './sale-cache';
@@ -29,6 +30,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
       // Per address, on top of one live hold per account and event (guichet_hold): generous enough
       // for a crowd behind one network, short of a script's pace.
       ...access('anyone', { perWindow: 10, minutes: 1 }),
+      preHandler: requireAdmission(deps),
     },
     async (request, reply) => reply.status(201).send(await createOrder(checkout, request.user, request.body)),
   );

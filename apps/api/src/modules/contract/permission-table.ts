@@ -193,6 +193,9 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/events/types': { expect: all(200) },
   'GET /api/events/:id': { expect: all(200) },
   'GET /api/images/*': { expect: all(404), call: () => ({ params: { '*': 'missing.webp' } }) },
+  // The waiting room: anyone may queue and ask its place (the fixture's event has no room: off).
+  'GET /api/events/:id/waiting-room': { expect: all(200) },
+  'POST /api/events/:id/waiting-room': { expect: all(200) },
   'GET /api/events/:id/discounts/check': { expect: all(200), call: (f) => ({ query: `code=${f.discount.code}` }) },
   'GET /api/events/:id/hidden-tickets': { expect: ownerOrAdmin(200, 403) },
   'POST /api/events/:id/invite-link': { expect: ownerOrAdmin(200, 403) },

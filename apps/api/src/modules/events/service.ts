@@ -1,4 +1,4 @@
-import { type EventDetail, fr, type TicketOption, type TicketRead } from '@guichet/shared';
+import { type EventDetail, fr, isRoomActive, type TicketOption, type TicketRead } from '@guichet/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
@@ -124,6 +124,7 @@ export async function getEvent(
     isUserParticipates: participates,
     hasFreePlace,
     canManage,
+    waitingRoom: event.onsaleAt && isRoomActive(event, now) ? { opensAt: event.onsaleAt.toISOString() } : null,
     tickets: ticketList,
   };
 }

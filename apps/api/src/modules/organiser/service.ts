@@ -3,6 +3,7 @@ import {
   firstCreateEventError,
   firstDiscountError,
   firstEditEventError,
+  firstRoomSettingsError,
   fr,
   isPaidTicketList,
   type ManagedEvent,
@@ -142,6 +143,8 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
     isFree: tickets.every((t) => t.priceCents === 0),
     isUserPaysFees: event.isUserPaysFees,
     bannerUrl: imageUrl(event.bannerPath),
+    onsaleAt: event.onsaleAt?.toISOString() ?? null,
+    admissionPerMinute: event.admissionPerMinute,
     tickets: tickets.map((t) => ({
       id: t.id,
       parentId: t.parentId,
@@ -194,6 +197,12 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
     { now: deps.clock.now(), addressFound: addressChanged ? location !== null : undefined },
   );
   if (error) throw badRequest(error.message, error.field);
+  const room = {
+    onsaleAt: input.onsaleAt === undefined ? (event.onsaleAt?.toISOString() ?? null) : input.onsaleAt || null,
+    admissionPerMinute: input.admissionPerMinute === undefined ? event.admissionPerMinute : input.admissionPerMinute,
+  };
+  const roomError = firstRoomSettingsError(room, next.dateEnd);
+  if (roomError) throw badRequest(roomError.message, roomError.field);
 
   const sold = await getManagedEvent(deps, user, id);
   await deps.db.transaction(async (tx) => {
@@ -213,6 +222,8 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
       dateEnd: new Date(next.dateEnd),
       dateMaxRefund: next.isPaid && next.dateMaxRefund ? new Date(next.dateMaxRefund) : null,
       nbMaxParticipants: next.nbMaxParticipants ?? -1,
+      onsaleAt: room.onsaleAt ? new Date(room.onsaleAt) : null,
+      admissionPerMinute: room.admissionPerMinute,
       ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
       ...(input.isUserPaysFees !== undefined && { isUserPaysFees: input.isUserPaysFees }),
       // A sold-out event cannot be open.

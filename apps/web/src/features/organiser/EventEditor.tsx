@@ -1,5 +1,6 @@
 import {
   firstEditEventError,
+  firstRoomSettingsError,
   fr,
   type ManagedEvent,
   organiserFr,
@@ -28,6 +29,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
+import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { fromLocalInput, toLocalInput } from './datetime';
 import { EditTickets } from './EditTickets';
 import {
@@ -45,11 +47,12 @@ import { toastError, toastFailure, toastSuccess } from './toasts';
 
 const f = organiserFr.form;
 
-type Fields = EventFieldValues & {
-  isPublic: boolean;
-  isOpen: boolean;
-  isUserPaysFees: boolean;
-};
+type Fields = EventFieldValues &
+  WaitingRoomValues & {
+    isPublic: boolean;
+    isOpen: boolean;
+    isUserPaysFees: boolean;
+  };
 
 const fieldsOf = (event: ManagedEvent): Fields => ({
   title: event.title,
@@ -64,6 +67,9 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
   isPublic: event.isPublic,
   isOpen: event.isOpen,
   isUserPaysFees: event.isUserPaysFees,
+  waitingRoom: event.onsaleAt !== null,
+  onsaleAt: toLocalInput(event.onsaleAt, true),
+  admissionPerMinute: event.admissionPerMinute ?? '',
 });
 
 function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: SessionUser; onDeleted?: () => void }) {
@@ -94,23 +100,32 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
       isPublic: fields.isPublic,
       isOpen: fields.isOpen,
       isUserPaysFees: fields.isUserPaysFees,
+      onsaleAt: fields.waitingRoom ? fromLocalInput(fields.onsaleAt) : null,
+      admissionPerMinute: fields.waitingRoom && fields.admissionPerMinute !== '' ? fields.admissionPerMinute : null,
     };
-    const local = firstEditEventError(
-      {
-        ...fields,
-        ...body,
-        type: fields.type,
-        dateBegin: body.dateBegin ?? '',
-        dateEnd: body.dateEnd ?? '',
-        dateMaxRefund: body.dateMaxRefund ?? null,
-        nbMaxParticipants: event.nbMaxParticipants,
-        isPaid,
-        title: fields.title,
-        address: fields.address,
-        description: fields.description,
-      },
-      { now: new Date() },
-    );
+    const local =
+      firstEditEventError(
+        {
+          ...fields,
+          ...body,
+          type: fields.type,
+          dateBegin: body.dateBegin ?? '',
+          dateEnd: body.dateEnd ?? '',
+          dateMaxRefund: body.dateMaxRefund ?? null,
+          nbMaxParticipants: event.nbMaxParticipants,
+          isPaid,
+          title: fields.title,
+          address: fields.address,
+          description: fields.description,
+        },
+        { now: new Date() },
+      ) ??
+      (fields.waitingRoom
+        ? firstRoomSettingsError(
+            { onsaleAt: body.onsaleAt || null, admissionPerMinute: body.admissionPerMinute ?? null },
+            body.dateEnd ?? '',
+          )
+        : null);
     setError(local);
     if (local) return;
     update.mutate(body, {
@@ -178,6 +193,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                   checked={fields.isUserPaysFees}
                   onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked })}
                 />
+                <WaitingRoomFields values={fields} set={set} fieldError={fieldError} />
                 {!canPrice && (
                   <Alert color="yellow" role="note">
                     {organiserFr.verifiedOnlyNote}

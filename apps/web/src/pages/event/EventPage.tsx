@@ -1,4 +1,4 @@
-import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES } from '@guichet/shared';
+import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES, waitingRoomFr } from '@guichet/shared';
 import {
   Alert,
   Anchor,
@@ -23,8 +23,10 @@ import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
 import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
+import { useWaitingRoom } from '../../api/waiting-room';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { WaitingRoomGate } from '../../features/waiting-room/WaitingRoomGate';
 import { BuyBar } from './BuyBar';
 import classes from './EventPage.module.css';
 
@@ -110,6 +112,14 @@ function TicketingStatus({ event }: { event: EventDetail }) {
       </Button>
     );
   }
+  // Behind a waiting room that has not opened yet, the ticketing is not open to anyone.
+  if (event.waitingRoom && new Date(event.waitingRoom.opensAt) > new Date()) {
+    return (
+      <Badge size="lg" color="blue.9">
+        {waitingRoomFr.panel.soon}
+      </Badge>
+    );
+  }
   return (
     <Badge size="lg" color="teal.9">
       {fr.events.ticketingOpen}
@@ -133,6 +143,9 @@ function EventView({ event }: { event: EventDetail }) {
   const invite = useInviteLink(event.id, shareOpened && !event.isPublic && event.canManage);
   const bannerSrc = event.bannerUrl ?? PLACEHOLDER_IMAGE;
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.address)}`;
+  // The gate's own question (one request for both): no "Réserver" bar while the visitor waits.
+  const room = useWaitingRoom(event.id, event.waitingRoom !== null && event.status === 'open');
+  const waiting = event.waitingRoom !== null && room.data?.state !== 'admitted' && room.data?.state !== 'off';
 
   return (
     <Container size="lg" py="lg">
@@ -283,14 +296,19 @@ function EventView({ event }: { event: EventDetail }) {
                 {fr.events.tickets}
               </Title>
               {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
-              <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                <BookingPanel event={event} shareKey={searchParams.get('share')} />
-              </Suspense>
+              <WaitingRoomGate
+                eventId={event.id}
+                room={event.status === 'open' && !event.isCancelled ? event.waitingRoom : null}
+              >
+                <Suspense fallback={<Skeleton h={240} radius="md" />}>
+                  <BookingPanel event={event} shareKey={searchParams.get('share')} />
+                </Suspense>
+              </WaitingRoomGate>
             </Stack>
           </Grid.Col>
         </Grid>
       </Stack>
-      {narrow && event.status === 'open' && !event.isCancelled && (
+      {narrow && event.status === 'open' && !event.isCancelled && !waiting && (
         <>
           <div className={classes.barSpace} />
           <BuyBar event={event} targetId={BOOKING_ID} />
