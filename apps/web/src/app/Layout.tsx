@@ -1,5 +1,5 @@
 import { discoveryFr, fr } from '@guichet/shared';
-import { Box, Center, Loader } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useSession } from '../api/auth';
@@ -7,18 +7,11 @@ import { useMeta } from '../api/meta';
 import { BackToTop } from '../features/shell/BackToTop';
 import { Footer } from '../features/shell/Footer';
 import { Header } from '../features/shell/Header';
+import { PageLoader } from '../features/shell/PageLoader';
 import classes from './Layout.module.css';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 
 const TermsModal = lazy(() => import('../features/auth/TermsModal'));
-
-export function PageLoader() {
-  return (
-    <Center py="xl" aria-live="polite">
-      <Loader role="status" aria-label={fr.common.loading} />
-    </Center>
-  );
-}
 
 /** The common frame of every page but the organiser console. */
 export function Layout() {

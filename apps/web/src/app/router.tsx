@@ -1,12 +1,13 @@
 import { discoveryFr } from '@guichet/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Layout, PageLoader } from './Layout';
+import { PageLoader } from '../features/shell/PageLoader';
+import { Layout } from './Layout';
+import type { RouteHandle } from './route-handle';
 
 type PageModule = { default: React.ComponentType };
 
 const t = discoveryFr.titles;
 /** A route's title for the browser tab (app/Layout.tsx); pages with a title of their own set it themselves. */
-export type RouteHandle = { title?: string };
 const titled = (title: string): RouteHandle => ({ title });
 
 /** Each page is its own chunk: the first page loads only what it shows. */

@@ -1,7 +1,7 @@
 import { accountFr, fr } from '@guichet/shared';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ApiError } from '../../api/client';
-import { PageLoader } from '../../app/Layout';
+import { PageLoader } from '../shell/PageLoader';
 
 /**
  * What a list shows while its query is not ready: a loader, the private-account notice (403),

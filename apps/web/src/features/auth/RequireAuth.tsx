@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { PageLoader } from '../../app/Layout';
 import { rememberRedirectAfterLogin } from '../shell/markers';
+import { PageLoader } from '../shell/PageLoader';
 
 /**
  * A page for logged-in users: a visitor goes to /connexion with the spec's notice, and comes back

@@ -9,8 +9,8 @@ import {
 import { Alert, Badge, Button, Divider, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useBankAccount, useEventPayouts, useRequestPayout, useSaveBankAccount } from '../../api/money';
-import { PageLoader } from '../../app/Layout';
 import { toast } from '../account/toast';
+import { PageLoader } from '../shell/PageLoader';
 import { rateLine } from './rate-line';
 
 const m = moneyFr.payout;

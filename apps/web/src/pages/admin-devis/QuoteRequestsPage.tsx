@@ -2,9 +2,9 @@ import { type QuoteStatus, quoteStatuses, showcaseFr } from '@guichet/shared';
 import { Alert, Container, NativeSelect, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useQuoteRequests } from '../../api/shop';
-import { PageLoader } from '../../app/Layout';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { QuoteRequestsTable } from '../../features/quote-admin/QuoteRequestsTable';
+import { PageLoader } from '../../features/shell/PageLoader';
 
 const m = showcaseFr.admin;
 

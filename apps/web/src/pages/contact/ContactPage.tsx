@@ -1,8 +1,8 @@
 import { accountFr } from '@guichet/shared';
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../api/auth';
-import { PageLoader } from '../../app/Layout';
 import { ContactForm } from '../../features/account/ContactForm';
+import { PageLoader } from '../../features/shell/PageLoader';
 
 export default function ContactPage() {
   const session = useSession();

@@ -3,7 +3,7 @@ import { Accordion, Alert, Anchor, Container, Group, List, Stack, Text, TextInpu
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { PageLoader } from '../../app/Layout';
+import { PageLoader } from '../../features/shell/PageLoader';
 
 type Attachment = { kind: keyof typeof fr.mail.devMailboxAttachment; url: string };
 type Mail = { id: string; to: string; subject: string; text: string; attachments: Attachment[]; createdAt: string };

@@ -5,11 +5,11 @@ import { useParams } from 'react-router';
 import { useFollow, usePublicProfile } from '../../api/account';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { PageLoader } from '../../app/Layout';
 import { ProfileCounts } from '../../features/account/ProfileCounts';
 import { ProfileImages } from '../../features/account/ProfileImages';
 import { QueryState } from '../../features/account/QueryState';
 import { VerifiedTick } from '../../features/account/VerifiedTick';
+import { PageLoader } from '../../features/shell/PageLoader';
 
 const m = accountFr.organizer;
 

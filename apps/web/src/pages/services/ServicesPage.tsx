@@ -11,7 +11,7 @@ import { Button, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useShopProducts } from '../../api/shop';
-import { PageLoader } from '../../app/Layout';
+import { PageLoader } from '../../features/shell/PageLoader';
 import { ProductCard } from '../../features/shop/ProductCard';
 import { selectedOffer } from '../../features/shop/selected-offer';
 import classes from '../../features/shop/shop.module.css';

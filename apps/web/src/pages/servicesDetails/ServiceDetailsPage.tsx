@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useShopProduct } from '../../api/shop';
-import { PageLoader } from '../../app/Layout';
+import { PageLoader } from '../../features/shell/PageLoader';
 import { ProductGallery } from '../../features/shop/ProductGallery';
 import { ProductPurchase } from '../../features/shop/ProductPurchase';
 

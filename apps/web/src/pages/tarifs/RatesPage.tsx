@@ -13,8 +13,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { useRate } from '../../api/money';
-import { PageLoader } from '../../app/Layout';
 import { rateLine } from '../../features/money/rate-line';
+import { PageLoader } from '../../features/shell/PageLoader';
 
 const m = moneyFr.rates;
 
