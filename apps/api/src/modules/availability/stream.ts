@@ -3,9 +3,7 @@ import type { Writable } from 'node:stream';
 export type StreamLimits = {
   /** A comment line this often keeps proxies from closing a quiet stream. */
   heartbeatMs: number;
-  /** Bytes the socket may hold unsent before new figures wait (only the latest waits). */
-  bufferLimit: number;
-  /** A reader whose socket stays over `bufferLimit` this long is cut off. */
+  /** A reader whose socket stays full (past its high-water mark, 16 KB) this long is cut off. */
   stallMs: number;
   /** The browser's pause before it reconnects (the `retry:` field). */
   retryMs: number;
@@ -13,7 +11,6 @@ export type StreamLimits = {
 
 export const defaultStreamLimits: StreamLimits = {
   heartbeatMs: 15_000,
-  bufferLimit: 16 * 1024,
   stallMs: 30_000,
   retryMs: 3_000,
 };
@@ -23,7 +20,7 @@ export type EventStream = { send(json: string): void; close(): void };
 /**
  * A Server-Sent Events writer for a socket that may not read. Figures replace each other, so a
  * reader that falls behind is sent only the newest once its socket drains: at most one message
- * waits in memory, beside what the socket already holds (`bufferLimit` and one message). A reader
+ * waits in memory, beside what the socket already holds (its high-water mark and one message). A reader
  * that stays behind for `stallMs` is cut off; its browser would reconnect and start afresh.
  */
 export function openEventStream(
@@ -35,7 +32,8 @@ export function openEventStream(
   let pending: string | undefined;
   let behindSince: number | undefined;
   let ended = false;
-  const isBehind = () => out.writableLength > limits.bufferLimit;
+  // Set when a write found the socket past its high-water mark, until its 'drain'.
+  const isBehind = () => out.writableNeedDrain;
 
   const end = (reason: 'closed' | 'stalled') => {
     if (ended) return;
