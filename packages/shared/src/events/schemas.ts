@@ -28,6 +28,8 @@ export const ticketOption = z.object({
   description: z.string(),
   priceCents: z.number().int(),
   isSoldOut: z.boolean(),
+  /** Places left (a choice ticket: those of its options on sale); live figures update it (issue 17). */
+  placesLeft: z.number().int(),
   isAvailable: z.boolean(),
   minToBuy: z.number().int(),
   maxToBuy: z.number().int(),

@@ -3,6 +3,7 @@ import {
   checkoutFr,
   discountedUnitPriceCents,
   type EventDetail,
+  FEW_PLACES_THRESHOLD,
   firstTicketStepError,
   fr,
   isPickable,
@@ -22,7 +23,11 @@ import { type BookingAction, type BookingState, refundOf, selection } from './st
 
 const t = bookingFr.tickets;
 
-export function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
+export function Availability({
+  ticket,
+}: {
+  ticket: { isSoldOut: boolean; isAvailable: boolean; placesLeft?: number };
+}) {
   if (ticket.isSoldOut) {
     return (
       <Badge component="span" color="red" variant="light">
@@ -34,6 +39,13 @@ export function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvail
     return (
       <Badge component="span" color="gray" variant="light">
         {fr.events.ticketUnavailable}
+      </Badge>
+    );
+  }
+  if (ticket.placesLeft !== undefined && ticket.placesLeft <= FEW_PLACES_THRESHOLD) {
+    return (
+      <Badge component="span" color="orange" variant="light">
+        {fr.events.fewPlacesLeft(ticket.placesLeft)}
       </Badge>
     );
   }
