@@ -3,7 +3,6 @@ import {
   checkoutFr,
   discountedUnitPriceCents,
   type EventDetail,
-  FEW_PLACES_THRESHOLD,
   firstTicketStepError,
   fr,
   isPickable,
@@ -11,9 +10,10 @@ import {
   type TicketRead,
   ticketQuantityBounds,
 } from '@guichet/shared';
-import { Accordion, Alert, Anchor, Badge, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { type Dispatch, useState } from 'react';
 import { Link } from 'react-router';
+import { PlacesBadge } from '../availability/PlacesBadge';
 import { priceLabel } from './money';
 import { PromoCode } from './PromoCode';
 import { QuantityStepper } from './QuantityStepper';
@@ -23,34 +23,8 @@ import { type BookingAction, type BookingState, refundOf, selection } from './st
 
 const t = bookingFr.tickets;
 
-export function Availability({
-  ticket,
-}: {
-  ticket: { isSoldOut: boolean; isAvailable: boolean; placesLeft?: number };
-}) {
-  if (ticket.isSoldOut) {
-    return (
-      <Badge component="span" color="red" variant="light">
-        {fr.events.ticketSoldOut}
-      </Badge>
-    );
-  }
-  if (!ticket.isAvailable) {
-    return (
-      <Badge component="span" color="gray" variant="light">
-        {fr.events.ticketUnavailable}
-      </Badge>
-    );
-  }
-  if (ticket.placesLeft !== undefined && ticket.placesLeft <= FEW_PLACES_THRESHOLD) {
-    return (
-      <Badge component="span" color="orange" variant="light">
-        {fr.events.fewPlacesLeft(ticket.placesLeft)}
-      </Badge>
-    );
-  }
-  return null;
-}
+/** The ticket's mark, also in the gift dialog. */
+export const Availability = PlacesBadge;
 
 type StepProps = {
   event: EventDetail;
