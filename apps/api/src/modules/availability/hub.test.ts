@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { createAvailabilityHub } from './hub';
+import { createVisitorViews } from './service';
 
 /** The database, counting the statements sent through it. */
 function counting(db: Database) {
@@ -85,6 +86,27 @@ describe('availability hub', () => {
       expect(hub.stats()).toMatchObject({ events: 0, watchers: 0 });
     } finally {
       await hub.close();
+    }
+  });
+});
+
+describe('visitor views', () => {
+  it('reads an event once for its visitors, and each time for signed-in readers', async () => {
+    const t = await createTestApp({ config: { logLevel: 'silent' } });
+    try {
+      const organizer = await createUser(t, { isVerified: true });
+      const { event } = await createEvent(t, organizer.id);
+      const { db, counter } = counting(t.database.db);
+      const views = createVisitorViews({ db, clock: systemClock, config: t.config });
+      await views(event.id, null);
+      const once = counter.statements;
+      expect(once).toBeGreaterThan(0);
+      await Promise.all(Array.from({ length: 50 }, () => views(event.id, null)));
+      expect(counter.statements).toBe(once);
+      await views(event.id, organizer);
+      expect(counter.statements).toBeGreaterThan(once);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/route-access';
 import type { EventDeps } from '../events/service';
 import type { AvailabilityHub } from './hub';
-import { visibleTickets } from './service';
+import { createVisitorViews } from './service';
 import { defaultStreamLimits, openEventStream, type StreamLimits } from './stream';
 
 /** Streams one address may hold open (a household's tabs; a venue's Wi-Fi shares one address). */
@@ -20,12 +20,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
 > = async (app, deps) => {
   const limits = deps.streamLimits ?? defaultStreamLimits;
   const perAddress = new Map<string, number>();
+  const visibleTickets = createVisitorViews(deps);
 
   app.get(
     '/events/:id/availability',
     { schema: { params, querystring, response: { 200: eventAvailability } }, ...access('anyone') },
     async (request, reply) => {
-      const { event, visible } = await visibleTickets(deps, request.params.id, request.user, request.query.share);
+      const { event, visible } = await visibleTickets(request.params.id, request.user, request.query.share);
       reply.header('cache-control', 'no-store');
       return deps.hub.snapshot(event.id, visible);
     },
@@ -43,7 +44,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         reply.header('retry-after', '30');
         throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 503);
       }
-      const { event, visible } = await visibleTickets(deps, request.params.id, request.user, request.query.share);
+      const { event, visible } = await visibleTickets(request.params.id, request.user, request.query.share);
       // A stream only for whoever asks for one (EventSource does): any other client, a fuzzer or
       // `app.inject` included, gets an answer that ends.
       if (!request.headers.accept?.includes('text/event-stream')) {
