@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
 import { reclaimEveryExpiredHold } from '../checkout/expired-holds.service';
 import { guestBuyer } from '../checkout/test-support';
@@ -163,6 +164,33 @@ describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)',
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+
+  it('listens again after its connection is cut, and catches up on what it missed', async () => {
+    const t = await createTestApp({ config: { logLevel: 'silent' } });
+    try {
+      const base = await listening(t.app);
+      const { id: organizerId } = await createUser(t, { isVerified: true });
+      const { event, tickets } = await createEvent(t, organizerId, {}, [{ priceCents: 900, quantity: 8 }]);
+      const ticketId = tickets[0]?.id as string;
+      const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+      await stream.next((m) => placesOf(m, ticketId) === 8);
+      // Every listening connection of this database is cut (a restart, a failover); a hold is made
+      // while they are away, and another once they are back.
+      const cut = await queryRows<{ done: boolean }>(
+        t.database.db,
+        sql`select pg_terminate_backend(pid) as done from pg_stat_activity
+             where datname = current_database() and query = 'LISTEN "guichet_places"' and pid <> pg_backend_pid()`,
+      );
+      expect(cut.length).toBeGreaterThan(0);
+      await hold(t, event.id, ticketId, 1);
+      await stream.next((m) => placesOf(m, ticketId) === 7, 3000);
+      await hold(t, event.id, ticketId, 2);
+      await stream.next((m) => placesOf(m, ticketId) === 5, 3000);
+      stream.close();
+    } finally {
+      await t.close();
     }
   });
 
