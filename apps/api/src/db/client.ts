@@ -139,7 +139,14 @@ async function listenPostgres(
     });
   };
 
-  await connect(false);
+  try {
+    await connect(false);
+  } catch (error) {
+    // Nobody will use this listener: no retry loop is left behind.
+    stopped = true;
+    await client?.end().catch(() => {});
+    throw error;
+  }
   return async () => {
     stopped = true;
     clearTimeout(timer);

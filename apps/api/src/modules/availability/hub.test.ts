@@ -53,8 +53,8 @@ describe('availability hub', () => {
       );
       // The first reader's read serves the 999 others.
       expect(counter.statements).toBe(1);
-      expect(JSON.parse(watchers[0]?.first ?? '').tickets).toHaveLength(1);
-      expect(JSON.parse(watchers[1]?.first ?? '').tickets).toHaveLength(2);
+      expect(JSON.parse(watchers[0]?.view() ?? '').tickets).toHaveLength(1);
+      expect(JSON.parse(watchers[1]?.view() ?? '').tickets).toHaveLength(2);
 
       // Three changes in a burst: the first is read at once, the two others together after it.
       for (let i = 0; i < 3; i++) {

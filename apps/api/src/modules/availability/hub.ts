@@ -99,6 +99,7 @@ export function createAvailabilityHub(deps: {
       entry.timer = undefined;
       read(entry).catch(deps.onError);
     }, wait);
+    entry.timer.unref();
   };
 
   const changed = (eventId: string) => {
@@ -112,10 +113,11 @@ export function createAvailabilityHub(deps: {
     clearTimeout(entry.expiryTimer);
     entry.expiryTimer = undefined;
     if (!nextExpiry) return;
-    // A little after the deadline, so that the read finds the hold past it; an hour at most.
+    // A little after the deadline, so that the read finds the hold past it.
+    // A deadline further than an hour is looked at again in an hour (timers are kept short).
     const wait = new Date(nextExpiry).getTime() - deps.clock.now().getTime() + 20;
-    if (wait > 3_600_000) return;
-    entry.expiryTimer = setTimeout(() => changed(entry.eventId), Math.max(0, wait));
+    entry.expiryTimer = setTimeout(() => changed(entry.eventId), Math.min(Math.max(0, wait), 3_600_000));
+    entry.expiryTimer.unref();
   };
 
   const startListening = () => {
@@ -144,8 +146,11 @@ export function createAvailabilityHub(deps: {
     /** Whether one more reader may follow (the process's cap). */
     hasRoom: () => !isClosed && watcherCount < (deps.maxWatchers ?? 20_000),
 
-    /** Follows an event: answers the reader's first figures, then pushes the changes to `watcher`. */
-    async watch(eventId: string, watcher: Watcher): Promise<{ first: string; stop(): void }> {
+    /**
+     * Follows an event: pushes its changes to `watcher`, and `view()` gives the figures now, for
+     * the reader's first message (asked when its stream opens, so that no change falls between).
+     */
+    async watch(eventId: string, watcher: Watcher): Promise<{ view(): string; stop(): void }> {
       await startListening();
       let entry = followed.get(eventId);
       if (!entry) {
@@ -170,7 +175,7 @@ export function createAvailabilityHub(deps: {
         stop();
         throw error;
       }
-      return { first: viewJson(current, watcher.visible), stop };
+      return { view: () => viewJson(current, watcher.visible), stop };
     },
 
     /** The figures now: from memory when this process follows the event, else one read. */

@@ -88,7 +88,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         stop();
         release();
       });
-      stream.send(watching.first);
+      stream.send(watching.view());
     },
   );
 };
