@@ -1,6 +1,7 @@
 import type { EventAvailability } from '@guichet/shared';
 import type { Database, DatabaseHandle, Unlisten } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { availabilityReads, availabilityStreams } from '../../lib/metrics';
 import { availabilityView, fingerprint } from './figures';
 import { findEventPlaces, type PlacesRow } from './repository';
 
@@ -79,6 +80,7 @@ export function createAvailabilityHub(deps: {
     entry.isDirty = false;
     entry.lastReadAt = Date.now();
     reads++;
+    availabilityReads.inc();
     entry.reading = findEventPlaces(deps.db, entry.eventId, deps.clock.now())
       .then((rows) => apply(entry, rows))
       .finally(() => {
@@ -160,11 +162,13 @@ export function createAvailabilityHub(deps: {
       const current = entry;
       current.watchers.add(watcher);
       watcherCount++;
+      availabilityStreams.inc();
       let isStopped = false;
       const stop = () => {
         if (isStopped) return;
         isStopped = true;
         watcherCount--;
+        availabilityStreams.dec();
         current.watchers.delete(watcher);
         if (current.watchers.size === 0 && followed.get(eventId) === current) forget(current);
       };

@@ -2,6 +2,7 @@ import { eventAvailability, fr } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { availabilityDropped } from '../../lib/metrics';
 import { access } from '../../plugins/route-access';
 import type { EventDeps } from '../events/service';
 import type { AvailabilityHub } from './hub';
@@ -84,7 +85,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         // nginx and its kin would otherwise hold the messages back.
         'x-accel-buffering': 'no',
       });
-      stream = openEventStream(reply.raw, limits, () => {
+      stream = openEventStream(reply.raw, limits, (reason) => {
+        if (reason === 'stalled') availabilityDropped.inc();
         stop();
         release();
       });
