@@ -95,7 +95,7 @@ export type AppOptions = {
   /** Runs queued jobs every few seconds (the server); tests call `app.jobs.runDue()` themselves. */
   startJobs?: boolean;
   /** Live availability's settings (tests make them short). */
-  availability?: { minIntervalMs?: number; maxWatchers?: number; streamLimits?: StreamLimits };
+  availability?: { minIntervalMs?: number; maxWatchers?: number; maxPerAddress?: number; streamLimits?: StreamLimits };
 };
 
 declare module 'fastify' {
@@ -233,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...deps,
         hub: availabilityHub,
         streamLimits: options.availability?.streamLimits,
+        maxPerAddress: options.availability?.maxPerAddress,
       });
       await api.register(imageRoutes, { store: images });
       await api.register(organiserRoutes, deps);

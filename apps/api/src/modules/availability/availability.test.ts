@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
@@ -126,6 +127,26 @@ describe('live availability', () => {
 });
 
 describe('live availability: limits and shutdown', () => {
+  it('refuses a third stream to one address, and counts a closed one out', async () => {
+    const t = await createTestApp({ config: { logLevel: 'silent' }, availability: { maxPerAddress: 2 } });
+    try {
+      const base = await listening(t.app);
+      const { id: organizerId } = await createUser(t, { isVerified: true });
+      const { event } = await createEvent(t, organizerId);
+      const url = `${base}/api/events/${event.id}/availability/stream`;
+      const [one, two] = [await openSse(url), await openSse(url)];
+      const third = await openSse(url);
+      expect([one.status, two.status, third.status]).toEqual([200, 200, 429]);
+      expect(third.headers['content-type']).toContain('application/json');
+      one.close();
+      await one.ended;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await openSse(url)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses a reader past the cap with a 503, and ends its streams when the app closes', async () => {
     const t = await createTestApp({ config: { logLevel: 'silent' }, availability: { maxWatchers: 1 } });
     try {
@@ -194,8 +215,19 @@ describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)',
     }
   });
 
-  it('keeps pushing while Redis is away', async () => {
-    const t = await createTestApp({ config: { logLevel: 'silent', redisUrl: 'redis://127.0.0.1:1' } });
+  it('keeps pushing when Redis goes away in the middle of a sale', async () => {
+    // Redis behind a relay of this test's own, which it cuts when the sale is under way.
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const redis = connect(6379, '127.0.0.1');
+      sockets.add(client).add(redis);
+      client.pipe(redis).pipe(client);
+      client.on('error', () => redis.destroy());
+      redis.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const redisUrl = `redis://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    const t = await createTestApp({ config: { logLevel: 'silent', redisUrl } });
     try {
       const base = await listening(t.app);
       const { id: organizerId } = await createUser(t, { isVerified: true });
@@ -205,8 +237,13 @@ describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)',
       await stream.next((m) => placesOf(m, ticketId) === 8);
       await hold(t, event.id, ticketId, 1);
       await stream.next((m) => placesOf(m, ticketId) === 7);
+      relay.close();
+      for (const socket of sockets) socket.destroy();
+      await hold(t, event.id, ticketId, 2);
+      await stream.next((m) => placesOf(m, ticketId) === 5);
       stream.close();
     } finally {
+      relay.close();
       await t.close();
     }
   });

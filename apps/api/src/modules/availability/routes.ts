@@ -17,10 +17,11 @@ const querystring = z.object({ share: z.string().max(100).optional() });
 
 /** Live availability (issue 17): the places left per ticket, as JSON and as Server-Sent Events. */
 export const availabilityRoutes: FastifyPluginAsyncZod<
-  EventDeps & { hub: AvailabilityHub; streamLimits?: StreamLimits }
+  EventDeps & { hub: AvailabilityHub; streamLimits?: StreamLimits; maxPerAddress?: number }
 > = async (app, deps) => {
   const limits = deps.streamLimits ?? defaultStreamLimits;
   const perAddress = new Map<string, number>();
+  const maxPerAddress = deps.maxPerAddress ?? MAX_STREAMS_PER_ADDRESS;
   const visibleTickets = createVisitorViews(deps);
 
   app.get(
@@ -40,7 +41,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const address = request.ip;
       const held = perAddress.get(address) ?? 0;
-      if (held >= MAX_STREAMS_PER_ADDRESS) throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 429);
+      if (held >= maxPerAddress) throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 429);
       if (!deps.hub.hasRoom()) {
         reply.header('retry-after', '30');
         throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 503);
