@@ -148,6 +148,9 @@ export function createAvailabilityHub(deps: {
     /** Whether one more reader may follow (the process's cap). */
     hasRoom: () => !isClosed && watcherCount < (deps.maxWatchers ?? 20_000),
 
+    /** The application is stopping: a stream that was being opened is not opened. */
+    isClosed: () => isClosed,
+
     /**
      * Follows an event: pushes its changes to `watcher`, and `view()` gives the figures now, for
      * the reader's first message (asked when its stream opens, so that no change falls between).

@@ -72,6 +72,12 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         throw error;
       }
       stop = watching.stop;
+      if (deps.hub.isClosed()) {
+        stop();
+        release();
+        reply.header('retry-after', '5');
+        throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 503);
+      }
       if (request.raw.destroyed || reply.raw.destroyed) {
         stop();
         release();
