@@ -76,7 +76,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         stop();
         release();
         reply.header('retry-after', '5');
-        throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 503);
+        throw new AppError('SHUTTING_DOWN', fr.common.serviceUnavailable, 503);
       }
       if (request.raw.destroyed || reply.raw.destroyed) {
         stop();
