@@ -30,7 +30,7 @@ test('a visitor sees the places left fall and the ticket sell out, without reloa
   request,
   browser,
 }) => {
-  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Fosse', price: 12, quantity: 12 }] });
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Fosse et balcon, accès au bar', price: 12, quantity: 12 }] });
   const event = await (await request.get(`/api/events/${eventId}`)).json();
   const ticketId = event.tickets[0].id as string;
 
@@ -46,6 +46,9 @@ test('a visitor sees the places left fall and the ticket sell out, without reloa
   const buyers = [await holdThroughApi(browser, eventId, ticketId, 5)];
   await expect(ticket).toContainText('Plus que 7 places');
   await shot(page, 'light-1280-few');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'light-390-few');
+  await page.setViewportSize({ width: 1280, height: 720 });
   buyers.push(await holdThroughApi(browser, eventId, ticketId, 5));
   await expect(ticket).toContainText('Plus que 2 places');
 
@@ -53,7 +56,7 @@ test('a visitor sees the places left fall and the ticket sell out, without reloa
   // Sold out: the ticket says so, the event's status too, and it can no longer be chosen.
   await expect(main.getByText('Complet', { exact: true })).toHaveCount(2);
   await expect(main.getByRole('button', { name: /^Ajouter un billet Fosse/ })).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Fosse : complet.' })).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Fosse et balcon, accès au bar : complet.' })).toHaveCount(1);
   await expectAccessible(page);
   await shot(page, 'light-1280-soldout');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -89,16 +89,17 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
           {event.tickets.map((ticket) => (
             <Accordion.Item key={ticket.id} value={ticket.id}>
               <Accordion.Control>
+                {/* The mark under the title: beside it, a long title cut 'Plus que 2 places' short. */}
                 <Group justify="space-between" wrap="nowrap" pr="sm">
-                  <Text fw={600}>{ticket.title}</Text>
-                  <Group gap="xs" wrap="nowrap">
+                  <Stack gap={4} align="flex-start">
+                    <Text fw={600}>{ticket.title}</Text>
                     <Availability ticket={ticket} />
-                    <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                      {ticket.isMultipart
-                        ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
-                        : priceLabel(ticket.priceCents)}
-                    </Text>
-                  </Group>
+                  </Stack>
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {ticket.isMultipart
+                      ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
+                      : priceLabel(ticket.priceCents)}
+                  </Text>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

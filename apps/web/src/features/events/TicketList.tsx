@@ -15,15 +15,15 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
         <Accordion.Item key={ticket.id} value={ticket.id}>
           <Accordion.Control>
             <Group justify="space-between" wrap="nowrap" pr="sm">
-              <Text fw={600}>{ticket.title}</Text>
-              <Group gap="xs" wrap="nowrap">
+              <Stack gap={4} align="flex-start">
+                <Text fw={600}>{ticket.title}</Text>
                 <PlacesBadge ticket={ticket} />
-                <Text fw={700}>
-                  {ticket.isMultipart
-                    ? `${fr.events.fromPrice} ${priceOf(ticket.priceCents)}`
-                    : priceOf(ticket.priceCents)}
-                </Text>
-              </Group>
+              </Stack>
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {ticket.isMultipart
+                  ? `${fr.events.fromPrice} ${priceOf(ticket.priceCents)}`
+                  : priceOf(ticket.priceCents)}
+              </Text>
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
