@@ -54,4 +54,20 @@ describe('event stream', () => {
     expect(written.join('')).toBe('retry: 3000\n\nevent: places\ndata: "un"\n\nevent: places\ndata: "trois"\n\n');
     stream.close();
   });
+
+  it('says where to reconnect and keeps a quiet stream alive', async () => {
+    const written: string[] = [];
+    const socket = new Writable({
+      write(chunk, _encoding, callback) {
+        written.push(String(chunk));
+        callback();
+      },
+    });
+    const stream = openEventStream(socket, { ...limits, heartbeatMs: 10 }, () => {});
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    stream.close();
+    expect(written[0]).toBe('retry: 3000\n\n');
+    expect(written.filter((text) => text === ': keep-alive\n\n').length).toBeGreaterThanOrEqual(2);
+    expect(socket.writableEnded).toBe(true);
+  });
 });
