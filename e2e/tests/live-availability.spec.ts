@@ -30,7 +30,9 @@ test('a visitor sees the places left fall and the ticket sell out, without reloa
   request,
   browser,
 }) => {
-  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Fosse et balcon, accès au bar', price: 12, quantity: 12 }] });
+  const eventId = await organiserEvent(request, {
+    ticketList: [{ title: 'Fosse et balcon, accès au bar', price: 12, quantity: 12 }],
+  });
   const event = await (await request.get(`/api/events/${eventId}`)).json();
   const ticketId = event.tickets[0].id as string;
 
