@@ -23,6 +23,9 @@ import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { createAvailabilityHub } from './modules/availability/hub';
+import { availabilityRoutes } from './modules/availability/routes';
+import type { StreamLimits } from './modules/availability/stream';
 import { checkinRoutes } from './modules/checkin/routes';
 import { reclaimEveryExpiredHold } from './modules/checkout/expired-holds.service';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
@@ -92,6 +95,8 @@ export type AppOptions = {
   mailTransport?: MailTransport;
   /** Runs queued jobs every few seconds (the server); tests call `app.jobs.runDue()` themselves. */
   startJobs?: boolean;
+  /** Live availability's settings (tests make them short). */
+  availability?: { minIntervalMs?: number; maxWatchers?: number; maxPerAddress?: number; streamLimits?: StreamLimits };
 };
 
 declare module 'fastify' {
@@ -212,6 +217,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus.subscribe(SALE_CHANGED_CHANNEL, () => listing.forget()),
   );
 
+  // Live availability: one LISTEN for the process, opened at its first reader. Its streams end
+  // before the server waits for its connections (preClose), or a shutdown would wait for them.
+  const availabilityHub = createAvailabilityHub({
+    db: database.db,
+    clock,
+    listen: database.listen,
+    minIntervalMs: options.availability?.minIntervalMs,
+    maxWatchers: options.availability?.maxWatchers,
+    onError: (error) => app.log.error({ err: error }, 'live availability: read failed'),
+  });
+  app.addHook('preClose', () => availabilityHub.close());
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, config });
@@ -221,6 +238,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...deps,
         listing,
         paymentProviderOf: (wanted: PaymentProviderName) => providerFor(payments, wanted),
+      });
+      await api.register(availabilityRoutes, {
+        ...deps,
+        hub: availabilityHub,
+        streamLimits: options.availability?.streamLimits,
+        maxPerAddress: options.availability?.maxPerAddress,
       });
       await api.register(imageRoutes, { store: images });
       await api.register(organiserRoutes, deps);

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { events, sessions, tickets, users } from '../src/db/schema';
@@ -40,6 +40,7 @@ export async function createTestApp(
     mailTransport?: MailTransport;
     /** A database of its own, for tests that look at the whole of a table (the job queue). */
     isolated?: boolean;
+    availability?: AppOptions['availability'];
   } = {},
 ): Promise<TestApp> {
   const database = options.isolated ? await isolatedDatabase() : await sharedDatabase();
@@ -63,6 +64,7 @@ export async function createTestApp(
     mailTransport: options.mailTransport,
     imageStore: createMemoryImageStore(),
     sandboxFetch,
+    availability: options.availability,
   });
   self = app;
   await app.ready();

@@ -23,7 +23,15 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** The pool's connections, for the metrics; PGlite has one connection and no pool. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * LISTEN on `channel` through one connection of its own (PostgreSQL) or the embedded database's
+   * own notifications (PGlite). `onRestart` is called each time the connection came back after a
+   * drop: notifications sent meanwhile are lost, so the listener reads again what it follows.
+   */
+  listen(channel: string, listener: { onMessage(payload: string): void; onRestart(): void }): Promise<Unlisten>;
 };
+
+export type Unlisten = () => Promise<void>;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -46,6 +54,7 @@ export async function openDatabase(options: {
       ping: () => ping(db),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (channel, listener) => listenPostgres(options.url as string, channel, listener),
     };
   }
   let dataDir = options.dataDir;
@@ -75,6 +84,73 @@ export async function openDatabase(options: {
       unlock();
     },
     poolStats: () => null,
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, listener.onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 250, max: 5_000 };
+
+/**
+ * One connection that only listens, outside the pool (a pooled connection may be handed to
+ * another query or closed when idle). When it drops, it is opened again after a growing pause
+ * (250 ms doubling up to 5 s), and `onRestart` lets the listener catch up on what it missed.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  listener: { onMessage(payload: string): void; onRestart(): void },
+): Promise<Unlisten> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (isRestart: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onMessage(message.payload ?? '');
+    });
+    next.on('error', () => dropped(next));
+    next.on('end', () => dropped(next));
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    retryMs = LISTEN_RETRY_MS.first;
+    if (isRestart) listener.onRestart();
+  };
+  const dropped = (which: pg.Client) => {
+    if (stopped || which !== client || timer) return;
+    client = undefined;
+    which.end().catch(() => {});
+    timer = setTimeout(retry, retryMs);
+    timer.unref();
+  };
+  const retry = () => {
+    timer = undefined;
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+    connect(true).catch(() => {
+      if (client) dropped(client);
+    });
+  };
+
+  try {
+    await connect(false);
+  } catch (error) {
+    // Nobody will use this listener: no retry loop is left behind.
+    stopped = true;
+    await client?.end().catch(() => {});
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -65,3 +65,21 @@ export const poolConnections = new Gauge({
   labelNames: ['state'] as const,
   registers: [metricsRegistry],
 });
+
+export const availabilityStreams = new Gauge({
+  name: 'guichet_availability_streams',
+  help: 'Readers following an event live (Server-Sent Events) in this process',
+  registers: [metricsRegistry],
+});
+
+export const availabilityReads = new Counter({
+  name: 'guichet_availability_reads_total',
+  help: "Reads of an event's places for its live readers: one per change, whatever their number",
+  registers: [metricsRegistry],
+});
+
+export const availabilityDropped = new Counter({
+  name: 'guichet_availability_dropped_total',
+  help: 'Live readers cut off because they stopped reading',
+  registers: [metricsRegistry],
+});

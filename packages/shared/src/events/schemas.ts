@@ -28,6 +28,8 @@ export const ticketOption = z.object({
   description: z.string(),
   priceCents: z.number().int(),
   isSoldOut: z.boolean(),
+  /** Places left (a choice ticket: those of its options on sale); live figures update it (issue 17). */
+  placesLeft: z.number().int(),
   isAvailable: z.boolean(),
   minToBuy: z.number().int(),
   maxToBuy: z.number().int(),
@@ -111,3 +113,25 @@ export const deploymentMeta = z.object({
   socialLinks: z.array(z.object({ network: z.string(), url: z.string() })),
 });
 export type DeploymentMeta = z.infer<typeof deploymentMeta>;
+
+/**
+ * Live availability (issue 17): the places left of each ticket the reader may see, pushed to the
+ * event page. A choice ticket's places are those of its options that are on sale.
+ */
+export const ticketPlaces = z.object({
+  id: z.string(),
+  placesLeft: z.number().int(),
+  isSoldOut: z.boolean(),
+});
+export type TicketPlaces = z.infer<typeof ticketPlaces>;
+
+export const eventAvailability = z.object({
+  eventId: z.string(),
+  /** The whole event is full (its participant cap reached, or every ticket sold out). */
+  isSoldOut: z.boolean(),
+  tickets: z.array(ticketPlaces),
+});
+export type EventAvailability = z.infer<typeof eventAvailability>;
+
+/** "Plus que N places" from this many places left down (docs/decisions.md, "Live availability"). */
+export const FEW_PLACES_THRESHOLD = 10;

@@ -128,7 +128,15 @@ export const fr = {
     privateShareNote:
       'Cet événement est privé : ce lien permet à ceux qui le reçoivent de le voir et de réserver. Partagez-le avec vos invités.',
     shareFailed: "Le lien de l'événement n'a pas pu être créé. Veuillez réessayer.",
-    ticketSoldOut: 'Sold Out',
+    // Issue 17 replaces 1-attendee.md's 'Sold Out' mark: the same word as the event's status.
+    ticketSoldOut: 'Complet',
+    /** Live availability, at or under FEW_PLACES_THRESHOLD places (issue 17). */
+    fewPlacesLeft: (count: number) => (count <= 1 ? "Plus qu'une place" : `Plus que ${count} places`),
+    /** Said once to screen readers when a ticket sells out while the page is open. */
+    ticketSoldOutNow: (title: string) => `${title} : complet.`,
+    streamOnly: "Cette adresse envoie un flux d'événements (text/event-stream).",
+    tooManyWatchers:
+      'Trop de visiteurs suivent cet événement en direct. Les places restantes seront mises à jour au rechargement.',
     ticketUnavailable: 'Non disponible',
     noDescription: 'Pas de description',
     linkCopied: "Lien de l'événement copié.",

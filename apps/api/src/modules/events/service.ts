@@ -139,6 +139,7 @@ function readOption(ticket: TicketRow) {
     description: ticket.description,
     priceCents: ticket.priceCents,
     isSoldOut: remaining === 0,
+    placesLeft: remaining,
     isAvailable: ticket.isAvailable,
     minToBuy: Math.min(ticket.minToBuy, cap),
     maxToBuy: Math.max(0, Math.min(ticket.maxToBuy, cap, remaining)),
@@ -158,6 +159,10 @@ function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean, 
   return {
     ...read,
     isSoldOut: head.isMultipart ? readOptions.every((o) => o.isSoldOut || !o.isAvailable) : read.isSoldOut,
+    // A choice ticket's places are its options' on sale (as availability/figures.ts counts them).
+    placesLeft: head.isMultipart
+      ? readOptions.filter((o) => o.isAvailable).reduce((sum, o) => sum + o.placesLeft, 0)
+      : read.placesLeft,
     isMultipart: head.isMultipart,
     isUserCanTakeInsurance: refundOpen && head.priceCents > 0,
     hasGiftTickets: gifts.length > 0,

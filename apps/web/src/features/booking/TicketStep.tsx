@@ -10,9 +10,10 @@ import {
   type TicketRead,
   ticketQuantityBounds,
 } from '@guichet/shared';
-import { Accordion, Alert, Anchor, Badge, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { type Dispatch, useState } from 'react';
 import { Link } from 'react-router';
+import { PlacesBadge } from '../availability/PlacesBadge';
 import { priceLabel } from './money';
 import { PromoCode } from './PromoCode';
 import { QuantityStepper } from './QuantityStepper';
@@ -22,23 +23,8 @@ import { type BookingAction, type BookingState, refundOf, selection } from './st
 
 const t = bookingFr.tickets;
 
-export function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: boolean } }) {
-  if (ticket.isSoldOut) {
-    return (
-      <Badge component="span" color="red" variant="light">
-        {fr.events.ticketSoldOut}
-      </Badge>
-    );
-  }
-  if (!ticket.isAvailable) {
-    return (
-      <Badge component="span" color="gray" variant="light">
-        {fr.events.ticketUnavailable}
-      </Badge>
-    );
-  }
-  return null;
-}
+/** The ticket's mark, also in the gift dialog. */
+export const Availability = PlacesBadge;
 
 type StepProps = {
   event: EventDetail;
@@ -103,16 +89,17 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
           {event.tickets.map((ticket) => (
             <Accordion.Item key={ticket.id} value={ticket.id}>
               <Accordion.Control>
+                {/* The mark under the title: beside it, a long title cut 'Plus que 2 places' short. */}
                 <Group justify="space-between" wrap="nowrap" pr="sm">
-                  <Text fw={600}>{ticket.title}</Text>
-                  <Group gap="xs" wrap="nowrap">
+                  <Stack gap={4} align="flex-start">
+                    <Text fw={600}>{ticket.title}</Text>
                     <Availability ticket={ticket} />
-                    <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                      {ticket.isMultipart
-                        ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
-                        : priceLabel(ticket.priceCents)}
-                    </Text>
-                  </Group>
+                  </Stack>
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {ticket.isMultipart
+                      ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
+                      : priceLabel(ticket.priceCents)}
+                  </Text>
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>

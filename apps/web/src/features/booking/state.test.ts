@@ -18,6 +18,7 @@ const option = (id: string, priceCents: number, extra: Partial<TicketRead> = {})
   description: '',
   priceCents,
   isSoldOut: false,
+  placesLeft: 50,
   isAvailable: true,
   minToBuy: 1,
   maxToBuy: 5,

@@ -1,24 +1,9 @@
 import { formatEuros, fr, type TicketRead } from '@guichet/shared';
-import { Accordion, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Group, Stack, Table, Text } from '@mantine/core';
+import { PlacesBadge } from '../availability/PlacesBadge';
 
 function priceOf(priceCents: number) {
   return priceCents === 0 ? fr.common.free : formatEuros(priceCents);
-}
-
-function Availability({ isSoldOut, isAvailable }: { isSoldOut: boolean; isAvailable: boolean }) {
-  if (isSoldOut)
-    return (
-      <Badge color="red" variant="light">
-        {fr.events.ticketSoldOut}
-      </Badge>
-    );
-  if (!isAvailable)
-    return (
-      <Badge color="gray" variant="light">
-        {fr.events.ticketUnavailable}
-      </Badge>
-    );
-  return null;
 }
 
 /** The tickets of an event, read-only. */
@@ -30,15 +15,15 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
         <Accordion.Item key={ticket.id} value={ticket.id}>
           <Accordion.Control>
             <Group justify="space-between" wrap="nowrap" pr="sm">
-              <Text fw={600}>{ticket.title}</Text>
-              <Group gap="xs" wrap="nowrap">
-                <Availability isSoldOut={ticket.isSoldOut} isAvailable={ticket.isAvailable} />
-                <Text fw={700}>
-                  {ticket.isMultipart
-                    ? `${fr.events.fromPrice} ${priceOf(ticket.priceCents)}`
-                    : priceOf(ticket.priceCents)}
-                </Text>
-              </Group>
+              <Stack gap={4} align="flex-start">
+                <Text fw={600}>{ticket.title}</Text>
+                <PlacesBadge ticket={ticket} />
+              </Stack>
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {ticket.isMultipart
+                  ? `${fr.events.fromPrice} ${priceOf(ticket.priceCents)}`
+                  : priceOf(ticket.priceCents)}
+              </Text>
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
@@ -53,7 +38,7 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
                       <Table.Tr key={option.id}>
                         <Table.Td>{option.title}</Table.Td>
                         <Table.Td>
-                          <Availability isSoldOut={option.isSoldOut} isAvailable={option.isAvailable} />
+                          <PlacesBadge ticket={option} />
                         </Table.Td>
                         <Table.Td ta="right" fw={600}>
                           {priceOf(option.priceCents)}

@@ -306,6 +306,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                   .map((t) => ({
                     ...t,
                     isSoldOut: t.sold >= t.quantity,
+                    placesLeft: Math.max(0, t.quantity - t.sold),
                     minToBuy: 1,
                     maxToBuy: 5,
                     isUserCanTakeInsurance: false,
@@ -313,7 +314,13 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                     gifts: [],
                     options: event.tickets
                       .filter((o) => o.parentId === t.id && !o.isHidden)
-                      .map((o) => ({ ...o, isSoldOut: o.sold >= o.quantity, minToBuy: 1, maxToBuy: 5 })),
+                      .map((o) => ({
+                        ...o,
+                        isSoldOut: o.sold >= o.quantity,
+                        placesLeft: Math.max(0, o.quantity - o.sold),
+                        minToBuy: 1,
+                        maxToBuy: 5,
+                      })),
                   })),
               }}
             />

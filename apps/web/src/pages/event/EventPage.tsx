@@ -13,17 +13,20 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
+import { useLiveAvailability } from '../../api/availability';
 import { ApiError } from '../../api/client';
 import { useEvent } from '../../api/events';
 import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { useWaitingRoom } from '../../api/waiting-room';
+import { withAvailability } from '../../features/availability/live';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 import { WaitingRoomGate } from '../../features/waiting-room/WaitingRoomGate';
@@ -51,6 +54,9 @@ export default function EventPage() {
   const { eventId = '' } = useParams();
   const [search] = useSearchParams();
   const event = useEvent(eventId, search.get('share'));
+  // The places left follow the sale live; every part of the page reads the same figures.
+  const live = useLiveAvailability(event.data, search.get('share'));
+  const shown = useMemo(() => event.data && withAvailability(event.data, live.figures), [event.data, live.figures]);
 
   if (event.isPending) {
     return (
@@ -82,7 +88,15 @@ export default function EventPage() {
       </Container>
     );
   }
-  return <EventView event={event.data} />;
+  return (
+    <>
+      <EventView event={shown ?? event.data} />
+      {/* Polite and only when a ticket sells out: the counts themselves are not read out. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {live.announcement}
+      </VisuallyHidden>
+    </>
+  );
 }
 
 function TicketingStatus({ event }: { event: EventDetail }) {

@@ -1,0 +1,32 @@
+import type { EventAvailability } from '@guichet/shared';
+import type { PlacesRow } from './repository';
+
+/**
+ * One reader's view of an event's places: only the tickets `visible` names, with the event
+ * page's rules (events/service.ts): places left never below 0; a choice ticket is sold out when
+ * each of its visible options is sold out or off sale, and its places are theirs; the event is
+ * full when its participant cap is reached or every visible ticket is sold out.
+ */
+export function availabilityView(eventId: string, rows: PlacesRow[], visible: ReadonlySet<string>): EventAvailability {
+  const left = (row: PlacesRow) => Math.max(0, row.quantity - row.sold - row.held);
+  const shown = rows.filter((row) => visible.has(row.id));
+  const tickets = shown.map((row) => {
+    if (!row.is_multipart) {
+      const placesLeft = left(row);
+      return { id: row.id, placesLeft, isSoldOut: placesLeft === 0 };
+    }
+    const onSale = shown.filter((option) => option.parent_id === row.id && option.is_available);
+    const placesLeft = onSale.reduce((sum, option) => sum + left(option), 0);
+    return { id: row.id, placesLeft, isSoldOut: placesLeft === 0 };
+  });
+  const cap = rows[0]?.cap ?? -1;
+  const taken = rows.filter((row) => !row.is_multipart).reduce((sum, row) => sum + row.sold + row.held, 0);
+  const heads = tickets.filter((ticket) => !shown.find((row) => row.id === ticket.id)?.parent_id);
+  const isSoldOut = (cap !== -1 && taken >= cap) || (heads.length > 0 && heads.every((ticket) => ticket.isSoldOut));
+  return { eventId, isSoldOut, tickets };
+}
+
+/** The figures that readers see, to tell whether a new read changed anything. */
+export function fingerprint(rows: PlacesRow[]): string {
+  return rows.map((row) => `${row.id}:${row.quantity}:${row.sold}:${row.held}:${row.is_available}`).join(',');
+}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+
+export type PlacesRow = {
+  id: string;
+  parent_id: string | null;
+  is_multipart: boolean;
+  is_available: boolean;
+  quantity: number;
+  sold: number;
+  /** Held places less those of holds past their deadline that nobody reclaimed yet (as the event page counts). */
+  held: number;
+  /** The event's participant cap (-1: none). */
+  cap: number;
+  /** The next deadline of a hold of the event still running, when its places come back. */
+  next_expiry: Date | string | null;
+};
+
+/**
+ * The places of every ticket of one event, in one round trip whatever the number of readers
+ * (docs/decisions.md, "Live availability"). Hidden tickets are included: each reader's view is
+ * filtered in memory.
+ */
+export function findEventPlaces(db: Database, eventId: string, now: Date): Promise<PlacesRow[]> {
+  const at = now.toISOString();
+  return queryRows<PlacesRow>(
+    db,
+    sql`with running as (
+          select o.id, o.expires_at from orders o
+           where o.event_id = ${eventId} and o.status = 'awaiting_payment'
+        ), expired as (
+          select l.ticket_id, sum(l.quantity)::int as quantity
+            from running r join order_lines l on l.order_id = r.id
+           where r.expires_at <= ${at}::timestamptz
+           group by l.ticket_id
+        )
+        select t.id, t.parent_id, t.is_multipart, t.is_available, t.quantity, t.sold,
+               t.held - coalesce(x.quantity, 0) as held,
+               e.nb_max_participants as cap,
+               (select min(r.expires_at) from running r where r.expires_at > ${at}::timestamptz) as next_expiry
+          from tickets t
+          join events e on e.id = t.event_id
+          left join expired x on x.ticket_id = t.id
+         where t.event_id = ${eventId} and t.deleted_at is null
+         order by t.position, t.created_at`,
+  );
+}

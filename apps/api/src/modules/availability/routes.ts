@@ -1,0 +1,103 @@
+import { eventAvailability, fr } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { availabilityDropped } from '../../lib/metrics';
+import { access } from '../../plugins/route-access';
+import type { EventDeps } from '../events/service';
+import type { AvailabilityHub } from './hub';
+import { createVisitorViews } from './service';
+import { defaultStreamLimits, openEventStream, type StreamLimits } from './stream';
+
+/** Streams one address may hold open (a household's tabs; a venue's Wi-Fi shares one address). */
+export const MAX_STREAMS_PER_ADDRESS = 50;
+
+const params = z.object({ id: z.string().max(64) });
+const querystring = z.object({ share: z.string().max(100).optional() });
+
+/** Live availability (issue 17): the places left per ticket, as JSON and as Server-Sent Events. */
+export const availabilityRoutes: FastifyPluginAsyncZod<
+  EventDeps & { hub: AvailabilityHub; streamLimits?: StreamLimits; maxPerAddress?: number }
+> = async (app, deps) => {
+  const limits = deps.streamLimits ?? defaultStreamLimits;
+  const perAddress = new Map<string, number>();
+  const maxPerAddress = deps.maxPerAddress ?? MAX_STREAMS_PER_ADDRESS;
+  const visibleTickets = createVisitorViews(deps);
+
+  app.get(
+    '/events/:id/availability',
+    { schema: { params, querystring, response: { 200: eventAvailability } }, ...access('anyone') },
+    async (request, reply) => {
+      const { event, visible } = await visibleTickets(request.params.id, request.user, request.query.share);
+      reply.header('cache-control', 'no-store');
+      return deps.hub.snapshot(event.id, visible);
+    },
+  );
+
+  // text/event-stream: `retry:`, then `event: places` messages whose data is the JSON above.
+  app.get(
+    '/events/:id/availability/stream',
+    { schema: { params, querystring }, ...access('anyone') },
+    async (request, reply) => {
+      const address = request.ip;
+      const held = perAddress.get(address) ?? 0;
+      if (held >= maxPerAddress) throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 429);
+      if (!deps.hub.hasRoom()) {
+        reply.header('retry-after', '30');
+        throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 503);
+      }
+      const { event, visible } = await visibleTickets(request.params.id, request.user, request.query.share);
+      // A stream only for whoever asks for one (EventSource does): any other client, a fuzzer or
+      // `app.inject` included, gets an answer that ends.
+      if (!request.headers.accept?.includes('text/event-stream')) {
+        throw new AppError('NOT_ACCEPTABLE', fr.events.streamOnly, 406);
+      }
+      perAddress.set(address, held + 1);
+      const release = () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      };
+      let stream: ReturnType<typeof openEventStream> | undefined;
+      let stop = () => {};
+      let watching: Awaited<ReturnType<AvailabilityHub['watch']>>;
+      try {
+        watching = await deps.hub.watch(event.id, {
+          visible,
+          push: (json) => stream?.send(json),
+          close: () => stream?.close(),
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      stop = watching.stop;
+      if (deps.hub.isClosed()) {
+        stop();
+        release();
+        reply.header('retry-after', '5');
+        throw new AppError('SHUTTING_DOWN', fr.common.serviceUnavailable, 503);
+      }
+      if (request.raw.destroyed || reply.raw.destroyed) {
+        stop();
+        release();
+        return reply.hijack();
+      }
+      // Written by hand: neither compressed nor buffered by a plugin, each message leaves at once.
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // nginx and its kin would otherwise hold the messages back.
+        'x-accel-buffering': 'no',
+      });
+      stream = openEventStream(reply.raw, limits, (reason) => {
+        if (reason === 'stalled') availabilityDropped.inc();
+        stop();
+        release();
+      });
+      stream.send(watching.view());
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible, NEW_PASSWORD, organiserEvent, registerViaApi } from './support';
+
+/** Another buyer, in a browser context of their own, holding places through the API. */
+async function holdThroughApi(browser: Browser, eventId: string, ticketId: string, quantity: number) {
+  const context = await browser.newContext();
+  const email = await registerViaApi(context.request);
+  expect((await context.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
+    200,
+  );
+  const order = await context.request.post('/api/orders', {
+    data: { eventId, lines: [{ ticketId, quantity }], acceptTerms: true },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  return {
+    release: async () => expect((await context.request.delete(`/api/orders/${id}`)).status()).toBeLessThan(300),
+    close: () => context.close(),
+  };
+}
+
+/** The ticket list in view, for the screenshots looked at by hand (both themes, 390 and 1280 px). */
+async function shot(page: Page, name: string) {
+  const column = page.getByRole('heading', { name: 'Billets', exact: true }).locator('xpath=..');
+  await column.screenshot({ path: test.info().outputPath(`live-availability-${name}.png`) });
+}
+
+test('a visitor sees the places left fall and the ticket sell out, without reloading', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const eventId = await organiserEvent(request, {
+    ticketList: [{ title: 'Fosse et balcon, accès au bar', price: 12, quantity: 12 }],
+  });
+  const event = await (await request.get(`/api/events/${eventId}`)).json();
+  const ticketId = event.tickets[0].id as string;
+
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('guichet.theme')) localStorage.setItem('guichet.theme', 'light');
+  });
+  await page.goto(`/billetterie/${eventId}`);
+  const main = page.getByRole('main');
+  const ticket = main.getByRole('button', { name: /^Fosse/ });
+  await expect(ticket).toBeVisible();
+  await expect(main.getByText(/Plus que/)).toHaveCount(0);
+
+  const buyers = [await holdThroughApi(browser, eventId, ticketId, 5)];
+  await expect(ticket).toContainText('Plus que 7 places');
+  await shot(page, 'light-1280-few');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'light-390-few');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  buyers.push(await holdThroughApi(browser, eventId, ticketId, 5));
+  await expect(ticket).toContainText('Plus que 2 places');
+
+  buyers.push(await holdThroughApi(browser, eventId, ticketId, 2));
+  // Sold out: the ticket says so, the event's status too, and it can no longer be chosen.
+  await expect(main.getByText('Complet', { exact: true })).toHaveCount(2);
+  await expect(main.getByRole('button', { name: /^Ajouter un billet Fosse/ })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Fosse et balcon, accès au bar : complet.' })).toHaveCount(1);
+  await expectAccessible(page);
+  await shot(page, 'light-1280-soldout');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'light-390-soldout');
+
+  // A place given back comes back on the page, in the dark theme this time.
+  await page.evaluate(() => localStorage.setItem('guichet.theme', 'dark'));
+  await page.reload();
+  await expect(main.getByText('Complet', { exact: true }).first()).toBeVisible();
+  await shot(page, 'dark-390-soldout');
+  await buyers[2]?.release();
+  await expect(main.getByRole('button', { name: /^Fosse/ })).toContainText('Plus que 2 places');
+  await expectAccessible(page);
+  await shot(page, 'dark-390-few');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, 'dark-1280-few');
+  for (const buyer of buyers) await buyer.close();
+});
