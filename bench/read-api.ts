@@ -339,7 +339,14 @@ async function measure(url: string, duration: number, uncachedSearch = false): P
 
 function startServerProcess(): { child: ChildProcess; ready: Promise<ReadyMessage> } {
   // Same file, same loader flags (tsx) as this process.
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    stdio: 'inherit',
+    // BENCH_PROFILE=1: a CPU profile of the servers' process in /tmp/read-api-prof.
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/read-api-prof'] : []),
+    ],
+  });
   const ready = new Promise<ReadyMessage>((resolve, reject) => {
     child.once('message', (message: ReadyMessage) => resolve(message));
     child.once('exit', (code) => reject(new Error(`the server process stopped early (exit code ${code})`)));
