@@ -51,6 +51,7 @@ import { carryOutRefund } from './modules/refunds/execution.service';
 import { refundRoutes } from './modules/refunds/routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
+import { showcasePageHead } from './modules/shop/page-head';
 import { shopRoutes } from './modules/shop/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
@@ -310,8 +311,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  await serveWebApp(app, options.serveWeb ? (config.webDist ?? defaultWebDist) : null, (request) =>
-    pageHead({ ...deps, listing }, request),
+  await serveWebApp(
+    app,
+    options.serveWeb ? (config.webDist ?? defaultWebDist) : null,
+    async (request) => (await showcasePageHead(deps, request.url)) ?? pageHead({ ...deps, listing }, request),
   );
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);

@@ -14,8 +14,15 @@ export type PageHead = {
    * #root, which React replaces when it renders. On a phone on a slow network the scripts take
    * seconds to arrive and run; the visitor sees the event (and the browser its largest paint) first.
    */
-  firstPaint?: { title: string; images: { src: string; srcset: string | null; sizes: string; caption?: string }[] };
+  firstPaint?: { title: string; images: FirstPaintImage[] };
 };
+
+/**
+ * An image of the first paint, in the box the page will give it: by default the events' 5:3 box
+ * showing the whole image; `shape: 'card'` is the shop's 4:3 card filled edge to edge, so that the
+ * page's own image, when it replaces this one, is not a larger paint.
+ */
+type FirstPaintImage = { src: string; srcset: string | null; sizes: string; caption?: string; shape?: 'card' };
 
 /** The first paint's look: the header's height, the content's edge, the 5:3 boxes of the page. */
 const FIRST_PAINT_STYLE = `<style>
@@ -24,6 +31,7 @@ const FIRST_PAINT_STYLE = `<style>
 .gfp ul{list-style:none;margin:0;padding:0;display:grid;gap:1.25rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,20rem),1fr))}
 .gfp .box{aspect-ratio:5/3;border-radius:8px;overflow:hidden;background:rgba(128,128,128,.18);max-width:760px}
 .gfp img{display:block;width:100%;height:100%;object-fit:contain}
+.gfp .card{aspect-ratio:4/3;max-width:none}.gfp .card img{object-fit:cover}
 .gfp p{margin:.6rem 0 0;font-weight:700}
 </style>`;
 
@@ -35,7 +43,7 @@ function imageTag(image: { src: string; srcset: string | null; sizes: string }):
 function firstPaintHtml(firstPaint: NonNullable<PageHead['firstPaint']>): string {
   const images = firstPaint.images.map(
     (image) =>
-      `<li><div class="box">${imageTag(image)}</div>${image.caption ? `<p>${escapeHtml(image.caption)}</p>` : ''}</li>`,
+      `<li><div class="box${image.shape === 'card' ? ' card' : ''}">${imageTag(image)}</div>${image.caption ? `<p>${escapeHtml(image.caption)}</p>` : ''}</li>`,
   );
   return `<div class="gfp" aria-hidden="true"><h1>${escapeHtml(firstPaint.title)}</h1><ul>${images.join('')}</ul></div>`;
 }
@@ -54,6 +62,8 @@ const scriptSafe = (json: string) =>
 const ROUTE_SOURCES: [RegExp, string][] = [
   [/^\/billetterie\/?$/, 'src/pages/billetterie/EventListPage.tsx'],
   [/^\/billetterie\/[0-9a-fA-F-]{36}\/?$/, 'src/pages/event/EventPage.tsx'],
+  [/^\/$/, 'src/pages/home/HomePage.tsx'],
+  [/^\/services\/?$/, 'src/pages/services/ServicesPage.tsx'],
 ];
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -157,7 +167,9 @@ export function withPageHead(html: string, head: PageHead, assets: string[]): st
   // Then the styles, which hold the first paint back: written into the page (a few KB once
   // compressed) rather than fetched a round trip later, behind the scripts on six connections.
   const styles = tags.filter((tag) => tag.startsWith('<style'));
-  if (styles.length) {
+  // The linked stylesheets go only where the page's assets hold them inlined (the first paint's
+  // own little style is not the site's).
+  if (assets.some((tag) => tag.startsWith('<style'))) {
     for (const sheet of out.match(/<link rel="stylesheet"[^>]*>/g) ?? []) out = out.replace(sheet, '');
   }
   early.push(...styles);
