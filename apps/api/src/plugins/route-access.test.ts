@@ -98,7 +98,7 @@ describe('every route of the API', () => {
       .sort();
     // Each of these answers 204, a file, a redirect, plain text to a provider, or (the public
     // listing) JSON built by PostgreSQL and sent as it is, or (the contract) the OpenAPI document
-    // and its HTML page, built once.
+    // and its HTML page, built once, or (live availability) a stream of server-sent events.
     expect(withoutSchema).toEqual(
       [
         'DELETE /api/console/events/:id/staff/:userId',
@@ -114,6 +114,7 @@ describe('every route of the API', () => {
         'GET /api/docs',
         'GET /api/openapi.json',
         'GET /api/events',
+        'GET /api/events/:id/availability/stream',
         'GET /api/events/:id/calendar.ics',
         'GET /api/images/*',
         'GET /api/me/export',
