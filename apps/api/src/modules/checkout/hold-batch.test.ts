@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
-import { discountCodes, orders, tickets } from '../../db/schema';
+import { discountCodes, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
 
 // Holds of one event arriving together are combined (group commit): each buyer's rules still
@@ -69,10 +69,6 @@ describe(`holds combined in one statement${raceMode}`, () => {
       ).toBe(true);
     }
 
-    const live = await t.database.db
-      .select({ userId: orders.userId, discountCodeId: orders.discountCodeId })
-      .from(orders)
-      .where(eq(orders.eventId, event.id));
     const awaiting = await t.database.db.query.orders.findMany({
       where: (o, { and, eq: equals }) => and(equals(o.eventId, event.id), equals(o.status, 'awaiting_payment')),
     });
@@ -89,7 +85,6 @@ describe(`holds combined in one statement${raceMode}`, () => {
       .from(tickets)
       .where(eq(tickets.id, ticket?.id ?? ''));
     expect(row?.held).toBe(8);
-    expect(live.length).toBeGreaterThanOrEqual(8);
     // On PGlite the requests reach the hold one at a time; on PostgreSQL they meet.
     if (process.env.DATABASE_URL) expect(await holdsPerStatement()).toBeGreaterThan(1);
   });

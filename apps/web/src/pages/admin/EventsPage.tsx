@@ -10,16 +10,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminEvents, useSetEventProvider, useUnpublishEvent } from '../../api/admin';
 import { toast } from '../../features/account/toast';
+import { AdminSearch } from '../../features/admin/AdminSearch';
 import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
 
@@ -45,15 +44,7 @@ export default function EventsPage() {
       <Title order={2} size="h3">
         {m.title}
       </Title>
-      <TextInput
-        label={adminFr.common.search}
-        placeholder={adminFr.common.searchEvents}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-        type="search"
-      />
+      <AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchEvents} />
       <AdminState
         isPending={events.isPending}
         error={events.error}

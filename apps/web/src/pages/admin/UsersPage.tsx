@@ -1,10 +1,10 @@
 import { type AdminUser, adminFr } from '@guichet/shared';
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAdminUsers } from '../../api/admin';
 import { useSession } from '../../api/auth';
+import { AdminSearch } from '../../features/admin/AdminSearch';
 import { AdminState } from '../../features/admin/AdminState';
 import { longDate } from '../../features/admin/format';
 import { UserManageModal } from '../../features/admin/UserManageModal';
@@ -26,15 +26,7 @@ export default function UsersPage() {
       <Title order={2} size="h3">
         {m.title}
       </Title>
-      <TextInput
-        label={adminFr.common.search}
-        placeholder={adminFr.common.searchUsers}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-        type="search"
-      />
+      <AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchUsers} />
       <AdminState
         isPending={users.isPending}
         error={users.error}
