@@ -136,7 +136,16 @@ async function freshDatabase(): Promise<{ url: string; handle: DatabaseHandle; d
       await handle.close();
       const dropper = new pg.Client({ connectionString: sharedUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
+      // Connections still closing finish first; past a few seconds the drop is forced.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`drop database if exists "${name}"${attempt >= 20 ? ' with (force)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
       await dropper.end();
     },
   };
