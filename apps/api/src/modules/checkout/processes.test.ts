@@ -88,7 +88,8 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       SEED_DEMO: 'false',
       RATE_LIMIT_MAX: '100000',
       REDIS_URL: redisUrl,
-      JOB_LEASE_SECONDS: '3',
+      // Short, so that the killed process's jobs come back soon; longer than a loaded machine takes to send one.
+      JOB_LEASE_SECONDS: '15',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -361,7 +362,7 @@ describe.skipIf(!sharedUrl)('several server processes on one database', () => {
           .where(and(eq(jobs.kind, 'mail'), sql`${jobs.doneAt} is null`));
         return pending?.count === 0;
       },
-      60_000,
+      90_000,
       'the mail queue to drain',
     );
     const received = new Map<string, number>();
