@@ -466,6 +466,8 @@ export const orders = pgTable(
     uniqueIndex('orders_transaction_key').on(t.transactionId),
     index('orders_awaiting_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
     index('orders_user_idx').on(t.userId),
+    // A buyer's live hold of an event (one per buyer and event), found without reading anyone else's.
+    index('orders_live_hold_idx').on(t.userId, t.eventId).where(sql`${t.status} = 'awaiting_payment'`),
     index('orders_event_idx').on(t.eventId, t.status),
     check(
       'orders_status_check',

@@ -34,7 +34,8 @@ export function createBus(redisUrl: string | undefined, log?: Logger): Bus {
   }
   // A subscribed Redis connection can do nothing else: one for commands, one for messages.
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false };
-  const redis = new Redis(redisUrl, options);
+  // Commands of one tick (the rate limits of concurrent requests) leave in one write.
+  const redis = new Redis(redisUrl, { ...options, enableAutoPipelining: true });
   const subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true });
   let down = false;
   const onError = (error: Error) => {

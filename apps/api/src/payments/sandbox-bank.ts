@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, get as httpGet } from 'node:http';
+import { Agent as HttpsAgent, get as httpsGet } from 'node:https';
 import { paymentFr, REFUSAL_CODES } from '@guichet/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { type FormField, hasValidHmac } from './etransactions-form';
@@ -19,11 +21,38 @@ export {
   sandboxEtransactionsSettings,
 } from './sandbox-bank-core';
 
+/** The bank's call of the shop's IPN: a GET whose answer's status is all the bank reads. */
+export type NotifyShop = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
+
 export type SandboxBankOptions = {
   bank: SandboxBank;
   /** Calls the shop's IPN; a test may route it to app.inject. */
-  fetch?: typeof fetch;
+  fetch?: NotifyShop;
 };
+
+const keptAlive = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+/**
+ * The IPN call over node's own client on kept-alive connections, as a bank keeps them to a busy
+ * shop: `fetch` cost the on-sale bench a third of a confirmation's CPU for one bodiless GET.
+ */
+const notifyOverHttp: NotifyShop = (url, { signal }) =>
+  new Promise((resolve, reject) => {
+    const secure = url.startsWith('https:');
+    const call = (secure ? httpsGet : httpGet)(
+      url,
+      { agent: secure ? keptAlive.https : keptAlive.http, signal },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          resolve({ ok: status >= 200 && status < 300, status });
+        });
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+  });
 
 const REQUIRED = ['PBX_TOTAL', 'PBX_CMD', 'PBX_RETOUR', 'PBX_REPONDRE_A', 'PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'];
 const RETURN_URLS = ['PBX_REPONDRE_A', 'PBX_EFFECTUE', 'PBX_REFUSE', 'PBX_ANNULE'];
@@ -66,7 +95,7 @@ function errorCodeFor(decision: string, motif: string): string | null {
  * notifies the shop server to server, then sends the browser back, both with the signed variables.
  */
 export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (app, { bank, fetch: fetchImpl }) => {
-  const notify = fetchImpl ?? globalThis.fetch;
+  const notify = fetchImpl ?? notifyOverHttp;
 
   // The bank receives plain HTML form posts; the pairs keep their order, which the HMAC depends on.
   app.addContentTypeParser(

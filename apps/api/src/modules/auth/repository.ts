@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { createGroupCommit } from '../../lib/group-commit';
 import { sessionUserColumns } from '../users/repository';
 
 /** Whether an account of this e-mail was deleted (its normalised e-mail's SHA-256 is all that is kept). */
@@ -13,39 +14,57 @@ export async function insertSession(db: Database, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
+type SessionLookup = { tokenHash: string; now: Date };
+type SessionUser = Awaited<ReturnType<ReturnType<typeof sessionUsersQuery>['execute']>>[number];
+
 /**
- * The live session's user, in one round trip. Every signed-in request asks it: the query is
- * built once per database and sent as a named statement, rather than built again each time.
+ * The live session's user. Every signed-in request asks it, so the lookups that arrive together
+ * share one round trip (a batch of token hashes, through the group commit of lib/group-commit.ts),
+ * and the query is built once per database and sent as a named statement.
  */
 export async function findSessionUser(db: Database, tokenHash: string, now: Date) {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = sessionUserQuery(db);
-    sessionUserQueries.set(db, query);
+  let lookups = sessionLookups.get(db);
+  if (!lookups) {
+    lookups = sessionLookupsOf(db);
+    sessionLookups.set(db, lookups);
   }
-  const [row] = await query.execute({ tokenHash, now });
-  return row;
+  return lookups.run('sessions', { tokenHash, now });
 }
 
-function sessionUserQuery(db: Database) {
+function sessionLookupsOf(db: Database) {
+  const query = sessionUsersQuery(db);
+  const find = async (batch: SessionLookup[]) => {
+    // The latest clock of the batch: a session that ended meanwhile is refused to all of it.
+    const now = new Date(Math.max(...batch.map((lookup) => lookup.now.getTime())));
+    const rows = await query.execute({ tokenHashes: batch.map((lookup) => lookup.tokenHash), now });
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+    return batch.map((lookup): Omit<SessionUser, 'tokenHash'> | undefined => byHash.get(lookup.tokenHash));
+  };
+  return createGroupCommit<SessionLookup, Omit<SessionUser, 'tokenHash'> | undefined>({
+    batch: find,
+    single: async (lookup) => (await find([lookup]))[0],
+    maxBatch: 64,
+  });
+}
+
+function sessionUsersQuery(db: Database) {
   const now = sql.placeholder('now');
   return db
-    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt })
+    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt, tokenHash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         gt(sessions.expiresAt, now),
         isNull(users.deletedAt),
         // A ban ends the sessions it finds; this also refuses one opened while the ban was written.
         sql`(${users.bannedAt} is null or ${users.bannedUntil} <= ${now})`,
       ),
     )
-    .limit(1)
-    .prepare('guichet_find_session_user');
+    .prepare('guichet_find_session_users');
 }
-const sessionUserQueries = new WeakMap<Database, ReturnType<typeof sessionUserQuery>>();
+const sessionLookups = new WeakMap<Database, ReturnType<typeof sessionLookupsOf>>();
 
 export async function extendSession(db: Database, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));

@@ -143,12 +143,45 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
 export type PlaceLine = { ticketId: string; quantity: number };
 
-export function findOrderByReference(db: Database, reference: string): Promise<OrderRow | undefined> {
-  return db.query.orders.findFirst({ where: eq(orders.reference, reference) });
+/**
+ * An order by its id or its reference, each asked at every payment (its start, its notification,
+ * the buyer's return): built once per database and sent as named statements.
+ */
+function orderLookupsOf(db: Database) {
+  let lookups = orderLookups.get(db);
+  if (!lookups) {
+    lookups = {
+      byId: db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('guichet_order_by_id'),
+      byReference: db
+        .select()
+        .from(orders)
+        .where(eq(orders.reference, sql.placeholder('reference')))
+        .limit(1)
+        .prepare('guichet_order_by_reference'),
+    };
+    orderLookups.set(db, lookups);
+  }
+  return lookups;
+}
+const orderLookups = new WeakMap<
+  Database,
+  {
+    byId: { execute(values: { id: string }): Promise<OrderRow[]> };
+    byReference: { execute(values: { reference: string }): Promise<OrderRow[]> };
+  }
+>();
+
+export async function findOrderByReference(db: Database, reference: string): Promise<OrderRow | undefined> {
+  return (await orderLookupsOf(db).byReference.execute({ reference }))[0];
 }
 
-export function findOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
-  return db.query.orders.findFirst({ where: eq(orders.id, id) });
+export async function findOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
+  return (await orderLookupsOf(db).byId.execute({ id }))[0];
 }
 
 /** The order of a payment reference, its row locked to the end of `tx` (payment results queue on it). */
