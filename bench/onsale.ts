@@ -295,6 +295,7 @@ type Race = {
   ticketsHeld: number;
   paidOrders: number;
   cpuMsPerRequest: { servers: number; loadGenerator: number; postgres: number };
+  cpuMsPerConfirmation: { servers: number; loadGenerator: number; postgres: number };
 };
 
 /**
@@ -365,10 +366,17 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     postgres: Number(((postgresCpuMs() - cpuBefore.postgres) / cookies.length).toFixed(2)),
   };
   const payAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const payCpuBefore = { servers: serverCpu(), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const payStart = performance.now();
   await pool(held, (order) => pay(payAgent, order));
   const paySeconds = (performance.now() - payStart) / 1000;
   payAgent.destroy();
+  const payGeneratorCpu = process.cpuUsage(payCpuBefore.generator);
+  const cpuMsPerConfirmation = {
+    servers: Number(((serverCpu() - payCpuBefore.servers) / Math.max(1, held.length)).toFixed(2)),
+    loadGenerator: Number(((payGeneratorCpu.user + payGeneratorCpu.system) / 1000 / Math.max(1, held.length)).toFixed(2)),
+    postgres: Number(((postgresCpuMs() - payCpuBefore.postgres) / Math.max(1, held.length)).toFixed(2)),
+  };
   await stopServers(children);
 
   const check = new pg.Client({ connectionString: url });
@@ -393,6 +401,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     ticketsHeld: counts.held,
     paidOrders: paid,
     cpuMsPerRequest,
+    cpuMsPerConfirmation,
   };
 }
 
@@ -454,6 +463,9 @@ async function main(): Promise<void> {
   printRace(several, `${PROCESSES} processes`);
   console.log(
     `  confirmed orders through the sandbox bank: ${single.confirmedOrdersPerSecond}/s (one process; target >= ${CONFIRMATIONS_TARGET}/s); ${several.confirmedOrdersPerSecond}/s with ${PROCESSES} processes`,
+  );
+  console.log(
+    `    CPU per confirmation (one process): servers ${single.cpuMsPerConfirmation.servers} ms, load generator ${single.cpuMsPerConfirmation.loadGenerator} ms, PostgreSQL ${single.cpuMsPerConfirmation.postgres} ms`,
   );
   console.log(`  tickets sold: ${single.ticketsSold} (must be ${PLACES}); still held: ${single.ticketsHeld}`);
   console.log(

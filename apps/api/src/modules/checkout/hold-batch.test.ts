@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
-import { discountCodes, tickets } from '../../db/schema';
+import { discountCodes, orders, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
 
 // Holds of one event arriving together are combined (group commit): each buyer's rules still
@@ -88,4 +90,110 @@ describe(`holds combined in one statement${raceMode}`, () => {
     // On PGlite the requests reach the hold one at a time; on PostgreSQL they meet.
     if (process.env.DATABASE_URL) expect(await holdsPerStatement()).toBeGreaterThan(1);
   });
+});
+
+/** A hold request as the application sends it (HoldRequest, named as guichet_hold_batch reads it). */
+function holdRequest(
+  sale: { eventId: string; ticketId: string; fingerprint: string },
+  userId: string,
+  discountCodeId: string | null,
+) {
+  const now = new Date();
+  return {
+    fingerprint: sale.fingerprint,
+    eventId: sale.eventId,
+    orderId: randomUUID(),
+    userId,
+    email: 'ignored@example.org',
+    now: now.toISOString(),
+    afterReclaim: false,
+    hasFreeLines: false,
+    giftTicketId: null,
+    lines: [{ ticketId: sale.ticketId, quantity: 1, unitPriceCents: 1500, refundPlaces: 0, insuranceCents: 0 }],
+    order: {
+      reference: `T${randomUUID().slice(0, 12)}`,
+      buyerFirstName: 'Jeanne',
+      buyerLastName: 'Test',
+      buyerBirthDate: '1995-05-05',
+      studies: null,
+      provider: 'sandbox',
+      discountCodeId,
+      discountPercent: discountCodeId ? 10 : null,
+      subtotalCents: 1500,
+      discountCents: 0,
+      insuranceCents: 0,
+      feeCents: 0,
+      totalCents: 1500,
+      ticketCount: 1,
+      expiresAt: new Date(now.getTime() + 180_000).toISOString(),
+      accessTokenHash: null,
+    },
+  };
+}
+
+describe('a batch counted under the lock', () => {
+  // The first phase trusts counters read without a lock; a batch that committed meanwhile must
+  // make the second phase refuse, delete the orders it had written and give the promo uses back.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'refuses what another batch took meanwhile, keeping neither its orders nor its promo uses',
+    async () => {
+      const {
+        event,
+        tickets: [ticket],
+      } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 3 }]);
+      const [code] = await t.database.db
+        .insert(discountCodes)
+        .values({ eventId: event.id, code: 'LATE', percent: 10, quantity: 10, isSingleUse: false })
+        .returning();
+      const first = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+      const late = await Promise.all(Array.from({ length: 2 }, () => createUser(t)));
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+      const [a, b] = [await pool.connect(), await pool.connect()];
+      try {
+        const fingerprint = (await a.query('select guichet_sale_fingerprint($1) as f', [event.id])).rows[0].f;
+        const sale = { eventId: event.id, ticketId: ticket?.id ?? '', fingerprint };
+        await a.query('begin');
+        const taken = await a.query('select guichet_hold_batch($1::jsonb) as outcomes', [
+          JSON.stringify(first.map((u) => holdRequest(sale, u.id, null))),
+        ]);
+        expect(taken.rows[0].outcomes).toEqual(['held', 'held', 'held']);
+        // Uncommitted: the second batch still reads three places left, writes its orders, then waits.
+        const pid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
+        const second = b.query('select guichet_hold_batch($1::jsonb) as outcomes', [
+          JSON.stringify(late.map((u) => holdRequest(sale, u.id, code?.id ?? null))),
+        ]);
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await pool.query('select wait_event_type from pg_stat_activity where pid = $1', [pid]);
+          if (rows[0]?.wait_event_type === 'Lock') break;
+          if (waited > 10_000) throw new Error('the second batch never waited for the ticket rows');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await a.query('commit');
+        expect((await second).rows[0].outcomes).toEqual(['sold_out', 'sold_out']);
+      } finally {
+        a.release();
+        b.release();
+      }
+      const lateOrders = await t.database.db
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.userId,
+            late.map((u) => u.id),
+          ),
+        );
+      expect(lateOrders).toEqual([]);
+      const [uses] = await t.database.db
+        .select({ used: discountCodes.used })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, code?.id ?? ''));
+      expect(uses?.used).toBe(0);
+      const [row] = await t.database.db
+        .select({ held: tickets.held, sold: tickets.sold })
+        .from(tickets)
+        .where(eq(tickets.id, ticket?.id ?? ''));
+      expect(row).toEqual({ held: 3, sold: 0 });
+    },
+  );
 });
