@@ -21,6 +21,7 @@ import { Agent, request } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
@@ -70,6 +71,22 @@ async function serve(): Promise<void> {
   process.on('message', async () => {
     await live.close();
     await database.close();
+    process.exit(0);
+  });
+}
+
+/**
+ * The ceiling of any endpoint on this machine, for reading the figures: bare Fastify answering the
+ * hold's route with a constant 201 and no database, under the same load generator.
+ */
+async function serveBare(): Promise<void> {
+  const bare = Fastify();
+  bare.post('/api/orders', async (_request, reply) => reply.status(201).send({ id: 'bare' }));
+  const port = await freePort();
+  await bare.listen({ host: '127.0.0.1', port });
+  process.send?.({ type: 'ready', base: `http://127.0.0.1:${port}` } satisfies Ready);
+  process.on('message', async () => {
+    await bare.close();
     process.exit(0);
   });
 }
@@ -153,9 +170,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServers(count: number): Promise<{ children: ChildProcess[]; bases: string[] }> {
+async function startServers(count: number, mode = '--serve'): Promise<{ children: ChildProcess[]; bases: string[] }> {
   const children = Array.from({ length: count }, () =>
-    fork(fileURLToPath(import.meta.url), ['--serve'], {
+    fork(fileURLToPath(import.meta.url), [mode], {
       execArgv: [
         '--import',
         'tsx',
@@ -374,7 +391,9 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
   const payGeneratorCpu = process.cpuUsage(payCpuBefore.generator);
   const cpuMsPerConfirmation = {
     servers: Number(((serverCpu() - payCpuBefore.servers) / Math.max(1, held.length)).toFixed(2)),
-    loadGenerator: Number(((payGeneratorCpu.user + payGeneratorCpu.system) / 1000 / Math.max(1, held.length)).toFixed(2)),
+    loadGenerator: Number(
+      ((payGeneratorCpu.user + payGeneratorCpu.system) / 1000 / Math.max(1, held.length)).toFixed(2),
+    ),
     postgres: Number(((postgresCpuMs() - payCpuBefore.postgres) / Math.max(1, held.length)).toFixed(2)),
   };
   await stopServers(children);
@@ -403,6 +422,20 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     cpuMsPerRequest,
     cpuMsPerConfirmation,
   };
+}
+
+/** Requests per second bare Fastify answers to the buyers' hold requests (see serveBare). */
+async function bareCeiling(sale: Sale, cookies: string[]): Promise<number> {
+  const { children, bases } = await startServers(1, '--serve-bare');
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const body = { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1 }] };
+  await pool(cookies, (cookie) => postJson(agent, `${bases[0]}/api/orders`, body, cookie).then(() => undefined));
+  const started = performance.now();
+  await pool(cookies, (cookie) => postJson(agent, `${bases[0]}/api/orders`, body, cookie).then(() => undefined));
+  const rate = cookies.length / ((performance.now() - started) / 1000);
+  agent.destroy();
+  await stopServers(children);
+  return rate;
 }
 
 /** The reference: the hot-row conditional update alone, on as many connections as the app's pool. */
@@ -454,6 +487,7 @@ async function main(): Promise<void> {
     cookies,
   );
   const reference = (referenceBefore + (await referenceRate())) / 2;
+  const ceiling = await bareCeiling(await makeSale(organizerId, 'Plafond', 1), cookies);
   const ratio = single.holdsPerSecond / reference;
 
   console.log(
@@ -475,6 +509,9 @@ async function main(): Promise<void> {
     `  reference (bare conditional UPDATE on one row, ${POOL} connections, mean of before and after): ${Math.round(reference)}/s`,
   );
   console.log(
+    `  for reading them: bare Fastify answers the same requests with a constant 201 at ${Math.round(ceiling)}/s on this machine (same load generator, no database)`,
+  );
+  console.log(
     `  ratio holds / reference: ${ratio.toFixed(2)} (target >= ${TARGET}) ${ratio >= TARGET ? 'PASS' : 'BELOW TARGET'}`,
   );
   console.log(
@@ -486,6 +523,7 @@ async function main(): Promise<void> {
     concurrency: CONCURRENCY,
     pool: POOL,
     referenceUpdatesPerSecond: Math.round(reference),
+    bareFastifyPerSecond: Math.round(ceiling),
     ratio: Number(ratio.toFixed(2)),
     single,
     several,
@@ -502,4 +540,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv.includes('--serve')) await serve();
+else if (process.argv.includes('--serve-bare')) await serveBare();
 else await main();
