@@ -34,6 +34,20 @@ export async function claimDueJobs(db: Database, limit: number, leaseMs: number)
     .orderBy(jobs.runAt);
 }
 
+/**
+ * Keeps a claimed job its runner's for `leaseMs` more, if it still is: its attempt count, raised
+ * by every claim, tells whether another process took it since. False: leave it alone.
+ */
+export async function renewJobLease(db: Database, job: Job, leaseMs: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'
+         where id = ${job.id} and attempts = ${job.attempts} and done_at is null and failed_at is null
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
 export async function markJobDone(db: Database, id: string): Promise<void> {
   await db.update(jobs).set({ doneAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(jobs.id, id));
 }

@@ -113,6 +113,41 @@ describe('the job runner', () => {
     expect(await runner.runDue()).toBe(1);
     expect(lockedElsewhere).toBe(false);
   });
+
+  it('runs each job once when its work outlasts the lease and another process is looking', async () => {
+    const runs: string[] = [];
+    // Two processes' runners on one database; every job takes longer than the lease.
+    const runnerOf = () =>
+      createJobRunner({
+        db: t.database.db,
+        leaseMs: 300,
+        handlers: {
+          ...idle,
+          refund: async (payload) => {
+            runs.push(payload.transactionId ?? '');
+            await new Promise((resolve) => setTimeout(resolve, 700));
+          },
+        },
+      });
+    const ids = ['slow-1', 'slow-2', 'slow-3'];
+    for (const id of ids) {
+      await queueJob(t.database.db, 'refund', { provider: 'none', transactionId: id }, { maxAttempts: 5 });
+    }
+    const first = runnerOf();
+    const second = runnerOf();
+    const firstRun = first.runDue();
+    // The second looks again and again while the first works through the batch it claimed.
+    let secondDone = 0;
+    for (let i = 0; i < 12; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      secondDone += await second.runDue();
+    }
+    const firstDone = await firstRun;
+    expect(runs.slice().sort()).toEqual(ids);
+    expect(firstDone + secondDone).toBe(3);
+    const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'refund'));
+    for (const id of ids) expect(rows.find((row) => row.payload.transactionId === id)?.doneAt).not.toBeNull();
+  });
 });
 
 describe('a refund the provider refuses', () => {

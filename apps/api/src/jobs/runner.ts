@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { JobKind } from '../db/schema';
 import { describeError } from '../lib/errors';
-import { claimDueJobs, type Job, markJobDone, markJobFailedAttempt } from './repository';
+import { claimDueJobs, type Job, markJobDone, markJobFailedAttempt, renewJobLease } from './repository';
 
 export type JobHandler = (payload: Record<string, string>, job: Job) => Promise<void>;
 export type JobHandlers = Record<JobKind, JobHandler>;
@@ -36,23 +36,38 @@ export function createJobRunner(options: JobRunnerOptions) {
   // Set by stop(): the batch in hand is finished, no new one is claimed (graceful shutdown).
   let stopping = false;
 
-  async function runOne(job: Job): Promise<void> {
+  const leaseMs = options.leaseMs ?? 120_000;
+
+  /**
+   * A job of the batch in hand, if it is still this runner's: the batch's later jobs may have
+   * waited past their lease and been claimed by another process, which then sends them. While it
+   * runs its lease is renewed, so that a slow delivery (PDFs, a slow SMTP server) is not taken
+   * and sent a second time.
+   */
+  async function runOne(job: Job): Promise<boolean> {
+    if (!(await renewJobLease(db, job, leaseMs))) return false;
+    const renewal = setInterval(() => {
+      renewJobLease(db, job, leaseMs).catch((error: unknown) => options.onError?.(error, job));
+    }, leaseMs / 3);
+    renewal.unref();
     try {
       await handlers[job.kind](job.payload, job);
       await markJobDone(db, job.id);
     } catch (error) {
       await markJobFailedAttempt(db, job, describeError(error), backoff(job.attempts));
       options.onError?.(error, job);
+    } finally {
+      clearInterval(renewal);
     }
+    return true;
   }
 
   /** Runs every job due now, batch after batch; the jobs it makes due again wait for their time. */
   async function runDue(): Promise<number> {
     let done = 0;
     for (;;) {
-      const batch = await claimDueJobs(db, BATCH, options.leaseMs ?? 120_000);
-      for (const job of batch) await runOne(job);
-      done += batch.length;
+      const batch = await claimDueJobs(db, BATCH, leaseMs);
+      for (const job of batch) if (await runOne(job)) done++;
       if (batch.length < BATCH || stopping) return done;
     }
   }
