@@ -78,6 +78,8 @@ import { createDiskImageStore, type ImageStore } from './storage/image-store';
 
 z.config(z.locales.fr());
 
+/** Writes that change no page of the events list (it shows no places left): the on-sale's. */
+const LIST_NEUTRAL_WRITES = /^\/(api\/(orders|payments)|sandbox-bank)(\/|$)/;
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
@@ -204,9 +206,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cursorKey: cursorKeyFrom(loadTicketKeys(config).privateKey.export({ type: 'pkcs8', format: 'der' })),
   });
   // onSend: before the writer reads its answer, so that its next read of the list sees its change.
+  // Holds and payments change nothing a list page shows: an on-sale does not empty the cache.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      listing.forget();
+      if (!LIST_NEUTRAL_WRITES.test(request.routeOptions.url ?? '')) listing.forget();
       const changed = changedSaleOf(request.routeOptions.url, request.params);
       if (changed) bus.publish(SALE_CHANGED_CHANNEL, changed);
     }
