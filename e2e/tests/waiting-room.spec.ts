@@ -7,20 +7,21 @@ test('an organiser puts a waiting room in front of an on-sale; a buyer waits the
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
-  // The organiser turns the room on from the edit form: the sale opens in a few seconds, one
-  // buyer a second.
+  // The organiser turns the room on from the edit form: the sale opens in ten minutes, one buyer
+  // a second (brought forward below, once the waiting panel has been looked at).
   await login(page, DEMO.organizer, DEMO.password);
   await expect(page).toHaveURL(/\/profil$/);
   const eventId = await organiserEvent(page.request);
   await page.goto(`/editevents/${eventId}`);
   await page.getByRole('switch', { name: "Activer la file d'attente" }).check();
-  const opensAt = new Date(Date.now() + 25_000);
+  const opensAt = new Date(Date.now() + 600_000);
   // `<input type="datetime-local" step="1">` speaks the browser's local time, to the second.
-  const local = await page.evaluate((at) => {
-    const date = new Date(at);
-    return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
-  }, opensAt.getTime());
-  await page.getByLabel('Ouverture de la vente').fill(local);
+  const localTime = (at: number) =>
+    page.evaluate((time) => {
+      const date = new Date(time);
+      return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+    }, at);
+  await page.getByLabel('Ouverture de la vente').fill(await localTime(opensAt.getTime()));
   await page.getByRole('textbox', { name: 'Acheteurs admis par minute' }).fill('60');
   await page.getByRole('textbox', { name: 'Acheteurs admis par minute' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('waiting-room-settings.png') });
@@ -83,6 +84,16 @@ test('an organiser puts a waiting room in front of an on-sale; a buyer waits the
     }
   }
   await buyer.evaluate(() => localStorage.setItem('guichet.theme', 'light'));
+
+  // The organiser brings the opening forward to a few seconds from now, so that the buyer's turn
+  // does not depend on how long the screenshots above took.
+  await page.getByLabel('Ouverture de la vente').fill(await localTime(Date.now() + 3_000));
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/events/${eventId}/manage`)).json()).onsaleAt, {
+      timeout: 15_000,
+    })
+    .not.toBe(managed.onsaleAt);
 
   // From the opening, one a second: the buyer's turn comes, and the booking panel with it.
   await expect(buyer.getByText("C'est votre tour : vous pouvez choisir vos billets.")).toBeVisible({
