@@ -92,7 +92,9 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
   await expect(page).not.toHaveURL(/\/connexion/);
   await page.goto(`/event_management?event=${id}&tab=stats`);
   const pie = page.getByRole('region', { name: 'Nombre de places vendues par type' });
-  await expect(pie.getByText('Total : 4 places vendues sur 50 places.')).toBeVisible();
+  // The statistics tab and its charts are a chunk of their own, loaded at its first opening: a
+  // loaded machine took longer than the default wait to show it once.
+  await expect(pie.getByText('Total : 4 places vendues sur 50 places.')).toBeVisible({ timeout: 30_000 });
   await pie.getByRole('button', { name: 'Voir le tableau' }).click();
   // The chart's label is the title before its hyphen.
   await expect(pie.getByRole('row', { name: 'Fosse 3', exact: true })).toBeVisible();
