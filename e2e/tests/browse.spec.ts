@@ -154,12 +154,13 @@ test('pages load without console errors, answer HEAD, and a failed list offers t
       body: '{"code":"X","message":"Indisponible"}',
     });
   });
-  const started = Date.now();
   // A filtered list: the plain one comes written into the page for a visitor, with no call to fail.
   await page.goto('/billetterie?price=paid');
   const retry = page.getByRole('button', { name: 'Réessayer' });
-  await expect(retry).toBeVisible({ timeout: 4_000 });
-  expect(Date.now() - started).toBeLessThan(4_000);
+  await expect(retry).toBeVisible();
+  // At once: after one quick second try, not the library's three attempts with backoff (a count,
+  // not a clock, so that a loaded machine does not fail it).
+  expect(failures).toBe(2);
   await page.unroute('**/api/events?**');
   await retry.click();
   await expect(page.getByRole('main').getByText("Gala d'hiver des étudiants")).toBeVisible();
