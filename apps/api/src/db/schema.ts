@@ -465,9 +465,10 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_key').on(t.reference),
     uniqueIndex('orders_transaction_key').on(t.transactionId),
     index('orders_awaiting_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
-    index('orders_user_idx').on(t.userId),
-    // A buyer's live hold of an event (one per buyer and event), found without reading anyone else's.
-    index('orders_live_hold_idx').on(t.userId, t.eventId).where(sql`${t.status} = 'awaiting_payment'`),
+    // A buyer's orders, and their orders of one event (the live-hold check), without reading
+    // anyone else's. Not partial: a partial index on the status lost the planner's choice to
+    // orders_awaiting_idx, which reads every live hold (docs/decisions.md, "Group commit of holds").
+    index('orders_user_event_idx').on(t.userId, t.eventId),
     index('orders_event_idx').on(t.eventId, t.status),
     check(
       'orders_status_check',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoBankServerError } from './errors';
 import { createEtransactionsProvider } from './etransactions';
 import { BANK_PUBLIC_KEY_PEM } from './etransactions-ipn';
-import { chooseBankServer, serverStatusText } from './etransactions-servers';
+import { chooseBankServer, createBankServerChooser, serverStatusText } from './etransactions-servers';
 
 const servers: Server[] = [];
 
@@ -104,5 +104,28 @@ describe('choosing a bank server', () => {
       },
     });
     expect(redirect).toMatchObject({ kind: 'form', action: `${ok}/php/` });
+  });
+
+  it('asks the status pages again only once the last answer is a few seconds old, and after a failure', async () => {
+    let clock = 0;
+    let bankUp = false;
+    const asked: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      asked.push(String(input));
+      return bankUp ? fetch(input, init) : Promise.reject(new TypeError('fetch failed'));
+    };
+    const choose = createBankServerChooser([ok], counting, { checkMs: 5000, now: () => clock });
+    await expect(choose()).rejects.toBeInstanceOf(NoBankServerError);
+    bankUp = true;
+    // A failed check is not kept: the next payment asks again, and concurrent ones share a check.
+    await expect(Promise.all([choose(), choose(), choose()])).resolves.toEqual([ok, ok, ok]);
+    expect(asked).toHaveLength(2);
+    clock = 4999;
+    await expect(choose()).resolves.toBe(ok);
+    expect(asked).toHaveLength(2);
+    clock = 5000;
+    bankUp = false;
+    await expect(choose()).rejects.toBeInstanceOf(NoBankServerError);
+    expect(asked).toHaveLength(3);
   });
 });

@@ -2,12 +2,12 @@ import { PaymentSignatureError } from './errors';
 import { buildEtransactionsFields, type EtransactionsMerchant } from './etransactions-form';
 import { bankPublicKey, readBankReturn } from './etransactions-ipn';
 import { refundThroughPpps } from './etransactions-refund';
-import { chooseBankServer } from './etransactions-servers';
+import { createBankServerChooser } from './etransactions-servers';
 import type { PaymentProvider } from './provider';
 import { assertStartPayment } from './start-payment';
 
 export type EtransactionsSettings = EtransactionsMerchant & {
-  /** Tried in order; the first whose load.html says OK receives the form at `<host>/php/`. */
+  /** Tried in order; the first whose load.html says OK receives the form at `<host>/php/` (asked again every few seconds). */
   hosts: string[];
   /** Verifies the IPN and the return URLs' queries. */
   publicKeyPem: string;
@@ -21,11 +21,12 @@ export function createEtransactionsProvider(
   deps: { fetch: typeof fetch },
 ): PaymentProvider {
   const publicKey = bankPublicKey(settings.publicKeyPem);
+  const chooseServer = createBankServerChooser(settings.hosts, deps.fetch);
   return {
     name,
     async start(payment) {
       assertStartPayment(payment);
-      const host = await chooseBankServer(settings.hosts, deps.fetch);
+      const host = await chooseServer();
       return { kind: 'form', action: `${host}/php/`, fields: buildEtransactionsFields(settings, payment, new Date()) };
     },
     readNotification(raw) {

@@ -1,5 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { helmetHeaders } from './security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,4 +31,19 @@ it('gives API answers, errors included, a policy that runs and frames nothing', 
     expect(response.headers['x-frame-options'], url).toBe('DENY');
     expect(response.headers['referrer-policy'], url).toBe('no-referrer');
   }
+});
+
+it('writes on pages the very headers helmet writes, read once rather than for every request', async () => {
+  const options = { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], formAction: ["'self'"] } } };
+  const server = createServer((request, response) => helmet(options)(request, response, () => response.end()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const written = Object.fromEntries(
+    [...answer.headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+    ),
+  );
+  expect(Object.keys(written).length).toBeGreaterThan(8);
+  expect(helmetHeaders(options)).toEqual(written);
 });

@@ -13,9 +13,12 @@ BEGIN
      WHERE pa.event_id = p_event AND pa.user_id = p_user AND pa.cancelled_at IS NULL
        AND (p_free_event OR (t.price_cents = 0 AND NOT pa.is_gift))
   ) OR EXISTS (
-    SELECT 1 FROM orders o JOIN order_lines l ON l.order_id = o.id
-     WHERE o.event_id = p_event AND o.user_id = p_user AND o.status = 'awaiting_payment'
-       AND o.expires_at > p_now AND (p_free_event OR (l.unit_price_cents = 0 AND NOT l.is_gift))
+    -- The account's orders of the event first (see guichet_hold_batch: no plan through
+    -- orders_awaiting_idx, which holds every live hold of the sale).
+    SELECT 1 FROM (SELECT id, status, expires_at FROM orders WHERE event_id = p_event AND user_id = p_user OFFSET 0) o
+      JOIN order_lines l ON l.order_id = o.id
+     WHERE o.status = 'awaiting_payment' AND o.expires_at > p_now
+       AND (p_free_event OR (l.unit_price_cents = 0 AND NOT l.is_gift))
   );
 END
 $$;

@@ -66,9 +66,12 @@ BEGIN
       PERFORM 1 FROM users WHERE id = v_user FOR NO KEY UPDATE;
     END IF;
     -- One live hold per buyer and event (issue 15): the buyer's own row queues their holds, and
-    -- an earlier request of this batch is one too.
-    IF v_user = ANY (v_buyers) OR EXISTS (SELECT 1 FROM orders WHERE user_id = v_user AND event_id = v_event
-                                            AND status = 'awaiting_payment' AND expires_at > v_now) THEN
+    -- an earlier request of this batch is one too. The buyer's orders of the event are read first
+    -- (OFFSET 0 keeps the status out of that scan), so that no plan reads every live hold of the
+    -- sale through orders_awaiting_idx.
+    IF v_user = ANY (v_buyers) OR EXISTS (
+         SELECT 1 FROM (SELECT status, expires_at FROM orders WHERE user_id = v_user AND event_id = v_event OFFSET 0) o
+          WHERE o.status = 'awaiting_payment' AND o.expires_at > v_now) THEN
       v_outcomes[i] := 'live_hold';
       CONTINUE;
     END IF;

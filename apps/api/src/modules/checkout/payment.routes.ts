@@ -43,7 +43,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
   // The bank's server-to-server notification (IPN): verified on the query exactly as received.
   app.get(
     '/payments/:provider/ipn',
-    { schema: { params: z.object({ provider: providerName }) }, ...access('anyone') },
+    // The bank reads only the status: nothing to compress.
+    {
+      schema: { params: z.object({ provider: providerName }) },
+      ...access('anyone'),
+      compress: false,
+      decompress: false,
+    },
     async (request, reply) => {
       const provider = payments.providers[request.params.provider as PaymentProviderName];
       if (!provider) return reply.status(404).send({ code: 'NOT_FOUND', message: fr.shell.notFound });
