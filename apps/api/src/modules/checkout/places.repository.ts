@@ -72,15 +72,16 @@ export async function findEventsWithExpiredHolds(db: Database, now: Date, limit:
   return rows.map((row) => row.event_id);
 }
 
-/** Whether any hold of the event is past its deadline and not yet reclaimed (a partial-index probe). */
+/**
+ * Whether any hold of the event is past its deadline and not yet reclaimed: the hold batch's own
+ * rule (`guichet_hold_expired_exists`, a partial-index probe), so that the two never differ.
+ */
 export async function hasExpiredHolds(db: Database, eventId: string, now: Date): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
+  const [row] = await queryRows<{ expired: boolean }>(
     db,
-    sql`select 1 as one from orders
-         where status = 'awaiting_payment' and expires_at <= ${now.toISOString()}::timestamptz and event_id = ${eventId}
-         limit 1`,
+    sql`select guichet_hold_expired_exists(${eventId}::uuid, ${now.toISOString()}::timestamptz) as expired`,
   );
-  return rows.length > 0;
+  return row?.expired === true;
 }
 
 /**
