@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { singleFlight } from '../../lib/single-flight';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { ADMISSION_SECONDS, admissionKeyFrom, signAdmission, verifyAdmission } from './admission';
 import { createMemoryQueueStore, createRedisQueueStore, type QueueEntry, type QueueStore } from './queue-store';
@@ -42,23 +43,30 @@ export function createWaitingRoom(
   const { clock, store, key, log } = deps;
   const settingsCache = new Map<string, { until: number; settings: RoomSettings | null }>();
 
+  // One read per event for every buyer arriving while it runs: at an on-sale's first second, and
+  // each time the copy ends, the crowd would otherwise queue as many reads for the pool's
+  // connections ahead of its holds.
+  const readSettings = singleFlight(async (eventId: string) => {
+    const row = isUuid(eventId) ? await findRoomSettings(deps.db, eventId) : undefined;
+    const settings = row && !row.cancelledAt && !row.deletedAt ? row : null;
+    const now = clock.now().getTime();
+    const cached = { until: now + SETTINGS_TTL_MS, settings };
+    // Any id may be asked about: past a bound the stale entries go, so the cache cannot grow without end.
+    if (settingsCache.size >= SETTINGS_CACHE_MAX) {
+      for (const [id, entry] of settingsCache) if (entry.until <= now) settingsCache.delete(id);
+      if (settingsCache.size >= SETTINGS_CACHE_MAX) settingsCache.clear();
+    }
+    settingsCache.set(eventId, cached);
+    return cached;
+  });
+
   /** The event's room settings when its room is on now; null otherwise (or unknown event). */
   async function activeRoom(
     eventId: string,
   ): Promise<(RoomSettings & { onsaleAt: Date; admissionPerMinute: number }) | null> {
     const now = clock.now();
     let cached = settingsCache.get(eventId);
-    if (!cached || cached.until <= now.getTime()) {
-      const row = isUuid(eventId) ? await findRoomSettings(deps.db, eventId) : undefined;
-      const settings = row && !row.cancelledAt && !row.deletedAt ? row : null;
-      cached = { until: now.getTime() + SETTINGS_TTL_MS, settings };
-      // Any id may be asked about: past a bound the stale entries go, so the cache cannot grow without end.
-      if (settingsCache.size >= SETTINGS_CACHE_MAX) {
-        for (const [id, entry] of settingsCache) if (entry.until <= now.getTime()) settingsCache.delete(id);
-        if (settingsCache.size >= SETTINGS_CACHE_MAX) settingsCache.clear();
-      }
-      settingsCache.set(eventId, cached);
-    }
+    if (!cached || cached.until <= now.getTime()) cached = await readSettings(eventId);
     const settings = cached.settings;
     if (!settings || !isRoomActive(settings, now)) return null;
     return settings as RoomSettings & { onsaleAt: Date; admissionPerMinute: number };

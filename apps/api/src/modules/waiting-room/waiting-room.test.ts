@@ -353,3 +353,48 @@ describe.skipIf(!process.env.DATABASE_URL)('the waiting room across processes sh
     expect((await holdOn(a, await sessionCookie(a, (await createUser(a)).id))).statusCode).toBe(403);
   });
 });
+
+describe("the waiting room's settings read", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is made once for a crowd arriving together, and again once its copy is two seconds old', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event } = await createEvent(t, organizer.id, {});
+    let reads = 0;
+    const db = new Proxy(t.database.db, {
+      get(target, property) {
+        if (property === 'select') reads++;
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    let now = Date.now();
+    const store: QueueStore = {
+      join: vi.fn(),
+      find: vi.fn(),
+      bind: vi.fn(),
+      size: vi.fn(),
+    };
+    const room = createWaitingRoom({
+      db,
+      clock: { now: () => new Date(now) },
+      store,
+      key: Buffer.alloc(32, 1),
+      log: { warn: vi.fn(), error: vi.fn() },
+    });
+    const crowd = () =>
+      Promise.all(Array.from({ length: 50 }, () => room.requireAdmission(event.id, undefined, organizer.id)));
+    await expect(crowd()).resolves.toHaveLength(50);
+    expect(reads).toBe(1);
+    now += 1_999;
+    await crowd();
+    expect(reads).toBe(1);
+    now += 1;
+    await crowd();
+    expect(reads).toBe(2);
+  });
+});
