@@ -17,7 +17,6 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +32,7 @@ import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { SESSION_COOKIE } from '../apps/api/src/plugins/session';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
+import { type Answer, LoadClient } from './http-client';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -204,34 +204,9 @@ function stopServers(children: ChildProcess[]) {
   );
 }
 
-/**
- * The buyers' hold request over node's own HTTP client with kept-alive connections: the load
- * generator shares the machine's cores with the server and PostgreSQL, and `fetch` costs it
- * about twice the CPU per request, which the server's figure would pay for.
- */
-function postJson(agent: Agent, url: string, body: unknown, cookie: string): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const call = request(
-      url,
-      {
-        agent,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(payload);
-  });
+/** A JSON post of the buyers over the load generator's kept-alive sockets (bench/http-client.ts). */
+function postJson(client: LoadClient, url: string, body: unknown, cookie: string): Promise<Answer> {
+  return client.post(url, 'application/json', JSON.stringify(body), { cookie });
 }
 
 /** Runs `task` for every item with at most CONCURRENCY in flight. */
@@ -249,49 +224,19 @@ async function pool<T>(items: T[], task: (item: T, index: number) => Promise<voi
 
 type Held = { id: string; cookie: string; base: string };
 
-/** A form post over the load generator's kept-alive connections (see postJson). */
-function postForm(
-  agent: Agent,
-  url: string,
-  form: URLSearchParams,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  const payload = form.toString();
-  return new Promise((resolve, reject) => {
-    const call = request(
-      url,
-      {
-        agent,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(payload);
-  });
+/** A form post over the load generator's kept-alive sockets (see postJson). */
+function postForm(client: LoadClient, url: string, form: URLSearchParams): Promise<Answer> {
+  return client.post(url, 'application/x-www-form-urlencoded', form.toString());
 }
 
 /** The buyer's payment: start (signed form), the bank's page, the decision (the bank's signed IPN). */
-async function pay(agent: Agent, order: Held) {
-  const start = await postJson(agent, `${order.base}/api/orders/${order.id}/payment`, {}, order.cookie);
+async function pay(client: LoadClient, order: Held) {
+  const start = await postJson(client, `${order.base}/api/orders/${order.id}/payment`, {}, order.cookie);
   const { redirect } = JSON.parse(start.body) as { redirect: { action: string; fields: [string, string][] } };
-  const page = await postForm(agent, redirect.action, new URLSearchParams(redirect.fields));
+  const page = await postForm(client, redirect.action, new URLSearchParams(redirect.fields));
   const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
   const decided = await postForm(
-    agent,
+    client,
     `${order.base}/sandbox-bank/decide`,
     new URLSearchParams({ token, decision: 'pay' }),
   );
@@ -321,12 +266,12 @@ type Race = {
  * opens, and the database has its statistics. The race's figures count none of it.
  */
 async function warmUp(bases: string[], warm: Sale, cookies: string[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const client = new LoadClient(CONCURRENCY);
   const held: Held[] = [];
   await pool(cookies.slice(0, WARM_UP_BUYERS), async (cookie, index) => {
     const base = bases[index % bases.length] as string;
     const response = await postJson(
-      agent,
+      client,
       `${base}/api/orders`,
       { eventId: warm.eventId, lines: [{ ticketId: warm.ticketId, quantity: 1 }] },
       cookie,
@@ -334,13 +279,13 @@ async function warmUp(bases: string[], warm: Sale, cookies: string[]) {
     if (response.status !== 201) throw new Error(`warm-up hold answered ${response.status}: ${response.body}`);
     held.push({ id: (JSON.parse(response.body) as { id: string }).id, cookie, base });
   });
-  await pool(held, (order) => pay(agent, order));
-  agent.destroy();
+  await pool(held, (order) => pay(client, order));
+  client.destroy();
   // A database in service has its statistics (autovacuum); a fresh one would leave the planner guessing.
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('analyze');
-  await client.end();
+  const analyst = new pg.Client({ connectionString: url });
+  await analyst.connect();
+  await analyst.query('analyze');
+  await analyst.end();
 }
 
 /** Every buyer tries to hold one place, spread over the servers; the held orders are then paid. */
@@ -354,13 +299,13 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
   let lastHeldAt = 0;
   const serverCpu = () => children.reduce((sum, child) => sum + processCpuMs(child.pid ?? 0), 0);
   const cpuBefore = { servers: serverCpu(), generator: process.cpuUsage(), postgres: postgresCpuMs() };
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const client = new LoadClient(CONCURRENCY);
   const holdStart = performance.now();
   await pool(cookies, async (cookie, index) => {
     const base = bases[index % bases.length] as string;
     const started = performance.now();
     const response = await postJson(
-      agent,
+      client,
       `${base}/api/orders`,
       { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1 }] },
       cookie,
@@ -374,7 +319,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     else unexpected++;
   });
   const holdEnd = performance.now();
-  agent.destroy();
+  client.destroy();
   // Where the CPU went during the holds, per request: the processes share the machine's cores.
   const generatorCpu = process.cpuUsage(cpuBefore.generator);
   const cpuMsPerRequest = {
@@ -382,12 +327,12 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     loadGenerator: Number(((generatorCpu.user + generatorCpu.system) / 1000 / cookies.length).toFixed(2)),
     postgres: Number(((postgresCpuMs() - cpuBefore.postgres) / cookies.length).toFixed(2)),
   };
-  const payAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const payClient = new LoadClient(CONCURRENCY);
   const payCpuBefore = { servers: serverCpu(), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const payStart = performance.now();
-  await pool(held, (order) => pay(payAgent, order));
+  await pool(held, (order) => pay(payClient, order));
   const paySeconds = (performance.now() - payStart) / 1000;
-  payAgent.destroy();
+  payClient.destroy();
   const payGeneratorCpu = process.cpuUsage(payCpuBefore.generator);
   const cpuMsPerConfirmation = {
     servers: Number(((serverCpu() - payCpuBefore.servers) / Math.max(1, held.length)).toFixed(2)),
@@ -427,13 +372,13 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
 /** Requests per second bare Fastify answers to the buyers' hold requests (see serveBare). */
 async function bareCeiling(sale: Sale, cookies: string[]): Promise<number> {
   const { children, bases } = await startServers(1, '--serve-bare');
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const client = new LoadClient(CONCURRENCY);
   const body = { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1 }] };
-  await pool(cookies, (cookie) => postJson(agent, `${bases[0]}/api/orders`, body, cookie).then(() => undefined));
+  await pool(cookies, (cookie) => postJson(client, `${bases[0]}/api/orders`, body, cookie).then(() => undefined));
   const started = performance.now();
-  await pool(cookies, (cookie) => postJson(agent, `${bases[0]}/api/orders`, body, cookie).then(() => undefined));
+  await pool(cookies, (cookie) => postJson(client, `${bases[0]}/api/orders`, body, cookie).then(() => undefined));
   const rate = cookies.length / ((performance.now() - started) / 1000);
-  agent.destroy();
+  client.destroy();
   await stopServers(children);
   return rate;
 }
