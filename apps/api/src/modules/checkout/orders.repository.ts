@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders, participations } from '../../db/schema';
@@ -252,19 +252,18 @@ export async function findEventTitle(db: Database, eventId: string): Promise<str
   return row?.title ?? '';
 }
 
-/** The buyer's holds of the event still within their 180 s. */
+/**
+ * The buyer's holds of the event still within their 180 s, read from the buyer's orders of the
+ * event (OFFSET 0: not through orders_awaiting_idx, which holds every live hold of the on-sale;
+ * see guichet_hold_batch).
+ */
 export async function findLiveHolds(db: Database, userId: string, eventId: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.eventId, eventId),
-        eq(orders.status, 'awaiting_payment'),
-        gt(orders.expiresAt, now),
-      ),
-    );
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select o.id from (select id, status, expires_at from orders
+                           where user_id = ${userId} and event_id = ${eventId} offset 0) o
+         where o.status = 'awaiting_payment' and o.expires_at > ${now.toISOString()}::timestamptz`,
+  );
   return rows.map((row) => row.id);
 }
 
