@@ -12,7 +12,8 @@ import { connect, type Socket } from 'node:net';
 export type Answer = { status: number; body: string };
 
 type Waiting = { resolve: (socket: Socket) => void; reject: (error: Error) => void };
-type Pending = { resolve: (exchanged: { answer: Answer; keepAlive: boolean }) => void; reject: (error: Error) => void };
+/** An answer, and whether its socket may carry the next request. */
+type Exchanged = { answer: Answer; keepAlive: boolean };
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CONTENT_LENGTH = /\r\ncontent-length:\s*(\d+)/i;
@@ -118,20 +119,19 @@ export class LoadClient {
 }
 
 /** Writes one request and reads its whole answer. */
-function exchange(socket: Socket, request: string): Promise<{ answer: Answer; keepAlive: boolean }> {
+function exchange(socket: Socket, request: string): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
     let received: Buffer = Buffer.alloc(0);
     let bodyStart = -1;
     let length = 0;
     let status = 0;
     let keepAlive = true;
-    const pending: Pending = { resolve, reject };
-    const done = (error?: Error, exchanged?: { answer: Answer; keepAlive: boolean }) => {
+    const done = (error?: Error, exchanged?: Exchanged) => {
       socket.off('data', onData);
       socket.off('error', onError);
       socket.off('close', onClose);
-      if (error) pending.reject(error);
-      else if (exchanged) pending.resolve(exchanged);
+      if (error) reject(error);
+      else if (exchanged) resolve(exchanged);
     };
     const onData = (chunk: Buffer) => {
       received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);

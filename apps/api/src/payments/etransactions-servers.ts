@@ -52,7 +52,6 @@ export function createBankServerChooser(
   });
   return async (): Promise<string> => {
     if (chosen && now() < chosen.until) return chosen.host;
-    chosen = undefined;
     return check('bank');
   };
 }
