@@ -33,6 +33,22 @@ export const holdBatchFailures = new Counter({
   registers: [metricsRegistry],
 });
 
+/** How many payments of held orders each settlement statement carried (group commit). */
+export const settlementBatchSize = new Histogram({
+  name: 'guichet_settlement_batch_size',
+  help: 'Payments of held orders settled in one statement',
+  buckets: [1, 2, 4, 8, 16, 32],
+  registers: [metricsRegistry],
+});
+
+/** Batches of settlements that failed as a whole, each then settled alone (deadlock, bad request). */
+export const settlementBatchFailures = new Counter({
+  name: 'guichet_settlement_batch_failures_total',
+  help: 'Batches of settlements run again one by one',
+  labelNames: ['size', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
 export const holdsPlaced = new Counter({
   name: 'guichet_holds_total',
   help: 'Places held for 180 s by paid orders',

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { paymentOutcomes } from '../../lib/metrics';
-import { MAIL_MAX_ATTEMPTS } from '../../mail/outbox';
 import { issueParticipations, orderConfirmationMail } from './issue.service';
 import {
   findOrderLines,
-  findOrderToSettle,
   lockOrderByReference,
   markLatePaymentOwed,
   markOrderPaid,
   setOrderStatus,
-  settleHeldOrder,
 } from './orders.repository';
 import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places.repository';
+import { findOrderToSettle, settleHeldOrder } from './settlements.repository';
 import { recordCapture } from './transactions.repository';
 
 export type PaymentResult = {
@@ -57,8 +55,8 @@ export async function applyPaymentResult(
 
 /**
  * The common case, a payment for a hold still live, settled in one statement (two round trips
- * in all, the hot ticket row locked last); undefined when the order is in any other state, which
- * the general path below settles.
+ * in all, shared with the notifications that arrive meanwhile; the hot ticket row locked last);
+ * undefined when the order is in any other state, which the general path below settles.
  */
 async function settleLiveHold(
   deps: { db: Database; config: { brandName: string; publicUrl: string } },
@@ -83,7 +81,6 @@ async function settleLiveHold(
       participations.map((p) => p.id),
       deps.config,
     ),
-    mailMaxAttempts: MAIL_MAX_ATTEMPTS,
   });
   return outcome === 'paid' ? 'paid' : undefined;
 }

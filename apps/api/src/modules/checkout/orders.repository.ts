@@ -5,7 +5,6 @@ import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders, participations } from '../../db/schema';
 import { createGroupCommit } from '../../lib/group-commit';
 import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
-import type { OutgoingMail } from '../../mail/outbox';
 import type { Sale } from './sale.repository';
 
 export type HoldRequest = {
@@ -184,7 +183,6 @@ export async function findOrderById(db: Database, id: string): Promise<OrderRow 
   return (await orderLookupsOf(db).byId.execute({ id }))[0];
 }
 
-/** The order of a payment reference, its row locked to the end of `tx` (payment results queue on it). */
 /**
  * The order's row locked to the end of `tx`, with what its payment's settlement reads of the
  * event (whether it was cancelled, its title for the e-mail), in one round trip.
@@ -265,53 +263,4 @@ export async function findLiveHolds(db: Database, userId: string, eventId: strin
          where o.status = 'awaiting_payment' and o.expires_at > ${now.toISOString()}::timestamptz`,
   );
   return rows.map((row) => row.id);
-}
-
-export type OrderToSettle = Pick<
-  OrderRow,
-  'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference' | 'status' | 'totalCents'
-> & {
-  eventTitle: string;
-  eventCancelled: boolean;
-  lines: { ticketId: string; quantity: number; refundPlaces: number; isGift: boolean }[];
-};
-
-const orderToSettleStatement: Statement = {
-  name: 'guichet_order_to_settle',
-  text: `select o.id, o.event_id as "eventId", o.user_id as "userId", o.buyer_email as "buyerEmail",
-                o.buyer_first_name as "buyerFirstName", o.reference, o.status, o.total_cents as "totalCents",
-                e.title as "eventTitle", e.cancelled_at is not null as "eventCancelled",
-                coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'quantity', l.quantity,
-                                   'refundPlaces', l.refund_places, 'isGift', l.is_gift) order by l.id)
-                            from order_lines l where l.order_id = o.id), '[]') as lines
-           from orders o join events e on e.id = o.event_id where o.reference = $1`,
-};
-
-/** What settling a payment of the order needs, read without a lock (guichet_settle_held checks it again). */
-export async function findOrderToSettle(db: Database, reference: string): Promise<OrderToSettle | undefined> {
-  const [row] = await preparedRows(db)<OrderToSettle>(orderToSettleStatement, [reference]);
-  return row;
-}
-
-const settleHeldStatement: Statement = {
-  name: 'guichet_settle_held',
-  text: 'select guichet_settle_held($1::jsonb) as outcome',
-};
-
-export type HeldSettlement = {
-  orderId: string;
-  provider: string;
-  transactionId: string;
-  amountCents: number;
-  participations: (OrderToSettle['lines'][number] & { id: string })[];
-  mail: OutgoingMail;
-  mailMaxAttempts: number;
-};
-
-/** A held order paid, in one statement (db/functions/guichet_settle_held.sql): 'paid', or 'changed'. */
-export async function settleHeldOrder(db: Database, settlement: HeldSettlement): Promise<'paid' | 'changed'> {
-  const [row] = await preparedRows(db)<{ outcome: 'paid' | 'changed' }>(settleHeldStatement, [
-    JSON.stringify(settlement),
-  ]);
-  return row?.outcome ?? 'changed';
 }

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
+import { events, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
+import { settlementBatchSize } from '../../lib/metrics';
+import { applyPaymentResult } from './confirmation.service';
+
+// Payments of held orders notified together are settled together (group commit): each
+// notification still gets its own verdict, and a replay, a second capture, a wrong amount or a
+// cancelled event among them is answered as it would be alone.
+let t: TestApp;
+let organizerId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  organizerId = (await createUser(t, { isVerified: true })).id;
+}, 120_000);
+afterAll(async () => t.close());
+
+/** Payments that went in a statement with others: the histogram's sum over its count of statements. */
+async function settlementsPerStatement(): Promise<number> {
+  const { values } = await settlementBatchSize.get();
+  const sum = values.find((v) => v.metricName === 'guichet_settlement_batch_size_sum')?.value ?? 0;
+  const count = values.find((v) => v.metricName === 'guichet_settlement_batch_size_count')?.value ?? 0;
+  return count === 0 ? 0 : sum / count;
+}
+
+/** `count` buyers each hold one place of the event's ticket; their orders, in the buyers' order. */
+async function holdOnePlaceEach(eventId: string, ticketId: string, count: number) {
+  const buyers = await Promise.all(Array.from({ length: count }, () => createUser(t)));
+  const held = [];
+  for (const buyer of buyers) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: await sessionCookie(t, buyer.id) },
+      payload: { eventId, lines: [{ ticketId, quantity: 1 }] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const order = await t.database.db.query.orders.findFirst({ where: eq(orders.id, response.json().id) });
+    if (!order) throw new Error('the hold wrote no order');
+    held.push(order);
+  }
+  return held;
+}
+
+const paid = (reference: string, transactionId: string, amountCents = 1500) => ({
+  reference,
+  status: 'paid' as const,
+  amountCents,
+  transactionId,
+});
+
+describe(`payments of held orders notified together${raceMode}`, () => {
+  it('are each settled once, with their own verdict, the ticket turned sold for all of them', async () => {
+    const {
+      tickets: [ticket],
+      event,
+    } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 20 }]);
+    const cancelled = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
+    const held = await holdOnePlaceEach(event.id, ticket?.id ?? '', 11);
+    const [doomed] = await holdOnePlaceEach(cancelled.event.id, cancelled.tickets[0]?.id ?? '', 1);
+    await t.database.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, cancelled.event.id));
+
+    const [replayed, twice, wrongAmount] = [held[0], held[1], held[10]];
+    if (!replayed || !twice || !wrongAmount || !doomed) throw new Error('orders missing');
+    const deps = { db: t.database.db, config: t.config };
+    const notifications = [
+      ...held.slice(0, 10).map((order) => paid(order.reference, `tx-${order.id}`)),
+      // The bank notifies the same payment again; a second payment page was paid too.
+      paid(replayed.reference, `tx-${replayed.id}`),
+      paid(twice.reference, `tx-other-${twice.id}`),
+      paid(wrongAmount.reference, `tx-${wrongAmount.id}`, 1499),
+      paid(doomed.reference, `tx-${doomed.id}`),
+    ];
+    const outcomes = await Promise.all(notifications.map((n) => applyPaymentResult(deps, n, 'sandbox')));
+
+    expect(outcomes.slice(2, 10)).toEqual(Array(8).fill('paid'));
+    expect([outcomes[0], outcomes[10]].sort()).toEqual(['already_paid', 'paid']);
+    expect([outcomes[1], outcomes[11]].sort()).toEqual(['duplicate_capture', 'paid']);
+    expect(outcomes[12]).toBe('amount_mismatch');
+    expect(outcomes[13]).toBe('refund_needed');
+
+    const ids = held.slice(0, 10).map((order) => order.id);
+    const settled = await t.database.db.select().from(orders).where(inArray(orders.id, ids));
+    expect(settled.map((order) => order.status)).toEqual(Array(10).fill('paid'));
+    const issued = await t.database.db.select().from(participations).where(inArray(participations.orderId, ids));
+    expect(issued).toHaveLength(10);
+    expect(new Set(issued.map((p) => p.orderId)).size).toBe(10);
+    const captures = await t.database.db
+      .select({ kind: paymentTransactions.kind })
+      .from(paymentTransactions)
+      .where(inArray(paymentTransactions.orderId, ids));
+    expect(captures.map((c) => c.kind).sort()).toEqual(['duplicate', ...Array(10).fill('payment')]);
+    const mails = await t.database.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.to,
+          settled.map((order) => order.buyerEmail),
+        ),
+      );
+    expect(mails).toHaveLength(10);
+    const [places] = await t.database.db
+      .select({ held: tickets.held, sold: tickets.sold })
+      .from(tickets)
+      .where(eq(tickets.id, ticket?.id ?? ''));
+    // The order paid the wrong amount stays held; the others are sold.
+    expect(places).toEqual({ held: 1, sold: 10 });
+    const [stillHeld] = await t.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, wrongAmount.id)));
+    expect(stillHeld?.status).toBe('awaiting_payment');
+    // On PGlite the notifications reach the database one at a time; on PostgreSQL they meet.
+    if (process.env.DATABASE_URL) expect(await settlementsPerStatement()).toBeGreaterThan(1);
+  });
+});
+
+describe('guichet_settle_held', () => {
+  it('pays an order named twice once, and leaves an order whose amount differs as it was', async () => {
+    const {
+      tickets: [ticket],
+      event,
+    } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
+    const [first, second] = await holdOnePlaceEach(event.id, ticket?.id ?? '', 2);
+    if (!first || !second || !ticket) throw new Error('orders missing');
+    const settlement = (order: typeof first, amountCents: number) => ({
+      orderId: order.id,
+      provider: 'sandbox',
+      transactionId: `tx-${randomUUID()}`,
+      amountCents,
+      participations: [{ id: randomUUID(), ticketId: ticket.id, quantity: 1, refundPlaces: 0, isGift: false }],
+      mail: { to: order.buyerEmail, subject: 'Confirmation', text: 'Merci', html: null, attachments: null },
+    });
+    const [row] = await queryRows<{ outcomes: string[] }>(
+      t.database.db,
+      sql`select guichet_settle_held(${JSON.stringify({
+        mailMaxAttempts: 3,
+        settlements: [settlement(first, 1500), settlement(first, 1500), settlement(second, 1400)],
+      })}::jsonb) as outcomes`,
+    );
+    expect(row?.outcomes).toEqual(['paid', 'changed', 'changed']);
+    const issued = await t.database.db
+      .select()
+      .from(participations)
+      .where(inArray(participations.orderId, [first.id, second.id]));
+    expect(issued.map((p) => p.orderId)).toEqual([first.id]);
+    const [places] = await t.database.db
+      .select({ held: tickets.held, sold: tickets.sold })
+      .from(tickets)
+      .where(eq(tickets.id, ticket.id));
+    expect(places).toEqual({ held: 1, sold: 1 });
+  });
+});

@@ -1,0 +1,105 @@
+import type { Database } from '../../db/client';
+import { preparedRows, type Statement } from '../../db/prepared';
+import { createGroupCommit } from '../../lib/group-commit';
+import { settlementBatchFailures, settlementBatchSize } from '../../lib/metrics';
+import { MAIL_MAX_ATTEMPTS, type OutgoingMail } from '../../mail/outbox';
+import type { OrderRow } from './orders.repository';
+
+/**
+ * The payments of held orders, read and settled together when their notifications arrive
+ * together (group commit, docs/decisions.md "Confirmations"): one round trip reads the orders of
+ * a batch, one statement, transaction and commit settles them, each notification with its own
+ * answer.
+ */
+
+export type OrderToSettle = Pick<
+  OrderRow,
+  'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference' | 'status' | 'totalCents'
+> & {
+  eventTitle: string;
+  eventCancelled: boolean;
+  lines: { ticketId: string; quantity: number; refundPlaces: number; isGift: boolean }[];
+};
+
+const ordersToSettleStatement: Statement = {
+  name: 'guichet_orders_to_settle',
+  text: `select o.id, o.event_id as "eventId", o.user_id as "userId", o.buyer_email as "buyerEmail",
+                o.buyer_first_name as "buyerFirstName", o.reference, o.status, o.total_cents as "totalCents",
+                e.title as "eventTitle", e.cancelled_at is not null as "eventCancelled",
+                coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'quantity', l.quantity,
+                                   'refundPlaces', l.refund_places, 'isGift', l.is_gift) order by l.id)
+                            from order_lines l where l.order_id = o.id), '[]') as lines
+           from orders o join events e on e.id = o.event_id where o.reference = any($1::text[])`,
+};
+
+const settleHeldStatement: Statement = {
+  name: 'guichet_settle_held',
+  text: 'select guichet_settle_held($1::jsonb) as outcomes',
+};
+
+export type HeldSettlement = {
+  orderId: string;
+  provider: string;
+  transactionId: string;
+  amountCents: number;
+  participations: (OrderToSettle['lines'][number] & { id: string })[];
+  mail: OutgoingMail;
+};
+
+type SettlementOutcome = 'paid' | 'changed';
+
+/** Under 32 orders locked per transaction, and a short hold of the ticket's row. */
+const SETTLEMENT_BATCH_MAX = 32;
+
+function settlementGroupsOf(db: Database) {
+  const rows = preparedRows(db);
+  const read = async (references: string[]) => {
+    const found = await rows<OrderToSettle>(ordersToSettleStatement, [references]);
+    const byReference = new Map(found.map((order) => [order.reference, order]));
+    return references.map((reference) => byReference.get(reference));
+  };
+  const settle = async (batch: HeldSettlement[]) => {
+    settlementBatchSize.observe(batch.length);
+    const [row] = await rows<{ outcomes: SettlementOutcome[] }>(settleHeldStatement, [
+      JSON.stringify({ mailMaxAttempts: MAIL_MAX_ATTEMPTS, settlements: batch }),
+    ]);
+    return row?.outcomes ?? [];
+  };
+  return {
+    reads: createGroupCommit<string, OrderToSettle | undefined>({
+      batch: read,
+      single: async (reference) => (await read([reference]))[0],
+      maxBatch: SETTLEMENT_BATCH_MAX,
+    }),
+    settlements: createGroupCommit<HeldSettlement, SettlementOutcome>({
+      batch: settle,
+      single: async (settlement) => (await settle([settlement]))[0] ?? 'changed',
+      maxBatch: SETTLEMENT_BATCH_MAX,
+      onBatchError: (error, size) =>
+        settlementBatchFailures.inc({ size: String(size), reason: (error as { code?: string }).code ?? 'unknown' }),
+    }),
+  };
+}
+const settlementGroups = new WeakMap<Database, ReturnType<typeof settlementGroupsOf>>();
+
+function groupsOf(db: Database) {
+  let groups = settlementGroups.get(db);
+  if (!groups) {
+    groups = settlementGroupsOf(db);
+    settlementGroups.set(db, groups);
+  }
+  return groups;
+}
+
+/** What settling a payment of the order needs, read without a lock (guichet_settle_held checks it again). */
+export function findOrderToSettle(db: Database, reference: string): Promise<OrderToSettle | undefined> {
+  return groupsOf(db).reads.run('orders', reference);
+}
+
+/**
+ * A held order paid (db/functions/guichet_settle_held.sql), with the others settled at the same
+ * moment: 'paid', or 'changed' when the order is no longer held at that amount.
+ */
+export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promise<SettlementOutcome> {
+  return groupsOf(db).settlements.run('settlements', settlement);
+}
