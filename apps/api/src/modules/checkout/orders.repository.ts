@@ -144,18 +144,28 @@ export type PlaceLine = { ticketId: string; quantity: number };
 
 /**
  * An order by its id or its reference, each asked at every payment (its start, its notification,
- * the buyer's return): built once per database and sent as named statements.
+ * the buyer's return): built once per database and sent as named statements. Payment starts
+ * arriving together read their orders in one round trip (group commit, as sessions are read).
  */
 function orderLookupsOf(db: Database) {
   let lookups = orderLookups.get(db);
   if (!lookups) {
+    const byIds = db
+      .select()
+      .from(orders)
+      .where(sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('guichet_orders_by_ids');
+    const findByIds = async (ids: string[]) => {
+      const rows = await byIds.execute({ ids });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    };
     lookups = {
-      byId: db
-        .select()
-        .from(orders)
-        .where(eq(orders.id, sql.placeholder('id')))
-        .limit(1)
-        .prepare('guichet_order_by_id'),
+      byId: createGroupCommit<string, OrderRow | undefined>({
+        batch: findByIds,
+        single: async (id) => (await findByIds([id]))[0],
+        maxBatch: 64,
+      }),
       byReference: db
         .select()
         .from(orders)
@@ -170,7 +180,7 @@ function orderLookupsOf(db: Database) {
 const orderLookups = new WeakMap<
   Database,
   {
-    byId: { execute(values: { id: string }): Promise<OrderRow[]> };
+    byId: { run(key: string, id: string): Promise<OrderRow | undefined> };
     byReference: { execute(values: { reference: string }): Promise<OrderRow[]> };
   }
 >();
@@ -179,8 +189,8 @@ export async function findOrderByReference(db: Database, reference: string): Pro
   return (await orderLookupsOf(db).byReference.execute({ reference }))[0];
 }
 
-export async function findOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
-  return (await orderLookupsOf(db).byId.execute({ id }))[0];
+export function findOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
+  return orderLookupsOf(db).byId.run('orders', id);
 }
 
 /**
