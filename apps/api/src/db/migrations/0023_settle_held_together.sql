@@ -16,25 +16,30 @@ DROP FUNCTION IF EXISTS guichet_settle_held(jsonb);--> statement-breakpoint
 -- participations: [{id, ticketId, quantity, refundPlaces, isGift}], mail: {to, subject, text,
 -- html, attachments}}]}. Answers one outcome per settlement, in order: 'paid', or 'changed'
 -- (nothing written for it: the caller settles it the general way). An order named twice is paid
--- once, by its first settlement.
+-- once, by the first of its settlements that still matches it.
 CREATE OR REPLACE FUNCTION guichet_settle_held(p jsonb) RETURNS text[] LANGUAGE plpgsql AS $$
 DECLARE
   v_count integer := jsonb_array_length(p->'settlements');
+  v_locked uuid[];
   v_paid bigint[];
   v_outcomes text[];
   v_line record;
 BEGIN
-  -- Orders in id order, as two batches naming the same orders would take them.
-  PERFORM 1 FROM orders
-   WHERE id IN (SELECT (s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') AS s)
-   ORDER BY id FOR UPDATE;
+  -- Orders in id order. One that another transaction holds (a replay on the general path, a
+  -- release, a reclaim) is skipped, not waited for: it would stall the whole batch, and the
+  -- general path, which its 'changed' leads to, waits for it alone.
+  SELECT coalesce(array_agg(id), '{}') INTO v_locked FROM (
+    SELECT id FROM orders
+     WHERE id IN (SELECT (s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') AS s)
+     ORDER BY id FOR UPDATE SKIP LOCKED) locked;
   -- Read after the locks: what is still held at the amount paid, its event not cancelled.
   SELECT coalesce(array_agg(pos), '{}') INTO v_paid FROM (
     SELECT DISTINCT ON (o.id) e.pos
       FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
       JOIN orders o ON o.id = (e.s->>'orderId')::uuid
       JOIN events ev ON ev.id = o.event_id
-     WHERE o.status = 'awaiting_payment' AND o.total_cents = (e.s->>'amountCents')::integer
+     WHERE o.id = ANY(v_locked)
+       AND o.status = 'awaiting_payment' AND o.total_cents = (e.s->>'amountCents')::integer
        AND ev.cancelled_at IS NULL
      ORDER BY o.id, e.pos) chosen;
   SELECT array_agg(CASE WHEN i = ANY(v_paid) THEN 'paid' ELSE 'changed' END ORDER BY i) INTO v_outcomes
