@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { Histogram } from 'prom-client';
 import { type AppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -208,4 +209,12 @@ export async function createEvent(
     if (row) rows.push(row);
   }
   return { event, tickets: rows };
+}
+
+/** What a histogram saw on average: its sum over its count (0 before anything was observed). */
+export async function meanObserved(histogram: Histogram): Promise<number> {
+  const { values } = await histogram.get();
+  const sum = values.find((v) => v.metricName?.endsWith('_sum'))?.value ?? 0;
+  const count = values.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0;
+  return count === 0 ? 0 : sum / count;
 }

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
+import {
+  createEvent,
+  createTestApp,
+  createUser,
+  meanObserved,
+  raceMode,
+  sessionCookie,
+  type TestApp,
+} from '../../../test/helpers';
 import { discountCodes, orders, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
 
@@ -15,14 +23,6 @@ beforeAll(async () => {
   organizerId = (await createUser(t, { isVerified: true })).id;
 }, 120_000);
 afterAll(async () => t.close());
-
-/** Holds that went in a statement with others: the histogram's sum over its count of statements. */
-async function holdsPerStatement(): Promise<number> {
-  const { values } = await holdBatchSize.get();
-  const sum = values.find((v) => v.metricName === 'guichet_hold_batch_size_sum')?.value ?? 0;
-  const count = values.find((v) => v.metricName === 'guichet_hold_batch_size_count')?.value ?? 0;
-  return count === 0 ? 0 : sum / count;
-}
 
 describe(`holds combined in one statement${raceMode}`, () => {
   it("keep the event's cap, the promo code's uses and one live hold per buyer, each buyer answered", async () => {
@@ -88,7 +88,7 @@ describe(`holds combined in one statement${raceMode}`, () => {
       .where(eq(tickets.id, ticket?.id ?? ''));
     expect(row?.held).toBe(8);
     // On PGlite the requests reach the hold one at a time; on PostgreSQL they meet.
-    if (process.env.DATABASE_URL) expect(await holdsPerStatement()).toBeGreaterThan(1);
+    if (process.env.DATABASE_URL) expect(await meanObserved(holdBatchSize)).toBeGreaterThan(1);
   });
 });
 
