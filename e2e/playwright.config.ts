@@ -32,7 +32,9 @@ export default defineConfig({
   testDir: './tests',
   // One output folder per port, so that runs sharing a machine do not remove each other's files.
   outputDir: `test-results/${MAIN_PORT}`,
-  timeout: 60_000,
+  // The longest journeys (the back office's seven sections each checked by axe, the console, a
+  // payout) take 40 to 65 s on the shared 2-core machine on a quiet day and twice that on a busy one.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -95,7 +97,9 @@ export default defineConfig({
       command: `npx tsx fake-stripe-server.ts ${STRIPE_API_PORT}`,
       port: STRIPE_API_PORT,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The longest journeys (the back office's seven sections each checked by axe, the console, a
+  // payout) take 40 to 65 s on the shared 2-core machine on a quiet day and twice that on a busy one.
+  timeout: 120_000,
     },
     {
       // A deployment that pays through Stripe only (no sandbox bank), against that stand-in.

@@ -7,8 +7,13 @@ import classes from './Scanner.module.css';
 
 const m = doorFr.scanner;
 
-/** The same code held in front of the camera is read once, not every frame. */
-const SAME_CODE_PAUSE_MS = 3_000;
+/**
+ * The same code held in front of the camera is read once, not every frame nor every few seconds
+ * (a duo ticket held while the result is read would let its second person in): it is read again
+ * once this many frames in a row have not shown it (about a second), or after another code.
+ * Counted in frames, not time: a busy phone reads fewer frames, not fewer absences.
+ */
+const SAME_CODE_GONE_FRAMES = 8;
 const FRAME_INTERVAL_MS = 120;
 
 type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable';
@@ -29,7 +34,7 @@ export function QrCamera({ onCode, paused }: { onCode: (code: string) => void; p
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const last = { code: '', at: 0 };
+    const last = { code: '', framesWithout: 0 };
     (async () => {
       try {
         const [media, detector] = await Promise.all([
@@ -43,15 +48,16 @@ export function QrCamera({ onCode, paused }: { onCode: (code: string) => void; p
         setState('on');
         const tick = async () => {
           if (stopped || !video.current) return;
+          // While a scan is checked the camera is not read, and the code in view stays the last one.
           if (!pausedRef.current && video.current.readyState >= 2) {
             try {
               const [found] = await detector.detect(video.current);
-              const now = Date.now();
-              if (found?.rawValue && (found.rawValue !== last.code || now - last.at > SAME_CODE_PAUSE_MS)) {
-                last.code = found.rawValue;
-                last.at = now;
-                handler.current(found.rawValue);
+              const code = found?.rawValue;
+              if (code && (code !== last.code || last.framesWithout >= SAME_CODE_GONE_FRAMES)) {
+                last.code = code;
+                handler.current(code);
               }
+              last.framesWithout = code === last.code ? 0 : last.framesWithout + 1;
             } catch {
               // A frame that cannot be read: the next one will be.
             }
