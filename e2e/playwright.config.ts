@@ -97,9 +97,7 @@ export default defineConfig({
       command: `npx tsx fake-stripe-server.ts ${STRIPE_API_PORT}`,
       port: STRIPE_API_PORT,
       reuseExistingServer: false,
-      // The longest journeys (the back office's seven sections each checked by axe, the console, a
-  // payout) take 40 to 65 s on the shared 2-core machine on a quiet day and twice that on a busy one.
-  timeout: 120_000,
+      timeout: 60_000,
     },
     {
       // A deployment that pays through Stripe only (no sandbox bank), against that stand-in.
