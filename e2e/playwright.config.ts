@@ -37,7 +37,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One at a time under CI: two browsers and their servers on the machine's two cores made
+  // each journey twice as slow, and menus, debounced searches and retries ran out of time.
+  workers: process.env.CI ? 1 : undefined,
   retries: 0,
   reporter: [['list']],
   use: {
