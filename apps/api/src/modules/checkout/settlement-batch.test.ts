@@ -75,6 +75,15 @@ const written = async (held: { id: string; buyerEmail: string }[]) => {
   }));
 };
 
+/** The ticket's places held and sold. */
+async function placesOf(ticketId: string) {
+  const [row] = await t.database.db
+    .select({ held: tickets.held, sold: tickets.sold })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return row;
+}
+
 const paid = (reference: string, transactionId: string, amountCents = 1500) => ({
   reference,
   status: 'paid' as const,
@@ -120,10 +129,7 @@ describe(`payments of held orders notified together${raceMode}`, () => {
           : { status: 'paid', captures: order.id === twice.id ? 2 : 1, participations: 1, mails: 1 },
       ),
     );
-    const [places] = await t.database.db
-      .select({ held: tickets.held, sold: tickets.sold })
-      .from(tickets)
-      .where(eq(tickets.id, ticket?.id ?? ''));
+    const places = await placesOf(ticket?.id ?? '');
     // The order paid the wrong amount stays held; the others are sold.
     expect(places).toEqual({ held: 1, sold: 10 });
     // On PostgreSQL the notifications meet in batches (PGlite answers its one connection's queries in turn).
@@ -171,10 +177,7 @@ describe('guichet_settle_held', () => {
 
     expect(outcomes).toEqual(['changed', 'paid', 'changed', 'changed']);
     expect(await written([first, second, doomed])).toEqual([paidOnce, untouched, untouched]);
-    const [places] = await t.database.db
-      .select({ held: tickets.held, sold: tickets.sold })
-      .from(tickets)
-      .where(eq(tickets.id, ticket.id));
+    const places = await placesOf(ticket.id);
     expect(places).toEqual({ held: 1, sold: 1 });
   });
 
