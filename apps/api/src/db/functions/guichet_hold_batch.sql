@@ -41,11 +41,13 @@ DECLARE
   v_expired boolean;
   v_updated integer;
 BEGIN
+  -- The ids as an array, not a subquery: a semi join with a JSON function the planner cannot
+  -- count read every account of the site (1.4 ms for 8,000) while this batch's locks waited.
   PERFORM 1 FROM users
-    WHERE id IN (SELECT (r->>'userId')::uuid FROM jsonb_array_elements(p) AS r)
+    WHERE id = ANY (ARRAY(SELECT (r->>'userId')::uuid FROM jsonb_array_elements(p) AS r))
     ORDER BY id FOR NO KEY UPDATE;
   PERFORM 1 FROM discount_codes
-    WHERE id IN (SELECT (r->'order'->>'discountCodeId')::uuid FROM jsonb_array_elements(p) AS r)
+    WHERE id = ANY (ARRAY(SELECT (r->'order'->>'discountCodeId')::uuid FROM jsonb_array_elements(p) AS r))
     ORDER BY id FOR NO KEY UPDATE;
   -- Places left per ticket (-1: not for sale) then the event's room, without a lock: a guess that
   -- spares an order written only to be deleted once the sale is over.

@@ -25,16 +25,19 @@ BEGIN
   -- general path, which its 'changed' leads to, waits for it alone.
   SELECT coalesce(array_agg(id), '{}') INTO v_locked FROM (
     SELECT id FROM orders
-     WHERE id IN (SELECT (s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') AS s)
+     WHERE id = ANY (ARRAY(SELECT (s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') AS s))
      ORDER BY id FOR UPDATE SKIP LOCKED) locked;
-  -- Read after the locks: what is still held at the amount paid, its event not cancelled.
+  -- Read after the locks: what is still held at the amount paid, its event not cancelled. The
+  -- orders are read by id alone (OFFSET 0 keeps the status out of that scan): statistics taken
+  -- before an on-sale count almost no live hold, and the plan then read every live hold of the
+  -- site through orders_awaiting_idx for each batch.
   SELECT coalesce(array_agg(pos), '{}') INTO v_paid FROM (
     SELECT DISTINCT ON (o.id) e.pos
       FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
-      JOIN orders o ON o.id = (e.s->>'orderId')::uuid
+      JOIN (SELECT id, event_id, status, total_cents FROM orders WHERE id = ANY(v_locked) OFFSET 0) o
+        ON o.id = (e.s->>'orderId')::uuid
       JOIN events ev ON ev.id = o.event_id
-     WHERE o.id = ANY(v_locked)
-       AND o.status = 'awaiting_payment' AND o.total_cents = (e.s->>'amountCents')::integer
+     WHERE o.status = 'awaiting_payment' AND o.total_cents = (e.s->>'amountCents')::integer
        AND ev.cancelled_at IS NULL
      ORDER BY o.id, e.pos) chosen;
   SELECT array_agg(CASE WHEN i = ANY(v_paid) THEN 'paid' ELSE 'changed' END ORDER BY i) INTO v_outcomes
