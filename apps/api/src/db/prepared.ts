@@ -8,6 +8,14 @@ import type { Database } from './client';
  * measured cost (see bench/onsale).
  */
 export type Statement = { name: string; text: string };
+
+/*
+ * A batch's array of keys is matched as `= any(array(select unnest($1)))`, not `= any($1)`: given
+ * the array itself, the planner counts its elements, finds every custom plan cheaper than the
+ * generic one and plans the named statement again at each call (the session lookup spent more
+ * of PostgreSQL's time being planned than running); read through a sub-select, the array is
+ * counted alike in both plans, and the statement is planned once per connection.
+ */
 export type PreparedRows = <T>(statement: Statement, values: unknown[]) => Promise<T[]>;
 
 const drivers = new WeakMap<Database, PreparedRows>();

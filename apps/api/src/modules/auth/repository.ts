@@ -55,7 +55,8 @@ function sessionUsersQuery(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        // One generic plan for every batch (db/prepared.ts).
+        sql`${sessions.tokenHash} = any(array(select unnest(${sql.placeholder('tokenHashes')}::text[])))`,
         gt(sessions.expiresAt, now),
         isNull(users.deletedAt),
         // A ban ends the sessions it finds; this also refuses one opened while the ban was written.

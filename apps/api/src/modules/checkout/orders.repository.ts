@@ -153,7 +153,8 @@ function orderLookupsOf(db: Database) {
     const byIds = db
       .select()
       .from(orders)
-      .where(sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      // One generic plan for every batch (db/prepared.ts).
+      .where(sql`${orders.id} = any(array(select unnest(${sql.placeholder('ids')}::uuid[])))`)
       .prepare('guichet_orders_by_ids');
     const findByIds = async (ids: string[]) => {
       const rows = await byIds.execute({ ids });

@@ -21,6 +21,7 @@ export type OrderToSettle = Pick<
   lines: { ticketId: string; quantity: number; refundPlaces: number; isGift: boolean }[];
 };
 
+/** The batch's array matched so that the statement keeps one generic plan (db/prepared.ts). */
 const ordersToSettleStatement: Statement = {
   name: 'guichet_orders_to_settle',
   text: `select o.id, o.event_id as "eventId", o.user_id as "userId", o.buyer_email as "buyerEmail",
@@ -29,7 +30,7 @@ const ordersToSettleStatement: Statement = {
                 coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'quantity', l.quantity,
                                    'refundPlaces', l.refund_places, 'isGift', l.is_gift) order by l.id)
                             from order_lines l where l.order_id = o.id), '[]') as lines
-           from orders o join events e on e.id = o.event_id where o.reference = any($1::text[])`,
+           from orders o join events e on e.id = o.event_id where o.reference = any(array(select unnest($1::text[])))`,
 };
 
 const settleHeldStatement: Statement = {
