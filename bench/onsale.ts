@@ -224,6 +224,14 @@ async function pool<T>(items: T[], task: (item: T, index: number) => Promise<voi
 
 type Held = { id: string; cookie: string; base: string };
 
+/**
+ * With BENCH_MARKS set, the phase's start or end on the monotonic clock (ns), for cutting a
+ * `perf record -k CLOCK_MONOTONIC` of the whole machine to one phase (`perf report --time`).
+ */
+function mark(phase: string, processes: number) {
+  if (process.env.BENCH_MARKS) console.error(`mark ${phase} ${processes} ${process.hrtime.bigint()}`);
+}
+
 /** A form post over the load generator's kept-alive sockets (see postJson). */
 function postForm(client: LoadClient, url: string, form: URLSearchParams): Promise<Answer> {
   return client.post(url, 'application/x-www-form-urlencoded', form.toString());
@@ -301,6 +309,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
   const cpuBefore = { servers: serverCpu(), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const client = new LoadClient(CONCURRENCY);
   const holdStart = performance.now();
+  mark('hold-start', processes);
   await pool(cookies, async (cookie, index) => {
     const base = bases[index % bases.length] as string;
     const started = performance.now();
@@ -319,6 +328,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     else unexpected++;
   });
   const holdEnd = performance.now();
+  mark('hold-end', processes);
   client.destroy();
   // Where the CPU went during the holds, per request: the processes share the machine's cores.
   const generatorCpu = process.cpuUsage(cpuBefore.generator);
@@ -330,8 +340,10 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
   const payClient = new LoadClient(CONCURRENCY);
   const payCpuBefore = { servers: serverCpu(), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const payStart = performance.now();
+  mark('pay-start', processes);
   await pool(held, (order) => pay(payClient, order));
   const paySeconds = (performance.now() - payStart) / 1000;
+  mark('pay-end', processes);
   payClient.destroy();
   const payGeneratorCpu = process.cpuUsage(payCpuBefore.generator);
   const cpuMsPerConfirmation = {

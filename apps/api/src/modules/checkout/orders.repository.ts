@@ -80,6 +80,9 @@ function holdGroupOf(db: Database) {
         return row?.outcomes ?? [];
       },
       maxBatch: HOLD_BATCH_MAX,
+      // One batch of an event at a time: a second one only waited for the first's ticket rows,
+      // and the batches were half as large (docs/decisions.md, "Group commit of holds").
+      inFlight: 1,
       onBatchError: (error, size) => holdBatchFailures.inc({ size: String(size), reason: errorCode(error) }),
     });
     holdGroups.set(db, group);
