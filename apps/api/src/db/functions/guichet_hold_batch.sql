@@ -36,7 +36,7 @@ DECLARE
   v_cap integer;
   v_taken integer;
   v_gone uuid[] := '{}';
-  v_orders jsonb := '[]';
+  v_orders jsonb[] := '{}';
   v_buyers uuid[] := '{}';
   v_expired boolean;
   v_updated integer;
@@ -104,7 +104,8 @@ BEGIN
     v_free := v_fits;
     v_gift := (v_request->>'giftTicketId')::uuid;
     v_buyers := v_buyers || v_user;
-    v_orders := v_orders || (v_request->'order' || jsonb_build_object(
+    -- An array of the orders, appended in place: a JSON array is copied whole at every append.
+    v_orders := array_append(v_orders, v_request->'order' || jsonb_build_object(
       'id', v_request->>'orderId', 'eventId', v_event, 'userId', v_user, 'buyerEmail', v_email,
       'status', 'awaiting_payment',
       'lines', CASE WHEN v_gift IS NULL THEN v_request->'lines' ELSE v_request->'lines' || jsonb_build_array(
@@ -112,7 +113,7 @@ BEGIN
     v_outcomes[i] := 'pending';
   END LOOP;
   IF cardinality(v_buyers) = 0 THEN RETURN v_outcomes; END IF;
-  PERFORM guichet_insert_orders(v_orders);
+  PERFORM guichet_insert_orders(to_jsonb(v_orders));
 
   -- The counting: the event (when capped) and its tickets locked, the counters read after the
   -- locks are granted, so that they hold every take committed before.
