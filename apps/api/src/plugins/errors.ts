@@ -17,6 +17,11 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** The SQLSTATE of a database error, raised by the driver or wrapped by the query builder. */
+function databaseCode(error: FastifyError): string | undefined {
+  return error.code ?? (error.cause as { code?: string } | undefined)?.code;
+}
+
 function describe(error: FastifyError | AppError): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return { status: error.status, body: { code: error.code, message: error.message, field: error.field } };
@@ -41,6 +46,11 @@ function describe(error: FastifyError | AppError): { status: number; body: Error
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { code: 'INVALID_JSON', message: fr.common.invalidRequest } };
+  }
+  // A lock given up at its timeout (PostgreSQL's lock_not_available): nothing was written, and the
+  // same request may go through a moment later.
+  if (databaseCode(error) === '55P03') {
+    return { status: 503, body: { code: 'BUSY', message: fr.common.busy } };
   }
   if (error.statusCode === 429) {
     return { status: 429, body: { code: 'RATE_LIMITED', message: fr.common.tooManyRequests } };

@@ -29,6 +29,7 @@ export const fr = {
     crossOrigin: 'Demande refusée : elle ne vient pas de ce site. Rechargez la page et réessayez.',
     serverError: 'Une erreur est survenue. Veuillez réessayer ultérieurement.',
     serviceUnavailable: 'Le service est momentanément indisponible.',
+    busy: 'Beaucoup de demandes arrivent en même temps. Réessayez dans un instant.',
     offline: 'Hors connexion',
   },
   shell: {

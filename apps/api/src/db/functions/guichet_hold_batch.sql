@@ -15,7 +15,11 @@
 -- the orders that no longer fit are deleted, and the places of all the others are taken by one
 -- UPDATE per ticket. Locks are taken in the order every path follows: buyers, promo codes, event,
 -- tickets, each in id order.
-CREATE OR REPLACE FUNCTION guichet_hold_batch(p jsonb) RETURNS text[] LANGUAGE plpgsql AS $$
+-- A lock waited for longer than lock_timeout fails the batch (SQLSTATE 55P03): each request is
+-- then tried alone, so that one buyer whose row another transaction keeps does not hold up the
+-- whole sale's holds, which a process runs one batch at a time.
+CREATE OR REPLACE FUNCTION guichet_hold_batch(p jsonb) RETURNS text[] LANGUAGE plpgsql
+SET lock_timeout = '3s' AS $$
 DECLARE
   v_event uuid := (p->0->>'eventId')::uuid;
   v_fingerprint text := guichet_sale_fingerprint(v_event);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fr } from '@guichet/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,5 +196,54 @@ describe('a batch counted under the lock', () => {
         .where(eq(tickets.id, ticket?.id ?? ''));
       expect(row).toEqual({ held: 3, sold: 0 });
     },
+  );
+});
+
+describe('a buyer whose row another transaction keeps', () => {
+  // The process runs one batch of an event at a time: a lock that is never granted must not stop
+  // the sale's other buyers.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'is told to try again, while the buyers beside them get their places',
+    async () => {
+      const {
+        event,
+        tickets: [ticket],
+      } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 10 }]);
+      const [stuck, ...others] = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+      if (!stuck) throw new Error('buyers missing');
+      const cookies = await Promise.all([stuck, ...others].map((buyer) => sessionCookie(t, buyer.id)));
+      const hold = (cookie: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { cookie },
+          payload: { eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] },
+        });
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+      const other = await pool.connect();
+      let answers: { status: number; code?: string; message?: string }[];
+      try {
+        await other.query('begin');
+        await other.query('select 1 from users where id = $1 for update', [stuck.id]);
+        answers = (await Promise.all(cookies.map(hold))).map((response) => ({
+          status: response.statusCode,
+          code: response.json().code,
+          message: response.json().message,
+        }));
+      } finally {
+        await other.query('rollback');
+        other.release();
+      }
+      expect(answers[0]).toEqual({ status: 503, code: 'BUSY', message: fr.common.busy });
+      expect(answers.slice(1).map((a) => a.status)).toEqual([201, 201]);
+      const [row] = await t.database.db
+        .select({ held: tickets.held })
+        .from(tickets)
+        .where(eq(tickets.id, ticket?.id ?? ''));
+      expect(row?.held).toBe(2);
+      // Nothing of the refused request was kept: the buyer holds once the row is free.
+      expect((await hold(cookies[0] as string)).statusCode).toBe(201);
+    },
+    30_000,
   );
 });
