@@ -1,9 +1,9 @@
 // Compiles the server to one plain JavaScript file that node runs without any TypeScript tool
 // (tsx stays for development). Packages from node_modules stay outside the bundle: native ones
 // (sharp, argon2) and PGlite load files beside their own code. The shared workspace package is
-// TypeScript source, so it is bundled in. The migrations are copied beside the bundle, where the
-// database client looks for them.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+// TypeScript source, so it is bundled in. The migrations and the modules' declared SQL are copied
+// beside the bundle, where the database client looks for them.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,4 +34,9 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(root, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// The SQL each module declares (db/declared-sql.ts), applied after the migrations.
+for (const module of readdirSync(path.join(root, 'src/modules'))) {
+  const folder = path.join(root, 'src/modules', module, 'sql');
+  if (existsSync(folder)) cpSync(folder, path.join(outdir, 'modules', module, 'sql'), { recursive: true });
+}
 console.log(`server compiled to apps/api/dist/server.js in ${Date.now() - started} ms`);

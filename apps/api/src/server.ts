@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { DeclaredSqlError } from './db/declared-sql';
 import { ensureReferenceData } from './db/seed/reference';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 
@@ -45,7 +46,12 @@ async function openConfiguredDatabase() {
 
 async function prepareDatabase() {
   const database = await openConfiguredDatabase();
-  await database.migrate();
+  await database.migrate().catch(async (error: Error) => {
+    // A declared SQL file that does not apply names itself, without a stack.
+    console.error(error instanceof DeclaredSqlError ? error.message : error);
+    await database.close();
+    process.exit(1);
+  });
   await ensureReferenceData(database.db);
   return database;
 }

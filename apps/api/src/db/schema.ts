@@ -767,3 +767,14 @@ export const auditLog = pgTable(
     check('audit_log_target_type_check', sql`${t.targetType} in ('user', 'event', 'payout')`),
   ],
 );
+
+/**
+ * The SQL each module declares (db/declared-sql.ts), as last applied: a file is applied again only
+ * when its text changed, so that a restart during a sale takes no lock on the tables its triggers
+ * are on.
+ */
+export const declaredSql = pgTable('declared_sql', {
+  name: text('name').primaryKey(),
+  sha256: text('sha256').notNull(),
+  appliedAt: instant('applied_at').notNull().defaultNow(),
+});

@@ -24,6 +24,7 @@ export const checkoutFr = {
   promoDisabled: 'Le code promo est indisponible.',
   promoInvalid: "Le code promo n'est pas valide.",
   promoExhausted: "Le code promo n'est plus valide.",
+  promoUsed: 'Vous avez déjà utilisé ce code promo.',
   ticketUnavailable: 'Billet non disponible',
   freeEventOneTicket:
     'Vous avez déjà un billet pour cet événement : un seul billet par compte sur un événement gratuit.',

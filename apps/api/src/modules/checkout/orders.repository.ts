@@ -43,6 +43,7 @@ export type HoldOutcome =
   | 'stale'
   | 'no_account'
   | 'one_free_ticket'
+  | 'promo_used'
   | 'promo_exhausted'
   | 'expired_holds'
   | 'sold_out';
@@ -95,7 +96,7 @@ function errorCode(error: unknown): string {
 }
 
 /**
- * A paid order's hold (`guichet_hold`, db/functions/guichet_hold.sql), its arguments named in one
+ * A paid order's hold (`guichet_hold`, checkout/sql/guichet_hold.sql), its arguments named in one
  * JSON object; the id is made here.
  */
 export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
@@ -133,7 +134,7 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
 
 /**
  * An order settled at once and its lines, inside the caller's transaction, through the insert
- * path holds use too (`guichet_insert_order`, db/functions/guichet_insert_order.sql).
+ * path holds use too (`guichet_insert_order`, checkout/sql/guichet_insert_order.sql).
  */
 export async function insertOrderWithLines(tx: Database, order: NewOrder): Promise<string> {
   const id = randomUUID();

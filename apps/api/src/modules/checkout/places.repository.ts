@@ -104,6 +104,20 @@ export async function hasFreeTicket(
  * Takes one use of a promo code if it has one left (a conditional UPDATE): the use belongs to the
  * order from its hold, and goes back when the hold ends unpaid. Lock order: before any place.
  */
+/** Whether this account already used a single-use code (checkout/sql/guichet_promo_used_by.sql). */
+export async function isPromoUsedBy(
+  db: Database,
+  use: { discountCodeId: string; userId: string | null; now: Date; countHolds: boolean },
+) {
+  if (!use.userId) return false;
+  const [row] = await queryRows<{ used: boolean }>(
+    db,
+    sql`select guichet_promo_used_by(${use.discountCodeId}, ${use.userId}, ${use.now.toISOString()}::timestamptz,
+                                     ${use.countHolds}) as used`,
+  );
+  return Boolean(row?.used);
+}
+
 export async function takePromoUse(tx: Database, discountCodeId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     tx,

@@ -48,7 +48,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
       },
       ...access('anyone', { perWindow: 3, minutes: 1, floor: 5 }),
     },
-    async (request) => checkDiscount(deps, request.params.id, request.query.code),
+    async (request) => checkDiscount(deps, request.user, request.params.id, request.query.code),
   );
 
   app.get(

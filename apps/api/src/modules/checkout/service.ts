@@ -20,12 +20,12 @@ import { assertBuyer } from './buyer';
 import { checkGift, checkLines, soldOut } from './lines';
 import { findLiveHolds, holdOrder } from './orders.repository';
 import { type Payments, providerFor } from './payment.service';
-import { hasExpiredHolds, reclaimExpiredHolds } from './places.repository';
+import { hasExpiredHolds, isPromoUsedBy, reclaimExpiredHolds } from './places.repository';
 import { newOrderReference } from './reference';
 import { releaseOrder } from './release.service';
 import { findDiscountByCode, findShareLinkTickets, type Sale } from './sale.repository';
 import type { SaleCache } from './sale-cache';
-import { oneFreeTicket, placeSettledOrder, promoExhausted, StaleSale } from './settled-order.service';
+import { oneFreeTicket, placeSettledOrder, promoExhausted, promoUsed, StaleSale } from './settled-order.service';
 
 const m = checkoutFr;
 const eventNotFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
@@ -72,7 +72,13 @@ function checkBuyer(viewer: SignedInUser | null, given: BuyerInput | undefined, 
   return { userId: viewer.id, buyer };
 }
 
-export async function loadDiscount(deps: AppDeps, eventId: string, code: string | null | undefined, now: Date) {
+export async function loadDiscount(
+  deps: AppDeps,
+  eventId: string,
+  code: string | null | undefined,
+  now: Date,
+  userId: string | null = null,
+) {
   const wanted = code?.trim();
   if (!wanted) return null;
   const discount = await findDiscountByCode(deps.db, eventId, wanted);
@@ -80,6 +86,8 @@ export async function loadDiscount(deps: AppDeps, eventId: string, code: string 
   if (!discount.isEnabled) throw badRequest(m.promoDisabled, 'discountCode');
   // A use held by an expired hold comes back when that hold is reclaimed (by the hold itself).
   if (discount.used >= discount.quantity && !(await hasExpiredHolds(deps.db, eventId, now))) throw promoExhausted();
+  // Said as soon as the code is typed; the hold checks it again under the code's lock.
+  if (await isPromoUsedBy(deps.db, { discountCodeId: discount.id, userId, now, countHolds: false })) throw promoUsed();
   return discount;
 }
 
@@ -100,7 +108,7 @@ async function planOrder(
   const gift = checkGift(input.giftTicketId, lines, sale.tickets);
   if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
   const { userId, buyer } = checkBuyer(viewer, input.buyer, event.isNeedsUserStudies, now);
-  const discount = await loadDiscount(deps, event.id, input.discountCode, now);
+  const discount = await loadDiscount(deps, event.id, input.discountCode, now, userId);
   const provider = providerFor(deps.payments, event.paymentProvider);
   const totals = orderTotals({
     lines: lines.map((l) => ({
@@ -222,6 +230,7 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
   if (outcome === 'stale') throw new StaleSale();
   if (outcome === 'no_account') throw accountRequired();
   if (outcome === 'one_free_ticket') throw oneFreeTicket(false);
+  if (outcome === 'promo_used') throw promoUsed();
   if (outcome === 'promo_exhausted') throw promoExhausted();
   if (outcome !== 'held') throw soldOut();
   holdsPlaced.inc();
@@ -250,10 +259,15 @@ async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
 }
 
 /** The promo-code check of the ticket step: the code's percentage, or the spec's refusal. */
-export async function checkDiscount(deps: AppDeps, eventId: string, code: string): Promise<{ percent: number }> {
+export async function checkDiscount(
+  deps: AppDeps,
+  viewer: SignedInUser | null,
+  eventId: string,
+  code: string,
+): Promise<{ percent: number }> {
   if (!code.trim()) throw badRequest(m.promoRequired, 'code');
   if (!isUuid(eventId)) throw eventNotFound();
-  const discount = await loadDiscount(deps, eventId, code, deps.clock.now());
+  const discount = await loadDiscount(deps, eventId, code, deps.clock.now(), viewer?.id ?? null);
   if (!discount) throw badRequest(m.promoInvalid, 'code');
   return { percent: discount.percent };
 }

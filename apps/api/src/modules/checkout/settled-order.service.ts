@@ -5,7 +5,14 @@ import { AppError, badRequest } from '../../lib/errors';
 import { issueParticipations } from './issue.service';
 import { soldOut } from './lines';
 import { insertOrderWithLines, type NewOrder } from './orders.repository';
-import { hasExpiredHolds, hasFreeTicket, reclaimExpiredHolds, takePlaces, takePromoUse } from './places.repository';
+import {
+  hasExpiredHolds,
+  hasFreeTicket,
+  isPromoUsedBy,
+  reclaimExpiredHolds,
+  takePlaces,
+  takePromoUse,
+} from './places.repository';
 import { isSaleCurrent } from './sale.repository';
 
 /** The sale changed since the order was checked against it (its fingerprint). */
@@ -16,6 +23,7 @@ class NoPromoUse extends Error {}
 export const oneFreeTicket = (isFreeEvent: boolean) =>
   new AppError('ONE_FREE_TICKET', isFreeEvent ? checkoutFr.freeEventOneTicket : checkoutFr.oneFreeTicket, 409);
 export const promoExhausted = () => badRequest(checkoutFr.promoExhausted, 'discountCode');
+export const promoUsed = () => new AppError('PROMO_ALREADY_USED', checkoutFr.promoUsed, 409, 'discountCode');
 
 /**
  * An order settled at once, with nothing left to pay online: a free order, or a sale at the door
@@ -47,6 +55,18 @@ export async function placeSettledOrder(
       }
       // Lock order of every path: the promo code, then the event and its tickets.
       if (values.discountCodeId && !(await takePromoUse(tx, values.discountCodeId))) throw new NoPromoUse();
+      // Read once the code's row is locked by its use: the same buyer's other order waits for it.
+      if (
+        values.discountCodeId &&
+        (await isPromoUsedBy(tx, {
+          discountCodeId: values.discountCodeId,
+          userId: values.userId,
+          now,
+          countHolds: true,
+        }))
+      ) {
+        throw promoUsed();
+      }
       const paid: typeof orders.$inferInsert = { ...values, status: 'paid', paidAt: now };
       const id = await insertOrderWithLines(tx, { ...paid, lines: values.lines });
       if (!(await takePlaces(tx, { eventId: values.eventId, lines: values.lines, into: 'sold' }))) throw new NoPlaces();

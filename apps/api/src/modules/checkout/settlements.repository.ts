@@ -98,7 +98,7 @@ export function findOrderToSettle(db: Database, reference: string): Promise<Orde
 }
 
 /**
- * A held order paid (db/functions/guichet_settle_held.sql), with the others settled at the same
+ * A held order paid (checkout/sql/guichet_settle_held.sql), with the others settled at the same
  * moment: 'paid', or 'changed' when the order is no longer held at that amount.
  */
 export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promise<SettlementOutcome> {

@@ -3,7 +3,8 @@
 -- (guichet_hold). Each request is a JSON object with named fields (HoldRequest in
 -- modules/checkout) and gets its own answer, in the order given (arrival order): 'held', 'stale'
 -- (reload the sale and start again), 'no_account', 'live_hold' (the buyer still holds places of
--- the event: give them back, then call again), 'one_free_ticket', 'promo_exhausted',
+-- the event: give them back, then call again), 'one_free_ticket', 'promo_used' (a single-use
+-- code this account already used), 'promo_exhausted',
 -- 'expired_holds' (reclaim them in a transaction of their own, then call again with
 -- afterReclaim) or 'sold_out'. Nothing of a request is kept unless its answer is 'held'.
 --
@@ -86,6 +87,10 @@ BEGIN
       CONTINUE;
     END IF;
     v_discount := (v_request->'order'->>'discountCodeId')::uuid;
+    IF v_discount IS NOT NULL AND guichet_promo_used_by(v_discount, v_user, v_now, true) THEN
+      v_outcomes[i] := 'promo_used';
+      CONTINUE;
+    END IF;
     IF v_discount IS NOT NULL THEN
       UPDATE discount_codes SET used = used + 1 WHERE id = v_discount AND is_enabled AND used < quantity;
       IF NOT FOUND THEN
