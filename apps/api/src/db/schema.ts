@@ -709,7 +709,8 @@ export const bankAccounts = pgTable('bank_accounts', {
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
-export const payoutStatuses = ['requested', 'paid', 'rejected'] as const;
+// 'cancelled': the event was cancelled before the payout left (docs/decisions.md, "Payouts and cancellations").
+export const payoutStatuses = ['requested', 'paid', 'rejected', 'cancelled'] as const;
 
 /**
  * A payout request: the event's balance when it was asked for, and the bank account it goes to,
@@ -741,7 +742,7 @@ export const payouts = pgTable(
     index('payouts_event_idx').on(t.eventId),
     index('payouts_status_idx').on(t.status, t.createdAt),
     check('payouts_amount_check', sql`${t.amountCents} > 0`),
-    check('payouts_status_check', sql`${t.status} in ('requested', 'paid', 'rejected')`),
+    check('payouts_status_check', sql`${t.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
     check(
       'payouts_decision_check',
       sql`(${t.status} = 'requested') = (${t.decidedAt} is null) and (${t.status} <> 'paid' or ${t.bankReference} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null)`,

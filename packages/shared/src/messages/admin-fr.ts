@@ -110,7 +110,7 @@ export const adminFr = {
     account: 'Compte',
     requestedAt: 'Demandé le',
     status: 'Statut',
-    statuses: { requested: 'À émettre', paid: 'Versé', rejected: 'Refusé' },
+    statuses: { requested: 'À émettre', paid: 'Versé', rejected: 'Refusé', cancelled: 'Annulé' },
     markPaid: 'Marquer versé',
     markPaidTitle: 'Marquer le virement comme versé',
     bankReference: 'Référence du virement',

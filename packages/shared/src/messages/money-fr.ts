@@ -48,7 +48,7 @@ export const moneyFr = {
     request: (amount: string) => `Demander le virement de ${amount}`,
     history: 'Demandes précédentes',
     noHistory: 'Aucune demande de virement pour le moment.',
-    statuses: { requested: 'En attente', paid: 'Versé', rejected: 'Refusé' },
+    statuses: { requested: 'En attente', paid: 'Versé', rejected: 'Refusé', cancelled: 'Annulé' },
     loadFailed: 'Impossible de charger le solde de cet événement.',
     close: 'Fermer',
   },
@@ -72,6 +72,9 @@ export const moneyFr = {
     paidSubject: (brand: string, event: string) => `${brand} : votre virement pour « ${event} » est parti`,
     paidBody: (firstName: string, amount: string, event: string, reference: string) =>
       `Bonjour ${firstName},\n\nLe virement de ${amount} pour « ${event} » a été émis (référence : ${reference}).\nIl apparaîtra sur votre compte selon les délais de votre banque.\n`,
+    cancelledSubject: (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`,
+    cancelledBody: (firstName: string, amount: string, event: string) =>
+      `Bonjour ${firstName},\n\nVous avez annulé « ${event} » : votre demande de virement de ${amount} est annulée, car ce montant sert au remboursement des participants.\n`,
     rejectedSubject: (brand: string, event: string) => `${brand} : votre demande de virement pour « ${event} »`,
     rejectedBody: (firstName: string, amount: string, event: string, reason: string) =>
       `Bonjour ${firstName},\n\nVotre demande de virement de ${amount} pour « ${event} » n'a pas pu être traitée.\nMotif : ${reason}\nLe montant est de nouveau disponible dans votre solde ; vous pouvez refaire une demande.\n`,

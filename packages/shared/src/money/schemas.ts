@@ -32,7 +32,7 @@ export const bankAccount = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccount>;
 
-export const payoutStatus = z.enum(['requested', 'paid', 'rejected']);
+export const payoutStatus = z.enum(['requested', 'paid', 'rejected', 'cancelled']);
 export type PayoutStatus = z.infer<typeof payoutStatus>;
 
 export const balance = z.object({

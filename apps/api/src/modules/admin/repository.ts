@@ -1,4 +1,4 @@
-import type { AdminRefund } from '@guichet/shared';
+import type { AdminRefund, PayoutStatus } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { events, payouts, users } from '../../db/schema';
@@ -118,7 +118,7 @@ export type AdminPayoutRow = {
   organizerFirstName: string;
   organizerEmail: string;
   amountCents: number;
-  status: 'requested' | 'paid' | 'rejected';
+  status: PayoutStatus;
   holderName: string;
   iban: string;
   bic: string | null;

@@ -1,4 +1,4 @@
-import { moneyFr } from '@guichet/shared';
+import { formatEuros, moneyFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -170,5 +170,37 @@ describe('POST /api/console/events/:id/payouts', () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]?.amountCents).toBe(15_000 - 3 * (90 + 30));
     }
+  });
+});
+
+describe('cancelling an event', () => {
+  it('cancels its payouts not yet sent, tells the organiser, and leaves no transfer to make', async () => {
+    const { organiser, buyer, event, ticketId, cookie } = await organiserWithSales();
+    await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 3000, quantity: 3 });
+    await saveBank(cookie);
+    const requested = await ask(event.id, cookie);
+    expect(requested.statusCode).toBe(201);
+
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/events/${event.id}/cancellation`,
+      headers: { cookie },
+      payload: { message: 'La salle est fermée.' },
+    });
+    expect(cancel.statusCode).toBeLessThan(300);
+
+    const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, requested.json().id));
+    expect(row?.status).toBe('cancelled');
+    expect((await panel(event.id, cookie)).json().payouts).toMatchObject([{ status: 'cancelled' }]);
+    const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, organiser.email));
+    expect(mail.find((m) => m.subject.includes('virement annulé'))?.text).toContain(
+      formatEuros(requested.json().amountCents),
+    );
+
+    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const sepa = await t.app.inject({ url: '/api/admin/payouts/sepa.xml', headers: { cookie: admin } });
+    expect(sepa.body).not.toContain(requested.json().id);
+    const queue = await t.app.inject({ url: '/api/admin/payouts?status=requested', headers: { cookie: admin } });
+    expect(queue.json().map((p: { id: string }) => p.id)).not.toContain(requested.json().id);
   });
 });

@@ -1,4 +1,4 @@
-import type { SoldTickets } from '@guichet/shared';
+import type { PayoutStatus, SoldTickets } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { bankAccounts, payouts } from '../../db/schema';
@@ -44,12 +44,12 @@ export async function sumRefundedTickets(db: Database, eventId: string): Promise
   return row?.total ?? 0;
 }
 
-/** Payouts requested or paid: a rejected request gives its amount back to the balance. */
+/** Payouts requested or paid: a rejected or cancelled request gives its amount back to the balance. */
 export async function sumPayouts(db: Database, eventId: string): Promise<number> {
   const [row] = await queryRows<{ total: number }>(
     db,
     sql`select coalesce(sum(amount_cents), 0)::int as total from payouts
-         where event_id = ${eventId} and status <> 'rejected'`,
+         where event_id = ${eventId} and status not in ('rejected', 'cancelled')`,
   );
   return row?.total ?? 0;
 }
@@ -94,6 +94,16 @@ export async function upsertBankAccount(
     });
 }
 
+/** Cancels the event's payouts not yet decided, returning them; the caller holds the event's row lock. */
+export function cancelRequestedPayouts(db: Database, eventId: string, at: Date) {
+  return queryRows<{ id: string; amountCents: number }>(
+    db,
+    sql`update payouts set status = 'cancelled', decided_at = ${at.toISOString()}::timestamptz
+         where event_id = ${eventId} and status = 'requested'
+     returning id, amount_cents as "amountCents"`,
+  );
+}
+
 export async function insertPayout(db: Database, values: typeof payouts.$inferInsert) {
   const [row] = await db.insert(payouts).values(values).returning({ id: payouts.id, amountCents: payouts.amountCents });
   if (!row) throw new Error('payout not inserted');
@@ -103,7 +113,7 @@ export async function insertPayout(db: Database, values: typeof payouts.$inferIn
 export type EventPayoutRow = {
   id: string;
   amountCents: number;
-  status: 'requested' | 'paid' | 'rejected';
+  status: PayoutStatus;
   iban: string;
   createdAt: string;
   decidedAt: string | null;

@@ -92,6 +92,29 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
   });
 }
 
+/**
+ * An event cancelled by its organiser: its money goes back to the buyers, so the payouts not yet
+ * decided are cancelled in the cancellation's transaction (which holds the event's row, as a payout
+ * request does) and the organiser is told. One already paid is not undone here.
+ */
+export async function cancelEventPayouts(
+  tx: Database,
+  deps: Pick<AppDeps, 'config'>,
+  event: { id: string; title: string; organizerId: string },
+  at: Date,
+): Promise<void> {
+  const cancelled = await repo.cancelRequestedPayouts(tx, event.id, at);
+  if (cancelled.length === 0) return;
+  const organizer = await findOrganizerAccount(tx, event.organizerId);
+  if (!organizer) return;
+  const total = cancelled.reduce((sum, payout) => sum + payout.amountCents, 0);
+  await queueMail(tx, {
+    to: organizer.email,
+    subject: m.mail.cancelledSubject(deps.config.brandName, event.title),
+    text: m.mail.cancelledBody(organizer.firstName, formatEuros(total), event.title),
+  });
+}
+
 export async function getBankAccount(deps: AppDeps, userId: string): Promise<BankAccount | null> {
   const row = await repo.findBankAccount(deps.db, userId);
   return row ? { holderName: row.holderName, iban: row.iban, bic: row.bic } : null;

@@ -24,7 +24,7 @@ import { ReasonModal } from '../../features/admin/ReasonModal';
 import { fileNameFromDisposition } from '../../features/follow-up/download-name';
 
 const m = adminFr.payouts;
-const statusColor = { requested: 'yellow', paid: 'teal', rejected: 'red' } as const;
+const statusColor = { requested: 'yellow', paid: 'teal', rejected: 'red', cancelled: 'gray' } as const;
 
 /** The payout queue: the SEPA file of those to send, then each marked paid with its reference, or refused. */
 export default function PayoutsPage() {
