@@ -113,7 +113,7 @@ describe('live availability', () => {
     expect(linked.json().tickets.map((ticket: { id: string }) => ticket.id)).toEqual([open.id, hidden.id]);
   });
 
-  it('serves the stream to every client whose Accept admits it (curl\'s */*, text/*, none)', async () => {
+  it("serves the stream to every client whose Accept admits it (curl's */*, text/*, none)", async () => {
     const { event } = await createEvent(t, organizerId, {}, [{ quantity: 7 }]);
     const url = `${base}/api/events/${event.id}/availability/stream`;
     for (const accept of ['*/*', 'text/*', 'text/event-stream', 'application/json, */*;q=0.1', undefined]) {
