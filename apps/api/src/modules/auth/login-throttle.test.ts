@@ -89,3 +89,29 @@ describe.each([
     expect((await login(stranger.email, PASSWORD, sprayer)).statusCode).toBe(429);
   });
 });
+
+describe('login limits with several processes', () => {
+  it('count one account’s wrong passwords together across two processes sharing Redis', async () => {
+    const now = Date.now();
+    const processes = await Promise.all(
+      [1, 2].map(() => createTestApp({ clock: { now: () => new Date(now) }, config: { rateLimitMax: 10, redisUrl } })),
+    );
+    try {
+      const email = uniqueEmail('partage');
+      const codes: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        const response = await (processes[i % 2] as TestApp).app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'Mauvais1' },
+          remoteAddress: address(),
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([...Array(20).fill(401), ...Array(4).fill(429)]);
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+    }
+    // Two applications to start (two PGlite databases to migrate without DATABASE_URL).
+  }, 180_000);
+});
