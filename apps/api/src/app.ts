@@ -22,7 +22,9 @@ import { createTransport, deliverMail, type MailTransport } from './mail/outbox'
 import { accountRoutes } from './modules/account/routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
+import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store';
 import { createAvailabilityHub } from './modules/availability/hub';
 import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
@@ -199,11 +201,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin, deps);
   enforceRouteAccess(app);
 
+  // The secret the server's own signatures derive from: stable across processes and restarts.
+  const ticketKey = loadTicketKeys(config).privateKey.export({ type: 'pkcs8', format: 'der' });
   // The visitors' list pages kept for two seconds are forgotten at every write this process makes.
   const listing = createEventListing({
     db: database.db,
     clock,
-    cursorKey: cursorKeyFrom(loadTicketKeys(config).privateKey.export({ type: 'pkcs8', format: 'der' })),
+    cursorKey: cursorKeyFrom(ticketKey),
   });
   // onSend: before the writer reads its answer, so that its next read of the list sees its change.
   // Holds and payments change nothing a list page shows: an on-sale does not empty the cache.
@@ -233,11 +237,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('preClose', () => availabilityHub.close());
 
+  // Wrong passwords counted per account and per address, shared through Redis when configured.
+  const loginThrottle = createLoginThrottle({
+    store: redis
+      ? createRedisThrottleStore(redis, (error) => app.log.warn({ err: error }, 'login limits: Redis unreachable'))
+      : createMemoryThrottleStore(),
+    config,
+    clock,
+    key: deviceKeyFrom(ticketKey),
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, config });
       await api.register(contractRoutes);
-      await api.register(authRoutes, deps);
+      await api.register(authRoutes, { ...deps, loginThrottle });
       await api.register(eventRoutes, {
         ...deps,
         listing,

@@ -42,6 +42,8 @@ export async function createTestApp(
     /** A database of its own, for tests that look at the whole of a table (the job queue). */
     isolated?: boolean;
     availability?: AppOptions['availability'];
+    /** Serves the web app of `config.webDist` (a folder holding an index.html) as the server does. */
+    serveWeb?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.isolated ? await isolatedDatabase() : await sharedDatabase();
@@ -66,6 +68,7 @@ export async function createTestApp(
     imageStore: createMemoryImageStore(),
     sandboxFetch,
     availability: options.availability,
+    serveWeb: options.serveWeb,
   });
   self = app;
   await app.ready();

@@ -4,6 +4,9 @@
  * rush paid for one each).
  */
 export class AppError extends Error {
+  /** Sent as `Retry-After` (a refusal that time lifts: a rate limit). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly code: string,
     message: string,

@@ -7,6 +7,13 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'guichet_' });
+// Node's defaults hold three gauges named `…_total`, which Prometheus keeps for counters
+// (`promtool check metrics` refuses them). Each is the sum of the gauge by type beside it
+// (`sum(guichet_nodejs_active_handles)`), so they are dropped rather than renamed
+// (docs/decisions.md, issue 26).
+for (const name of ['active_handles_total', 'active_requests_total', 'active_resources_total']) {
+  metricsRegistry.removeSingleMetric(`guichet_nodejs_${name}`);
+}
 
 export const httpDuration = new Histogram({
   name: 'guichet_http_request_duration_seconds',

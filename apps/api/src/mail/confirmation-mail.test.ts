@@ -11,6 +11,7 @@ import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
 import { ticketQrPng } from '../modules/ticket-codes/qr';
 import type { ResolveAttachment } from './attachments';
+import { confirmationMail } from './confirmation-mail';
 import { type DeliverableMail, deliverMail, queueMail } from './outbox';
 
 let t: TestApp;
@@ -157,6 +158,24 @@ describe('the confirmation e-mail of a free booking', () => {
 
     const missing = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${mail.id}/attachments/2` });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the confirmation e-mail of texts holding what String.replace reads as patterns', () => {
+  it("links the address once and copies nothing else, for $` and $' in the address and the title", () => {
+    const ticketsUrl = "https://billets.example.org/$'/$`/myTickets";
+    const mail = confirmationMail({
+      to: 'zoe@test.guichet.fr',
+      brandName: 'Guichet',
+      firstName: 'Zoé',
+      eventTitle: "Fête $` et $' ici",
+      reference: 'G0001',
+      ticketsUrl,
+      participationIds: ['p1'],
+    });
+    expect(mail.html?.match(/<!doctype/g)).toHaveLength(1);
+    expect(mail.html).toContain(`« Fête $\` et $' ici »`);
+    expect(mail.html).toContain(`: <a href="${ticketsUrl}">${ticketsUrl}</a></p>`);
   });
 });
 

@@ -38,9 +38,11 @@ export function confirmationMail(input: ConfirmationMailInput): OutgoingMail {
 
 function confirmationHtml(text: string, input: ConfirmationMailInput): string {
   const link = escapeHtml(input.ticketsUrl);
+  const anchor = `<a href="${link}">${link}</a>`;
+  // A replacer function: in a replacement string, a `$'` of the address would be a pattern.
   const paragraphs = text
     .split('\n\n')
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(link, `<a href="${link}">${link}</a>`)}</p>`);
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(link, () => anchor)}</p>`);
   const count = input.participationIds.length;
   const codes = input.participationIds.map(
     (id, index) =>

@@ -11,6 +11,13 @@ export class PaymentSignatureError extends Error {
  */
 export class MalformedNotificationError extends Error {
   override name = 'MalformedNotificationError';
+  constructor(
+    message: string,
+    /** The provider's id of the notification, when it has one: what to look for on its side. */
+    readonly notificationId?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** None of the bank's servers says OK on its status page (1-attendee.md §4). */

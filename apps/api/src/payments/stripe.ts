@@ -29,6 +29,14 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 type Intent = Stripe.PaymentIntent;
 
 const cents = z.number().int().min(0).max(2_147_483_647);
+/** A text we may write or look up: PostgreSQL refuses a NUL in any text. */
+const storable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !text.includes('\u0000'));
+/** Any event: an object with a type (Stripe's envelope); `{}`, `null` or `[]` can never be processed. */
+const anyEvent = z.object({ id: z.string().max(255).optional(), type: z.string().min(1).max(255) });
 /**
  * What we read of a PaymentIntent event: the signature proves who sent it, not that its content
  * has the documented shape (issue 15: a signed event without `data` answered 500).
@@ -36,11 +44,11 @@ const cents = z.number().int().min(0).max(2_147_483_647);
 const intentEvent = z.object({
   data: z.object({
     object: z.object({
-      id: z.string().min(1).max(255),
+      id: storable(255).min(1),
       amount: cents,
       amount_received: cents.nullish(),
-      cancellation_reason: z.string().max(255).nullish(),
-      metadata: z.object({ reference: z.string().max(64).optional() }).nullish(),
+      cancellation_reason: storable(255).nullish(),
+      metadata: z.object({ reference: storable(64).optional() }).nullish(),
     }),
   }),
 });
@@ -108,14 +116,28 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
     readNotification(raw) {
       const signature = header(raw.headers, 'stripe-signature');
       if (!raw.rawBody || !signature) throw new PaymentSignatureError('missing body or Stripe-Signature');
-      let event: Stripe.Event;
+      let parsed: unknown;
       try {
-        event = stripe.webhooks.constructEvent(raw.rawBody, signature, settings.webhookSecret);
+        parsed = stripe.webhooks.constructEvent(raw.rawBody, signature, settings.webhookSecret);
       } catch (error) {
-        throw new PaymentSignatureError(error instanceof Error ? error.message : 'bad signature');
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new PaymentSignatureError(error.message);
+        // Signed, but not JSON (or a kind of event this endpoint is not for).
+        throw new MalformedNotificationError(`unreadable Stripe event: ${String(error)}`);
       }
+      // The signature proves who sent it, not its shape: what can never be processed is refused
+      // once (400), never a 500 that Stripe would retry for days.
+      const envelope = anyEvent.safeParse(parsed);
+      if (!envelope.success) {
+        const id = (parsed as { id?: unknown } | null)?.id;
+        throw new MalformedNotificationError(
+          'Stripe event without a type',
+          typeof id === 'string' ? id.slice(0, 255) : undefined,
+        );
+      }
+      const event = parsed as Stripe.Event;
       if (event.type.startsWith('payment_intent.') && !intentEvent.safeParse(event).success) {
-        throw new MalformedNotificationError(`malformed ${event.type} event ${String(event.id)}`);
+        throw new MalformedNotificationError(`malformed ${event.type} event`, envelope.data.id);
       }
       switch (event.type) {
         case 'payment_intent.succeeded':

@@ -12,6 +12,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const { status, body } = describe(error);
     if (body.code === 'SOLD_OUT') soldOutRefusals.inc();
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof AppError && error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
     // The request id leads from a user's report to the log lines of that request.
     return reply.status(status).send({ ...body, requestId: request.id });
   });

@@ -150,19 +150,22 @@ export function withPageHead(html: string, head: PageHead, assets: string[]): st
         : ['<meta name="twitter:card" content="summary" />']),
     );
   }
+  // Every text written into the page goes through a replacer function, never a replacement
+  // string: there `$\``, `$'` and `$&` typed in an event's title would copy the document into itself.
   let out = html;
   if (preview) {
-    out = out
-      .replace(/<meta name="description"[^>]*>\s*/, '')
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`);
+    const title = `<title>${escapeHtml(preview.title)}</title>`;
+    out = out.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => title);
   }
   if (head.firstPaint) {
     tags.push(FIRST_PAINT_STYLE);
-    out = out.replace('<div id="root"></div>', `<div id="root">${firstPaintHtml(head.firstPaint)}</div>`);
+    const root = `<div id="root">${firstPaintHtml(head.firstPaint)}</div>`;
+    out = out.replace('<div id="root"></div>', () => root);
   }
   if (head.data) {
     const json = scriptSafe(`{"key":${JSON.stringify(head.data.key)},"body":${head.data.body}}`);
-    out = out.replace('</body>', `  <script type="application/json" id="guichet-data">${json}</script>\n  </body>`);
+    const script = `  <script type="application/json" id="guichet-data">${json}</script>\n  </body>`;
+    out = out.replace('</body>', () => script);
   }
   // Then the styles, which hold the first paint back: written into the page (a few KB once
   // compressed) rather than fetched a round trip later, behind the scripts on six connections.
@@ -175,6 +178,7 @@ export function withPageHead(html: string, head: PageHead, assets: string[]): st
   early.push(...styles);
   const rest = tags.filter((tag) => !tag.startsWith('<style'));
   // After <meta charset>, which must stay within the first 1,024 bytes.
-  if (early.length) out = out.replace(/(<meta charset="[^"]*" \/>)/, `$1\n    ${early.join('\n    ')}`);
-  return rest.length ? out.replace('</head>', `    ${rest.join('\n    ')}\n  </head>`) : out;
+  if (early.length)
+    out = out.replace(/<meta charset="[^"]*" \/>/, (charset) => `${charset}\n    ${early.join('\n    ')}`);
+  return rest.length ? out.replace('</head>', () => `    ${rest.join('\n    ')}\n  </head>`) : out;
 }

@@ -94,7 +94,7 @@ export const privacyFr = (brand: string) =>
         id: 'cookies',
         title: 'Cookies et stockage dans le navigateur',
         body: [
-          "Nous n'utilisons qu'un seul cookie : le cookie de session, strictement nécessaire pour vous garder connecté. Il ne sert ni à la publicité ni à la mesure d'audience.",
+          "Nous n'utilisons que des cookies strictement nécessaires, jamais pour la publicité ni la mesure d'audience : le cookie de session, qui vous garde connecté ; un cookie qui reconnaît, pendant 90 jours, le navigateur où vous vous êtes connecté, pour que des mots de passe tentés ailleurs sur votre compte ne vous retardent pas ; et, pour une mise en vente très demandée, ceux de la file d'attente, qui gardent votre place.",
           "Les préférences d'affichage (le thème clair ou sombre) sont enregistrées dans votre navigateur.",
           "Aucune donnée personnelle n'est stockée dans votre navigateur.",
         ],

@@ -1,6 +1,7 @@
 import {
   fr,
   loginRequest,
+  normalizeEmail,
   passwordResetCodeCheck,
   passwordResetConfirm,
   passwordResetRequest,
@@ -12,12 +13,17 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/route-access';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
+import { DEVICE_COOKIE, type LoginThrottle } from './login-throttle';
 import * as auth from './service';
 
 const ok = z.object({ message: z.string() });
 
-export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps) => {
-  // Login is limited per address and e-mail (after the body is parsed), the rest per address.
+export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps & { loginThrottle: LoginThrottle }> = async (
+  app,
+  deps,
+) => {
+  // Login is limited per address and e-mail (after the body is parsed), and its wrong passwords per
+  // account and per address (login-throttle.ts); the rest per address.
   app.post(
     '/auth/register',
     {
@@ -34,8 +40,24 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
       ...access('anyone', { perWindow: 1, minutes: 5, keyByEmail: true }),
     },
     async (request, reply) => {
-      const session = await auth.login(deps, request.body, request.headers['user-agent']);
+      const session = await auth.login(deps, request.body, {
+        userAgent: request.headers['user-agent'],
+        gate: (email) =>
+          deps.loginThrottle.enter(email, {
+            ip: request.ip,
+            deviceMark: request.cookies[DEVICE_COOKIE],
+            sessionEmail: request.user?.email,
+          }),
+      });
       setSessionCookie(reply, deps, session.token, session.expiresAt);
+      const mark = deps.loginThrottle.deviceMark(session.user.email);
+      reply.setCookie(DEVICE_COOKIE, mark.value, {
+        httpOnly: true,
+        secure: deps.config.cookieSecure,
+        sameSite: 'strict',
+        path: '/api/auth',
+        expires: mark.expires,
+      });
       return session.user;
     },
   );
@@ -92,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<auth.AuthDeps> = async (app, deps
     },
     async (request) => {
       await auth.confirmPasswordReset(deps, request.body);
+      await deps.loginThrottle.forgetAccount(normalizeEmail(request.body.email));
       return { message: fr.auth.passwordChanged };
     },
   );

@@ -22,6 +22,7 @@ import { banOf } from '../users/ban';
 import * as emailCodes from '../users/email-codes.repository';
 import type { SignedInUser } from '../users/repository';
 import * as users from '../users/repository';
+import type { LoginEntry } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import * as repo from './repository';
 
@@ -73,11 +74,20 @@ export type SessionTicket = { token: string; expiresAt: Date; user: SessionUser 
 
 const accountDeleted = () => new AppError('ACCOUNT_DELETED', fr.auth.accountDeleted, 403);
 
-export async function login(deps: AuthDeps, input: LoginRequest, userAgent?: string): Promise<SessionTicket> {
+/**
+ * Opens a session for the right password. `gate` counts the attempt first (login-throttle.ts): a
+ * refusal there comes before the password is read, whether or not the account exists.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: LoginRequest,
+  client: { userAgent?: string; gate?: (email: string) => Promise<LoginEntry> } = {},
+): Promise<SessionTicket> {
   const { db } = deps;
   const error = firstLoginError(input);
   if (error) throw badRequest(error.message, error.field);
   const email = normalizeEmail(input.email);
+  const entry = await client.gate?.(email);
   const user = await users.findUserByEmail(db, email);
   if (!user) {
     await verifyAgainstNothing(input.password);
@@ -89,8 +99,9 @@ export async function login(deps: AuthDeps, input: LoginRequest, userAgent?: str
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('INVALID_CREDENTIALS', fr.auth.wrongCredentials, 401);
   }
+  await entry?.passed();
   if (user.deletedAt) throw accountDeleted();
-  return openSession(deps, user, userAgent);
+  return openSession(deps, user, client.userAgent);
 }
 
 /** Every way in (password, a mailed code) opens its session here, so a banned account finds none. */

@@ -1,4 +1,5 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { fr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
@@ -112,11 +113,25 @@ describe('live availability', () => {
     expect(linked.json().tickets.map((ticket: { id: string }) => ticket.id)).toEqual([open.id, hidden.id]);
   });
 
-  it('answers a client that does not ask for a stream, and sends the stream uncompressed', async () => {
+  it("serves the stream to every client whose Accept admits it (curl's */*, text/*, none)", async () => {
+    const { event } = await createEvent(t, organizerId, {}, [{ quantity: 7 }]);
+    const url = `${base}/api/events/${event.id}/availability/stream`;
+    for (const accept of ['*/*', 'text/*', 'text/event-stream', 'application/json, */*;q=0.1', undefined]) {
+      const stream = await openSse(url, { accept });
+      expect(stream.status, accept).toBe(200);
+      expect(stream.headers['content-type']).toContain('text/event-stream');
+      expect((await stream.next(() => true)).tickets[0]?.placesLeft).toBe(7);
+      stream.close();
+    }
+  });
+
+  it('answers a client that accepts no stream, and sends the stream uncompressed', async () => {
     const { event } = await createEvent(t, organizerId);
-    const plain = await t.app.inject({ url: `/api/events/${event.id}/availability/stream` });
-    expect(plain.statusCode).toBe(406);
-    expect(plain.json().code).toBe('NOT_ACCEPTABLE');
+    for (const accept of ['application/json', 'text/html', 'text/event-stream;q=0, */*']) {
+      const refused = await t.app.inject({ url: `/api/events/${event.id}/availability/stream`, headers: { accept } });
+      expect(refused.statusCode, accept).toBe(406);
+      expect(refused.json()).toMatchObject({ code: 'NOT_ACCEPTABLE', message: fr.events.streamOnly });
+    }
     const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`, {
       'accept-encoding': 'br, gzip',
     });

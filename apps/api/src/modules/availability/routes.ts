@@ -1,5 +1,6 @@
 import { eventAvailability, fr } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Negotiator from 'negotiator';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { availabilityDropped } from '../../lib/metrics';
@@ -11,6 +12,8 @@ import { defaultStreamLimits, openEventStream, type StreamLimits } from './strea
 
 /** Streams one address may hold open (a household's tabs; a venue's Wi-Fi shares one address). */
 export const MAX_STREAMS_PER_ADDRESS = 50;
+
+const EVENT_STREAM = 'text/event-stream';
 
 const params = z.object({ id: z.string().max(64) });
 const querystring = z.object({ share: z.string().max(100).optional() });
@@ -47,9 +50,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         throw new AppError('TOO_MANY_WATCHERS', fr.events.tooManyWatchers, 503);
       }
       const { event, visible } = await visibleTickets(request.params.id, request.user, request.query.share);
-      // A stream only for whoever asks for one (EventSource does): any other client, a fuzzer or
-      // `app.inject` included, gets an answer that ends.
-      if (!request.headers.accept?.includes('text/event-stream')) {
+      // A stream for every client whose Accept admits one (EventSource's text/event-stream, curl's
+      // */*, text/*, none at all); one that admits only something else (JSON) gets an answer that ends.
+      if (!new Negotiator(request.raw).mediaType([EVENT_STREAM])) {
         throw new AppError('NOT_ACCEPTABLE', fr.events.streamOnly, 406);
       }
       perAddress.set(address, held + 1);

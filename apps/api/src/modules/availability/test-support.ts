@@ -20,10 +20,16 @@ export async function listening(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** An EventSource of Node's own: opens the stream and collects its `places` messages. */
-export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
+/**
+ * An EventSource of Node's own: opens the stream and collects its `places` messages. It sends
+ * `Accept: text/event-stream` unless told otherwise (a header given as undefined is not sent).
+ */
+export function openSse(url: string, headers: Record<string, string | undefined> = {}): Promise<SseClient> {
+  const sent = Object.entries({ accept: 'text/event-stream', ...headers }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+    const req = request(url, { headers: Object.fromEntries(sent) }, (res) => {
       const messages: EventAvailability[] = [];
       const waiters: { test: (m: EventAvailability) => boolean; done: (m: EventAvailability) => void }[] = [];
       let buffer = '';

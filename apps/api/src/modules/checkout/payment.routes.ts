@@ -113,7 +113,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<AppDeps & { payments: Payme
         return reply.status(400).send({ code: 'INVALID_SIGNATURE', message: paymentFr.invalidNotification });
       }
       if (error instanceof MalformedNotificationError) {
-        request.log.warn({ err: error }, 'malformed Stripe event refused');
+        request.log.warn({ eventId: error.notificationId, reason: error.message }, 'malformed Stripe event refused');
         return reply.status(400).send({ code: 'INVALID_NOTIFICATION', message: paymentFr.invalidNotification });
       }
       throw error;

@@ -215,4 +215,46 @@ describe('paying a Stripe event', () => {
     }
     expect((await stateOf(id, ticketId)).status).toBe('awaiting_payment');
   });
+
+  it('answers 400, never 500, to a signed body that can never be processed: {}, null, [], no type, a NUL', async () => {
+    const { id, ticketId, redirect } = await startStripePayment();
+    expect((await confirmAtStripe(redirect, 'pm_card_visa')).status).toBe(200);
+    const intent = (await (
+      await fetch(`http://127.0.0.1:${fake.port}/v1/payment_intents/${redirect.paymentIntentId}`)
+    ).json()) as { metadata: Record<string, string> };
+    const withReference = (reference: string) => ({
+      id: 'evt_nul',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { ...intent, metadata: { ...intent.metadata, reference } } },
+    });
+    const bodies = [
+      '{}',
+      'null',
+      '[]',
+      '"payment_intent.succeeded"',
+      'pas du JSON',
+      JSON.stringify({ id: 'evt_no_type', object: 'event', data: { object: intent } }),
+      JSON.stringify({ id: 'evt_bad_type', object: 'event', type: 42, data: { object: intent } }),
+      JSON.stringify(withReference(`${intent.metadata.reference}\u0000`)),
+      JSON.stringify({ ...withReference('x'), data: { object: { ...intent, id: 'pi_\u0000' } } }),
+    ];
+    for (const payload of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({ code: 'INVALID_NOTIFICATION', message: paymentFr.invalidNotification });
+    }
+    expect((await stateOf(id, ticketId)).status).toBe('awaiting_payment');
+    // The same intent, well formed, is still settled.
+    expect((await sendWebhook('payment_intent.succeeded', redirect)).statusCode).toBe(200);
+    expect((await stateOf(id, ticketId)).status).toBe('paid');
+  });
 });

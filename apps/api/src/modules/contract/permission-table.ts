@@ -322,7 +322,7 @@ export const permissionTable: Record<string, Line> = {
   // A public event's calendar file.
   'GET /api/events/:id/calendar.ics': { expect: all(200) },
   'GET /api/events/:id/availability': { expect: all(200) },
-  // 406: a stream is opened only for a client that accepts text/event-stream (inject does not);
+  // 406: a client that accepts only JSON (this test's) gets no stream, which would never end;
   // who may follow which event is tested in availability/availability.test.ts, over a socket.
   'GET /api/events/:id/availability/stream': { expect: all(406) },
 

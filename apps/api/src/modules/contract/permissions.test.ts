@@ -67,7 +67,8 @@ describe('the permission table', () => {
         const response = await t.app.inject({
           method: route.method as 'GET',
           url,
-          headers: cookie ? { cookie } : {},
+          // A JSON client: the live places stream, which any other client gets, would never end.
+          headers: { accept: 'application/json', ...(cookie && { cookie }) },
           ...(call.body !== undefined && { payload: call.body as object }),
         });
         const expected = line.expect[role];
