@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, PASSWORD, type TestApp, uniqueEmail } from '../../../test/helpers';
 import { DEVICE_COOKIE } from './login-throttle';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
 
 /** An address of its own per test: on Redis the counters outlive the test application. */
