@@ -74,6 +74,9 @@ export const bookingFr = {
   information: {
     studies: 'Études',
     loggedInNote: 'Votre email et votre date de naissance sont ceux de votre compte.',
+    /** Under a name field showing the account's name cut to the ticket's 22 characters (issue 26). */
+    lastNameCut: 'Le nom de votre compte est raccourci à 22 caractères, la longueur permise sur un billet.',
+    firstNameCut: 'Le prénom de votre compte est raccourci à 22 caractères, la longueur permise sur un billet.',
   },
   /** The studies a buyer can choose from when an event asks; the first means "not given". */
   studies: [
