@@ -129,5 +129,14 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Événements passés' })).toBeVisible();
     await expect(page.getByText('Aucun événement passé.')).toBeVisible();
     await expectAccessible(page);
+    // The spec's route names the kinds in English too: both words reach the same lists.
+    await page.goto(`/eventsHistorique/past/${organizerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Événements passés' })).toBeVisible();
+    await expect(page.getByText('Oups ! Page non trouvée')).toHaveCount(0);
+    await page.goto(`/eventsHistorique/organized/${organizerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Événements organisés' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Gala d'hiver des étudiants/ })).toBeVisible();
+    await page.goto(`/eventsHistorique/favoris/${organizerId}`);
+    await expect(page.getByText('Oups ! Page non trouvée')).toBeVisible();
   });
 });

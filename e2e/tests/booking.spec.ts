@@ -72,6 +72,59 @@ test.describe('booking', () => {
     await expect(main.getByRole('link', { name: 'Retour à la billetterie' })).toBeVisible();
   });
 
+  test("an account whose first name is longer than a ticket's 22 characters books with it cut, told so", async ({
+    page,
+    request,
+  }) => {
+    const eventId = await organiserEvent(request);
+    // The registration takes 50 characters.
+    const firstName = 'Anne-Charlotte Marie-Éléonore Joséphine Bernadette';
+    const email = uniqueEmail('prenom-long');
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        email,
+        firstName,
+        lastName: 'Durand',
+        birthDate: '1999-06-15',
+        password: NEW_PASSWORD,
+        passwordConfirmation: NEW_PASSWORD,
+        newsletter: false,
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await login(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/profil$/);
+    await page.goto(`/billetterie/${eventId}`);
+    const main = booking(page);
+    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await next(page);
+
+    const field = main.getByRole('textbox', { name: 'Prénom', exact: true });
+    await expect(field).toHaveValue('Anne-Charlotte Marie-É');
+    const note = 'Le prénom de votre compte est raccourci à 22 caractères, la longueur permise sur un billet.';
+    await expect(main.getByText(note)).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(note);
+    await expect(main.getByText('Le nom de votre compte est raccourci', { exact: false })).toHaveCount(0);
+    await expectAccessible(page);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      if (theme === 'light') await page.getByRole('button', { name: 'Passer au thème clair' }).click();
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await field.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: test.info().outputPath(`name-cut-${theme}-${width}.png`) });
+      }
+    }
+    await expectAccessible(page);
+
+    await next(page);
+    await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeFocused();
+    await expect(main.getByText(`Anne-Charlotte Marie-É Durand (${email})`, { exact: false })).toBeVisible();
+    await main.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(main.getByText('Votre réservation a bien été effectuée.')).toBeVisible();
+  });
+
   test('a guest with an unknown e-mail creates the account and reaches the payment of a paid event', async ({
     page,
     request,
@@ -251,6 +304,41 @@ test.describe('booking', () => {
     await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
     await main.getByRole('button', { name: 'Valider' }).click();
     await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a mailed code says it is incorrect while it can still be right, then erroneous once dead', async ({
+    page,
+    request,
+  }) => {
+    const eventId = await organiserEvent(request);
+    const email = await registerViaApi(page.request);
+    await page.goto(`/billetterie/${eventId}`);
+    const main = booking(page);
+    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await next(page);
+    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
+    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
+    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await main.getByLabel('Date de naissance').fill('1999-06-15');
+    await next(page);
+    await main.getByRole('button', { name: 'Recevoir un code par email' }).click();
+    await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeFocused();
+    const code = /(\d{6})/.exec((await lastMail(page.request, email)).text)?.[1] ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    const field = main.getByRole('textbox', { name: 'Code de vérification', exact: true });
+    // Five wrong guesses kill the code (docs/decisions.md): each is 'incorrect'.
+    for (let i = 0; i < 5; i++) {
+      await field.fill(wrong);
+      await main.getByRole('button', { name: 'Valider' }).click();
+      await expect(main.getByRole('alert')).toHaveText('Le code est incorrect.');
+      await expect(main.getByRole('button', { name: 'Valider' })).toBeEnabled();
+    }
+    // The right code comes too late: nothing is left to guess (the spec's 'Lien erroné').
+    await field.fill(code);
+    await main.getByRole('button', { name: 'Valider' }).click();
+    await expect(main.getByRole('alert')).toHaveText('Le code est erroné.');
+    await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeVisible();
     await expectAccessible(page);
   });
 

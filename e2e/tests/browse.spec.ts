@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login } from './support';
+import { buy, DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
 
 test.describe('browsing events', () => {
   test('a first visit lands on the events, which filter by price', async ({ page }) => {
@@ -228,4 +228,37 @@ test('on a phone the event page offers a buying bar that brings the ticket choic
   await expect(tickets).not.toBeInViewport();
   await bar.click();
   await expect(tickets).toBeInViewport();
+});
+
+test("a sold-out event's card says 'Complet' beside its price", async ({ page, request }) => {
+  const title = `Complet ${Math.random().toString(36).slice(2, 8)}`;
+  const eventId = await organiserEvent(request, { title, ticketList: [{ title: 'Premium', price: 18, quantity: 1 }] });
+  const event = await (await request.get(`/api/events/${eventId}`)).json();
+  await page.goto(`/billetterie?q=${encodeURIComponent(title)}`);
+  const card = page.getByRole('main').getByRole('listitem').filter({ hasText: title });
+  await expect(card).toContainText('dès 18,00 €');
+  await expect(card.getByText('Complet', { exact: true })).toHaveCount(0);
+
+  // Its only place is sold.
+  await newBuyer(page);
+  await buy(page.request, eventId, { ticketId: event.tickets[0].id, quantity: 1 });
+  await page.context().clearCookies();
+  // A visitor's page of the list may be kept two seconds.
+  await expect(async () => {
+    await page.goto(`/billetterie?q=${encodeURIComponent(title)}`);
+    await expect(card.getByText('Complet', { exact: true })).toBeVisible({ timeout: 5_000 });
+  }).toPass();
+  await expect(card).toContainText('dès 18,00 €');
+  await expectAccessible(page);
+  // Looked at by hand in both themes (dark first, the default).
+  for (const theme of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    if (theme === 'light') await page.getByRole('button', { name: 'Passer au thème clair' }).click();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`sold-out-card-${theme}-${width}.png`) });
+    }
+  }
+  await expectAccessible(page);
 });

@@ -49,6 +49,10 @@ test('the organiser offers a hidden ticket with a ticket; the buyer takes it fre
   await expect(basket.getByText('OFFERT', { exact: true })).toBeVisible();
   await main.getByRole('button', { name: 'Suivant' }).click();
 
+  // The recap names the gift with the paid places (issue 26).
+  const recap = main.getByText('Votre commande', { exact: true }).locator('..');
+  await expect(recap).toContainText('2 × Standard');
+  await expect(recap).toContainText('1 × Invitation VIP (billet offert)');
   // The gift costs nothing: 2 × 12 €.
   await main.getByRole('button', { name: 'Payer 24,00 €' }).click();
   await page.getByRole('button', { name: 'Payer', exact: true }).click();

@@ -77,3 +77,54 @@ test('a visitor sees the places left fall and the ticket sell out, without reloa
   await shot(page, 'dark-1280-few');
   for (const buyer of buyers) await buyer.close();
 });
+
+test('a count chosen above the places left after another buyer holds one is lowered, and the buyer told', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Premium', price: 18, quantity: 3 }] });
+  const event = await (await request.get(`/api/events/${eventId}`)).json();
+  const ticketId = event.tickets[0].id as string;
+
+  await page.goto(`/billetterie/${eventId}`);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: /^Premium/ }).click();
+  const more = main.getByRole('button', { name: 'Ajouter un billet Premium' });
+  for (let i = 0; i < 3; i++) await more.click();
+  await expect(main.getByText('3 billets', { exact: true })).toBeVisible();
+  const basket = main.getByRole('region', { name: 'Panier' });
+  await expect(basket).toContainText('3 × Premium');
+  await expect(basket).toContainText('54,00 €');
+
+  const other = await holdThroughApi(browser, eventId, ticketId, 1);
+  await expect(main.getByRole('button', { name: /^Premium/ })).toContainText('Plus que 2 places');
+  await expect(main.getByText('De 1 à 2 billets')).toBeVisible();
+  await expect(main.getByText('2 billets', { exact: true })).toBeVisible();
+  await expect(basket).toContainText('2 × Premium');
+  await expect(basket).toContainText('36,00 €');
+  await expect(basket).not.toContainText('54,00 €');
+  // Said politely, in a live region that screen readers announce.
+  const notice = main.getByRole('status').filter({ hasText: 'Désolé, il ne reste plus que 2 places pour ce billet' });
+  await expect(notice).toHaveAttribute('aria-live', 'polite');
+  await expect(notice).toContainText('votre choix passe à 2 billets.');
+  await expect(more).toBeDisabled();
+  await expectAccessible(page);
+  // Looked at by hand in both themes (dark first, the default), the choice kept: no reload.
+  for (const theme of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    if (theme === 'light') await page.getByRole('button', { name: 'Passer au thème clair' }).click();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`lowered-${theme}-${width}.png`) });
+    }
+  }
+  await expectAccessible(page);
+
+  // The buyer's next choice ends the message.
+  await main.getByRole('button', { name: 'Retirer un billet Premium' }).click();
+  await expect(main.getByText('1 billet', { exact: true })).toBeVisible();
+  await expect(main.getByText(/^Désolé/)).toHaveCount(0);
+  await other.close();
+});

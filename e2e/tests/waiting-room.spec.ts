@@ -107,3 +107,26 @@ test('an organiser puts a waiting room in front of an on-sale; a buyer waits the
   await expect(main.getByText('Votre réservation a bien été effectuée.')).toBeVisible();
   await context.close();
 });
+
+test('a visitor of an event whose waiting room opens later reads that the sale is to come, not that it is open', async ({
+  page,
+  browser,
+}) => {
+  const eventId = await organiserEvent(page.request);
+  const opensAt = new Date(Date.now() + 3_600_000);
+  const patch = await page.request.patch(`/api/events/${eventId}`, {
+    data: { onsaleAt: opensAt.toISOString(), admissionPerMinute: 60 },
+  });
+  expect(patch.status(), await patch.text()).toBeLessThan(300);
+
+  // A visitor: a browser of their own, never logged in.
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const visitor = await context.newPage();
+  await visitor.goto(`/billetterie/${eventId}`);
+  const main = visitor.getByRole('main');
+  await expect(main.getByText(/^La vente ouvre le /)).toBeVisible();
+  await expect(main.getByText('Vente à venir', { exact: true })).toBeVisible();
+  await expect(main.getByText('Billetterie ouverte')).toHaveCount(0);
+  await expectAccessible(visitor);
+  await context.close();
+});

@@ -81,6 +81,9 @@ describe('history route types', () => {
     expect(historyTypeFromRoute('passés')).toBe('past');
     expect(historyTypeFromRoute('organisés')).toBe('organized');
     expect(historyTypeFromRoute('organises')).toBe('organized');
+    expect(historyTypeFromRoute('past')).toBe('past');
+    expect(historyTypeFromRoute('organized')).toBe('organized');
+    expect(historyTypeFromRoute('organised')).toBe('organized');
     expect(historyTypeFromRoute('favoris')).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The history kinds, as the routes name them (with or without accents). */
+/**
+ * The history kinds, as the routes name them: the French words of the links (with or without
+ * accents), and the English words of the spec's route (1-attendee.md: "type past ... or organised").
+ */
 export const historyType = z.enum(['past', 'organized']);
 export type HistoryType = z.infer<typeof historyType>;
 
@@ -9,6 +12,9 @@ const routeTypes: Record<string, HistoryType> = {
   passes: 'past',
   organisés: 'organized',
   organises: 'organized',
+  past: 'past',
+  organized: 'organized',
+  organised: 'organized',
 };
 
 /** The history kind of a /eventsHistorique/{type} path segment, or null. */

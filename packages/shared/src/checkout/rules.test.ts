@@ -5,6 +5,8 @@ import {
   firstBuyerError,
   firstTicketStepError,
   firstVerificationCodeError,
+  fitBuyerName,
+  isBuyerNameCut,
   STUDY_UNDEFINED,
   type TicketStepInput,
   ticketQuantityBounds,
@@ -94,6 +96,21 @@ describe('information step', () => {
     expect(check({ birthDate: '2014-06-02' })).toBe(m.tooYoung);
     expect(check({ birthDate: '2014-06-01' })).toBeUndefined();
     expect(check({ birthDate: '1929-01-01' })).toBe(m.tooOld);
+  });
+
+  it("cuts an account's longer name to the form's 22 characters, never inside a character", () => {
+    expect(fitBuyerName('  Marie-Christine  ')).toBe('Marie-Christine');
+    const long = 'Anne-Charlotte Marie-Éléonore Joséphine Bernadette';
+    expect(long.length).toBe(50);
+    expect(fitBuyerName(long)).toBe('Anne-Charlotte Marie-É');
+    expect(check({ firstName: fitBuyerName(long), lastName: fitBuyerName(long) })).toBeUndefined();
+    // Cut before a space: no trailing space is kept.
+    expect(fitBuyerName('Jean-Baptiste Emmanuel Zorg')).toBe('Jean-Baptiste Emmanuel');
+    // A character written with two UTF-16 units is kept whole or left out.
+    expect(fitBuyerName(`${'a'.repeat(21)}😀b`)).toBe('a'.repeat(21));
+    expect(fitBuyerName(`${'a'.repeat(21)}E\u0301b`)).toBe('a'.repeat(21));
+    expect(isBuyerNameCut(long)).toBe(true);
+    expect(isBuyerNameCut(` ${'x'.repeat(22)} `)).toBe(false);
   });
 
   it('asks for studies only when the event needs them, the default meaning none', () => {

@@ -87,6 +87,28 @@ export function firstTicketStepError(input: TicketStepInput): FieldError<TicketS
 
 export type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';
 
+/**
+ * An account's name as the purchase form takes it (1-attendee.md §9: 22 characters there, 50 on
+ * the account): cut to BUYER_NAME_MAX, never inside a character, so that a name the product took
+ * elsewhere is never refused at the purchase (docs/decisions.md, issue 26).
+ */
+export function fitBuyerName(name: string): string {
+  let kept = '';
+  for (const { segment } of graphemes.segment(name.trim())) {
+    if (kept.length + segment.length > BUYER_NAME_MAX) break;
+    kept += segment;
+  }
+  return kept.trimEnd();
+}
+
+// What a reader takes for one character: a letter with its accents, an emoji with its modifiers.
+const graphemes = new Intl.Segmenter('fr', { granularity: 'grapheme' });
+
+/** Whether the account's name is longer than the purchase form takes, so is shown cut there. */
+export function isBuyerNameCut(name: string): boolean {
+  return name.trim().length > BUYER_NAME_MAX;
+}
+
 /** The information step's checks, in the order of 1-attendee.md §5; the first failing one. */
 export function firstBuyerError(
   buyer: BuyerInput,

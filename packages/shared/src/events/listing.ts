@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { discoveryFr } from '../messages/fr-discovery';
-import { eventPreview, priceFilter } from './schemas';
+import { eventListItem, priceFilter } from './schemas';
 
 const m = discoveryFr.query;
 
@@ -78,7 +78,7 @@ export const eventListQuery = z
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
 export const eventListPage = z.object({
-  items: z.array(eventPreview),
+  items: z.array(eventListItem),
   /** Where the next page starts; null on the last page. */
   nextCursor: z.string().nullable(),
 });

@@ -22,6 +22,10 @@ export const eventPreview = z.object({
 });
 export type EventPreview = z.infer<typeof eventPreview>;
 
+/** An event of the list: its card also says 'Complet' once every place is sold. */
+export const eventListItem = eventPreview.extend({ isSoldOut: z.boolean() });
+export type EventListItem = z.infer<typeof eventListItem>;
+
 export const ticketOption = z.object({
   id: z.string(),
   title: z.string(),

@@ -25,6 +25,13 @@ export const bookingFr = {
     quantityValue: (count: number) => (count <= 1 ? `${count} billet` : `${count} billets`),
     limits: (min: number, max: number) => (min === max ? `${max} billet maximum` : `De ${min} à ${max} billets`),
     cannotPick: "Ce billet ne peut pas être choisi pour l'instant.",
+    /** Other buyers took places since the count was chosen (issue 26): the count follows what is left. */
+    loweredTo: (count: number) =>
+      count === 0
+        ? 'Désolé, il ne reste plus de place pour ce billet : il a été retiré de votre panier.'
+        : count === 1
+          ? "Désolé, il ne reste plus qu'une place pour ce billet : votre choix passe à 1 billet."
+          : `Désolé, il ne reste plus que ${count} places pour ce billet : votre choix passe à ${count} billets.`,
     refundOption: (price: string) => `Option remboursement (${price} par place)`,
     refundPlaces: 'Nombre de places remboursables',
     refundMandatory: "L'option remboursement est obligatoire pour cet événement : toutes vos places sont assurées.",
@@ -67,6 +74,9 @@ export const bookingFr = {
   information: {
     studies: 'Études',
     loggedInNote: 'Votre email et votre date de naissance sont ceux de votre compte.',
+    /** Under a name field showing the account's name cut to the ticket's 22 characters (issue 26). */
+    lastNameCut: 'Le nom de votre compte est raccourci à 22 caractères, la longueur permise sur un billet.',
+    firstNameCut: 'Le prénom de votre compte est raccourci à 22 caractères, la longueur permise sur un billet.',
   },
   /** The studies a buyer can choose from when an event asks; the first means "not given". */
   studies: [

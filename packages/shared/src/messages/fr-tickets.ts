@@ -34,6 +34,8 @@ export const ticketsFr = {
     dates: (begin: string, end: string) => `Du ${begin} au ${end}`,
     address: 'Adresse',
     ticket: 'Billet',
+    /** A ticket offered with a purchase (1-attendee.md §4: recorded as OFFERT). */
+    offered: 'OFFERT',
     quantity: 'Nombre de places',
     holder: 'Titulaire',
     orderReference: 'Référence de commande',

@@ -209,6 +209,8 @@ export const fr = {
     codeSentText: (email: string) => `Un code a été envoyé à ${email}. Il est valable 15 minutes.`,
     codeRequired: 'Veuillez saisir le code envoyé par mail.',
     codeIncorrect: 'Le code est incorrect.',
+    /** No code left to compare with (none sent, used, or dead after five wrong guesses): the spec's 'Lien erroné'. */
+    codeErroneous: 'Le code est erroné.',
     codeExpired: 'Le code a expiré. Veuillez en demander un nouveau.',
     newPassword: 'Nouveau mot de passe',
     validate: 'Valider',

@@ -1,5 +1,6 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { orderLines, orders, participations, tickets } from '../../db/schema';
@@ -79,6 +80,29 @@ describe('gift tickets', () => {
       isGift: true,
       refundPlaces: 0,
     });
+  });
+
+  it("prints OFFERT on the gift's PDF ticket, and only on it", async () => {
+    const { event, standard, invitation } = await giftEvent();
+    const { cookie, id: userId } = await buyer();
+    const created = await order(cookie, {
+      eventId: event.id,
+      lines: [{ ticketId: standard.id, quantity: 1 }],
+      giftTicketId: invitation.id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await payAtSandboxBank(t, created.json().id, { cookie });
+    const issued = await t.database.db.select().from(participations).where(eq(participations.userId, userId));
+    const textOf = async (ticketId: string) => {
+      const id = issued.find((p) => p.ticketId === ticketId)?.id;
+      const url = `/api/me/participations/${id}/ticket.pdf`;
+      const pdf = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(pdf.statusCode).toBe(200);
+      const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+      return text;
+    };
+    expect(await textOf(invitation.id)).toContain('Invitation — OFFERT');
+    expect(await textOf(standard.id)).not.toContain('OFFERT');
   });
 
   it('refuses the whole order when the gift has no place left, holding nothing', async () => {

@@ -3,6 +3,7 @@ import {
   type CreateOrderRequest,
   checkoutFr,
   discountedUnitPriceCents,
+  fitBuyerName,
   fr,
   HOLD_SECONDS,
   type OrderCreated,
@@ -63,13 +64,23 @@ function checkBuyer(viewer: SignedInUser | null, given: BuyerInput | undefined, 
   }
   const buyer = {
     email: viewer.email,
-    firstName: given?.firstName?.trim() || viewer.firstName,
-    lastName: given?.lastName?.trim() || viewer.lastName,
+    firstName: nameOnOrder(given?.firstName, viewer.firstName),
+    lastName: nameOnOrder(given?.lastName, viewer.lastName),
     birthDate: viewer.birthDate,
     studies: given?.studies ?? null,
   };
   assertBuyer(buyer, { needsStudies, now });
   return { userId: viewer.id, buyer };
+}
+
+/**
+ * The name an order carries: the one the buyer typed, checked against the purchase form's 22
+ * characters; the account's own (none typed, or the same sent back whole) cut to fit, since the
+ * account took it at 50 (docs/decisions.md, issue 26).
+ */
+function nameOnOrder(typed: string | undefined, account: string): string {
+  const name = typed?.trim();
+  return !name || name === account.trim() ? fitBuyerName(account) : name;
 }
 
 export async function loadDiscount(

@@ -66,6 +66,26 @@ function filters(filter: ListingFilter, now: Date): SQL {
 }
 
 /**
+ * Whether every place of event `e` a visitor could buy is sold, as the event page counts (its
+ * visible tickets all sold out, or its participant cap reached), from sold places only: a hold
+ * lasts minutes and may come back, and a kept page of the list must not say 'Complet' for it
+ * (docs/decisions.md, issue 26). One look at the event's tickets through their index.
+ */
+const SOLD_OUT_SQL = sql.raw(`coalesce((
+  select (e.nb_max_participants <> -1
+          and coalesce(sum(tk.sold) filter (where not tk.is_multipart), 0) >= e.nb_max_participants)
+      or coalesce(bool_and(
+           case when tk.is_multipart then not exists(
+                  select 1 from tickets o
+                   where o.event_id = e.id and o.parent_id = tk.id and o.deleted_at is null
+                     and not o.is_hidden and o.is_available and o.quantity > o.sold)
+                else tk.quantity <= tk.sold end
+         ) filter (where tk.parent_id is null and not tk.is_hidden), false)
+    from tickets tk
+   where tk.event_id = e.id and tk.deleted_at is null
+), false)`);
+
+/**
  * One page of the list, serialised to JSON by PostgreSQL in one round trip (the busiest read of
  * the site). It reads one event more than the page, to know whether another page follows, and
  * returns the position of the page's last event for the next cursor. A logged-in viewer also
@@ -117,6 +137,7 @@ export async function findListingPage(
                'dateEnd', to_char(e.date_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                'minPriceCents', e.min_price_cents,
                'isFree', e.max_price_cents = 0,
+               'isSoldOut', ${SOLD_OUT_SQL},
                'isPublic', e.is_public,
                'organizerId', e.organizer_id,
                'organizerName', u.first_name || ' ' || u.last_name,

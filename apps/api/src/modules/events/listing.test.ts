@@ -165,6 +165,58 @@ describe('event list: search and filters', () => {
     expect((await page(`q=${tag}`)).items[0]).toMatchObject({ id: event.id, minPriceCents: 2000 });
   });
 
+  it('says which events are sold out, as the event page does, from places sold and not held', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const at = (hours: number) => ({
+      dateBegin: new Date(Date.now() + 30 * DAY + hours * 3_600_000),
+      dateEnd: new Date(Date.now() + 30 * DAY + (hours + 2) * 3_600_000),
+    });
+    const sold = await createEvent(t, organizer.id, { title: `${tag} vendu`, ...at(1) }, [
+      { priceCents: 1800, quantity: 10, sold: 10 },
+      // Hidden: offered with a purchase or on a private link, never to the list's visitors.
+      { priceCents: 900, quantity: 10, isHidden: true },
+    ]);
+    const held = await createEvent(t, organizer.id, { title: `${tag} retenu`, ...at(2) }, [
+      { priceCents: 1800, quantity: 10, sold: 5, held: 5 },
+    ]);
+    const capped = await createEvent(t, organizer.id, { title: `${tag} plafond`, nbMaxParticipants: 4, ...at(3) }, [
+      { priceCents: 1800, quantity: 10, sold: 4 },
+    ]);
+    const choice = await createEvent(t, organizer.id, { title: `${tag} formules`, ...at(4) }, [
+      { priceCents: 1800, quantity: 20, isMultipart: true },
+    ]);
+    const head = choice.tickets[0]?.id ?? '';
+    await t.database.db.insert(tickets).values([
+      { eventId: choice.event.id, parentId: head, title: 'Repas', priceCents: 1800, quantity: 10, sold: 10 },
+      {
+        eventId: choice.event.id,
+        parentId: head,
+        title: 'Boisson',
+        priceCents: 2000,
+        quantity: 10,
+        isAvailable: false,
+      },
+    ]);
+    const open = await createEvent(t, organizer.id, { title: `${tag} ouvert`, ...at(5) }, [
+      { priceCents: 1800, quantity: 10, sold: 10 },
+      { priceCents: 2500, quantity: 10, sold: 9 },
+    ]);
+    const { items } = await page(`q=${tag}`);
+    const soldOut = Object.fromEntries(
+      items.map((item) => [item.id, (item as Item & { isSoldOut: boolean }).isSoldOut]),
+    );
+    expect(soldOut).toEqual({
+      [sold.event.id]: true,
+      [held.event.id]: false,
+      [capped.event.id]: true,
+      [choice.event.id]: true,
+      [open.event.id]: false,
+    });
+    // The event page agrees on a sold-out event.
+    expect((await get(`/api/events/${sold.event.id}`)).json()).toMatchObject({ isSoldOut: true, status: 'soldOut' });
+  });
+
   it('filters by dates: an event is in a period it overlaps', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const tag = word();

@@ -181,16 +181,20 @@ describe('guest verification', () => {
     expect((await post('/api/guest/verify', { email, code })).statusCode).toBe(200);
     const again = await post('/api/guest/verify', { email, code });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(fr.auth.codeIncorrect);
+    expect(again.json()).toMatchObject({ code: 'CODE_ERRONEOUS', message: 'Le code est erroné.', field: 'code' });
     expect(again.cookies).toHaveLength(0);
   });
 
-  it('kills the code after five wrong guesses, even the right one after', async () => {
+  it('kills the code after five wrong guesses, even the right one after, and says it is erroneous', async () => {
     const { email, code } = await created();
-    for (let i = 0; i < 5; i++) await post('/api/guest/verify', { email, code: wrongCode(code) });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('/api/guest/verify', { email, code: wrongCode(code) });
+      expect(wrong.json().message).toBe(fr.auth.codeIncorrect);
+    }
     const right = await post('/api/guest/verify', { email, code });
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe(fr.auth.codeIncorrect);
+    expect(right.json()).toMatchObject({ code: 'CODE_ERRONEOUS', message: 'Le code est erroné.' });
+    expect(right.cookies).toHaveLength(0);
   });
 
   it('refuses an expired code', async () => {
@@ -200,11 +204,11 @@ describe('guest verification', () => {
     expect(late.json()).toMatchObject({ code: 'CODE_EXPIRED', message: fr.auth.codeExpired });
   });
 
-  it('answers an unknown e-mail or an existing account without a code like a wrong code', async () => {
+  it('answers an unknown e-mail like an existing account without a code: erroneous', async () => {
     const user = await createUser(t);
     for (const email of [uniqueEmail('inconnu'), user.email]) {
       const response = await post('/api/guest/verify', { email, code: '123456' });
-      expect(response.json()).toMatchObject({ code: 'CODE_INCORRECT' });
+      expect(response.json()).toMatchObject({ code: 'CODE_ERRONEOUS', message: fr.auth.codeErroneous });
       expect(response.cookies).toHaveLength(0);
     }
   });
@@ -214,7 +218,7 @@ describe('guest verification', () => {
     await post('/api/auth/password-reset', { email: user.email });
     const code = await mailedCode(user.email);
     const response = await post('/api/guest/verify', { email: user.email, code });
-    expect(response.json()).toMatchObject({ code: 'CODE_INCORRECT' });
+    expect(response.json()).toMatchObject({ code: 'CODE_ERRONEOUS' });
   });
 });
 
@@ -233,7 +237,7 @@ describe('the proof of an existing account’s e-mail', () => {
     expect(me.json()).toMatchObject({ email: user.email });
     // Used once.
     expect((await post('/api/guest/verify', { email: user.email, code })).json()).toMatchObject({
-      code: 'CODE_INCORRECT',
+      code: 'CODE_ERRONEOUS',
     });
   });
 

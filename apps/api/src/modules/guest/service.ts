@@ -21,6 +21,9 @@ import * as users from '../users/repository';
 const CODE_TTL_MS = 15 * 60_000;
 const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 const incorrect = () => new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+// The spec's 'Lien erroné' answer (1-attendee.md §7, §8): there is no code left to guess, so another
+// try is useless. An unknown e-mail is answered so too, like an account without a code.
+const erroneous = () => new AppError('CODE_ERRONEOUS', fr.auth.codeErroneous, 400, 'code');
 
 /** Whether a purchase can go on with this e-mail as it is; deleted accounts count as none. */
 export async function hasAccount(deps: AuthDeps, rawEmail: string): Promise<boolean> {
@@ -98,7 +101,8 @@ export async function sendSignInCode(deps: AuthDeps, rawEmail: string): Promise<
 
 /**
  * Checks the guest's code (a new account's, or a sign-in code) and opens a session. Five wrong guesses kill the code; a wrong guess is
- * committed before the refusal, so parallel guesses are all counted; a used code is dead.
+ * committed before the refusal, so parallel guesses are all counted; a used code is dead. A wrong guess
+ * is 'incorrect'; a code that can no longer be right (dead, used, never sent) is 'erroné'.
  */
 export async function verifyGuest(
   deps: AuthDeps,
@@ -108,12 +112,12 @@ export async function verifyGuest(
   const code = input.code.trim();
   if (!code) throw badRequest(bookingFr.code.required, 'code');
   const user = await users.findUserByEmail(deps.db, normalizeEmail(input.email));
-  if (!user || user.deletedAt) throw incorrect();
+  if (!user || user.deletedAt) throw erroneous();
   const verified = await deps.db.transaction(async (tx) => {
     const live =
       (await emailCodes.lockLiveEmailCode(tx, user.id, 'sign_in')) ??
       (await emailCodes.lockLiveEmailCode(tx, user.id, 'email_verification'));
-    if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
+    if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw erroneous();
     if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
     if (!safeEqual(live.codeHash, codeHash(user.id, code))) {
       await emailCodes.countFailedAttempt(tx, live.id);

@@ -10,6 +10,8 @@ export type TicketPdfContent = {
   address: string;
   ticketTitle: string;
   quantity: number;
+  /** Offered with a purchase (recorded as OFFERT, 1-attendee.md §4): the ticket says so. */
+  isGift: boolean;
   holderName: string;
   orderReference: string | null;
   /** The participation's short reference, typed at the door when the QR code cannot be read. */
@@ -107,7 +109,7 @@ export async function ticketPdf(content: TicketPdfContent): Promise<Uint8Array> 
     16,
   );
   if (content.address) out.field(m.address, content.address, fonts);
-  out.field(m.ticket, content.ticketTitle, fonts);
+  out.field(m.ticket, content.isGift ? `${content.ticketTitle} — ${m.offered}` : content.ticketTitle, fonts);
   out.field(m.quantity, String(content.quantity), fonts);
   out.field(m.holder, content.holderName, fonts);
   if (content.orderReference) out.field(m.orderReference, content.orderReference, fonts);

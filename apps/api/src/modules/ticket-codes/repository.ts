@@ -15,6 +15,7 @@ export async function findTicketView(db: Database, participationId: string, owne
       id: participations.id,
       eventId: participations.eventId,
       quantity: participations.quantity,
+      isGift: participations.isGift,
       eventTitle: events.title,
       dateBegin: events.dateBegin,
       dateEnd: events.dateEnd,

@@ -43,6 +43,7 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     address: row.address,
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
     quantity: row.quantity,
+    isGift: row.isGift,
     holderName: holderName(row),
     orderReference: row.orderReference,
     shortCode: ticketShortCode(row.id),

@@ -3,7 +3,9 @@ import {
   bookingFr,
   type EventDetail,
   firstBuyerError,
+  fitBuyerName,
   fr,
+  isBuyerNameCut,
   normalizeEmail,
   STUDIES,
 } from '@guichet/shared';
@@ -42,12 +44,17 @@ export function InformationStep({
           ...buyer,
           email: user.email,
           birthDate: user.birthDate,
-          lastName: buyer.lastName || user.lastName,
-          firstName: buyer.firstName || user.firstName,
+          // The account takes 50 characters, the ticket 22: the account's name comes cut (issue 26).
+          lastName: buyer.lastName || fitBuyerName(user.lastName),
+          firstName: buyer.firstName || fitBuyerName(user.firstName),
         }
       : buyer,
   });
   const { errors } = form.formState;
+  const i = bookingFr.information;
+  // Said under a field that shows the account's name cut, while it does.
+  const cutNote = (field: 'lastName' | 'firstName', note: string) =>
+    user && isBuyerNameCut(user[field]) && form.watch(field) === fitBuyerName(user[field]) ? note : undefined;
 
   const submit = form.handleSubmit((values) => {
     const error = firstBuyerError(values, { needsStudies: event.isNeedsUserStudies });
@@ -73,6 +80,8 @@ export function InformationStep({
         autoComplete="family-name"
         withAsterisk
         maxLength={BUYER_NAME_MAX}
+        description={cutNote('lastName', i.lastNameCut)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         error={errors.lastName?.message}
         {...form.register('lastName')}
       />
@@ -81,6 +90,8 @@ export function InformationStep({
         autoComplete="given-name"
         withAsterisk
         maxLength={BUYER_NAME_MAX}
+        description={cutNote('firstName', i.firstNameCut)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         error={errors.firstName?.message}
         {...form.register('firstName')}
       />
@@ -104,12 +115,12 @@ export function InformationStep({
       />
       {user && (
         <Text size="sm" c="dimmed">
-          {bookingFr.information.loggedInNote}
+          {i.loggedInNote}
         </Text>
       )}
       {event.isNeedsUserStudies && (
         <NativeSelect
-          label={bookingFr.information.studies}
+          label={i.studies}
           withAsterisk
           data={studies.data ?? [...STUDIES]}
           error={errors.studies?.message}

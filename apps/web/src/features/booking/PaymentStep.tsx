@@ -79,6 +79,7 @@ export function PaymentStep({
   const free = totals?.totalCents === 0;
   const key = orderKey(state, event);
   const { title } = selection(state, event);
+  const { gift } = giftOf(state, event);
   const held = state.order?.key === key && state.order.deadline > Date.now() ? state.order : null;
 
   const pay = (order: HeldOrder) => {
@@ -146,6 +147,7 @@ export function PaymentStep({
         <Stack gap={6}>
           <Text fw={600}>{p.recap}</Text>
           <Text>{bookingFr.basket.line(state.quantity, title)}</Text>
+          {gift && <Text>{bookingFr.basket.giftLine(gift.title)}</Text>}
           <Text size="sm" c="dimmed">
             {p.buyer} : {state.buyer.firstName} {state.buyer.lastName} ({state.buyer.email})
           </Text>

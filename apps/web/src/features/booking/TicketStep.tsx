@@ -11,15 +11,16 @@ import {
   ticketQuantityBounds,
 } from '@guichet/shared';
 import { Accordion, Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
-import { type Dispatch, useState } from 'react';
+import { type Dispatch, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PlacesBadge } from '../availability/PlacesBadge';
+import classes from './Booking.module.css';
 import { priceLabel } from './money';
 import { PromoCode } from './PromoCode';
 import { QuantityStepper } from './QuantityStepper';
 import { RefundOption } from './RefundOption';
 import { StepButtons, StepError, StepForm } from './StepForm';
-import { type BookingAction, type BookingState, refundOf, selection } from './state';
+import { type BookingAction, type BookingState, chosenMax, refundOf, selection } from './state';
 
 const t = bookingFr.tickets;
 
@@ -38,6 +39,11 @@ type StepProps = {
 export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps) {
   const [error, setError] = useState<string | null>(null);
   const chosen = selection(state, event);
+  // The live places may fall under the chosen count (other buyers hold them): the choice follows.
+  const max = chosenMax(state, event);
+  useEffect(() => {
+    if (max !== null && state.quantity > max) dispatch({ type: 'fitToPlaces', max });
+  }, [max, state.quantity, dispatch]);
 
   const next = () => {
     const price = chosen.bought?.priceCents ?? 0;
@@ -120,6 +126,14 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
           ))}
         </Accordion>
       )}
+      {/* In the page before any message, so that screen readers announce it when it fills in. */}
+      <div role="status" aria-live="polite" className={classes.notice}>
+        {state.loweredTo !== null && (
+          <Alert color="orange" variant="light">
+            {t.loweredTo(state.loweredTo)}
+          </Alert>
+        )}
+      </div>
       <Checkbox
         checked={state.termsAccepted}
         onChange={(change) => dispatch({ type: 'setTerms', accepted: change.currentTarget.checked })}

@@ -1,9 +1,11 @@
 import type { EventDetail, TicketRead } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
+import { withAvailability } from '../availability/live';
 import {
   type BookingState,
   basketTotals,
   bookingReducer,
+  chosenMax,
   giftOf,
   initialBooking,
   initialBookingFor,
@@ -137,6 +139,52 @@ describe('booking state', () => {
     const stripe = basketTotals(state, event({ isUserPaysFees: true, paymentProvider: 'stripe' }));
     expect(stripe?.withWallet).toBe(stripe?.totalCents);
     expect(basketTotals(initialBooking, event())).toBeNull();
+  });
+});
+
+describe('places taken by other buyers while the count is chosen', () => {
+  const live = (placesLeft: number) =>
+    withAvailability(event({ status: 'open' }), {
+      eventId: 'e',
+      isSoldOut: placesLeft === 0,
+      tickets: [{ id: 'plain', placesLeft, isSoldOut: placesLeft === 0 }],
+    });
+  const chosen = run(
+    { type: 'openTicket', ticket: plain },
+    { type: 'setQuantity', quantity: 3 },
+    { type: 'setRefund', enabled: true },
+    { type: 'setTerms', accepted: true },
+  );
+
+  it('lowers the count, its refund places and the basket to the places left, and says so', () => {
+    const detail = live(2);
+    const max = chosenMax(chosen, detail);
+    expect(max).toBe(2);
+    const state = bookingReducer(chosen, { type: 'fitToPlaces', max: max ?? 0 });
+    expect(state).toMatchObject({
+      quantity: 2,
+      refund: { enabled: true, places: 2 },
+      termsAccepted: true,
+      loweredTo: 2,
+    });
+    expect(basketTotals(state, detail)?.grossCents).toBe(4000);
+    expect(orderLines(state, detail)).toEqual([{ ticketId: 'plain', quantity: 2, refundPlaces: 2 }]);
+    // The buyer's own next choice ends the message.
+    expect(bookingReducer(state, { type: 'setQuantity', quantity: 1 }).loweredTo).toBeNull();
+  });
+
+  it('empties the choice once the ticket sold out', () => {
+    const detail = live(0);
+    expect(chosenMax(chosen, detail)).toBe(0);
+    const state = bookingReducer(chosen, { type: 'fitToPlaces', max: 0 });
+    expect(state).toMatchObject({ quantity: 0, termsAccepted: false, loweredTo: 0 });
+    expect(basketTotals(state, detail)).toBeNull();
+  });
+
+  it('leaves a count that still fits as it is', () => {
+    expect(chosenMax(chosen, live(8))).toBe(5);
+    expect(bookingReducer(chosen, { type: 'fitToPlaces', max: 3 })).toBe(chosen);
+    expect(chosenMax(initialBooking, live(2))).toBeNull();
   });
 });
 

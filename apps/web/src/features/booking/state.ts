@@ -3,9 +3,11 @@ import {
   cheapestPickableOption,
   type EventDetail,
   type FeeProvider,
+  isPickable,
   orderTotals,
   STUDY_UNDEFINED,
   type TicketRead,
+  ticketQuantityBounds,
 } from '@guichet/shared';
 
 /**
@@ -44,6 +46,11 @@ export type BookingState = {
   /** The e-mail whose account this flow created, so that going back does not create it twice. */
   accountCreatedFor: string | null;
   order: HeldOrder | null;
+  /**
+   * The count the choice was lowered to when other buyers took places (0: none left), said to
+   * the buyer until they change their choice.
+   */
+  loweredTo: number | null;
 };
 
 export const emptyBuyer: Buyer = { lastName: '', firstName: '', email: '', birthDate: '', studies: STUDY_UNDEFINED };
@@ -60,6 +67,7 @@ export const initialBooking: BookingState = {
   buyer: emptyBuyer,
   accountCreatedFor: null,
   order: null,
+  loweredTo: null,
 };
 
 /**
@@ -82,6 +90,7 @@ export type BookingAction =
   | { type: 'openTicket'; ticket: TicketRead | null }
   | { type: 'pickOption'; optionId: string }
   | { type: 'setQuantity'; quantity: number }
+  | { type: 'fitToPlaces'; max: number }
   | { type: 'setRefund'; enabled: boolean }
   | { type: 'setRefundPlaces'; places: number }
   | { type: 'setTerms'; accepted: boolean }
@@ -93,7 +102,13 @@ export type BookingAction =
   | { type: 'goTo'; step: Step };
 
 /** What quantity 0 clears (1-attendee.md §4): the refund choice, the terms box, the gift; the error lives in the step. */
-const cleared = { quantity: 0, refund: { enabled: false, places: 0 }, termsAccepted: false, giftId: null };
+const cleared = {
+  quantity: 0,
+  refund: { enabled: false, places: 0 },
+  termsAccepted: false,
+  giftId: null,
+  loweredTo: null,
+};
 
 export function bookingReducer(state: BookingState, action: BookingAction): BookingState {
   switch (action.type) {
@@ -109,7 +124,16 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
     case 'setQuantity': {
       if (action.quantity <= 0) return { ...state, ...cleared };
       const places = Math.min(state.refund.places, action.quantity);
-      return { ...state, quantity: action.quantity, refund: { ...state.refund, places } };
+      return { ...state, quantity: action.quantity, refund: { ...state.refund, places }, loweredTo: null };
+    }
+    case 'fitToPlaces': {
+      // Other buyers took places since the count was chosen: the basket never asks for more
+      // than is left (issue 26); what the buyer chose otherwise stays.
+      if (state.quantity <= action.max) return state;
+      const max = Math.max(0, action.max);
+      if (max === 0) return { ...state, ...cleared, loweredTo: 0 };
+      const places = Math.min(state.refund.places, max);
+      return { ...state, quantity: max, refund: { ...state.refund, places }, loweredTo: max };
     }
     case 'setRefund':
       return { ...state, refund: { enabled: action.enabled, places: action.enabled ? state.quantity : 0 } };
@@ -139,6 +163,16 @@ export function selection(state: BookingState, event: EventDetail) {
   const bought = ticket?.isMultipart ? option : ticket;
   const title = ticket && option ? `${ticket.title} – ${option.title}` : (ticket?.title ?? '');
   return { ticket, option, bought, title };
+}
+
+/**
+ * The most the chosen ticket can be bought at now, with the live places laid over the event (0
+ * once it sold out or went off sale); null while nothing is chosen.
+ */
+export function chosenMax(state: BookingState, event: EventDetail): number | null {
+  const { bought } = selection(state, event);
+  if (!bought) return null;
+  return isPickable(bought) ? ticketQuantityBounds(bought).max : 0;
 }
 
 /** The tickets the chosen ticket offers, and the one the buyer took (still offered, still free). */

@@ -1,7 +1,7 @@
 import {
   dateBlock,
   discoveryFr,
-  type EventPreview,
+  type EventListItem,
   formatDateTime,
   formatEuros,
   fr,
@@ -19,10 +19,11 @@ export function priceLabel(event: { isFree: boolean; minPriceCents: number }): s
 
 /**
  * An event of the list, image first: the organiser's banner whole in its 5:3 box (space kept
- * before it loads), the date block over it, then the title, where, what, who and from how much.
+ * before it loads), the date block over it, then the title, where, what, who and from how much,
+ * and 'Complet' once every place is sold.
  * `priority` marks the first row: fetched at once and first, never lazily.
  */
-export function EventCard({ event, priority = false }: { event: EventPreview; priority?: boolean }) {
+export function EventCard({ event, priority = false }: { event: EventListItem; priority?: boolean }) {
   const when = dateBlock(event.dateBegin);
   const where = [event.city, event.type].filter(Boolean).join(' · ');
   return (
@@ -59,11 +60,18 @@ export function EventCard({ event, priority = false }: { event: EventPreview; pr
         <Text fw={700}>
           {event.isFree ? fr.common.free : discoveryFr.card.fromPrice(formatEuros(event.minPriceCents))}
         </Text>
-        {!event.isPublic && (
-          <Badge color="gray" variant="light">
-            {fr.common.private}
-          </Badge>
-        )}
+        <Group gap={6}>
+          {event.isSoldOut && (
+            <Badge color="red.9" variant="filled">
+              {fr.events.soldOut}
+            </Badge>
+          )}
+          {!event.isPublic && (
+            <Badge color="gray" variant="light">
+              {fr.common.private}
+            </Badge>
+          )}
+        </Group>
       </Group>
     </Card>
   );

@@ -119,19 +119,20 @@ function TicketingStatus({ event }: { event: EventDetail }) {
         {fr.events.ticketingClosed}
       </Badge>
     );
-  if (!user) {
-    return (
-      <Button component={Link} to="/connexion" onClick={() => rememberRedirectAfterLogin(`/billetterie/${event.id}`)}>
-        {fr.events.ticketingOpen}
-      </Button>
-    );
-  }
-  // Behind a waiting room that has not opened yet, the ticketing is not open to anyone.
+  // Behind a waiting room that has not opened yet, the ticketing is not open to anyone, visitors
+  // included: this comes before their 'Billetterie ouverte' link to /connexion.
   if (event.waitingRoom && new Date(event.waitingRoom.opensAt) > new Date()) {
     return (
       <Badge size="lg" color="blue.9">
         {waitingRoomFr.panel.soon}
       </Badge>
+    );
+  }
+  if (!user) {
+    return (
+      <Button component={Link} to="/connexion" onClick={() => rememberRedirectAfterLogin(`/billetterie/${event.id}`)}>
+        {fr.events.ticketingOpen}
+      </Button>
     );
   }
   return (
