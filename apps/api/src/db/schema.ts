@@ -357,6 +357,8 @@ export const jobs = pgTable(
     lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     doneAt: instant('done_at'),
+    // Set with done_at when the job ended without its work because its subject was gone.
+    endedReason: text('ended_reason'),
     failedAt: instant('failed_at'),
     createdAt: createdAt(),
   },

@@ -60,8 +60,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
       const { id, index } = request.params;
       const mail = isUuid(id) ? await findQueuedMail(db, id) : undefined;
       const ref = mail?.attachments?.[index];
-      if (!ref) throw new AppError('ATTACHMENT_NOT_FOUND', fr.mail.devMailboxAttachmentMissing, 404);
-      const file = await resolveAttachment(db, ref);
+      const file = ref ? await resolveAttachment(db, ref) : null;
+      if (!file) throw new AppError('ATTACHMENT_NOT_FOUND', fr.mail.devMailboxAttachmentMissing, 404);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `inline; filename="${file.filename}"`)

@@ -3,8 +3,9 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema';
 import { queueJob } from '../jobs/queue';
+import { SubjectGone } from '../jobs/subject-gone';
 import { describeError } from '../lib/errors';
-import { type MailAttachment, type ResolveAttachment, resolveAttachments } from './attachments';
+import { type MailAttachment, type ResolveAttachment, resolveAttachments, withoutImagesOf } from './attachments';
 
 /** What a service queues: files are named by what they show, their bytes made at sending. */
 export type OutgoingMail = {
@@ -49,20 +50,26 @@ export type DeliveryOptions = {
 /**
  * Sends one queued message (the job runner's 'mail' job), outside any transaction. A failure, an
  * attachment that cannot be made included, is recorded on the message and thrown, so that the
- * runner tries again later; a message already sent is not sent again.
+ * runner tries again later; a message already sent is not sent again. Files whose subject is
+ * gone (a ticket refunded since) are left out, with their images; when every file it carried is
+ * gone the message has nothing left to say and ends unsent (`SubjectGone`), recorded.
  */
 export async function deliverMail(db: Database, mailId: string, options: DeliveryOptions): Promise<void> {
   const mail = await findQueuedMail(db, mailId);
   if (!mail || mail.sentAt) return;
   try {
-    const attachments = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
+    const { files, gone } = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
+    if (gone.length > 0 && files.length === 0) {
+      const subjects = gone.map((ref) => `${ref.kind} ${ref.participationId}`).join(', ');
+      throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
+    }
     await options.transport.send({
       from: options.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      html: mail.html ?? undefined,
-      attachments: attachments.length > 0 ? attachments : undefined,
+      html: mail.html && gone.length > 0 ? withoutImagesOf(mail.html, gone) : (mail.html ?? undefined),
+      attachments: files.length > 0 ? files : undefined,
     });
   } catch (error) {
     await db

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "ended_reason" text;
