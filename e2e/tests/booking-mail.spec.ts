@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newBuyer, organiserEvent } from './support';
 
-test('the booking confirmation in the development mailbox carries the PDF ticket and the QR code', async ({
+test('the booking confirmation in the development mailbox carries the PDF ticket and the QR code, and its raw message', async ({
   page,
   request,
 }) => {
@@ -31,4 +31,16 @@ test('the booking confirmation in the development mailbox carries the PDF ticket
   const qr = await page.request.get((await qrLink.getAttribute('href')) ?? '');
   expect(qr.headers()['content-type']).toBe('image/png');
   expect((await qr.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // Issue 26: the message as SMTP would send it, once the job sent it (the page looks again).
+  await page.getByRole('button', { name: 'Message brut' }).click({ timeout: 20_000 });
+  const raw = page.getByRole('region', { name: 'Message brut' });
+  await expect(raw).toContainText(`Subject: Guichet : vos billets pour ${title}`);
+  await expect(raw).toContainText(`To: ${email}`);
+  await expect(raw).toContainText('Content-Type: text/html');
+  await expect(raw).toContainText('Content-Type: application/pdf');
+  const download = page.getByRole('link', { name: 'Télécharger le message (.eml)' });
+  const eml = await page.request.get((await download.getAttribute('href')) ?? '');
+  expect(eml.headers()['content-type']).toBe('message/rfc822');
+  expect(await eml.text()).toContain('Content-Type: image/png');
 });

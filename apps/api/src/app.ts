@@ -320,6 +320,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       event_cancellation: (job) => runCancellation({ ...deps, payments }, job.eventId ?? ''),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
+    onEnded: (job, reason) =>
+      app.log.warn({ job: job.id, kind: job.kind, reason }, 'background job ended: subject gone'),
     every: [
       { name: 'reclaim expired holds', everyMs: 60_000, run: () => reclaimEveryExpiredHold(database.db, clock.now()) },
     ],

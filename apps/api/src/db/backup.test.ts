@@ -1,10 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { signTicketCode, verifyTicketCode } from '../modules/ticket-codes/codes';
+import { loadTicketKeys } from '../modules/ticket-codes/keys';
+import { createDiskImageStore } from '../storage/image-store';
 import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
+import { dumpEmbedded } from './backup-database';
 import { openDatabase } from './client';
 
 const folders: string[] = [];
@@ -46,19 +53,86 @@ async function roundTrip(target: BackupTarget) {
   expect(await query(target, "select to_regclass('extra') as extra")).toEqual([{ extra: null }]);
 }
 
+/** A PNG's first bytes are enough: the route serves what is stored. */
+const IMAGE = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(randomUUID())]);
+const IMAGE_KEY = 'events/banniere-1.png';
+
+describe('a backup restored on a new machine (issue 26)', () => {
+  it('into an empty folder: the database, the images served and the tickets sold before still valid', async () => {
+    // The old machine: a server without TICKET_SIGNING_KEY signs with the data folder's key.
+    const before = newFolder();
+    const oldConfig = testConfig({ env: 'development', dataDir: before });
+    await query({ dataDir: before }, 'create table kept (id int primary key, label text)');
+    await query({ dataDir: before }, "insert into kept values (1, 'avant')");
+    await createDiskImageStore(path.join(before, 'uploads')).put(IMAGE_KEY, IMAGE);
+    const ticket = { id: randomUUID(), eventId: randomUUID(), quantity: 2 };
+    const code = signTicketCode(ticket, loadTicketKeys(oldConfig).privateKey);
+    const file = await backupDatabase({ dataDir: before }, newFolder());
+    // It holds a private key: only its owner may read it.
+    expect(statSync(file).mode & 0o077).toBe(0);
+
+    // The new machine: nothing but the backup file.
+    const after = path.join(newFolder(), 'data');
+    expect(await restoreDatabase({ dataDir: after }, file)).toEqual([]);
+    expect(existsSync(path.join(after, 'guichet.pid'))).toBe(false);
+    const database = await openDatabase({ dataDir: after });
+    const app = await buildApp({ config: testConfig({ env: 'development', dataDir: after }), database });
+    try {
+      const image = await app.inject({ method: 'GET', url: `/api/images/${IMAGE_KEY}` });
+      expect(image.statusCode).toBe(200);
+      expect(image.rawPayload.equals(IMAGE)).toBe(true);
+      // What a scanner does: the server's public key, then the code.
+      const { publicKeyPem } = (await app.inject({ method: 'GET', url: '/api/ticket-codes/public-key' })).json();
+      expect(verifyTicketCode(code, publicKeyPem)).toMatchObject({ participationId: ticket.id, quantity: 2 });
+      const rows = (await database.db.execute('select label from kept')) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ label: 'avant' }]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 180_000);
+
+  it('tells the operator when TICKET_SIGNING_KEY is not the key of the tickets in the backup', async () => {
+    const before = newFolder();
+    const pem = (key = generateKeyPairSync('ed25519').privateKey) =>
+      key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const sold = pem();
+    const file = await backupDatabase({ dataDir: before, ticketSigningKey: sold }, newFolder());
+    const after = newFolder();
+    const notices = await restoreDatabase({ dataDir: after, ticketSigningKey: pem() }, file);
+    expect(notices).toEqual([expect.stringContaining('TICKET_SIGNING_KEY is not the key')]);
+    // The key restored to the data folder is the one the tickets were signed with.
+    const restored = loadTicketKeys({ env: 'development', dataDir: after, ticketSigningKey: undefined });
+    expect(restored.publicKeyPem).toBe(
+      loadTicketKeys({ env: 'development', dataDir: before, ticketSigningKey: sold }).publicKeyPem,
+    );
+  }, 180_000);
+
+  it('of the database alone (made before images and key were kept) still restores it', async () => {
+    const before = newFolder();
+    await query({ dataDir: before }, 'create table kept (id int)');
+    await query({ dataDir: before }, 'insert into kept values (7)');
+    const file = path.join(newFolder(), 'old.tar.gz');
+    await dumpEmbedded(before, file);
+    const after = newFolder();
+    expect(await restoreDatabase({ dataDir: after }, file)).toEqual([expect.stringContaining('database only')]);
+    expect(await query({ dataDir: after }, 'select id from kept')).toEqual([{ id: 7 }]);
+  }, 180_000);
+});
+
 describe('backups', () => {
   it('of the embedded database come back exactly, the folder they replace kept aside', async () => {
     const dataDir = newFolder();
     await roundTrip({ dataDir });
     expect(readdirSync(dataDir).some((name) => name.startsWith('pglite.before-restore-'))).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('refuse an unknown file and leave the database as it is', async () => {
     const dataDir = newFolder();
     await query({ dataDir }, 'create table kept (id int)');
     await expect(restoreDatabase({ dataDir }, path.join(dataDir, 'nothing.tar.gz'))).rejects.toThrow(/No backup file/);
     expect(await query({ dataDir }, "select to_regclass('kept') is not null as present")).toEqual([{ present: true }]);
-  }, 60_000);
+  }, 180_000);
 
   const adminUrl = process.env.DATABASE_URL;
   const hasTools = (() => {
@@ -80,12 +154,23 @@ describe('backups', () => {
       await admin.query(`create database ${name}`);
       url.pathname = `/${name}`;
       try {
-        await roundTrip({ databaseUrl: url.toString(), dataDir: newFolder() });
+        const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+        const target = { databaseUrl: url.toString(), dataDir: newFolder(), ticketSigningKey: key };
+        await roundTrip(target);
+        // The images and the key come along, into another, empty data folder.
+        await createDiskImageStore(path.join(target.dataDir, 'uploads')).put(IMAGE_KEY, IMAGE);
+        const file = await backupDatabase(target, newFolder());
+        const elsewhere = path.join(newFolder(), 'data');
+        expect(await restoreDatabase({ ...target, dataDir: elsewhere }, file)).toEqual([]);
+        expect(await createDiskImageStore(path.join(elsewhere, 'uploads')).get(IMAGE_KEY)).toEqual(IMAGE);
+        expect(
+          loadTicketKeys({ env: 'development', dataDir: elsewhere, ticketSigningKey: undefined }).publicKeyPem,
+        ).toBe(loadTicketKeys({ env: 'production', dataDir: target.dataDir, ticketSigningKey: key }).publicKeyPem);
       } finally {
         await admin.query(`drop database if exists ${name}`);
         await admin.end();
       }
     },
-    60_000,
+    180_000,
   );
 });

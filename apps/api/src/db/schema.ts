@@ -331,6 +331,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: instant('sent_at'),
+    // The RFC 822 message as SMTP would have sent it: kept by the development mailbox only.
+    raw: text('raw'),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
@@ -357,6 +359,8 @@ export const jobs = pgTable(
     lockedUntil: instant('locked_until'),
     lastError: text('last_error'),
     doneAt: instant('done_at'),
+    // Set with done_at when the job ended without its work because its subject was gone.
+    endedReason: text('ended_reason'),
     failedAt: instant('failed_at'),
     createdAt: createdAt(),
   },

@@ -52,6 +52,14 @@ export async function markJobDone(db: Database, id: string): Promise<void> {
   await db.update(jobs).set({ doneAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(jobs.id, id));
 }
 
+/** Done without its work, never to be tried again: its subject is gone (`SubjectGone`), and why. */
+export async function markJobEnded(db: Database, id: string, reason: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ doneAt: sql`now()`, lockedUntil: null, lastError: null, endedReason: reason.slice(0, 1000) })
+    .where(eq(jobs.id, id));
+}
+
 /** Another attempt after `delayMs`, or none left: the job stops, failed, with its error. */
 export async function markJobFailedAttempt(db: Database, job: Job, error: string, delayMs: number): Promise<void> {
   const finished = job.attempts >= job.maxAttempts;

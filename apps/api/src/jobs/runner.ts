@@ -1,7 +1,8 @@
 import type { Database } from '../db/client';
 import type { JobKind } from '../db/schema';
 import { describeError } from '../lib/errors';
-import { claimDueJobs, type Job, markJobDone, markJobFailedAttempt, renewJobLease } from './repository';
+import { claimDueJobs, type Job, markJobDone, markJobEnded, markJobFailedAttempt, renewJobLease } from './repository';
+import { SubjectGone } from './subject-gone';
 
 export type JobHandler = (payload: Record<string, string>, job: Job) => Promise<void>;
 export type JobHandlers = Record<JobKind, JobHandler>;
@@ -15,6 +16,8 @@ export type JobRunnerOptions = {
   /** The wait before attempt n + 1; by default 30 s doubled each time, at most an hour. */
   backoffMs?: (attempt: number) => number;
   onError?: (error: unknown, job?: Job) => void;
+  /** A job ended without its work because its subject is gone (for the log). */
+  onEnded?: (job: Job, reason: string) => void;
   /** Work with no row of its own, done every so often by each process (sweeps). */
   every?: { name: string; everyMs: number; run(): Promise<unknown> }[];
 };
@@ -54,8 +57,13 @@ export function createJobRunner(options: JobRunnerOptions) {
       await handlers[job.kind](job.payload, job);
       await markJobDone(db, job.id);
     } catch (error) {
-      await markJobFailedAttempt(db, job, describeError(error), backoff(job.attempts));
-      options.onError?.(error, job);
+      if (error instanceof SubjectGone) {
+        await markJobEnded(db, job.id, error.reason);
+        options.onEnded?.(job, error.reason);
+      } else {
+        await markJobFailedAttempt(db, job, describeError(error), backoff(job.attempts));
+        options.onError?.(error, job);
+      }
     } finally {
       clearInterval(renewal);
     }

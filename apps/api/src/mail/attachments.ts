@@ -12,13 +12,20 @@ export type MailAttachment = {
 };
 
 /**
- * Turns a reference into its bytes. It reads through the `db` it is given: the worker's own
+ * Turns a reference into its bytes, or null when what it shows is gone (a ticket refunded or
+ * cancelled since the mail was queued). It reads through the `db` it is given: the worker's own
  * transaction, since an embedded PGlite has one connection that the worker holds.
  */
-export type ResolveAttachment = (db: Database, ref: MailAttachmentRef) => Promise<MailAttachment>;
+export type ResolveAttachment = (db: Database, ref: MailAttachmentRef) => Promise<MailAttachment | null>;
 
 /** The Content-ID of a ticket's QR image, known when the mail is queued and when it is sent. */
 export const ticketQrCid = (participationId: string) => `ticket-qr-${participationId}@guichet`;
+
+/** The Content-ID by which the HTML part shows a reference's file, if it shows it. */
+export const attachmentCid = (ref: MailAttachmentRef) =>
+  ref.kind === 'ticket-qr' ? ticketQrCid(ref.participationId) : undefined;
+
+export type ResolvedAttachments = { files: MailAttachment[]; gone: MailAttachmentRef[] };
 
 /**
  * Resolves every reference of one mail inside a savepoint, so that a failed lookup leaves the
@@ -28,14 +35,29 @@ export async function resolveAttachments(
   db: Database,
   refs: MailAttachmentRef[],
   resolve: ResolveAttachment,
-): Promise<MailAttachment[]> {
-  if (refs.length === 0) return [];
-  const files = await db.transaction(async (savepoint) => {
-    const resolved: MailAttachment[] = [];
-    for (const ref of refs) resolved.push(await resolve(savepoint, ref));
+): Promise<ResolvedAttachments> {
+  if (refs.length === 0) return { files: [], gone: [] };
+  const { files, gone } = await db.transaction(async (savepoint) => {
+    const resolved: ResolvedAttachments = { files: [], gone: [] };
+    for (const ref of refs) {
+      const file = await resolve(savepoint, ref);
+      if (file) resolved.files.push(file);
+      else resolved.gone.push(ref);
+    }
     return resolved;
   });
-  return withUniqueFilenames(files);
+  return { files: withUniqueFilenames(files), gone };
+}
+
+/** The HTML part without the images of files that are gone, rather than broken images. */
+export function withoutImagesOf(html: string, gone: MailAttachmentRef[]): string {
+  let kept = html;
+  for (const cid of gone.map(attachmentCid)) {
+    if (!cid) continue;
+    const pattern = new RegExp(`<img[^>]*src="cid:${cid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`, 'g');
+    kept = kept.replace(pattern, () => '');
+  }
+  return kept;
 }
 
 /** Several tickets of one event share a name: mail clients would show them as one. */

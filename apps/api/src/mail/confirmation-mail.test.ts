@@ -10,7 +10,7 @@ import { guestBuyer, payAtSandboxBank, raceEvent } from '../modules/checkout/tes
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
 import { ticketQrPng } from '../modules/ticket-codes/qr';
-import type { ResolveAttachment } from './attachments';
+import { type ResolveAttachment, ticketQrCid } from './attachments';
 import { confirmationMail } from './confirmation-mail';
 import { type DeliverableMail, deliverMail, queueMail } from './outbox';
 
@@ -221,7 +221,7 @@ describe('the confirmation e-mail of a paid order', () => {
 });
 
 describe('a mail whose ticket cannot be made', () => {
-  it('fails with its attempts counted, and the next mail is still sent', async () => {
+  it('is not sent once its only ticket is cancelled, says why, and the next mail is still sent', async () => {
     const { user, participation } = await bookFree('Annulé avant l’envoi');
     await t.database.db
       .update(participations)
@@ -234,14 +234,38 @@ describe('a mail whose ticket cannot be made', () => {
     const sent = await deliver([broken.id, fine.id]);
     expect(sent.map((s) => s.mail.to)).toEqual([other.user.email]);
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, broken.id));
-    expect(row).toMatchObject({
-      sentAt: null,
-      attempts: 1,
-      lastError: expect.stringContaining(ticketsFr.ticket.notFound),
+    expect(row).toMatchObject({ sentAt: null, lastError: expect.stringContaining('every file it carried is gone') });
+  });
+
+  it('leaves out the files and the image of a ticket cancelled since, and sends the others', async () => {
+    const organizerId = (await createUser(t, { isVerified: true })).id;
+    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
+    const buyer = await createUser(t);
+    const cookie = await sessionCookie(t, buyer.id);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie },
+      payload: {
+        eventId: event.id,
+        buyer: guestBuyer(buyer),
+        lines: [
+          { ticketId: a.id, quantity: 1 },
+          { ticketId: b.id, quantity: 1 },
+        ],
+      },
     });
-    await deliver([broken.id]);
-    const [again] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, broken.id));
-    expect(again?.attempts).toBe(2);
+    const { id } = created.json();
+    await payAtSandboxBank(t, id, { cookie });
+    const [gone, kept] = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
+    if (!gone || !kept) throw new Error('two participations expected');
+    await t.database.db.update(participations).set({ cancelledAt: new Date() }).where(eq(participations.id, gone.id));
+
+    const [delivered] = await deliver([(await mailTo(buyer.email)).id]);
+    expect(delivered?.mail.attachments?.map((file) => file.cid).filter(Boolean)).toEqual([ticketQrCid(kept.id)]);
+    expect(delivered?.mail.attachments).toHaveLength(2);
+    expect(delivered?.mail.html).toContain(`cid:${ticketQrCid(kept.id)}`);
+    expect(delivered?.mail.html).not.toContain(ticketQrCid(gone.id));
   });
 
   it('does not stop the next mail when the lookup itself fails in the database', async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import { access } from '../plugins/route-access';
 import type { ResolveAttachment } from './attachments';
-import { findQueuedMail, listMailbox } from './outbox';
+import { findQueuedMail, findRawMail, listMailbox } from './outbox';
 
 const devMail = z.object({
   id: z.string(),
@@ -15,6 +15,8 @@ const devMail = z.object({
   text: z.string(),
   createdAt: z.date(),
   attachments: z.array(z.object({ kind: z.string(), url: z.string() })),
+  /** The RFC 822 message as SMTP would have sent it, once sent (a .eml file). */
+  rawUrl: z.string().nullable(),
 });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -41,8 +43,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
       ...access('anyone'),
     },
     async (request) =>
-      (await listMailbox(db, request.query.to)).map(({ attachments, ...mail }) => ({
+      (await listMailbox(db, request.query.to)).map(({ attachments, hasRaw, ...mail }) => ({
         ...mail,
+        rawUrl: hasRaw ? `/api/dev/mail/${mail.id}/raw` : null,
         attachments: (attachments ?? []).map((ref, index) => ({
           kind: ref.kind,
           url: `/api/dev/mail/${mail.id}/attachments/${index}`,
@@ -60,13 +63,28 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Database; resolveAtta
       const { id, index } = request.params;
       const mail = isUuid(id) ? await findQueuedMail(db, id) : undefined;
       const ref = mail?.attachments?.[index];
-      if (!ref) throw new AppError('ATTACHMENT_NOT_FOUND', fr.mail.devMailboxAttachmentMissing, 404);
-      const file = await resolveAttachment(db, ref);
+      const file = ref ? await resolveAttachment(db, ref) : null;
+      if (!file) throw new AppError('ATTACHMENT_NOT_FOUND', fr.mail.devMailboxAttachmentMissing, 404);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `inline; filename="${file.filename}"`)
         .type(file.contentType)
         .send(file.content);
+    },
+  );
+
+  app.get(
+    '/dev/mail/:id/raw',
+    { schema: { params: z.object({ id: z.string().max(64) }) }, ...access('anyone') },
+    async (request, reply) => {
+      const { id } = request.params;
+      const raw = isUuid(id) ? await findRawMail(db, id) : undefined;
+      if (!raw) throw new AppError('RAW_MAIL_NOT_FOUND', fr.mail.devMailboxRawMissing, 404);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="message-${id}.eml"`)
+        .type('message/rfc822')
+        .send(raw);
     },
   );
 };

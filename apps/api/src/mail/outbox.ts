@@ -3,8 +3,9 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema';
 import { queueJob } from '../jobs/queue';
+import { SubjectGone } from '../jobs/subject-gone';
 import { describeError } from '../lib/errors';
-import { type MailAttachment, type ResolveAttachment, resolveAttachments } from './attachments';
+import { type MailAttachment, type ResolveAttachment, resolveAttachments, withoutImagesOf } from './attachments';
 
 /** What a service queues: files are named by what they show, their bytes made at sending. */
 export type OutgoingMail = {
@@ -27,11 +28,26 @@ export async function queueMail(db: Database, mail: OutgoingMail): Promise<void>
 /** What a transport sends: nodemailer's message shape. */
 export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & { from: string; attachments?: MailAttachment[] };
 
-export type MailTransport = { send(mail: DeliverableMail): Promise<void> };
+export type MailTransport = {
+  send(mail: DeliverableMail): Promise<void>;
+  /** The development mailbox's: the RFC 822 message SMTP would send, kept beside the mail. */
+  compose?(mail: DeliverableMail): Promise<string>;
+};
 
-/** SMTP when configured; otherwise the development mailbox, where queued mail is the delivered mail. */
+/**
+ * SMTP when configured; otherwise the development mailbox, where queued mail is the delivered
+ * mail: nodemailer's stream transport composes, from the very message the SMTP transport would
+ * be handed, the RFC 822 message it would send (headers, text and HTML parts, attachments, CRLF
+ * line ends), which is kept so that what would leave can be read and checked.
+ */
 export function createTransport(smtpUrl: string | undefined): MailTransport {
-  if (!smtpUrl) return { send: async () => {} };
+  if (!smtpUrl) {
+    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    return {
+      send: async () => {},
+      compose: async (mail) => ((await composer.sendMail(mail)).message as Buffer).toString('utf8'),
+    };
+  }
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     send: async (mail) => {
@@ -49,21 +65,30 @@ export type DeliveryOptions = {
 /**
  * Sends one queued message (the job runner's 'mail' job), outside any transaction. A failure, an
  * attachment that cannot be made included, is recorded on the message and thrown, so that the
- * runner tries again later; a message already sent is not sent again.
+ * runner tries again later; a message already sent is not sent again. Files whose subject is
+ * gone (a ticket refunded since) are left out, with their images; when every file it carried is
+ * gone the message has nothing left to say and ends unsent (`SubjectGone`), recorded.
  */
 export async function deliverMail(db: Database, mailId: string, options: DeliveryOptions): Promise<void> {
   const mail = await findQueuedMail(db, mailId);
   if (!mail || mail.sentAt) return;
+  let raw: string | undefined;
   try {
-    const attachments = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
-    await options.transport.send({
+    const { files, gone } = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
+    if (gone.length > 0 && files.length === 0) {
+      const subjects = gone.map((ref) => `${ref.kind} ${ref.participationId}`).join(', ');
+      throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
+    }
+    const message: DeliverableMail = {
       from: options.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      html: mail.html ?? undefined,
-      attachments: attachments.length > 0 ? attachments : undefined,
-    });
+      html: mail.html && gone.length > 0 ? withoutImagesOf(mail.html, gone) : (mail.html ?? undefined),
+      attachments: files.length > 0 ? files : undefined,
+    };
+    raw = await options.transport.compose?.(message);
+    await options.transport.send(message);
   } catch (error) {
     await db
       .update(mailOutbox)
@@ -73,8 +98,14 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
   }
   await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1` })
+    .set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, raw: raw ?? null })
     .where(eq(mailOutbox.id, mail.id));
+}
+
+/** The raw message the development mailbox kept, if it was sent. */
+export async function findRawMail(db: Database, id: string): Promise<string | undefined> {
+  const [mail] = await db.select({ raw: mailOutbox.raw }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  return mail?.raw ?? undefined;
 }
 
 export async function findQueuedMail(db: Database, id: string) {
@@ -91,6 +122,7 @@ export async function listMailbox(db: Database, to?: string) {
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       attachments: mailOutbox.attachments,
+      hasRaw: sql<boolean>`${mailOutbox.raw} is not null`,
       createdAt: mailOutbox.createdAt,
     })
     .from(mailOutbox)

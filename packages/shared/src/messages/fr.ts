@@ -231,6 +231,10 @@ export const fr = {
     devMailboxAttachments: 'Pièces jointes',
     devMailboxAttachment: { 'ticket-pdf': 'Billet (PDF)', 'ticket-qr': 'QR code (PNG)' },
     devMailboxAttachmentMissing: 'Pièce jointe introuvable.',
+    devMailboxRaw: 'Message brut',
+    devMailboxRawDownload: 'Télécharger le message (.eml)',
+    devMailboxRawPending: 'Le message brut sera là une fois le message envoyé.',
+    devMailboxRawMissing: 'Message brut introuvable.',
     devMailboxLocalOnly: 'La boîte mail de développement ne se lit que depuis la machine qui fait tourner Guichet.',
   },
   profile: {

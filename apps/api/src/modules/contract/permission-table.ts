@@ -83,6 +83,7 @@ export const permissionTable: Record<string, Line> = {
     expect: all(404),
     call: () => ({ params: { id: randomUUID(), index: '0' } }),
   },
+  'GET /api/dev/mail/:id/raw': { expect: all(404), call: () => ({ params: { id: randomUUID() } }) },
 
   // Accounts and sessions
   // A logged-in account may create another one: nothing in the specs forbids it.

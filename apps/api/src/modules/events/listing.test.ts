@@ -103,6 +103,22 @@ describe('event list: search and filters', () => {
     expect((await page(`q=${encodeURIComponent('!!! ***')}`)).items.length).toBeGreaterThan(0);
   });
 
+  it('finds a word glued to digits without its accents (issue 26)', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const zebra = await createEvent(t, organizer.id, { title: `Zèbre2026 ${tag}` });
+    const third = await createEvent(t, organizer.id, { title: `La 3ème édition ${tag}` });
+    const hyphen = await createEvent(t, organizer.id, { title: `Nuit Rétro-2ème ${tag}` });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    expect(await ids(`zebre2026 ${tag}`)).toEqual([zebra.event.id]);
+    expect(await ids(`ZÈBRE2026 ${tag}`)).toEqual([zebra.event.id]);
+    expect(await ids(`3eme ${tag}`)).toEqual([third.event.id]);
+    expect(await ids(`3eme edition ${tag}`)).toEqual([third.event.id]);
+    expect(await ids(`retro-2eme ${tag}`)).toEqual([hyphen.event.id]);
+    expect(await ids(`2eme ${tag}`)).toEqual([hyphen.event.id]);
+  });
+
   it('filters by category, city, distance and price', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const tag = word();

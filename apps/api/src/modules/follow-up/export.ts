@@ -1,5 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportColumns, followUpFr } from '@guichet/shared';
+import { type Options as CsvOptions, stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
@@ -110,30 +111,47 @@ async function writeXlsx(deps: AppDeps, eventId: string, columns: ExportColumns,
   await workbook.commit();
 }
 
-/** RFC 4180 quoting, with the semicolon and decimal comma that French spreadsheet software reads. */
-function csvCell(value: Cell, format: string | undefined): string {
-  if (value === null) return '';
-  let text: string;
-  if (value instanceof Date) {
-    const wall = value.toISOString().slice(0, 19).replace('T', ' ');
-    text = format === 'yyyy-mm-dd' ? wall.slice(0, 10) : wall;
-  } else if (typeof value === 'number') {
-    text = (format === '0.00' ? value.toFixed(2) : String(value)).replace('.', ',');
-  } else {
-    text = value;
-  }
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * csv-stringify quotes (RFC 4180) and, with `escape_formulas`, puts an apostrophe before a text
+ * cell that begins with = + - @, a tab or a carriage return (OWASP's rule against CSV injection:
+ * a buyer named `=HYPERLINK(…)` must not become a live formula). Numbers and dates are cast here
+ * and keep their type for that check, so that -1,50 stays a number. The semicolon and the
+ * decimal comma are what French spreadsheet software reads.
+ */
+function csvOptions(keys: readonly ExportColumn[], header: boolean): CsvOptions {
+  const formatOf = (context: { column?: number | string }) =>
+    CELLS[keys[Number(context.column)] as ExportColumn]?.format;
+  return {
+    delimiter: ';',
+    record_delimiter: 'windows',
+    // A cell holding a lone \r or \n is quoted too (not only one holding \r\n): spreadsheet
+    // software reads either as the end of a line.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    // The byte order mark tells spreadsheet software the file is UTF-8.
+    bom: header,
+    header,
+    columns: keys.map((key, index) => ({ key: String(index), header: followUpFr.exportHeaders[key] })),
+    cast: {
+      number: (value, context) => (formatOf(context) === '0.00' ? value.toFixed(2) : String(value)).replace('.', ','),
+      date: (value, context) => {
+        const wall = value.toISOString().slice(0, 19).replace('T', ' ');
+        return formatOf(context) === 'yyyy-mm-dd' ? wall.slice(0, 10) : wall;
+      },
+    },
+  };
 }
 
 async function writeCsv(deps: AppDeps, eventId: string, columns: ExportColumns, out: PassThrough): Promise<void> {
   const keys = EXPORT_COLUMNS[columns];
-  const line = (cells: string[]) => `${cells.join(';')}\r\n`;
-  // The byte order mark tells spreadsheet software the file is UTF-8.
-  out.write(`\ufeff${line(keys.map((key) => csvCell(followUpFr.exportHeaders[key], undefined)))}`);
+  let first = true;
   for await (const rows of exportRows(deps, eventId)) {
-    const chunk = rows.map((row) => line(keys.map((key) => csvCell(CELLS[key].value(row), CELLS[key].format))));
-    if (!out.write(chunk.join(''))) await new Promise((resolve) => out.once('drain', resolve));
+    const records = rows.map((row) => keys.map((key) => CELLS[key].value(row)));
+    if (!out.write(stringify(records, csvOptions(keys, first))))
+      await new Promise((resolve) => out.once('drain', resolve));
+    first = false;
   }
+  if (first) out.write(stringify([], csvOptions(keys, true)));
   out.end();
 }
 

@@ -1,21 +1,14 @@
 import { formatDateTime, fr } from '@guichet/shared';
 import { Accordion, Alert, Anchor, Container, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { useDevMailbox } from '../../api/dev-mail';
 import { PageLoader } from '../../features/shell/PageLoader';
-
-type Attachment = { kind: keyof typeof fr.mail.devMailboxAttachment; url: string };
-type Mail = { id: string; to: string; subject: string; text: string; attachments: Attachment[]; createdAt: string };
+import { RawMessage } from './RawMessage';
 
 /** The development mailbox: every message the app sent, when no SMTP server is configured. */
 export default function DevMailPage() {
   const [to, setTo] = useState('');
-  const mails = useQuery({
-    queryKey: ['dev-mail', to],
-    queryFn: () => api<Mail[]>('GET', `/dev/mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
-    refetchInterval: 3000,
-  });
+  const mails = useDevMailbox(to);
   return (
     <Container size="md" py="xl">
       <Stack>
@@ -67,6 +60,7 @@ export default function DevMailPage() {
                       </List>
                     </Stack>
                   )}
+                  <RawMessage mail={mail} />
                 </Accordion.Panel>
               </Accordion.Item>
             ))}

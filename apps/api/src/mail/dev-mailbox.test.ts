@@ -1,0 +1,102 @@
+import { checkoutFr, fr } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, sessionCookie, type TestApp } from '../../test/helpers';
+import { mailOutbox, orders, participations } from '../db/schema';
+import { guestBuyer, payAtSandboxBank, raceEvent } from '../modules/checkout/test-support';
+import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
+import { ticketQrCid } from './attachments';
+import { createTransport, deliverMail } from './outbox';
+
+// Issue 26: the development mailbox kept no raw message, so what SMTP would send could not be
+// checked. Without SMTP_URL the transport now composes it, and the mailbox serves it.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type Listed = { id: string; subject: string; rawUrl: string | null };
+const listed = async (to: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(to)}` })).json() as Listed[];
+
+/** A paid order of two tickets: its confirmation carries two PDFs and two QR codes. */
+async function paidConfirmation() {
+  const organizerId = (await createUser(t, { isVerified: true })).id;
+  const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
+  const buyer = await createUser(t, { firstName: 'Zoé' });
+  const cookie = await sessionCookie(t, buyer.id);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: {
+      eventId: event.id,
+      buyer: guestBuyer(buyer),
+      lines: [
+        { ticketId: a.id, quantity: 1 },
+        { ticketId: b.id, quantity: 1 },
+      ],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json();
+  await payAtSandboxBank(t, id, { cookie });
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+  const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
+  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));
+  if (!mail) throw new Error('no confirmation queued');
+  return { event, buyer, mail, reference: order?.reference ?? '', issued };
+}
+
+describe('the development mailbox keeps the raw message', () => {
+  it('as SMTP would send it: headers, a text and an HTML part, and the tickets as files', async () => {
+    const { event, buyer, mail, reference, issued } = await paidConfirmation();
+    // Not sent yet: nothing raw to show.
+    const [waiting] = await listed(buyer.email);
+    expect(waiting?.rawUrl).toBeNull();
+    const early = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${mail.id}/raw` });
+    expect(early.statusCode).toBe(404);
+    expect(early.json()).toMatchObject({ code: 'RAW_MAIL_NOT_FOUND', message: fr.mail.devMailboxRawMissing });
+
+    // What the mail job does when no SMTP server is configured.
+    await deliverMail(t.database.db, mail.id, {
+      transport: createTransport(undefined),
+      from: t.config.mailFrom,
+      resolveAttachment: ticketAttachmentResolver(t.config),
+    });
+    const [sent] = await listed(buyer.email);
+    expect(sent?.rawUrl).toBe(`/api/dev/mail/${mail.id}/raw`);
+    const raw = await t.app.inject({ method: 'GET', url: sent?.rawUrl ?? '' });
+    expect(raw.statusCode).toBe(200);
+    expect(raw.headers['content-type']).toBe('message/rfc822');
+    expect(raw.headers['content-disposition']).toBe(`attachment; filename="message-${mail.id}.eml"`);
+    // SMTP's line ends.
+    expect(raw.body).toMatch(/^[\s\S]*?\r\n\r\n/);
+    expect(raw.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+
+    const parsed = await simpleParser(raw.rawPayload, { keepCidLinks: true });
+    expect(parsed.subject).toBe(checkoutFr.confirmationMail.subject(t.config.brandName, event.title));
+    expect(parsed.from?.value).toEqual([{ name: 'Guichet', address: 'no-reply@guichet.test' }]);
+    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => a.address) : []).toEqual([buyer.email]);
+    expect(parsed.messageId).toBeTruthy();
+    expect(parsed.text).toContain(reference);
+    expect(parsed.html).toContain(`cid:${ticketQrCid(issued[0]?.id ?? '')}`);
+    const files = parsed.attachments.map((file) => ({ type: file.contentType, cid: file.cid ?? null }));
+    expect(files.filter((file) => file.type === 'application/pdf')).toHaveLength(2);
+    expect(new Set(files.filter((file) => file.type === 'image/png').map((file) => file.cid))).toEqual(
+      new Set(issued.map((participation) => ticketQrCid(participation.id))),
+    );
+    for (const pdf of parsed.attachments.filter((file) => file.contentType === 'application/pdf')) {
+      expect(pdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+  });
+
+  it('answers 404 for an unknown or malformed message', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'pas-un-id']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${id}/raw` });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { followUpFr } from '@guichet/shared';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { participationWithCode } from '../checkin/test-support';
+
+// Issue 26: a buyer named `=HYPERLINK("//x.fr")` reached the organiser's spreadsheet as a live
+// formula. Names come in through the order (its buyer) or the account, both typed by the buyer.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const HOSTILE = ['=HYPERLINK("//x.fr")', '+SUM(1;2)', '-2+3', '@SUM(1)', '\t=1+1', '\r=1+1'];
+const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function hostileEvent() {
+  const organizer = await createUser(t, { isVerified: true });
+  const { event, tickets } = await createEvent(t, organizer.id, {}, [{ title: '=Fosse', priceCents: 1000 }]);
+  const ticket = tickets[0];
+  if (!ticket) throw new Error('ticket missing');
+  for (const name of HOSTILE) {
+    await participationWithCode(t, event.id, ticket.id, 2, { firstName: name, lastName: `${name}-nom` });
+  }
+  return { event, cookie: await loginAs(t, organizer.email) };
+}
+
+describe('the export of hostile names', () => {
+  it('CSV: no text cell begins with = + - @ tab or CR; the names keep their text, the numbers stay numbers', async () => {
+    const { event, cookie } = await hostileEvent();
+    const response = await get(`/api/console/events/${event.id}/export.csv`, cookie);
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = parse(response.body, {
+      delimiter: ';',
+      bom: true,
+      relax_column_count: false,
+    }) as string[][];
+    expect(header).toEqual(Object.values(followUpFr.exportHeaders));
+    expect(rows).toHaveLength(HOSTILE.length);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+    const column = (name: keyof typeof followUpFr.exportHeaders) => Object.keys(followUpFr.exportHeaders).indexOf(name);
+    const firstNames = rows.map((row) => row[column('firstName')]);
+    expect(firstNames.sort()).toEqual(HOSTILE.map((name) => `'${name}`).sort());
+    for (const row of rows) {
+      expect(row[column('ticket')]).toBe("'=Fosse");
+      expect(row[column('quantity')]).toBe('2');
+      expect(row[column('price')]).toBe('10,00');
+      expect(row[column('date')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('xlsx: the names are text cells holding exactly what was typed, never formulas', async () => {
+    const { event, cookie } = await hostileEvent();
+    const response = await get(`/api/console/events/${event.id}/export.xlsx`, cookie);
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet(followUpFr.exportSheet);
+    if (!sheet) throw new Error('no sheet');
+    const names: unknown[] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
+      const first = row.getCell(1);
+      expect(first.type).toBe(ExcelJS.ValueType.String);
+      names.push(first.value);
+      expect(row.getCell(5).type).toBe(ExcelJS.ValueType.Number);
+    });
+    // XML reads a carriage return written as it is as a line feed: the text is otherwise intact.
+    expect(names.sort()).toEqual(HOSTILE.map((name) => name.replace('\r', '\n')).sort());
+  });
+});
