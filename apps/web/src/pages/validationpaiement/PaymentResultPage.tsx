@@ -1,9 +1,10 @@
 import { bookingFr, discoveryFr, fr, paymentFr } from '@guichet/shared';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePaymentResultOrder } from '../../api/checkout';
+import { AlreadyPaid } from '../../features/booking/AlreadyPaid';
 import { RetryPayment } from './RetryPayment';
 import { type ResultLook, resultViewOf } from './result-view';
 
@@ -27,6 +28,7 @@ export default function PaymentResultPage() {
   const reference = searchParams.get('ref')?.trim() ?? '';
   const result = usePaymentResultOrder(reference, retour === '00000');
   const order = result.data ?? null;
+  const [alreadyPaid, setAlreadyPaid] = useState(false);
 
   if (reference && result.isPending) {
     return (
@@ -44,18 +46,28 @@ export default function PaymentResultPage() {
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Title order={1}>{bookingFr.result.title}</Title>
-          <Alert
-            color={color}
-            icon={view.kind === 'confirming' ? <Loader size="sm" aria-hidden /> : icon}
-            role="status"
-            title={view.title}
-          >
-            {view.lines.map((line) => (
-              <Text key={line}>{line}</Text>
-            ))}
-          </Alert>
+          {alreadyPaid ? (
+            <AlreadyPaid />
+          ) : (
+            <Alert
+              color={color}
+              icon={view.kind === 'confirming' ? <Loader size="sm" aria-hidden /> : icon}
+              role="status"
+              title={view.title}
+            >
+              {view.lines.map((line) => (
+                <Text key={line}>{line}</Text>
+              ))}
+            </Alert>
+          )}
           {order && <Text>{bookingFr.result.reference(order.reference)}</Text>}
-          {view.kind === 'retry' && order && <RetryPayment order={order} onElapsed={() => void result.refetch()} />}
+          {view.kind === 'retry' && order && !alreadyPaid && (
+            <RetryPayment
+              order={order}
+              onElapsed={() => void result.refetch()}
+              onAlreadyPaid={() => setAlreadyPaid(true)}
+            />
+          )}
           <Group>
             {view.kind === 'paid' && order && (
               <>

@@ -4,7 +4,6 @@ import { IconRefresh } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { type PaymentRedirect, useStartPayment } from '../../api/checkout';
 import { ApiError } from '../../api/client';
-import { AlreadyPaid } from '../../features/booking/AlreadyPaid';
 import { BankForm } from '../../features/booking/BankForm';
 import { Countdown } from '../../features/booking/Countdown';
 import { StepError } from '../../features/booking/StepForm';
@@ -15,16 +14,23 @@ const StripePayment = lazy(() => import('../../features/booking/StripePayment'))
  * Another attempt at paying the same order while its hold lasts (issue 26): the server's time
  * left, then the provider's page again (the bank's form is posted at once: the buyer asked for it).
  */
-export function RetryPayment({ order, onElapsed }: { order: PaymentResultOrder; onElapsed: () => void }) {
+export function RetryPayment({
+  order,
+  onElapsed,
+  onAlreadyPaid,
+}: {
+  order: PaymentResultOrder;
+  onElapsed: () => void;
+  /** Paid meanwhile (another tab): the page says so instead of the refusal. */
+  onAlreadyPaid: () => void;
+}) {
   // The server's seconds left, counted on this browser's clock from the moment they were read.
   const [deadline] = useState(() => Date.now() + order.secondsLeft * 1000);
   const startPayment = useStartPayment();
   const [redirect, setRedirect] = useState<PaymentRedirect | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [alreadyPaid, setAlreadyPaid] = useState(false);
   const [elapsed, setElapsed] = useState(false);
 
-  if (alreadyPaid) return <AlreadyPaid />;
   if (elapsed) return null;
 
   const retry = () => {
@@ -35,7 +41,7 @@ export function RetryPayment({ order, onElapsed }: { order: PaymentResultOrder; 
         onSuccess: (answer) => setRedirect(answer.redirect),
         onError: (failure) =>
           failure instanceof ApiError && failure.code === 'ORDER_ALREADY_PAID'
-            ? setAlreadyPaid(true)
+            ? onAlreadyPaid()
             : setError(failure.message),
       },
     );
