@@ -1,62 +1,8 @@
-import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { checkoutFr } from '../../packages/shared/src/messages/fr-checkout';
 import { paymentFr } from '../../packages/shared/src/messages/fr-payment';
+import { bookUpToPayment, goToBank, orderOf, ticketOf } from './booking-steps';
 import { expectAccessible, newBuyer, organiserEvent } from './support';
-
-const _DAY = 86_400_000;
-
-type Ticket = { id: string; title: string; maxToBuy: number; isSoldOut: boolean };
-type Order = { id: string; reference: string; status: string };
-
-/** A ticket as the event page reads it (with the private link's key when given). */
-async function ticketOf(request: APIRequestContext, eventId: string, title: string, shareKey?: string) {
-  const query = shareKey ? `?share=${encodeURIComponent(shareKey)}` : '';
-  const response = await request.get(`/api/events/${eventId}${query}`);
-  expect(response.status()).toBe(200);
-  const { tickets } = (await response.json()) as { tickets: Ticket[] };
-  const ticket = tickets.find((t) => t.title === title);
-  if (!ticket) throw new Error(`no ticket ${title} on event ${eventId}`);
-  return ticket;
-}
-
-async function orderOf(request: APIRequestContext, id: string) {
-  const response = await request.get(`/api/orders/${id}`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Order;
-}
-
-const isOrderCreation = (response: Response) =>
-  response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/orders';
-
-/**
- * The logged-in buyer's steps on an open event page: the ticket and its count, the terms, the
- * prefilled information, then the recap, where the order is held. Answers the held order's id.
- */
-async function bookUpToPayment(page: Page, title: string, count: number) {
-  const main = page.getByRole('main');
-  await main.getByRole('button', { name: new RegExp(`^${title}`) }).click();
-  for (let i = 0; i < count; i++) await main.getByRole('button', { name: `Ajouter un billet ${title}` }).click();
-  await expect(main.getByText(count > 1 ? `${count} billets` : '1 billet', { exact: true })).toBeVisible();
-  await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-  await main.getByRole('button', { name: 'Suivant' }).click();
-  await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
-  const created = page.waitForResponse(isOrderCreation);
-  await main.getByRole('button', { name: 'Suivant' }).click();
-  await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
-  const response = await created;
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** From the recap to the sandbox bank's card page. */
-async function goToBank(page: Page, amount: string) {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: `Payer ${amount}` })
-    .click();
-  await expect(page.getByRole('heading', { name: paymentFr.sandbox.pageTitle, level: 1 })).toBeVisible();
-  await expect(page.getByText(amount)).toBeVisible();
-}
 
 test.describe('booking outcomes', () => {
   test('a private link sells its hidden ticket, which stays out of reach without the key', async ({
@@ -70,7 +16,10 @@ test.describe('booking outcomes', () => {
       ],
     });
     // The organiser makes the private link, as the 'Générer le lien' button does.
-    const hiddenTickets = (await (await request.get(`/api/events/${eventId}/hidden-tickets`)).json()) as Ticket[];
+    const hiddenTickets = (await (await request.get(`/api/events/${eventId}/hidden-tickets`)).json()) as {
+      id: string;
+      title: string;
+    }[];
     expect(hiddenTickets.map((t) => t.title)).toEqual(['Carré partenaires']);
     const hiddenId = hiddenTickets[0]?.id ?? '';
     const created = await request.post(`/api/events/${eventId}/share-links`, { data: { ticketIds: [hiddenId] } });
@@ -128,16 +77,8 @@ test.describe('booking outcomes', () => {
     await expect(page.getByRole('button', { name: /Billet : Entrée libre/ })).toHaveCount(0);
   });
 
+  // A refused card keeps the hold for another attempt: payment-attempts.spec.ts.
   const outcomes = [
-    {
-      name: 'refused',
-      button: paymentFr.sandbox.refuse,
-      path: 'refuse',
-      retour: '00021',
-      title: paymentFr.retour.refused,
-      literal: 'Votre transaction a été refusée.',
-      status: 'failed',
-    },
     {
       name: 'cancelled',
       button: paymentFr.sandbox.cancel,
@@ -167,16 +108,12 @@ test.describe('booking outcomes', () => {
       expect((await ticketOf(request, eventId, 'Place assise')).maxToBuy).toBe(1);
       expect((await orderOf(page.request, orderId)).status).toBe('awaiting_payment');
 
-      if (outcome.path === 'refuse') {
-        await page.getByRole('combobox', { name: paymentFr.sandbox.refusalReason }).selectOption(outcome.retour);
-      }
       await page.getByRole('button', { name: outcome.button, exact: true }).click();
 
       await expect(page).toHaveURL(new RegExp(`/validationpaiement/${outcome.path}\\?retour=${outcome.retour}&ref=`));
       expect(outcome.title).toBe(outcome.literal);
       const result = page.getByRole('status');
       await expect(result).toContainText(outcome.literal);
-      if (outcome.path === 'refuse') await expect(result).toContainText(paymentFr.retour.reasons['00021']);
       await expect(result).not.toContainText(paymentFr.retour.acceptedDetail);
       const order = await orderOf(page.request, orderId);
       expect(order.status).toBe(outcome.status);

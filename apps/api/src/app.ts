@@ -65,6 +65,7 @@ import {
   type PaymentConfig,
   type PaymentProviderName,
   paymentConfigFrom,
+  paymentFormOrigins,
   sandboxBankRoutes,
 } from './payments';
 import { installErrorHandler } from './plugins/errors';
@@ -130,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentConfigFrom(config.payments, { production: config.env === 'production', publicUrl: config.publicUrl });
   const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, {}) };
   // The bank's payment form is posted to the bank; Stripe's scripts and frames come from Stripe.
-  const bankHosts = paymentConfig.etransactions?.hosts ?? [];
+  const bankHosts = paymentFormOrigins(paymentConfig, config.publicUrl);
   // Stripe's own list (security guide): its script and frames, 3-D Secure frames from hooks.stripe.com.
   const stripe = paymentConfig.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   const stripeFrames = paymentConfig.stripe ? [...stripe, 'https://hooks.stripe.com'] : [];

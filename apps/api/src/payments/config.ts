@@ -203,3 +203,16 @@ export function paymentConfigFromEnv(
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`,
   });
 }
+
+/**
+ * Where the app's pages may post a payment form (the CSP's form-action, besides 'self'): the bank's
+ * servers by origin (a source with a path would match that path only, not the form's `php/` under
+ * it), and the sandbox bank when it is served elsewhere than at PUBLIC_URL (served here, its form
+ * goes to the page's own origin).
+ */
+export function paymentFormOrigins(config: PaymentConfig, publicUrl: string): string[] {
+  const urls = [...(config.etransactions?.hosts ?? []), ...(config.sandbox ? [config.sandbox.baseUrl] : [])];
+  const here = new URL(publicUrl).origin;
+  const origins = urls.filter((url) => URL.canParse(url)).map((url) => new URL(url).origin);
+  return [...new Set(origins)].filter((origin) => origin !== here);
+}

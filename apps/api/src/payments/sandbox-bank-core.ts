@@ -123,9 +123,16 @@ export function sandboxBankFetch(bank: SandboxBank, fallback: typeof fetch): typ
   };
 }
 
-/** An opaque, signed copy of the payment form for the decision page, so that it cannot be altered. */
+/**
+ * An opaque, signed copy of the payment form for the decision page, so that it cannot be altered.
+ * Each page shown is one payment attempt with a token of its own (a nonce): a second click on the
+ * same page finds the decision already taken, while the same form posted again (a retry after a
+ * refusal, within the second of PBX_TIME) is a new attempt, as at the bank.
+ */
 export function signDecisionToken(bank: SandboxBank, fields: readonly FormField[]): string {
-  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ fields, attempt: randomBytes(9).toString('base64url') })).toString(
+    'base64url',
+  );
   return `${payload}.${tokenSignature(bank, payload)}`;
 }
 
@@ -134,7 +141,7 @@ export function readDecisionToken(bank: SandboxBank, token: string): { fields: F
   if (!payload || !signature || extra !== undefined || !safeEqual(tokenSignature(bank, payload), signature))
     return null;
   try {
-    const fields: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const { fields } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { fields?: unknown };
     if (!Array.isArray(fields)) return null;
     return { fields: fields as FormField[], signature };
   } catch {

@@ -189,13 +189,9 @@ describe('the sandbox bank', () => {
   it('refuses a tampered decision and an unknown decision, notifying nobody', async () => {
     const { token } = await openBankPage(payment());
     const [payload, signature] = token.split('.');
-    const forged = `${Buffer.from(
-      JSON.stringify(
-        JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()).map(([n, v]: string[]) =>
-          n === 'PBX_TOTAL' ? [n, '1'] : [n, v],
-        ),
-      ),
-    ).toString('base64url')}.${signature}`;
+    const copy = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { fields: string[][] };
+    copy.fields = copy.fields.map(([n, v]) => (n === 'PBX_TOTAL' ? [n, '1'] : [n ?? '', v ?? '']));
+    const forged = `${Buffer.from(JSON.stringify(copy)).toString('base64url')}.${signature}`;
     for (const response of [await decide(forged, 'pay'), await decide(token, 'steal'), await decide('', 'pay')]) {
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('La demande est invalide ou a été modifiée.');

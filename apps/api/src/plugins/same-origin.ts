@@ -31,3 +31,17 @@ function sameHost(origin: string, host: string | undefined): boolean {
     return false;
   }
 }
+
+/**
+ * The origin of the page a browser's request comes from, when it is this site's (as configured or
+ * as the browser addressed it, the rule above), else the configured one. Where the browser is sent
+ * back to (a payment's return) uses it, so that a buyer who opened the site on another address
+ * (127.0.0.1, a phone on the local network) comes back where their session is.
+ */
+export function pageOriginOf(headers: { origin?: string; host?: string }, publicUrl: string): string {
+  const publicOrigin = new URL(publicUrl).origin;
+  const { origin } = headers;
+  if (origin === undefined || origin === publicOrigin || !sameHost(origin, headers.host)) return publicOrigin;
+  const { protocol } = new URL(origin);
+  return protocol === 'http:' || protocol === 'https:' ? new URL(origin).origin : publicOrigin;
+}

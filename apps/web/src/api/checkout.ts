@@ -1,12 +1,13 @@
-import type { CreateOrderRequest, OrderCreated, OrderView, PaymentRedirect } from '@guichet/shared';
+import type { CreateOrderRequest, OrderCreated, OrderView, PaymentRedirect, PaymentResultOrder } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 import { waitingRoomKeys } from './waiting-room';
 
-export type { OrderView, PaymentRedirect };
+export type { OrderView, PaymentRedirect, PaymentResultOrder };
 
 export const checkoutKeys = {
   order: (id: string) => ['orders', id] as const,
+  byReference: (reference: string) => ['orders', 'by-reference', reference] as const,
 };
 
 const withToken = (path: string, token?: string) => (token ? `${path}?token=${encodeURIComponent(token)}` : path);
@@ -30,6 +31,20 @@ export function useOrder(id: string | null, token?: string) {
     queryKey: checkoutKeys.order(id ?? ''),
     queryFn: () => api<OrderView>('GET', withToken(`/orders/${encodeURIComponent(id ?? '')}`, token)),
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * The result page's order, named by the reference in its address: the viewer's own or nothing
+ * (404). While the bank's success awaits its notification (`confirming`), it is asked again.
+ */
+export function usePaymentResultOrder(reference: string, confirming: boolean) {
+  return useQuery({
+    queryKey: checkoutKeys.byReference(reference),
+    queryFn: () => api<PaymentResultOrder>('GET', `/orders/by-reference/${encodeURIComponent(reference)}`),
+    enabled: Boolean(reference),
+    retry: false,
+    refetchInterval: (query) => (confirming && query.state.data?.status === 'awaiting_payment' ? 2000 : false),
   });
 }
 

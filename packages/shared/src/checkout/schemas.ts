@@ -61,6 +61,21 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /**
+ * The payment result page's view of the viewer's own order, named by its payment reference: what
+ * the server knows, whatever the return address claims.
+ */
+export const paymentResultOrder = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  totalCents: z.number().int(),
+  /** The hold's seconds left while the order can still be paid (the retry's countdown), else 0. */
+  secondsLeft: z.number().int(),
+});
+export type PaymentResultOrder = z.infer<typeof paymentResultOrder>;
+
+/**
  * Where the buyer pays: the bank's form posted as is (fields in the signed order), or what
  * Stripe.js needs and where a confirmed payment lands.
  */

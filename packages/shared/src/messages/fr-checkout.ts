@@ -40,6 +40,8 @@ export const checkoutFr = {
   reservationDone: 'Votre réservation a bien été effectuée.',
   orderNotPayable: 'Cette commande ne peut plus être payée : le temps du paiement est écoulé.',
   orderAlreadyPaid: 'Cette commande est déjà payée : ses places ne peuvent plus être rendues.',
+  // Asked to pay again (a second tab, a retry after the payment went through): nothing more to pay.
+  orderPaidAlready: 'Cette commande est déjà payée : vos billets sont dans « Mes billets ».',
   refundedMail: {
     subject: (brand: string) => `${brand} : votre paiement a été remboursé`,
     body: (firstName: string, reference: string) =>

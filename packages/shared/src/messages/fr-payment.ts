@@ -26,6 +26,24 @@ export const paymentFr = {
     },
     acceptedDetail: 'Votre facture et votre billet ont été envoyés dans votre boîte mail.',
   },
+  /** What the result page adds from the server's own record of the order (issue 26). */
+  result: {
+    confirming: 'Votre paiement est en cours de confirmation par la banque.',
+    holdKept: 'Vos places restent réservées : vous pouvez réessayer le paiement avant la fin du temps imparti.',
+    retry: 'Réessayer le paiement',
+    holdEnded: 'Le temps du paiement est écoulé : les places de cette commande ont été remises en vente.',
+    orderClosed: 'Cette commande est close : ses places ont été remises en vente.',
+    lateRefunded:
+      'Votre paiement est arrivé après la fin de votre réservation et les places ont été vendues entre-temps : il vous est intégralement remboursé.',
+    refunded: 'Cette commande a été remboursée.',
+    unknown: 'Nous ne pouvons pas confirmer le résultat de ce paiement.',
+    unknownDetail:
+      'Si votre paiement a été accepté, vos billets vous ont été envoyés par e-mail et se trouvent dans « Mes billets ».',
+    myTickets: 'Mes billets',
+  },
+  /** A payment form the browser refused to send (its page's security policy): never a silent 'Payer'. */
+  blocked:
+    "Le paiement n'a pas pu démarrer : votre navigateur a bloqué l'accès à la page de paiement. Rechargez la page et réessayez.",
   noBankServer: "Erreur : Aucun serveur n'a été trouvé.",
   walletUnavailable: 'Apple Pay / Google Pay non disponible',
   ticketUnavailable: {

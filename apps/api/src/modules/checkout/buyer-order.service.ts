@@ -1,10 +1,10 @@
-import { checkoutFr, type OrderView } from '@guichet/shared';
+import { checkoutFr, type OrderView, type PaymentResultOrder } from '@guichet/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { safeEqual, sha256 } from '../../lib/tokens';
 import type { Viewer } from '../../policy/can';
-import { findOrderById, findOrderLines, type OrderRow } from './orders.repository';
+import { findOrderById, findOrderByReference, findOrderLines, type OrderRow } from './orders.repository';
 import { releaseOrder } from './release.service';
 
 /** Who asks for an order: the session's account, or a guest with the token the order gave them. */
@@ -38,4 +38,27 @@ export async function getBuyerOrder(db: Database, id: string, asker: OrderAsker)
 export async function releaseBuyerOrder(db: Database, id: string, asker: OrderAsker): Promise<void> {
   const order = await findBuyerOrder(db, id, asker);
   await releaseOrder(db, order.id);
+}
+
+/**
+ * The result page's order (issue 26): the signed-in viewer's own, by its payment reference; anyone
+ * else, and a reference nobody has, get the same 404, so that the page never tells more than the
+ * viewer may know nor shows an outcome the server has not recorded.
+ */
+export async function getViewerOrderByReference(
+  deps: { db: Database; clock: { now(): Date } },
+  reference: string,
+  viewer: Pick<Viewer, 'id'> | null,
+): Promise<PaymentResultOrder> {
+  const order = viewer ? await findOrderByReference(deps.db, reference) : undefined;
+  if (!order || order.userId !== viewer?.id) throw new AppError('ORDER_NOT_FOUND', checkoutFr.orderNotFound, 404);
+  const left = order.status === 'awaiting_payment' ? order.expiresAt.getTime() - deps.clock.now().getTime() : 0;
+  return {
+    id: order.id,
+    eventId: order.eventId,
+    reference: order.reference,
+    status: order.status,
+    totalCents: order.totalCents,
+    secondsLeft: Math.max(0, Math.floor(left / 1000)),
+  };
 }

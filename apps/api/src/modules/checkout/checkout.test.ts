@@ -386,7 +386,7 @@ describe('confirming a payment', () => {
     expect(code?.used).toBe(1);
   });
 
-  it('refuses a tampered amount, releases refused payments and honours late payments only when places remain', async () => {
+  it('refuses a tampered amount, releases cancelled payments and honours late payments only when places remain', async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
     const reference = async (id: string) =>
@@ -412,6 +412,19 @@ describe('confirming a payment', () => {
         {
           reference: ref1,
           status: 'refused',
+          amountCents: 1000,
+          transactionId: `X1-${first.id}`,
+        },
+        'sandbox',
+      ),
+    ).toBe('attempt_refused');
+    expect(await ticketRow(a.id)).toMatchObject({ held: 1, sold: 0 });
+    expect(
+      await applyPaymentResult(
+        { db: t.database.db, config: t.config },
+        {
+          reference: ref1,
+          status: 'cancelled',
           amountCents: 1000,
           transactionId: `X1-${first.id}`,
         },

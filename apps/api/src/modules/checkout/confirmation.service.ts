@@ -23,6 +23,8 @@ export type PaymentResult = {
 export type ConfirmationOutcome =
   | 'paid'
   | 'already_paid'
+  /** A refused attempt of an order still held: the hold stays, for the buyer to try again. */
+  | 'attempt_refused'
   | 'released'
   | 'ignored'
   | 'unknown_order'
@@ -108,10 +110,15 @@ function applyInTransaction(
 
     if (result.status !== 'paid') {
       if (order.status !== 'awaiting_payment') return 'ignored';
+      // A refused card ends one attempt, not the order: the buyer may try again (another card, the
+      // same one once the bank agrees) until the hold expires, and the places stay theirs meanwhile.
+      // An abandoned hold ends by expiry, as a declined Stripe attempt does. A cancellation is the
+      // buyer's own choice to stop: its places go back on sale at once, as 'Précédent' does.
+      if (result.status === 'refused') return 'attempt_refused';
       // Lock order of every path: the promo code before the tickets.
       await giveBackPromoUse(tx, order.discountCodeId);
       await releaseHeld(tx, places);
-      await setOrderStatus(tx, order.id, result.status === 'cancelled' ? 'cancelled' : 'failed');
+      await setOrderStatus(tx, order.id, 'cancelled');
       return 'released';
     }
 

@@ -10,6 +10,7 @@ import {
   rawQueryOf,
 } from '../../payments';
 import { access } from '../../plugins/route-access';
+import { pageOriginOf } from '../../plugins/same-origin';
 import {
   eventOfPaidOrder,
   type Payments,
@@ -36,7 +37,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payments
     },
     async (request) => {
       const asker = { viewer: request.user, token: request.query.token };
-      return { redirect: await startBuyerPayment(deps, payments, request.params.id, asker) };
+      const pageOrigin = pageOriginOf(request.headers, deps.config.publicUrl);
+      return { redirect: await startBuyerPayment(deps, payments, request.params.id, asker, pageOrigin) };
     },
   );
 

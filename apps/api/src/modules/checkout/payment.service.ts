@@ -28,41 +28,61 @@ export function providerFor(payments: Payments, wanted: PaymentProviderName): Pa
   return payments.providers[wanted] ? wanted : payments.config.defaultProvider;
 }
 
-/** The buyer's payment page at the order's provider, while the hold lasts. */
+/**
+ * The buyer's payment page at the order's provider, while the hold lasts; a refused attempt leaves
+ * the hold, so this is also how the buyer tries again. `pageOrigin` is where the buyer's page is
+ * (same-origin.ts): the browser is sent back there; the provider's server-to-server notification
+ * goes to PUBLIC_URL.
+ */
 export async function startBuyerPayment(
   deps: AppDeps,
   payments: Payments,
   orderId: string,
   asker: OrderAsker,
+  pageOrigin: string = deps.config.publicUrl,
 ): Promise<PaymentRedirect> {
   const order = await findBuyerOrder(deps.db, orderId, asker);
+  if (order.status === 'paid') throw new AppError('ORDER_ALREADY_PAID', checkoutFr.orderPaidAlready, 409);
   if (order.status !== 'awaiting_payment' || order.expiresAt <= deps.clock.now()) {
     throw new AppError('ORDER_NOT_PAYABLE', checkoutFr.orderNotPayable, 409);
   }
   const provider =
     order.provider === 'free' || order.provider === 'onsite' ? undefined : payments.providers[order.provider];
   if (!provider) throw new AppError('PROVIDER_UNAVAILABLE', fr.common.serviceUnavailable, 503);
-  const base = deps.config.publicUrl;
+  const back = `${pageOrigin}/api/payments/${provider.name}`;
   try {
-    return await provider.start({
+    const redirect = await provider.start({
       orderId: order.id,
       reference: order.reference,
       amountCents: order.totalCents,
       ticketCount: order.ticketCount,
       buyer: { email: order.buyerEmail, firstName: order.buyerFirstName, lastName: order.buyerLastName },
       returnUrls: {
-        accepted: `${base}/api/payments/${provider.name}/return/accepte`,
-        refused: `${base}/api/payments/${provider.name}/return/refuse`,
-        cancelled: `${base}/api/payments/${provider.name}/return/annule`,
-        notify: `${base}/api/payments/${provider.name}/ipn`,
+        accepted: `${back}/return/accepte`,
+        refused: `${back}/return/refuse`,
+        cancelled: `${back}/return/annule`,
+        notify: `${deps.config.publicUrl}/api/payments/${provider.name}/ipn`,
       },
     });
+    return onPageOrigin(redirect, deps.config.publicUrl, pageOrigin);
   } catch (error) {
     if (error instanceof NoBankServerError) {
       throw new AppError('NO_BANK_SERVER', paymentFr.noBankServer, 503);
     }
     throw error;
   }
+}
+
+/**
+ * A payment form this application serves itself (the sandbox bank, at PUBLIC_URL) is posted to the
+ * origin the page is on: the page's `form-action 'self'` allows nothing else, and a buyer who opened
+ * the site on another address would click 'Payer' to no effect. A real bank's form is left alone.
+ */
+function onPageOrigin(redirect: PaymentRedirect, publicUrl: string, pageOrigin: string): PaymentRedirect {
+  if (redirect.kind !== 'form' || !URL.canParse(redirect.action)) return redirect;
+  const action = new URL(redirect.action);
+  if (action.origin !== new URL(publicUrl).origin) return redirect;
+  return { ...redirect, action: `${pageOrigin}${action.pathname}${action.search}` };
 }
 
 /**

@@ -87,7 +87,7 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
     expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(1);
   });
 
-  it('refuses and cancels: the places come back, and the result page gets the code', async () => {
+  it('refuses and cancels: the result page gets the code; a refusal keeps the hold, a cancellation gives it back', async () => {
     for (const [decision, status, code] of [
       ['refuse', 'refuse', '00004'],
       ['cancel', 'annule', '00001'],
@@ -98,9 +98,9 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
       const landing = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
       expect(landing.headers.location).toMatch(new RegExp(`^/validationpaiement/${status}\\?retour=${code}`));
       const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
-      expect(order?.status).toBe(decision === 'cancel' ? 'cancelled' : 'failed');
+      expect(order?.status).toBe(decision === 'cancel' ? 'cancelled' : 'awaiting_payment');
       expect((await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]).toMatchObject({
-        held: 0,
+        held: decision === 'cancel' ? 0 : 2,
         sold: 0,
       });
     }

@@ -1,10 +1,10 @@
-import { createOrderRequest, orderCreated, orderView } from '@guichet/shared';
+import { createOrderRequest, orderCreated, orderView, paymentResultOrder } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireAdmission } from '../waiting-room/guard';
-import { getBuyerOrder, releaseBuyerOrder } from './buyer-order.service';
+import { getBuyerOrder, getViewerOrderByReference, releaseBuyerOrder } from './buyer-order.service';
 import type { Payments } from './payment.service';
 import { createSaleCache, SALE_CHANGED_CHANNEL } from './sale-cache';
 import { checkDiscount, createOrder } from './service';
@@ -55,6 +55,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Payment
     '/orders/:id',
     { schema: { params: orderParams, querystring: guestToken, response: { 200: orderView } }, ...access('anyone') },
     async (request) => getBuyerOrder(deps.db, request.params.id, { viewer: request.user, token: request.query.token }),
+  );
+
+  // The payment result page: what the server knows of the viewer's order named in its address.
+  app.get(
+    '/orders/by-reference/:reference',
+    {
+      schema: { params: z.object({ reference: z.string().max(64) }), response: { 200: paymentResultOrder } },
+      ...access('anyone'),
+    },
+    async (request) => getViewerOrderByReference(deps, request.params.reference, request.user),
   );
 
   app.delete(

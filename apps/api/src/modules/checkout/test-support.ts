@@ -78,3 +78,28 @@ export async function payAtSandboxBank(t: TestApp, orderId: string, auth: { cook
   });
   if (decision.statusCode !== 303) throw new Error(`the bank answered ${decision.statusCode}`);
 }
+
+/** The buyer's browser at the sandbox bank: the payment started (headers as a browser sends them), the form posted, the page read. */
+export async function openSandboxBank(t: TestApp, orderId: string, headers: Record<string, string>) {
+  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers });
+  if (start.statusCode !== 200) throw new Error(`payment start answered ${start.statusCode}: ${start.body}`);
+  const { redirect } = start.json() as { redirect: { action: string; fields: [string, string][] } };
+  const page = await t.app.inject({
+    method: 'POST',
+    url: new URL(redirect.action).pathname,
+    headers: urlencoded,
+    payload: new URLSearchParams(redirect.fields).toString(),
+  });
+  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+  return { redirect, page, token };
+}
+
+/** A decision on the sandbox bank's page ('pay', 'refuse' with a motif, 'cancel'); the bank then calls the IPN. */
+export function decideAtSandbox(t: TestApp, token: string, decision: string, motif?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/sandbox-bank/decide',
+    headers: urlencoded,
+    payload: new URLSearchParams({ token, decision, ...(motif ? { motif } : {}) }).toString(),
+  });
+}

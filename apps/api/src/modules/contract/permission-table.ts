@@ -291,6 +291,10 @@ export const permissionTable: Record<string, Line> = {
   },
   // An order is its buyer's (or a guest's, by token): nobody else sees it, not even the administrator.
   'GET /api/orders/:id': { expect: { ...all(404), holder: 200 } },
+  'GET /api/orders/by-reference/:reference': {
+    expect: { ...all(404), holder: 200 },
+    call: (f) => ({ params: { reference: f.order.reference } }),
+  },
   'DELETE /api/orders/:id': { expect: { ...all(404), holder: 409 } },
   'POST /api/orders/:id/payment': { expect: { ...all(404), holder: 409 } },
   // A code for an existing account's e-mail (the proof of e-mail before an order): the same answer for any e-mail.

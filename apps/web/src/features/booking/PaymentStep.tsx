@@ -12,6 +12,8 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type Dispatch, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type PaymentRedirect, useCreateOrder, useStartPayment } from '../../api/checkout';
 import { ApiError } from '../../api/client';
+import { AlreadyPaid } from './AlreadyPaid';
+import { BankForm } from './BankForm';
 import { Countdown } from './Countdown';
 import { ReloadModal } from './PaymentModals';
 import { StepError, StepForm } from './StepForm';
@@ -75,6 +77,7 @@ export function PaymentStep({
   const [unavailable, setUnavailable] = useState(false);
   const [elapsed, setElapsed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [alreadyPaid, setAlreadyPaid] = useState(false);
   const totals = basketTotals(state, event);
   const free = totals?.totalCents === 0;
   const key = orderKey(state, event);
@@ -85,7 +88,14 @@ export function PaymentStep({
   const pay = (order: HeldOrder) => {
     startPayment.mutate(
       { orderId: order.id, token: order.accessToken },
-      { onSuccess: ({ redirect }) => setRedirect(redirect), onError: (failure) => setError(failure.message) },
+      {
+        onSuccess: ({ redirect }) => setRedirect(redirect),
+        // Paid meanwhile (another tab, a notification that came first): the tickets, not an error.
+        onError: (failure) =>
+          failure instanceof ApiError && failure.code === 'ORDER_ALREADY_PAID'
+            ? setAlreadyPaid(true)
+            : setError(failure.message),
+      },
     );
   };
 
@@ -158,29 +168,14 @@ export function PaymentStep({
         </Stack>
       </Paper>
 
-      {order && !free && order.status === 'awaiting_payment' && (
+      {order && !free && order.status === 'awaiting_payment' && !alreadyPaid && (
         <Countdown deadline={order.deadline} onElapsed={() => setElapsed(true)} />
       )}
       {busy && <Preparing label={createOrder.isPending ? p.holding : p.preparing} />}
       <StepError message={error} />
 
-      {redirect?.kind === 'form' && !elapsed && (
-        // A real form posted by the browser: the bank reads the hidden fields in this order.
-        <form method="post" action={redirect.action}>
-          {redirect.fields.map(([name, value], index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the bank's field names may repeat; order is the identity.
-            <input key={index} type="hidden" name={name} value={value} />
-          ))}
-          <Stack gap="xs">
-            <Text size="sm" c="dimmed">
-              {p.bankNotice}
-            </Text>
-            <Button type="submit" fullWidth>
-              {p.pay(formatEuros(order?.totalCents ?? 0))}
-            </Button>
-          </Stack>
-        </form>
-      )}
+      {alreadyPaid && <AlreadyPaid />}
+      {redirect?.kind === 'form' && !elapsed && <BankForm redirect={redirect} amountCents={order?.totalCents ?? 0} />}
       {redirect?.kind === 'stripe' && !elapsed && (
         <Suspense fallback={<Preparing label={p.preparing} />}>
           <StripePayment redirect={redirect} amountCents={order?.totalCents ?? 0} offerWallet={event.isUserPaysFees} />

@@ -1,56 +1,100 @@
-import { bookingFr, discoveryFr, paymentFr, paymentResultText } from '@guichet/shared';
-import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { bookingFr, discoveryFr, fr, paymentFr } from '@guichet/shared';
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePaymentResultOrder } from '../../api/checkout';
+import { AlreadyPaid } from '../../features/booking/AlreadyPaid';
+import { RetryPayment } from './RetryPayment';
+import { type ResultLook, resultViewOf } from './result-view';
 
-const look = {
+const look: Record<ResultLook, { color: string; icon: ReactNode }> = {
   accepted: { color: 'teal', icon: <IconCircleCheck aria-hidden /> },
   cancelled: { color: 'gray', icon: <IconCircleX aria-hidden /> },
   refused: { color: 'red', icon: <IconCircleX aria-hidden /> },
   problem: { color: 'orange', icon: <IconAlertTriangle aria-hidden /> },
-} as const;
+  neutral: { color: 'blue', icon: <IconInfoCircle aria-hidden /> },
+};
 
 /**
- * /validationpaiement/{status}?retour=…&ref=…: the outcome told by the bank's code `retour`
- * (1-attendee.md §8), the order reference, and the way back to the ticket shop. The path's status
- * is only the bank's route; the code is what decides the text.
+ * /validationpaiement/{status}?retour=…&ref=…: the bank's code `retour` (1-attendee.md §8) is one
+ * attempt's verdict; what the page asserts of the order comes from the server (issue 26): paid
+ * only when the server has it paid, another attempt offered while the hold lasts, a neutral text
+ * for a reference that is not the viewer's. The path's status is only the bank's route.
  */
 export default function PaymentResultPage() {
   const [searchParams] = useSearchParams();
-  const result = paymentResultText(searchParams.get('retour') ?? '');
-  const reference = searchParams.get('ref')?.trim();
-  // The event, when the return address names it: its calendar file is offered.
-  const eventId = searchParams.get('event')?.trim();
-  const { color, icon } = look[result.outcome];
+  const retour = searchParams.get('retour') ?? '';
+  const reference = searchParams.get('ref')?.trim() ?? '';
+  const result = usePaymentResultOrder(reference, retour === '00000');
+  const order = result.data ?? null;
+  const [alreadyPaid, setAlreadyPaid] = useState(false);
 
+  if (reference && result.isPending) {
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1}>{bookingFr.result.title}</Title>
+        <Loader role="status" aria-label={fr.common.loading} mt="md" />
+      </Container>
+    );
+  }
+
+  const view = resultViewOf(retour, order);
+  const { color, icon } = look[view.look];
   return (
     <Container size="sm" py="xl">
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Title order={1}>{bookingFr.result.title}</Title>
-          <Alert color={color} icon={icon} role="status" title={result.title}>
-            {result.reason && <Text>{result.reason}</Text>}
-            {result.outcome === 'accepted' && <Text>{paymentFr.retour.acceptedDetail}</Text>}
-          </Alert>
-          {reference && <Text>{bookingFr.result.reference(reference)}</Text>}
+          {alreadyPaid ? (
+            <AlreadyPaid />
+          ) : (
+            <Alert
+              color={color}
+              icon={view.kind === 'confirming' ? <Loader size="sm" aria-hidden /> : icon}
+              role="status"
+              title={view.title}
+            >
+              {view.lines.map((line) => (
+                <Text key={line}>{line}</Text>
+              ))}
+            </Alert>
+          )}
+          {order && <Text>{bookingFr.result.reference(order.reference)}</Text>}
+          {view.kind === 'retry' && order && !alreadyPaid && (
+            <RetryPayment
+              order={order}
+              onElapsed={() => void result.refetch()}
+              onAlreadyPaid={() => setAlreadyPaid(true)}
+            />
+          )}
           <Group>
-            {result.outcome === 'accepted' && (
-              <Button component={Link} to="/myTickets">
-                {discoveryFr.page.seeMyTicket}
+            {view.kind === 'paid' && order && (
+              <>
+                <Button component={Link} to="/myTickets">
+                  {discoveryFr.page.seeMyTicket}
+                </Button>
+                <Button
+                  component="a"
+                  href={`/api/events/${encodeURIComponent(order.eventId)}/calendar.ics`}
+                  download
+                  variant="default"
+                  leftSection={<IconCalendarPlus size={18} aria-hidden />}
+                >
+                  {discoveryFr.page.addToCalendar}
+                </Button>
+              </>
+            )}
+            {view.kind === 'unconfirmed' && (
+              <Button component={Link} to="/myTickets" variant="default">
+                {paymentFr.result.myTickets}
               </Button>
             )}
-            {result.outcome === 'accepted' && eventId && (
-              <Button
-                component="a"
-                href={`/api/events/${encodeURIComponent(eventId)}/calendar.ics`}
-                download
-                variant="default"
-                leftSection={<IconCalendarPlus size={18} aria-hidden />}
-              >
-                {discoveryFr.page.addToCalendar}
-              </Button>
-            )}
-            <Button component={Link} to="/billetterie" variant={result.outcome === 'accepted' ? 'default' : 'filled'}>
+            <Button
+              component={Link}
+              to="/billetterie"
+              variant={view.kind === 'paid' || view.kind === 'retry' ? 'default' : 'filled'}
+            >
               {bookingFr.result.backToList}
             </Button>
           </Group>
