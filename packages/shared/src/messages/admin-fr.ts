@@ -101,6 +101,7 @@ export const adminFr = {
   },
   payouts: {
     title: 'Virements',
+    requests: 'Demandes de virement',
     empty: 'Aucun virement dans cette liste.',
     filter: 'Afficher',
     filters: {

@@ -38,7 +38,10 @@ export default function PayoutsPage() {
         {m.title}
       </Title>
       <PayoutBatches />
-      <Group justify="flex-end">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3} size="h4">
+          {m.requests}
+        </Title>
         <NativeSelect
           label={m.filter}
           value={filter}
