@@ -121,7 +121,10 @@ test('a banned user cannot log in, and a rate set here is the one /api/rates ans
   await person.context.dispose();
 });
 
-test('a payout is downloaded in the SEPA file and marked paid with its reference', async ({ page, request }) => {
+test('a payout goes into a batch, whose SEPA file is the same at every download, is paid, then returned by the bank', async ({
+  page,
+  request,
+}) => {
   const id = await organiserEvent(request, {
     title: `Gala des virements ${Math.random().toString(36).slice(2, 8)}`,
     ticketList: [{ title: 'Entrée', price: 12.5, quantity: 50 }],
@@ -154,28 +157,64 @@ test('a payout is downloaded in the SEPA file and marked paid with its reference
   await section(page, 'Virements').click();
   const row = page.getByRole('row').filter({ hasText: detail.title });
   await expect(row).toContainText('11,97 €');
+  await expect(row).toContainText('À émettre');
+
+  await page.getByRole('button', { name: 'Créer un lot de virements' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Créer un lot de virements ?' });
+  await expect(confirm).toContainText('ne pourront plus être refusés');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Créer un lot de virements' }).click();
+  await expect(page.getByText(/^Le lot de \d+ virements? est créé\.$/)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The newest batch comes first.
+  const batch = page.getByRole('region', { name: 'Lots de virements' }).getByRole('row').nth(1);
+  await expect(batch).toContainText('Pas encore téléchargé');
+  await expect(batch).toContainText('Pas encore versé');
+  await expect(batch.getByRole('button', { name: /Marquer le lot versé/ })).toHaveCount(0);
   await expectAccessible(page);
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Télécharger le fichier SEPA (pain.001)' }).click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toMatch(/^virements-\d{4}-\d{2}-\d{2}\.xml$/);
-  const xml = await readFile((await file.path()) ?? '', 'utf8');
+  const download = async () => {
+    const downloading = page.waitForEvent('download');
+    await batch.getByRole('button', { name: /Télécharger le fichier SEPA/ }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^virements-\d{4}-\d{2}-\d{2}-lot-[0-9a-f]{8}\.xml$/);
+    return readFile((await file.path()) ?? '', 'utf8');
+  };
+  const xml = await download();
   expect(xml).toContain('<PmtMtd>TRF</PmtMtd>');
   expect(xml).toContain('<InstdAmt Ccy="EUR">11.97</InstdAmt>');
   expect(xml).toContain('<IBAN>FR7630006000011234567890189</IBAN>');
+  await expect(batch).toContainText('Téléchargé le');
+  // A second download is the same file: the bank sees the same order, not a new one.
+  expect(await download()).toBe(xml);
 
-  await row.getByRole('button', { name: /Marquer versé/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Marquer le virement comme versé' });
+  await batch.getByRole('button', { name: /Marquer le lot versé/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marquer le lot comme versé' });
+  await dialog.getByRole('button', { name: 'Marquer le lot versé' }).click();
+  await expect(dialog.getByText('Veuillez saisir la référence du virement.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Référence du virement' }).fill('VIR-E2E-001');
-  await dialog.getByRole('button', { name: 'Marquer versé' }).click();
-  await expect(page.getByText('Le virement est marqué versé.')).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await page.locator('label', { hasText: 'Versés' }).click();
-  await expect(page.getByRole('row').filter({ hasText: detail.title })).toContainText('VIR-E2E-001');
+  await dialog.getByRole('button', { name: 'Marquer le lot versé' }).click();
+  await expect(page.getByText('Le lot est marqué versé.')).toBeVisible();
+  await expect(batch).toContainText('(VIR-E2E-001)');
+
+  await page.getByRole('combobox', { name: 'Afficher' }).selectOption({ label: 'Versés' });
+  const paid = page.getByRole('row').filter({ hasText: detail.title });
+  await expect(paid).toContainText('VIR-E2E-001');
+  await paid.getByRole('button', { name: /Marquer retourné/ }).click();
+  const returned = page.getByRole('dialog', { name: 'Virement retourné par la banque ?' });
+  await returned.getByRole('button', { name: 'Marquer retourné' }).click();
+  await expect(
+    page.getByText('Le virement est marqué retourné : son montant est de nouveau disponible.'),
+  ).toBeVisible();
+  await expect(paid).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Afficher' }).selectOption({ label: 'Retournés' });
+  await expect(page.getByRole('row').filter({ hasText: detail.title })).toContainText('Retourné');
 
   await section(page, 'Journal').click();
-  await expect(page.getByRole('row').filter({ hasText: detail.title })).toContainText('Virement versé');
+  const journal = page.getByRole('row').filter({ hasText: detail.title });
+  await expect(journal.filter({ hasText: 'Lot de virements versé' })).toHaveCount(1);
+  await expect(journal.filter({ hasText: 'Virement retourné' })).toHaveCount(1);
 });
 
 test('every section is reachable by its tab and accessible; an event is unpublished @phone', async ({

@@ -46,6 +46,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { organiserRoutes } from './modules/organiser/routes';
 import { participationRoutes } from './modules/participations/routes';
+import { payoutBatchRoutes } from './modules/payout-batches/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { rateRoutes } from './modules/rates/routes';
 import { runCancellation } from './modules/refunds/cancellation.service';
@@ -285,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rateRoutes);
       await api.register(shopRoutes, deps);
       await api.register(payoutRoutes, deps);
+      await api.register(payoutBatchRoutes, deps);
       await api.register(adminRoutes, {
         ...deps,
         paymentProviders: (['sandbox', 'etransactions', 'stripe'] as const).filter((name) => payments.providers[name]),

@@ -714,7 +714,35 @@ export const bankAccounts = pgTable('bank_accounts', {
 });
 
 // 'cancelled': the event was cancelled before the payout left (docs/decisions.md, "Payouts and cancellations").
-export const payoutStatuses = ['requested', 'paid', 'rejected', 'cancelled'] as const;
+// 'batched': in a batch for the bank; 'returned': paid, then sent back by the bank (its amount is available again).
+export const payoutStatuses = ['requested', 'batched', 'paid', 'cancelled', 'rejected', 'returned'] as const;
+
+/**
+ * A batch of payouts for the bank (docs/decisions.md, "Payout batches"): its pain.001 file is
+ * written once, at its first download, and kept, so that every download is the same bytes under
+ * one MsgId; "sent" means downloaded at least once. Paid as a whole, with the bank's reference.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdBy: uuid('created_by').references(() => users.id),
+    sepaXml: text('sepa_xml'),
+    downloadedAt: instant('downloaded_at'),
+    downloadedBy: uuid('downloaded_by').references(() => users.id),
+    bankReference: text('bank_reference'),
+    paidAt: instant('paid_at'),
+    paidBy: uuid('paid_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_batches_created_idx').on(t.createdAt),
+    check(
+      'payout_batches_state_check',
+      sql`(${t.downloadedAt} is null) = (${t.sepaXml} is null) and (${t.paidAt} is null) = (${t.bankReference} is null) and (${t.paidAt} is null or ${t.downloadedAt} is not null)`,
+    ),
+  ],
+);
 
 /**
  * A payout request: the event's balance when it was asked for, and the bank account it goes to,
@@ -736,20 +764,27 @@ export const payouts = pgTable(
     iban: text('iban').notNull(),
     bic: text('bic'),
     requestedBy: uuid('requested_by').references(() => users.id),
+    // Kept once paid or returned: the batch whose file carried it.
+    batchId: uuid('batch_id').references(() => payoutBatches.id),
     bankReference: text('bank_reference'),
     rejectReason: text('reject_reason'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: instant('decided_at'),
+    returnedAt: instant('returned_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payouts_event_idx').on(t.eventId),
     index('payouts_status_idx').on(t.status, t.createdAt),
+    index('payouts_batch_idx').on(t.batchId),
     check('payouts_amount_check', sql`${t.amountCents} > 0`),
-    check('payouts_status_check', sql`${t.status} in ('requested', 'paid', 'rejected', 'cancelled')`),
+    check(
+      'payouts_status_check',
+      sql`${t.status} in ('requested', 'batched', 'paid', 'cancelled', 'rejected', 'returned')`,
+    ),
     check(
       'payouts_decision_check',
-      sql`(${t.status} = 'requested') = (${t.decidedAt} is null) and (${t.status} <> 'paid' or ${t.bankReference} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null)`,
+      sql`(${t.status} in ('requested', 'batched')) = (${t.decidedAt} is null) and (${t.status} not in ('paid', 'returned') or ${t.bankReference} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null) and (${t.status} <> 'batched' or ${t.batchId} is not null) and (${t.status} = 'returned') = (${t.returnedAt} is not null)`,
     ),
   ],
 );
@@ -761,7 +796,7 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['user', 'event', 'payout'] }).notNull(),
+    targetType: text('target_type', { enum: ['user', 'event', 'payout', 'payout_batch'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
@@ -769,7 +804,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
-    check('audit_log_target_type_check', sql`${t.targetType} in ('user', 'event', 'payout')`),
+    check('audit_log_target_type_check', sql`${t.targetType} in ('user', 'event', 'payout', 'payout_batch')`),
   ],
 );
 

@@ -102,7 +102,7 @@ describe('every route of the API', () => {
     expect(withoutSchema).toEqual(
       [
         'DELETE /api/console/events/:id/staff/:userId',
-        'GET /api/admin/payouts/sepa.xml',
+        'GET /api/admin/payout-batches/:id/sepa.xml',
         'DELETE /api/events/:id',
         'DELETE /api/events/:id/participation',
         'DELETE /api/me',

@@ -9,6 +9,9 @@ import type {
   BanRequest,
   ContactMessageItem,
   PaymentProviderChoice,
+  PayoutBatch,
+  PayoutBatchCreated,
+  PayoutFilter,
   UpdateUserRequest,
   VerificationRequest,
 } from '@guichet/shared';
@@ -19,7 +22,7 @@ import { moneyKeys } from './money';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type PayoutFilter = 'requested' | 'paid' | 'rejected' | 'all';
+export type { PayoutFilter };
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -28,6 +31,7 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   events: (q: string) => ['admin', 'events', q] as const,
   payouts: (status: PayoutFilter) => ['admin', 'payouts', status] as const,
+  batches: ['admin', 'payout-batches'] as const,
   refunds: ['admin', 'refunds'] as const,
   messages: ['admin', 'messages'] as const,
   audit: ['admin', 'audit'] as const,
@@ -139,11 +143,30 @@ export function useAdminPayouts(status: PayoutFilter) {
   });
 }
 
-export function useMarkPayoutPaid() {
+export function useMarkPayoutReturned() {
   return useAdminMutation(
-    ({ payoutId, bankReference }: { payoutId: string; bankReference: string }) =>
-      api<AdminPayout>('POST', `/admin/payouts/${id(payoutId)}/paid`, { bankReference }),
+    (payoutId: string) => api<AdminPayout>('POST', `/admin/payouts/${id(payoutId)}/returned`),
     ['admin', 'payouts'],
+  );
+}
+
+export function usePayoutBatches() {
+  return useQuery({ queryKey: adminKeys.batches, queryFn: () => api<PayoutBatch[]>('GET', '/admin/payout-batches') });
+}
+
+/** The payouts the administrator saw and confirmed, not whatever is requested by the time it arrives. */
+export function useCreatePayoutBatch() {
+  return useAdminMutation(
+    (payoutIds: string[]) => api<PayoutBatchCreated>('POST', '/admin/payout-batches', { payoutIds }),
+    ['admin'],
+  );
+}
+
+export function useMarkBatchPaid() {
+  return useAdminMutation(
+    ({ batchId, bankReference }: { batchId: string; bankReference: string }) =>
+      api<PayoutBatch>('POST', `/admin/payout-batches/${id(batchId)}/paid`, { bankReference }),
+    ['admin'],
   );
 }
 
@@ -156,13 +179,13 @@ export function useRejectPayout() {
 }
 
 /**
- * The SEPA file of the payouts to send, fetched rather than linked so that a refusal (nothing to
- * send, no debtor account configured) comes back as its French message, not as a downloaded error.
+ * A batch's SEPA file, fetched rather than linked so that a refusal (its payouts cancelled, no
+ * debtor account configured) comes back as its French message, not as a downloaded error.
  */
-export async function fetchSepaFile(): Promise<{ blob: Blob; disposition: string | null }> {
+export async function fetchBatchSepaFile(batchId: string): Promise<{ blob: Blob; disposition: string | null }> {
   let response: Response;
   try {
-    response = await fetch('/api/admin/payouts/sepa.xml', { credentials: 'same-origin' });
+    response = await fetch(`/api/admin/payout-batches/${id(batchId)}/sepa.xml`, { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', fr.common.serviceUnavailable);
   }

@@ -48,7 +48,14 @@ export const moneyFr = {
     request: (amount: string) => `Demander le virement de ${amount}`,
     history: 'Demandes précédentes',
     noHistory: 'Aucune demande de virement pour le moment.',
-    statuses: { requested: 'En attente', paid: 'Versé', rejected: 'Refusé', cancelled: 'Annulé' },
+    statuses: {
+      requested: 'En attente',
+      batched: 'En cours de virement',
+      paid: 'Versé',
+      cancelled: 'Annulé',
+      rejected: 'Refusé',
+      returned: 'Retourné par la banque',
+    },
     loadFailed: 'Impossible de charger le solde de cet événement.',
     close: 'Fermer',
   },
@@ -75,6 +82,9 @@ export const moneyFr = {
     cancelledSubject: (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`,
     cancelledBody: (firstName: string, amount: string, event: string) =>
       `Bonjour ${firstName},\n\nVous avez annulé « ${event} » : votre demande de virement de ${amount} est annulée, car ce montant sert au remboursement des participants.\n`,
+    returnedSubject: (brand: string, event: string) => `${brand} : votre virement pour « ${event} » est revenu`,
+    returnedBody: (firstName: string, amount: string, event: string, iban: string) =>
+      `Bonjour ${firstName},\n\nLe virement de ${amount} pour « ${event} » vers le compte ${iban} nous a été retourné par la banque.\nLe montant est de nouveau disponible dans votre solde : vérifiez vos coordonnées bancaires, puis refaites une demande de virement.\n`,
     rejectedSubject: (brand: string, event: string) => `${brand} : votre demande de virement pour « ${event} »`,
     rejectedBody: (firstName: string, amount: string, event: string, reason: string) =>
       `Bonjour ${firstName},\n\nVotre demande de virement de ${amount} pour « ${event} » n'a pas pu être traitée.\nMotif : ${reason}\nLe montant est de nouveau disponible dans votre solde ; vous pouvez refaire une demande.\n`,

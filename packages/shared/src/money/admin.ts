@@ -80,7 +80,9 @@ export type AdminEvents = z.infer<typeof adminEvents>;
 
 export const providerRequest = z.strictObject({ provider: paymentProviderName });
 
-export const payoutsQuery = z.strictObject({ status: z.enum(['requested', 'paid', 'rejected', 'all']).optional() });
+export const payoutFilter = z.enum(['requested', 'batched', 'paid', 'returned', 'rejected', 'all']);
+export type PayoutFilter = z.infer<typeof payoutFilter>;
+export const payoutsQuery = z.strictObject({ status: payoutFilter.optional() });
 
 export const adminPayout = z.object({
   id: z.string(),
@@ -95,12 +97,33 @@ export const adminPayout = z.object({
   bic: z.string().nullable(),
   bankReference: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** The batch whose file carries (or carried) it. */
+  batchId: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayout>;
 
 export const markPaidRequest = z.strictObject({ bankReference: z.string().max(200) });
+
+/** Every payout still requested, or only those listed (each goes into one batch at most). */
+export const createPayoutBatchRequest = z.strictObject({ payoutIds: z.array(z.string().max(64)).max(500).optional() });
+export type CreatePayoutBatchRequest = z.infer<typeof createPayoutBatchRequest>;
+export const payoutBatchCreated = z.object({ id: z.string(), payoutIds: z.array(z.string()) });
+export type PayoutBatchCreated = z.infer<typeof payoutBatchCreated>;
+
+/** A batch for the bank: "sent" once its file was downloaded, paid as a whole. */
+export const payoutBatch = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  payoutCount: z.number().int(),
+  totalCents: z.number().int(),
+  downloadedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  bankReference: z.string().nullable(),
+});
+export type PayoutBatch = z.infer<typeof payoutBatch>;
 
 export const contactMessageItem = z.object({
   id: z.string(),
@@ -117,7 +140,7 @@ export const auditEntry = z.object({
   id: z.string(),
   actorName: z.string().nullable(),
   action: z.string(),
-  targetType: z.enum(['user', 'event', 'payout']),
+  targetType: z.enum(['user', 'event', 'payout', 'payout_batch']),
   targetId: z.string(),
   targetLabel: z.string().nullable(),
   before: z.unknown(),

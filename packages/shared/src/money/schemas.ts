@@ -32,7 +32,11 @@ export const bankAccount = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccount>;
 
-export const payoutStatus = z.enum(['requested', 'paid', 'rejected', 'cancelled']);
+/**
+ * requested → batched (in a batch for the bank) → paid → returned (sent back by the bank); a request
+ * not yet batched may be rejected; an event's cancellation cancels those not yet sent.
+ */
+export const payoutStatus = z.enum(['requested', 'batched', 'paid', 'cancelled', 'rejected', 'returned']);
 export type PayoutStatus = z.infer<typeof payoutStatus>;
 
 export const balance = z.object({

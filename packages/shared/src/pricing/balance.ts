@@ -22,7 +22,7 @@ export type Balance = {
   salesCents: number;
   commissionCents: number;
   refundsCents: number;
-  /** Payouts already requested or paid (a rejected one gives its amount back). */
+  /** Payouts requested, batched or paid (a rejected, cancelled or returned one gives its amount back). */
   payoutsCents: number;
   /** What may be requested now; never below 0. */
   availableCents: number;

@@ -1,4 +1,4 @@
-import type { AdminRefund, PayoutStatus } from '@guichet/shared';
+import type { AdminRefund, PayoutFilter, PayoutStatus } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { events, payouts, users } from '../../db/schema';
@@ -124,23 +124,26 @@ export type AdminPayoutRow = {
   bic: string | null;
   bankReference: string | null;
   rejectReason: string | null;
+  batchId: string | null;
   createdAt: string;
   decidedAt: string | null;
+  returnedAt: string | null;
 };
 
 const payoutColumns = sql`p.id, p.event_id as "eventId", e.title as "eventTitle", p.organizer_id as "organizerId",
   u.first_name || ' ' || u.last_name as "organizerName", u.first_name as "organizerFirstName",
   u.email as "organizerEmail", p.amount_cents as "amountCents", p.status, p.holder_name as "holderName",
-  p.iban, p.bic, p.bank_reference as "bankReference", p.reject_reason as "rejectReason",
-  ${iso('p.created_at')} as "createdAt", ${isoOrNull('p.decided_at')} as "decidedAt"`;
+  p.iban, p.bic, p.bank_reference as "bankReference", p.reject_reason as "rejectReason", p.batch_id as "batchId",
+  ${iso('p.created_at')} as "createdAt", ${isoOrNull('p.decided_at')} as "decidedAt",
+  ${isoOrNull('p.returned_at')} as "returnedAt"`;
 
-/** The queue, oldest request first (the order they are paid in); decided ones newest first. */
-export function findPayouts(db: Database, status: 'requested' | 'paid' | 'rejected' | 'all') {
+/** The queue, oldest request first (the order they are paid in); the others newest first. */
+export function findPayouts(db: Database, status: PayoutFilter) {
   return queryRows<AdminPayoutRow>(
     db,
     sql`select ${payoutColumns} from payouts p join events e on e.id = p.event_id join users u on u.id = p.organizer_id
          where ${status === 'all'} or p.status = ${status}
-         order by case when p.status = 'requested' then p.created_at end, p.created_at desc, p.id
+         order by case when p.status in ('requested', 'batched') then p.created_at end, p.created_at desc, p.id
          limit 500`,
   );
 }
@@ -154,15 +157,15 @@ export async function findPayout(db: Database, id: string, forUpdate = false) {
   return row;
 }
 
-/** Decides a payout still requested; false when another administrator decided it first. */
-export async function decidePayout(
+/** Rejects a payout still requested (not batched); false when it is no longer. */
+export async function rejectRequestedPayout(
   db: Database,
   id: string,
-  values: Pick<typeof payouts.$inferInsert, 'status' | 'bankReference' | 'rejectReason' | 'decidedBy' | 'decidedAt'>,
+  values: Pick<typeof payouts.$inferInsert, 'rejectReason' | 'decidedBy' | 'decidedAt'>,
 ): Promise<boolean> {
   const rows = await db
     .update(payouts)
-    .set(values)
+    .set({ ...values, status: 'rejected' })
     .where(sql`${payouts.id} = ${id} and ${payouts.status} = 'requested'`)
     .returning({ id: payouts.id });
   return rows.length === 1;

@@ -5,10 +5,10 @@ import {
   adminRefund,
   adminSummary,
   adminUser,
+  apiError,
   auditEntry,
   banRequest,
   contactMessageItem,
-  markPaidRequest,
   type PaymentProviderChoice,
   payoutsQuery,
   providerRequest,
@@ -102,10 +102,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     async (request) => service.listPayouts(deps, request.user, request.query.status ?? 'requested'),
   );
 
+  // Gone: a payout is paid with its batch (payout-batches). Any body: the answer is the same.
   app.post(
     '/admin/payouts/:id/paid',
-    { schema: { params: idParams, body: markPaidRequest, response: { 200: adminPayout } }, ...admin },
-    async (request) => service.markPayoutPaid(deps, request.user, request.params.id, request.body.bankReference),
+    { schema: { params: idParams, response: { 410: apiError } }, ...admin },
+    async (request) => service.payoutsGoneToBatches(request.user),
   );
 
   app.post(
@@ -114,15 +115,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     async (request) => service.rejectPayout(deps, request.user, request.params.id, request.body.reason),
   );
 
-  // An XML file, not JSON: no response schema (plugins/route-access.ts lists it as such).
-  app.get('/admin/payouts/sepa.xml', admin, async (request, reply) => {
-    const file = await service.sepaFile(deps, request.user);
-    return reply
-      .header('content-type', 'application/xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(file.xml);
-  });
+  // Gone: each batch has its own file (GET /admin/payout-batches/:id/sepa.xml).
+  app.get('/admin/payouts/sepa.xml', { schema: { response: { 410: apiError } }, ...admin }, async (request) =>
+    service.payoutsGoneToBatches(request.user),
+  );
 
   app.get('/admin/refunds', { schema: { response: { 200: z.array(adminRefund) } }, ...admin }, async (request) =>
     service.listRefunds(deps, request.user),

@@ -13,6 +13,7 @@ import {
   fr,
   moneyFr,
   type PaymentProviderChoice,
+  type PayoutFilter,
   type UpdateUserRequest,
   type VerificationRequest,
 } from '@guichet/shared';
@@ -23,7 +24,6 @@ import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { findAuditEntries, insertAudit } from '../audit/repository';
 import { deleteUserSessions } from '../auth/repository';
-import { buildPain001 } from '../payouts/sepa';
 import { banOf } from '../users/ban';
 import * as repo from './repository';
 
@@ -240,85 +240,65 @@ export function setEventProvider(
   return changeEvent(deps, viewer, eventId, 'event.provider', () => ({ paymentProvider: provider }));
 }
 
-const toAdminPayout = ({ organizerId: _o, organizerFirstName: _f, ...row }: repo.AdminPayoutRow): AdminPayout => row;
+export const toAdminPayout = ({ organizerId: _o, organizerFirstName: _f, ...row }: repo.AdminPayoutRow): AdminPayout =>
+  row;
 
-export async function listPayouts(
-  deps: AppDeps,
-  viewer: Viewer | null,
-  status: 'requested' | 'paid' | 'rejected' | 'all',
-): Promise<AdminPayout[]> {
+export async function listPayouts(deps: AppDeps, viewer: Viewer | null, status: PayoutFilter): Promise<AdminPayout[]> {
   administrator(viewer);
   return (await repo.findPayouts(deps.db, status)).map(toAdminPayout);
 }
 
 /**
- * Marks a requested payout paid (with the bank's reference) or rejected (with a reason, which
- * gives its amount back to the balance). The organiser is e-mailed in the same transaction.
+ * Rejects a payout request not yet in a batch, with a reason: its amount goes back to the balance
+ * and the organiser is e-mailed, in the same transaction. Once batched, its file may be at the
+ * bank: only a bank return undoes it (payout-batches).
  */
-async function decidePayout(
-  deps: AppDeps,
-  viewer: Viewer | null,
-  payoutId: string,
-  decision: { status: 'paid'; bankReference: string } | { status: 'rejected'; reason: string },
-): Promise<AdminPayout> {
+export async function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutId: string, input: string) {
+  const invalid = firstReasonError(input);
+  if (invalid) throw badRequest(invalid, 'reason');
+  const reason = input.trim();
   const admin = administrator(viewer);
   const notFound = () => new AppError('PAYOUT_NOT_FOUND', m.errors.payoutNotFound, 404);
   if (!isUuid(payoutId)) throw notFound();
   return deps.db.transaction(async (tx) => {
     const before = await repo.findPayout(tx, payoutId, true);
     if (!before) throw notFound();
+    if (before.status === 'batched') throw new AppError('PAYOUT_BATCHED', m.errors.payoutBatched, 409);
     const now = deps.clock.now();
-    const decided = await repo.decidePayout(tx, payoutId, {
-      status: decision.status,
-      bankReference: decision.status === 'paid' ? decision.bankReference : null,
-      rejectReason: decision.status === 'rejected' ? decision.reason : null,
+    const rejected = await repo.rejectRequestedPayout(tx, payoutId, {
+      rejectReason: reason,
       decidedBy: admin.id,
       decidedAt: now,
     });
-    if (!decided) throw new AppError('PAYOUT_DECIDED', m.errors.alreadyDecided, 409);
+    if (!rejected) throw new AppError('PAYOUT_DECIDED', m.errors.alreadyDecided, 409);
     const after = await repo.findPayout(tx, payoutId);
     if (!after) throw notFound();
-    const amount = formatEuros(after.amountCents);
-    const mail = moneyFr.mail;
     await queueMail(tx, {
       to: after.organizerEmail,
-      ...(decision.status === 'paid'
-        ? {
-            subject: mail.paidSubject(deps.config.brandName, after.eventTitle),
-            text: mail.paidBody(after.organizerFirstName, amount, after.eventTitle, decision.bankReference),
-          }
-        : {
-            subject: mail.rejectedSubject(deps.config.brandName, after.eventTitle),
-            text: mail.rejectedBody(after.organizerFirstName, amount, after.eventTitle, decision.reason),
-          }),
+      subject: moneyFr.mail.rejectedSubject(deps.config.brandName, after.eventTitle),
+      text: moneyFr.mail.rejectedBody(
+        after.organizerFirstName,
+        formatEuros(after.amountCents),
+        after.eventTitle,
+        reason,
+      ),
     });
     await insertAudit(tx, {
       actorId: admin.id,
-      action: decision.status === 'paid' ? 'payout.paid' : 'payout.reject',
+      action: 'payout.reject',
       targetType: 'payout',
       targetId: payoutId,
       before: { status: before.status, amountCents: before.amountCents },
-      after: {
-        status: after.status,
-        amountCents: after.amountCents,
-        bankReference: after.bankReference,
-        rejectReason: after.rejectReason,
-      },
+      after: { status: after.status, amountCents: after.amountCents, rejectReason: after.rejectReason },
     });
     return toAdminPayout(after);
   });
 }
 
-export function markPayoutPaid(deps: AppDeps, viewer: Viewer | null, payoutId: string, bankReference: string) {
-  const reference = bankReference.trim();
-  if (!reference) throw badRequest(m.payouts.bankReferenceRequired, 'bankReference');
-  return decidePayout(deps, viewer, payoutId, { status: 'paid', bankReference: reference });
-}
-
-export function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutId: string, reason: string) {
-  const invalid = firstReasonError(reason);
-  if (invalid) throw badRequest(invalid, 'reason');
-  return decidePayout(deps, viewer, payoutId, { status: 'rejected', reason: reason.trim() });
+/** The routes of the single-payout SEPA file and "paid" are gone: the bank's file is a batch's. */
+export function payoutsGoneToBatches(viewer: Viewer | null): never {
+  administrator(viewer);
+  throw new AppError('USE_PAYOUT_BATCHES', m.errors.useBatches, 410);
 }
 
 export async function listRefunds(deps: AppDeps, viewer: Viewer | null): Promise<AdminRefund[]> {
@@ -334,31 +314,4 @@ export async function listContactMessages(deps: AppDeps, viewer: Viewer | null):
 export async function listAudit(deps: AppDeps, viewer: Viewer | null): Promise<AuditEntry[]> {
   administrator(viewer);
   return findAuditEntries(deps.db, 300);
-}
-
-/**
- * The payouts still to be sent, as one SEPA credit-transfer file for the bank's upload page. It
- * changes nothing: each payout is marked paid with the reference the bank gives once it is sent.
- */
-export async function sepaFile(deps: AppDeps, viewer: Viewer | null): Promise<{ xml: string; fileName: string }> {
-  administrator(viewer);
-  const debtor = deps.config.payoutDebtor;
-  if (!debtor) throw new AppError('DEBTOR_MISSING', m.errors.debtorMissing, 503);
-  const queued = await repo.findPayouts(deps.db, 'requested');
-  if (queued.length === 0) throw new AppError('NOTHING_TO_EXPORT', m.errors.nothingToExport, 409);
-  const now = deps.clock.now();
-  const xml = buildPain001({
-    debtor,
-    createdAt: now,
-    executionDate: now.toISOString().slice(0, 10),
-    transfers: queued.map((payout) => ({
-      id: payout.id,
-      amountCents: payout.amountCents,
-      creditorName: payout.holderName,
-      iban: payout.iban,
-      bic: payout.bic,
-      remittance: `${deps.config.brandName} ${payout.eventTitle}`,
-    })),
-  });
-  return { xml, fileName: `virements-${now.toISOString().slice(0, 10)}.xml` };
 }

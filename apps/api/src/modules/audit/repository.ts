@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema';
 export type AuditRecord = {
   actorId: string;
   action: string;
-  targetType: 'user' | 'event' | 'payout';
+  targetType: 'user' | 'event' | 'payout' | 'payout_batch';
   targetId: string;
   before?: unknown;
   after?: unknown;
@@ -20,7 +20,7 @@ export type AuditRow = {
   id: string;
   actorName: string | null;
   action: string;
-  targetType: 'user' | 'event' | 'payout';
+  targetType: 'user' | 'event' | 'payout' | 'payout_batch';
   targetId: string;
   targetLabel: string | null;
   before: unknown;
@@ -38,6 +38,8 @@ export function findAuditEntries(db: Database, limit: number): Promise<AuditRow[
                  when 'user' then (select u.first_name || ' ' || u.last_name || ' <' || u.email || '>' from users u where u.id = a.target_id)
                  when 'event' then (select e.title from events e where e.id = a.target_id)
                  when 'payout' then (select e.title from payouts p join events e on e.id = p.event_id where p.id = a.target_id)
+                 when 'payout_batch' then (select string_agg(distinct e.title, ', ') from payouts p
+                                             join events e on e.id = p.event_id where p.batch_id = a.target_id)
                end as "targetLabel",
                a.before, a.after,
                to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"

@@ -375,16 +375,28 @@ export const permissionTable: Record<string, Line> = {
   'POST /api/admin/events/:id/unpublish': { expect: adminOnly(200) },
   'PUT /api/admin/events/:id/provider': { expect: adminOnly(200), call: () => ({ body: { provider: 'sandbox' } }) },
   'GET /api/admin/payouts': { expect: adminOnly(200) },
+  // Gone since payout batches (issue 27): 410 with a message naming the batches' routes.
   'POST /api/admin/payouts/:id/paid': {
-    expect: adminOnly(404),
+    expect: adminOnly(410),
     call: () => ({ params: { id: randomUUID() }, body: { bankReference: 'VIR-0001' } }),
   },
   'POST /api/admin/payouts/:id/reject': {
     expect: adminOnly(404),
     call: () => ({ params: { id: randomUUID() }, body: { reason: 'IBAN fermé.' } }),
   },
-  // No payout waits in this database: nothing to export.
-  'GET /api/admin/payouts/sepa.xml': { expect: adminOnly(409) },
+  'GET /api/admin/payouts/sepa.xml': { expect: adminOnly(410) },
+  'POST /api/admin/payouts/:id/returned': { expect: adminOnly(404), call: () => ({ params: { id: randomUUID() } }) },
+  'GET /api/admin/payout-batches': { expect: adminOnly(200) },
+  // No payout waits in this database: nothing to put in a batch.
+  'POST /api/admin/payout-batches': { expect: adminOnly(409), call: () => ({ body: {} }) },
+  'GET /api/admin/payout-batches/:id/sepa.xml': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() } }),
+  },
+  'POST /api/admin/payout-batches/:id/paid': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { bankReference: 'VIR-0001' } }),
+  },
   'GET /api/admin/refunds': { expect: adminOnly(200) },
   'GET /api/admin/messages': { expect: adminOnly(200) },
   'GET /api/admin/audit': { expect: adminOnly(200) },

@@ -198,8 +198,13 @@ describe('cancelling an event', () => {
     );
 
     const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
-    const sepa = await t.app.inject({ url: '/api/admin/payouts/sepa.xml', headers: { cookie: admin } });
-    expect(sepa.body).not.toContain(requested.json().id);
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      headers: { cookie: admin },
+      payload: { payoutIds: [requested.json().id] },
+    });
+    expect(batch.statusCode).toBe(409);
     const queue = await t.app.inject({ url: '/api/admin/payouts?status=requested', headers: { cookie: admin } });
     expect(queue.json().map((p: { id: string }) => p.id)).not.toContain(requested.json().id);
   });

@@ -44,12 +44,15 @@ export async function sumRefundedTickets(db: Database, eventId: string): Promise
   return row?.total ?? 0;
 }
 
-/** Payouts requested or paid: a rejected or cancelled request gives its amount back to the balance. */
+/**
+ * Payouts requested, batched or paid: a rejected or cancelled request, or a transfer the bank
+ * returned, gives its amount back to the balance.
+ */
 export async function sumPayouts(db: Database, eventId: string): Promise<number> {
   const [row] = await queryRows<{ total: number }>(
     db,
     sql`select coalesce(sum(amount_cents), 0)::int as total from payouts
-         where event_id = ${eventId} and status not in ('rejected', 'cancelled')`,
+         where event_id = ${eventId} and status not in ('rejected', 'cancelled', 'returned')`,
   );
   return row?.total ?? 0;
 }
@@ -94,12 +97,39 @@ export async function upsertBankAccount(
     });
 }
 
-/** Cancels the event's payouts not yet decided, returning them; the caller holds the event's row lock. */
+/**
+ * Cancels the event's payouts still requested, returning them; the caller holds the event's row
+ * lock. Their rows are locked in id order, as a batch's creation locks them, so the two never wait
+ * on each other in a circle.
+ */
 export function cancelRequestedPayouts(db: Database, eventId: string, at: Date) {
   return queryRows<{ id: string; amountCents: number }>(
     db,
-    sql`update payouts set status = 'cancelled', decided_at = ${at.toISOString()}::timestamptz
-         where event_id = ${eventId} and status = 'requested'
+    sql`with picked as (
+          select id from payouts where event_id = ${eventId} and status = 'requested' order by id for update)
+        update payouts p set status = 'cancelled', decided_at = ${at.toISOString()}::timestamptz
+          from picked where p.id = picked.id
+     returning p.id, p.amount_cents as "amountCents"`,
+  );
+}
+
+/**
+ * Cancels the event's payouts batched in a batch whose file was never downloaded: they leave their
+ * batch. The batches are locked first, as a first download locks its batch before reading its
+ * payouts, so that a payout is either in the file or cancelled, never both; one whose file was
+ * downloaded meanwhile stays (it may be at the bank). Run after `cancelRequestedPayouts`, so that a
+ * payout batched during the cancellation is seen here.
+ */
+export function cancelUnsentBatchedPayouts(db: Database, eventId: string, at: Date) {
+  return queryRows<{ id: string; amountCents: number }>(
+    db,
+    sql`with unsent as (
+          select id from payout_batches
+           where id in (select batch_id from payouts where event_id = ${eventId} and status = 'batched')
+             and downloaded_at is null
+             for update)
+        update payouts set status = 'cancelled', batch_id = null, decided_at = ${at.toISOString()}::timestamptz
+         where event_id = ${eventId} and status = 'batched' and batch_id in (select id from unsent)
      returning id, amount_cents as "amountCents"`,
   );
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { pain001Errors } from '../../../test/pain001-schema';
 import { buildPain001, toSepaText } from './sepa';
 
 const debtor = { name: 'Guichet & Cie', iban: 'FR7630006000011234567890189', bic: undefined };
@@ -54,3 +56,67 @@ describe('the SEPA credit-transfer file', () => {
     );
   });
 });
+
+describe('the SEPA file against the ISO 20022 pain.001.001.03 schema', () => {
+  const file = () =>
+    buildPain001({
+      debtor,
+      createdAt: new Date('2026-11-25T09:00:00.123Z'),
+      executionDate: '2026-11-25',
+      messageId: '00000000-0000-0000-0000-000000000002',
+      transfers: [
+        {
+          id: '0b7e4f4e-8a1c-4a51-9d5e-2b1f0c3d4e5f',
+          amountCents: 123_456,
+          creditorName: 'Élodie <O’Brien> & "Fils"',
+          iban: 'DE89370400440532013000',
+          bic: 'COBADEFFXXX',
+          remittance: `Guichet ${'Soirée d’été — 2026 '.repeat(10)}`,
+        },
+        {
+          id: randomUUID(),
+          amountCents: 1,
+          creditorName: 'Zoé',
+          iban: 'FR7630006000011234567890189',
+          bic: null,
+          remittance: 'x',
+        },
+      ],
+    });
+
+  it('is valid, with and without the banks’ identifiers', async () => {
+    expect(await pain001Errors(file())).toEqual([]);
+    expect(await pain001Errors(buildPain001({ ...fileInput(), debtor: { ...debtor, bic: 'BNPAFRPP' } }))).toEqual([]);
+  });
+
+  it('would be refused with an element missing or out of its place', async () => {
+    expect(
+      await pain001Errors(
+        file()
+          .replace(/<ChrgBr>SLEV<\/ChrgBr>\n/, '')
+          .replace('<PmtMtd>TRF</PmtMtd>', ''),
+      ),
+    ).not.toEqual([]);
+    expect(await pain001Errors(file().replace('<CtrlSum>1234.57</CtrlSum>', '<CtrlSum>1234,57</CtrlSum>'))).not.toEqual(
+      [],
+    );
+  });
+});
+
+function fileInput() {
+  return {
+    debtor,
+    createdAt: new Date('2026-11-25T09:00:00Z'),
+    executionDate: '2026-11-25',
+    transfers: [
+      {
+        id: randomUUID(),
+        amountCents: 500,
+        creditorName: 'A',
+        iban: 'FR7630006000011234567890189',
+        bic: null,
+        remittance: 'r',
+      },
+    ],
+  };
+}

@@ -94,8 +94,9 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
 
 /**
  * An event cancelled by its organiser: its money goes back to the buyers, so the payouts not yet
- * decided are cancelled in the cancellation's transaction (which holds the event's row, as a payout
- * request does) and the organiser is told. One already paid is not undone here.
+ * sent to the bank are cancelled in the cancellation's transaction (which holds the event's row, as
+ * a payout request does) and the organiser is told: those requested, and those in a batch whose
+ * file was never downloaded. One already sent or paid is not undone here (docs/decisions.md).
  */
 export async function cancelEventPayouts(
   tx: Database,
@@ -103,7 +104,10 @@ export async function cancelEventPayouts(
   event: { id: string; title: string; organizerId: string },
   at: Date,
 ): Promise<void> {
-  const cancelled = await repo.cancelRequestedPayouts(tx, event.id, at);
+  const cancelled = [
+    ...(await repo.cancelRequestedPayouts(tx, event.id, at)),
+    ...(await repo.cancelUnsentBatchedPayouts(tx, event.id, at)),
+  ];
   if (cancelled.length === 0) return;
   const organizer = await findOrganizerAccount(tx, event.organizerId);
   if (!organizer) return;

@@ -14,6 +14,14 @@ import { PageLoader } from '../shell/PageLoader';
 import { rateLine } from './rate-line';
 
 const m = moneyFr.payout;
+const statusColor = {
+  requested: 'gray',
+  batched: 'blue',
+  paid: 'teal',
+  cancelled: 'gray',
+  rejected: 'red',
+  returned: 'orange',
+} as const;
 
 /** The balance, the bank details kept for the next time, the request, and the requests so far. */
 export default function PayoutModal({ eventId, onClose }: { eventId: string; onClose: () => void }) {
@@ -136,9 +144,7 @@ export default function PayoutModal({ eventId, onClose }: { eventId: string; onC
                   <Text size="sm" fw={600}>
                     {formatEuros(payout.amountCents)}
                   </Text>
-                  <Badge color={payout.status === 'paid' ? 'teal' : payout.status === 'rejected' ? 'red' : 'gray'}>
-                    {m.statuses[payout.status]}
-                  </Badge>
+                  <Badge color={statusColor[payout.status]}>{m.statuses[payout.status]}</Badge>
                 </Group>
               ))}
             </Stack>

@@ -1,94 +1,54 @@
-import { type AdminPayout, adminFr, formatEuros, groupIban } from '@guichet/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter } from '@guichet/shared';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { fetchSepaFile, type PayoutFilter, useAdminPayouts, useMarkPayoutPaid, useRejectPayout } from '../../api/admin';
+import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
 import { toast } from '../../features/account/toast';
 import { AdminState } from '../../features/admin/AdminState';
+import { ConfirmModal } from '../../features/admin/ConfirmModal';
 import { shortDateTime } from '../../features/admin/format';
+import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
-import { fileNameFromDisposition } from '../../features/follow-up/download-name';
 
 const m = adminFr.payouts;
-const statusColor = { requested: 'yellow', paid: 'teal', rejected: 'red', cancelled: 'gray' } as const;
+const statusColor = {
+  requested: 'yellow',
+  batched: 'blue',
+  paid: 'teal',
+  cancelled: 'gray',
+  rejected: 'red',
+  returned: 'orange',
+} as const;
+const filters: PayoutFilter[] = ['requested', 'batched', 'paid', 'returned', 'rejected', 'all'];
 
-/** The payout queue: the SEPA file of those to send, then each marked paid with its reference, or refused. */
+/**
+ * The payouts: those to send go into a batch for the bank (PayoutBatches); a request not yet
+ * batched may be refused, a paid one the bank sent back is marked returned.
+ */
 export default function PayoutsPage() {
   const [filter, setFilter] = useState<PayoutFilter>('requested');
   const payouts = useAdminPayouts(filter);
-  const [paying, setPaying] = useState<AdminPayout | null>(null);
   const [rejecting, setRejecting] = useState<AdminPayout | null>(null);
+  const [returning, setReturning] = useState<AdminPayout | null>(null);
   const reject = useRejectPayout();
-  const [downloading, setDownloading] = useState(false);
-  const pending = filter === 'requested' ? (payouts.data ?? []) : [];
-  const total = pending.reduce((sum, payout) => sum + payout.amountCents, 0);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const file = await fetchSepaFile();
-      const url = URL.createObjectURL(file.blob);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = fileNameFromDisposition(file.disposition, 'virements.xml');
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    } catch (error) {
-      toast((error as Error).message, 'error');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const markReturned = useMarkPayoutReturned();
 
   return (
     <Stack>
+      <Title order={2} size="h3">
+        {m.title}
+      </Title>
+      <PayoutBatches />
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">
-          {m.title}
+        <Title order={3} size="h4">
+          {m.requests}
         </Title>
-        <SegmentedControl
-          aria-label={m.filter}
+        <NativeSelect
+          label={m.filter}
           value={filter}
-          onChange={(value) => setFilter(value as PayoutFilter)}
-          data={(['requested', 'paid', 'rejected', 'all'] as const).map((value) => ({
-            value,
-            label: m.filters[value],
-          }))}
+          onChange={(event) => setFilter(event.currentTarget.value as PayoutFilter)}
+          data={filters.map((value) => ({ value, label: m.filters[value] }))}
         />
       </Group>
-      {filter === 'requested' && pending.length > 0 && (
-        <Group justify="space-between" gap="sm">
-          <div>
-            <Text fw={600}>{m.total(pending.length, formatEuros(total))}</Text>
-            <Text size="sm" c="dimmed">
-              {m.sepaHint}
-            </Text>
-          </div>
-          <Button
-            leftSection={<IconDownload size={18} aria-hidden />}
-            loading={downloading}
-            onClick={() => void download()}
-          >
-            {m.downloadSepa}
-          </Button>
-        </Group>
-      )}
       <AdminState
         isPending={payouts.isPending}
         error={payouts.error}
@@ -115,25 +75,7 @@ export default function PayoutsPage() {
                   {groupIban(payout.iban)}
                 </Text>
                 <PayoutStatus payout={payout} />
-                {payout.status === 'requested' && (
-                  <Group gap="xs" grow>
-                    <Button
-                      size="xs"
-                      onClick={() => setPaying(payout)}
-                      aria-label={`${m.markPaid} : ${payout.eventTitle}`}
-                    >
-                      {m.markPaid}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setRejecting(payout)}
-                      aria-label={`${m.reject} : ${payout.eventTitle}`}
-                    >
-                      {m.reject}
-                    </Button>
-                  </Group>
-                )}
+                <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
               </Stack>
             </Paper>
           ))}
@@ -179,25 +121,7 @@ export default function PayoutsPage() {
                     <PayoutStatus payout={payout} />
                   </Table.Td>
                   <Table.Td>
-                    {payout.status === 'requested' && (
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          onClick={() => setPaying(payout)}
-                          aria-label={`${m.markPaid} : ${payout.eventTitle}`}
-                        >
-                          {m.markPaid}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setRejecting(payout)}
-                          aria-label={`${m.reject} : ${payout.eventTitle}`}
-                        >
-                          {m.reject}
-                        </Button>
-                      </Group>
-                    )}
+                    <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -205,7 +129,6 @@ export default function PayoutsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {paying && <MarkPaidModal payout={paying} onClose={() => setPaying(null)} />}
       {rejecting && (
         <ReasonModal
           title={m.rejectTitle}
@@ -229,8 +152,69 @@ export default function PayoutsPage() {
           }
         />
       )}
+      {returning && (
+        <ConfirmModal
+          title={m.markReturnedTitle}
+          text={m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
+          confirmLabel={m.markReturned}
+          pending={markReturned.isPending}
+          error={markReturned.error?.message ?? null}
+          onClose={() => {
+            markReturned.reset();
+            setReturning(null);
+          }}
+          onConfirm={() =>
+            markReturned.mutate(returning.id, {
+              onSuccess: () => {
+                toast(m.returned);
+                setReturning(null);
+              },
+            })
+          }
+        />
+      )}
     </Stack>
   );
+}
+
+function PayoutActions({
+  payout,
+  onReject,
+  onReturned,
+}: {
+  payout: AdminPayout;
+  onReject: (payout: AdminPayout) => void;
+  onReturned: (payout: AdminPayout) => void;
+}) {
+  if (payout.status === 'requested') {
+    return (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onReject(payout)}
+          aria-label={`${m.reject} : ${payout.eventTitle}`}
+        >
+          {m.reject}
+        </Button>
+      </Group>
+    );
+  }
+  if (payout.status === 'paid') {
+    return (
+      <Group gap="xs" justify="flex-end" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onReturned(payout)}
+          aria-label={`${m.markReturned} : ${payout.eventTitle}`}
+        >
+          {m.markReturned}
+        </Button>
+      </Group>
+    );
+  }
+  return null;
 }
 
 function PayoutStatus({ payout }: { payout: AdminPayout }) {
@@ -245,62 +229,5 @@ function PayoutStatus({ payout }: { payout: AdminPayout }) {
         </Text>
       )}
     </div>
-  );
-}
-
-function MarkPaidModal({ payout, onClose }: { payout: AdminPayout; onClose: () => void }) {
-  const markPaid = useMarkPayoutPaid();
-  const [reference, setReference] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  return (
-    <Modal opened onClose={onClose} title={m.markPaidTitle} closeButtonProps={{ 'aria-label': adminFr.common.cancel }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!reference.trim()) {
-            setInvalid(m.bankReferenceRequired);
-            return;
-          }
-          markPaid.mutate(
-            { payoutId: payout.id, bankReference: reference.trim() },
-            {
-              onSuccess: () => {
-                toast(m.paid);
-                onClose();
-              },
-            },
-          );
-        }}
-      >
-        <Stack>
-          <Text>
-            {payout.eventTitle} · <strong>{formatEuros(payout.amountCents)}</strong>
-          </Text>
-          <TextInput
-            label={m.bankReference}
-            value={reference}
-            onChange={(event) => setReference(event.currentTarget.value)}
-            error={invalid}
-            maxLength={200}
-            data-autofocus
-            required
-          />
-          {markPaid.error && (
-            <Alert color="red" role="alert">
-              {markPaid.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {adminFr.common.cancel}
-            </Button>
-            <Button type="submit" loading={markPaid.isPending}>
-              {m.markPaid}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -1,0 +1,219 @@
+import { adminFr, formatEuros, type PayoutBatch } from '@guichet/shared';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconDownload, IconStack2 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  adminKeys,
+  fetchBatchSepaFile,
+  useAdminPayouts,
+  useCreatePayoutBatch,
+  usePayoutBatches,
+} from '../../api/admin';
+import { toast } from '../account/toast';
+import { fileNameFromDisposition } from '../follow-up/download-name';
+import { AdminState } from './AdminState';
+import { BatchPaidModal } from './BatchPaidModal';
+import { ConfirmModal } from './ConfirmModal';
+import { shortDateTime } from './format';
+
+const m = adminFr.payouts;
+
+/**
+ * The batches for the bank: the payouts to send are put in a batch (after a confirmation), whose
+ * SEPA file is downloaded — always the same file — then the batch is marked paid with the bank's
+ * reference.
+ */
+export function PayoutBatches() {
+  const requested = useAdminPayouts('requested');
+  const batches = usePayoutBatches();
+  const create = useCreatePayoutBatch();
+  const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState<PayoutBatch | null>(null);
+  const pending = requested.data ?? [];
+  const total = pending.reduce((sum, payout) => sum + payout.amountCents, 0);
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payout-batches-title">
+      <Stack>
+        <Title order={3} size="h4" id="payout-batches-title">
+          {m.batches}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {m.batchHint}
+        </Text>
+        {pending.length > 0 && (
+          <Group justify="space-between" gap="sm">
+            <Text fw={600}>{m.total(pending.length, formatEuros(total))}</Text>
+            <Button leftSection={<IconStack2 size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+              {m.createBatch}
+            </Button>
+          </Group>
+        )}
+        <AdminState
+          isPending={batches.isPending}
+          error={batches.error}
+          retry={() => void batches.refetch()}
+          isEmpty={batches.data?.length === 0}
+          empty={m.batchesEmpty}
+        />
+        {batches.data && batches.data.length > 0 && <BatchList batches={batches.data} onPay={setPaying} />}
+      </Stack>
+      {confirming && (
+        <ConfirmModal
+          title={m.createBatchTitle}
+          text={m.createBatchText(pending.length, formatEuros(total))}
+          confirmLabel={m.createBatch}
+          pending={create.isPending}
+          error={create.error?.message ?? null}
+          onClose={() => {
+            create.reset();
+            setConfirming(false);
+          }}
+          onConfirm={() =>
+            create.mutate(
+              pending.map((payout) => payout.id),
+              {
+                onSuccess: (batch) => {
+                  toast(m.batchCreated(batch.payoutIds.length));
+                  setConfirming(false);
+                },
+              },
+            )
+          }
+        />
+      )}
+      {paying && <BatchPaidModal batch={paying} onClose={() => setPaying(null)} />}
+    </Paper>
+  );
+}
+
+function BatchList({ batches, onPay }: { batches: PayoutBatch[]; onPay: (batch: PayoutBatch) => void }) {
+  return (
+    <>
+      <Stack hiddenFrom="sm" gap="sm">
+        {batches.map((batch) => (
+          <Paper
+            key={batch.id}
+            withBorder
+            radius="md"
+            p="sm"
+            component="article"
+            aria-label={m.batchLabel(shortDateTime(batch.createdAt))}
+          >
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600}>{m.batchLabel(shortDateTime(batch.createdAt))}</Text>
+                <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {formatEuros(batch.totalCents)}
+                </Text>
+              </Group>
+              <Text size="sm">{m.batchCount(batch.payoutCount)}</Text>
+              <BatchStates batch={batch} />
+              <BatchActions batch={batch} onPay={onPay} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{m.batchCreatedAt}</Table.Th>
+              <Table.Th ta="right">{m.batchPayouts}</Table.Th>
+              <Table.Th ta="right">{m.batchTotal}</Table.Th>
+              <Table.Th>{m.status}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{adminFr.common.actions}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {batches.map((batch) => (
+              <Table.Tr key={batch.id}>
+                <Table.Td>
+                  <Text fw={600}>{m.batchLabel(shortDateTime(batch.createdAt))}</Text>
+                </Table.Td>
+                <Table.Td ta="right">{batch.payoutCount}</Table.Td>
+                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {formatEuros(batch.totalCents)}
+                </Table.Td>
+                <Table.Td>
+                  <BatchStates batch={batch} />
+                </Table.Td>
+                <Table.Td>
+                  <BatchActions batch={batch} onPay={onPay} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+function BatchStates({ batch }: { batch: PayoutBatch }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge variant="light" color={batch.downloadedAt ? 'blue' : 'yellow'}>
+        {batch.downloadedAt ? m.downloaded(shortDateTime(batch.downloadedAt)) : m.notDownloaded}
+      </Badge>
+      <Badge variant="light" color={batch.paidAt ? 'teal' : 'gray'}>
+        {batch.paidAt && batch.bankReference
+          ? m.batchPaid(shortDateTime(batch.paidAt), batch.bankReference)
+          : m.batchNotPaid}
+      </Badge>
+    </Stack>
+  );
+}
+
+function BatchActions({ batch, onPay }: { batch: PayoutBatch; onPay: (batch: PayoutBatch) => void }) {
+  const client = useQueryClient();
+  const [downloading, setDownloading] = useState(false);
+  const label = m.batchLabel(shortDateTime(batch.createdAt));
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await fetchBatchSepaFile(batch.id);
+      const url = URL.createObjectURL(file.blob);
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = fileNameFromDisposition(file.disposition, 'virements.xml');
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      // The first download marks the batch sent.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.batches }),
+        client.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]);
+    } catch (error) {
+      toast((error as Error).message, 'error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Group gap="xs" justify="flex-end">
+      <Button
+        size="xs"
+        variant={batch.downloadedAt ? 'default' : 'filled'}
+        leftSection={<IconDownload size={16} aria-hidden />}
+        loading={downloading}
+        onClick={() => void download()}
+        aria-label={`${m.downloadSepa} : ${label}`}
+      >
+        {m.downloadSepa}
+      </Button>
+      {batch.downloadedAt && !batch.paidAt && (
+        <Button size="xs" onClick={() => onPay(batch)} aria-label={`${m.markBatchPaid} : ${label}`}>
+          {m.markBatchPaid}
+        </Button>
+      )}
+    </Group>
+  );
+}
