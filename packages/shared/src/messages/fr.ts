@@ -64,7 +64,6 @@ export const fr = {
     footerContact: 'Contact',
     footerRates: 'Tarifs',
     footerShop: 'Nos offres',
-    footerPartner: 'Devenir partenaire',
     notFound: 'Oups ! Page non trouvée',
     notLoggedIn: "Vous n'êtes pas connecté. Merci de vous reconnecter ou vous inscrire pour accéder à cette page.",
     myQrCodeTitle: 'Mon QR code',

@@ -9,6 +9,7 @@ export const showcaseFr = {
   details: {
     back: 'Retour aux offres',
     notFound: "Cette offre n'existe pas ou n'est plus proposée.",
+    notFoundTitle: 'Offre introuvable',
     previousImage: 'Image précédente',
     nextImage: 'Image suivante',
     showImage: (index: number) => `Afficher l'image ${index}`,

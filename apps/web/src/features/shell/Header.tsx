@@ -6,6 +6,7 @@ import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useScannableEvents } from '../../api/checkin';
 import { useMeta } from '../../api/meta';
+import { CartLink } from './CartLink';
 import classes from './Header.module.css';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -42,6 +43,9 @@ export function Header() {
               <RouterNavLink to="/billetterie" className={classes.link}>
                 {fr.shell.navEvents}
               </RouterNavLink>
+              <RouterNavLink to="/services" className={classes.link}>
+                {fr.shell.navShop}
+              </RouterNavLink>
               <RouterNavLink to="/about" className={classes.link}>
                 {fr.shell.navAbout}
               </RouterNavLink>
@@ -53,10 +57,12 @@ export function Header() {
               </Button>
             </>
           )}
+          <CartLink />
           <ThemeToggle />
         </Group>
 
         <Group hiddenFrom="sm" gap="xs">
+          <CartLink />
           <ThemeToggle />
           <Burger
             opened={drawerOpened}
