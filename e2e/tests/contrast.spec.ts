@@ -19,7 +19,7 @@ async function inTheme(page: Page, theme: (typeof themes)[number]) {
 async function withErrors(page: Page, path: string, submit: string) {
   await page.goto(path);
   await page.getByRole('button', { name: submit, exact: true }).click();
-  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.getByText(/^Veuillez /).first()).toBeVisible();
   await expectAccessible(page);
 }
 
