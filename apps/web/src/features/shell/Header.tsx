@@ -33,7 +33,14 @@ export function Header() {
           {brandName}
         </Text>
 
-        <Group gap="xs" visibleFrom="sm" component="nav" aria-label="Navigation principale">
+        <Group
+          gap="xs"
+          visibleFrom="sm"
+          component="nav"
+          aria-label="Navigation principale"
+          wrap="nowrap"
+          className={classes.nav}
+        >
           {user ? (
             <Suspense fallback={<Box w={260} />}>
               <UserMenus user={user} scansToday={scansToday} onQrCode={qr.open} />
@@ -52,7 +59,7 @@ export function Header() {
               <RouterNavLink to="/contact" className={classes.link}>
                 {fr.shell.navContact}
               </RouterNavLink>
-              <Button component={Link} to="/connexion" size="sm">
+              <Button component={Link} to="/connexion" size="sm" className={classes.login}>
                 {fr.shell.navLogin}
               </Button>
             </>

@@ -130,8 +130,8 @@ export function MobileDrawer({
                 {...(item.newTab ? newTabProps : {})}
               />
             ))}
-            <NavLink component={Link} to="/services" label={fr.shell.navShop} />
             <Divider my="xs" />
+            <NavLink component={Link} to="/services" label={fr.shell.navShop} />
             <NavLink component={Link} to="/myTickets" label={fr.shell.navMyTickets} />
             <NavLink component={Link} to="/profil" label={fr.shell.navProfile} />
             {user.isAdmin && <NavLink component={Link} to="/admin" label={fr.shell.navAdminDashboard} />}
