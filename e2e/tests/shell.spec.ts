@@ -65,12 +65,13 @@ test.describe('the shell', () => {
 
   test('every page of the showcase names its tab', async ({ page }) => {
     await returning(page);
-    for (const [path, title] of [
+    const titles: [string, string][] = [
       ['/services', 'Nos offres · Guichet'],
       ['/shoppingCart', 'Mon panier · Guichet'],
       ['/devenirPartenaire', 'Devenir partenaire · Guichet'],
       ['/tarifs', 'Tarifs · Guichet'],
-    ]) {
+    ];
+    for (const [path, title] of titles) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
     }

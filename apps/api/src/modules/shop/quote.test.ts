@@ -246,11 +246,14 @@ describe('quote requests', () => {
   it('is rate limited per address', async () => {
     const limited = await createTestApp({ config: { rateLimitMax: 1 } });
     try {
+      // Its own catalogue: on PGlite each application has its own database, and its own ids.
+      const catalogue: ShopProduct[] = (await limited.app.inject({ method: 'GET', url: '/api/shop/products' })).json();
+      const terminal = catalogue.find((p) => p.title === 'Terminal de paiement 3G');
       const send = () =>
         limited.app.inject({
           method: 'POST',
           url: '/api/quote-requests',
-          payload: request(),
+          payload: request({ lines: [{ productId: terminal?.id, quantity: 1 }] }),
           remoteAddress: '10.9.8.7',
         });
       expect((await send()).statusCode).toBe(201);
