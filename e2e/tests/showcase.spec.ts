@@ -101,6 +101,14 @@ test.describe('showcase', () => {
 
     await page.getByRole('tab', { name: 'Achat' }).click();
     await expect(page.getByRole('heading', { name: 'Gobelets', exact: true })).toBeVisible();
+    // The card gives the price as the product page does: cups are priced by the 50.
+    const cups = page.getByRole('article', { name: 'Gobelets', exact: true });
+    await expect(cups.getByTestId('product-price')).toHaveText('5,00 € les 50');
+    // "Voir plus" only where the description is cut.
+    await expect(cups.getByRole('button', { name: 'Voir plus' })).toBeVisible();
+    const sticks = page.getByRole('article', { name: 'Bâtonnets pour barbe à papa' });
+    await expect(sticks.getByText('Des bâtonnets en bois')).toBeVisible();
+    await expect(sticks.getByRole('button', { name: 'Voir plus' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Table de beer pong' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Services photos et autres' }).click();
     await expect(page.getByText("À partir de 25 € de l'heure")).toBeVisible();
@@ -176,6 +184,7 @@ test.describe('showcase', () => {
     await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
     await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await expect(page.getByText('« Terminal de paiement 3G » ajouté au panier.')).toBeVisible();
     await page.getByRole('link', { name: 'Voir le panier' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon panier (1 article)');
     await page.reload();
@@ -183,7 +192,7 @@ test.describe('showcase', () => {
     const line = page.getByRole('listitem').filter({ hasText: 'Terminal de paiement 3G' });
     await expect(line).toContainText('15,50 €');
     await expect(line.getByTestId('line-quantity')).toHaveText('2');
-    await line.getByRole('button', { name: 'Ajouter un Terminal de paiement 3G' }).click();
+    await line.getByRole('button', { name: 'Augmenter la quantité de « Terminal de paiement 3G »' }).click();
     await expect(line.getByTestId('line-quantity')).toHaveText('3');
     await expect(line).toContainText('46,50 €');
 
@@ -246,8 +255,42 @@ test.describe('showcase', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Demandes de devis' })).toBeVisible();
     const request = page.getByRole('article').filter({ hasText: email });
     await expect(request).toContainText('BDE Centrale');
+    // The reference both mails give, to find the request a visitor writes about.
+    const reference = /Référence : ([0-9a-f-]{36})/.exec(shopMail?.text ?? '')?.[1];
+    await expect(request).toContainText(`Référence : ${reference}`);
     await request.getByRole('combobox', { name: 'Statut de la demande de BDE Centrale' }).selectOption('answered');
     await expect(page.getByText('Le statut a été mis à jour.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('@phone the quote form takes a phone typed in pairs, and clears an error once its field is right', async ({
+    page,
+  }) => {
+    await returning(page);
+    await page.goto('/shoppingCart');
+    const phone = page.getByRole('textbox', { name: 'Téléphone' });
+    await phone.pressSequentially('06 12 34 56 78');
+    await expect(phone).toHaveValue('06 12 34 56 78');
+    // Past the tenth digit nothing more is taken.
+    await phone.pressSequentially('9');
+    await expect(phone).toHaveValue('06 12 34 56 78');
+
+    await page.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    const banner = page.getByTestId('quote-errors');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(banner).toContainText('Veuillez saisir un email.');
+    await expect(email).toHaveAccessibleDescription('Veuillez saisir un email.');
+    // After the first send, each field is checked again as it changes: right, its error goes...
+    await email.fill('bde@centrale.fr');
+    await expect(email).not.toHaveAccessibleDescription(/Veuillez/);
+    await expect(banner).not.toContainText('Veuillez saisir un email.');
+    // ... wrong again, the new error shows at once.
+    await email.fill('bde@');
+    await expect(email).toHaveAccessibleDescription('Veuillez saisir un email valide.');
+    await expect(banner).not.toContainText('Veuillez saisir une numéro de téléphone.');
+    await expect(banner.getByRole('listitem').first()).toHaveText('Veuillez indiquer si vous êtes partenaire Guichet.');
+    await page.getByRole('radio', { name: 'Non' }).check();
+    await expect(banner.getByRole('listitem').first()).toHaveText('Veuillez saisir un nom de structure.');
     await expectAccessible(page);
   });
 

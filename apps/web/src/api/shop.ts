@@ -1,6 +1,7 @@
 import type {
   QuoteCreated,
   QuoteRequest,
+  QuoteRequestsPage,
   QuoteRequestView,
   QuoteStatus,
   ShopOffer,
@@ -13,7 +14,7 @@ export const shopKeys = {
   all: ['shop'] as const,
   products: (offer?: ShopOffer) => ['shop', 'products', offer ?? 'all'] as const,
   product: (id: string) => ['shop', 'product', id] as const,
-  quotes: (status?: QuoteStatus) => ['shop', 'quotes', status ?? 'all'] as const,
+  quotes: (status: QuoteStatus | undefined, page: number) => ['shop', 'quotes', status ?? 'all', page] as const,
 };
 
 /** The catalogue changes rarely: a visit reads it once. */
@@ -40,10 +41,12 @@ export function useSendQuote() {
   return useMutation({ mutationFn: (request: QuoteRequest) => api<QuoteCreated>('POST', '/quote-requests', request) });
 }
 
-export function useQuoteRequests(status?: QuoteStatus) {
+export function useQuoteRequests(status: QuoteStatus | undefined, page: number) {
+  const query = new URLSearchParams({ page: String(page), ...(status ? { status } : {}) });
   return useQuery({
-    queryKey: shopKeys.quotes(status),
-    queryFn: () => api<QuoteRequestView[]>('GET', `/quote-requests${status ? `?status=${status}` : ''}`),
+    queryKey: shopKeys.quotes(status, page),
+    queryFn: () => api<QuoteRequestsPage>('GET', `/quote-requests?${query}`),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -18,16 +18,18 @@ export function Layout() {
   const navigation = useNavigation();
   const { brandName } = useMeta();
   const { data: user } = useSession();
-  // The tab's title: the route's own, or the brand alone; the event page names its event itself.
-  const matches = useMatches();
-  const title = [...matches]
+  // The tab's title: the deepest route's own, or the brand alone; a page that names the tab
+  // itself (an event, a product) is left alone, since this effect runs after the page's.
+  const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
+  const titledByPage = handles.some((handle) => handle?.titledByPage);
+  const title = [...handles]
     .reverse()
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .map((handle) => handle?.title)
     .find(Boolean);
   useEffect(() => {
-    if (title === undefined && matches.some((match) => match.pathname.startsWith('/billetterie/'))) return;
+    if (titledByPage) return;
     document.title = title ? discoveryFr.titles.withBrand(title, brandName) : brandName;
-  }, [title, brandName, matches]);
+  }, [title, titledByPage, brandName]);
   return (
     <Box className={classes.page}>
       <a href="#main" className={classes.skip}>

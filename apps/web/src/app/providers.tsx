@@ -32,7 +32,7 @@ export function Providers({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
       >
         <Suspense>
-          <Notifications position="top-center" />
+          <Notifications position="top-center" classNames={{ root: 'guichet-toasts' }} />
         </Suspense>
         {children}
       </MantineProvider>

@@ -1,4 +1,4 @@
-import { discoveryFr } from '@guichet/shared';
+import { adminFr, discoveryFr } from '@guichet/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../features/shell/PageLoader';
 import { Layout } from './Layout';
@@ -9,6 +9,7 @@ type PageModule = { default: React.ComponentType };
 const t = discoveryFr.titles;
 /** A route's title for the browser tab (app/Layout.tsx); pages with a title of their own set it themselves. */
 const titled = (title: string): RouteHandle => ({ title });
+const byPage: RouteHandle = { titledByPage: true };
 
 /** Each page is its own chunk: the first page loads only what it shows. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
@@ -23,7 +24,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', handle: titled(t.home), ...page(() => import('../pages/home/HomePage')) },
       { path: '/billetterie', handle: titled(t.list), ...page(() => import('../pages/billetterie/EventListPage')) },
-      { path: '/billetterie/:eventId', ...page(() => import('../pages/event/EventPage')) },
+      { path: '/billetterie/:eventId', handle: byPage, ...page(() => import('../pages/event/EventPage')) },
       { path: '/connexion', handle: titled(t.login), ...page(() => import('../pages/connexion/LoginPage')) },
       { path: '/inscription', handle: titled(t.register), ...page(() => import('../pages/inscription/RegisterPage')) },
       {
@@ -58,15 +59,32 @@ export const routes: RouteObject[] = [
         ...page(() => import('../pages/eventsHistorique/HistoryPage')),
       },
       { path: '/contact', handle: titled(t.contact), ...page(() => import('../pages/contact/ContactPage')) },
-      { path: '/tarifs', ...page(() => import('../pages/tarifs/RatesPage')) },
-      { path: '/services', ...page(() => import('../pages/services/ServicesPage')) },
-      { path: '/servicesDetails/:slug', ...page(() => import('../pages/servicesDetails/ServiceDetailsPage')) },
-      { path: '/shoppingCart', ...page(() => import('../pages/shoppingCart/ShoppingCartPage')) },
-      { path: '/devenirPartenaire', ...page(() => import('../pages/devenirPartenaire/PartnerPage')) },
-      { path: '/admin/devis', ...page(() => import('../pages/admin-devis/QuoteRequestsPage')) },
+      { path: '/tarifs', handle: titled(t.rates), ...page(() => import('../pages/tarifs/RatesPage')) },
+      { path: '/services', handle: titled(t.services), ...page(() => import('../pages/services/ServicesPage')) },
+      {
+        path: '/servicesDetails/:slug',
+        handle: byPage,
+        ...page(() => import('../pages/servicesDetails/ServiceDetailsPage')),
+      },
+      {
+        path: '/shoppingCart',
+        handle: titled(t.cart),
+        ...page(() => import('../pages/shoppingCart/ShoppingCartPage')),
+      },
+      {
+        path: '/devenirPartenaire',
+        handle: titled(t.partner),
+        ...page(() => import('../pages/devenirPartenaire/PartnerPage')),
+      },
+      {
+        path: '/admin/devis',
+        handle: titled(t.quoteRequests),
+        ...page(() => import('../pages/admin-devis/QuoteRequestsPage')),
+      },
       {
         // The administrator's back office: one page per section (features/admin/sections.ts).
         path: '/admin',
+        handle: titled(adminFr.title),
         ...page(() => import('../pages/admin/AdminLayout')),
         children: [
           { index: true, ...page(() => import('../pages/admin/AdminHomePage')) },
@@ -95,7 +113,11 @@ export const routes: RouteObject[] = [
         ...page(() => import('../pages/validationpaiement/PaymentResultPage')),
       },
       { path: '/dev/mail', handle: titled(t.devMail), ...page(() => import('../pages/dev-mail/DevMailPage')) },
-      { path: '/addParticipationManual', ...page(() => import('../pages/addParticipationManual/ManualAddPage')) },
+      {
+        path: '/addParticipationManual',
+        handle: byPage,
+        ...page(() => import('../pages/addParticipationManual/ManualAddPage')),
+      },
       { path: '*', handle: titled(t.notFound), ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],
   },

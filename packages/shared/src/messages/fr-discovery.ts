@@ -80,6 +80,11 @@ export const discoveryFr = {
     payment: 'Résultat du paiement',
     devMail: 'Boîte mail de développement',
     notFound: 'Page non trouvée',
+    services: 'Nos offres',
+    cart: 'Mon panier',
+    partner: 'Devenir partenaire',
+    rates: 'Tarifs',
+    quoteRequests: 'Demandes de devis',
     withBrand: (title: string, brand: string) => `${title} · ${brand}`,
   },
 } as const;

@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /**
  * Every French text of the product, word for word from the specs. The catalog is this folder:
  * `fr` holds what every page needs; each large area has its own section file (fr-organiser.ts,
@@ -35,6 +37,9 @@ export const fr = {
   shell: {
     navEvents: 'Événements',
     navAbout: 'À propos',
+    navShop: 'Nos offres',
+    navCart: (count: number) => `Panier : ${count} ${plural(count, 'article', 'articles')}`,
+    newTab: '(nouvel onglet)',
     navContact: 'Contact',
     navLogin: 'Connexion/Inscription',
     navDiscover: 'Découvrir',
@@ -58,6 +63,7 @@ export const fr = {
     footerLegal: 'Mentions légales',
     footerContact: 'Contact',
     footerRates: 'Tarifs',
+    footerShop: 'Nos offres',
     notFound: 'Oups ! Page non trouvée',
     notLoggedIn: "Vous n'êtes pas connecté. Merci de vous reconnecter ou vous inscrire pour accéder à cette page.",
     myQrCodeTitle: 'Mon QR code',

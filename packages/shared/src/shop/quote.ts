@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldError } from '../auth/schemas';
 import { showcaseFr } from '../messages/showcase-fr';
 import { isEmailValid } from '../rules/email';
-import { isMobilePhone } from '../rules/phone';
+import { isMobilePhone, phoneDigits } from '../rules/phone';
 import { lineAmountCents, type ShopOffer } from './catalogue';
 
 /** Input limits of the quote form (3-showcase-and-shell.md §5 "Input limits"). */
@@ -12,6 +12,7 @@ export const QUOTE_LIMITS = {
   city: 50,
   structureName: 50,
   email: 50,
+  /** Digits: the spaces and dots of "06 12 34 56 78" do not count (rules/phone.ts). */
   phone: 10,
   comments: 1000,
   lines: 50,
@@ -54,22 +55,25 @@ export const quoteRequest = z.strictObject({
 export type QuoteRequest = z.input<typeof quoteRequest>;
 export type QuoteRequestParsed = z.infer<typeof quoteRequest>;
 
-export type QuoteField =
-  | 'partner'
-  | 'structureName'
-  | 'email'
-  | 'startsAt'
-  | 'endsAt'
-  | 'billing.city'
-  | 'billing.postcode'
-  | 'billing.address'
-  | 'phone'
-  | 'delivery.city'
-  | 'delivery.postcode'
-  | 'delivery.address'
-  | 'comments'
-  | 'acceptTerms'
-  | 'lines';
+/** The form's fields in the spec's order of checks (§5); the form's banner lists errors in it. */
+export const quoteFields = [
+  'partner',
+  'structureName',
+  'email',
+  'startsAt',
+  'endsAt',
+  'billing.city',
+  'billing.postcode',
+  'billing.address',
+  'phone',
+  'delivery.city',
+  'delivery.postcode',
+  'delivery.address',
+  'comments',
+  'acceptTerms',
+  'lines',
+] as const;
+export type QuoteField = (typeof quoteFields)[number];
 
 const m = showcaseFr.quote;
 
@@ -126,7 +130,7 @@ export function quoteErrors(input: QuoteRequestParsed, brand: string, now: Date)
   errors.push(...placeErrors('billing', input.billing));
   const phone = input.phone.trim();
   if (!phone) add('phone', m.phoneRequired);
-  else if (phone.replace(/[\s.]/g, '').length > QUOTE_LIMITS.phone || !isMobilePhone(phone)) {
+  else if (phoneDigits(phone).length > QUOTE_LIMITS.phone || !isMobilePhone(phone)) {
     add('phone', m.phoneInvalid);
   }
   errors.push(...placeErrors('delivery', input.delivery));
@@ -213,6 +217,18 @@ export const quoteRequestView = z.object({
 });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
 
-export const quoteRequestsQuery = z.strictObject({ status: z.enum(quoteStatuses).optional() });
+/** The back office's pages of quote requests, newest first (issue 26: the list stopped at 500). */
+export const QUOTE_REQUESTS_PAGE_SIZE = 20;
+export const quoteRequestsQuery = z.strictObject({
+  status: z.enum(quoteStatuses).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+export type QuoteRequestsQuery = z.input<typeof quoteRequestsQuery>;
+export const quoteRequestsPage = z.object({
+  items: z.array(quoteRequestView),
+  total: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type QuoteRequestsPage = z.infer<typeof quoteRequestsPage>;
 export const quoteRequestParams = z.strictObject({ quoteId: z.string().uuid() });
 export const quoteStatusChange = z.strictObject({ status: z.enum(quoteStatuses) });

@@ -4,9 +4,12 @@ import {
   formatEuros,
   isOrderableQuantity,
   type PricedLine,
+  phoneDigits,
   priceOf,
+  QUOTE_REQUESTS_PAGE_SIZE,
   type QuoteCreated,
   type QuoteRequestParsed,
+  type QuoteRequestsPage,
   type QuoteRequestView,
   type QuoteStatus,
   quantitiesOf,
@@ -78,7 +81,7 @@ export async function createQuoteRequest(
     partner,
     structureName: input.structureName.trim(),
     email: input.email.trim(),
-    phone: input.phone.replace(/[\s.]/g, ''),
+    phone: phoneDigits(input.phone),
     startsAt: new Date(input.startsAt),
     endsAt: new Date(input.endsAt),
     billingAddress: input.billing.address.trim(),
@@ -107,17 +110,17 @@ export async function createQuoteRequest(
   }));
   const id = await deps.db.transaction(async (tx) => {
     const id = await insertQuoteRequest(tx, values, rows);
-    const summary = summaryOf({ ...values, id, lines: rows });
+    const request = { ...values, id, lines: rows };
     const brand = deps.config.brandName;
     await queueMail(tx, {
       to: deps.config.shopEmail,
       subject: mail.shopSubject(brand, values.structureName),
-      text: [mail.shopIntro, '', ...summary].join('\n'),
+      text: [mail.shopIntro, '', ...summaryOf(request, 'shop')].join('\n'),
     });
     await queueMail(tx, {
       to: values.email,
       subject: mail.visitorSubject(brand),
-      text: [mail.visitorIntro(brand), '', ...summary, mail.signature(brand)].join('\n'),
+      text: [mail.visitorIntro(brand), '', ...summaryOf(request, 'visitor'), mail.signature(brand)].join('\n'),
     });
     return id;
   });
@@ -151,8 +154,9 @@ type Summary = {
   }[];
 };
 
-/** The request as both e-mails show it, the partner discount included. */
-function summaryOf(request: Summary): string[] {
+/** The request as both e-mails show it, the partner discount included; each copy speaks to its reader. */
+function summaryOf(request: Summary, reader: 'shop' | 'visitor'): string[] {
+  const toShop = reader === 'shop';
   const place = (address: string, postcode: string, city: string) => `${address}, ${postcode} ${city}`;
   return [
     mail.reference(request.id),
@@ -163,7 +167,7 @@ function summaryOf(request: Summary): string[] {
     mail.delivery(place(request.deliveryAddress, request.deliveryPostcode, request.deliveryCity)),
     ...(request.comments ? [mail.comments(request.comments)] : []),
     '',
-    mail.linesTitle,
+    toShop ? mail.shopLinesTitle : mail.linesTitle,
     ...request.lines.map((line) =>
       mail.line(
         line.quantity,
@@ -175,14 +179,23 @@ function summaryOf(request: Summary): string[] {
     mail.subtotal(formatEuros(request.subtotalCents)),
     ...(request.discountCents > 0 ? [mail.discount(formatEuros(request.discountCents))] : []),
     mail.total(formatEuros(request.totalCents)),
-    ...(request.lines.some((line) => line.amountCents === null) ? [mail.onQuote] : []),
+    ...(request.lines.some((line) => line.amountCents === null) ? [toShop ? mail.shopOnQuote : mail.onQuote] : []),
   ];
 }
 
-/** The administrator's list (the spec's fix: a request is listed, never dropped). */
-export async function listQuoteRequests(deps: AppDeps, status?: QuoteStatus): Promise<QuoteRequestView[]> {
-  const { requests, lines } = await findQuoteRequests(deps.db, status);
-  return requests.map((request) => toView(request, lines));
+/** The administrator's list (the spec's fix: a request is listed, never dropped), a page at a time. */
+export async function listQuoteRequests(
+  deps: AppDeps,
+  query: { status?: QuoteStatus; page: number },
+): Promise<QuoteRequestsPage> {
+  const pageSize = QUOTE_REQUESTS_PAGE_SIZE;
+  const { requests, lines, total } = await findQuoteRequests(
+    deps.db,
+    query.status,
+    (query.page - 1) * pageSize,
+    pageSize,
+  );
+  return { items: requests.map((request) => toView(request, lines)), total, pageSize };
 }
 
 export async function setQuoteStatus(deps: AppDeps, id: string, status: QuoteStatus): Promise<QuoteRequestView> {

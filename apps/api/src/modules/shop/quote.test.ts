@@ -1,4 +1,4 @@
-import { fr, type ShopProduct, showcaseFr } from '@guichet/shared';
+import { fr, QUOTE_REQUESTS_PAGE_SIZE, type ShopProduct, showcaseFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
@@ -77,6 +77,26 @@ describe('quote requests', () => {
     expect(visitorMail?.text).toContain('sous 24 heures');
     expect(visitorMail?.text).toContain('81,00 €');
     expect(visitorMail?.text).toContain(id);
+  });
+
+  it("speaks to the shop in the shop's copy, and to the visitor in theirs", async () => {
+    const body = request();
+    expect((await post(body)).statusCode).toBe(201);
+    const [shopMail] = (await mailsTo(t, t.config.shopEmail)).filter((mail) => mail.text.includes(body.email));
+    expect(shopMail?.text).toContain(`${showcaseFr.mail.shopLinesTitle}\n- 2 × Terminal de paiement 3G : 31,00 €`);
+    expect(shopMail?.text).toContain(showcaseFr.mail.shopOnQuote);
+    expect(shopMail?.text).not.toContain('Votre panier');
+    expect(shopMail?.text).not.toContain('notre devis');
+    const [visitorMail] = await mailsTo(t, body.email);
+    expect(visitorMail?.text).toContain('Votre panier :\n- 2 × Terminal de paiement 3G : 31,00 €');
+    expect(visitorMail?.text).toContain(showcaseFr.mail.onQuote);
+  });
+
+  it('stores a phone typed in pairs as its ten digits', async () => {
+    const response = await post(request({ phone: '06 12 34 56 78' }));
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, response.json().id));
+    expect(row?.phone).toBe('0612345678');
   });
 
   it('gives partners 50 % off the rentals only, shown in the summary', async () => {
@@ -164,7 +184,7 @@ describe('quote requests', () => {
       t.app.inject({ method: 'GET', url: `/api/quote-requests${query}`, headers: cookie ? { cookie } : {} });
     expect((await get()).statusCode).toBe(401);
     expect((await get(user)).statusCode).toBe(403);
-    const listed = (await get(admin)).json().find((r: { id: string }) => r.id === id);
+    const listed = (await get(admin)).json().items.find((r: { id: string }) => r.id === id);
     expect(listed).toMatchObject({ status: 'new', email: body.email, totalCents: 8100 });
     expect(listed.lines).toHaveLength(3);
 
@@ -174,9 +194,9 @@ describe('quote requests', () => {
     expect((await patch('maybe')).statusCode).toBe(400);
     const won = await patch('won');
     expect(won.json()).toMatchObject({ id, status: 'won' });
-    const wonList = (await get(admin, '?status=won')).json();
+    const wonList = (await get(admin, '?status=won')).json().items;
     expect(wonList.some((r: { id: string }) => r.id === id)).toBe(true);
-    expect((await get(admin, '?status=new')).json().some((r: { id: string }) => r.id === id)).toBe(false);
+    expect((await get(admin, '?status=new')).json().items.some((r: { id: string }) => r.id === id)).toBe(false);
     const missing = await t.app.inject({
       method: 'PATCH',
       url: '/api/quote-requests/00000000-0000-4000-8000-000000000000',
@@ -186,14 +206,54 @@ describe('quote requests', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('lists every request a page at a time, newest first, past the old limit of one screen', async () => {
+    // Its own application: the requests of the other tests do not move the pages.
+    const own = await createTestApp();
+    try {
+      const catalogue: ShopProduct[] = (await own.app.inject({ method: 'GET', url: '/api/shop/products' })).json();
+      const terminal = catalogue.find((p) => p.title === 'Terminal de paiement 3G');
+      const sent: string[] = [];
+      for (let i = 0; i < QUOTE_REQUESTS_PAGE_SIZE + 3; i++) {
+        const response = await own.app.inject({
+          method: 'POST',
+          url: '/api/quote-requests',
+          payload: request({ structureName: `Structure ${i}`, lines: [{ productId: terminal?.id, quantity: 1 }] }),
+          remoteAddress: `10.7.${i}.1`,
+        });
+        expect(response.statusCode).toBe(201);
+        sent.push(response.json().id);
+      }
+      const admin = await loginAs(own, (await createUser(own, { role: 'admin' })).email);
+      const get = (query: string) =>
+        own.app.inject({ method: 'GET', url: `/api/quote-requests${query}`, headers: { cookie: admin } });
+      const page = async (query: string) => (await get(query)).json();
+      const first = await page('');
+      // The demo data's request, if seeded, is older than these.
+      expect(first.total).toBeGreaterThanOrEqual(QUOTE_REQUESTS_PAGE_SIZE + 3);
+      expect(first.pageSize).toBe(QUOTE_REQUESTS_PAGE_SIZE);
+      expect(first.items).toHaveLength(QUOTE_REQUESTS_PAGE_SIZE);
+      expect(first.items[0].id).toBe(sent.at(-1));
+      const second = await page('?page=2');
+      const seen = [...first.items, ...second.items].map((r: { id: string }) => r.id);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toEqual(expect.arrayContaining(sent));
+      expect((await get('?page=0')).statusCode).toBe(400);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('is rate limited per address', async () => {
     const limited = await createTestApp({ config: { rateLimitMax: 1 } });
     try {
+      // Its own catalogue: on PGlite each application has its own database, and its own ids.
+      const catalogue: ShopProduct[] = (await limited.app.inject({ method: 'GET', url: '/api/shop/products' })).json();
+      const terminal = catalogue.find((p) => p.title === 'Terminal de paiement 3G');
       const send = () =>
         limited.app.inject({
           method: 'POST',
           url: '/api/quote-requests',
-          payload: request(),
+          payload: request({ lines: [{ productId: terminal?.id, quantity: 1 }] }),
           remoteAddress: '10.9.8.7',
         });
       expect((await send()).statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { quoteRequestLines, quoteRequests, shopProducts } from '../../db/schema';
 
@@ -53,14 +53,19 @@ export async function insertQuoteRequest(
 
 export type QuoteStatus = (typeof quoteRequests.$inferSelect)['status'];
 
-/** The newest requests first, with their lines; a back office reads a few hundred at most. */
-export async function findQuoteRequests(db: Database, status?: QuoteStatus, limit = 500) {
-  const requests = await db
-    .select()
-    .from(quoteRequests)
-    .where(status ? eq(quoteRequests.status, status) : undefined)
-    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-    .limit(limit);
+/** One page of requests, newest first, with their lines and the count of every request that matches. */
+export async function findQuoteRequests(db: Database, status: QuoteStatus | undefined, offset: number, limit: number) {
+  const where = status ? eq(quoteRequests.status, status) : undefined;
+  const [requests, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(quoteRequests)
+      .where(where)
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(quoteRequests).where(where),
+  ]);
   const lines =
     requests.length === 0
       ? []
@@ -74,7 +79,7 @@ export async function findQuoteRequests(db: Database, status?: QuoteStatus, limi
             ),
           )
           .orderBy(asc(quoteRequestLines.position));
-  return { requests, lines };
+  return { requests, lines, total: counted?.total ?? 0 };
 }
 
 export async function updateQuoteStatus(db: Database, id: string, status: QuoteStatus, now: Date) {

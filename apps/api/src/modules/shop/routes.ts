@@ -2,6 +2,7 @@ import {
   quoteCreated,
   quoteRequest,
   quoteRequestParams,
+  quoteRequestsPage,
   quoteRequestsQuery,
   quoteRequestView,
   quoteStatusChange,
@@ -42,8 +43,8 @@ export const shopRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.get(
     '/quote-requests',
-    { schema: { querystring: quoteRequestsQuery, response: { 200: z.array(quoteRequestView) } }, ...access('admin') },
-    async (request) => listQuoteRequests(deps, request.query.status),
+    { schema: { querystring: quoteRequestsQuery, response: { 200: quoteRequestsPage } }, ...access('admin') },
+    async (request) => listQuoteRequests(deps, request.query),
   );
 
   app.patch(

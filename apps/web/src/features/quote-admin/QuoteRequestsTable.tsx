@@ -9,9 +9,22 @@ import {
 import { Alert, Badge, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSetQuoteStatus } from '../../api/shop';
 import { toast } from '../account/toast';
+import classes from './quote-admin.module.css';
 
 const m = showcaseFr.admin;
-const statusColor: Record<QuoteStatus, string> = { new: 'blue', answered: 'yellow', won: 'teal', lost: 'gray' };
+const statusColor: Record<QuoteStatus, string> = { new: 'blue', answered: 'grape', won: 'teal', lost: 'gray' };
+
+function StatusBadge({ color, children }: { color: string; children: string }) {
+  const shades = {
+    '--status-strong': `var(--mantine-color-${color}-9)`,
+    '--status-soft': `var(--mantine-color-${color}-0)`,
+  } as React.CSSProperties;
+  return (
+    <Badge variant="light" color={color} className={classes.status} style={shades}>
+      {children}
+    </Badge>
+  );
+}
 
 function QuoteRequestCard({ request }: { request: QuoteRequestView }) {
   const setStatus = useSetQuoteStatus();
@@ -23,17 +36,15 @@ function QuoteRequestCard({ request }: { request: QuoteRequestView }) {
           <div>
             <Title order={2} size="h4" id={`quote-${request.id}`}>
               {request.structureName}{' '}
-              <Badge variant="light" color={statusColor[request.status]}>
-                {m.statuses[request.status]}
-              </Badge>{' '}
-              {request.partner && (
-                <Badge variant="light" color="teal">
-                  {m.partner}
-                </Badge>
-              )}
+              <StatusBadge color={statusColor[request.status]}>{m.statuses[request.status]}</StatusBadge>{' '}
+              {request.partner && <StatusBadge color="teal">{m.partner}</StatusBadge>}
             </Title>
             <Text size="sm" c="dimmed">
               {m.received} {formatDateTime(request.createdAt)}
+            </Text>
+            {/* The reference both e-mails give, to find the request a visitor writes about. */}
+            <Text size="sm" c="dimmed">
+              {m.reference} : <span className={classes.reference}>{request.id}</span>
             </Text>
           </div>
           <NativeSelect

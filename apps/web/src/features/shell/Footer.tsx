@@ -11,6 +11,7 @@ export const footerLinks = [
   { label: fr.shell.footerLegal, to: '/termsAndConditions#mentions-legales' },
   { label: fr.shell.footerContact, to: '/contact' },
   { label: fr.shell.footerRates, to: '/tarifs' },
+  { label: fr.shell.footerShop, to: '/services' },
 ];
 
 const socialNames: Record<string, string> = {

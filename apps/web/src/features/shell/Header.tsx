@@ -6,6 +6,7 @@ import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useScannableEvents } from '../../api/checkin';
 import { useMeta } from '../../api/meta';
+import { CartLink } from './CartLink';
 import classes from './Header.module.css';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -32,7 +33,14 @@ export function Header() {
           {brandName}
         </Text>
 
-        <Group gap="xs" visibleFrom="sm" component="nav" aria-label="Navigation principale">
+        <Group
+          gap="xs"
+          visibleFrom="sm"
+          component="nav"
+          aria-label="Navigation principale"
+          wrap="nowrap"
+          className={classes.nav}
+        >
           {user ? (
             <Suspense fallback={<Box w={260} />}>
               <UserMenus user={user} scansToday={scansToday} onQrCode={qr.open} />
@@ -42,21 +50,26 @@ export function Header() {
               <RouterNavLink to="/billetterie" className={classes.link}>
                 {fr.shell.navEvents}
               </RouterNavLink>
+              <RouterNavLink to="/services" className={classes.link}>
+                {fr.shell.navShop}
+              </RouterNavLink>
               <RouterNavLink to="/about" className={classes.link}>
                 {fr.shell.navAbout}
               </RouterNavLink>
               <RouterNavLink to="/contact" className={classes.link}>
                 {fr.shell.navContact}
               </RouterNavLink>
-              <Button component={Link} to="/connexion" size="sm">
+              <Button component={Link} to="/connexion" size="sm" className={classes.login}>
                 {fr.shell.navLogin}
               </Button>
             </>
           )}
+          <CartLink />
           <ThemeToggle />
         </Group>
 
         <Group hiddenFrom="sm" gap="xs">
+          <CartLink />
           <ThemeToggle />
           <Burger
             opened={drawerOpened}

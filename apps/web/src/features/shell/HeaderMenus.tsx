@@ -1,19 +1,33 @@
 import { fr, type SessionUser } from '@guichet/shared';
-import { Divider, Drawer, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
+import { Divider, Drawer, Menu, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconExternalLink, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useLogoutAndLeave } from '../auth/useLogoutAndLeave';
 import classes from './Header.module.css';
 
-type Item = { label: string; to: string };
+/** `newTab`: the organiser console opens in a tab of its own (3-showcase-and-shell.md §2). */
+type Item = { label: string; to: string; newTab?: boolean };
 
 function eventItems(user: SessionUser): Item[] {
   const items: Item[] = [
     { label: fr.shell.navDiscover, to: '/billetterie' },
     { label: fr.shell.navCreateEvent, to: '/createevents' },
   ];
-  if (user.isVerified) items.push({ label: fr.shell.navManageEvents, to: '/event_management' });
+  if (user.isVerified) items.push({ label: fr.shell.navManageEvents, to: '/event_management', newTab: true });
   return items;
+}
+
+const newTabProps = { target: '_blank', rel: 'noopener' } as const;
+
+/** An item's text, with the warning that it opens a new tab (WCAG G201) for the eye and the ear. */
+function ItemLabel({ item }: { item: Item }) {
+  if (!item.newTab) return item.label;
+  return (
+    <>
+      {item.label} <IconExternalLink size={14} aria-hidden />
+      <VisuallyHidden> {fr.shell.newTab}</VisuallyHidden>
+    </>
+  );
 }
 
 type MenuProps = { user: SessionUser; scansToday: boolean; onQrCode: () => void };
@@ -32,12 +46,15 @@ export function UserMenus({ user, scansToday, onQrCode: openQr }: MenuProps) {
         </Menu.Target>
         <Menu.Dropdown>
           {eventItems(user).map((item) => (
-            <Menu.Item key={item.to} component={Link} to={item.to}>
-              {item.label}
+            <Menu.Item key={item.to} component={Link} to={item.to} {...(item.newTab ? newTabProps : {})}>
+              <ItemLabel item={item} />
             </Menu.Item>
           ))}
         </Menu.Dropdown>
       </Menu>
+      <RouterNavLink to="/services" className={classes.link}>
+        {fr.shell.navShop}
+      </RouterNavLink>
       <RouterNavLink to="/myTickets" className={classes.link}>
         {fr.shell.navMyTickets}
       </RouterNavLink>
@@ -105,9 +122,16 @@ export function MobileDrawer({
               {fr.shell.navEvents}
             </Text>
             {eventItems(user).map((item) => (
-              <NavLink key={item.to} component={Link} to={item.to} label={item.label} />
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={<ItemLabel item={item} />}
+                {...(item.newTab ? newTabProps : {})}
+              />
             ))}
             <Divider my="xs" />
+            <NavLink component={Link} to="/services" label={fr.shell.navShop} />
             <NavLink component={Link} to="/myTickets" label={fr.shell.navMyTickets} />
             <NavLink component={Link} to="/profil" label={fr.shell.navProfile} />
             {user.isAdmin && <NavLink component={Link} to="/admin" label={fr.shell.navAdminDashboard} />}
@@ -119,6 +143,7 @@ export function MobileDrawer({
         ) : (
           <>
             <NavLink component={Link} to="/billetterie" label={fr.shell.navEvents} />
+            <NavLink component={Link} to="/services" label={fr.shell.navShop} />
             <NavLink component={Link} to="/about" label={fr.shell.navAbout} />
             <NavLink component={Link} to="/contact" label={fr.shell.navContact} />
             <NavLink component={Link} to="/connexion" label={fr.shell.navLogin} />

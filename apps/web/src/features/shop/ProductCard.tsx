@@ -1,9 +1,9 @@
 import { offersFr, productSlug, type ShopProduct } from '@guichet/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
-import { priceText } from './price';
+import { cardPriceText } from './price';
 import { rememberSelectedOffer } from './selected-offer';
 import classes from './shop.module.css';
 
@@ -22,6 +22,8 @@ export function ProductCard({
   first: boolean;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const description = useRef<HTMLParagraphElement>(null);
+  const clamped = useIsClamped(description, expanded);
   const descriptionId = useId();
   const titleId = useId();
   const to = `/servicesDetails/${productSlug(product)}`;
@@ -45,24 +47,27 @@ export function ProductCard({
             {product.title}
           </Anchor>
         </Title>
-        <Text size="sm" c="dimmed" id={descriptionId} lineClamp={expanded ? undefined : 2}>
+        <Text size="sm" c="dimmed" id={descriptionId} lineClamp={expanded ? undefined : 2} ref={description}>
           {product.description}
         </Text>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          aria-expanded={expanded}
-          aria-controls={descriptionId}
-          onClick={() => setExpanded((open) => !open)}
-          className={classes.more}
-        >
-          {expanded ? m.less : m.more}
-        </Anchor>
+        {/* Offered only where the clamp hides something (or to close what it opened). */}
+        {(clamped || expanded) && (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={descriptionId}
+            onClick={() => setExpanded((open) => !open)}
+            className={classes.more}
+          >
+            {expanded ? m.less : m.more}
+          </Anchor>
+        )}
       </Stack>
       <Group justify="space-between" p="md" wrap="nowrap">
         <Text fw={700} size="lg" data-testid="product-price">
-          {priceText(product)}
+          {cardPriceText(product)}
         </Text>
         <Button
           component={Link}
@@ -77,4 +82,19 @@ export function ProductCard({
       </Group>
     </Paper>
   );
+}
+
+/** Whether the clamped text hides lines, measured again when the card's width changes. */
+function useIsClamped(text: React.RefObject<HTMLElement | null>, expanded: boolean): boolean {
+  const [clamped, setClamped] = useState(false);
+  useLayoutEffect(() => {
+    const element = text.current;
+    if (!element || expanded) return;
+    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, expanded]);
+  return clamped;
 }

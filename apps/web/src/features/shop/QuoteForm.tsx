@@ -1,13 +1,9 @@
 import {
   type AddressSuggestion,
-  type FieldError,
-  formatEuros,
+  clampPhone,
   QUOTE_LIMITS,
   type QuoteField,
-  type QuoteRequest,
-  quoteErrors,
-  quoteRequest,
-  quoteTotals,
+  quoteFields,
   showcaseFr,
 } from '@guichet/shared';
 import {
@@ -26,6 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -34,122 +31,92 @@ import { useSendQuote } from '../../api/shop';
 import { toast } from '../account/toast';
 import { AddressInput } from '../addresses/AddressInput';
 import { type CartLine, clearCart } from './cart-store';
+import { QuoteEstimate } from './QuoteEstimate';
+import {
+  emptyQuote,
+  errorAt,
+  type QuoteContext,
+  type QuoteValues,
+  quoteResolver,
+  requestOf,
+} from './quote-form-values';
 
 const m = showcaseFr.quote;
 
-type Place = { address: string; postcode: string; city: string };
-type Values = {
-  partner: 'oui' | 'non' | '';
-  structureName: string;
-  email: string;
-  startsAt: string;
-  endsAt: string;
-  billing: Place;
-  phone: string;
-  delivery: Place;
-  comments: string;
-  acceptTerms: boolean;
-};
-
-const empty: Values = {
-  partner: '',
-  structureName: '',
-  email: '',
-  startsAt: '',
-  endsAt: '',
-  billing: { address: '', postcode: '', city: '' },
-  phone: '',
-  delivery: { address: '', postcode: '', city: '' },
-  comments: '',
-  acceptTerms: false,
-};
-
-/** A `datetime-local` value is the visitor's local time: sent as an instant. */
-const toInstant = (local: string) => {
-  const date = new Date(local);
-  return local && !Number.isNaN(date.getTime()) ? date.toISOString() : local;
-};
-
-function requestOf(values: Values, lines: CartLine[]): QuoteRequest {
-  return {
-    partner: values.partner === '' ? null : values.partner === 'oui',
-    structureName: values.structureName,
-    email: values.email,
-    startsAt: toInstant(values.startsAt),
-    endsAt: toInstant(values.endsAt),
-    billing: values.billing,
-    phone: values.phone,
-    delivery: values.delivery,
-    comments: values.comments,
-    acceptTerms: values.acceptTerms,
-    lines: lines.map((line) => ({ productId: line.productId, variant: line.variant, quantity: line.quantity })),
-  };
-}
-
-/** The quote request under the cart (§2, §5): every check of the spec, in its order, listed in one banner. */
+/**
+ * The quote request under the cart (§2, §5): every check of the spec, in its order, listed in one
+ * banner on submit; after that, a field is checked again as it changes, so that a corrected
+ * field loses its error at once.
+ */
 export function QuoteForm({ lines }: { lines: CartLine[] }) {
   const { brandName } = useMeta();
   const send = useSendQuote();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<FieldError<QuoteField>[]>([]);
+  const form = useForm<QuoteValues, QuoteContext>({
+    defaultValues: emptyQuote,
+    resolver: quoteResolver,
+    context: { lines, brandName },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // The banner takes the focus, not the first field: a screen reader reads the whole list at once.
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const [sent, setSent] = useState(false);
   const banner = useRef<HTMLDivElement>(null);
   // A logged-in visitor's address is offered; the form needs no account.
   const sessionEmail = useSession().data?.email;
   useEffect(() => {
-    if (sessionEmail) setValues((v) => (v.email ? v : { ...v, email: sessionEmail }));
-  }, [sessionEmail]);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setPlace = (which: 'billing' | 'delivery', place: Partial<Place>) =>
-    setValues((v) => ({ ...v, [which]: { ...v[which], ...place } }));
-  const errorOf = (field: QuoteField) => errors.find((e) => e.field === field)?.message;
-  const totals = quoteTotals(
-    lines.map((line) => ({ ...line, unitCents: line.priceCents })),
-    values.partner === 'oui',
-  );
+    if (sessionEmail && !form.getValues('email')) form.setValue('email', sessionEmail);
+  }, [sessionEmail, form]);
+  const partner = form.watch('partner');
+  const errorOf = (field: QuoteField) => errorAt(errors, field);
+  const listed = quoteFields.flatMap((field) => {
+    const message = errorOf(field);
+    return message ? [{ field, message }] : [];
+  });
+  const focusBanner = () => requestAnimationFrame(() => banner.current?.focus());
 
-  const showErrors = (found: FieldError<QuoteField>[]) => {
-    setErrors(found);
-    // The banner takes the focus so that a screen reader reads the list at once.
-    requestAnimationFrame(() => banner.current?.focus());
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     setSent(false);
-    const request = requestOf(values, lines);
-    const found = quoteErrors(quoteRequest.parse(request), brandName, new Date());
-    if (found.length > 0) {
-      showErrors(found);
-      return;
-    }
-    setErrors([]);
-    send.mutate(request, {
+    send.mutate(requestOf(values, lines), {
       onSuccess: () => {
         clearCart();
-        setValues(empty);
+        form.reset(emptyQuote);
         setSent(true);
         toast(m.sent);
       },
       onError: (failure) => {
+        // Under its field when the form has one; in the banner otherwise (a cart line the shop dropped).
         const field = (failure instanceof ApiError ? failure.field : undefined) as QuoteField | undefined;
-        showErrors([{ field: field ?? 'lines', message: failure.message }]);
+        const own = field && field !== 'lines' && quoteFields.includes(field) ? field : 'root';
+        form.setError(own, { message: failure.message });
+        focusBanner();
       },
     });
-  };
+  }, focusBanner);
+  const rootError = errors.root?.message;
 
   const placeFields = (which: 'billing' | 'delivery') => (
     <Stack gap="sm">
-      <AddressInput
-        label={m.address}
-        required
-        value={values[which].address}
-        maxLength={QUOTE_LIMITS.address}
-        error={errorOf(`${which}.address`)}
-        onChange={(address) => setPlace(which, { address })}
-        onSelect={(suggestion: AddressSuggestion) =>
-          setPlace(which, { address: suggestion.name, postcode: suggestion.postcode, city: suggestion.city })
-        }
+      <Controller
+        control={form.control}
+        name={`${which}.address`}
+        render={({ field }) => (
+          <AddressInput
+            label={m.address}
+            required
+            value={field.value}
+            maxLength={QUOTE_LIMITS.address}
+            error={errorOf(`${which}.address`)}
+            onChange={field.onChange}
+            onSelect={(suggestion: AddressSuggestion) => {
+              const revalidate = { shouldValidate: form.formState.isSubmitted };
+              field.onChange(suggestion.name);
+              form.setValue(`${which}.postcode`, suggestion.postcode, revalidate);
+              form.setValue(`${which}.city`, suggestion.city, revalidate);
+            }}
+          />
+        )}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput
@@ -158,18 +125,16 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
           inputMode="numeric"
           autoComplete="off"
           maxLength={QUOTE_LIMITS.postcode}
-          value={values[which].postcode}
           error={errorOf(`${which}.postcode`)}
-          onChange={(event) => setPlace(which, { postcode: event.currentTarget.value })}
+          {...form.register(`${which}.postcode`)}
         />
         <TextInput
           label={m.city}
           withAsterisk
           autoComplete="off"
           maxLength={QUOTE_LIMITS.city}
-          value={values[which].city}
           error={errorOf(`${which}.city`)}
-          onChange={(event) => setPlace(which, { city: event.currentTarget.value })}
+          {...form.register(`${which}.city`)}
         />
       </SimpleGrid>
     </Stack>
@@ -189,37 +154,43 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
             {m.sent}
           </Alert>
         )}
-        {errors.length > 0 && (
+        {(listed.length > 0 || rootError) && (
           <Alert color="red" title={m.errorTitle} ref={banner} tabIndex={-1} role="alert" data-testid="quote-errors">
             <List size="sm">
-              {errors.map((error) => (
+              {listed.map((error) => (
                 <List.Item key={error.field}>{error.message}</List.Item>
               ))}
+              {rootError && <List.Item>{rootError}</List.Item>}
             </List>
           </Alert>
         )}
-        <Radio.Group
-          label={m.partnerQuestion(brandName)}
-          withAsterisk
-          value={values.partner}
-          onChange={(value) => set('partner', value as Values['partner'])}
-          error={errorOf('partner')}
-          description={m.partnerDiscount}
-        >
-          <Group mt="xs">
-            <Radio value="oui" label={m.yes} />
-            <Radio value="non" label={m.no} />
-          </Group>
-        </Radio.Group>
-        {values.partner !== '' && (
+        <Controller
+          control={form.control}
+          name="partner"
+          render={({ field }) => (
+            <Radio.Group
+              label={m.partnerQuestion(brandName)}
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={errorOf('partner')}
+              description={m.partnerDiscount}
+            >
+              <Group mt="xs">
+                <Radio value="oui" label={m.yes} />
+                <Radio value="non" label={m.no} />
+              </Group>
+            </Radio.Group>
+          )}
+        />
+        {partner !== '' && (
           <TextInput
-            label={values.partner === 'oui' ? m.structurePartner : m.structureOther}
+            label={partner === 'oui' ? m.structurePartner : m.structureOther}
             withAsterisk
             autoComplete="organization"
             maxLength={QUOTE_LIMITS.structureName}
-            value={values.structureName}
             error={errorOf('structureName')}
-            onChange={(event) => set('structureName', event.currentTarget.value)}
+            {...form.register('structureName')}
           />
         )}
         <TextInput
@@ -228,42 +199,48 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
           withAsterisk
           autoComplete="email"
           maxLength={QUOTE_LIMITS.email}
-          value={values.email}
           error={errorOf('email')}
-          onChange={(event) => set('email', event.currentTarget.value)}
+          {...form.register('email')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={m.startsAt}
             type="datetime-local"
             withAsterisk
-            value={values.startsAt}
             error={errorOf('startsAt')}
-            onChange={(event) => set('startsAt', event.currentTarget.value)}
+            {...form.register('startsAt')}
           />
           <TextInput
             label={m.endsAt}
             type="datetime-local"
             withAsterisk
-            value={values.endsAt}
             error={errorOf('endsAt')}
-            onChange={(event) => set('endsAt', event.currentTarget.value)}
+            {...form.register('endsAt')}
           />
         </SimpleGrid>
         <Title order={3} size="h5">
           {m.billingTitle}
         </Title>
         {placeFields('billing')}
-        <TextInput
-          label={m.phone}
-          type="tel"
-          withAsterisk
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={QUOTE_LIMITS.phone}
-          value={values.phone}
-          error={errorOf('phone')}
-          onChange={(event) => set('phone', event.currentTarget.value)}
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <TextInput
+              label={m.phone}
+              type="tel"
+              withAsterisk
+              autoComplete="tel"
+              inputMode="tel"
+              // The limit counts digits: '06 12 34 56 78' is whole (rules/phone.ts).
+              value={field.value}
+              onChange={(event) => field.onChange(clampPhone(event.currentTarget.value, QUOTE_LIMITS.phone))}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+              error={errorOf('phone')}
+            />
+          )}
         />
         <Title order={3} size="h5">
           {m.deliveryTitle}
@@ -274,38 +251,11 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
           autosize
           minRows={3}
           maxLength={QUOTE_LIMITS.comments}
-          value={values.comments}
           error={errorOf('comments')}
-          onChange={(event) => set('comments', event.currentTarget.value)}
+          {...form.register('comments')}
         />
-        {lines.length > 0 && (
-          <Stack gap={2} data-testid="quote-estimate">
-            <Group justify="space-between">
-              <Text>{showcaseFr.cart.estimate}</Text>
-              <Text fw={700}>{formatEuros(totals.subtotalCents)}</Text>
-            </Group>
-            {totals.discountCents > 0 && (
-              <Group justify="space-between">
-                <Text c="teal">{m.discountLine}</Text>
-                <Text c="teal" fw={700}>
-                  -{formatEuros(totals.discountCents)}
-                </Text>
-              </Group>
-            )}
-            {totals.discountCents > 0 && (
-              <Group justify="space-between">
-                <Text>{m.totalLine}</Text>
-                <Text fw={700}>{formatEuros(totals.totalCents)}</Text>
-              </Group>
-            )}
-            <Text size="xs" c="dimmed">
-              {showcaseFr.cart.estimateHelp}
-            </Text>
-          </Stack>
-        )}
+        <QuoteEstimate lines={lines} partner={partner === 'oui'} />
         <Checkbox
-          checked={values.acceptTerms}
-          onChange={(event) => set('acceptTerms', event.currentTarget.checked)}
           error={errorOf('acceptTerms')}
           label={
             <>
@@ -319,6 +269,7 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
               </Anchor>
             </>
           }
+          {...form.register('acceptTerms')}
         />
         <Group>
           <Button type="submit" size="md" loading={send.isPending}>

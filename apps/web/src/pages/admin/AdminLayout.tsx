@@ -1,18 +1,12 @@
 import { adminFr, fr } from '@guichet/shared';
 import { Alert, Container, Group, Stack, Title, UnstyledButton } from '@mantine/core';
-import { useEffect } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { useMeta } from '../../api/meta';
 import { adminSections as sections } from '../../features/admin/sections';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import classes from './Admin.module.css';
 
 /** The back office's frame (issue 10): the administrator's alone, its sections as tabs over the page. */
 export default function AdminLayout() {
-  const { brandName } = useMeta();
-  useEffect(() => {
-    document.title = `${adminFr.title} · ${brandName}`;
-  }, [brandName]);
   return (
     <RequireAuth>
       {(user) =>

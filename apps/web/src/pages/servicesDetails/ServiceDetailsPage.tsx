@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useShopProduct } from '../../api/shop';
 import { PageLoader } from '../../features/shell/PageLoader';
+import { usePageTitle } from '../../features/shell/use-page-title';
 import { ProductGallery } from '../../features/shop/ProductGallery';
 import { ProductPurchase } from '../../features/shop/ProductPurchase';
 
@@ -15,6 +16,7 @@ export default function ServiceDetailsPage() {
   const { slug = '' } = useParams();
   const { offer, id } = parseProductSlug(slug);
   const product = useShopProduct(id);
+  usePageTitle(product.data?.title ?? (product.isError ? m.notFoundTitle : undefined));
   const back = `/services${offer ? `?offre=${offer}` : ''}`;
   return (
     <Container size="lg" py="xl">

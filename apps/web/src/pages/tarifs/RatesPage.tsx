@@ -9,7 +9,7 @@ import {
 } from '@guichet/shared';
 import { Alert, Anchor, Container, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { useRate } from '../../api/money';
@@ -33,9 +33,6 @@ export default function RatesPage() {
   const rate = useRate();
   const [price, setPrice] = useState<string | number>('');
   const [desired, setDesired] = useState<string | number>('');
-  useEffect(() => {
-    document.title = `${m.title} · ${brandName}`;
-  }, [brandName]);
 
   if (rate.isPending) return <PageLoader />;
   if (rate.isError) {
