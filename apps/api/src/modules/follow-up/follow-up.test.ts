@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
-import { discountCodes, eventStaff, participations } from '../../db/schema';
+import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
 import { participationWithCode } from '../checkin/test-support';
 import { payAtSandboxBank } from '../checkout/test-support';
 import { signTicketCode } from '../ticket-codes/codes';
@@ -133,6 +133,24 @@ describe('the statistics', () => {
     expect(stats.scannedByHour.reduce((n, p) => n + p.quantity, 0)).toBe(1);
     expect(stats.soldByDay[0]?.at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(stats.ages.reduce((n, a) => n + a.quantity, 0)).toBe(6);
+  });
+
+  it('label the options of a choice ticket apart, where their titles before the hyphen are alike', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event, tickets } = await createEvent(t, organizer.id, {}, [
+      { title: 'Formule', isMultipart: true, quantity: 0 },
+      { title: 'Entrée - adulte', quantity: 10 },
+    ]);
+    const head = tickets[0];
+    if (!head) throw new Error('head missing');
+    await t.database.db.insert(ticketsTable).values([
+      { eventId: event.id, parentId: head.id, title: 'Repas', quantity: 5, position: 1 },
+      { eventId: event.id, parentId: head.id, title: 'Boisson', quantity: 5, position: 2 },
+    ]);
+    const stats = eventStats.parse(
+      (await get(`/api/console/events/${event.id}/stats`, await loginAs(t, organizer.email))).json(),
+    );
+    expect(stats.byTicket.map((ticket) => ticket.label)).toEqual(['Formule - Repas', 'Formule - Boisson', 'Entrée']);
   });
 
   it('answer zeros for an event with no sale, never an error', async () => {
