@@ -155,7 +155,8 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
 test('the ticket list sorts, searches and opens a buyer’s details', async ({ page }) => {
   await openTab(page, CONCERT, 'participants');
   const buyers = page.getByRole('button', { name: /^Voir les détails de / });
-  await expect(page.getByText('4 billets')).toBeVisible();
+  // The count is of places, each buyer holding 5, then of the rows that list them.
+  await expect(page.getByText('20 billets sur 4 lignes', { exact: true })).toBeVisible();
   // By last name by default, reversed by a second click on Acheteur.
   await expect(buyers).toHaveText(['Inès Bernard', 'Louis Leroy', 'Manon Petit', 'Nathan Thomas']);
   const nameHeader = page.getByRole('columnheader', { name: 'Acheteur' });
@@ -169,7 +170,7 @@ test('the ticket list sorts, searches and opens a buyer’s details', async ({ p
 
   await page.getByRole('searchbox', { name: 'Rechercher un acheteur' }).fill('acheteur4@');
   await expect(buyers).toHaveText(['Manon Petit']);
-  await expect(page.getByText('1 billet', { exact: true })).toBeVisible();
+  await expect(page.getByText('5 billets sur 1 ligne', { exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher un acheteur' }).fill('personne');
   await expect(page.getByText('Aucun billet ne correspond à cette recherche.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher un acheteur' }).fill('petit');
@@ -262,7 +263,7 @@ test('a long ticket list is paged by the server', async ({ page, request }) => {
   await expect(page).not.toHaveURL(/\/connexion/);
   await page.goto(`/event_management?event=${id}&tab=participants`);
   const buyers = page.getByRole('button', { name: /^Voir les détails de / });
-  await expect(page.getByText('51 billets')).toBeVisible();
+  await expect(page.getByText('51 billets sur 51 lignes', { exact: true })).toBeVisible();
   await expect(buyers).toHaveCount(50);
   await expect(buyers.first()).toHaveText('Invité Nom01');
   await page

@@ -114,7 +114,13 @@ export const participantRow = z.object({
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 
-export const participantsPage = z.object({ items: z.array(participantRow), total: z.number().int() });
+export const participantsPage = z.object({
+  items: z.array(participantRow),
+  /** Rows (participations) that match, over all pages. */
+  total: z.number().int(),
+  /** Their places: the tickets sold, a row of 3 counting 3. */
+  places: z.number().int(),
+});
 export type ParticipantsPage = z.infer<typeof participantsPage>;
 
 /** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */

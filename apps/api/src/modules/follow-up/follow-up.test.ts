@@ -170,6 +170,9 @@ describe('the participants list', () => {
       ).json() as ParticipantsPage;
     const byName = await list('');
     expect(byName.total).toBe(3);
+    // The list counts the places sold, not only its rows: 2 + 1 + 3 at the door.
+    expect(byName.places).toBe(6);
+    expect((await list('?q=zorro')).places).toBe(3);
     expect(byName.items.map((p) => p.lastName)).toEqual(['Acheteur', 'Acheteur', 'Zorro']);
     expect((await list('?sort=name&dir=desc')).items[0]?.lastName).toBe('Zorro');
     const byPrice = await list('?sort=price&dir=desc');

@@ -113,5 +113,5 @@ export async function listParticipants(
 ): Promise<ParticipantsPage> {
   const event = await followedEvent(deps, viewer, eventId);
   const rows = await repo.participantsPage(deps.db, event.id, query);
-  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0 };
+  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0, places: rows[0]?.places ?? 0 };
 }
