@@ -47,6 +47,10 @@ test.describe('refund requests in the console', () => {
     await expect(section.getByText(accepted)).toBeVisible();
     await expect(section.getByText('À traiter')).toHaveCount(2);
     await expect(section.getByText('40,00 €')).toBeVisible();
+    // One place is one place, never '1 places'.
+    await expect(section.getByRole('listitem').filter({ hasText: accepted })).toContainText('· 2 places');
+    await expect(section.getByRole('listitem').filter({ hasText: refused })).toContainText('· 1 place');
+    await expect(section.getByRole('listitem').filter({ hasText: refused })).not.toContainText('1 places');
     await expectAccessible(page);
 
     const first = section.getByRole('listitem').filter({ hasText: accepted });

@@ -156,7 +156,9 @@ export function ticketChartLabels(titles: readonly string[]): string[] {
   };
   const short = titles.map(ticketChartLabel);
   const shortCounts = countOf(short);
-  const labels = titles.map((title, i) => ((shortCounts.get(short[i] ?? '') ?? 0) > 1 ? title.trim() : short[i] ?? title));
+  const labels = titles.map((title, i) =>
+    (shortCounts.get(short[i] ?? '') ?? 0) > 1 ? title.trim() : (short[i] ?? title),
+  );
   const labelCounts = countOf(labels);
   const seen = new Map<string, number>();
   return labels.map((label) => {

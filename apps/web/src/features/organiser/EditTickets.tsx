@@ -18,9 +18,11 @@ import {
   Switch,
   Text,
   Title,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
@@ -60,15 +62,18 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600}>{ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}</Text>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${f.deleteTicket} ${ticket.title}`}
-              disabled={ticket.sold > 0}
-              onClick={() => remove.mutate(ticket.id, { onError: toastFailure })}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
+            {ticket.isDeletable ? (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`${f.deleteTicket} ${ticket.title}`}
+                onClick={() => remove.mutate(ticket.id, { onError: toastFailure })}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            ) : (
+              <UndeletableTicket ticket={ticket} />
+            )}
           </Group>
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">
@@ -127,6 +132,31 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The delete button of a ticket the server would refuse to delete (a place of it or of one of its
+ * options is taken): greyed out, and saying why on hover, focus or touch.
+ */
+function UndeletableTicket({ ticket }: { ticket: ManagedTicket }) {
+  const reasonId = useId();
+  const reason = organiserFr.ticket.soldCannotDelete;
+  return (
+    <Tooltip label={reason} withArrow multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        data-disabled
+        aria-disabled="true"
+        aria-label={`${f.deleteTicket} ${ticket.title}`}
+        aria-describedby={reasonId}
+        onClick={(event) => event.preventDefault()}
+      >
+        <IconTrash size={18} />
+        <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
