@@ -163,3 +163,25 @@ test('on a phone the events open in a drawer and the tabs scroll @phone', async 
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Vente en présentiel' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the spec's event selector and follow-up title, and /eventsGestion, lead to the console", async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await galaId(page);
+  // 2-organiser.md §2 lists /eventsGestion: it opens the console, on the event it names.
+  await page.goto(`/eventsGestion?event=${id}`);
+  await expect(page).toHaveURL(new RegExp(`/event_management\\?event=${id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+
+  await page.goto('/eventsGestion');
+  await expect(page).toHaveURL(/\/event_management$/);
+  const selector = page.getByRole('textbox', { name: 'Événement', exact: true });
+  await expect(selector).toHaveAttribute('placeholder', 'Choisissez un événement');
+  await expect(page.getByText("Vous n'avez pas encore sélectionné d'événement.")).toBeVisible();
+  await selector.click();
+  await page.getByRole('option', { name: new RegExp(`^${GALA}`) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await expect(selector).toHaveValue(new RegExp(`^${GALA}`));
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: "Suivi d'un événement" })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -292,3 +292,18 @@ test('a failed load offers a retry, and a failed export says so in French', asyn
   await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
   await expect(page.getByText("L'export n'a pas pu être téléchargé. Réessayez.")).toBeVisible();
 });
+
+test('a date the list cannot read shows the spec’s text, with its full stop', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await eventId(page.request, CONCERT);
+  await page.route('**/api/console/events/*/participants*', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { items: { purchasedAt: string }[] };
+    for (const item of body.items) item.purchasedAt = 'pas une date';
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto(`/event_management?event=${id}&tab=participants`);
+  // 2-organiser.md §8: 'Date invalide.'
+  await expect(page.getByRole('cell', { name: 'Date invalide.', exact: true })).toHaveCount(4);
+});

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buy, DEMO, login, organiserEvent, registerViaApi } from './support';
+import { buy, DEMO, login, organiserEvent, registerViaApi, uniqueEmail } from './support';
 
 const DAY = 86_400_000;
 
@@ -166,4 +166,61 @@ test('a creator who is not verified reaches their edit page from the event page 
   await page.goto('/profil');
   await page.getByRole('link', { name: `Modifier l'événement ${title}` }).click();
   await expect(page).toHaveURL(new RegExp(`/editevents/${id}$`));
+});
+
+test('a choice ticket whose option is sold cannot be deleted, and the button says why', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, {
+    ticketList: [
+      { title: 'Standard', price: 12, quantity: 10 },
+      {
+        title: 'Formule',
+        isMultipart: true,
+        options: [
+          { title: 'Repas', price: 10, quantity: 5 },
+          { title: 'Boisson', price: 5, quantity: 5 },
+        ],
+      },
+    ],
+  });
+  const manage = async () =>
+    (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { tickets: { id: string; title: string }[] };
+  const repas = (await manage()).tickets.find((t) => t.title === 'Repas')?.id ?? '';
+  const sale = await request.post(`/api/console/events/${eventId}/manual-entries`, {
+    data: {
+      ticketId: repas,
+      quantity: 1,
+      payment: 'cash',
+      participant: {
+        email: uniqueEmail('repas'),
+        firstName: 'Rémi',
+        lastName: 'Repas',
+        phone: '',
+        birthDate: '2000-01-15',
+      },
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+
+  await openEditPage(page, eventId);
+  const reason = 'Ce billet a déjà été acheté : il ne peut pas être supprimé.';
+  for (const title of ['Formule', 'Repas']) {
+    const button = page.getByRole('button', { name: `Supprimer le billet ${title}`, exact: true });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(reason);
+  }
+  let deletions = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'DELETE') deletions++;
+  });
+  await page.getByRole('button', { name: 'Supprimer le billet Formule', exact: true }).click();
+  await expect(page.getByRole('tooltip')).toHaveText(reason);
+  expect(deletions).toBe(0);
+  expect((await manage()).tickets.map((t) => t.title)).toContain('Formule');
+
+  // A ticket nobody took is still deleted.
+  const boisson = page.getByRole('button', { name: 'Supprimer le billet Boisson', exact: true });
+  await expect(boisson).not.toHaveAttribute('aria-disabled', 'true');
+  await boisson.click();
+  await expect(boisson).toHaveCount(0);
+  expect((await manage()).tickets.map((t) => t.title)).not.toContain('Boisson');
 });

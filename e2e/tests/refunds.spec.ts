@@ -102,6 +102,16 @@ test.describe('cancelling an event', () => {
     await expect(banner.getByText('Tous les remboursements sont effectués.')).toBeVisible({ timeout: 20_000 });
     await expect(banner.getByText('1 commande remboursée sur 1')).toBeVisible();
     await expect(page.getByRole('button', { name: "Annuler l'événement" })).toHaveCount(0);
+    // The heading's badge and the sidebar say it is cancelled, no longer 'Public'.
+    const heading = page.getByRole('heading', { level: 2, name: event.title }).locator('xpath=../..');
+    await expect(heading.getByText('Annulé', { exact: true })).toBeVisible();
+    await expect(heading.getByText('Public', { exact: true })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Mes événements' })
+        .getByRole('button', { name: new RegExp(event.title) })
+        .getByText('Annulé', { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     const mail = await lastMail(request, holder);

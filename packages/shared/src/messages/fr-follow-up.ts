@@ -28,7 +28,8 @@ export const followUpFr = {
     noPromoUsed: 'Aucun code utilisé',
     edit: 'Modifier',
     addPlace: 'Ajouter une place',
-    invalidDate: 'Date invalide',
+    /** 2-organiser.md §8, word for word (the attendee side's, 1-attendee.md, has no full stop). */
+    invalidDate: 'Date invalide.',
     ticketChoice: 'Type de billet affiché',
     placesAxis: 'Places',
     salesTitle: 'Ventes dans le temps',
