@@ -224,3 +224,43 @@ test('a choice ticket whose option is sold cannot be deleted, and the button say
   await expect(boisson).toHaveCount(0);
   expect((await manage()).tickets.map((t) => t.title)).not.toContain('Boisson');
 });
+
+test('number fields keep what was typed and say what is wrong', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Entrée', price: 10, quantity: 10 }] });
+  await openEditPage(page, eventId);
+  const quantities = page.getByRole('textbox', { name: 'Quantité', exact: true });
+  const saved = quantities.nth(0);
+  await expect(saved).toHaveValue('10');
+  const whole = 'La quantité doit être un nombre entier supérieur à 0.';
+
+  // A saved ticket's quantity: '2.5' stays '2.5', is explained, and is not sent.
+  let patches = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'PATCH') patches++;
+  });
+  await saved.fill('2.5');
+  await saved.blur();
+  await expect(saved).toHaveValue('2.5');
+  await expect(page.getByText(whole)).toBeVisible();
+  expect(patches).toBe(0);
+  await saved.fill('12');
+  await saved.blur();
+  await expect(page.getByText('Votre billet a bien été modifié.')).toBeVisible();
+  await expect(page.getByText(whole)).toHaveCount(0);
+
+  // A new ticket: '0' stays '0' (it used to become 1), a negative price stays negative.
+  await page.getByRole('button', { name: 'Ajouter un billet' }).click();
+  const draft = quantities.nth(1);
+  await draft.fill('0');
+  await draft.blur();
+  await expect(draft).toHaveValue('0');
+  await expect(page.getByText(whole)).toBeVisible();
+  await draft.fill('-3');
+  await draft.blur();
+  await expect(draft).toHaveValue('-3');
+  const price = page.getByRole('textbox', { name: 'Prix (€)', exact: true });
+  await price.fill('-5');
+  await price.blur();
+  await expect(price).toHaveValue('-5');
+  await expect(page.getByText('Les prix des billets doivent être supérieurs à 0€.')).toBeVisible();
+});

@@ -27,6 +27,7 @@ import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '..
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
 import { toastFailure, toastSuccess } from './toasts';
+import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
 
@@ -36,7 +37,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
   const addOption = useAddOption(event.id);
   const options = event.tickets.filter((t) => t.parentId === ticket.id);
   // The field shows what the server keeps: a refused quantity goes back to the saved one.
-  const [quantity, setQuantity] = useState<number | string>(ticket.quantity);
+  const [quantity, setQuantity] = useState<Typed>(ticket.quantity);
   useEffect(() => setQuantity(ticket.quantity), [ticket.quantity]);
   const change = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
     update.mutate(
@@ -83,13 +84,14 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
               description={f.sold(ticket.sold)}
               value={quantity}
               onChange={setQuantity}
-              // No clamping: a quantity under the places sold is the server's to refuse, with its message.
-              allowDecimal={false}
-              allowNegative={false}
+              // Nothing typed is rewritten: what is not a quantity says so and is not sent; a quantity
+              // under the places sold is the server's to refuse, with its message.
+              error={quantityError(quantity)}
               w={150}
               onBlur={() => {
-                if (quantity === '') setQuantity(ticket.quantity);
-                else if (Number(quantity) !== ticket.quantity) change({ quantity: Number(quantity) });
+                const typed = typedValue(quantity);
+                if (typed === null) setQuantity(ticket.quantity);
+                else if (!quantityError(quantity) && typed !== ticket.quantity) change({ quantity: typed });
               }}
             />
           )}

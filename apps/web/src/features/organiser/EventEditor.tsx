@@ -44,6 +44,7 @@ import {
 import { EventPreview } from './EventPreview';
 import { PromoCodes } from './PromoCodes';
 import { toastError, toastFailure, toastSuccess } from './toasts';
+import { typedValue } from './typed-number';
 
 const f = organiserFr.form;
 
@@ -101,7 +102,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
       isOpen: fields.isOpen,
       isUserPaysFees: fields.isUserPaysFees,
       onsaleAt: fields.waitingRoom ? fromLocalInput(fields.onsaleAt) : null,
-      admissionPerMinute: fields.waitingRoom && fields.admissionPerMinute !== '' ? fields.admissionPerMinute : null,
+      admissionPerMinute: fields.waitingRoom ? typedValue(fields.admissionPerMinute) : null,
     };
     const local =
       firstEditEventError(
