@@ -128,8 +128,14 @@ export async function enqueue(scan: QueuedScan): Promise<void> {
   await (await db()).put('queue', scan);
 }
 
+/**
+ * The scans waiting to be sent, in the order they were made: the server takes entries in the order
+ * it receives them, and the index's own order (by random id) would let a later scan take the entry
+ * of an earlier one, and report the earlier one as a conflict.
+ */
 export async function queued(eventId: string): Promise<QueuedScan[]> {
-  return (await db()).getAllFromIndex('queue', 'byEvent', eventId);
+  const scans = await (await db()).getAllFromIndex('queue', 'byEvent', eventId);
+  return scans.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
 export async function dequeue(ids: string[]): Promise<void> {
