@@ -89,6 +89,13 @@ test.describe('cancelling an event', () => {
     await page.context().clearCookies();
 
     await openConsole(page, event.id, 'edit');
+    // In the light theme too, the red buttons and, once cancelled, the marks are readable.
+    await page
+      .getByRole('navigation', { name: 'Mes événements' })
+      .getByRole('button', { name: /thème clair/ })
+      .click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await expectAccessible(page);
     await page.getByRole('button', { name: "Annuler l'événement" }).click();
     const dialog = page.getByRole('dialog', { name: "Annuler l'événement" });
     await dialog.getByRole('button', { name: "Annuler définitivement l'événement" }).click();

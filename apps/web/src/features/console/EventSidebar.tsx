@@ -86,7 +86,7 @@ export function EventSidebar({
                     {formatDate(event.dateBegin)}
                   </Text>
                   {event.isCancelled ? (
-                    <Badge size="xs" color="red" variant="light" mt={2}>
+                    <Badge size="xs" color="red" variant="light" mt={2} className={classes.cancelled}>
                       {consoleFr.cancelled}
                     </Badge>
                   ) : (

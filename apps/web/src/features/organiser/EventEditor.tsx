@@ -32,6 +32,7 @@ import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { fromLocalInput, toLocalInput } from './datetime';
 import { EditTickets } from './EditTickets';
+import classes from './EventEditor.module.css';
 import {
   EventAddressField,
   EventCategoryField,
@@ -251,7 +252,13 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
             <EditTickets event={event} canPrice={canPrice} />
             {isPaid && <PromoCodes event={event} />}
 
-            <Button color="red" variant="outline" w="fit-content" onClick={deleteDialog.open}>
+            <Button
+              color="red"
+              variant="outline"
+              className={classes.dangerOutline}
+              w="fit-content"
+              onClick={deleteDialog.open}
+            >
               {f.deleteEvent}
             </Button>
             <Modal

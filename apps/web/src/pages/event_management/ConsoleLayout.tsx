@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type ConsoleEvent, useConsoleEvents, useConsoleOrganizers, useEventOwner } from '../../api/console';
 import { useMeta } from '../../api/meta';
+import classes from '../../features/console/Console.module.css';
 import { ConsoleFooter } from '../../features/console/ConsoleFooter';
 import { ConsoleTabs } from '../../features/console/ConsoleTabs';
 import { EventPicker } from '../../features/console/EventPicker';
@@ -156,7 +157,12 @@ function EventHeading({ event }: { event: ConsoleEvent }) {
           {begin === end ? begin : `${begin} – ${end}`}
         </Text>
       </Box>
-      <Badge variant="light" color={status.color} style={{ flexShrink: 0 }}>
+      <Badge
+        variant="light"
+        color={status.color}
+        className={event.isCancelled ? classes.cancelled : undefined}
+        style={{ flexShrink: 0 }}
+      >
         {status.label}
       </Badge>
     </Group>
