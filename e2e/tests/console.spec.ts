@@ -151,15 +151,44 @@ test('a user who is not a verified organiser is sent to /billetterie, a visitor 
   await expect(page.getByText('Seul un organisateur vérifié peut accéder à la console.')).toBeVisible();
 });
 
-test('on a phone the events open in a drawer and the tabs scroll @phone', async ({ page, isMobile }) => {
+test('on a phone the events open in a drawer and every tab is in sight @phone', async ({ page, isMobile }) => {
   test.skip(!isMobile, 'phone layout only');
+  await page.setViewportSize({ width: 390, height: 844 });
   await openConsole(page, DEMO.organizer);
   await page.getByRole('button', { name: 'Mes événements' }).click();
   const drawer = page.getByRole('dialog', { name: 'Gestion des événements' });
   await drawer.getByRole('button', { name: new RegExp(GALA) }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  // At 390 px the five tabs wrap: none is past the screen's edge.
+  for (const name of ['Statistiques', 'Modification', 'Participants', 'Staff', 'Ajout Manuel']) {
+    const box = await page.getByRole('tab', { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, name).toBe(true);
+  }
   await page.getByRole('tab', { name: 'Ajout Manuel' }).click();
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Vente en présentiel' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the spec's event selector and follow-up title, and /eventsGestion, lead to the console", async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await galaId(page);
+  // 2-organiser.md §2 lists /eventsGestion: it opens the console, on the event it names.
+  await page.goto(`/eventsGestion?event=${id}`);
+  await expect(page).toHaveURL(new RegExp(`/event_management\\?event=${id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+
+  await page.goto('/eventsGestion');
+  await expect(page).toHaveURL(/\/event_management$/);
+  const selector = page.getByRole('textbox', { name: 'Événement', exact: true });
+  await expect(selector).toHaveAttribute('placeholder', 'Choisissez un événement');
+  await expect(page.getByText("Vous n'avez pas encore sélectionné d'événement.")).toBeVisible();
+  await selector.click();
+  await page.getByRole('option', { name: new RegExp(`^${GALA}`) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
+  await expect(selector).toHaveValue(new RegExp(`^${GALA}`));
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: "Suivi d'un événement" })).toBeVisible();
   await expectAccessible(page);
 });

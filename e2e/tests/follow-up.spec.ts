@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { buy, DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
+import { buy, DEMO, expectAccessible, login, newBuyer, organiserEvent, uniqueEmail } from './support';
 
 /** Demo events with sales behind them (apps/api/src/db/seed/demo-sales.ts). */
 const PARTY = "Soirée d'intégration 2026";
@@ -71,6 +71,14 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
     ticketList: [
       { title: 'Fosse - debout', price: 20, quantity: 40 },
       { title: 'Balcon', price: 15, quantity: 10 },
+      {
+        title: 'Formule',
+        isMultipart: true,
+        options: [
+          { title: 'Repas', price: 10, quantity: 5 },
+          { title: 'Boisson', price: 5, quantity: 5 },
+        ],
+      },
     ],
     discountCodeList: [
       { code: 'ETUDIANT', discountPercent: 20 },
@@ -78,15 +86,34 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
     ],
   });
   const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
-    tickets: { id: string; title: string }[];
+    tickets: { id: string; title: string; options: { id: string; title: string }[] }[];
   };
-  const ticket = (title: string) => detail.tickets.find((t) => t.title === title)?.id ?? '';
+  const ticket = (title: string) =>
+    detail.tickets.flatMap((t) => [t, ...t.options]).find((t) => t.title === title)?.id ?? '';
   const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
   if (!buyer) throw new Error('no browser');
   await newBuyer(await buyer.newPage());
   await buy(buyer.request, id, { ticketId: ticket('Fosse - debout'), quantity: 3 });
   await buy(buyer.request, id, { ticketId: ticket('Balcon'), quantity: 1 }, { discountCode: 'ETUDIANT' });
   await buyer.close();
+  // The options of the choice ticket, sold at the door.
+  for (const option of ['Repas', 'Boisson']) {
+    const sale = await request.post(`/api/console/events/${id}/manual-entries`, {
+      data: {
+        ticketId: ticket(option),
+        quantity: 1,
+        payment: 'cash',
+        participant: {
+          email: uniqueEmail('formule'),
+          firstName: 'Fanny',
+          lastName: option,
+          phone: '',
+          birthDate: '2000-01-15',
+        },
+      },
+    });
+    expect(sale.status(), await sale.text()).toBe(201);
+  }
 
   await login(page, DEMO.organizer, DEMO.password);
   await expect(page).not.toHaveURL(/\/connexion/);
@@ -94,10 +121,15 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
   const pie = page.getByRole('region', { name: 'Nombre de places vendues par type' });
   // The statistics tab and its charts are a chunk of their own, loaded at its first opening: a
   // loaded machine took longer than the default wait to show it once.
-  await expect(pie.getByText('Total : 4 places vendues sur 50 places.')).toBeVisible({ timeout: 30_000 });
+  await expect(pie.getByText('Total : 6 places vendues sur 60 places.')).toBeVisible({ timeout: 30_000 });
   await pie.getByRole('button', { name: 'Voir le tableau' }).click();
-  // The chart's label is the title before its hyphen.
+  // The chart's label is the title before its hyphen, unless another ticket's would read the same:
+  // the options of 'Formule' keep their whole names.
   await expect(pie.getByRole('row', { name: 'Fosse 3', exact: true })).toBeVisible();
+  await expect(pie.getByRole('row', { name: 'Formule - Repas 1', exact: true })).toBeVisible();
+  await expect(pie.getByRole('row', { name: 'Formule - Boisson 1', exact: true })).toBeVisible();
+  await expect(pie.getByText('Formule - Repas : 1', { exact: true })).toBeVisible();
+  await expect(pie.getByText('Formule - Boisson : 1', { exact: true })).toBeVisible();
 
   await pie.getByRole('radio', { name: 'Balcon' }).check();
   await expect(pie.getByText('Total : 1 place vendue sur 10 places.')).toBeVisible();
@@ -105,10 +137,10 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
   await expect(pie.getByRole('row', { name: 'Présentiel 0', exact: true })).toBeVisible();
 
   await pie.getByRole('radio', { name: 'Tous les tickets' }).check();
-  await expect(pie.getByText('Total : 4 places vendues sur 50 places.')).toBeVisible();
+  await expect(pie.getByText('Total : 6 places vendues sur 60 places.')).toBeVisible();
 
-  // 3 × 20 € and 15 € less 20 %.
-  await expect(figure(page, 'Total brut')).toHaveText('72,00 €');
+  // 3 × 20 €, 15 € less 20 %, and 10 € + 5 € at the door.
+  await expect(figure(page, 'Total brut')).toHaveText('87,00 €');
   const promo = page.getByRole('region', { name: 'Codes promo' });
   await expect(promo.getByRole('row', { name: 'ETUDIANT - 20 % 1 3,00 €', exact: true })).toBeVisible();
   await expect(promo.getByRole('row', { name: 'AMIS - 10 % 0 0,00 €', exact: true })).toBeVisible();
@@ -123,7 +155,8 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
 test('the ticket list sorts, searches and opens a buyer’s details', async ({ page }) => {
   await openTab(page, CONCERT, 'participants');
   const buyers = page.getByRole('button', { name: /^Voir les détails de / });
-  await expect(page.getByText('4 billets')).toBeVisible();
+  // The count is of places, each buyer holding 5, then of the rows that list them.
+  await expect(page.getByText('20 billets sur 4 lignes', { exact: true })).toBeVisible();
   // By last name by default, reversed by a second click on Acheteur.
   await expect(buyers).toHaveText(['Inès Bernard', 'Louis Leroy', 'Manon Petit', 'Nathan Thomas']);
   const nameHeader = page.getByRole('columnheader', { name: 'Acheteur' });
@@ -137,7 +170,7 @@ test('the ticket list sorts, searches and opens a buyer’s details', async ({ p
 
   await page.getByRole('searchbox', { name: 'Rechercher un acheteur' }).fill('acheteur4@');
   await expect(buyers).toHaveText(['Manon Petit']);
-  await expect(page.getByText('1 billet', { exact: true })).toBeVisible();
+  await expect(page.getByText('5 billets sur 1 ligne', { exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher un acheteur' }).fill('personne');
   await expect(page.getByText('Aucun billet ne correspond à cette recherche.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher un acheteur' }).fill('petit');
@@ -230,7 +263,7 @@ test('a long ticket list is paged by the server', async ({ page, request }) => {
   await expect(page).not.toHaveURL(/\/connexion/);
   await page.goto(`/event_management?event=${id}&tab=participants`);
   const buyers = page.getByRole('button', { name: /^Voir les détails de / });
-  await expect(page.getByText('51 billets')).toBeVisible();
+  await expect(page.getByText('51 billets sur 51 lignes', { exact: true })).toBeVisible();
   await expect(buyers).toHaveCount(50);
   await expect(buyers.first()).toHaveText('Invité Nom01');
   await page
@@ -258,4 +291,19 @@ test('a failed load offers a retry, and a failed export says so in French', asyn
   await page.getByRole('button', { name: 'Extraction des données' }).click();
   await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
   await expect(page.getByText("L'export n'a pas pu être téléchargé. Réessayez.")).toBeVisible();
+});
+
+test('a date the list cannot read shows the spec’s text, with its full stop', async ({ page }) => {
+  await login(page, DEMO.organizer, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  const id = await eventId(page.request, CONCERT);
+  await page.route('**/api/console/events/*/participants*', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { items: { purchasedAt: string }[] };
+    for (const item of body.items) item.purchasedAt = 'pas une date';
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto(`/event_management?event=${id}&tab=participants`);
+  // 2-organiser.md §8: 'Date invalide.'
+  await expect(page.getByRole('cell', { name: 'Date invalide.', exact: true })).toHaveCount(4);
 });

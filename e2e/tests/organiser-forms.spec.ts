@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buy, DEMO, login, organiserEvent, registerViaApi } from './support';
+import { buy, DEMO, login, organiserEvent, registerViaApi, uniqueEmail } from './support';
 
 const DAY = 86_400_000;
 
@@ -57,14 +57,16 @@ test('the promo form shows the rules instead of changing what was typed', async 
   await quantity.fill('50');
   await add.click();
   await expect(page.getByRole('cell', { name: 'ETE', exact: true })).toBeVisible();
-  // A refused quantity goes back to the one the server kept.
+  // A quantity that is none stays as typed, says why under the field, and is not sent.
   const uses = page.getByRole('textbox', { name: 'Quantité ETE' });
   await uses.fill('0');
   await uses.blur();
-  await expect(page.getByText(/^Une erreur s'est produite: /)).toHaveText(
-    "Une erreur s'est produite: La quantité du code promo doit être un nombre entier supérieur à 0.",
-  );
-  await expect(uses).toHaveValue('50');
+  await expect(uses).toHaveValue('0');
+  await expect(uses).toHaveAccessibleDescription('La quantité du code promo doit être un nombre entier supérieur à 0.');
+  const kept = (await (await request.get(`/api/events/${eventId}/manage`)).json()) as {
+    discounts: { quantity: number }[];
+  };
+  expect(kept.discounts[0]?.quantity).toBe(50);
 });
 
 test('the create form checks in the spec order: an unknown address before a missing category', async ({ page }) => {
@@ -166,4 +168,104 @@ test('a creator who is not verified reaches their edit page from the event page 
   await page.goto('/profil');
   await page.getByRole('link', { name: `Modifier l'événement ${title}` }).click();
   await expect(page).toHaveURL(new RegExp(`/editevents/${id}$`));
+});
+
+test('a choice ticket whose option is sold cannot be deleted, and the button says why', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, {
+    ticketList: [
+      { title: 'Standard', price: 12, quantity: 10 },
+      {
+        title: 'Formule',
+        isMultipart: true,
+        options: [
+          { title: 'Repas', price: 10, quantity: 5 },
+          { title: 'Boisson', price: 5, quantity: 5 },
+        ],
+      },
+    ],
+  });
+  const manage = async () =>
+    (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { tickets: { id: string; title: string }[] };
+  const repas = (await manage()).tickets.find((t) => t.title === 'Repas')?.id ?? '';
+  const sale = await request.post(`/api/console/events/${eventId}/manual-entries`, {
+    data: {
+      ticketId: repas,
+      quantity: 1,
+      payment: 'cash',
+      participant: {
+        email: uniqueEmail('repas'),
+        firstName: 'Rémi',
+        lastName: 'Repas',
+        phone: '',
+        birthDate: '2000-01-15',
+      },
+    },
+  });
+  expect(sale.status(), await sale.text()).toBe(201);
+
+  await openEditPage(page, eventId);
+  const reason = 'Ce billet a déjà été acheté : il ne peut pas être supprimé.';
+  for (const title of ['Formule', 'Repas']) {
+    const button = page.getByRole('button', { name: `Supprimer le billet ${title}`, exact: true });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(reason);
+  }
+  let deletions = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'DELETE') deletions++;
+  });
+  // Greyed out, it says why on hover, and a click deletes nothing.
+  const formule = page.getByRole('button', { name: 'Supprimer le billet Formule', exact: true });
+  await formule.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(reason);
+  await formule.click({ force: true });
+  expect(deletions).toBe(0);
+  expect((await manage()).tickets.map((t) => t.title)).toContain('Formule');
+
+  // A ticket nobody took is still deleted.
+  const boisson = page.getByRole('button', { name: 'Supprimer le billet Boisson', exact: true });
+  await expect(boisson).not.toHaveAttribute('aria-disabled', 'true');
+  await boisson.click();
+  await expect(boisson).toHaveCount(0);
+  expect((await manage()).tickets.map((t) => t.title)).not.toContain('Boisson');
+});
+
+test('number fields keep what was typed and say what is wrong', async ({ page, request }) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Entrée', price: 10, quantity: 10 }] });
+  await openEditPage(page, eventId);
+  const quantities = page.getByRole('textbox', { name: 'Quantité', exact: true });
+  const saved = quantities.nth(0);
+  await expect(saved).toHaveValue('10');
+  const whole = 'La quantité doit être un nombre entier supérieur à 0.';
+
+  // A saved ticket's quantity: '2.5' stays '2.5', is explained, and is not sent.
+  let patches = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'PATCH') patches++;
+  });
+  await saved.fill('2.5');
+  await saved.blur();
+  await expect(saved).toHaveValue('2.5');
+  await expect(page.getByText(whole)).toBeVisible();
+  expect(patches).toBe(0);
+  await saved.fill('12');
+  await saved.blur();
+  await expect(page.getByText('Votre billet a bien été modifié.')).toBeVisible();
+  await expect(page.getByText(whole)).toHaveCount(0);
+
+  // A new ticket: '0' stays '0' (it used to become 1), a negative price stays negative.
+  await page.getByRole('button', { name: 'Ajouter un billet' }).click();
+  const draft = quantities.nth(1);
+  await draft.fill('0');
+  await draft.blur();
+  await expect(draft).toHaveValue('0');
+  await expect(page.getByText(whole)).toBeVisible();
+  await draft.fill('-3');
+  await draft.blur();
+  await expect(draft).toHaveValue('-3');
+  const price = page.getByRole('textbox', { name: 'Prix (€)', exact: true });
+  await price.fill('-5');
+  await price.blur();
+  await expect(price).toHaveValue('-5');
+  await expect(page.getByText('Les prix des billets doivent être supérieurs à 0€.')).toBeVisible();
 });

@@ -67,3 +67,31 @@ test('a free event has no payout button', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: 'Ajouter une place' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Demande de virement' })).toHaveCount(0);
 });
+
+test('an administrator sees the balance and is told that the request is the organiser’s', async ({ page, request }) => {
+  const id = await organiserEvent(request, { ticketList: [{ title: 'Plein tarif', price: 20, quantity: 50 }] });
+  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
+  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+  if (!buyer) throw new Error('no browser');
+  await newBuyer(await buyer.newPage());
+  await buy(buyer.request, id, { ticketId: detail.tickets[0]?.id, quantity: 1 });
+  await buyer.close();
+
+  await login(page, DEMO.admin, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  await page.goto(`/event_management?event=${id}&tab=stats`);
+  await page.getByRole('button', { name: 'Demande de virement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Demande de virement' });
+  // 20,00 € − 0,36 € − 0,30 €.
+  await expect(dialog.getByTestId('available')).toHaveText('19,34 €');
+  const reason =
+    "Seul l'organisateur de l'événement peut demander le virement de son solde : il est versé sur son propre compte bancaire.";
+  await expect(dialog.getByText(reason)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Demander le virement/ })).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: 'IBAN' })).toHaveCount(0);
+  await expectAccessible(page);
+  // Asked anyway, the server gives the same reason, never 'this event does not exist'.
+  const asked = await page.request.post(`/api/console/events/${id}/payouts`);
+  expect(asked.status()).toBe(403);
+  expect((await asked.json()).message).toBe(reason);
+});

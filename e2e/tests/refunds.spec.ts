@@ -47,6 +47,10 @@ test.describe('refund requests in the console', () => {
     await expect(section.getByText(accepted)).toBeVisible();
     await expect(section.getByText('À traiter')).toHaveCount(2);
     await expect(section.getByText('40,00 €')).toBeVisible();
+    // One place is one place, never '1 places'.
+    await expect(section.getByRole('listitem').filter({ hasText: accepted })).toContainText('· 2 places');
+    await expect(section.getByRole('listitem').filter({ hasText: refused })).toContainText('· 1 place');
+    await expect(section.getByRole('listitem').filter({ hasText: refused })).not.toContainText('1 places');
     await expectAccessible(page);
 
     const first = section.getByRole('listitem').filter({ hasText: accepted });
@@ -85,6 +89,13 @@ test.describe('cancelling an event', () => {
     await page.context().clearCookies();
 
     await openConsole(page, event.id, 'edit');
+    // In the light theme too, the red buttons and, once cancelled, the marks are readable.
+    await page
+      .getByRole('navigation', { name: 'Mes événements' })
+      .getByRole('button', { name: /thème clair/ })
+      .click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await expectAccessible(page);
     await page.getByRole('button', { name: "Annuler l'événement" }).click();
     const dialog = page.getByRole('dialog', { name: "Annuler l'événement" });
     await dialog.getByRole('button', { name: "Annuler définitivement l'événement" }).click();
@@ -98,6 +109,16 @@ test.describe('cancelling an event', () => {
     await expect(banner.getByText('Tous les remboursements sont effectués.')).toBeVisible({ timeout: 20_000 });
     await expect(banner.getByText('1 commande remboursée sur 1')).toBeVisible();
     await expect(page.getByRole('button', { name: "Annuler l'événement" })).toHaveCount(0);
+    // The heading's badge and the sidebar say it is cancelled, no longer 'Public'.
+    const heading = page.getByRole('heading', { level: 2, name: event.title }).locator('xpath=../..');
+    await expect(heading.getByText('Annulé', { exact: true })).toBeVisible();
+    await expect(heading.getByText('Public', { exact: true })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Mes événements' })
+        .getByRole('button', { name: new RegExp(event.title) })
+        .getByText('Annulé', { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     const mail = await lastMail(request, holder);

@@ -166,10 +166,16 @@ test('without network the door goes on from its list, syncs on return, and shows
   const result = staff.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-tone', 'accepted');
   await expect(result).toContainText('Nina Seule');
+  // Scanned again offline: the phone says when and by whom (its own user), never 'par —'.
+  await staff.getByLabel('Rechercher un participant').fill('seule');
+  await staff.getByRole('button', { name: 'Faire entrer : Nina Seule' }).click();
+  await expect(result).toHaveAttribute('data-tone', 'already');
+  await expect(result).toContainText(/Le .+ par Camille Durand/);
+  await expect(result).not.toContainText('—');
   await staff.getByRole('textbox', { name: 'Code du billet' }).fill(twice.code);
   await staff.getByRole('button', { name: 'Vérifier' }).click();
   await expect(result).toContainText('Nina Double');
-  await expect(staff.getByText("2 scans en attente d'envoi")).toBeVisible();
+  await expect(staff.getByText("3 scans en attente d'envoi")).toBeVisible();
 
   // Meanwhile another door, online, lets the second ticket in.
   const other = await page.request.post(`/api/checkin/events/${door.eventId}/scans`, { data: { code: twice.code } });
@@ -179,6 +185,8 @@ test('without network the door goes on from its list, syncs on return, and shows
   await staff.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(staff.getByRole('alert').filter({ hasText: 'Conflits après synchronisation' })).toBeVisible();
   await expect(staff.getByText(/Nina Double : entrée acceptée hors connexion/)).toBeVisible();
+  // The second scan of Nina Seule was refused on the phone: nobody went in, no conflict.
+  await expect(staff.getByText(/Nina Seule : entrée acceptée hors connexion/)).toHaveCount(0);
   await expect(staff.getByText(/scans? en attente/)).toHaveCount(0);
   await expect(staff.getByTestId('remaining-count')).toHaveText('0');
   await staff.getByRole('button', { name: "J'ai compris" }).click();

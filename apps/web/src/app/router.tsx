@@ -1,5 +1,5 @@
 import { adminFr, discoveryFr } from '@guichet/shared';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { PageLoader } from '../features/shell/PageLoader';
 import { Layout } from './Layout';
 import type { RouteHandle } from './route-handle';
@@ -130,6 +130,14 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader />,
     ...page(() => import('../pages/event_management/ConsolePage')),
   },
+  // 2-organiser.md §2 lists /eventsGestion without its content: the management of one's events is
+  // the console, so an old link lands there, its ?event= kept (docs/decisions.md, issue 26).
+  { path: '/eventsGestion', Component: ToConsole },
 ];
+
+function ToConsole() {
+  const { search } = useLocation();
+  return <Navigate to={`/event_management${search}`} replace />;
+}
 
 export const router = createBrowserRouter(routes);

@@ -17,7 +17,7 @@ export type SourceBreakdown = z.infer<typeof sourceBreakdown>;
 export const ticketStats = z.object({
   ticketId: z.string(),
   title: z.string(),
-  /** The chart's label: the title before its first hyphen (§2.4). */
+  /** The chart's label: the title before its first hyphen (§2.4), unless another ticket's reads the same. */
   label: z.string(),
   sold: z.number().int(),
   /** The ticket's places (a choice ticket's are its options'). */
@@ -114,7 +114,13 @@ export const participantRow = z.object({
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 
-export const participantsPage = z.object({ items: z.array(participantRow), total: z.number().int() });
+export const participantsPage = z.object({
+  items: z.array(participantRow),
+  /** Rows (participations) that match, over all pages. */
+  total: z.number().int(),
+  /** Their places: the tickets sold, a row of 3 counting 3. */
+  places: z.number().int(),
+});
 export type ParticipantsPage = z.infer<typeof participantsPage>;
 
 /** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */
@@ -134,6 +140,33 @@ export function participationTotalCents(quantity: number, unitPriceCents: number
 /** The chart label of a ticket: its title before the first hyphen (§2.4). */
 export function ticketChartLabel(title: string): string {
   return (title.split('-')[0] ?? title).trim() || title;
+}
+
+/**
+ * The chart labels of an event's tickets, one per title and each told apart from the others: the
+ * spec's short label (before the first hyphen) where no other ticket shares it, else the whole
+ * title (a choice ticket's options, 'Formule - Repas' and 'Formule - Boisson', would all read
+ * 'Formule'), and a number after titles that are themselves alike.
+ */
+export function ticketChartLabels(titles: readonly string[]): string[] {
+  const countOf = (values: string[]) => {
+    const counts = new Map<string, number>();
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    return counts;
+  };
+  const short = titles.map(ticketChartLabel);
+  const shortCounts = countOf(short);
+  const labels = titles.map((title, i) =>
+    (shortCounts.get(short[i] ?? '') ?? 0) > 1 ? title.trim() : (short[i] ?? title),
+  );
+  const labelCounts = countOf(labels);
+  const seen = new Map<string, number>();
+  return labels.map((label) => {
+    if ((labelCounts.get(label) ?? 0) < 2) return label;
+    const n = (seen.get(label) ?? 0) + 1;
+    seen.set(label, n);
+    return n === 1 ? label : `${label} (${n})`;
+  });
 }
 
 /** The columns of each export, in the order of §9 "Export columns". */

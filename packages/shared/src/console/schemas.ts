@@ -11,6 +11,8 @@ export const consoleEvent = z.object({
   dateBegin: z.string(),
   dateEnd: z.string(),
   isPublic: z.boolean(),
+  /** Cancelled by its organiser: its sale stopped and its buyers are refunded. */
+  isCancelled: z.boolean(),
   bannerUrl: z.string().nullable(),
 });
 export type ConsoleEvent = z.infer<typeof consoleEvent>;

@@ -53,6 +53,8 @@ export const manifestParticipation = z.object({
   entriesUsed: z.number().int(),
   /** The last entry taken, for a scanner offline to say when a ticket was already scanned. */
   lastScanAt: z.string().nullable(),
+  /** Who took that entry, for a scanner offline to say by whom. */
+  lastScanBy: z.string().nullable(),
 });
 export type ManifestParticipation = z.infer<typeof manifestParticipation>;
 
@@ -61,6 +63,8 @@ export const checkinManifest = z.object({
   /** Ed25519 public key, raw 32 bytes in base64: the scanner checks codes with it offline. */
   publicKey: z.string(),
   participations: z.array(manifestParticipation),
+  /** The name of whoever syncs: the entries this device takes offline are theirs. */
+  scannerName: z.string(),
   syncedAt: z.string(),
 });
 export type CheckinManifest = z.infer<typeof checkinManifest>;

@@ -9,6 +9,11 @@ export const consoleFr = {
   sortNewest: "Plus récents d'abord",
   sortOldest: "Plus anciens d'abord",
   noEventSelected: "Vous n'avez pas encore sélectionné d'événement.",
+  eventLabel: 'Événement',
+  eventPlaceholder: 'Choisissez un événement',
+  followUpTitle: "Suivi d'un événement",
+  /** The status of a cancelled event, in place of public or private (the spec has no cancellation). */
+  cancelled: 'Annulé',
   organizerLabel: 'Organisateur',
   organizerPlaceholder: 'Choisissez un organisateur',
   clearOrganizer: 'Revenir à mes événements',

@@ -67,6 +67,7 @@ export const doorFr = {
         : `${count} ${plural(count, 'entrée restante', 'entrées restantes')}`,
     alreadyScanned: 'Déjà scanné',
     alreadyScannedAt: (when: string, by: string) => `Le ${when} par ${by}`,
+    alreadyScannedOn: (when: string) => `Le ${when}`,
     invalid: 'Billet invalide',
     invalidHelp: "Ce code n'est pas un billet de cet événement.",
     otherEvent: 'Billet d’un autre événement',

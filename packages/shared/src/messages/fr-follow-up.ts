@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /** The event follow-up: statistics, participants and the export (2-organiser.md §2.4, §2.5, §9). Part of `fr`. */
 export const followUpFr = {
   stats: {
@@ -26,7 +28,8 @@ export const followUpFr = {
     noPromoUsed: 'Aucun code utilisé',
     edit: 'Modifier',
     addPlace: 'Ajouter une place',
-    invalidDate: 'Date invalide',
+    /** 2-organiser.md §8, word for word (the attendee side's, 1-attendee.md, has no full stop). */
+    invalidDate: 'Date invalide.',
     ticketChoice: 'Type de billet affiché',
     placesAxis: 'Places',
     salesTitle: 'Ventes dans le temps',
@@ -79,7 +82,9 @@ export const followUpFr = {
     searchLabel: 'Rechercher un acheteur',
     searchPlaceholder: 'Nom ou e-mail',
     noMatch: 'Aucun billet ne correspond à cette recherche.',
-    count: (n: number) => `${n} ${n > 1 ? 'billets' : 'billet'}`,
+    /** The places sold (a row of 3 counts 3), then the rows that hold them. */
+    count: (places: number, rows: number) =>
+      `${places} ${plural(places, 'billet', 'billets')} sur ${rows} ${plural(rows, 'ligne', 'lignes')}`,
     sortBy: (column: string) => `Trier par ${column}`,
     pagesLabel: 'Pages de la liste des billets',
     loadFailed: "La liste des billets n'a pas pu être chargée.",

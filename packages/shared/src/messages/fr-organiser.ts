@@ -19,6 +19,8 @@ export const organiserFr = {
     ticketDescription: 'Description du billet',
     price: 'Prix (€)',
     quantity: 'Quantité',
+    /** Under a quantity field as soon as what is typed is not one (the field never rewrites it). */
+    wholeQuantity: 'La quantité doit être un nombre entier supérieur à 0.',
     hidden: 'Billet masqué',
     giftTickets: 'Billets offerts',
     giftTicketsHelp: "L'acheteur de ce billet peut choisir l'un de ces billets, offert.",

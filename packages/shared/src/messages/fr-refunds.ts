@@ -1,4 +1,5 @@
 import { formatEuros } from '../rules/money';
+import { plural } from './plural';
 
 /**
  * Refunds carried out and event cancellation (issue 10; 1-attendee.md "Refund handling":
@@ -12,12 +13,13 @@ export const refundsFr = {
     loadError: 'Impossible de charger les demandes de remboursement.',
     retry: 'Réessayer',
     columns: { holder: 'Participant', ticket: 'Billet', places: 'Places', amount: 'Montant', status: 'Statut' },
+    places: (count: number) => `${count} ${plural(count, 'place', 'places')}`,
     requestedOn: (date: string) => `Demandé le ${date}`,
     accept: 'Rembourser',
     refuse: 'Refuser',
     acceptTitle: 'Rembourser ce participant ?',
     acceptText: (amount: string, places: number) =>
-      `${amount} seront remboursés pour ${places} place${places > 1 ? 's' : ''}, par le moyen de paiement utilisé. Les places reviendront à la vente.`,
+      `${amount} seront remboursés pour ${places} ${plural(places, 'place', 'places')}, par le moyen de paiement utilisé. Les places reviendront à la vente.`,
     refuseTitle: 'Refuser le remboursement',
     reasonLabel: 'Motif du refus',
     reasonHelp: 'Le participant recevra ce motif par email.',

@@ -70,6 +70,8 @@ export const moneyFr = {
     nothingLeft: 'Aucun solde à virer pour cet événement.',
     freeEvent: 'Les virements concernent les événements payants.',
     cancelledEvent: 'Cet événement est annulé : son solde sert au remboursement des participants.',
+    organiserOnly:
+      "Seul l'organisateur de l'événement peut demander le virement de son solde : il est versé sur son propre compte bancaire.",
     requestFailed: "La demande de virement n'a pas pu être effectuée. Veuillez réessayer.",
   },
   mail: {

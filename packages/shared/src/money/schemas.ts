@@ -64,6 +64,8 @@ export const eventPayouts = z.object({
   isPaidEvent: z.boolean(),
   /** The caller is the event's verified organiser: an administrator sees the balance only. */
   canRequest: z.boolean(),
+  /** Why the caller may not ask, in French; null when they may. */
+  refusal: z.string().nullable(),
   rateBps: z.number().int(),
   fixedCents: z.number().int(),
   balance,

@@ -114,7 +114,8 @@ function firstTicketListError(input: CreateEventRequest, begin: Date, now: Date)
     return fail('ticketList', m.create.ticketDescriptionTooLong);
   }
   const cap = input.nbMaxParticipants ?? UNLIMITED;
-  const badQuantity = (q: number | null) => q == null || q <= 0 || (cap !== UNLIMITED && q > cap);
+  const badQuantity = (q: number | null) =>
+    q == null || !Number.isInteger(q) || q <= 0 || (cap !== UNLIMITED && q > cap);
   if (items.some((t) => badQuantity(t.quantity))) return fail('ticketList', m.create.ticketQuantityInvalid);
   if (tickets.some((t) => t.isMultipart && t.options.length === 0)) {
     return fail('ticketList', m.create.choicesRequired);
@@ -185,7 +186,9 @@ export function firstNewTicketError(ticket: TicketInput): EventFieldError | null
   if (price == null || price < 0) return fail('price', m.ticket.priceEmpty);
   // The edit screen's price input starts at 1 € (§2.2); a free ticket stays possible.
   if (price > 0 && price < MIN_EDIT_PRICE_CENTS) return fail('price', m.ticket.priceEmpty);
-  if (ticket.quantity == null || ticket.quantity <= 0) return fail('quantity', m.ticket.quantityInvalid);
+  if (ticket.quantity == null || !Number.isInteger(ticket.quantity) || ticket.quantity <= 0) {
+    return fail('quantity', m.ticket.quantityInvalid);
+  }
   return null;
 }
 
@@ -195,7 +198,9 @@ export function firstOptionError(option: OptionInput): EventFieldError | null {
   if (option.title.trim().length > LIMITS.optionTitle) return fail('options', m.create.ticketTitleTooLong);
   const price = priceToCents(option);
   if (price == null || price < 0) return fail('options', m.edit.choicesIncomplete);
-  if (option.quantity == null || option.quantity < 1) return fail('options', m.edit.choicesIncomplete);
+  if (option.quantity == null || !Number.isInteger(option.quantity) || option.quantity < 1) {
+    return fail('options', m.edit.choicesIncomplete);
+  }
   return null;
 }
 

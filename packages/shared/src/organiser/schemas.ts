@@ -125,6 +125,8 @@ export const managedTicket = z.object({
   isMultipart: z.boolean(),
   position: z.number().int(),
   giftTicketIds: z.array(z.string()),
+  /** No place of it or of its options is sold, held or issued: the server would delete it. */
+  isDeletable: z.boolean(),
 });
 export type ManagedTicket = z.infer<typeof managedTicket>;
 

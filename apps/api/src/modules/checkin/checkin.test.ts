@@ -190,8 +190,35 @@ describe('the scanner list', () => {
         quantity: 2,
         entriesUsed: 0,
         lastScanAt: null,
+        lastScanBy: null,
       },
     ]);
+    // The device's own offline entries are its user's.
+    expect(body.scannerName).toBe('Sam Portier');
+  });
+
+  it('says who took the last entry, so that a scanner offline can say by whom', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { code } = await participationWithCode(t, event.id, ticket.id, 2);
+    const scanned = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkin/events/${event.id}/scans`,
+      headers: { cookie: staffCookie },
+      payload: { code },
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    const body = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/checkin/events/${event.id}/manifest`,
+        headers: { cookie: staffCookie },
+      })
+    ).json();
+    expect(body.participations[0]).toMatchObject({
+      entriesUsed: 1,
+      lastScanAt: expect.stringMatching(/^\d{4}-/),
+      lastScanBy: 'Sam Portier',
+    });
   });
 
   it("lists a staff member's events of today for the menu", async () => {

@@ -47,6 +47,7 @@ export function findManifest(db: Database, eventId: string) {
     quantity: number;
     entriesUsed: number;
     lastScanAt: string | null;
+    lastScanBy: string | null;
   }>(
     db,
     sql`select p.id,
@@ -54,9 +55,13 @@ export function findManifest(db: Database, eventId: string) {
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                p.quantity, p.entries_used as "entriesUsed",
-               (select ${iso('max(s.scanned_at)')} from scans s
-                 where s.participation_id = p.id and s.result = 'accepted') as "lastScanAt"
+               last_scan.scanned_at as "lastScanAt", last_scan.scanned_by as "lastScanBy"
           from participations p
+          left join lateral (
+            select ${iso('s.scanned_at')} as scanned_at, su.first_name || ' ' || su.last_name as scanned_by
+              from scans s join users su on su.id = s.staff_user_id
+             where s.participation_id = p.id and s.result = 'accepted'
+             order by s.scanned_at desc limit 1) last_scan on true
           join users u on u.id = p.user_id
           join tickets t on t.id = p.ticket_id
           left join tickets h on h.id = t.parent_id

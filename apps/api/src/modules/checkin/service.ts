@@ -17,6 +17,7 @@ import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
+import { findUserName } from '../users/repository';
 import * as repo from './repository';
 
 const m = doorFr.checkin;
@@ -116,15 +117,17 @@ export async function scanBatch(
 /** What a scanner keeps to work offline: the event, the public key, every live participation. */
 export async function manifest(deps: Deps, viewer: Viewer | null, eventId: string): Promise<CheckinManifest> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  const [dates, rows] = await Promise.all([
+  const [dates, rows, scanner] = await Promise.all([
     repo.findEventDates(deps.db, event.id),
     repo.findManifest(deps.db, event.id),
+    viewer ? findUserName(deps.db, viewer.id) : undefined,
   ]);
   const jwk = loadTicketKeys(deps.config).publicKey.export({ format: 'jwk' });
   return {
     event: { id: event.id, title: event.title, dateBegin: dates?.dateBegin ?? '', dateEnd: dates?.dateEnd ?? '' },
     publicKey: Buffer.from(jwk.x ?? '', 'base64url').toString('base64'),
     participations: rows.map((row) => ({ ...row, shortCode: ticketShortCode(row.id) })),
+    scannerName: scanner ? `${scanner.firstName} ${scanner.lastName}` : '',
     syncedAt: deps.clock.now().toISOString(),
   };
 }

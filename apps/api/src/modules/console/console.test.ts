@@ -24,6 +24,7 @@ async function organiserWithEvents() {
   const newer = await createEvent(t, organizer.id, {
     title: 'Récent',
     isPublic: false,
+    cancelledAt: new Date(base),
     createdAt: new Date(base - DAY),
     bannerPath: 'events/banner.png',
   });
@@ -32,7 +33,7 @@ async function organiserWithEvents() {
 }
 
 describe('GET /api/console/events', () => {
-  it("lists the organiser's own events, newest created first, without deleted ones", async () => {
+  it("lists the organiser's own events, newest created first, without deleted ones, the cancelled ones said so", async () => {
     const { organizer, older, newer } = await organiserWithEvents();
     const response = await get('/api/console/events', await loginAs(t, organizer.email));
     expect(response.statusCode).toBe(200);
@@ -43,6 +44,8 @@ describe('GET /api/console/events', () => {
         dateBegin: newer.dateBegin.toISOString(),
         dateEnd: newer.dateEnd.toISOString(),
         isPublic: false,
+        // Cancelled: the console marks it so, whatever its visibility.
+        isCancelled: true,
         bannerUrl: '/api/images/events/banner.png',
       },
       {
@@ -51,6 +54,7 @@ describe('GET /api/console/events', () => {
         dateBegin: older.dateBegin.toISOString(),
         dateEnd: older.dateEnd.toISOString(),
         isPublic: true,
+        isCancelled: false,
         bannerUrl: null,
       },
     ]);

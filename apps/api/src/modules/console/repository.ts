@@ -10,6 +10,7 @@ export async function findEventsOfOrganizer(db: Database, organizerId: string) {
       dateBegin: events.dateBegin,
       dateEnd: events.dateEnd,
       isPublic: events.isPublic,
+      cancelledAt: events.cancelledAt,
       bannerPath: events.bannerPath,
     })
     .from(events)

@@ -8,6 +8,18 @@ import * as repo from './repository';
 
 const byName = new Intl.Collator('fr', { sensitivity: 'base' });
 
+type EventRow = Awaited<ReturnType<typeof repo.findEventsOfOrganizer>>[number];
+
+function toConsoleEvent({ bannerPath, dateBegin, dateEnd, cancelledAt, ...row }: EventRow): ConsoleEvent {
+  return {
+    ...row,
+    dateBegin: dateBegin.toISOString(),
+    dateEnd: dateEnd.toISOString(),
+    isCancelled: cancelledAt !== null,
+    bannerUrl: imageUrl(bannerPath),
+  };
+}
+
 /** The organiser's events, newest created first; the administrator may ask for any organiser's. */
 export async function listConsoleEvents(
   deps: Pick<AppDeps, 'db'>,
@@ -18,13 +30,7 @@ export async function listConsoleEvents(
   assertCanViewOrganizer(user, organizerId);
   // A malformed id is an unknown organiser: no events, like any other unknown id.
   if (!isUuid(organizerId)) return [];
-  const rows = await repo.findEventsOfOrganizer(deps.db, organizerId);
-  return rows.map(({ bannerPath, dateBegin, dateEnd, ...row }) => ({
-    ...row,
-    dateBegin: dateBegin.toISOString(),
-    dateEnd: dateEnd.toISOString(),
-    bannerUrl: imageUrl(bannerPath),
-  }));
+  return (await repo.findEventsOfOrganizer(deps.db, organizerId)).map(toConsoleEvent);
 }
 
 /**
@@ -32,13 +38,7 @@ export async function listConsoleEvents(
  * reach its edit page from there (the console is for verified organisers only).
  */
 export async function listOwnEvents(deps: Pick<AppDeps, 'db'>, user: SignedInUser): Promise<ConsoleEvent[]> {
-  const rows = await repo.findEventsOfOrganizer(deps.db, user.id);
-  return rows.map(({ bannerPath, dateBegin, dateEnd, ...row }) => ({
-    ...row,
-    dateBegin: dateBegin.toISOString(),
-    dateEnd: dateEnd.toISOString(),
-    bannerUrl: imageUrl(bannerPath),
-  }));
+  return (await repo.findEventsOfOrganizer(deps.db, user.id)).map(toConsoleEvent);
 }
 
 /** The administrator's organiser dropdown, sorted by last then first name the French way (accents ignored). */

@@ -349,7 +349,7 @@ export const permissionTable: Record<string, Line> = {
   // Money: payouts and bank details
   'GET /api/console/events/:id/payouts': { expect: ownerOrAdmin(200, 404) },
   // The owner has no bank details yet; the administrator sees the balance but does not ask in the organiser's place.
-  'POST /api/console/events/:id/payouts': { expect: { ...signedIn(404), owner: 409 } },
+  'POST /api/console/events/:id/payouts': { expect: { ...signedIn(404), owner: 409, admin: 403 } },
   'GET /api/me/bank-account': { expect: signedIn(200) },
   'PUT /api/me/bank-account': { expect: signedIn(400), call: () => ({ body: {} }) },
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
-import { discountCodes, eventStaff, participations } from '../../db/schema';
+import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
 import { participationWithCode } from '../checkin/test-support';
 import { payAtSandboxBank } from '../checkout/test-support';
 import { signTicketCode } from '../ticket-codes/codes';
@@ -135,6 +135,24 @@ describe('the statistics', () => {
     expect(stats.ages.reduce((n, a) => n + a.quantity, 0)).toBe(6);
   });
 
+  it('label the options of a choice ticket apart, where their titles before the hyphen are alike', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event, tickets } = await createEvent(t, organizer.id, {}, [
+      { title: 'Formule', isMultipart: true, quantity: 0 },
+      { title: 'Entrée - adulte', quantity: 10 },
+    ]);
+    const head = tickets[0];
+    if (!head) throw new Error('head missing');
+    await t.database.db.insert(ticketsTable).values([
+      { eventId: event.id, parentId: head.id, title: 'Repas', quantity: 5, position: 1 },
+      { eventId: event.id, parentId: head.id, title: 'Boisson', quantity: 5, position: 2 },
+    ]);
+    const stats = eventStats.parse(
+      (await get(`/api/console/events/${event.id}/stats`, await loginAs(t, organizer.email))).json(),
+    );
+    expect(stats.byTicket.map((ticket) => ticket.label)).toEqual(['Formule - Repas', 'Formule - Boisson', 'Entrée']);
+  });
+
   it('answer zeros for an event with no sale, never an error', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const { event } = await createEvent(t, organizer.id, {}, [{ quantity: 10 }]);
@@ -152,6 +170,9 @@ describe('the participants list', () => {
       ).json() as ParticipantsPage;
     const byName = await list('');
     expect(byName.total).toBe(3);
+    // The list counts the places sold, not only its rows: 2 + 1 + 3 at the door.
+    expect(byName.places).toBe(6);
+    expect((await list('?q=zorro')).places).toBe(3);
     expect(byName.items.map((p) => p.lastName)).toEqual(['Acheteur', 'Acheteur', 'Zorro']);
     expect((await list('?sort=name&dir=desc')).items[0]?.lastName).toBe('Zorro');
     const byPrice = await list('?sort=price&dir=desc');

@@ -169,6 +169,8 @@ export type ParticipantDbRow = {
   insuranceCents: number;
   studies: string | null;
   total: number;
+  /** The places of every row that matches, over all pages. */
+  places: number;
 };
 
 /** Who bought it: the order's buyer, or the holder's account for a participation without an order. */
@@ -214,7 +216,7 @@ const orderBy: Record<ParticipantSort, SQL[]> = {
   ],
 };
 
-/** One page of the event's participations, sorted and searched by name or e-mail, with the total count. */
+/** One page of the event's participations, sorted and searched by name or e-mail, with the rows and places of all pages. */
 export async function participantsPage(
   db: Database,
   eventId: string,
@@ -230,7 +232,7 @@ export async function participantsPage(
   const direction = query.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
   return queryRows<ParticipantDbRow>(
     db,
-    sql`select ${participantColumns}, count(*) over ()::int as total
+    sql`select ${participantColumns}, count(*) over ()::int as total, sum(p.quantity) over ()::int as places
           from ${participantSources}
          where p.event_id = ${eventId} and p.cancelled_at is null ${sql.join(search, sql``)}
          order by ${sql.join(

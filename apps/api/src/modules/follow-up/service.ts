@@ -4,7 +4,7 @@ import {
   type ParticipantsPage,
   type ParticipantsQuery,
   scanStatusOf,
-  ticketChartLabel,
+  ticketChartLabels,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
@@ -33,13 +33,15 @@ export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: 
     repo.scannedHistogram(deps.db, event.id),
     repo.ageHistogram(deps.db, event),
   ]);
-  const byTicket = tickets.map((t) => {
+  const titles = tickets.map((t) => (t.headTitle ? `${t.headTitle} - ${t.title}` : t.title));
+  const labels = ticketChartLabels(titles);
+  const byTicket = tickets.map((t, i) => {
     const sold = t.web + t.presentiel + t.invendu;
-    const title = t.headTitle ? `${t.headTitle} - ${t.title}` : t.title;
+    const title = titles[i] ?? t.title;
     return {
       ticketId: t.id,
       title,
-      label: ticketChartLabel(title),
+      label: labels[i] ?? title,
       sold,
       available: t.quantity,
       scanned: t.scanned,
@@ -111,5 +113,5 @@ export async function listParticipants(
 ): Promise<ParticipantsPage> {
   const event = await followedEvent(deps, viewer, eventId);
   const rows = await repo.participantsPage(deps.db, event.id, query);
-  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0 };
+  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0, places: rows[0]?.places ?? 0 };
 }

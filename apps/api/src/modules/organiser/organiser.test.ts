@@ -273,6 +273,28 @@ describe('tickets', () => {
     expect(gone.statusCode).toBe(204);
   });
 
+  it('says which tickets may be deleted: a choice ticket whose option is sold may not', async () => {
+    const id = (await post('/api/events', createPayload({ ticketList: paidTickets }), organizer)).json().id;
+    const manage = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/events/${id}/manage`, headers: { cookie: organizer } })).json()
+        .tickets as { id: string; title: string; isDeletable: boolean }[];
+    const before = await manage();
+    const oneDay = before.find((x) => x.title === '1 jour');
+    await t.database.db
+      .update(tickets)
+      .set({ sold: 1 })
+      .where(eq(tickets.id, oneDay?.id ?? ''));
+    const deletable = Object.fromEntries((await manage()).map((x) => [x.title, x.isDeletable]));
+    expect(deletable).toEqual({ Standard: true, Pass: false, '1 jour': false, '2 jours': true, Partenaire: true });
+    const pass = before.find((x) => x.title === 'Pass');
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tickets/${pass?.id}`,
+      headers: { cookie: organizer },
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
   it('never lets concurrent edits lower a quantity below the places sold', async () => {
     const owner = await createUser(t, { isVerified: true });
     const cookie = await loginAs(t, owner.email);

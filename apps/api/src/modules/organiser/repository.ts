@@ -112,13 +112,13 @@ export async function deleteTickets(db: Database, ids: string[]) {
   if (ids.length) await db.delete(tickets).where(inArray(tickets.id, ids));
 }
 
-export async function countParticipations(db: Database, ticketIds: string[]): Promise<number> {
-  if (!ticketIds.length) return 0;
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
+/** The event's tickets that hold a live participation. */
+export async function findTicketIdsWithParticipations(db: Database, eventId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ ticketId: participations.ticketId })
     .from(participations)
-    .where(and(inArray(participations.ticketId, ticketIds), isNull(participations.cancelledAt)));
-  return Number(row?.count ?? 0);
+    .where(and(eq(participations.eventId, eventId), isNull(participations.cancelledAt)));
+  return new Set(rows.map((row) => row.ticketId));
 }
 
 export async function countPaidParticipations(db: Database, eventId: string): Promise<number> {

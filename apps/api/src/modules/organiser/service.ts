@@ -20,7 +20,7 @@ import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/repository';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
-import { insertTicketWithOptions } from './tickets';
+import { insertTicketWithOptions, isTicketDeletable } from './tickets';
 
 export type Geocoder = { geocode(label: string): Promise<{ latitude: number; longitude: number } | null> };
 export type OrganiserDeps = AppDeps & { geocoder: Geocoder };
@@ -110,12 +110,13 @@ export async function loadManagedEvent(deps: AppDeps, user: SignedInUser, id: st
 
 export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: string): Promise<ManagedEvent> {
   const event = await loadManagedEvent(deps, user, id);
-  const [tickets, discounts, organizer, typeLabel, gifts] = await Promise.all([
+  const [tickets, discounts, organizer, typeLabel, gifts, issued] = await Promise.all([
     repo.findTickets(deps.db, event.id),
     repo.findDiscounts(deps.db, event.id),
     repo.findUser(deps.db, event.organizerId),
     event.typeId === null ? null : repo.findEventTypeLabel(deps.db, event.typeId),
     findGiftLinks(deps.db, event.id),
+    repo.findTicketIdsWithParticipations(deps.db, event.id),
   ]);
   const heads = tickets.filter((t) => !t.parentId);
   const soldTotal = heads.reduce((sum, t) => sum + t.sold, 0);
@@ -158,6 +159,7 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
       isMultipart: t.isMultipart,
       position: t.position,
       giftTicketIds: gifts.filter((g) => g.ticketId === t.id).map((g) => g.giftTicketId),
+      isDeletable: isTicketDeletable(t, tickets, issued),
     })),
     discounts: discounts.map((d) => ({
       id: d.id,

@@ -17,7 +17,13 @@ import { isUuid } from '../../lib/ids';
 import type { SignedInUser } from '../users/repository';
 import { assertCanManage, assertVerified } from './policy';
 import * as repo from './repository';
-import { insertOption, insertTicketWithOptions, refreshChoiceSummary } from './tickets';
+import {
+  insertOption,
+  insertTicketWithOptions,
+  isTicketDeletable,
+  refreshChoiceSummary,
+  ticketsDeletedWith,
+} from './tickets';
 
 const m = organiserFr;
 const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticket.notFound, 404);
@@ -126,17 +132,11 @@ export async function deleteTicket(deps: AppDeps, user: SignedInUser, ticketId: 
   await deps.db.transaction(async (tx) => {
     await lockManagedEvent(tx, user, ticket.eventId);
     const all = await repo.findTickets(tx, ticket.eventId);
-    const doomed = [ticket, ...all.filter((t) => t.parentId === ticket.id)];
-    const taken =
-      doomed.some((t) => t.sold > 0 || t.held > 0) ||
-      (await repo.countParticipations(
-        tx,
-        doomed.map((t) => t.id),
-      )) > 0;
-    if (taken) throw new AppError('TICKET_SOLD', m.ticket.soldCannotDelete, 409);
+    const issued = await repo.findTicketIdsWithParticipations(tx, ticket.eventId);
+    if (!isTicketDeletable(ticket, all, issued)) throw new AppError('TICKET_SOLD', m.ticket.soldCannotDelete, 409);
     await repo.deleteTickets(
       tx,
-      doomed.map((t) => t.id),
+      ticketsDeletedWith(ticket, all).map((t) => t.id),
     );
     // The links to a deleted ticket went with it; a ticket that offered only it offers nothing now.
     await repo.refreshGiftFlags(tx, ticket.eventId);

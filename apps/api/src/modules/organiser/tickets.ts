@@ -66,3 +66,21 @@ export async function refreshChoiceSummary(tx: Database, headId: string): Promis
     sold: options.reduce((sum, o) => sum + o.sold, 0),
   });
 }
+
+/** A ticket goes with its options when it is deleted. */
+export const ticketsDeletedWith = (ticket: repo.TicketRow, all: readonly repo.TicketRow[]) => [
+  ticket,
+  ...all.filter((t) => t.parentId === ticket.id),
+];
+
+/**
+ * Whether a ticket may be deleted: none of its places, nor its options' (a choice ticket's head
+ * counts nothing itself), is sold, held or issued. The console greys its button out by the same rule.
+ */
+export function isTicketDeletable(
+  ticket: repo.TicketRow,
+  all: readonly repo.TicketRow[],
+  withParticipations: ReadonlySet<string>,
+): boolean {
+  return !ticketsDeletedWith(ticket, all).some((t) => t.sold > 0 || t.held > 0 || withParticipations.has(t.id));
+}

@@ -124,13 +124,26 @@ describe('POST /api/console/events/:id/payouts', () => {
     expect((await ask(event.id, cookie)).json().amountCents).toBe(1000 - 18 - 30);
   });
 
-  it('answers 401 to a visitor, 404 to another user and to an administrator, 409 on a free event', async () => {
+  it('answers 401 to a visitor, 404 to another user, 403 with the reason to an administrator, 409 on a free event', async () => {
     const { event, cookie } = await organiserWithSales();
     expect((await ask(event.id)).statusCode).toBe(401);
     const other = await createUser(t, { isVerified: true });
     expect((await ask(event.id, await loginAs(t, other.email))).statusCode).toBe(404);
+    // The administrator sees the balance, and is told why the request is the organiser's.
     const admin = await createUser(t, { role: 'admin' });
-    expect((await ask(event.id, await loginAs(t, admin.email))).statusCode).toBe(404);
+    const adminCookie = await loginAs(t, admin.email);
+    const refusedToAdmin = await ask(event.id, adminCookie);
+    expect(refusedToAdmin.statusCode).toBe(403);
+    expect(refusedToAdmin.json()).toMatchObject({
+      code: 'PAYOUT_ORGANISER_ONLY',
+      message: moneyFr.errors.organiserOnly,
+    });
+    const panel = await t.app.inject({
+      method: 'GET',
+      url: `/api/console/events/${event.id}/payouts`,
+      headers: { cookie: adminCookie },
+    });
+    expect(panel.json()).toMatchObject({ canRequest: false, refusal: moneyFr.errors.organiserOnly });
     const organiser = await createUser(t, { isVerified: true });
     const { event: free } = await createEvent(t, organiser.id, {}, [{ priceCents: 0 }]);
     const freeCookie = await loginAs(t, organiser.email);

@@ -46,8 +46,25 @@ export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, even
     repo.findEventPayouts(deps.db, event.id),
   ]);
   const isPaidEvent = state.isPaid;
-  const canRequest = Boolean(viewer && can(viewer, 'requestPayout', event)) && !state.isCancelled;
-  return { isPaidEvent, canRequest, rateBps: rate.rateBps, fixedCents: rate.fixedCents, balance, payouts };
+  const refusal = !(viewer && can(viewer, 'requestPayout', event))
+    ? m.errors.organiserOnly
+    : state.isCancelled
+      ? m.errors.cancelledEvent
+      : null;
+  const canRequest = refusal === null;
+  return { isPaidEvent, canRequest, refusal, rateBps: rate.rateBps, fixedCents: rate.fixedCents, balance, payouts };
+}
+
+/**
+ * The event, if the viewer may ask for its balance. Whoever follows its sales without being its
+ * organiser (an administrator) is told why, not that the event does not exist; anyone else gets 404.
+ */
+async function payoutEvent(deps: AppDeps, viewer: Viewer | null, eventId: string) {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
+  if (!(viewer && can(viewer, 'requestPayout', event))) {
+    throw new AppError('PAYOUT_ORGANISER_ONLY', m.errors.organiserOnly, 403);
+  }
+  return event;
 }
 
 /**
@@ -55,7 +72,7 @@ export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, even
  * concurrent requests are serialised and the second one finds nothing left (409).
  */
 export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<PayoutCreated> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'requestPayout', { hideRefusal: true });
+  const event = await payoutEvent(deps, viewer, eventId);
   if (!(await repo.findPayoutEvent(deps.db, event.id)).isPaid) {
     throw new AppError('FREE_EVENT', m.errors.freeEvent, 409);
   }

@@ -32,7 +32,9 @@ function displayOf(outcome: ScanOutcome, offline: boolean): ScanDisplay {
         tone: 'already',
         title: m.alreadyScanned,
         detail: outcome.lastScanAt
-          ? m.alreadyScannedAt(formatDateTime(outcome.lastScanAt), outcome.lastScanBy ?? '—')
+          ? outcome.lastScanBy
+            ? m.alreadyScannedAt(formatDateTime(outcome.lastScanAt), outcome.lastScanBy)
+            : m.alreadyScannedOn(formatDateTime(outcome.lastScanAt))
           : null,
         ...person,
       };
@@ -140,7 +142,7 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
     }
   }
   const taken = await store.takeEntryLocally(eventId, participationId, quantityFromCode, scannedAt);
-  await store.enqueue({ ...body, eventId, scannedAt });
+  await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: taken.accepted });
   const listed = taken.participation;
   const local: ScanOutcome = {
     id,
@@ -153,7 +155,7 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
     holderName: listed?.holderName ?? null,
     ticketTitle: listed?.ticketTitle ?? null,
     lastScanAt: taken.accepted ? null : (listed?.lastScanAt ?? taken.unlisted?.lastScanAt ?? null),
-    lastScanBy: null,
+    lastScanBy: taken.accepted ? null : (listed?.lastScanBy ?? taken.unlisted?.lastScanBy ?? null),
     replay: false,
     conflict: false,
   };
@@ -189,11 +191,13 @@ export async function sync(eventId: string): Promise<CheckinManifest> {
     const chunk = pending.slice(0, BATCH);
     const { results } = await sendScanBatch(eventId, {
       deviceId: store.deviceId(),
-      scans: chunk.map(({ eventId: _event, ...queued }) => ({ ...queued, offline: true })),
+      scans: chunk.map(({ eventId: _event, acceptedOffline: _accepted, ...queued }) => ({ ...queued, offline: true })),
     });
+    // A conflict is someone let in here whose entry another door had taken; a scan refused here let nobody in.
+    const refusedHere = new Set(chunk.filter((c) => c.acceptedOffline === false).map((c) => c.id));
     await store.addConflicts(
       results
-        .filter((result) => result.conflict)
+        .filter((result) => result.conflict && !refusedHere.has(result.id))
         .map((result) => ({
           id: result.id,
           eventId,

@@ -4,7 +4,8 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 /**
  * What a scanner keeps on the device to work without network (IndexedDB): the event's list and
  * key, the scans not yet sent, and the conflicts the last syncs reported. It holds the names and
- * e-mails of the event's participants, which the staff needs at the door, and nothing of its user.
+ * e-mails of the event's participants, which the staff needs at the door, and of its user only
+ * the name the server gave with the list (the entries taken offline are theirs).
  */
 export type QueuedScan = {
   id: string;
@@ -12,12 +13,20 @@ export type QueuedScan = {
   code?: string;
   participationId?: string;
   scannedAt: string;
+  /** This device let the person in (a scan it refused is reported, but is never a conflict). */
+  acceptedOffline?: boolean;
 };
 
 export type Conflict = { id: string; eventId: string; holderName: string; scannedAt: string };
 
 /** Entries this device took offline for a ticket missing from its list (bought after the last sync). */
-export type UnlistedEntries = { participationId: string; quantity: number; entriesUsed: number; lastScanAt: string };
+export type UnlistedEntries = {
+  participationId: string;
+  quantity: number;
+  entriesUsed: number;
+  lastScanAt: string;
+  lastScanBy: string;
+};
 
 type StoredEvent = {
   eventId: string;
@@ -76,6 +85,7 @@ export async function takeEntryLocally(
     if (accepted) {
       participation.entriesUsed += 1;
       participation.lastScanAt = at;
+      participation.lastScanBy = stored.manifest.scannerName;
     }
     result = { accepted, participation };
   } else {
@@ -84,6 +94,7 @@ export async function takeEntryLocally(
       quantity: quantityFromCode,
       entriesUsed: 0,
       lastScanAt: at,
+      lastScanBy: stored.manifest.scannerName,
     };
     const accepted = unlisted.entriesUsed < unlisted.quantity;
     if (accepted) {
@@ -107,6 +118,7 @@ export async function recordServerEntries(eventId: string, participationId: stri
   if (stored && participation) {
     participation.entriesUsed = entriesUsed;
     participation.lastScanAt = at;
+    participation.lastScanBy = stored.manifest.scannerName;
     await tx.store.put(stored);
   }
   await tx.done;
@@ -116,8 +128,14 @@ export async function enqueue(scan: QueuedScan): Promise<void> {
   await (await db()).put('queue', scan);
 }
 
+/**
+ * The scans waiting to be sent, in the order they were made: the server takes entries in the order
+ * it receives them, and the index's own order (by random id) would let a later scan take the entry
+ * of an earlier one, and report the earlier one as a conflict.
+ */
 export async function queued(eventId: string): Promise<QueuedScan[]> {
-  return (await db()).getAllFromIndex('queue', 'byEvent', eventId);
+  const scans = await (await db()).getAllFromIndex('queue', 'byEvent', eventId);
+  return scans.sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
 }
 
 export async function dequeue(ids: string[]): Promise<void> {

@@ -85,10 +85,16 @@ export function EventSidebar({
                   <Text size="xs" c="dimmed">
                     {formatDate(event.dateBegin)}
                   </Text>
-                  {!event.isPublic && (
-                    <Badge size="xs" color="gray" variant="light" mt={2}>
-                      {fr.common.private}
+                  {event.isCancelled ? (
+                    <Badge size="xs" color="red" variant="light" mt={2} className={classes.cancelled}>
+                      {consoleFr.cancelled}
                     </Badge>
+                  ) : (
+                    !event.isPublic && (
+                      <Badge size="xs" color="gray" variant="light" mt={2}>
+                        {fr.common.private}
+                      </Badge>
+                    )
                   )}
                 </Box>
               </UnstyledButton>

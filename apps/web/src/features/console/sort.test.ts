@@ -8,6 +8,7 @@ const event = (id: string, dateBegin: string): ConsoleEvent => ({
   dateBegin,
   dateEnd: dateBegin,
   isPublic: true,
+  isCancelled: false,
   bannerUrl: null,
 });
 

@@ -62,7 +62,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
           />
           {list.data && (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {m.count(list.data.total)}
+              {m.count(list.data.places, list.data.total)}
             </Text>
           )}
         </Group>

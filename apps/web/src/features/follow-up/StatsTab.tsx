@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.layer.css';
-import { followUpFr, fr } from '@guichet/shared';
+import { consoleFr, followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useEventStats } from '../../api/follow-up';
 import { PayoutButton } from '../money/PayoutButton';
@@ -25,10 +25,15 @@ export default function StatsTab({ eventId }: { eventId: string }) {
   const stats = useEventStats(eventId);
   return (
     <Stack gap="md">
-      <EventActions eventId={eventId}>
-        <PayoutButton eventId={eventId} />
-        <ExportMenu eventId={eventId} columns="follow-up" label={m.extract} />
-      </EventActions>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Title order={3} size="h4">
+          {consoleFr.followUpTitle}
+        </Title>
+        <EventActions eventId={eventId}>
+          <PayoutButton eventId={eventId} />
+          <ExportMenu eventId={eventId} columns="follow-up" label={m.extract} />
+        </EventActions>
+      </Group>
       {stats.isPending ? (
         <StatsSkeleton />
       ) : stats.isError ? (

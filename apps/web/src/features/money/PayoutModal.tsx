@@ -76,57 +76,65 @@ export default function PayoutModal({ eventId, onClose }: { eventId: string; onC
             {m.rateUsed(rateLine(payouts.data))}
           </Text>
           <Divider />
-          <Title order={3} size="h5">
-            {m.bankTitle}
-          </Title>
-          {hasAccount && bank.data ? (
-            <Group justify="space-between" align="flex-start">
-              <div>
-                <Text fw={600}>{bank.data.holderName}</Text>
-                <Text ff="monospace" size="sm">
-                  {groupIban(bank.data.iban)}
-                </Text>
-                {bank.data.bic && (
-                  <Text ff="monospace" size="sm" c="dimmed">
-                    {bank.data.bic}
-                  </Text>
-                )}
-              </div>
-              <Button variant="subtle" size="compact-sm" onClick={() => setEditing(true)}>
-                {m.editBank}
-              </Button>
-            </Group>
-          ) : (
-            <BankForm initial={bank.data ?? null} onSaved={() => setEditing(false)} />
-          )}
-          <Divider />
-          {available <= 0 ? (
-            <Text c="dimmed" size="sm">
-              {m.nothingLeft}
-            </Text>
-          ) : (
-            !hasAccount && (
-              <Text c="dimmed" size="sm">
-                {moneyFr.errors.noBankAccount}
-              </Text>
-            )
-          )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
+          {payouts.data.refusal ? (
+            <Alert color="gray" role="note">
+              {payouts.data.refusal}
             </Alert>
+          ) : (
+            <>
+              <Title order={3} size="h5">
+                {m.bankTitle}
+              </Title>
+              {hasAccount && bank.data ? (
+                <Group justify="space-between" align="flex-start">
+                  <div>
+                    <Text fw={600}>{bank.data.holderName}</Text>
+                    <Text ff="monospace" size="sm">
+                      {groupIban(bank.data.iban)}
+                    </Text>
+                    {bank.data.bic && (
+                      <Text ff="monospace" size="sm" c="dimmed">
+                        {bank.data.bic}
+                      </Text>
+                    )}
+                  </div>
+                  <Button variant="subtle" size="compact-sm" onClick={() => setEditing(true)}>
+                    {m.editBank}
+                  </Button>
+                </Group>
+              ) : (
+                <BankForm initial={bank.data ?? null} onSaved={() => setEditing(false)} />
+              )}
+              <Divider />
+              {available <= 0 ? (
+                <Text c="dimmed" size="sm">
+                  {m.nothingLeft}
+                </Text>
+              ) : (
+                !hasAccount && (
+                  <Text c="dimmed" size="sm">
+                    {moneyFr.errors.noBankAccount}
+                  </Text>
+                )
+              )}
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button
+                onClick={ask}
+                loading={request.isPending}
+                disabled={!hasAccount || available <= 0 || request.isPending}
+                fullWidth
+              >
+                {m.request(formatEuros(available))}
+              </Button>
+              <Text size="xs" c="dimmed" ta="center">
+                {m.tooltip}
+              </Text>
+            </>
           )}
-          <Button
-            onClick={ask}
-            loading={request.isPending}
-            disabled={!hasAccount || available <= 0 || request.isPending}
-            fullWidth
-          >
-            {m.request(formatEuros(available))}
-          </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            {m.tooltip}
-          </Text>
           <Title order={3} size="h5">
             {m.history}
           </Title>

@@ -18,13 +18,16 @@ import {
   Switch,
   Text,
   Title,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
 import { toastFailure, toastSuccess } from './toasts';
+import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
 
@@ -34,7 +37,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
   const addOption = useAddOption(event.id);
   const options = event.tickets.filter((t) => t.parentId === ticket.id);
   // The field shows what the server keeps: a refused quantity goes back to the saved one.
-  const [quantity, setQuantity] = useState<number | string>(ticket.quantity);
+  const [quantity, setQuantity] = useState<Typed>(ticket.quantity);
   useEffect(() => setQuantity(ticket.quantity), [ticket.quantity]);
   const change = (changes: Parameters<typeof update.mutate>[0]['changes']) =>
     update.mutate(
@@ -60,15 +63,18 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600}>{ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}</Text>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`${f.deleteTicket} ${ticket.title}`}
-              disabled={ticket.sold > 0}
-              onClick={() => remove.mutate(ticket.id, { onError: toastFailure })}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
+            {ticket.isDeletable ? (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`${f.deleteTicket} ${ticket.title}`}
+                onClick={() => remove.mutate(ticket.id, { onError: toastFailure })}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            ) : (
+              <UndeletableTicket ticket={ticket} />
+            )}
           </Group>
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">
@@ -78,13 +84,14 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
               description={f.sold(ticket.sold)}
               value={quantity}
               onChange={setQuantity}
-              // No clamping: a quantity under the places sold is the server's to refuse, with its message.
-              allowDecimal={false}
-              allowNegative={false}
+              // Nothing typed is rewritten: what is not a quantity says so and is not sent; a quantity
+              // under the places sold is the server's to refuse, with its message.
+              error={quantityError(quantity)}
               w={150}
               onBlur={() => {
-                if (quantity === '') setQuantity(ticket.quantity);
-                else if (Number(quantity) !== ticket.quantity) change({ quantity: Number(quantity) });
+                const typed = typedValue(quantity);
+                if (typed === null) setQuantity(ticket.quantity);
+                else if (!quantityError(quantity) && typed !== ticket.quantity) change({ quantity: typed });
               }}
             />
           )}
@@ -127,6 +134,31 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The delete button of a ticket the server would refuse to delete (a place of it or of one of its
+ * options is taken): greyed out, and saying why on hover, focus or touch.
+ */
+function UndeletableTicket({ ticket }: { ticket: ManagedTicket }) {
+  const reasonId = useId();
+  const reason = organiserFr.ticket.soldCannotDelete;
+  return (
+    <Tooltip label={reason} withArrow multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        data-disabled
+        aria-disabled="true"
+        aria-label={`${f.deleteTicket} ${ticket.title}`}
+        aria-describedby={reasonId}
+        onClick={(event) => event.preventDefault()}
+      >
+        <IconTrash size={18} />
+        <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -32,6 +32,7 @@ import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { fromLocalInput, toLocalInput } from './datetime';
 import { EditTickets } from './EditTickets';
+import classes from './EventEditor.module.css';
 import {
   EventAddressField,
   EventCategoryField,
@@ -44,6 +45,7 @@ import {
 import { EventPreview } from './EventPreview';
 import { PromoCodes } from './PromoCodes';
 import { toastError, toastFailure, toastSuccess } from './toasts';
+import { typedValue } from './typed-number';
 
 const f = organiserFr.form;
 
@@ -101,7 +103,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
       isOpen: fields.isOpen,
       isUserPaysFees: fields.isUserPaysFees,
       onsaleAt: fields.waitingRoom ? fromLocalInput(fields.onsaleAt) : null,
-      admissionPerMinute: fields.waitingRoom && fields.admissionPerMinute !== '' ? fields.admissionPerMinute : null,
+      admissionPerMinute: fields.waitingRoom ? typedValue(fields.admissionPerMinute) : null,
     };
     const local =
       firstEditEventError(
@@ -250,7 +252,13 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
             <EditTickets event={event} canPrice={canPrice} />
             {isPaid && <PromoCodes event={event} />}
 
-            <Button color="red" variant="outline" w="fit-content" onClick={deleteDialog.open}>
+            <Button
+              color="red"
+              variant="outline"
+              className={classes.dangerOutline}
+              w="fit-content"
+              onClick={deleteDialog.open}
+            >
               {f.deleteEvent}
             </Button>
             <Modal

@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Titl
 import { useEffect, useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
 import { toastFailure } from './toasts';
+import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
 
@@ -14,18 +15,20 @@ function PromoQuantity({
   discount: ManagedDiscount;
   onChange(quantity: number, onError: () => void): void;
 }) {
-  const [value, setValue] = useState<number | string>(discount.quantity);
+  const [value, setValue] = useState<Typed>(discount.quantity);
   useEffect(() => setValue(discount.quantity), [discount.quantity]);
+  const invalid = quantityError(value) !== undefined;
   return (
     <NumberInput
       aria-label={`${f.promoQuantity} ${discount.code}`}
       value={value}
       onChange={setValue}
-      allowDecimal={false}
+      error={invalid && organiserFr.promo.quantityInvalid}
       w={110}
       onBlur={() => {
-        if (value === '') setValue(discount.quantity);
-        else if (Number(value) !== discount.quantity) onChange(Number(value), () => setValue(discount.quantity));
+        const typed = typedValue(value);
+        if (typed === null) setValue(discount.quantity);
+        else if (!invalid && typed !== discount.quantity) onChange(typed, () => setValue(discount.quantity));
       }}
     />
   );
@@ -36,17 +39,17 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
   const add = useAddDiscount(event.id);
   const update = useUpdateDiscount(event.id);
   const [code, setCode] = useState('');
-  const [percent, setPercent] = useState<number | ''>('');
-  const [quantity, setQuantity] = useState<number | ''>(10_000);
+  const [percent, setPercent] = useState<Typed>('');
+  const [quantity, setQuantity] = useState<Typed>(10_000);
   const [error, setError] = useState<string | null>(null);
   // The add button waits for the code, the reduction and the quantity.
-  const ready = code.trim() !== '' && percent !== '' && quantity !== '';
+  const ready = code.trim() !== '' && typedValue(percent) !== null && typedValue(quantity) !== null;
 
   const submit = () => {
     const input = {
       code,
-      discountPercent: percent === '' ? null : percent,
-      quantity: Number(quantity),
+      discountPercent: typedValue(percent),
+      quantity: typedValue(quantity) ?? Number.NaN,
       isEnabled: true,
       isSingleUse: true,
     };
@@ -133,21 +136,8 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
           description={f.characters(code.trim().length, LIMITS.promoCode)}
           onChange={(e) => setCode(e.currentTarget.value)}
         />
-        <NumberInput
-          label={f.promoPercent}
-          value={percent}
-          allowDecimal
-          allowNegative
-          onChange={(v) => setPercent(v === '' || v === '-' ? '' : Number(v))}
-          w={130}
-        />
-        <NumberInput
-          label={f.promoQuantity}
-          value={quantity}
-          allowDecimal={false}
-          onChange={(v) => setQuantity(v === '' ? '' : Number(v))}
-          w={130}
-        />
+        <NumberInput label={f.promoPercent} value={percent} onChange={setPercent} w={130} />
+        <NumberInput label={f.promoQuantity} value={quantity} onChange={setQuantity} w={130} />
         <Button disabled={!ready} loading={add.isPending} onClick={submit}>
           {f.promoAdd}
         </Button>

@@ -15,18 +15,31 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { draftKey, type OptionDraft, type TicketDraft } from './drafts';
+import { priceError, quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
-const asNumber = (value: string | number): number | '' => (value === '' ? '' : Number(value));
-/** A typed price rounded to the cent by the rule the API applies, so that the price shown is the price saved. */
-const toCent = (value: number | ''): number | '' => (value === '' ? '' : eurosToCents(value) / 100);
+/**
+ * A typed price rounded to the cent by the rule the API applies, so that the price shown is the
+ * price saved; what is not a price of 0 or more stays as typed, with its message.
+ */
+const toCent = (value: Typed): Typed => {
+  const n = typedValue(value);
+  return n === null || !(n >= 0) ? value : eurosToCents(n) / 100;
+};
 
 export function OptionAdder({ disabled, onAdd }: { disabled: boolean; onAdd(option: OptionDraft): void }) {
   const [title, setTitle] = useState('');
-  const [quantity, setQuantity] = useState<number | ''>(1);
-  const [price, setPrice] = useState<number | ''>(0);
+  const [quantity, setQuantity] = useState<Typed>(1);
+  const [price, setPrice] = useState<Typed>(0);
+  const quantityInvalid = quantityError(quantity);
+  const priceInvalid = priceError(price);
   // The add button waits for a title, a quantity of at least 1 and a price of at least 0.
-  const ready = title.trim() !== '' && quantity !== '' && quantity >= 1 && price !== '' && price >= 0;
+  const ready =
+    title.trim() !== '' &&
+    typedValue(quantity) !== null &&
+    !quantityInvalid &&
+    typedValue(price) !== null &&
+    !priceInvalid;
   return (
     <Group align="flex-end" gap="xs" wrap="wrap">
       <TextInput
@@ -40,19 +53,18 @@ export function OptionAdder({ disabled, onAdd }: { disabled: boolean; onAdd(opti
       <NumberInput
         label={f.quantity}
         value={quantity}
-        min={1}
-        allowDecimal={false}
-        onChange={(v) => setQuantity(asNumber(v))}
+        onChange={setQuantity}
+        error={quantityInvalid}
         style={{ flex: 1, minWidth: 90 }}
         disabled={disabled}
       />
       <NumberInput
         label={f.price}
         value={price}
-        min={0}
         step={0.01}
-        onChange={(v) => setPrice(asNumber(v))}
+        onChange={setPrice}
         onBlur={() => setPrice(toCent(price))}
+        error={priceInvalid}
         style={{ flex: 1, minWidth: 90 }}
         disabled={disabled}
       />
@@ -167,18 +179,17 @@ export function TicketDraftsEditor({
                 <NumberInput
                   label={f.price}
                   value={draft.price}
-                  min={0}
                   step={0.01}
                   disabled={!canPrice}
-                  onChange={(v) => update(draft.key, { price: asNumber(v) })}
+                  onChange={(price) => update(draft.key, { price })}
                   onBlur={() => update(draft.key, { price: toCent(draft.price) })}
+                  error={priceError(draft.price)}
                 />
                 <NumberInput
                   label={f.quantity}
                   value={draft.quantity}
-                  min={1}
-                  allowDecimal={false}
-                  onChange={(v) => update(draft.key, { quantity: asNumber(v) })}
+                  onChange={(quantity) => update(draft.key, { quantity })}
+                  error={quantityError(draft.quantity)}
                 />
               </Group>
             )}

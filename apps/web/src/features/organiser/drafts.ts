@@ -1,12 +1,13 @@
 import { organiserFr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
+import { type Typed, typedValue } from './typed-number';
 
-export type OptionDraft = { key: string; title: string; price: number | ''; quantity: number | '' };
+export type OptionDraft = { key: string; title: string; price: Typed; quantity: Typed };
 export type TicketDraft = {
   key: string;
   title: string;
   description: string;
-  price: number | '';
-  quantity: number | '';
+  price: Typed;
+  quantity: Typed;
   isHidden: boolean;
   isMultipart: boolean;
   options: OptionDraft[];
@@ -29,7 +30,12 @@ export function newTicketDraft(position: number): TicketDraft {
   };
 }
 
-const orNull = (value: number | '') => (value === '' ? null : value);
+const orNull = typedValue;
+/** A count for the preview and the participants' sum: what is typed, when it is a count. */
+const countOf = (value: Typed) => {
+  const n = typedValue(value);
+  return n !== null && Number.isInteger(n) && n > 0 ? n : 0;
+};
 
 export function toTicketInput(draft: TicketDraft): TicketInput {
   return {
@@ -52,8 +58,8 @@ export function toTicketInput(draft: TicketDraft): TicketInput {
 }
 
 export function draftQuantity(draft: TicketDraft): number {
-  if (draft.isMultipart) return draft.options.reduce((sum, o) => sum + (o.quantity || 0), 0);
-  return draft.quantity || 0;
+  if (draft.isMultipart) return draft.options.reduce((sum, o) => sum + countOf(o.quantity), 0);
+  return countOf(draft.quantity);
 }
 
 /** The drafts as the event page would show them, for the live preview. Hidden tickets are left out. */
@@ -67,7 +73,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         description: '',
         priceCents: priceToCents({ price: orNull(o.price) }) ?? 0,
         isSoldOut: false,
-        placesLeft: o.quantity || 0,
+        placesLeft: countOf(o.quantity),
         isAvailable: true,
         minToBuy: 1,
         maxToBuy: 5,

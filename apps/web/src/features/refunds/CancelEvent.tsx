@@ -5,6 +5,7 @@ import { IconBan } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useCancelEvent, useCancellation } from '../../api/refunds';
 import { toast } from '../account/toast';
+import classes from './CancelEvent.module.css';
 
 const m = refundsFr.cancellation;
 
@@ -23,7 +24,13 @@ export function CancelEventButton({ eventId }: { eventId: string }) {
   return (
     <>
       <Group>
-        <Button variant="outline" color="red" leftSection={<IconBan size={18} aria-hidden />} onClick={modal.open}>
+        <Button
+          variant="outline"
+          color="red"
+          className={classes.dangerOutline}
+          leftSection={<IconBan size={18} aria-hidden />}
+          onClick={modal.open}
+        >
           {m.button}
         </Button>
       </Group>
@@ -36,7 +43,14 @@ function CancellationProgress({ view }: { view: NonNullable<ReturnType<typeof us
   const done = view.refunded + view.manual;
   const finished = view.inProgress === 0 && view.failed === 0;
   return (
-    <Alert color="red" variant="light" title={m.banner} role="status" aria-live="polite">
+    <Alert
+      color="red"
+      variant="light"
+      title={m.banner}
+      role="status"
+      aria-live="polite"
+      classNames={{ title: classes.title }}
+    >
       <Stack gap="xs">
         {view.message && <Text size="sm">{view.message}</Text>}
         {view.orders > 0 && (

@@ -86,7 +86,7 @@ export function RefundRequests({ eventId }: { eventId: string }) {
                     {formatEuros(row.amountCents)}
                     <Text span size="sm" c="dimmed" fw={400}>
                       {' '}
-                      · {row.places} {m.columns.places.toLowerCase()}
+                      · {m.places(row.places)}
                     </Text>
                   </Text>
                   <Badge variant="light" color={statusColor[row.status]}>

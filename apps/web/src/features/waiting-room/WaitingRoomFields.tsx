@@ -1,10 +1,16 @@
 import { MAX_ADMISSION_PER_MINUTE, waitingRoomFr } from '@guichet/shared';
 import { NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { type Typed, typedValue } from '../organiser/typed-number';
 
 const m = waitingRoomFr.settings;
 
+function rateError(value: Typed): string | undefined {
+  const n = typedValue(value);
+  return n === null || (Number.isInteger(n) && n >= 1 && n <= MAX_ADMISSION_PER_MINUTE) ? undefined : m.rateInvalid;
+}
+
 /** The room's settings as the edit form holds them (the date in local time, as its input shows it). */
-export type WaitingRoomValues = { waitingRoom: boolean; onsaleAt: string; admissionPerMinute: number | '' };
+export type WaitingRoomValues = { waitingRoom: boolean; onsaleAt: string; admissionPerMinute: Typed };
 
 /** The organiser's switch and, once on, the opening and the rate (issue 17). */
 export function WaitingRoomFields({
@@ -42,19 +48,16 @@ export function WaitingRoomFields({
           <NumberInput
             label={m.rate}
             withAsterisk
-            min={1}
-            max={MAX_ADMISSION_PER_MINUTE}
-            allowDecimal={false}
-            allowNegative={false}
+            // Nothing typed is rewritten: a rate out of bounds stays, with the rule's message.
             thousandSeparator=" "
             value={values.admissionPerMinute}
-            error={fieldError('admissionPerMinute')}
+            error={fieldError('admissionPerMinute') ?? rateError(values.admissionPerMinute)}
             description={
               <Text span size="xs">
                 {m.rateHelp}
               </Text>
             }
-            onChange={(value) => set({ admissionPerMinute: typeof value === 'number' ? value : '' })}
+            onChange={(value) => set({ admissionPerMinute: value })}
           />
         </>
       )}

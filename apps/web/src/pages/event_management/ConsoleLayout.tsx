@@ -6,8 +6,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type ConsoleEvent, useConsoleEvents, useConsoleOrganizers, useEventOwner } from '../../api/console';
 import { useMeta } from '../../api/meta';
+import classes from '../../features/console/Console.module.css';
 import { ConsoleFooter } from '../../features/console/ConsoleFooter';
 import { ConsoleTabs } from '../../features/console/ConsoleTabs';
+import { EventPicker } from '../../features/console/EventPicker';
 import { EventSidebar } from '../../features/console/EventSidebar';
 import { OrganizerPicker } from '../../features/console/OrganizerPicker';
 import { type EventSort, sortConsoleEvents } from '../../features/console/sort';
@@ -83,6 +85,7 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
             </Stack>
             <Group gap="sm" align="flex-end" w={{ base: '100%', sm: 'auto' }}>
               {user.isAdmin && <OrganizerPicker value={organizerId.value} onChange={params.selectOrganizer} />}
+              <EventPicker events={sorted} value={selected?.id ?? null} onChange={params.selectEvent} />
               <Button hiddenFrom="sm" variant="default" leftSection={<IconList size={18} />} onClick={drawer.open}>
                 {listTitle}
               </Button>
@@ -138,6 +141,12 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
 function EventHeading({ event }: { event: ConsoleEvent }) {
   const begin = formatDate(event.dateBegin);
   const end = formatDate(event.dateEnd);
+  // A cancelled event is no longer on sale, public or not: its state is what the organiser must see.
+  const status = event.isCancelled
+    ? { label: consoleFr.cancelled, color: 'red' }
+    : event.isPublic
+      ? { label: fr.common.public, color: 'violet' }
+      : { label: fr.common.private, color: 'gray' };
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
       <Box miw={0}>
@@ -148,8 +157,13 @@ function EventHeading({ event }: { event: ConsoleEvent }) {
           {begin === end ? begin : `${begin} – ${end}`}
         </Text>
       </Box>
-      <Badge variant="light" color={event.isPublic ? 'violet' : 'gray'} style={{ flexShrink: 0 }}>
-        {event.isPublic ? fr.common.public : fr.common.private}
+      <Badge
+        variant="light"
+        color={status.color}
+        className={event.isCancelled ? classes.cancelled : undefined}
+        style={{ flexShrink: 0 }}
+      >
+        {status.label}
       </Badge>
     </Group>
   );
