@@ -96,7 +96,7 @@ describe('every route of the API', () => {
       .filter((route) => !route.answersJson)
       .map((route) => `${route.method} ${route.url}`)
       .sort();
-    // Each of these answers 204, a file, a redirect, plain text to a provider, or (the public
+    // Each of these answers 204, a file (a raw message of the development mailbox among them), a redirect, plain text to a provider, or (the public
     // listing) JSON built by PostgreSQL and sent as it is, or (the contract) the OpenAPI document
     // and its HTML page, built once, or (live availability) a stream of server-sent events.
     expect(withoutSchema).toEqual(
@@ -111,6 +111,7 @@ describe('every route of the API', () => {
         'GET /api/console/events/:id/export.csv',
         'GET /api/console/events/:id/export.xlsx',
         'GET /api/dev/mail/:id/attachments/:index',
+        'GET /api/dev/mail/:id/raw',
         'GET /api/docs',
         'GET /api/openapi.json',
         'GET /api/events',
