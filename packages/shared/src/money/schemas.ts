@@ -73,5 +73,5 @@ export const eventPayouts = z.object({
 });
 export type EventPayouts = z.infer<typeof eventPayouts>;
 
-export const payoutCreated = z.object({ id: z.string(), amountCents: z.number().int() });
+export const payoutCreated = z.object({ id: z.string(), amountCents: z.number().int(), status: payoutStatus });
 export type PayoutCreated = z.infer<typeof payoutCreated>;

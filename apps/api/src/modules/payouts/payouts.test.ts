@@ -112,7 +112,7 @@ describe('POST /api/console/events/:id/payouts', () => {
     const first = await ask(event.id, cookie);
     expect(first.statusCode).toBe(201);
     // 20,00 € − (36 + 30).
-    expect(first.json()).toEqual({ id: expect.any(String), amountCents: 1934 });
+    expect(first.json()).toEqual({ id: expect.any(String), amountCents: 1934, status: 'requested' });
     const again = await ask(event.id, cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(moneyFr.errors.nothingLeft);

@@ -135,7 +135,10 @@ export function cancelUnsentBatchedPayouts(db: Database, eventId: string, at: Da
 }
 
 export async function insertPayout(db: Database, values: typeof payouts.$inferInsert) {
-  const [row] = await db.insert(payouts).values(values).returning({ id: payouts.id, amountCents: payouts.amountCents });
+  const [row] = await db
+    .insert(payouts)
+    .values(values)
+    .returning({ id: payouts.id, amountCents: payouts.amountCents, status: payouts.status });
   if (!row) throw new Error('payout not inserted');
   return row;
 }
