@@ -17,6 +17,8 @@ export type DeclaredSql = {
   /** The file's path from the modules folder, for messages: `checkout/sql/guichet_hold.sql`. */
   file: string;
   text: string;
+  /** What removes the object before it is created again, where CREATE OR REPLACE cannot. */
+  replace?: string;
 };
 
 export class DeclaredSqlError extends Error {
@@ -42,7 +44,9 @@ const modulesRoot = existsSync(path.join(here, 'modules'))
   ? path.join(here, 'modules')
   : path.join(here, '..', 'modules');
 
-const HEADER = /^CREATE OR REPLACE (FUNCTION|VIEW|TRIGGER)\s+([a-z_][a-z0-9_]*)/im;
+const HEADER = /^CREATE (?:OR REPLACE |(?=CONSTRAINT ))(?:CONSTRAINT )?(FUNCTION|VIEW|TRIGGER)\s+([a-z_][a-z0-9_]*)/im;
+// PostgreSQL cannot replace a constraint trigger (a deferred one): it is dropped and created again.
+const CONSTRAINT_TRIGGER = /^CREATE CONSTRAINT TRIGGER\s+[a-z_][a-z0-9_]*\s[\s\S]*?\bON\s+([a-z_][a-z0-9_]*)/im;
 // Functions first (views and triggers name them), then views, then triggers (which name both).
 const ORDER: Record<DeclaredSql['kind'], number> = { function: 0, view: 1, trigger: 2 };
 
@@ -54,10 +58,19 @@ export function parseDeclaredSql(file: string, text: string): DeclaredSql {
   if (!header || statements !== 1 || header[2] !== expected) {
     throw new DeclaredSqlError(
       file,
-      new Error(`must hold one CREATE OR REPLACE FUNCTION, VIEW or TRIGGER ${expected}`),
+      new Error(
+        `must hold one CREATE OR REPLACE FUNCTION, VIEW or TRIGGER, or one CREATE CONSTRAINT TRIGGER, ${expected}`,
+      ),
     );
   }
-  return { kind: (header[1] as string).toLowerCase() as DeclaredSql['kind'], name: expected, file, text };
+  const table = CONSTRAINT_TRIGGER.exec(text)?.[1];
+  return {
+    kind: (header[1] as string).toLowerCase() as DeclaredSql['kind'],
+    name: expected,
+    file,
+    text,
+    ...(table ? { replace: `DROP TRIGGER IF EXISTS ${expected} ON ${table}` } : {}),
+  };
 }
 
 /** Every module's declared SQL, in the order it is applied. */
@@ -102,6 +115,7 @@ export async function applyDeclaredSql(
     const applied = new Map(current.map((row) => [row.name, row.sha256]));
     for (const object of objects.filter((o) => applied.get(o.name) !== hashes.get(o.name))) {
       try {
+        if (object.replace) await tx.execute(sql.raw(object.replace));
         await tx.execute(sql.raw(object.text));
       } catch (error) {
         throw new DeclaredSqlError(object.file, error);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -67,6 +68,8 @@ export const users = pgTable(
     bannedAt: instant('banned_at'),
     bannedUntil: instant('banned_until'),
     banReason: text('ban_reason'),
+    // The share of an event's balance an organiser may ask for before the event ends (0: none).
+    payoutAdvancePercent: integer('payout_advance_percent').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -76,6 +79,7 @@ export const users = pgTable(
       'users_commission_check',
       sql`(${t.commissionRateBps} is null) = (${t.commissionFixedCents} is null) and ${t.commissionRateBps} between 0 and 10000 and ${t.commissionFixedCents} >= 0`,
     ),
+    check('users_payout_advance_check', sql`${t.payoutAdvancePercent} between 0 and 100`),
     check('users_ban_check', sql`${t.bannedUntil} is null or ${t.bannedAt} is not null`),
     index('users_deleted_email_idx').on(t.deletedEmailHash).where(sql`${t.deletedEmailHash} is not null`),
   ],
@@ -786,6 +790,56 @@ export const payouts = pgTable(
       'payouts_decision_check',
       sql`(${t.status} in ('requested', 'batched')) = (${t.decidedAt} is null) and (${t.status} not in ('paid', 'returned') or ${t.bankReference} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null) and (${t.status} <> 'batched' or ${t.batchId} is not null) and (${t.status} = 'returned') = (${t.returnedAt} is not null)`,
     ),
+  ],
+);
+
+export const ledgerAccounts = ['organizer', 'platform', 'door', 'bank'] as const;
+
+/**
+ * The money ledger (docs/decisions.md, "The money ledger"): every movement of an organiser's money,
+ * appended by the database in the transaction of the change that causes it and never changed.
+ * `organizer` is what the platform owes the organiser, per stream (an event, or the organiser's own
+ * stream for adjustments); each of its entries carries its stream's position and the stream's sum
+ * after it, so that a balance is read from the last entry instead of adding thousands. `platform`
+ * is the platform's revenue (fees, insurance, commission), `door` the money an organiser took
+ * themselves at the door, by method, and `bank` the transfers that left the platform's account.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizerId: uuid('organizer_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: uuid('event_id').references(() => events.id),
+    account: text('account', { enum: ledgerAccounts }).notNull(),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    // The door's payment method (cash, card, free) or the online provider.
+    method: text('method'),
+    orderId: uuid('order_id').references(() => orders.id),
+    refundId: uuid('refund_id').references(() => refunds.id),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    streamId: uuid('stream_id'),
+    streamSeq: integer('stream_seq'),
+    streamBalanceCents: bigint('stream_balance_cents', { mode: 'number' }),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_stream_key').on(t.streamId, t.streamSeq).where(sql`${t.streamId} is not null`),
+    index('ledger_entries_event_idx').on(t.eventId, t.account, t.kind),
+    index('ledger_entries_organizer_idx').on(t.organizerId, t.account),
+    index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    index('ledger_entries_refund_idx').on(t.refundId).where(sql`${t.refundId} is not null`),
+    index('ledger_entries_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
+    check('ledger_entries_account_check', sql`${t.account} in ('organizer', 'platform', 'door', 'bank')`),
+    check(
+      'ledger_entries_stream_check',
+      sql`(${t.account} = 'organizer') = (${t.streamId} is not null) and (${t.streamId} is null) = (${t.streamSeq} is null) and (${t.streamId} is null) = (${t.streamBalanceCents} is null)`,
+    ),
+    check('ledger_entries_adjustment_check', sql`${t.kind} <> 'adjustment' or length(trim(${t.reason})) > 0`),
   ],
 );
 

@@ -263,6 +263,10 @@ export const adminFr = {
     useBatches:
       'Les virements se font désormais par lots : créez un lot (POST /api/admin/payout-batches), téléchargez son fichier (GET /api/admin/payout-batches/{id}/sepa.xml), puis marquez le lot versé (POST /api/admin/payout-batches/{id}/paid).',
     debtorMissing: "Le compte émetteur des virements n'est pas configuré (PAYOUT_DEBTOR_IBAN).",
+    adjustmentAmount: 'Le montant de l’ajustement doit être un nombre entier de centimes, différent de 0.',
+    adjustmentReason: 'Veuillez indiquer le motif de l’ajustement.',
+    advancePercent: 'Le pourcentage d’avance doit être un nombre entier entre 0 et 100.',
+    notSent: 'Seul un virement versé par la banque peut lui être retourné : celui-ci n’a pas été envoyé.',
   },
   mail: {
     verifiedSubject: (brand: string) => `${brand} : votre compte organisateur est vérifié`,

@@ -35,6 +35,13 @@ export const moneyFr = {
     refunds: 'Remboursements',
     payouts: 'Virements déjà demandés',
     available: 'Solde disponible',
+    commissionVat: 'TVA sur la commission',
+    owed: 'Montant dû',
+    organizerBalance: 'Votre solde, tous événements confondus',
+    debtNote: 'Ce montant sera déduit de vos prochains virements, sur n’importe lequel de vos événements.',
+    debtRecovered: (amount: string) => `Dont ${amount} retenus pour ce que vous devez sur d’autres événements.`,
+    notYet: (date: string) => `Le virement pourra être demandé à partir du ${date}, à la fin de l’événement.`,
+    advance: (amount: string) => `Avance possible avant la fin de l’événement : ${amount}.`,
     rateUsed: (line: string) => `Commission appliquée : ${line}`,
     nothingLeft: 'Aucun solde à virer pour cet événement.',
     freeEvent: 'Les virements concernent les événements payants.',
@@ -68,6 +75,9 @@ export const moneyFr = {
     bicInvalid: "Ce BIC n'est pas valide.",
     noBankAccount: 'Veuillez enregistrer vos coordonnées bancaires avant de demander un virement.',
     nothingLeft: 'Aucun solde à virer pour cet événement.',
+    debtFirst:
+      'Votre solde sert d’abord à régler ce que vous devez sur vos autres événements : aucun montant à virer pour le moment.',
+    notYetAllowed: (date: string) => `Le virement pourra être demandé à partir du ${date}, à la fin de l’événement.`,
     freeEvent: 'Les virements concernent les événements payants.',
     cancelledEvent: 'Cet événement est annulé : son solde sert au remboursement des participants.',
     organiserOnly:

@@ -32,12 +32,28 @@ export const adminUser = z.object({
   isVerified: z.boolean(),
   commissionRateBps: z.number().int().nullable(),
   commissionFixedCents: z.number().int().nullable(),
+  /** The share of an event's balance the organiser may ask for before the event ends. */
+  payoutAdvancePercent: z.number().int(),
+  /** Their balance over all events, from the ledger: below 0, what they owe. */
+  balanceCents: z.number().int(),
   bannedUntil: z.string().nullable(),
   isBanned: z.boolean(),
   banReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
+
+/** An administrator's entry in an organiser's ledger: a repayment (> 0) or a charge (< 0), with its reason. */
+export const ledgerAdjustmentRequest = z.strictObject({
+  amountCents: z.number(),
+  reason: z.string().max(2000),
+});
+export type LedgerAdjustmentRequest = z.infer<typeof ledgerAdjustmentRequest>;
+
+export const ledgerAdjustmentCreated = z.object({ balanceCents: z.number().int() });
+
+export const payoutAdvanceRequest = z.strictObject({ percent: z.number() });
+export type PayoutAdvanceRequest = z.infer<typeof payoutAdvanceRequest>;
 
 /** A role, or a commission (null: back to the standard rate); one change per call, one audit line. */
 export const updateUserRequest = z.union([

@@ -39,13 +39,25 @@ export type BankAccount = z.infer<typeof bankAccount>;
 export const payoutStatus = z.enum(['requested', 'batched', 'paid', 'cancelled', 'rejected', 'returned']);
 export type PayoutStatus = z.infer<typeof payoutStatus>;
 
+/**
+ * An event's balance, read from the ledger (docs/decisions.md, "The money ledger"): every figure is
+ * a sum of entries. `availableCents` is signed (below 0 the organiser owes it) and net of the
+ * commission and of its VAT (0 until the commission is invoiced with VAT).
+ */
 export const balance = z.object({
   salesCents: z.number().int(),
   commissionCents: z.number().int(),
+  commissionVatCents: z.number().int(),
   refundsCents: z.number().int(),
+  /** Payouts requested, batched or paid, and debts of other events recovered from this one. */
   payoutsCents: z.number().int(),
   availableCents: z.number().int(),
+  /** The organiser's balance over all their events (and the administrator's adjustments). */
+  organizerBalanceCents: z.number().int(),
+  /** What a payout request would transfer now (0 when none may be asked). */
+  requestableCents: z.number().int(),
 });
+export type Balance = z.infer<typeof balance>;
 
 export const eventPayout = z.object({
   id: z.string(),
@@ -69,6 +81,10 @@ export const eventPayouts = z.object({
   rateBps: z.number().int(),
   fixedCents: z.number().int(),
   balance,
+  /** A payout can be asked now. */
+  requestable: z.boolean(),
+  /** When one can be asked (the event's end), while it cannot yet; null otherwise. */
+  requestableFrom: z.string().nullable(),
   payouts: z.array(eventPayout),
 });
 export type EventPayouts = z.infer<typeof eventPayouts>;

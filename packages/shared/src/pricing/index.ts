@@ -1,4 +1,3 @@
-export * from './balance';
 export * from './rates';
 export * from './result';
 export * from './rules';

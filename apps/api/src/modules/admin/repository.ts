@@ -31,6 +31,8 @@ export type AdminUserRow = {
   verificationRequestedAt: string | null;
   commissionRateBps: number | null;
   commissionFixedCents: number | null;
+  payoutAdvancePercent: number;
+  balanceCents: number;
   bannedAt: string | null;
   bannedUntil: string | null;
   banReason: string | null;
@@ -40,6 +42,8 @@ export type AdminUserRow = {
 const userColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role,
   u.is_verified as "isVerified", ${isoOrNull('u.verification_requested_at')} as "verificationRequestedAt",
   u.commission_rate_bps as "commissionRateBps", u.commission_fixed_cents as "commissionFixedCents",
+  u.payout_advance_percent as "payoutAdvancePercent",
+  (select coalesce(sum(balance_cents), 0)::integer from guichet_organizer_streams(u.id)) as "balanceCents",
   ${isoOrNull('u.banned_at')} as "bannedAt", ${isoOrNull('u.banned_until')} as "bannedUntil",
   u.ban_reason as "banReason", ${iso('u.created_at')} as "createdAt"`;
 

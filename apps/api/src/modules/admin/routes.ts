@@ -9,7 +9,10 @@ import {
   auditEntry,
   banRequest,
   contactMessageItem,
+  ledgerAdjustmentCreated,
+  ledgerAdjustmentRequest,
   type PaymentProviderChoice,
+  payoutAdvanceRequest,
   payoutsQuery,
   providerRequest,
   reasonRequest,
@@ -63,6 +66,22 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     '/admin/users/:id',
     { schema: { params: idParams, body: updateUserRequest, response: { 200: adminUser } }, ...admin },
     async (request) => service.updateUser(deps, request.user, request.params.id, request.body),
+  );
+
+  app.put(
+    '/admin/users/:id/payout-advance',
+    { schema: { params: idParams, body: payoutAdvanceRequest, response: { 200: adminUser } }, ...admin },
+    async (request) => service.setPayoutAdvance(deps, request.user, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/users/:id/ledger-adjustments',
+    {
+      schema: { params: idParams, body: ledgerAdjustmentRequest, response: { 201: ledgerAdjustmentCreated } },
+      ...admin,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.adjustLedger(deps, request.user, request.params.id, request.body)),
   );
 
   app.post(

@@ -11,8 +11,10 @@ import {
   firstReasonError,
   formatEuros,
   fr,
+  type LedgerAdjustmentRequest,
   moneyFr,
   type PaymentProviderChoice,
+  type PayoutAdvanceRequest,
   type PayoutFilter,
   type UpdateUserRequest,
   type VerificationRequest,
@@ -24,6 +26,8 @@ import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { findAuditEntries, insertAudit } from '../audit/repository';
 import { deleteUserSessions } from '../auth/repository';
+import { applyAdjustment } from '../ledger/adjustments';
+import * as ledger from '../ledger/repository';
 import { banOf } from '../users/ban';
 import * as repo from './repository';
 
@@ -54,6 +58,8 @@ function toAdminUser(row: repo.AdminUserRow, now: Date): AdminUser {
     isVerified: row.isVerified,
     commissionRateBps: row.commissionRateBps,
     commissionFixedCents: row.commissionFixedCents,
+    payoutAdvancePercent: row.payoutAdvancePercent,
+    balanceCents: row.balanceCents,
     isBanned: Boolean(ban),
     bannedUntil: ban ? row.bannedUntil : null,
     banReason: ban ? row.banReason : null,
@@ -108,6 +114,7 @@ function auditedUser(row: repo.AdminUserRow) {
     verificationRequestedAt: row.verificationRequestedAt,
     commissionRateBps: row.commissionRateBps,
     commissionFixedCents: row.commissionFixedCents,
+    payoutAdvancePercent: row.payoutAdvancePercent,
     bannedAt: row.bannedAt,
     bannedUntil: row.bannedUntil,
     banReason: row.banReason,
@@ -160,6 +167,56 @@ export function updateUser(deps: AppDeps, viewer: Viewer | null, userId: string,
     commissionRateBps: input.commission?.rateBps ?? null,
     commissionFixedCents: input.commission?.fixedCents ?? null,
   }));
+}
+
+/**
+ * The share of an event's balance the organiser may ask for before the event ends (0–100,
+ * docs/decisions.md, "Payout rules"); audited as any change of an account.
+ */
+export function setPayoutAdvance(deps: AppDeps, viewer: Viewer | null, userId: string, input: PayoutAdvanceRequest) {
+  if (!Number.isInteger(input.percent) || input.percent < 0 || input.percent > 100) {
+    throw badRequest(m.errors.advancePercent, 'percent');
+  }
+  return changeUser(deps, viewer, userId, 'user.payout_advance', async () => ({ payoutAdvancePercent: input.percent }));
+}
+
+/**
+ * An administrator's entry in the organiser's own stream of the ledger, with its reason: a
+ * repayment of what they owe (> 0) or a charge (< 0). A repayment pays back their events in debt
+ * at once, oldest first, so that a later payout does not recover the same debt again.
+ */
+export async function adjustLedger(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  userId: string,
+  input: LedgerAdjustmentRequest,
+) {
+  const admin = administrator(viewer);
+  if (
+    !Number.isSafeInteger(input.amountCents) ||
+    input.amountCents === 0 ||
+    Math.abs(input.amountCents) > 100_000_000
+  ) {
+    throw badRequest(m.errors.adjustmentAmount, 'amountCents');
+  }
+  const reason = input.reason.trim();
+  if (!reason) throw badRequest(m.errors.adjustmentReason, 'reason');
+  if (!isUuid(userId)) throw userNotFound();
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.findUser(tx, userId, true))) throw userNotFound();
+    const before = await ledger.organizerBalance(tx, userId);
+    await applyAdjustment(tx, { organizerId: userId, amountCents: input.amountCents, reason, by: admin.id });
+    const balanceCents = await ledger.organizerBalance(tx, userId);
+    await insertAudit(tx, {
+      actorId: admin.id,
+      action: 'user.ledger_adjustment',
+      targetType: 'user',
+      targetId: userId,
+      before: { balanceCents: before },
+      after: { balanceCents, amountCents: input.amountCents, reason },
+    });
+    return { balanceCents };
+  });
 }
 
 /** Bans an account until a date or for ever; its sessions end in the same transaction. */

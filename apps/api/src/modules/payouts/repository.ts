@@ -1,61 +1,9 @@
-import type { PayoutStatus, SoldTickets } from '@guichet/shared';
+import type { PayoutStatus } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { bankAccounts, payouts } from '../../db/schema';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/**
- * The event's paid tickets grouped by what their commission depends on: few rows whatever the
- * number of orders, and the amounts are then computed by the shared rule (pricing/balance.ts),
- * the same one the rates page shows. Orders still being refunded keep their money until refunded.
- */
-export function findSoldTickets(db: Database, eventId: string): Promise<SoldTickets[]> {
-  return queryRows<SoldTickets>(
-    db,
-    sql`select l.unit_price_cents as "unitPriceCents", o.discount_percent as "discountPercent",
-               sum(l.quantity)::int as quantity,
-               o.provider in ('sandbox', 'etransactions', 'stripe') as "isHeldByPlatform",
-               (o.fee_cents = 0 and (o.provider <> 'onsite' or o.onsite_payment = 'card')) as "bearsCommission"
-          from orders o join order_lines l on l.order_id = o.id
-         where o.event_id = ${eventId} and o.status in ('paid', 'refund_requested', 'refunded')
-           and l.unit_price_cents > 0 and not l.is_gift
-         group by 1, 2, 4, 5`,
-  );
-}
-
-/**
- * The tickets' part of the money given back online for this event: per order, what its refunds
- * (decided and not refused; a door sale's are given back by hand) returned, up to the order's
- * tickets after discount — a cancellation also returns the fee and the insurance, which were never
- * the organiser's. A refund still being carried out counts: its money is no longer available.
- */
-export async function sumRefundedTickets(db: Database, eventId: string): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
-    db,
-    sql`select coalesce(sum(least(r.refunded, o.subtotal_cents)), 0)::int as total
-          from (select coalesce(r.order_id, p.order_id) as order_id, sum(r.amount_cents) as refunded
-                  from refunds r left join participations p on p.id = r.participation_id
-                 where r.event_id = ${eventId} and r.status in ('pending', 'refunding', 'refunded', 'failed')
-                 group by 1) r
-          join orders o on o.id = r.order_id
-         where o.provider in ('sandbox', 'etransactions', 'stripe')`,
-  );
-  return row?.total ?? 0;
-}
-
-/**
- * Payouts requested, batched or paid: a rejected or cancelled request, or a transfer the bank
- * returned, gives its amount back to the balance.
- */
-export async function sumPayouts(db: Database, eventId: string): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
-    db,
-    sql`select coalesce(sum(amount_cents), 0)::int as total from payouts
-         where event_id = ${eventId} and status not in ('rejected', 'cancelled', 'returned')`,
-  );
-  return row?.total ?? 0;
-}
 
 /**
  * Serialises the payout requests of one event: two clicks, tabs or processes asking at once each
@@ -65,17 +13,29 @@ export async function lockEventForPayout(db: Database, eventId: string): Promise
   await db.execute(sql`select id from events where id = ${eventId} for update`);
 }
 
-/** Whether the event sells paid places (or sold some), and whether it was cancelled. */
-export async function findPayoutEvent(db: Database, eventId: string) {
-  const [row] = await queryRows<{ isPaid: boolean; isCancelled: boolean }>(
+export type PayoutEventState = {
+  isPaid: boolean;
+  isCancelled: boolean;
+  dateEnd: Date;
+  advancePercent: number;
+};
+
+/**
+ * Whether the event sells paid places (or sold some), whether it was cancelled, when it ends, and
+ * the advance its organiser is allowed.
+ */
+export async function findPayoutEvent(db: Database, eventId: string): Promise<PayoutEventState> {
+  const [row] = await queryRows<{ isPaid: boolean; isCancelled: boolean; dateEnd: string; advancePercent: number }>(
     db,
     sql`select exists(select 1 from tickets where event_id = ${eventId} and price_cents > 0 and deleted_at is null)
                or exists(select 1 from orders where event_id = ${eventId} and total_cents > 0
-                                                and status in ('paid', 'refund_requested', 'refunded')) as "isPaid",
-               e.cancelled_at is not null as "isCancelled"
-          from events e where e.id = ${eventId}`,
+                                                and status in ('paid', 'refunded')) as "isPaid",
+               e.cancelled_at is not null as "isCancelled", ${iso('e.date_end')} as "dateEnd",
+               u.payout_advance_percent as "advancePercent"
+          from events e join users u on u.id = e.organizer_id where e.id = ${eventId}`,
   );
-  return { isPaid: Boolean(row?.isPaid), isCancelled: Boolean(row?.isCancelled) };
+  if (!row) throw new Error('event not found');
+  return { ...row, isPaid: Boolean(row.isPaid), isCancelled: Boolean(row.isCancelled), dateEnd: new Date(row.dateEnd) };
 }
 
 export async function findBankAccount(db: Database, userId: string) {

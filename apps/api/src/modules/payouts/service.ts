@@ -1,8 +1,10 @@
 import {
+  type Balance,
   type BankAccount,
   type BankAccountRequest,
   type EventPayouts,
   firstBankAccountError,
+  formatDate,
   formatEuros,
   groupIban,
   moneyFr,
@@ -10,8 +12,6 @@ import {
   normalizeIban,
   organiserRate,
   type PayoutCreated,
-  payoutBalance,
-  rateOf,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
@@ -19,40 +19,67 @@ import { AppError, badRequest } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import * as ledger from '../ledger/repository';
 import { findOrganizerAccount } from '../users/repository';
 import * as repo from './repository';
+import { type PayoutPlan, payoutPlan } from './rules';
 
 const m = moneyFr;
 
-/** The event's balance, from its paid orders and the organiser's rate at the time of asking. */
-async function balanceOf(db: Database, eventId: string, organizerId: string) {
-  const organizer = await findOrganizerAccount(db, organizerId);
-  if (!organizer) throw new Error('organiser not found');
-  const rate = organiserRate(organizer);
-  const [sold, refundsCents, payoutsCents] = await Promise.all([
-    repo.findSoldTickets(db, eventId),
-    repo.sumRefundedTickets(db, eventId),
-    repo.sumPayouts(db, eventId),
-  ]);
-  return { organizer, rate, balance: payoutBalance(sold, rateOf(rate), { refundsCents, payoutsCents }) };
+/** The payout panel's figures, each a sum of the event's ledger entries, and what may be asked now. */
+async function balanceOf(
+  db: Database,
+  event: { id: string; organizerId: string },
+  state: repo.PayoutEventState,
+  now: Date,
+) {
+  const [totals, plan] = [
+    await ledger.eventTotalsByKind(db, event.id),
+    await payoutPlan(db, { ...event, dateEnd: state.dateEnd }, state.advancePercent, now),
+  ];
+  const total = (kinds: (kind: string) => boolean) =>
+    [...totals].filter(([kind]) => kinds(kind)).reduce((sum, [, cents]) => sum + cents, 0);
+  const balance: Balance = {
+    salesCents: total((kind) => kind === 'sale'),
+    commissionCents: -total((kind) => kind === 'commission'),
+    // Charged with the invoices' VAT (issue 29); none until then, and availableCents is net of it.
+    commissionVatCents: 0,
+    refundsCents: -total((kind) => kind === 'refund'),
+    payoutsCents: -total((kind) => kind.startsWith('payout') || kind === 'debt_recovery'),
+    availableCents: plan.eventBalanceCents,
+    organizerBalanceCents: plan.organizerBalanceCents,
+    requestableCents: state.isCancelled ? 0 : plan.amountCents,
+  };
+  return { balance, plan };
 }
 
 /** The console's payout panel (2-organiser.md §2.4): what the organiser may ask for now, and the requests so far. */
 export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<EventPayouts> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
-  const [{ rate, balance }, state, payouts] = await Promise.all([
-    balanceOf(deps.db, event.id, event.organizerId),
-    repo.findPayoutEvent(deps.db, event.id),
-    repo.findEventPayouts(deps.db, event.id),
-  ]);
-  const isPaidEvent = state.isPaid;
+  const organizer = await findOrganizerAccount(deps.db, event.organizerId);
+  if (!organizer) throw new Error('organiser not found');
+  const state = await repo.findPayoutEvent(deps.db, event.id);
+  const [{ balance, plan }, payouts] = [
+    await balanceOf(deps.db, event, state, deps.clock.now()),
+    await repo.findEventPayouts(deps.db, event.id),
+  ];
+  const rate = organiserRate(organizer);
   const refusal = !(viewer && can(viewer, 'requestPayout', event))
     ? m.errors.organiserOnly
     : state.isCancelled
       ? m.errors.cancelledEvent
       : null;
-  const canRequest = refusal === null;
-  return { isPaidEvent, canRequest, refusal, rateBps: rate.rateBps, fixedCents: rate.fixedCents, balance, payouts };
+  return {
+    isPaidEvent: state.isPaid,
+    canRequest: refusal === null,
+    refusal,
+    rateBps: rate.rateBps,
+    fixedCents: rate.fixedCents,
+    balance,
+    requestable: refusal === null && balance.requestableCents > 0,
+    requestableFrom: state.isCancelled ? null : plan.requestableFrom,
+    payouts,
+  };
 }
 
 /**
@@ -68,8 +95,10 @@ async function payoutEvent(deps: AppDeps, viewer: Viewer | null, eventId: string
 }
 
 /**
- * Records a request for the whole available balance. The event's row is locked first, so that
- * concurrent requests are serialised and the second one finds nothing left (409).
+ * Records a request for everything requestable now (payoutPlan). The event's row is locked first,
+ * as a cancellation locks it, then the organiser's payouts: concurrent requests are serialised
+ * and the second finds nothing left (409). The debts it recovers move between the streams of the
+ * ledger in the same transaction; the payout's own entry is posted at its commit.
  */
 export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<PayoutCreated> {
   const event = await payoutEvent(deps, viewer, eventId);
@@ -80,21 +109,30 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
   if (!account) throw new AppError('NO_BANK_ACCOUNT', m.errors.noBankAccount, 409);
   return deps.db.transaction(async (tx) => {
     await repo.lockEventForPayout(tx, event.id);
+    await ledger.lockOrganizer(tx, event.organizerId);
     // Read under the lock: a cancellation's money goes back to the buyers, not to the organiser.
-    if ((await repo.findPayoutEvent(tx, event.id)).isCancelled) {
-      throw new AppError('EVENT_CANCELLED', m.errors.cancelledEvent, 409);
+    const state = await repo.findPayoutEvent(tx, event.id);
+    if (state.isCancelled) throw new AppError('EVENT_CANCELLED', m.errors.cancelledEvent, 409);
+    const plan = await payoutPlan(tx, { ...event, dateEnd: state.dateEnd }, state.advancePercent, deps.clock.now());
+    if (plan.requestableFrom) {
+      throw new AppError('PAYOUT_NOT_YET_ALLOWED', m.errors.notYetAllowed(formatDate(plan.requestableFrom)), 409);
     }
-    const { organizer, balance } = await balanceOf(tx, event.id, event.organizerId);
-    if (balance.availableCents <= 0) throw new AppError('NOTHING_TO_PAY_OUT', m.errors.nothingLeft, 409);
+    if (plan.amountCents <= 0) {
+      const debtFirst = plan.recoveries.length > 0;
+      throw new AppError('NOTHING_TO_PAY', debtFirst ? m.errors.debtFirst : m.errors.nothingLeft, 409);
+    }
+    await recoverDebts(tx, event, plan.recoveries);
     const payout = await repo.insertPayout(tx, {
       eventId: event.id,
       organizerId: event.organizerId,
-      amountCents: balance.availableCents,
+      amountCents: plan.amountCents,
       holderName: account.holderName,
       iban: account.iban,
       bic: account.bic,
       requestedBy: viewer?.id,
     });
+    const organizer = await findOrganizerAccount(tx, event.organizerId);
+    if (!organizer) throw new Error('organiser not found');
     await queueMail(tx, {
       to: organizer.email,
       subject: m.mail.requestedSubject(deps.config.brandName, event.title),
@@ -107,6 +145,21 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
     });
     return payout;
   });
+}
+
+/** Moves what the organiser owed on other streams from this event's balance to them. */
+async function recoverDebts(
+  tx: Database,
+  event: { id: string; organizerId: string },
+  recoveries: PayoutPlan['recoveries'],
+): Promise<void> {
+  if (recoveries.length === 0) return;
+  await ledger.lockStreams(tx, [event.id, ...recoveries.map((recovery) => recovery.streamId)]);
+  for (const recovery of recoveries) {
+    const entry = { organizerId: event.organizerId, account: 'organizer', kind: 'debt_recovery' } as const;
+    await ledger.postEntry(tx, { ...entry, eventId: event.id, amountCents: -recovery.amountCents });
+    await ledger.postEntry(tx, { ...entry, eventId: recovery.eventId, amountCents: recovery.amountCents });
+  }
 }
 
 /**

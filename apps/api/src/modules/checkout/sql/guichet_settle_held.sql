@@ -85,6 +85,14 @@ BEGIN
   LOOP
     UPDATE tickets SET held = held - v_line.quantity, sold = sold + v_line.quantity WHERE id = v_line.ticket_id;
   END LOOP;
+  -- The ledger's streams of the batch's events, in one order for every batch: its entries are
+  -- posted at commit, one order after the other, and two batches of the same two events must not
+  -- each take one stream and wait for the other's.
+  PERFORM guichet_ledger_lock_streams(ARRAY(
+    SELECT DISTINCT o.event_id FROM orders o
+     WHERE o.id IN (SELECT (e.s->>'orderId')::uuid
+                      FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
+                     WHERE e.pos = ANY(v_paid))));
   RETURN v_outcomes;
 END
 $$;

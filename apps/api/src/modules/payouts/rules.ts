@@ -1,0 +1,65 @@
+import type { Database } from '../../db/client';
+import * as ledger from '../ledger/repository';
+
+/**
+ * What a payout request may transfer now (docs/decisions.md, "Payout rules"): after the event's
+ * end, its whole balance; before, only under the administrator's advance allowance, a share of
+ * what the event earned less the places that may still be refunded. Whatever the organiser owes on
+ * other events (or to the administrator) is recovered first, from that amount.
+ */
+export type PayoutPlan = {
+  eventBalanceCents: number;
+  organizerBalanceCents: number;
+  /** When a payout may be asked, while it may not yet (the event's end); null otherwise. */
+  requestableFrom: string | null;
+  /** What the request would take from the event's balance, recovered debts included. */
+  takenCents: number;
+  /** The organiser's other streams in debt, and how much of each this request pays back. */
+  recoveries: { streamId: string; eventId: string | null; amountCents: number }[];
+  /** What goes to the organiser's bank account. */
+  amountCents: number;
+};
+
+// The kinds of entry that are the event's own earnings, as opposed to money taken from it.
+const EARNED = ['sale', 'commission', 'refund'];
+
+export async function payoutPlan(
+  db: Database,
+  event: { id: string; organizerId: string; dateEnd: Date },
+  advancePercent: number,
+  now: Date,
+): Promise<PayoutPlan> {
+  const streams = await ledger.organizerStreams(db, event.organizerId);
+  const eventBalanceCents = streams.find((stream) => stream.streamId === event.id)?.balanceCents ?? 0;
+  const organizerBalanceCents = streams.reduce((sum, stream) => sum + stream.balanceCents, 0);
+  const plan = { eventBalanceCents, organizerBalanceCents, requestableFrom: null, recoveries: [] };
+  const ended = event.dateEnd.getTime() <= now.getTime();
+  if (!ended && advancePercent <= 0) {
+    return { ...plan, requestableFrom: event.dateEnd.toISOString(), takenCents: 0, amountCents: 0 };
+  }
+  const capCents = ended ? eventBalanceCents : await advanceCapCents(db, event.id, eventBalanceCents, advancePercent);
+  let leftCents = Math.max(0, capCents);
+  const recoveries: PayoutPlan['recoveries'] = [];
+  for (const stream of streams) {
+    if (stream.streamId === event.id || stream.balanceCents >= 0 || leftCents === 0) continue;
+    const amountCents = Math.min(-stream.balanceCents, leftCents);
+    recoveries.push({ streamId: stream.streamId, eventId: stream.eventId, amountCents });
+    leftCents -= amountCents;
+  }
+  return { ...plan, recoveries, takenCents: Math.max(0, capCents), amountCents: leftCents };
+}
+
+/**
+ * Before the event's end: the allowance's share of what the event earned (sales less commission
+ * and refunds) without the places carrying the refund option, less what was already taken from it.
+ */
+async function advanceCapCents(db: Database, eventId: string, balanceCents: number, percent: number) {
+  const [totals, insuredCents] = [
+    await ledger.eventTotalsByKind(db, eventId),
+    await ledger.insuredPlacesCents(db, eventId),
+  ];
+  const earnedCents = EARNED.reduce((sum, kind) => sum + (totals.get(kind) ?? 0), 0);
+  const alreadyTakenCents = earnedCents - balanceCents;
+  const allowedCents = Math.floor((Math.max(0, earnedCents - insuredCents) * Math.min(percent, 100)) / 100);
+  return Math.min(balanceCents, allowedCents - alreadyTakenCents);
+}
