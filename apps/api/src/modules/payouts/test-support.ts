@@ -20,31 +20,34 @@ export async function paidOrder(
 ) {
   const quantity = values.quantity ?? 1;
   const subtotal = values.unitPriceCents * quantity;
-  const [order] = await t.database.db
-    .insert(orders)
-    .values({
-      reference: `T${randomUUID().slice(0, 12)}`,
-      eventId: values.eventId,
-      userId: values.userId,
-      buyerEmail: 'acheteur@test.guichet.fr',
-      buyerFirstName: 'Jeanne',
-      buyerLastName: 'Test',
-      buyerBirthDate: '1995-05-05',
-      status: values.status ?? 'paid',
-      provider: values.provider ?? 'sandbox',
-      onsitePayment: values.onsitePayment,
-      discountPercent: values.discountPercent ?? null,
-      subtotalCents: subtotal,
-      feeCents: values.feeCents ?? 0,
-      totalCents: subtotal + (values.feeCents ?? 0),
-      ticketCount: quantity,
-      expiresAt: new Date(),
-      paidAt: new Date(),
-    })
-    .returning();
-  if (!order) throw new Error('order not created');
-  await t.database.db
-    .insert(orderLines)
-    .values({ orderId: order.id, ticketId: values.ticketId, quantity, unitPriceCents: values.unitPriceCents });
-  return order;
+  // One transaction, as the checkout writes them: the ledger reads the lines when the order commits.
+  return t.database.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        reference: `T${randomUUID().slice(0, 12)}`,
+        eventId: values.eventId,
+        userId: values.userId,
+        buyerEmail: 'acheteur@test.guichet.fr',
+        buyerFirstName: 'Jeanne',
+        buyerLastName: 'Test',
+        buyerBirthDate: '1995-05-05',
+        status: values.status ?? 'paid',
+        provider: values.provider ?? 'sandbox',
+        onsitePayment: values.onsitePayment,
+        discountPercent: values.discountPercent ?? null,
+        subtotalCents: subtotal,
+        feeCents: values.feeCents ?? 0,
+        totalCents: subtotal + (values.feeCents ?? 0),
+        ticketCount: quantity,
+        expiresAt: new Date(),
+        paidAt: new Date(),
+      })
+      .returning();
+    if (!order) throw new Error('order not created');
+    await tx
+      .insert(orderLines)
+      .values({ orderId: order.id, ticketId: values.ticketId, quantity, unitPriceCents: values.unitPriceCents });
+    return order;
+  });
 }
