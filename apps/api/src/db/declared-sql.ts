@@ -14,7 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 export type DeclaredSql = {
   kind: 'function' | 'view' | 'trigger';
   name: string;
-  /** The file's path from the modules folder, for messages: `checkout/sql/guichet_hold.sql`. */
+  /** The file's path from the modules folder, for messages: `orders/sql/guichet_hold.sql`. */
   file: string;
   text: string;
   /** What removes the object before it is created again, where CREATE OR REPLACE cannot. */

@@ -5,7 +5,7 @@ import { queryRows } from './client';
 import { events, tickets } from './schema';
 
 /*
- * The sale's fingerprint (modules/checkout/sql/guichet_sale_fingerprint.sql) is what lets a copy of an
+ * The sale's fingerprint (modules/orders/sql/guichet_sale_fingerprint.sql) is what lets a copy of an
  * event's metadata sell: a column a sale decision reads and the fingerprint forgets would let a
  * stale copy sell against the organiser's change. Every column is therefore either in it (and
  * changing it changes the fingerprint) or named here as not read by a sale.

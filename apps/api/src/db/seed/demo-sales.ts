@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { applyPaymentResult } from '../../modules/checkout/confirmation.service';
 import type { CheckoutDeps } from '../../modules/checkout/service';
 import { createOrder } from '../../modules/checkout/service';
 import { createManualEntry } from '../../modules/door-sales/service';
+import { applyPaymentResult } from '../../modules/orders/payment-result';
 import { events, orders, users } from '../schema';
 import type { DemoSaleEvents } from './demo';
 

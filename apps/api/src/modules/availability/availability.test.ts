@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
-import { reclaimEveryExpiredHold } from '../checkout/expired-holds.service';
 import { guestBuyer } from '../checkout/test-support';
+import { reclaimEveryExpiredHold } from '../orders/expired-holds';
 import { listening, openSse, placesOf } from './test-support';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

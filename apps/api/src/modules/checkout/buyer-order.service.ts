@@ -4,8 +4,8 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { safeEqual, sha256 } from '../../lib/tokens';
 import type { Viewer } from '../../policy/can';
-import { findOrderById, findOrderByReference, findOrderLines, type OrderRow } from './orders.repository';
-import { releaseOrder } from './release.service';
+import { releaseOrder } from '../orders/release';
+import { findOrderById, findOrderByReference, findOrderLines, type OrderRow } from '../orders/repository';
 
 /** Who asks for an order: the session's account, or a guest with the token the order gave them. */
 export type OrderAsker = { viewer: Pick<Viewer, 'id'> | null; token?: string };

@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
-import { applyPaymentResult } from './confirmation.service';
+import { applyPaymentResult } from '../orders/payment-result';
 import { buyerCookie, guestBuyer, raceEvent } from './test-support';
 
 let now = Date.now();

@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers';
 import { discountCodes, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { applyPaymentResult } from './confirmation.service';
+import { applyPaymentResult } from '../orders/payment-result';
 import { createBuyers, guestBuyer, payAtSandboxBank } from './test-support';
 
 // Limits found broken by an attack on the checkout (issue 16, "Money"): a promo code's quantity,

@@ -9,7 +9,6 @@ type EventRow = SaleEvent;
 export type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
 
 export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnavailable, 409);
-export const soldOut = () => new AppError('SOLD_OUT', m.noPlaceLeft, 409);
 
 /**
  * The ticket step (1-attendee.md §5) on the server: every line must name a ticket of this event

@@ -13,10 +13,10 @@ import {
   PaymentSignatureError,
   rawQueryOf,
 } from '../../payments';
+import { claimRefund, markRefunded, markRefundFailed } from '../orders/captures';
+import { applyPaymentResult, type ConfirmationOutcome } from '../orders/payment-result';
+import { findOrderById, findOrderByReference, setOrderStatus } from '../orders/repository';
 import { findBuyerOrder, type OrderAsker } from './buyer-order.service';
-import { applyPaymentResult, type ConfirmationOutcome } from './confirmation.service';
-import { findOrderById, findOrderByReference, setOrderStatus } from './orders.repository';
-import { claimRefund, markRefunded, markRefundFailed } from './transactions.repository';
 
 export type Payments = {
   config: PaymentConfig;

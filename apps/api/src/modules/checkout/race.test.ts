@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
 import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { applyPaymentResult } from './confirmation.service';
+import { applyPaymentResult } from '../orders/payment-result';
 import { createBuyers, guestBuyer, raceEvent } from './test-support';
 
 // The core guarantee (booking issue): with many concurrent buyers through the HTTP API, exactly

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { discountCodes, type events, shareLinks, type tickets } from '../../db/schema';
 
@@ -71,15 +71,6 @@ export async function loadSale(db: Database, eventId: string): Promise<Sale | un
     tickets: ticketRows,
     fingerprint,
   };
-}
-
-/** Whether the sale is still the one of `fingerprint` (inside the caller's transaction). */
-export async function isSaleCurrent(tx: Database, eventId: string, fingerprint: string): Promise<boolean> {
-  const [row] = await queryRows<{ current: boolean }>(
-    tx,
-    sql`select guichet_sale_fingerprint(${eventId}::uuid) is not distinct from ${fingerprint} as current`,
-  );
-  return row?.current === true;
 }
 
 /** The hidden tickets a share link of the event opens, or undefined when the key opens nothing. */

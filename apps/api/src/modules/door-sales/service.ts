@@ -13,7 +13,7 @@ import { badRequest } from '../../lib/errors';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
-import { placeSettledOrder } from '../checkout/settled-order.service';
+import { placeSettledOrder } from '../orders/placement';
 import { findOrCreateGuestUser } from '../users/repository';
 import * as repo from './repository';
 

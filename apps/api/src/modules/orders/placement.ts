@@ -1,29 +1,14 @@
-import { checkoutFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { orders } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
-import { issueParticipations } from './issue.service';
-import { soldOut } from './lines';
-import { insertOrderWithLines, type NewOrder } from './orders.repository';
-import {
-  hasExpiredHolds,
-  hasFreeTicket,
-  isPromoUsedBy,
-  reclaimExpiredHolds,
-  takePlaces,
-  takePromoUse,
-} from './places.repository';
-import { isSaleCurrent } from './sale.repository';
+import { issueParticipations } from './issue';
+import { hasExpiredHolds, hasFreeTicket, isPromoUsedBy, reclaimExpiredHolds, takePlaces, takePromoUse } from './places';
+import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from './refusals';
+import { insertOrderWithLines, isSaleCurrent, type NewOrder } from './repository';
 
 /** The sale changed since the order was checked against it (its fingerprint). */
 export class StaleSale extends Error {}
 class NoPlaces extends Error {}
 class NoPromoUse extends Error {}
-
-export const oneFreeTicket = (isFreeEvent: boolean) =>
-  new AppError('ONE_FREE_TICKET', isFreeEvent ? checkoutFr.freeEventOneTicket : checkoutFr.oneFreeTicket, 409);
-export const promoExhausted = () => badRequest(checkoutFr.promoExhausted, 'discountCode');
-export const promoUsed = () => new AppError('PROMO_ALREADY_USED', checkoutFr.promoUsed, 409, 'discountCode');
 
 /**
  * An order settled at once, with nothing left to pay online: a free order, or a sale at the door

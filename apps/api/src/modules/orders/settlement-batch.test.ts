@@ -14,7 +14,7 @@ import {
 import { queryRows } from '../../db/client';
 import { events, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { settlementBatchSize } from '../../lib/metrics';
-import { applyPaymentResult } from './confirmation.service';
+import { applyPaymentResult } from './payment-result';
 
 // Payments of held orders notified together are settled together (group commit): each
 // notification still gets its own verdict, and a replay, a second capture, a wrong amount or a

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { findEventsWithExpiredHolds, reclaimExpiredHolds } from './places.repository';
+import { findEventsWithExpiredHolds, reclaimExpiredHolds } from './places';
 
 const EVENTS_PER_SWEEP = 50;
 

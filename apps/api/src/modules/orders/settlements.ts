@@ -3,7 +3,7 @@ import { preparedRows, type Statement } from '../../db/prepared';
 import { createGroupCommit } from '../../lib/group-commit';
 import { settlementBatchFailures, settlementBatchSize } from '../../lib/metrics';
 import { MAIL_MAX_ATTEMPTS, type OutgoingMail } from '../../mail/outbox';
-import type { OrderRow } from './orders.repository';
+import type { OrderRow } from './repository';
 
 /**
  * The payments of held orders, read and settled together when their notifications arrive
@@ -98,7 +98,7 @@ export function findOrderToSettle(db: Database, reference: string): Promise<Orde
 }
 
 /**
- * A held order paid (checkout/sql/guichet_settle_held.sql), with the others settled at the same
+ * A held order paid (orders/sql/guichet_settle_held.sql), with the others settled at the same
  * moment: 'paid', or 'changed' when the order is no longer held at that amount.
  */
 export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promise<SettlementOutcome> {

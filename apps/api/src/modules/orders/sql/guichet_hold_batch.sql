@@ -1,7 +1,7 @@
 -- Holds for several buyers of one event in one statement, one round trip and one commit: the
 -- group commit of docs/decisions.md ("Group commit of holds"); a single hold is a batch of one
 -- (guichet_hold). Each request is a JSON object with named fields (HoldRequest in
--- modules/checkout) and gets its own answer, in the order given (arrival order): 'held', 'stale'
+-- modules/orders/repository.ts) and gets its own answer, in the order given (arrival order): 'held', 'stale'
 -- (reload the sale and start again), 'no_account', 'live_hold' (the buyer still holds places of
 -- the event: give them back, then call again), 'one_free_ticket', 'promo_used' (a single-use
 -- code this account already used), 'promo_exhausted',

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { paymentOutcomes } from '../../lib/metrics';
-import { issueParticipations, orderConfirmationMail } from './issue.service';
-import {
-  findOrderLines,
-  lockOrderByReference,
-  markLatePaymentOwed,
-  markOrderPaid,
-  setOrderStatus,
-} from './orders.repository';
-import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places.repository';
-import { findOrderToSettle, settleHeldOrder } from './settlements.repository';
-import { recordCapture } from './transactions.repository';
+import { recordCapture } from './captures';
+import { issueParticipations, orderConfirmationMail } from './issue';
+import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places';
+import { findOrderLines, lockOrderByReference, markLatePaymentOwed, markOrderPaid, setOrderStatus } from './repository';
+import { findOrderToSettle, settleHeldOrder } from './settlements';
 
 export type PaymentResult = {
   reference: string;

@@ -1,7 +1,7 @@
 -- The one way orders and their lines are written, paid (free orders, the door) or held (through
 -- guichet_hold_batch, a batch's orders in two statements). Its one argument is an array of orders,
 -- each a JSON object named as the orders table's columns in camelCase (NewOrder in
--- modules/checkout/orders.repository.ts), with its id and its `lines`; amounts the caller leaves
+-- modules/orders/repository.ts), with its id and its `lines`; amounts the caller leaves
 -- out are 0, a line's `isGift` false.
 CREATE OR REPLACE FUNCTION guichet_insert_orders(p jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

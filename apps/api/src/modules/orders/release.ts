@@ -1,8 +1,8 @@
 import { checkoutFr } from '@guichet/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { findOrderLines, lockOrder, setOrderStatus } from './orders.repository';
-import { giveBackPromoUse, releaseHeld } from './places.repository';
+import { giveBackPromoUse, releaseHeld } from './places';
+import { findOrderLines, lockOrder, setOrderStatus } from './repository';
 
 /**
  * The buyer gives a hold back before it expires (they left the payment step): its places are

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { orders, tickets } from '../../db/schema';
-import { reclaimEveryExpiredHold } from './expired-holds.service';
-import { guestBuyer, raceEvent } from './test-support';
+import { guestBuyer, raceEvent } from '../checkout/test-support';
+import { reclaimEveryExpiredHold } from './expired-holds';
 
 // The sweep takes every expired hold of its database: this file has a database of its own.
 let t: TestApp;

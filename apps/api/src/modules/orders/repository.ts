@@ -5,10 +5,12 @@ import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders, participations } from '../../db/schema';
 import { createGroupCommit } from '../../lib/group-commit';
 import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
-import type { Sale } from './sale.repository';
+
+/** The sale an order was checked against: the hold refuses it if the sale changed since. */
+export type CheckedSale = { event: { id: string }; fingerprint: string };
 
 export type HoldRequest = {
-  sale: Sale;
+  sale: CheckedSale;
   /** The logged-in buyer; for a guest, the account is found from `email` in the same call. */
   userId: string | null;
   email: string;
@@ -96,7 +98,7 @@ function errorCode(error: unknown): string {
 }
 
 /**
- * A paid order's hold (`guichet_hold`, checkout/sql/guichet_hold.sql), its arguments named in one
+ * A paid order's hold (`guichet_hold`, orders/sql/guichet_hold.sql), its arguments named in one
  * JSON object; the id is made here.
  */
 export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
@@ -134,7 +136,7 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
 
 /**
  * An order settled at once and its lines, inside the caller's transaction, through the insert
- * path holds use too (`guichet_insert_order`, checkout/sql/guichet_insert_order.sql).
+ * path holds use too (`guichet_insert_order`, orders/sql/guichet_insert_order.sql).
  */
 export async function insertOrderWithLines(tx: Database, order: NewOrder): Promise<string> {
   const id = randomUUID();
@@ -278,4 +280,13 @@ export async function findLiveHolds(db: Database, userId: string, eventId: strin
          where o.status = 'awaiting_payment' and o.expires_at > ${now.toISOString()}::timestamptz`,
   );
   return rows.map((row) => row.id);
+}
+
+/** Whether the sale is still the one of `fingerprint` (inside the caller's transaction). */
+export async function isSaleCurrent(tx: Database, eventId: string, fingerprint: string): Promise<boolean> {
+  const [row] = await queryRows<{ current: boolean }>(
+    tx,
+    sql`select guichet_sale_fingerprint(${eventId}::uuid) is not distinct from ${fingerprint} as current`,
+  );
+  return row?.current === true;
 }

@@ -104,7 +104,7 @@ export async function hasFreeTicket(
  * Takes one use of a promo code if it has one left (a conditional UPDATE): the use belongs to the
  * order from its hold, and goes back when the hold ends unpaid. Lock order: before any place.
  */
-/** Whether this account already used a single-use code (checkout/sql/guichet_promo_used_by.sql). */
+/** Whether this account already used a single-use code (orders/sql/guichet_promo_used_by.sql). */
 export async function isPromoUsedBy(
   db: Database,
   use: { discountCodeId: string; userId: string | null; now: Date; countHolds: boolean },

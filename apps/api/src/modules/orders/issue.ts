@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import type { orders } from '../../db/schema';
 import { confirmationMail } from '../../mail/confirmation-mail';
 import { queueMail } from '../../mail/outbox';
-import { findEventTitle, insertParticipations } from './orders.repository';
+import { findEventTitle, insertParticipations } from './repository';
 
 /**
  * Participations are issued once, in the transaction that marks the order paid, with the
