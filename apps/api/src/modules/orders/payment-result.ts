@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { paymentOutcomes } from '../../lib/metrics';
 import { recordCapture } from './captures';
-import { issueParticipations, orderConfirmationMail } from './issue';
-import { convertHeldToSold, giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places';
-import { findOrderLines, lockOrderByReference, markLatePaymentOwed, markOrderPaid, setOrderStatus } from './repository';
-import { findOrderToSettle, settleHeldOrder } from './settlements';
+import { giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places';
+import { findOrderLines, lockOrderByReference, markLatePaymentOwed, setOrderStatus } from './repository';
+import { findOrderToSettle, heldSettlement, settleHeldOrder, settleInTransaction } from './settlements';
 
 export type PaymentResult = {
   reference: string;
@@ -64,20 +62,7 @@ async function settleLiveHold(
   if (order?.status !== 'awaiting_payment' || order.eventCancelled || order.totalCents !== result.amountCents) {
     return undefined;
   }
-  const participations = order.lines.map((line) => ({ ...line, id: randomUUID() }));
-  const outcome = await settleHeldOrder(deps.db, {
-    orderId: order.id,
-    provider,
-    transactionId: result.transactionId,
-    amountCents: result.amountCents,
-    participations,
-    mail: orderConfirmationMail(
-      order,
-      order.eventTitle,
-      participations.map((p) => p.id),
-      deps.config,
-    ),
-  });
+  const outcome = await settleHeldOrder(deps.db, heldSettlement(order, provider, result, deps.config));
   return outcome === 'paid' ? 'paid' : undefined;
 }
 
@@ -135,48 +120,38 @@ function applyInTransaction(
       await capture('late', 'pending');
       return 'refund_needed';
     }
-    // A held order's places turn sold last, just before the commit: the ticket's row is the one
-    // every buyer of the on-sale waits for, so it is locked for as short a time as possible.
-    const wasHeld = order.status === 'awaiting_payment';
-    if (!wasHeld) {
-      // The hold ended (expired, given back, refused): its promo use and places are taken again,
-      // in a savepoint so that a limit failing half-way leaves nothing taken. Only "nothing left"
-      // means a refund: any other failure (a deadlock, a lock timeout) is not the buyer's loss
-      // and is raised, so that the provider notifies again.
-      const retaken = await tx
+    if (order.status !== 'awaiting_payment') {
+      // The hold ended (expired, given back, refused): its promo use and places are held again,
+      // in a savepoint so that a limit failing half-way leaves nothing taken, and the order is
+      // then settled as any hold is. Only "nothing left" means a refund: any other failure (a
+      // deadlock, a lock timeout) is not the buyer's loss and is raised, so that the provider
+      // notifies again.
+      const reheld = await tx
         .transaction(async (savepoint) => {
           if (order.discountCodeId && !(await takePromoUse(savepoint, order.discountCodeId))) throw new NothingLeft();
-          if (!(await takePlaces(savepoint, { eventId: order.eventId, lines: places, into: 'sold' }))) {
+          if (!(await takePlaces(savepoint, { eventId: order.eventId, lines: places, into: 'held' }))) {
             throw new NothingLeft();
           }
+          await setOrderStatus(savepoint, order.id, 'awaiting_payment');
           return true;
         })
         .catch((error: unknown) => {
           if (error instanceof NothingLeft) return false;
           throw error;
         });
-      if (!retaken) {
+      if (!reheld) {
         await markLatePaymentOwed(tx, order.id, result.transactionId);
         await capture('late', 'pending');
         return 'refund_needed';
       }
     }
-    await markOrderPaid(tx, order.id, result.transactionId);
-    await capture('payment', 'none');
-    await issueParticipations(
+    // The one way a held order is paid (orders/sql/guichet_settle_held.sql), here alone and
+    // under this transaction's lock of the order.
+    const settled = await settleInTransaction(
       tx,
-      order,
-      lines.map((l) => ({
-        ticket: { id: l.ticketId },
-        quantity: l.quantity,
-        refundPlaces: l.refundPlaces,
-        isGift: l.isGift,
-      })),
-      deps.config,
-      'web',
-      eventTitle,
+      heldSettlement({ ...order, eventTitle, lines }, provider, result, deps.config),
     );
-    if (wasHeld) await convertHeldToSold(tx, places);
+    if (settled !== 'paid') throw new Error(`order ${order.id} held under lock was not settled`);
     return 'paid';
   });
 }

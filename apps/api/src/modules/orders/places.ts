@@ -31,15 +31,6 @@ function pgArray(values: (string | number)[]): string {
   return `{${values.join(',')}}`;
 }
 
-/** Moves an order's held places to sold: the order is paid. */
-export async function convertHeldToSold(tx: Database, lines: PlaceRequest[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {
-    await tx.execute(
-      sql`update tickets set held = held - ${line.quantity}, sold = sold + ${line.quantity} where id = ${line.ticketId}`,
-    );
-  }
-}
-
 /** Gives an order's held places back (payment refused or cancelled). */
 export async function releaseHeld(tx: Database, lines: PlaceRequest[]): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {

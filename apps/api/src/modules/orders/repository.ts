@@ -231,11 +231,6 @@ export async function setOrderStatus(tx: Database, id: string, status: OrderStat
   await tx.update(orders).set({ status }).where(eq(orders.id, id));
 }
 
-/** Paid by the provider's transaction; `paid_at` is the database's time of the confirmation. */
-export async function markOrderPaid(tx: Database, id: string, transactionId: string): Promise<void> {
-  await tx.update(orders).set({ status: 'paid', paidAt: sql`now()`, transactionId }).where(eq(orders.id, id));
-}
-
 /** A payment that came too late for its places: kept with its transaction until it is refunded. */
 export async function markLatePaymentOwed(tx: Database, id: string, transactionId: string): Promise<void> {
   await tx.update(orders).set({ status: 'refund_requested', transactionId }).where(eq(orders.id, id));

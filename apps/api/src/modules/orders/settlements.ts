@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { createGroupCommit } from '../../lib/group-commit';
 import { settlementBatchFailures, settlementBatchSize } from '../../lib/metrics';
 import { MAIL_MAX_ATTEMPTS, type OutgoingMail } from '../../mail/outbox';
+import { orderConfirmationMail } from './issue';
 import type { OrderRow } from './repository';
 
 /**
@@ -103,4 +107,50 @@ export function findOrderToSettle(db: Database, reference: string): Promise<Orde
  */
 export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promise<SettlementOutcome> {
   return groupsOf(db).settlements.run('settlements', settlement);
+}
+
+/**
+ * What settling a payment of a held order writes: its participations (their ids made here, so
+ * that the confirmation e-mail names them) and that e-mail.
+ */
+export function heldSettlement(
+  order: Pick<OrderToSettle, 'id' | 'buyerEmail' | 'buyerFirstName' | 'reference' | 'eventTitle'> & {
+    lines: OrderToSettle['lines'];
+  },
+  provider: string,
+  payment: { transactionId: string; amountCents: number },
+  site: { brandName: string; publicUrl: string },
+): HeldSettlement {
+  const participations = order.lines.map(({ ticketId, quantity, refundPlaces, isGift }) => ({
+    ticketId,
+    quantity,
+    refundPlaces,
+    isGift,
+    id: randomUUID(),
+  }));
+  return {
+    orderId: order.id,
+    provider,
+    transactionId: payment.transactionId,
+    amountCents: payment.amountCents,
+    participations,
+    mail: orderConfirmationMail(
+      order,
+      order.eventTitle,
+      participations.map((p) => p.id),
+      site,
+    ),
+  };
+}
+
+/**
+ * A held order paid inside the caller's transaction, which has locked it: the same statement as
+ * the batches (guichet_settle_held), for a single settlement.
+ */
+export async function settleInTransaction(tx: Database, settlement: HeldSettlement): Promise<SettlementOutcome> {
+  const [row] = await queryRows<{ outcomes: SettlementOutcome[] }>(
+    tx,
+    sql`select guichet_settle_held(${JSON.stringify({ mailMaxAttempts: MAIL_MAX_ATTEMPTS, settlements: [settlement] })}::jsonb) as outcomes`,
+  );
+  return row?.outcomes[0] ?? 'changed';
 }
