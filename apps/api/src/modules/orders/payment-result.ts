@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { paymentOutcomes } from '../../lib/metrics';
 import { recordCapture } from './captures';
-import { giveBackPromoUse, releaseHeld, takePlaces, takePromoUse } from './places';
+import { giveBackPromoUse, holdPlacesAgain, releaseHeld, takePromoUse } from './places';
 import { findOrderLines, lockOrderByReference, markLatePaymentOwed, setOrderStatus } from './repository';
 import { findOrderToSettle, heldSettlement, settleHeldOrder, settleInTransaction } from './settlements';
 
@@ -129,7 +129,7 @@ function applyInTransaction(
       const reheld = await tx
         .transaction(async (savepoint) => {
           if (order.discountCodeId && !(await takePromoUse(savepoint, order.discountCodeId))) throw new NothingLeft();
-          if (!(await takePlaces(savepoint, { eventId: order.eventId, lines: places, into: 'held' }))) {
+          if (!(await holdPlacesAgain(savepoint, { eventId: order.eventId, lines: places }))) {
             throw new NothingLeft();
           }
           await setOrderStatus(savepoint, order.id, 'awaiting_payment');

@@ -1,21 +1,19 @@
 import type { AppDeps } from '../../app-deps';
-import type { orders } from '../../db/schema';
-import { issueParticipations } from './issue';
-import { hasExpiredHolds, hasFreeTicket, isPromoUsedBy, reclaimExpiredHolds, takePlaces, takePromoUse } from './places';
+import { reclaimExpiredHolds } from './places';
 import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from './refusals';
-import { insertOrderWithLines, isSaleCurrent, type NewOrder } from './repository';
+import { findEventTitle, type HoldOutcome, holdInTransaction, type NewOrder } from './repository';
+import { heldSettlement, settleInTransaction } from './settlements';
 
 /** The sale changed since the order was checked against it (its fingerprint). */
 export class StaleSale extends Error {}
-class NoPlaces extends Error {}
-class NoPromoUse extends Error {}
 
 /**
- * An order settled at once, with nothing left to pay online: a free order, or a sale at the door
- * paid there. One transaction: the sale's fingerprint when the order was checked against a copy,
- * the one-free-place rule, the promo code's use, the order and its lines, the places (taken as
- * sold, last, so that the hot rows stay locked briefly), the participations and their e-mail.
- * Places or a promo use held by expired holds are reclaimed once, then it tries again.
+ * An order paid at once, with nothing left to pay online: a free order, or a sale at the door paid
+ * there. It is placed as every order is, by the hold (guichet_hold: the sale's fingerprint, the
+ * one-free-place rule, the promo code's use, the order, its lines and its places under every
+ * limit), then settled in the same transaction as every held order is (guichet_settle_held: paid,
+ * places sold, participations and their e-mail). Places or a promo use held by expired holds are
+ * reclaimed once, in a transaction of their own, then it tries again.
  */
 export async function placeSettledOrder(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -27,55 +25,70 @@ export async function placeSettledOrder(
     now: Date;
   },
 ): Promise<{ id: string; participationIds: string[] }> {
-  const { fingerprint, isFreeEvent, source, now, ...values } = order;
-  const attempt = () =>
+  const { fingerprint, isFreeEvent, source, now, lines, eventId, userId, buyerEmail, ...values } = order;
+  const gift = lines.find((line) => line.isGift);
+  const paidLines = lines.filter((line) => !line.isGift);
+  const attempt = (afterReclaim: boolean) =>
     deps.db.transaction(async (tx) => {
-      if (fingerprint !== undefined && !(await isSaleCurrent(tx, values.eventId, fingerprint))) throw new StaleSale();
-      const hasFreeLines = isFreeEvent || values.lines.some((l) => l.unitPriceCents === 0 && !l.isGift);
-      if (
-        hasFreeLines &&
-        (await hasFreeTicket(tx, { eventId: values.eventId, userId: values.userId, isFreeEvent, now }))
-      ) {
-        throw oneFreeTicket(isFreeEvent);
-      }
-      // Lock order of every path: the promo code, then the event and its tickets.
-      if (values.discountCodeId && !(await takePromoUse(tx, values.discountCodeId))) throw new NoPromoUse();
-      // Read once the code's row is locked by its use: the same buyer's other order waits for it.
-      if (
-        values.discountCodeId &&
-        (await isPromoUsedBy(tx, {
-          discountCodeId: values.discountCodeId,
-          userId: values.userId,
-          now,
-          countHolds: true,
-        }))
-      ) {
-        throw promoUsed();
-      }
-      const paid: typeof orders.$inferInsert = { ...values, status: 'paid', paidAt: now };
-      const id = await insertOrderWithLines(tx, { ...paid, lines: values.lines });
-      if (!(await takePlaces(tx, { eventId: values.eventId, lines: values.lines, into: 'sold' }))) throw new NoPlaces();
-      const participationIds = await issueParticipations(
-        tx,
-        { ...paid, id, userId: values.userId },
-        values.lines.map((l) => ({ ticket: { id: l.ticketId }, ...l })),
+      const { outcome, id } = await holdInTransaction(tx, {
+        sale: { event: { id: eventId }, fingerprint: fingerprint ?? null },
+        userId,
+        email: buyerEmail,
+        now,
+        afterReclaim,
+        lines: paidLines,
+        giftTicketId: gift?.ticketId ?? null,
+        settled: { isFreeEvent },
+        order: { ...values, expiresAt: now },
+      });
+      if (outcome !== 'held') return { outcome };
+      const settlement = heldSettlement(
+        {
+          id,
+          buyerEmail,
+          buyerFirstName: values.buyerFirstName,
+          reference: values.reference,
+          eventTitle: await findEventTitle(tx, eventId),
+          lines: lines.map((line) => ({
+            ticketId: line.ticketId,
+            quantity: line.quantity,
+            refundPlaces: line.refundPlaces,
+            isGift: line.isGift ?? false,
+          })),
+        },
+        values.provider,
+        { transactionId: null, amountCents: values.totalCents },
         deps.config,
-        source,
       );
-      return { id, participationIds };
+      const settled = await settleInTransaction(tx, { ...settlement, source, paidAt: now.toISOString() });
+      if (settled !== 'paid') throw new Error(`order ${id} placed in this transaction was not settled`);
+      return { outcome, id, participationIds: settlement.participations.map((p) => p.id) };
     });
-  const answer = (error: unknown) =>
-    error instanceof NoPlaces ? soldOut() : error instanceof NoPromoUse ? promoExhausted() : error;
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof NoPlaces || error instanceof NoPromoUse)) throw error;
-    if (!(await hasExpiredHolds(deps.db, values.eventId, now))) throw answer(error);
-    await reclaimExpiredHolds(deps.db, values.eventId, now);
-    try {
-      return await attempt();
-    } catch (retry) {
-      throw answer(retry);
-    }
+  let placed = await attempt(false);
+  if (placed.outcome === 'expired_holds') {
+    await reclaimExpiredHolds(deps.db, eventId, now);
+    placed = await attempt(true);
+  }
+  if (placed.outcome === 'held' && placed.id && placed.participationIds) {
+    return { id: placed.id, participationIds: placed.participationIds };
+  }
+  throw refusalOf(placed.outcome, isFreeEvent);
+}
+
+function refusalOf(outcome: HoldOutcome, isFreeEvent: boolean): Error {
+  switch (outcome) {
+    case 'stale':
+      return new StaleSale();
+    case 'one_free_ticket':
+      return oneFreeTicket(isFreeEvent);
+    case 'promo_used':
+      return promoUsed();
+    case 'promo_exhausted':
+      return promoExhausted();
+    case 'sold_out':
+    case 'expired_holds':
+      return soldOut();
+    default:
+      return new Error(`an order paid at once was refused: ${outcome}`);
   }
 }

@@ -4,24 +4,18 @@ import { type Database, queryRows } from '../../db/client';
 export type PlaceRequest = { ticketId: string; quantity: number };
 
 /**
- * Takes places for an order under every limit it falls under, or none: `guichet_take_places`
- * (migration 0004) locks the event row only when the event is capped, reads the cap under that
- * lock, then runs one conditional UPDATE per ticket, tickets in id order. `into` says whether the
- * places are held (awaiting payment) or sold (free order). Returns false when a limit would be
- * exceeded, having taken nothing.
+ * Holds again the places of an order whose hold ended before its payment arrived, under every
+ * limit, or none (`guichet_take_places`): false when a limit would be exceeded, having taken
+ * nothing. The order is then settled as any hold is.
  */
-export async function takePlaces(
+export async function holdPlacesAgain(
   tx: Database,
-  request: {
-    eventId: string;
-    lines: PlaceRequest[];
-    into: 'held' | 'sold';
-  },
+  request: { eventId: string; lines: PlaceRequest[] },
 ): Promise<boolean> {
   const [row] = await queryRows<{ taken: boolean }>(
     tx,
     sql`select guichet_take_places(${request.eventId}::uuid, ${pgArray(request.lines.map((l) => l.ticketId))}::uuid[],
-                                   ${pgArray(request.lines.map((l) => l.quantity))}::int[], ${request.into}) as taken`,
+                                   ${pgArray(request.lines.map((l) => l.quantity))}::int[]) as taken`,
   );
   return row?.taken === true;
 }
@@ -73,22 +67,6 @@ export async function hasExpiredHolds(db: Database, eventId: string, now: Date):
     sql`select guichet_hold_expired_exists(${eventId}::uuid, ${now.toISOString()}::timestamptz) as expired`,
   );
   return row?.expired === true;
-}
-
-/**
- * Whether the account already has its one free place of the event (guichet_free_ticket_taken):
- * checked under a lock on (event, account) that lasts to the end of `tx`.
- */
-export async function hasFreeTicket(
-  tx: Database,
-  request: { eventId: string; userId: string; isFreeEvent: boolean; now: Date },
-): Promise<boolean> {
-  const [row] = await queryRows<{ taken: boolean }>(
-    tx,
-    sql`select guichet_free_ticket_taken(${request.eventId}::uuid, ${request.userId}::uuid, ${request.isFreeEvent},
-                                         ${request.now.toISOString()}::timestamptz) as taken`,
-  );
-  return row?.taken === true;
 }
 
 /**

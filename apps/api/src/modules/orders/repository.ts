@@ -7,7 +7,7 @@ import { createGroupCommit } from '../../lib/group-commit';
 import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
 
 /** The sale an order was checked against: the hold refuses it if the sale changed since. */
-export type CheckedSale = { event: { id: string }; fingerprint: string };
+export type CheckedSale = { event: { id: string }; fingerprint: string | null };
 
 export type HoldRequest = {
   sale: CheckedSale;
@@ -19,24 +19,27 @@ export type HoldRequest = {
   lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
   /** The ticket offered with the order (one place, free), held with the others. */
   giftTicketId: string | null;
-  order: Pick<
-    typeof orders.$inferInsert,
-    | 'reference'
-    | 'buyerFirstName'
-    | 'buyerLastName'
-    | 'buyerBirthDate'
-    | 'studies'
-    | 'provider'
-    | 'discountCodeId'
-    | 'discountPercent'
-    | 'subtotalCents'
-    | 'discountCents'
-    | 'insuranceCents'
-    | 'feeCents'
-    | 'totalCents'
-    | 'expiresAt'
-    | 'accessTokenHash'
-  >;
+  /** An order paid at once (free, or at the door), settled in the hold's transaction (placement.ts). */
+  settled?: { isFreeEvent: boolean };
+  order: Partial<Pick<typeof orders.$inferInsert, 'buyerPhone' | 'onsitePayment'>> &
+    Pick<
+      typeof orders.$inferInsert,
+      | 'reference'
+      | 'buyerFirstName'
+      | 'buyerLastName'
+      | 'buyerBirthDate'
+      | 'studies'
+      | 'provider'
+      | 'discountCodeId'
+      | 'discountPercent'
+      | 'subtotalCents'
+      | 'discountCents'
+      | 'insuranceCents'
+      | 'feeCents'
+      | 'totalCents'
+      | 'expiresAt'
+      | 'accessTokenHash'
+    >;
 };
 
 export type HoldOutcome =
@@ -103,7 +106,26 @@ function errorCode(error: unknown): string {
  */
 export async function holdOrder(db: Database, request: HoldRequest): Promise<{ outcome: HoldOutcome; id: string }> {
   const id = randomUUID();
-  const outcome = await holdGroupOf(db).run(request.sale.event.id, {
+  const outcome = await holdGroupOf(db).run(request.sale.event.id, holdArgument(request, id));
+  return { outcome, id };
+}
+
+/** The same hold alone, inside the caller's transaction (an order settled at once, placement.ts). */
+export async function holdInTransaction(
+  tx: Database,
+  request: HoldRequest,
+): Promise<{ outcome: HoldOutcome; id: string }> {
+  const id = randomUUID();
+  const [row] = await queryRows<{ outcome: HoldOutcome }>(
+    tx,
+    sql`select guichet_hold(${JSON.stringify(holdArgument(request, id))}::jsonb) as outcome`,
+  );
+  if (!row) throw new Error('guichet_hold answered nothing');
+  return { outcome: row.outcome, id };
+}
+
+function holdArgument(request: HoldRequest, id: string): HoldArgument {
+  return {
     fingerprint: request.sale.fingerprint,
     eventId: request.sale.event.id,
     orderId: id,
@@ -111,7 +133,8 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<{ o
     email: request.email,
     now: request.now.toISOString(),
     afterReclaim: request.afterReclaim,
-    hasFreeLines: request.lines.some((l) => l.unitPriceCents === 0),
+    hasFreeLines: Boolean(request.settled?.isFreeEvent) || request.lines.some((l) => l.unitPriceCents === 0),
+    ...(request.settled ? { settled: true, isFreeEvent: request.settled.isFreeEvent } : {}),
     giftTicketId: request.giftTicketId,
     lines: request.lines,
     order: {
@@ -119,8 +142,7 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<{ o
       ticketCount: request.lines.reduce((sum, l) => sum + l.quantity, 0),
       expiresAt: request.order.expiresAt.toISOString(),
     },
-  });
-  return { outcome, id };
+  };
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
@@ -133,16 +155,6 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
     isGift?: boolean;
   }[];
 };
-
-/**
- * An order settled at once and its lines, inside the caller's transaction, through the insert
- * path holds use too (`guichet_insert_order`, orders/sql/guichet_insert_order.sql).
- */
-export async function insertOrderWithLines(tx: Database, order: NewOrder): Promise<string> {
-  const id = randomUUID();
-  await queryRows(tx, sql`select guichet_insert_order(${JSON.stringify({ ...order, id })}::jsonb)`);
-  return id;
-}
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
@@ -234,27 +246,6 @@ export async function setOrderStatus(tx: Database, id: string, status: OrderStat
 /** A payment that came too late for its places: kept with its transaction until it is refunded. */
 export async function markLatePaymentOwed(tx: Database, id: string, transactionId: string): Promise<void> {
   await tx.update(orders).set({ status: 'refund_requested', transactionId }).where(eq(orders.id, id));
-}
-
-export type NewParticipation = {
-  ticketId: string;
-  quantity: number;
-  refundPlaces: number;
-  isGift: boolean;
-};
-
-/** An order's participations, one per line, for its account. */
-export async function insertParticipations(
-  tx: Database,
-  order: { id: string; eventId: string; userId: string | null },
-  lines: NewParticipation[],
-  source: 'web' | 'presentiel',
-): Promise<string[]> {
-  const rows = await tx
-    .insert(participations)
-    .values(lines.map((l) => ({ ...l, eventId: order.eventId, userId: order.userId, orderId: order.id, source })))
-    .returning({ id: participations.id });
-  return rows.map((row) => row.id);
 }
 
 export async function findEventTitle(db: Database, eventId: string): Promise<string> {

@@ -5,8 +5,8 @@ import { queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { createGroupCommit } from '../../lib/group-commit';
 import { settlementBatchFailures, settlementBatchSize } from '../../lib/metrics';
+import { confirmationMail } from '../../mail/confirmation-mail';
 import { MAIL_MAX_ATTEMPTS, type OutgoingMail } from '../../mail/outbox';
-import { orderConfirmationMail } from './issue';
 import type { OrderRow } from './repository';
 
 /**
@@ -45,10 +45,15 @@ const settleHeldStatement: Statement = {
 export type HeldSettlement = {
   orderId: string;
   provider: string;
-  transactionId: string;
+  /** The provider's capture; none for an order paid at once (free, or at the door). */
+  transactionId: string | null;
   amountCents: number;
   participations: (OrderToSettle['lines'][number] & { id: string })[];
   mail: OutgoingMail;
+  /** Where the participations were sold: 'web' unless said. */
+  source?: 'web' | 'presentiel';
+  /** The order's time of payment: the database's, unless said. */
+  paidAt?: string;
 };
 
 type SettlementOutcome = 'paid' | 'changed';
@@ -111,14 +116,15 @@ export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promi
 
 /**
  * What settling a payment of a held order writes: its participations (their ids made here, so
- * that the confirmation e-mail names them) and that e-mail.
+ * that the confirmation e-mail names them) and that e-mail. The tickets' PDF and QR codes are
+ * made when the e-mail is sent, so that the settling transaction stays short in an on-sale rush.
  */
 export function heldSettlement(
   order: Pick<OrderToSettle, 'id' | 'buyerEmail' | 'buyerFirstName' | 'reference' | 'eventTitle'> & {
     lines: OrderToSettle['lines'];
   },
   provider: string,
-  payment: { transactionId: string; amountCents: number },
+  payment: { transactionId: string | null; amountCents: number },
   site: { brandName: string; publicUrl: string },
 ): HeldSettlement {
   const participations = order.lines.map(({ ticketId, quantity, refundPlaces, isGift }) => ({
@@ -134,12 +140,15 @@ export function heldSettlement(
     transactionId: payment.transactionId,
     amountCents: payment.amountCents,
     participations,
-    mail: orderConfirmationMail(
-      order,
-      order.eventTitle,
-      participations.map((p) => p.id),
-      site,
-    ),
+    mail: confirmationMail({
+      to: order.buyerEmail,
+      brandName: site.brandName,
+      firstName: order.buyerFirstName,
+      eventTitle: order.eventTitle,
+      reference: order.reference,
+      ticketsUrl: `${site.publicUrl}/myTickets`,
+      participationIds: participations.map((p) => p.id),
+    }),
   };
 }
 

@@ -7,6 +7,10 @@
 -- code this account already used), 'promo_exhausted',
 -- 'expired_holds' (reclaim them in a transaction of their own, then call again with
 -- afterReclaim) or 'sold_out'. Nothing of a request is kept unless its answer is 'held'.
+-- An order paid at once (free, or at the door: `settled`) is placed here too, then settled in the
+-- same transaction (modules/orders/placement.ts): it is not a hold the buyer could still give
+-- back, so the one-live-hold rule does not apply to it; `isFreeEvent` makes its free place the
+-- event's only one; without a fingerprint (a fresh read of the sale) none is compared.
 --
 -- Two phases, so that the event's ticket rows, which every buyer waits for, are locked only for
 -- the counting and one UPDATE. First each request's own rules (fingerprint, account, one live
@@ -63,7 +67,10 @@ BEGIN
 
   FOR i IN 1 .. v_size LOOP
     v_request := p->(i - 1);
-    IF v_fingerprint IS DISTINCT FROM v_request->>'fingerprint' THEN v_outcomes[i] := 'stale'; CONTINUE; END IF;
+    IF v_request->>'fingerprint' IS NOT NULL AND v_fingerprint IS DISTINCT FROM v_request->>'fingerprint' THEN
+      v_outcomes[i] := 'stale';
+      CONTINUE;
+    END IF;
     v_user := (v_request->>'userId')::uuid;
     v_email := v_request->>'email';
     v_now := (v_request->>'now')::timestamptz;
@@ -76,13 +83,14 @@ BEGIN
     -- an earlier request of this batch is one too. The buyer's orders of the event are read first
     -- (OFFSET 0 keeps the status out of that scan), so that no plan reads every live hold of the
     -- sale through orders_awaiting_idx.
-    IF v_user = ANY (v_buyers) OR EXISTS (
+    IF v_user = ANY (v_buyers) OR (v_request->>'settled' IS NULL AND EXISTS (
          SELECT 1 FROM (SELECT status, expires_at FROM orders WHERE user_id = v_user AND event_id = v_event OFFSET 0) o
-          WHERE o.status = 'awaiting_payment' AND o.expires_at > v_now) THEN
+          WHERE o.status = 'awaiting_payment' AND o.expires_at > v_now)) THEN
       v_outcomes[i] := 'live_hold';
       CONTINUE;
     END IF;
-    IF (v_request->>'hasFreeLines')::boolean AND guichet_free_ticket_taken(v_event, v_user, false, v_now) THEN
+    IF (v_request->>'hasFreeLines')::boolean
+       AND guichet_free_ticket_taken(v_event, v_user, coalesce((v_request->>'isFreeEvent')::boolean, false), v_now) THEN
       v_outcomes[i] := 'one_free_ticket';
       CONTINUE;
     END IF;

@@ -1,5 +1,5 @@
--- The one way orders and their lines are written, paid (free orders, the door) or held (through
--- guichet_hold_batch, a batch's orders in two statements). Its one argument is an array of orders,
+-- The one way orders and their lines are written: by guichet_hold_batch, a batch's orders in two
+-- statements (an order paid at once is held, then settled, in one transaction). Its one argument is an array of orders,
 -- each a JSON object named as the orders table's columns in camelCase (NewOrder in
 -- modules/orders/repository.ts), with its id and its `lines`; amounts the caller leaves
 -- out are 0, a line's `isGift` false.

@@ -9,7 +9,8 @@
 -- for, is locked only until the commit that follows at once.
 -- p: {"mailMaxAttempts": n, "settlements": [{orderId, provider, transactionId, amountCents,
 -- participations: [{id, ticketId, quantity, refundPlaces, isGift}], mail: {to, subject, text,
--- html, attachments}}]}. Answers one outcome per settlement, in order: 'paid', or 'changed'
+-- html, attachments}, source?, paidAt?}]}. An order paid at once (free, or at the door) has no
+-- transactionId, so no capture; its participations' source is 'presentiel' at the door. Answers one outcome per settlement, in order: 'paid', or 'changed'
 -- (nothing written for it: the caller settles it the general way). An order named twice is paid
 -- once, by the first of its settlements that still matches it.
 -- Its statements keep their generic plans: given the batch's arrays, the planner found each custom
@@ -49,17 +50,19 @@ BEGIN
     RETURN v_outcomes;
   END IF;
 
-  UPDATE orders o SET status = 'paid', paid_at = now(), transaction_id = e.s->>'transactionId'
+  UPDATE orders o SET status = 'paid', paid_at = coalesce((e.s->>'paidAt')::timestamptz, now()),
+                      transaction_id = e.s->>'transactionId'
     FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
    WHERE e.pos = ANY(v_paid) AND o.id = (e.s->>'orderId')::uuid;
   INSERT INTO payment_transactions (order_id, provider, transaction_id, amount_cents, kind, refund_status)
     SELECT (e.s->>'orderId')::uuid, e.s->>'provider', e.s->>'transactionId', (e.s->>'amountCents')::integer,
            'payment', 'none'
       FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
-     WHERE e.pos = ANY(v_paid)
+     WHERE e.pos = ANY(v_paid) AND e.s->>'transactionId' IS NOT NULL
     ON CONFLICT DO NOTHING;
   INSERT INTO participations (id, event_id, ticket_id, user_id, order_id, quantity, refund_places, is_gift, source)
-    SELECT l.id, o.event_id, l."ticketId", o.user_id, o.id, l.quantity, l."refundPlaces", l."isGift", 'web'
+    SELECT l.id, o.event_id, l."ticketId", o.user_id, o.id, l.quantity, l."refundPlaces", l."isGift",
+           coalesce(e.s->>'source', 'web')
       FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
       JOIN orders o ON o.id = (e.s->>'orderId')::uuid
      CROSS JOIN LATERAL jsonb_to_recordset(e.s->'participations')

@@ -7,7 +7,7 @@
 -- tickets in id order so that two buyers never wait on each other in a cycle. A line that fails
 -- gives back the lines taken before it (their rows stay locked by this transaction, so nobody
 -- saw them). Arrays and an index loop rather than a query loop: no cursor per call.
-CREATE OR REPLACE FUNCTION guichet_take_places(p_event uuid, p_tickets uuid[], p_quantities integer[], p_into text)
+CREATE OR REPLACE FUNCTION guichet_take_places(p_event uuid, p_tickets uuid[], p_quantities integer[])
 RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   v_cap integer;
@@ -33,21 +33,12 @@ BEGIN
       FROM unnest(p_tickets, p_quantities) AS l(id, quantity);
   END IF;
   FOR i IN 1 .. v_count LOOP
-    IF p_into = 'held' THEN
-      UPDATE tickets SET held = held + v_quantities[i]
-       WHERE id = v_tickets[i] AND event_id = p_event AND sold + held + v_quantities[i] <= quantity
-         AND is_available AND deleted_at IS NULL AND NOT is_multipart;
-    ELSE
-      UPDATE tickets SET sold = sold + v_quantities[i]
-       WHERE id = v_tickets[i] AND event_id = p_event AND sold + held + v_quantities[i] <= quantity
-         AND is_available AND deleted_at IS NULL AND NOT is_multipart;
-    END IF;
+    UPDATE tickets SET held = held + v_quantities[i]
+     WHERE id = v_tickets[i] AND event_id = p_event AND sold + held + v_quantities[i] <= quantity
+       AND is_available AND deleted_at IS NULL AND NOT is_multipart;
     IF NOT FOUND THEN
-      IF i > 1 AND p_into = 'held' THEN
+      IF i > 1 THEN
         UPDATE tickets t SET held = t.held - d.quantity
-          FROM unnest(v_tickets[1:i - 1], v_quantities[1:i - 1]) AS d(id, quantity) WHERE t.id = d.id;
-      ELSIF i > 1 THEN
-        UPDATE tickets t SET sold = t.sold - d.quantity
           FROM unnest(v_tickets[1:i - 1], v_quantities[1:i - 1]) AS d(id, quantity) WHERE t.id = d.id;
       END IF;
       RETURN false;
