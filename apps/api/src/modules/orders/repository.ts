@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
-import { events, orderLines, orders, participations } from '../../db/schema';
+import { events, orderLines, orders } from '../../db/schema';
 import { createGroupCommit } from '../../lib/group-commit';
 import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
 

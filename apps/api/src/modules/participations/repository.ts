@@ -1,6 +1,5 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { participations } from '../../db/schema';
 
 export type LiveParticipation = { id: string; ticketId: string; quantity: number; isPaid: boolean };
 
@@ -22,21 +21,4 @@ export function lockLiveParticipations(tx: Database, eventId: string, userId: st
          where p.event_id = ${eventId} and p.user_id = ${userId} and p.cancelled_at is null
          for update of p`,
   );
-}
-
-export function cancelParticipations(tx: Database, ids: string[], at: Date) {
-  return tx
-    .update(participations)
-    .set({ cancelledAt: at })
-    .where(and(inArray(participations.id, ids), isNull(participations.cancelledAt)))
-    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
-}
-
-/** Gives places back to their tickets, in id order like every inventory change (no lock cycle). */
-export async function releaseSoldPlaces(tx: Database, places: { ticketId: string; quantity: number }[]) {
-  const byTicket = new Map<string, number>();
-  for (const place of places) byTicket.set(place.ticketId, (byTicket.get(place.ticketId) ?? 0) + place.quantity);
-  for (const [ticketId, quantity] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx.execute(sql`update tickets set sold = greatest(sold - ${quantity}, 0) where id = ${ticketId}`);
-  }
 }

@@ -2,6 +2,7 @@ import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { cancelParticipations } from '../orders/participations';
 import type { SignedInUser } from '../users/repository';
 import * as repo from './repository';
 
@@ -23,11 +24,10 @@ export async function leaveEvent(deps: AppDeps, user: SignedInUser, eventId: str
     if (live.some((participation) => participation.isPaid)) {
       throw new AppError('PAID_TICKET_HELD', m.paidTicketHeld, 409);
     }
-    const cancelled = await repo.cancelParticipations(
+    await cancelParticipations(
       tx,
       live.map((participation) => participation.id),
       now,
     );
-    await repo.releaseSoldPlaces(tx, cancelled);
   });
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { cancelParticipationsWithoutOrder } from '../orders/participations';
 import { cancelEventPayouts } from '../payouts/service';
 import { applyRefund, carryOutRefund, REFUND_LEASE_MS, type RefundDeps } from './execution.service';
 import * as repo from './repository';
@@ -115,7 +116,7 @@ async function openOrderRefund(deps: RefundDeps, eventId: string, order: repo.Or
 /** Places given without an order (none today: kept so that a cancelled event leaves no live ticket). */
 async function cancelPlacesWithoutOrder(deps: AppDeps, eventId: string) {
   await deps.db.transaction(async (tx) => {
-    const cancelled = await repo.cancelParticipationsWithoutOrder(tx, eventId, deps.clock.now());
+    const cancelled = await cancelParticipationsWithoutOrder(tx, eventId, deps.clock.now());
     const userIds = [...new Set(cancelled.map((row) => row.userId).filter((id): id is string => id !== null))];
     const event = await repo.findEventCancellation(tx, eventId);
     for (const person of await repo.findUserContacts(tx, userIds)) {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { queueMail } from '../../mail/outbox';
 import type { PaymentProviderName } from '../../payments';
 import type { Payments } from '../checkout/payment.service';
-import { releaseSoldPlaces } from '../participations/repository';
+import { refundOrder, removeRefundedPlaces } from '../orders/participations';
 import * as repo from './repository';
 
 /** A provider call longer than this was cut off (a process died): the refund is asked again, same key. */
@@ -66,12 +66,9 @@ export async function carryOutRefund(
 export async function applyRefund(tx: Database, deps: Pick<AppDeps, 'config' | 'clock'>, refund: repo.RefundRow) {
   const now = deps.clock.now();
   if (refund.cause === 'request' && refund.participationId) {
-    const ticketId = await repo.removePlaces(tx, refund.participationId, refund.places, now);
-    if (ticketId) await releaseSoldPlaces(tx, [{ ticketId, quantity: refund.places }]);
+    await removeRefundedPlaces(tx, refund.participationId, refund.places, now);
   } else if (refund.orderId) {
-    const cancelled = await repo.cancelOrderParticipations(tx, refund.orderId, now);
-    await releaseSoldPlaces(tx, cancelled);
-    await repo.setOrderRefunded(tx, refund.orderId);
+    await refundOrder(tx, refund.orderId, now);
   }
   const to = await repo.findRefundRecipient(tx, refund);
   if (!to) return;

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { events, orders, participations, refunds } from '../../db/schema';
+import { events, orders, refunds } from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
@@ -100,36 +100,9 @@ export async function markRefundFailed(db: Database, id: string, error: string):
     .where(and(eq(refunds.id, id), eq(refunds.status, 'refunding')));
 }
 
-/** Fewer places on a participation (part of it refunded); none left cancels it. Answers its ticket. */
-export async function removePlaces(tx: Database, participationId: string, places: number, at: Date) {
-  const [row] = await tx
-    .update(participations)
-    .set({
-      quantity: sql`${participations.quantity} - ${places}`,
-      refundPlaces: 0,
-      cancelledAt: sql`case when ${participations.quantity} - ${places} <= 0 then ${at.toISOString()}::timestamptz end`,
-    })
-    .where(eq(participations.id, participationId))
-    .returning({ ticketId: participations.ticketId });
-  return row?.ticketId;
-}
-
 export async function findOrderReference(db: Database, orderId: string): Promise<string | undefined> {
   const [row] = await db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, orderId));
   return row?.reference;
-}
-
-/** Cancels the order's live participations; answers the places they held. */
-export function cancelOrderParticipations(tx: Database, orderId: string, at: Date) {
-  return tx
-    .update(participations)
-    .set({ cancelledAt: at })
-    .where(and(eq(participations.orderId, orderId), isNull(participations.cancelledAt)))
-    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
-}
-
-export async function setOrderRefunded(tx: Database, orderId: string): Promise<void> {
-  await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
 }
 
 /** Who to tell about a refund, and what about. */
@@ -268,16 +241,6 @@ export async function countOrdersToCancel(db: Database, eventId: string): Promis
            and not exists (select 1 from refunds r where r.order_id = o.id and r.cause = 'cancellation')`,
   );
   return row?.count ?? 0;
-}
-
-/** Participations of the cancelled event that no order paid for: cancelled at once. */
-export function cancelParticipationsWithoutOrder(tx: Database, eventId: string, at: Date) {
-  return queryRows<{ userId: string | null }>(
-    tx,
-    sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz
-         where p.event_id = ${eventId} and p.cancelled_at is null and p.order_id is null
-       returning p.user_id as "userId"`,
-  );
 }
 
 export function findUserContacts(db: Database, ids: string[]) {

@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { orders, participations } from '../../db/schema';
+
+/**
+ * The places a holder gives back, and those a refund or a cancellation takes back: the
+ * participations change and their places return to the sale in the same transaction, the only
+ * way a sold place is given back.
+ */
+
+type Places = { ticketId: string; quantity: number };
+
+/** Gives places back to their tickets, in id order like every inventory change (no lock cycle). */
+async function releaseSoldPlaces(tx: Database, places: Places[]): Promise<void> {
+  const byTicket = new Map<string, number>();
+  for (const place of places) byTicket.set(place.ticketId, (byTicket.get(place.ticketId) ?? 0) + place.quantity);
+  for (const [ticketId, quantity] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx.execute(sql`update tickets set sold = greatest(sold - ${quantity}, 0) where id = ${ticketId}`);
+  }
+}
+
+/** A holder leaves: their live participations are cancelled and their places go back on sale. */
+export async function cancelParticipations(tx: Database, ids: string[], at: Date): Promise<void> {
+  const cancelled = await tx
+    .update(participations)
+    .set({ cancelledAt: at })
+    .where(and(inArray(participations.id, ids), isNull(participations.cancelledAt)))
+    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
+  await releaseSoldPlaces(tx, cancelled);
+}
+
+/** Fewer places on a participation (part of it refunded); none left cancels it. */
+export async function removeRefundedPlaces(tx: Database, participationId: string, places: number, at: Date) {
+  const [row] = await tx
+    .update(participations)
+    .set({
+      quantity: sql`${participations.quantity} - ${places}`,
+      refundPlaces: 0,
+      cancelledAt: sql`case when ${participations.quantity} - ${places} <= 0 then ${at.toISOString()}::timestamptz end`,
+    })
+    .where(eq(participations.id, participationId))
+    .returning({ ticketId: participations.ticketId });
+  if (row) await releaseSoldPlaces(tx, [{ ticketId: row.ticketId, quantity: places }]);
+}
+
+/** A whole order refunded (its event cancelled): its participations end, its places return. */
+export async function refundOrder(tx: Database, orderId: string, at: Date): Promise<void> {
+  const cancelled = await tx
+    .update(participations)
+    .set({ cancelledAt: at })
+    .where(and(eq(participations.orderId, orderId), isNull(participations.cancelledAt)))
+    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
+  await releaseSoldPlaces(tx, cancelled);
+  await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
+}
+
+/** Participations of a cancelled event that no order paid for: cancelled at once, their places returned. */
+export async function cancelParticipationsWithoutOrder(tx: Database, eventId: string, at: Date) {
+  const cancelled = await queryRows<{ userId: string | null; ticketId: string; quantity: number }>(
+    tx,
+    sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz
+         where p.event_id = ${eventId} and p.cancelled_at is null and p.order_id is null
+       returning p.user_id as "userId", p.ticket_id as "ticketId", p.quantity`,
+  );
+  await releaseSoldPlaces(tx, cancelled);
+  return cancelled;
+}
