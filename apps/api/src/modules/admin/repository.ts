@@ -1,7 +1,6 @@
 import type { AdminRefund, PayoutFilter, PayoutStatus } from '@guichet/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { events, payouts, users } from '../../db/schema';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 // to_char of a null is null: the same helper serves the optional instants.
@@ -70,10 +69,6 @@ export async function findUser(db: Database, id: string, forUpdate = false) {
   return row;
 }
 
-export async function updateUser(db: Database, id: string, values: Partial<typeof users.$inferInsert>) {
-  await db.update(users).set(values).where(eq(users.id, id));
-}
-
 export type AdminEventRow = {
   id: string;
   title: string;
@@ -107,10 +102,6 @@ export async function findEvent(db: Database, id: string, forUpdate = false) {
          where e.id = ${id} and e.deleted_at is null ${forUpdate ? sql`for update of e` : sql``}`,
   );
   return row;
-}
-
-export async function updateEvent(db: Database, id: string, values: Partial<typeof events.$inferInsert>) {
-  await db.update(events).set(values).where(eq(events.id, id));
 }
 
 export type AdminPayoutRow = {
@@ -159,20 +150,6 @@ export async function findPayout(db: Database, id: string, forUpdate = false) {
          where p.id = ${id} ${forUpdate ? sql`for update of p` : sql``}`,
   );
   return row;
-}
-
-/** Rejects a payout still requested (not batched); false when it is no longer. */
-export async function rejectRequestedPayout(
-  db: Database,
-  id: string,
-  values: Pick<typeof payouts.$inferInsert, 'rejectReason' | 'decidedBy' | 'decidedAt'>,
-): Promise<boolean> {
-  const rows = await db
-    .update(payouts)
-    .set({ ...values, status: 'rejected' })
-    .where(sql`${payouts.id} = ${id} and ${payouts.status} = 'requested'`)
-    .returning({ id: payouts.id });
-  return rows.length === 1;
 }
 
 export function findContactMessages(db: Database) {

@@ -26,9 +26,12 @@ import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { findAuditEntries, insertAudit } from '../audit/repository';
 import { deleteUserSessions } from '../auth/repository';
+import { updateEvent } from '../events/repository';
 import { applyAdjustment } from '../ledger/adjustments';
 import * as ledger from '../ledger/repository';
+import { rejectRequestedPayout } from '../payouts/repository';
 import { banOf } from '../users/ban';
+import { updateUser as updateAccount } from '../users/repository';
 import * as repo from './repository';
 
 const m = adminFr;
@@ -91,7 +94,7 @@ async function changeUser(
     const before = await repo.findUser(tx, userId, true);
     if (!before) throw userNotFound();
     const values = await change(tx, before);
-    if (values) await repo.updateUser(tx, userId, values);
+    if (values) await updateAccount(tx, userId, values);
     const after = await repo.findUser(tx, userId);
     if (!after) throw userNotFound();
     await insertAudit(tx, {
@@ -265,7 +268,7 @@ async function changeEvent(
   return deps.db.transaction(async (tx) => {
     const before = await repo.findEvent(tx, eventId, true);
     if (!before) throw notFound();
-    await repo.updateEvent(tx, eventId, { ...values(before), updatedAt: deps.clock.now() });
+    await updateEvent(tx, eventId, { ...values(before), updatedAt: deps.clock.now() });
     const after = await repo.findEvent(tx, eventId);
     if (!after) throw notFound();
     await insertAudit(tx, {
@@ -322,7 +325,7 @@ export async function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutI
     if (!before) throw notFound();
     if (before.status === 'batched') throw new AppError('PAYOUT_BATCHED', m.errors.payoutBatched, 409);
     const now = deps.clock.now();
-    const rejected = await repo.rejectRequestedPayout(tx, payoutId, {
+    const rejected = await rejectRequestedPayout(tx, payoutId, {
       rejectReason: reason,
       decidedBy: admin.id,
       decidedAt: now,

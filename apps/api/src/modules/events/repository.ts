@@ -76,3 +76,11 @@ export async function expiredHeldByTicket(db: Database, eventId: string, now: Da
   );
   return new Map(rows.map((row) => [row.ticket_id, row.quantity]));
 }
+
+/** The one writer of an event's row: its organiser's edits, the back office, a cancellation. */
+export async function updateEvent(db: Database, id: string, values: Partial<typeof events.$inferInsert>) {
+  await db
+    .update(events)
+    .set({ updatedAt: sql`now()`, ...values })
+    .where(eq(events.id, id));
+}

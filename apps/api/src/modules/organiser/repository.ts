@@ -139,13 +139,6 @@ export async function countPaidPlacesTaken(db: Database, eventId: string): Promi
   return Number(row?.count ?? 0);
 }
 
-export async function updateEvent(db: Database, id: string, values: Partial<typeof events.$inferInsert>) {
-  await db
-    .update(events)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(events.id, id));
-}
-
 export function findDiscounts(db: Database, eventId: string) {
   return db
     .select()

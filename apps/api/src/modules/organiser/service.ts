@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findGiftLinks } from '../events/repository';
+import { findGiftLinks, updateEvent as writeEvent } from '../events/repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/repository';
 import { assertCanManage, assertVerified } from './policy';
@@ -214,7 +214,7 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
     if (input.nbMaxParticipants !== undefined && cap !== -1 && (await repo.countPlacesTaken(tx, event.id)) > cap) {
       throw badRequest(organiserFr.create.ticketQuantityInvalid, 'nbMaxParticipants');
     }
-    await repo.updateEvent(tx, event.id, {
+    await writeEvent(tx, event.id, {
       title: next.title.trim(),
       address: next.address.trim(),
       ...(location && { latitude: location.latitude, longitude: location.longitude }),
@@ -245,12 +245,12 @@ export async function deleteEvent(deps: AppDeps, user: SignedInUser, id: string)
       throw new AppError('EVENT_HAS_PAID_PARTICIPATIONS', organiserFr.event.paidCannotDelete, 409);
     }
     // Kept as a row (participations and accounting refer to it), gone from every page.
-    await repo.updateEvent(tx, event.id, { deletedAt: deps.clock.now(), isPublic: false, isOpen: false });
+    await writeEvent(tx, event.id, { deletedAt: deps.clock.now(), isPublic: false, isOpen: false });
   });
 }
 
 export async function replaceBanner(deps: AppDeps, event: repo.EventRow, key: string): Promise<void> {
-  await repo.updateEvent(deps.db, event.id, { bannerPath: key });
+  await writeEvent(deps.db, event.id, { bannerPath: key });
   // The old banner goes with its WebP copies.
   for (const old of event.bannerPath ? imageKeysOf(event.bannerPath) : []) await deps.images.delete(old);
 }

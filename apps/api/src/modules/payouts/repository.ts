@@ -124,3 +124,17 @@ export function findEventPayouts(db: Database, eventId: string): Promise<EventPa
          order by created_at desc, id`,
   );
 }
+
+/** Rejects a payout still requested (not batched); false when it is no longer. */
+export async function rejectRequestedPayout(
+  db: Database,
+  id: string,
+  values: Pick<typeof payouts.$inferInsert, 'rejectReason' | 'decidedBy' | 'decidedAt'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(payouts)
+    .set({ ...values, status: 'rejected' })
+    .where(sql`${payouts.id} = ${id} and ${payouts.status} = 'requested'`)
+    .returning({ id: payouts.id });
+  return rows.length === 1;
+}

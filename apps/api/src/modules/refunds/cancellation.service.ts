@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { updateEvent } from '../events/repository';
 import { cancelParticipationsWithoutOrder } from '../orders/participations';
 import { cancelEventPayouts } from '../payouts/service';
 import { applyRefund, carryOutRefund, REFUND_LEASE_MS, type RefundDeps } from './execution.service';
@@ -33,7 +34,7 @@ export async function cancelEvent(
     if (!event) throw new AppError('EVENT_NOT_FOUND', e.alreadyCancelled, 404);
     if (event.cancelledAt) throw new AppError('EVENT_CANCELLED', e.alreadyCancelled, 409);
     if (event.dateEnd <= now) throw new AppError('EVENT_OVER', e.eventOver, 409);
-    await repo.markEventCancelled(tx, eventId, message, now);
+    await updateEvent(tx, eventId, { cancelledAt: now, cancellationMessage: message, isOpen: false, updatedAt: now });
     await cancelEventPayouts(tx, deps, event, now);
     await queueJob(tx, 'event_cancellation', { eventId }, { maxAttempts: CANCELLATION_ATTEMPTS });
   });

@@ -184,13 +184,6 @@ export async function lockEvent(tx: Database, eventId: string) {
   return row;
 }
 
-export async function markEventCancelled(tx: Database, eventId: string, message: string, at: Date) {
-  await tx
-    .update(events)
-    .set({ cancelledAt: at, cancellationMessage: message, isOpen: false, updatedAt: at })
-    .where(eq(events.id, eventId));
-}
-
 export type OrderToCancel = {
   id: string;
   totalCents: number;
