@@ -166,7 +166,8 @@ export async function markPayoutReturned(deps: AppDeps, viewer: Viewer | null, p
     if (!before) throw notFound();
     const now = deps.clock.now();
     if (!(await repo.markReturned(tx, payoutId, now))) {
-      throw new AppError('PAYOUT_NOT_RETURNABLE', m.errors.notReturnable, 409);
+      const neverSent = before.status === 'requested' || before.status === 'batched';
+      throw new AppError('PAYOUT_NOT_RETURNABLE', neverSent ? m.errors.notSent : m.errors.notReturnable, 409);
     }
     const after = await findPayout(tx, payoutId);
     if (!after) throw notFound();
