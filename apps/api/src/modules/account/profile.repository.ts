@@ -52,7 +52,11 @@ export async function replaceImagePath(
   key: string,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ path: users[column] }).from(users).where(eq(users.id, userId)).for('update');
+    const [current] = await tx
+      .select({ path: users[column] })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update');
     await tx
       .update(users)
       .set({ [column]: key })

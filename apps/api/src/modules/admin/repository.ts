@@ -42,7 +42,8 @@ const userColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastN
   u.is_verified as "isVerified", ${isoOrNull('u.verification_requested_at')} as "verificationRequestedAt",
   u.commission_rate_bps as "commissionRateBps", u.commission_fixed_cents as "commissionFixedCents",
   u.payout_advance_percent as "payoutAdvancePercent",
-  (select coalesce(sum(balance_cents), 0)::integer from guichet_organizer_streams(u.id)) as "balanceCents",
+  -- float8 holds the sum exactly (to 2^53 cents) and reaches JavaScript as a number with both drivers.
+  (select coalesce(sum(balance_cents), 0)::float8 from guichet_organizer_balances(u.id)) as "balanceCents",
   ${isoOrNull('u.banned_at')} as "bannedAt", ${isoOrNull('u.banned_until')} as "bannedUntil",
   u.ban_reason as "banReason", ${iso('u.created_at')} as "createdAt"`;
 
@@ -64,7 +65,7 @@ export function searchUsers(db: Database, q: string) {
 export async function findUser(db: Database, id: string, forUpdate = false) {
   const [row] = await queryRows<AdminUserRow>(
     db,
-    sql`select ${userColumns} from users u where u.id = ${id} and u.deleted_at is null ${forUpdate ? sql`for update` : sql``}`,
+    sql`select ${userColumns} from users u where u.id = ${id} and u.deleted_at is null ${forUpdate ? sql`for no key update` : sql``}`,
   );
   return row;
 }
@@ -99,7 +100,7 @@ export async function findEvent(db: Database, id: string, forUpdate = false) {
   const [row] = await queryRows<AdminEventRow>(
     db,
     sql`select ${eventColumns} from events e join users u on u.id = e.organizer_id
-         where e.id = ${id} and e.deleted_at is null ${forUpdate ? sql`for update of e` : sql``}`,
+         where e.id = ${id} and e.deleted_at is null ${forUpdate ? sql`for no key update of e` : sql``}`,
   );
   return row;
 }
@@ -147,7 +148,7 @@ export async function findPayout(db: Database, id: string, forUpdate = false) {
   const [row] = await queryRows<AdminPayoutRow>(
     db,
     sql`select ${payoutColumns} from payouts p join events e on e.id = p.event_id join users u on u.id = p.organizer_id
-         where p.id = ${id} ${forUpdate ? sql`for update of p` : sql``}`,
+         where p.id = ${id} ${forUpdate ? sql`for no key update of p` : sql``}`,
   );
   return row;
 }

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
+/** A bigint as the drivers give it (node-postgres: a string; PGlite: a bigint). */
+type Bigint = string | number | bigint | null;
+
+/** Cents summed in bigint, as a number: exact up to 2^53 cents, where an integer stops at 21.4 M€. */
+function cents(value: Bigint | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
+
 export type LedgerAccount = 'organizer' | 'platform' | 'door' | 'bank';
 
 export type NewEntry = {
@@ -37,23 +45,24 @@ export async function lockStreams(db: Database, streamIds: string[]): Promise<vo
 
 /** A stream's balance: the sum written on its last entry, read by key. */
 export async function streamBalance(db: Database, streamId: string): Promise<number> {
-  const [row] = await queryRows<{ balance: number }>(
+  const [row] = await queryRows<{ balance: Bigint }>(
     db,
-    sql`select stream_balance_cents::integer as balance from ledger_entries
+    sql`select stream_balance_cents as balance from ledger_entries
          where stream_id = ${streamId} order by stream_seq desc limit 1`,
   );
-  return row?.balance ?? 0;
+  return cents(row?.balance);
 }
 
 export type StreamBalance = { streamId: string; eventId: string | null; balanceCents: number };
 
-/** Every stream of an organiser with its balance (guichet_organizer_streams). */
-export function organizerStreams(db: Database, organizerId: string): Promise<StreamBalance[]> {
-  return queryRows<StreamBalance>(
+/** Every stream of an organiser with its balance (guichet_organizer_balances). */
+export async function organizerStreams(db: Database, organizerId: string): Promise<StreamBalance[]> {
+  const rows = await queryRows<Omit<StreamBalance, 'balanceCents'> & { balanceCents: Bigint }>(
     db,
     sql`select stream_id as "streamId", event_id as "eventId", balance_cents as "balanceCents"
-          from guichet_organizer_streams(${organizerId})`,
+          from guichet_organizer_balances(${organizerId})`,
   );
+  return rows.map((row) => ({ ...row, balanceCents: cents(row.balanceCents) }));
 }
 
 /** The organiser's balance over all their events and their own stream. */
@@ -63,12 +72,26 @@ export async function organizerBalance(db: Database, organizerId: string): Promi
 
 /** The organiser's entries of one event, added up by kind (the console's breakdown). */
 export async function eventTotalsByKind(db: Database, eventId: string): Promise<Map<string, number>> {
-  const rows = await queryRows<{ kind: string; total: number }>(
+  const rows = await queryRows<{ kind: string; total: Bigint }>(
     db,
-    sql`select kind, sum(amount_cents)::integer as total from ledger_entries
+    sql`select kind, sum(amount_cents)::bigint as total from ledger_entries
          where event_id = ${eventId} and account = 'organizer' group by kind`,
   );
-  return new Map(rows.map((row) => [row.kind, row.total]));
+  return new Map(rows.map((row) => [row.kind, cents(row.total)]));
+}
+
+/**
+ * What was taken from an event's balance: its payouts (net of those undone) and the debts of other
+ * streams it paid back. Few entries, read through the event's (event, account, kind) index.
+ */
+export async function eventTakenCents(db: Database, eventId: string): Promise<number> {
+  const [row] = await queryRows<{ total: Bigint }>(
+    db,
+    sql`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries
+         where event_id = ${eventId} and account = 'organizer'
+           and kind in ('payout', 'payout_cancelled', 'payout_rejected', 'payout_returned', 'debt_recovery')`,
+  );
+  return -cents(row?.total);
 }
 
 /**
@@ -76,9 +99,9 @@ export async function eventTotalsByKind(db: Database, eventId: string): Promise<
  * a holder may still ask for it back, so an advance never includes it.
  */
 export async function insuredPlacesCents(db: Database, eventId: string): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
+  const [row] = await queryRows<{ total: Bigint }>(
     db,
-    sql`select coalesce(sum(p.refund_places * guichet_discounted_cents(l.unit_price_cents, o.discount_percent)), 0)::integer as total
+    sql`select coalesce(sum(p.refund_places * guichet_discounted_cents(l.unit_price_cents, o.discount_percent)), 0)::bigint as total
           from participations p
           join orders o on o.id = p.order_id
           join lateral (select unit_price_cents from order_lines
@@ -86,5 +109,5 @@ export async function insuredPlacesCents(db: Database, eventId: string): Promise
          where p.event_id = ${eventId} and p.refund_places > 0 and p.cancelled_at is null
            and o.provider in ('sandbox', 'etransactions', 'stripe')`,
   );
-  return row?.total ?? 0;
+  return cents(row?.total);
 }

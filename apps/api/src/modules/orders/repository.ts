@@ -225,13 +225,13 @@ export async function lockOrderByReference(
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(eq(orders.reference, reference))
-    .for('update', { of: orders });
+    .for('no key update', { of: orders });
   return row && { order: row.order, eventTitle: row.eventTitle, eventCancelled: row.cancelledAt !== null };
 }
 
 /** The order's row locked to the end of `tx`. */
 export async function lockOrder(tx: Database, id: string): Promise<OrderRow | undefined> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
   return order;
 }
 

@@ -36,7 +36,7 @@ export async function lockEvent(db: Database, id: string): Promise<EventRow | un
     .select()
     .from(events)
     .where(and(eq(events.id, id), isNull(events.deletedAt)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

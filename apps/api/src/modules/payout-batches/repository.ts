@@ -23,7 +23,7 @@ export function moveRequestedIntoBatch(db: Database, batchId: string, ids: strin
     sql`with picked as (
           select id from payouts
            where status = 'requested' and ${ids ? inArray(payouts.id, ids) : sql`true`}
-           order by id for update),
+           order by id for no key update),
         moved as (
           update payouts p set status = 'batched', batch_id = ${batchId}
             from picked where p.id = picked.id
@@ -52,7 +52,7 @@ export async function lockBatch(db: Database, id: string): Promise<BatchRow | un
     db,
     sql`select id, ${iso('created_at')} as "createdAt", sepa_xml as "sepaXml",
                ${iso('downloaded_at')} as "downloadedAt", ${iso('paid_at')} as "paidAt"
-          from payout_batches where id = ${id} for update`,
+          from payout_batches where id = ${id} for no key update`,
   );
   if (!row) return undefined;
   const date = (value: string | null) => (value ? new Date(value) : null);

@@ -10,7 +10,7 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
  * read the balance after the other's request is written (docs/decisions.md).
  */
 export async function lockEventForPayout(db: Database, eventId: string): Promise<void> {
-  await db.execute(sql`select id from events where id = ${eventId} for update`);
+  await db.execute(sql`select id from events where id = ${eventId} for no key update`);
 }
 
 export type PayoutEventState = {
@@ -66,7 +66,7 @@ export function cancelRequestedPayouts(db: Database, eventId: string, at: Date) 
   return queryRows<{ id: string; amountCents: number }>(
     db,
     sql`with picked as (
-          select id from payouts where event_id = ${eventId} and status = 'requested' order by id for update)
+          select id from payouts where event_id = ${eventId} and status = 'requested' order by id for no key update)
         update payouts p set status = 'cancelled', decided_at = ${at.toISOString()}::timestamptz
           from picked where p.id = picked.id
      returning p.id, p.amount_cents as "amountCents"`,
@@ -87,7 +87,7 @@ export function cancelUnsentBatchedPayouts(db: Database, eventId: string, at: Da
           select id from payout_batches
            where id in (select batch_id from payouts where event_id = ${eventId} and status = 'batched')
              and downloaded_at is null
-             for update)
+             for no key update)
         update payouts set status = 'cancelled', batch_id = null, decided_at = ${at.toISOString()}::timestamptz
          where event_id = ${eventId} and status = 'batched' and batch_id in (select id from unsent)
      returning id, amount_cents as "amountCents"`,

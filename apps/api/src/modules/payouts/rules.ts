@@ -20,9 +20,6 @@ export type PayoutPlan = {
   amountCents: number;
 };
 
-// The kinds of entry that are the event's own earnings, as opposed to money taken from it.
-const EARNED = ['sale', 'commission', 'refund'];
-
 export async function payoutPlan(
   db: Database,
   event: { id: string; organizerId: string; dateEnd: Date },
@@ -50,16 +47,14 @@ export async function payoutPlan(
 }
 
 /**
- * Before the event's end: the allowance's share of what the event earned (sales less commission
- * and refunds) without the places carrying the refund option, less what was already taken from it.
+ * Before the event's end: the allowance's share of what the event earned (its balance before
+ * anything was taken from it: sales less commission and refunds) without the places carrying the
+ * refund option, less what was already taken from it.
  */
 async function advanceCapCents(db: Database, eventId: string, balanceCents: number, percent: number) {
-  const [totals, insuredCents] = [
-    await ledger.eventTotalsByKind(db, eventId),
-    await ledger.insuredPlacesCents(db, eventId),
-  ];
-  const earnedCents = EARNED.reduce((sum, kind) => sum + (totals.get(kind) ?? 0), 0);
-  const alreadyTakenCents = earnedCents - balanceCents;
+  const takenCents = await ledger.eventTakenCents(db, eventId);
+  const insuredCents = await ledger.insuredPlacesCents(db, eventId);
+  const earnedCents = balanceCents + takenCents;
   const allowedCents = Math.floor((Math.max(0, earnedCents - insuredCents) * Math.min(percent, 100)) / 100);
-  return Math.min(balanceCents, allowedCents - alreadyTakenCents);
+  return Math.min(balanceCents, allowedCents - takenCents);
 }

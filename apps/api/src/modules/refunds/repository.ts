@@ -180,7 +180,7 @@ export async function findRefundsToCarryOut(db: Database, eventId: string, stale
 
 /** The event row locked for its cancellation. */
 export async function lockEvent(tx: Database, eventId: string) {
-  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('no key update');
   return row;
 }
 
@@ -262,6 +262,6 @@ export async function lockPaidOrder(tx: Database, orderId: string) {
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
-    .for('update');
+    .for('no key update');
   return row;
 }

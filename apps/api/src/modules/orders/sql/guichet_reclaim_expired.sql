@@ -14,7 +14,7 @@ BEGIN
     UPDATE orders SET status = 'expired'
      WHERE id IN (SELECT id FROM orders
                    WHERE event_id = p_event AND status = 'awaiting_payment' AND expires_at <= p_now
-                   ORDER BY id FOR UPDATE)
+                   ORDER BY id FOR NO KEY UPDATE)
     RETURNING id
   )
   SELECT array_agg(id) INTO v_orders FROM expired;

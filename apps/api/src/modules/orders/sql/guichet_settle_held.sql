@@ -30,7 +30,7 @@ BEGIN
   SELECT coalesce(array_agg(id), '{}') INTO v_locked FROM (
     SELECT id FROM orders
      WHERE id = ANY (ARRAY(SELECT (s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') AS s))
-     ORDER BY id FOR UPDATE SKIP LOCKED) locked;
+     ORDER BY id FOR NO KEY UPDATE SKIP LOCKED) locked;
   -- Read after the locks: what is still held at the amount paid, its event not cancelled. The
   -- orders are read by id alone (OFFSET 0 keeps the status out of that scan): statistics taken
   -- before an on-sale count almost no live hold, and the plan then read every live hold of the
@@ -88,14 +88,12 @@ BEGIN
   LOOP
     UPDATE tickets SET held = held - v_line.quantity, sold = sold + v_line.quantity WHERE id = v_line.ticket_id;
   END LOOP;
-  -- The ledger's streams of the batch's events, in one order for every batch: its entries are
-  -- posted at commit, one order after the other, and two batches of the same two events must not
-  -- each take one stream and wait for the other's.
-  PERFORM guichet_ledger_lock_streams(ARRAY(
-    SELECT DISTINCT o.event_id FROM orders o
-     WHERE o.id IN (SELECT (e.s->>'orderId')::uuid
-                      FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
-                     WHERE e.pos = ANY(v_paid))));
+  -- The batch's money, in one statement, last: its streams' locks are taken in one order for every
+  -- batch (two batches of the same two events never wait on each other in a circle), after every
+  -- other lock, as any posting at commit takes them.
+  PERFORM guichet_ledger_post_orders(ARRAY(
+    SELECT (e.s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
+     WHERE e.pos = ANY(v_paid)));
   RETURN v_outcomes;
 END
 $$;
