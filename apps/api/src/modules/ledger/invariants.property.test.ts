@@ -19,7 +19,7 @@ import { type Action, type Pick, step } from './sequence-arbitrary';
  * what the mix reached. On PGlite (no DATABASE_URL) fewer sequences run, one statement at a time.
  */
 const SEED = Number(process.env.LEDGER_SEED ?? 20_270_127);
-const RUNS = Number(process.env.LEDGER_RUNS ?? (process.env.DATABASE_URL ? 16 : 10));
+const RUNS = Number(process.env.LEDGER_RUNS ?? (process.env.DATABASE_URL ? 12 : 10));
 const STEPS = Number(process.env.LEDGER_STEPS ?? 40);
 
 const DAY = 86_400_000;
