@@ -5,11 +5,14 @@
  * the server's peak memory of the full xlsx export (whose rows it counts). Reference, measured in
  * the same run: the same participations read by a bare `SELECT` on one connection.
  * Targets (issue 13): statistics p99 within 10 × the bare read's p99; the export under 256 MB.
+ * Then a payout request over that event (issue 27): what it reads of the ledger against the
+ * event's row read by its key, at most 5 × (p50), and the whole request over HTTP beside the same
+ * request on an event of 10 orders (README.md, "The payout request").
  *
  * The application runs in a child process (this file with --serve), which samples its own memory
  * while the export runs. Settings: DATABASE_URL (a database whose name contains "bench"; default
  * postgres://postgres@127.0.0.1:5432/guichet_bench_console), BENCH_PARTICIPATIONS (50000),
- * BENCH_ROUNDS (30).
+ * BENCH_ROUNDS (30), BENCH_PAYOUT_ROUNDS (500).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,14 +22,16 @@ import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { sessions } from '../apps/api/src/db/schema';
+import { events, sessions } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { sha256 } from '../apps/api/src/lib/tokens';
+import { payoutPlan } from '../apps/api/src/modules/payouts/rules';
 import { percentile, resetDatabase } from './database';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_console';
@@ -37,10 +42,22 @@ const BUYERS = Math.round(PARTICIPATIONS * 0.4);
 const TICKET_TYPES = 5;
 const PROMO_CODES = 20;
 const STATS_RATIO_TARGET = 10;
+const PAYOUT_ROUNDS = Number(process.env.BENCH_PAYOUT_ROUNDS ?? 500);
+const PAYOUT_RATIO_TARGET = 5;
+const WARM_UP = 3;
 const MEMORY_TARGET_MB = 256;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-type Ready = { type: 'ready'; base: string; eventId: string; token: string; rssMb: number };
+type Ready = {
+  type: 'ready';
+  base: string;
+  eventId: string;
+  smallEventId: string;
+  organizerId: string;
+  token: string;
+  adminToken: string;
+  rssMb: number;
+};
 type Memory = { type: 'memory'; peakRssMb: number; peakHeapMb: number; baseRssMb: number };
 
 /**
@@ -48,7 +65,7 @@ type Memory = { type: 'memory'; peakRssMb: number; peakHeapMb: number; baseRssMb
  * minutes nor inflates the server's memory before it is measured. Every web participation has its
  * order and order line as the checkout writes them; a fifth of the orders used a promo code.
  */
-async function seed(client: pg.Client): Promise<string> {
+async function seed(client: pg.Client) {
   const organizer = (
     await client.query<{ id: string }>(
       `insert into users (email, password_hash, first_name, last_name, birth_date, is_verified, terms_version_accepted)
@@ -96,6 +113,9 @@ async function seed(client: pg.Client): Promise<string> {
   ).rows.map((row) => row.id);
 
   // Participation g: buyer 1 + g % BUYERS, ticket g % 5, 1 to 3 places, a tenth sold at the door.
+  // Orders and lines in one transaction: the ledger's triggers post each paid order at its commit
+  // (sale, commission, door sale), reading its lines, as a checkout's commit does.
+  await client.query('begin');
   await client.query(
     `insert into orders (reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
                          buyer_birth_date, status, provider, onsite_payment, discount_code_id, discount_percent,
@@ -122,6 +142,13 @@ async function seed(client: pg.Client): Promise<string> {
        from orders o where o.event_id = $2`,
     [ticketIds, event],
   );
+  await client.query('commit');
+  // What the sandbox bank captured for the online orders, as its confirmations record it.
+  await client.query(
+    `insert into payment_transactions (order_id, provider, transaction_id, amount_cents, kind)
+     select id, 'sandbox', reference, total_cents, 'payment' from orders where event_id = $1 and provider = 'sandbox'`,
+    [event],
+  );
   await client.query(
     `insert into participations (event_id, ticket_id, user_id, order_id, quantity, source, created_at)
      select o.event_id, l.ticket_id, o.user_id, o.id, l.quantity,
@@ -141,6 +168,11 @@ async function seed(client: pg.Client): Promise<string> {
      select $1, $2, id, 1, 'web' from users where email like 'acheteur-%' and right(split_part(email, '@', 1), 1) in ('0', '5')`,
     [earlier, earlierTicket],
   );
+  await client.query(
+    `update tickets set sold = (select count(*) from participations where ticket_id = $1) where id = $1`,
+    [earlierTicket],
+  );
+  const small = await seedPayoutEvents(client, organizer ?? '', begin);
   // One accepted scan, one entry, for each of the first SCANS participations.
   await client.query(
     `with chosen as (
@@ -154,7 +186,58 @@ async function seed(client: pg.Client): Promise<string> {
     [event, organizer, SCANS, begin.toISOString()],
   );
   await client.query('analyze');
-  return `${event}|${organizer}`;
+  return { eventId: event ?? '', organizerId: organizer ?? '', ...small };
+}
+
+/**
+ * What a payout request needs (issue 27): the organiser's bank account, an administrator who
+ * rejects each measured request (its amount goes back to the balance, so the next request pays out
+ * again), and a second event of the same organiser, ended too, with 10 paid orders: the same
+ * request over 10 orders instead of 50,000.
+ */
+async function seedPayoutEvents(client: pg.Client, organizer: string, begin: Date) {
+  await client.query(
+    `insert into bank_accounts (user_id, holder_name, iban) values ($1, 'Orga Nisateur', 'FR7630006000011234567890189')`,
+    [organizer],
+  );
+  const adminId = (
+    await client.query<{ id: string }>(
+      `insert into users (email, password_hash, first_name, last_name, birth_date, role, terms_version_accepted)
+       values ('admin@bench.test', 'x', 'Ad', 'Min', '1980-01-01', 'admin', 1) returning id`,
+    )
+  ).rows[0]?.id;
+  const smallEvent = (
+    await client.query<{ id: string }>(
+      `insert into events (organizer_id, title, address, date_begin, date_end, is_public)
+       values ($1, 'Le petit soir', 'Toulouse', $2::timestamptz, $2::timestamptz + interval '5 hours', true) returning id`,
+      [organizer, begin.toISOString()],
+    )
+  ).rows[0]?.id;
+  const smallTicket = (
+    await client.query<{ id: string }>(
+      `insert into tickets (event_id, title, price_cents, quantity, sold) values ($1, 'Entrée', 1500, 100, 10) returning id`,
+      [smallEvent],
+    )
+  ).rows[0]?.id;
+  await client.query('begin');
+  await client.query(
+    `with placed as (
+       insert into orders (reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
+                           buyer_birth_date, status, provider, subtotal_cents, total_cents, ticket_count, expires_at, paid_at)
+       select 'SMALL' || g, $1, u.id, u.email, u.first_name, u.last_name, u.birth_date, 'paid', 'sandbox',
+              1500, 1500, 1, $3::timestamptz, $3::timestamptz
+         from generate_series(1, 10) g join users u on u.email = 'acheteur-' || g || '@bench.test'
+       returning id, user_id, reference, total_cents),
+     lines as (insert into order_lines (order_id, ticket_id, quantity, unit_price_cents)
+               select id, $2, 1, 1500 from placed),
+     captures as (insert into payment_transactions (order_id, provider, transaction_id, amount_cents, kind)
+                  select id, 'sandbox', reference, total_cents, 'payment' from placed)
+     insert into participations (event_id, ticket_id, user_id, order_id, quantity, source)
+     select $1, $2, user_id, id, 1, 'web' from placed`,
+    [smallEvent, smallTicket, begin.toISOString()],
+  );
+  await client.query('commit');
+  return { smallEventId: smallEvent ?? '', adminId: adminId ?? '' };
 }
 
 async function serve(): Promise<void> {
@@ -163,12 +246,17 @@ async function serve(): Promise<void> {
   await ensureReferenceData(database.db);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const [eventId = '', organizerId = ''] = (await seed(client)).split('|');
+  const seeded = await seed(client);
   await client.end();
-  const token = randomBytes(32).toString('base64url');
-  await database.db
-    .insert(sessions)
-    .values({ tokenHash: sha256(token), userId: organizerId, expiresAt: new Date(Date.now() + 86_400_000) });
+  const sessionOf = async (userId: string) => {
+    const token = randomBytes(32).toString('base64url');
+    await database.db
+      .insert(sessions)
+      .values({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + 86_400_000) });
+    return token;
+  };
+  const token = await sessionOf(seeded.organizerId);
+  const adminToken = await sessionOf(seeded.adminId);
 
   const port = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' });
@@ -208,8 +296,11 @@ async function serve(): Promise<void> {
   process.send?.({
     type: 'ready',
     base: `http://127.0.0.1:${port}`,
-    eventId,
+    eventId: seeded.eventId,
+    smallEventId: seeded.smallEventId,
+    organizerId: seeded.organizerId,
     token,
+    adminToken,
     rssMb: mb(process.memoryUsage().rss),
   } satisfies Ready);
 }
@@ -234,6 +325,119 @@ function get(agent: Agent, target: string, token: string): Promise<{ status: num
     call.on('error', reject);
     call.end();
   });
+}
+
+/** A JSON POST with the session of `token`. */
+function post(agent: Agent, target: string, token: string, body?: object): Promise<{ status: number; body: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { cookie: `guichet_session=${token}` };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const call = request(target, { agent, method: 'POST', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end(payload);
+  });
+}
+
+type PayoutFigures = {
+  planP50Ms: number;
+  planP99Ms: number;
+  eventReadP50Ms: number;
+  eventReadP99Ms: number;
+  planRatio: number;
+  planAmountCents: number;
+  advancePlanP50Ms: number;
+  httpBigP50Ms: number;
+  httpSmallP50Ms: number;
+  httpRatio: number;
+  failures: number;
+};
+
+/**
+ * A payout request over the event of 50,000 paid orders (issue 27). (a) What the request reads of
+ * the ledger to know what it may pay (payoutPlan: the organiser's streams, each balance read from
+ * its last entry) against reading the event's row by its key, alternately on one connection,
+ * PAYOUT_ROUNDS times; the same plan under an advance (before the end), for information. (b) The
+ * whole POST over HTTP on that event and on the organiser's event of 10 orders, each request then
+ * rejected by the administrator so that the next one pays out again.
+ */
+async function measurePayouts(ready: Ready, agent: Agent): Promise<PayoutFigures> {
+  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
+  const { db } = database;
+  const [event] = await db
+    .select({ organizerId: events.organizerId, dateEnd: events.dateEnd })
+    .from(events)
+    .where(eq(events.id, ready.eventId));
+  if (!event) throw new Error('event not found');
+  const target = { id: ready.eventId, ...event };
+  const now = new Date();
+  const plans: number[] = [];
+  const reads: number[] = [];
+  let planAmountCents = 0;
+  for (let round = -WARM_UP; round < PAYOUT_ROUNDS; round++) {
+    let started = performance.now();
+    await db.execute(sql`select * from events where id = ${ready.eventId}`);
+    const read = performance.now() - started;
+    started = performance.now();
+    planAmountCents = (await payoutPlan(db, target, 0, now)).amountCents;
+    const plan = performance.now() - started;
+    if (round >= 0) {
+      reads.push(read);
+      plans.push(plan);
+    }
+  }
+  const beforeEnd = new Date(event.dateEnd.getTime() - 3_600_000);
+  const advancePlans = await timed(Math.min(ROUNDS, PAYOUT_ROUNDS), async () => {
+    await payoutPlan(db, target, 100, beforeEnd);
+  });
+  await database.close();
+
+  let failures = 0;
+  const requestPayout = async (eventId: string): Promise<number> => {
+    const started = performance.now();
+    const asked = await post(agent, `${ready.base}/api/console/events/${eventId}/payouts`, ready.token);
+    const ms = performance.now() - started;
+    if (asked.status !== 201) {
+      failures++;
+      return ms;
+    }
+    const rejected = await post(
+      agent,
+      `${ready.base}/api/admin/payouts/${JSON.parse(asked.body).id}/reject`,
+      ready.adminToken,
+      { reason: 'Mesure : refusé pour redemander.' },
+    );
+    if (rejected.status !== 200) failures++;
+    return ms;
+  };
+  const big: number[] = [];
+  const small: number[] = [];
+  for (let round = -WARM_UP; round < ROUNDS; round++) {
+    const [bigMs, smallMs] = [await requestPayout(ready.eventId), await requestPayout(ready.smallEventId)];
+    if (round >= 0) {
+      big.push(bigMs);
+      small.push(smallMs);
+    }
+  }
+  const p50 = (values: number[]) => Number(percentile(values, 50).toFixed(3));
+  return {
+    planP50Ms: p50(plans),
+    planP99Ms: Number(percentile(plans, 99).toFixed(3)),
+    eventReadP50Ms: p50(reads),
+    eventReadP99Ms: Number(percentile(reads, 99).toFixed(3)),
+    planRatio: Number((percentile(plans, 50) / percentile(reads, 50)).toFixed(2)),
+    planAmountCents,
+    advancePlanP50Ms: p50(advancePlans),
+    httpBigP50Ms: p50(big),
+    httpSmallP50Ms: p50(small),
+    httpRatio: Number((percentile(big, 50) / percentile(small, 50)).toFixed(2)),
+    failures,
+  };
 }
 
 async function timed(rounds: number, run: () => Promise<void>): Promise<number[]> {
@@ -313,6 +517,8 @@ async function main(): Promise<void> {
   const exportMs = performance.now() - exportStarted;
   child.send('report');
   const memory = await nextMessage<Memory>(child, 'memory');
+  const payout = await measurePayouts(ready, agent);
+  failures += payout.failures;
   agent.destroy();
   child.send('stop');
   if (exported.status !== 200) failures++;
@@ -337,6 +543,7 @@ async function main(): Promise<void> {
     exportBaseRssMb: memory.baseRssMb,
     exportPeakRssMb: memory.peakRssMb,
     exportPeakHeapMb: memory.peakHeapMb,
+    payout,
     failures,
   };
   console.log(
@@ -356,6 +563,22 @@ async function main(): Promise<void> {
   );
   console.log(
     `  xlsx export: ${sheetRows} rows, ${Math.round(exported.body.length / 1024)} KiB in ${figures.exportMs} ms; server memory ${memory.baseRssMb} MB before, peak ${memory.peakRssMb} MB RSS (${memory.peakHeapMb} MB heap) (target < ${MEMORY_TARGET_MB} MB: ${memory.peakRssMb < MEMORY_TARGET_MB ? 'PASS' : 'ABOVE TARGET'})`,
+  );
+  const verdict = (ratio: number, target: number) => (ratio <= target ? 'PASS' : 'ABOVE TARGET');
+  console.log(
+    `  payout request's balance reads (payoutPlan over the event's ${PARTICIPATIONS} paid orders, ended; ${PAYOUT_ROUNDS} rounds): p50 ${payout.planP50Ms} ms, p99 ${payout.planP99Ms} ms (${payout.planAmountCents} cents to pay)`,
+  );
+  console.log(
+    `  reference (select * from events where id = $1, same connection, alternating): p50 ${payout.eventReadP50Ms} ms, p99 ${payout.eventReadP99Ms} ms`,
+  );
+  console.log(
+    `  ratio payout reads p50 / event read p50: ${payout.planRatio} (target <= ${PAYOUT_RATIO_TARGET}: ${verdict(payout.planRatio, PAYOUT_RATIO_TARGET)})`,
+  );
+  console.log(
+    `  for information: the same reads under an advance, before the end (adds the event's totals by kind and its insured places): p50 ${payout.advancePlanP50Ms} ms`,
+  );
+  console.log(
+    `  for information: POST …/payouts over HTTP, p50 ${payout.httpBigP50Ms} ms on the event of ${PARTICIPATIONS} orders vs p50 ${payout.httpSmallP50Ms} ms on the event of 10 orders (ratio ${payout.httpRatio})`,
   );
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', 'console.json'), `${JSON.stringify(figures, null, 2)}\n`);
