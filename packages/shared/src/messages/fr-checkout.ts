@@ -31,6 +31,7 @@ export const checkoutFr = {
   oneFreeTicket: 'Vous avez déjà un billet gratuit pour cet événement : un seul billet gratuit par compte.',
   ticketingClosed: 'La billetterie de cet événement est fermée.',
   accountRequired: "Aucun compte n'existe pour cet email : créez votre mot de passe pour continuer.",
+  eventCancelled: 'Cet événement est annulé : ses billets ne sont plus vendus.',
   // Proof of e-mail (issue 15): no place is held for an address nobody has shown to be theirs.
   holdInProgress:
     'Vous avez déjà une réservation en cours pour cet événement : terminez-la ou annulez-la avant d’en commencer une autre.',

@@ -30,7 +30,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   // A database of its own: the steps run the job queue, and the check reads every table whole.
-  t = await createTestApp({ clock, isolated: true });
+  t = await createTestApp({ clock, isolated: true, config: { logLevel: 'error' } });
   admin = await cookieOf((await createUser(t, { role: 'admin' })).id);
 }, 120_000);
 afterAll(async () => t.close());

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { reclaimExpiredHolds } from './places';
-import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from './refusals';
+import { eventCancelled, oneFreeTicket, promoExhausted, promoUsed, soldOut } from './refusals';
 import { findEventTitle, type HoldOutcome, holdInTransaction, type NewOrder } from './repository';
 import { heldSettlement, settleInTransaction } from './settlements';
 
@@ -61,7 +61,8 @@ export async function placeSettledOrder(
         deps.config,
       );
       const settled = await settleInTransaction(tx, { ...settlement, source, paidAt: now.toISOString() });
-      if (settled !== 'paid') throw new Error(`order ${id} placed in this transaction was not settled`);
+      // Placed and locked by this transaction: only its event's cancellation keeps it from being paid.
+      if (settled !== 'paid') throw eventCancelled();
       return { outcome, id, participationIds: settlement.participations.map((p) => p.id) };
     });
   let placed = await attempt(false);

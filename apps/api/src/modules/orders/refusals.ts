@@ -7,3 +7,4 @@ export const oneFreeTicket = (isFreeEvent: boolean) =>
   new AppError('ONE_FREE_TICKET', isFreeEvent ? checkoutFr.freeEventOneTicket : checkoutFr.oneFreeTicket, 409);
 export const promoExhausted = () => badRequest(checkoutFr.promoExhausted, 'discountCode');
 export const promoUsed = () => new AppError('PROMO_ALREADY_USED', checkoutFr.promoUsed, 409, 'discountCode');
+export const eventCancelled = () => new AppError('EVENT_CANCELLED', checkoutFr.eventCancelled, 409);

@@ -20,6 +20,12 @@ export type PayoutPlan = {
   amountCents: number;
 };
 
+/**
+ * The most one payout (or one debt recovered) moves: an entry's amount is an integer of cents; a
+ * balance above it (21 474 836,47 €) is paid by several payouts, one request after the other.
+ */
+const MAX_TRANSFER_CENTS = 2_147_483_647;
+
 export async function payoutPlan(
   db: Database,
   event: { id: string; organizerId: string; dateEnd: Date },
@@ -39,11 +45,13 @@ export async function payoutPlan(
   const recoveries: PayoutPlan['recoveries'] = [];
   for (const stream of streams) {
     if (stream.streamId === event.id || stream.balanceCents >= 0 || leftCents === 0) continue;
-    const amountCents = Math.min(-stream.balanceCents, leftCents);
+    const amountCents = Math.min(-stream.balanceCents, leftCents, MAX_TRANSFER_CENTS);
     recoveries.push({ streamId: stream.streamId, eventId: stream.eventId, amountCents });
     leftCents -= amountCents;
   }
-  return { ...plan, recoveries, takenCents: Math.max(0, capCents), amountCents: leftCents };
+  const amountCents = Math.min(leftCents, MAX_TRANSFER_CENTS);
+  const recoveredCents = recoveries.reduce((sum, recovery) => sum + recovery.amountCents, 0);
+  return { ...plan, recoveries, takenCents: recoveredCents + amountCents, amountCents };
 }
 
 /**
