@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
 import { auditLog, ledgerEntries, mailOutbox } from '../../db/schema';
 import {
@@ -30,10 +30,12 @@ import {
 // The money ledger (issue 27) through the API, as organisers, buyers and the administrator use it.
 const clock = movingClock();
 let t: TestApp;
+let base: string;
 let admin: string;
 beforeAll(async () => {
   // A database of its own: the cancellations' refunds are made by the job queue, run here.
   t = await createTestApp({ clock, isolated: true });
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
 }, 120_000);
 afterAll(async () => t.close());
@@ -275,6 +277,28 @@ describe('a debt', () => {
         .map((row) => row.amountCents)
         .sort(),
     ).toEqual([-6000, 6000]);
+    expect(await adminBalance(owner.organiser)).toBe(0);
+  });
+
+  it(`is recovered once when two events’ payouts are asked at once${raceMode}`, async () => {
+    const owner = await organiserWithBank(t);
+    const a = await eventInDebt(owner);
+    const others = [await moneyEvent(t, owner.organiser.id, clock), await moneyEvent(t, owner.organiser.id, clock)];
+    for (const other of others) await buy(t, other.event.id, { ticketId: other.ticket.id, quantity: 5 });
+    endEvent(clock, a.event);
+    await a.payThenRefund();
+    const answers = await Promise.all(
+      others.map(({ event }) =>
+        fetch(`${base}/api/console/events/${event.id}/payouts`, {
+          method: 'POST',
+          headers: { cookie: owner.cookie },
+        }).then(async (response) => ({ status: response.status, body: await response.json() })),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    // One of them paid the 60,00 € back, whichever came first.
+    expect(answers.map((answer) => answer.body.amountCents).sort((x, y) => x - y)).toEqual([5 * NET - 6000, 5 * NET]);
+    expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(0);
     expect(await adminBalance(owner.organiser)).toBe(0);
   });
 });
