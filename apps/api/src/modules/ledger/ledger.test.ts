@@ -1,5 +1,4 @@
 import {
-  adminFr,
   discountedUnitPriceCents,
   formatEuros,
   moneyFr,
@@ -11,14 +10,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
-import { auditLog, ledgerEntries, mailOutbox } from '../../db/schema';
+import { ledgerEntries, mailOutbox } from '../../db/schema';
 import {
   acceptRefund,
+  adminBalance,
   askPayout,
   askRefund,
   buy,
   cancelEvent,
   endEvent,
+  eventInDebt,
   eventStream,
   moneyEvent,
   movingClock,
@@ -46,35 +47,8 @@ const NET = 3000 - COMMISSION;
 
 const adminCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
-const adminBalance = async (user: { id: string; email: string }) =>
-  (await adminCall('GET', `/api/admin/users?q=${encodeURIComponent(user.email)}`))
-    .json()
-    .find((row: { id: string }) => row.id === user.id)?.balanceCents;
+const balanceInBackOffice = (user: { id: string; email: string }) => adminBalance(t, admin, user);
 const mailTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-
-/**
- * An organiser's event left owing 60,00 €: 2 insured places and 1 other sold, the event over,
- * its balance paid out (87,48 €), then the insured places' refund accepted.
- */
-async function eventInDebt(organiser: { cookie: string; organiser: { id: string } }) {
-  const { event, ticket } = await moneyEvent(t, organiser.organiser.id, clock);
-  const insured = await buy(t, event.id, { ticketId: ticket.id, quantity: 2, refundPlaces: 2 });
-  await buy(t, event.id, { ticketId: ticket.id, quantity: 1 });
-  const participationId = await askRefund(t, insured.cookie);
-  return {
-    event,
-    ticket,
-    /** Once the event is over. */
-    async payThenRefund() {
-      const paid = await askPayout(t, event.id, organiser.cookie);
-      expect(paid.json()).toMatchObject({ amountCents: 3 * NET, status: 'requested' });
-      expect((await acceptRefund(t, event.id, participationId, organiser.cookie)).json()).toEqual({
-        status: 'refunded',
-      });
-      expect((await payoutPanel(t, event.id, organiser.cookie)).balance.availableCents).toBe(-6000);
-    },
-  };
-}
 
 describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
   it('takes the balance below 0 by the exact amount, shown in the console and the back office', async () => {
@@ -106,7 +80,7 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
         requestableCents: 0,
       },
     });
-    expect(await adminBalance(owner.organiser)).toBe(-6000);
+    expect(await balanceInBackOffice(owner.organiser)).toBe(-6000);
     const nothing = await askPayout(t, event.id, owner.cookie);
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: moneyFr.errors.nothingLeft });
@@ -121,7 +95,7 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
       availableCents: -6000 - COMMISSION,
       organizerBalanceCents: -6000 - COMMISSION,
     });
-    expect(await adminBalance(owner.organiser)).toBe(-6000 - COMMISSION);
+    expect(await balanceInBackOffice(owner.organiser)).toBe(-6000 - COMMISSION);
 
     expect(await eventStream(t, event.id)).toEqual([
       { kind: 'sale', amountCents: 6000, balanceCents: 6000 },
@@ -209,7 +183,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
       availableCents: owed,
       organizerBalanceCents: owed,
     });
-    expect(await adminBalance(organiser)).toBe(owed);
+    expect(await balanceInBackOffice(organiser)).toBe(owed);
     // Paid by the bank after all: the money left the platform's account, the debt is unchanged.
     const paid = await adminCall('POST', `/api/admin/payout-batches/${batch.json().id}/paid`, {
       bankReference: 'VIR-ANNULE-1',
@@ -226,7 +200,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
 describe('a debt', () => {
   it('is recovered first from the next payout of any of the organiser’s events, once', async () => {
     const owner = await organiserWithBank(t);
-    const a = await eventInDebt(owner);
+    const a = await eventInDebt(t, clock, owner);
     const b = await moneyEvent(t, owner.organiser.id, clock);
     await buy(t, b.event.id, { ticketId: b.ticket.id, quantity: 5 });
     const c = await moneyEvent(t, owner.organiser.id, clock);
@@ -277,12 +251,12 @@ describe('a debt', () => {
         .map((row) => row.amountCents)
         .sort(),
     ).toEqual([-6000, 6000]);
-    expect(await adminBalance(owner.organiser)).toBe(0);
+    expect(await balanceInBackOffice(owner.organiser)).toBe(0);
   });
 
   it(`is recovered once when two events’ payouts are asked at once${raceMode}`, async () => {
     const owner = await organiserWithBank(t);
-    const a = await eventInDebt(owner);
+    const a = await eventInDebt(t, clock, owner);
     const others = [await moneyEvent(t, owner.organiser.id, clock), await moneyEvent(t, owner.organiser.id, clock)];
     for (const other of others) await buy(t, other.event.id, { ticketId: other.ticket.id, quantity: 5 });
     endEvent(clock, a.event);
@@ -292,97 +266,17 @@ describe('a debt', () => {
         fetch(`${base}/api/console/events/${event.id}/payouts`, {
           method: 'POST',
           headers: { cookie: owner.cookie },
-        }).then(async (response) => ({ status: response.status, body: await response.json() })),
+        }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { amountCents: number },
+        })),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     // One of them paid the 60,00 € back, whichever came first.
     expect(answers.map((answer) => answer.body.amountCents).sort((x, y) => x - y)).toEqual([5 * NET - 6000, 5 * NET]);
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(0);
-    expect(await adminBalance(owner.organiser)).toBe(0);
-  });
-});
-
-describe('POST /api/admin/users/:id/ledger-adjustments', () => {
-  const adjust = (userId: string, payload: object) =>
-    adminCall('POST', `/api/admin/users/${userId}/ledger-adjustments`, payload);
-
-  it('records a repayment with its reason, audited, and pays back the events in debt', async () => {
-    const owner = await organiserWithBank(t);
-    const a = await eventInDebt(owner);
-    endEvent(clock, a.event);
-    await a.payThenRefund();
-
-    const part = await adjust(owner.organiser.id, { amountCents: 2000, reason: ' Virement reçu le 3 mars ' });
-    expect(part.statusCode).toBe(201);
-    expect(part.json()).toEqual({ balanceCents: -4000 });
-    expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(-4000);
-    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organiser.id));
-    expect(audit).toMatchObject({
-      action: 'user.ledger_adjustment',
-      targetType: 'user',
-      before: { balanceCents: -6000 },
-      after: { balanceCents: -4000, amountCents: 2000, reason: 'Virement reçu le 3 mars' },
-    });
-
-    expect((await adjust(owner.organiser.id, { amountCents: 4000, reason: 'Solde reçu' })).json()).toEqual({
-      balanceCents: 0,
-    });
-    expect((await payoutPanel(t, a.event.id, owner.cookie)).balance).toMatchObject({
-      availableCents: 0,
-      organizerBalanceCents: 0,
-    });
-    expect(await adminBalance(owner.organiser)).toBe(0);
-    expect(await eventStream(t, owner.organiser.id)).toEqual([
-      { kind: 'adjustment', amountCents: 2000, balanceCents: 2000 },
-      { kind: 'debt_recovery', amountCents: -2000, balanceCents: 0 },
-      { kind: 'adjustment', amountCents: 4000, balanceCents: 4000 },
-      { kind: 'debt_recovery', amountCents: -4000, balanceCents: 0 },
-    ]);
-    expect(
-      (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, owner.organiser.id))).map(
-        (row) => row.action,
-      ),
-    ).toEqual(['user.ledger_adjustment', 'user.ledger_adjustment']);
-  });
-
-  it('records a charge as a debt the next payout recovers', async () => {
-    const owner = await organiserWithBank(t);
-    const { event, ticket } = await moneyEvent(t, owner.organiser.id, clock);
-    await buy(t, event.id, { ticketId: ticket.id, quantity: 1 });
-    const charged = await adjust(owner.organiser.id, { amountCents: -500, reason: 'Frais de rejet bancaire' });
-    expect(charged.json()).toEqual({ balanceCents: NET - 500 });
-    endEvent(clock, event);
-    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(NET - 500);
-    expect(await adminBalance(owner.organiser)).toBe(0);
-  });
-
-  it('refuses a missing reason or amount with the French message, and anyone but an administrator', async () => {
-    const organiser = await createUser(t, { isVerified: true });
-    const url = `/api/admin/users/${organiser.id}/ledger-adjustments`;
-    for (const reason of ['', '   ']) {
-      const refused = await adjust(organiser.id, { amountCents: 1000, reason });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ message: adminFr.errors.adjustmentReason, field: 'reason' });
-    }
-    expect((await adjust(organiser.id, { amountCents: 1000 })).statusCode).toBe(400);
-    for (const amountCents of [0, 12.5]) {
-      const refused = await adjust(organiser.id, { amountCents, reason: 'Remboursement' });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ message: adminFr.errors.adjustmentAmount, field: 'amountCents' });
-    }
-    const unknown = await adjust('00000000-0000-4000-8000-000000000000', { amountCents: 1000, reason: 'x' });
-    expect(unknown.statusCode).toBe(404);
-    const asOrganiser = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie: await loginAs(t, organiser.email) },
-      payload: { amountCents: 1000, reason: 'Cadeau' },
-    });
-    expect(asOrganiser.statusCode).toBe(403);
-    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.organizerId, organiser.id))).toEqual(
-      [],
-    );
+    expect(await balanceInBackOffice(owner.organiser)).toBe(0);
   });
 });
 

@@ -160,3 +160,40 @@ export async function eventStream(t: TestApp, eventId: string) {
     .sort((a, b) => (a.streamSeq ?? 0) - (b.streamSeq ?? 0))
     .map((row) => ({ kind: row.kind, amountCents: row.amountCents, balanceCents: row.streamBalanceCents }));
 }
+
+/**
+ * An organiser's event of 30,00 € places (1,8 % + 0,30 € of commission: 29,16 € net each) that
+ * will owe 60,00 €: 2 insured places and 1 other sold, their refund asked. `payThenRefund`, once
+ * the event is over, pays its balance out (87,48 €), then accepts the refund.
+ */
+export async function eventInDebt(
+  t: TestApp,
+  clock: MovingClock,
+  owner: { cookie: string; organiser: { id: string } },
+) {
+  const { event, ticket } = await moneyEvent(t, owner.organiser.id, clock);
+  const insured = await buy(t, event.id, { ticketId: ticket.id, quantity: 2, refundPlaces: 2 });
+  await buy(t, event.id, { ticketId: ticket.id, quantity: 1 });
+  const participationId = await askRefund(t, insured.cookie);
+  return {
+    event,
+    ticket,
+    async payThenRefund() {
+      const paid = await askPayout(t, event.id, owner.cookie);
+      expect(paid.json()).toMatchObject({ amountCents: 3 * 2916, status: 'requested' });
+      expect((await acceptRefund(t, event.id, participationId, owner.cookie)).json()).toEqual({
+        status: 'refunded',
+      });
+      expect((await payoutPanel(t, event.id, owner.cookie)).balance.availableCents).toBe(-6000);
+    },
+  };
+}
+
+/** The organiser's balance over all their events, as the back office's users list shows it. */
+export async function adminBalance(t: TestApp, adminCookie: string, user: { id: string; email: string }) {
+  const listed = await t.app.inject({
+    url: `/api/admin/users?q=${encodeURIComponent(user.email)}`,
+    headers: { cookie: adminCookie },
+  });
+  return listed.json().find((row: { id: string }) => row.id === user.id)?.balanceCents as number | undefined;
+}
