@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
 import { auditLog, contactMessages, mailOutbox, participations, refunds } from '../../db/schema';
-import { paidOrder } from '../payouts/test-support';
+import { endedDates, paidOrder } from '../payouts/test-support';
 
 let t: TestApp;
 let admin: string;
@@ -176,7 +176,7 @@ describe('payouts', () => {
     });
     const ids: string[] = [];
     for (const price of [1999, 100_005]) {
-      const { event, tickets } = await createEvent(t, organiser.id, {}, [{ priceCents: price }]);
+      const { event, tickets } = await createEvent(t, organiser.id, endedDates(), [{ priceCents: price }]);
       await paidOrder(t, {
         eventId: event.id,
         ticketId: tickets[0]?.id ?? '',

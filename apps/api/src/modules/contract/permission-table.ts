@@ -366,6 +366,14 @@ export const permissionTable: Record<string, Line> = {
     expect: adminOnly(404),
     call: () => ({ params: { id: randomUUID() }, body: { role: 'user' } }),
   },
+  'PUT /api/admin/users/:id/payout-advance': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { percent: 50 } }),
+  },
+  'POST /api/admin/users/:id/ledger-adjustments': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { amountCents: 1000, reason: 'Remboursement reçu.' } }),
+  },
   'POST /api/admin/users/:id/ban': {
     expect: adminOnly(404),
     call: () => ({ params: { id: randomUUID() }, body: { reason: 'Fraude.', until: null } }),

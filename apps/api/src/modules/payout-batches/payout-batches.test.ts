@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { pain001Errors } from '../../../test/pain001-schema';
 import { auditLog, mailOutbox, payouts } from '../../db/schema';
-import { paidOrder } from '../payouts/test-support';
+import { endedDates, paidOrder } from '../payouts/test-support';
 
 let t: TestApp;
 let base: string;
@@ -27,12 +27,15 @@ const statusOf = async (id: string) => (await t.database.db.select().from(payout
 const auditOf = (targetId: string) => t.database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId));
 const mailTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
-/** An organiser's event with one paid order of `priceCents`, and its payout requested. */
-async function requestedPayout(priceCents = 3000) {
-  const organiser = await createUser(t, { isVerified: true });
+/**
+ * An organiser's event with one paid order of `priceCents`, and its payout requested: after the
+ * event's end, or before it (one that may still be cancelled) as an advance of the whole balance.
+ */
+async function requestedPayout(priceCents = 3000, { ended = true } = {}) {
+  const organiser = await createUser(t, { isVerified: true, payoutAdvancePercent: ended ? 0 : 100 });
   const buyer = await createUser(t);
   const cookie = await loginAs(t, organiser.email);
-  const { event, tickets } = await createEvent(t, organiser.id, {}, [{ priceCents }]);
+  const { event, tickets } = await createEvent(t, organiser.id, ended ? endedDates() : {}, [{ priceCents }]);
   await paidOrder(t, {
     eventId: event.id,
     ticketId: tickets[0]?.id ?? '',
@@ -265,8 +268,8 @@ describe('cancelling an event', () => {
     });
 
   it('takes its payout out of a batch whose file was never downloaded, and cancels it', async () => {
-    const a = await requestedPayout();
-    const b = await requestedPayout();
+    const a = await requestedPayout(3000, { ended: false });
+    const b = await requestedPayout(3000, { ended: false });
     const batch = (await createBatch([a.payoutId, b.payoutId])).json();
     expect((await cancel(a.event.id, a.cookie)).statusCode).toBeLessThan(300);
     expect(await statusOf(a.payoutId)).toMatchObject({ status: 'cancelled', batchId: null });
@@ -278,7 +281,7 @@ describe('cancelling an event', () => {
     expect(file).toContain(b.payoutId.replace(/-/g, ''));
     expect(file).toContain('<NbOfTxs>1</NbOfTxs>');
 
-    const alone = await requestedPayout();
+    const alone = await requestedPayout(3000, { ended: false });
     const lone = (await createBatch([alone.payoutId])).json();
     await cancel(alone.event.id, alone.cookie);
     const empty = await sepa(lone.id);
@@ -287,7 +290,7 @@ describe('cancelling an event', () => {
   });
 
   it('leaves a payout whose batch file was downloaded: it may be at the bank', async () => {
-    const a = await requestedPayout();
+    const a = await requestedPayout(3000, { ended: false });
     const batch = (await createBatch([a.payoutId])).json();
     const sent = (await sepa(batch.id)).body;
     expect((await cancel(a.event.id, a.cookie)).statusCode).toBeLessThan(300);

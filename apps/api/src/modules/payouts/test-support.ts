@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { discountedUnitPriceCents } from '@guichet/shared';
+import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers';
 import { orderLines, orders } from '../../db/schema';
 
-/** An order as a confirmed payment (or a door sale) leaves it, with one line. */
+const DAY = 86_400_000;
+
+/** An event's dates a day behind (createEvent's values): its payouts may be asked (docs/decisions.md, "Payout rules"). */
+export const endedDates = () => ({
+  dateBegin: new Date(Date.now() - DAY - 4 * 3_600_000),
+  dateEnd: new Date(Date.now() - DAY),
+});
+
+/**
+ * An order as a confirmed payment (or a door sale) leaves it, with one line, written in one
+ * transaction as the checkout writes it: the ledger posts an order's money at its commit, lines
+ * included. An order said refunded or being refunded was paid first, as in life.
+ */
 export async function paidOrder(
   t: TestApp,
   values: {
@@ -19,10 +33,9 @@ export async function paidOrder(
   },
 ) {
   const quantity = values.quantity ?? 1;
-  const subtotal = values.unitPriceCents * quantity;
-  // One transaction, as the checkout writes them: the ledger reads the lines when the order commits.
-  return t.database.db.transaction(async (tx) => {
-    const [order] = await tx
+  const subtotal = discountedUnitPriceCents(values.unitPriceCents, values.discountPercent ?? null) * quantity;
+  const order = await t.database.db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(orders)
       .values({
         reference: `T${randomUUID().slice(0, 12)}`,
@@ -32,7 +45,7 @@ export async function paidOrder(
         buyerFirstName: 'Jeanne',
         buyerLastName: 'Test',
         buyerBirthDate: '1995-05-05',
-        status: values.status ?? 'paid',
+        status: 'paid',
         provider: values.provider ?? 'sandbox',
         onsitePayment: values.onsitePayment,
         discountPercent: values.discountPercent ?? null,
@@ -44,10 +57,18 @@ export async function paidOrder(
         paidAt: new Date(),
       })
       .returning();
-    if (!order) throw new Error('order not created');
+    if (!row) throw new Error('order not created');
     await tx
       .insert(orderLines)
-      .values({ orderId: order.id, ticketId: values.ticketId, quantity, unitPriceCents: values.unitPriceCents });
-    return order;
+      .values({ orderId: row.id, ticketId: values.ticketId, quantity, unitPriceCents: values.unitPriceCents });
+    return row;
   });
+  if (!values.status || values.status === 'paid') return order;
+  const [changed] = await t.database.db
+    .update(orders)
+    .set({ status: values.status })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!changed) throw new Error('order not updated');
+  return changed;
 }
