@@ -181,7 +181,7 @@ export async function findSummary(db: Database) {
     sql`select (select count(*)::int from users
                  where verification_requested_at is not null and not is_verified and deleted_at is null) as "pendingVerifications",
                (select count(*)::int from payouts where status = 'requested') as "pendingPayouts",
-               (select coalesce(sum(amount_cents), 0)::int from payouts where status = 'requested') as "pendingPayoutsCents",
+               (select coalesce(sum(amount_cents), 0)::float8 from payouts where status = 'requested') as "pendingPayoutsCents",
                (select count(*)::int from contact_messages) as messages`,
   );
   return row ?? { pendingVerifications: 0, pendingPayouts: 0, pendingPayoutsCents: 0, messages: 0 };

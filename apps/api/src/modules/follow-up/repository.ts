@@ -61,7 +61,7 @@ export async function ticketTotals(db: Database, eventId: string): Promise<Ticke
                coalesce(sum(lv.quantity) filter (where lv.source = 'presentiel'), 0)::int as presentiel,
                coalesce(sum(lv.quantity) filter (where lv.source = 'invendu'), 0)::int as invendu,
                coalesce(sum(lv.entries_used), 0)::int as scanned,
-               coalesce(sum(lv.total_cents), 0)::int as "grossCents"
+               coalesce(sum(lv.total_cents), 0)::float8 as "grossCents"
           from tickets t
           left join tickets h on h.id = t.parent_id
           left join live lv on lv.ticket_id = t.id
@@ -102,7 +102,7 @@ export async function promoTotals(db: Database, eventId: string): Promise<PromoR
     db,
     sql`select d.code, d.percent,
                count(o.id)::int as uses,
-               coalesce(sum(o.discount_cents), 0)::int as "discountCents"
+               coalesce(sum(o.discount_cents), 0)::float8 as "discountCents"
           from discount_codes d
           left join orders o on o.discount_code_id = d.id and o.status in ('paid', 'refund_requested')
          where d.event_id = ${eventId}

@@ -196,7 +196,7 @@ describe('POST /api/admin/payout-batches/:id/paid and POST /api/admin/payouts/:i
     expect(notSent.json().message).toBe(m.errors.batchNotDownloaded);
     const neverPaid = await call('POST', `/api/admin/payouts/${a.payoutId}/returned`);
     expect(neverPaid.statusCode).toBe(409);
-    expect(neverPaid.json()).toMatchObject({ code: 'PAYOUT_NOT_RETURNABLE', message: m.errors.notReturnable });
+    expect(neverPaid.json()).toMatchObject({ code: 'PAYOUT_NOT_RETURNABLE', message: m.errors.notSent });
 
     await sepa(batch.id);
     expect((await call('POST', paidUrl, { bankReference: ' ' })).json().message).toBe(m.payouts.bankReferenceRequired);

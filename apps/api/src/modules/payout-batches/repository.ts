@@ -115,7 +115,7 @@ export async function markReturned(db: Database, id: string, at: Date): Promise<
 
 const batchColumns = sql`b.id, ${iso('b.created_at')} as "createdAt",
   (select count(*)::int from payouts p where p.batch_id = b.id) as "payoutCount",
-  (select coalesce(sum(p.amount_cents), 0)::int from payouts p where p.batch_id = b.id) as "totalCents",
+  (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.batch_id = b.id) as "totalCents",
   ${iso('b.downloaded_at')} as "downloadedAt", ${iso('b.paid_at')} as "paidAt", b.bank_reference as "bankReference"`;
 
 /** The newest batches first (to_char of a null instant is null). */

@@ -1,4 +1,4 @@
-import { adminFr, moneyFr } from '@guichet/shared';
+import { adminFr, formatDateTime, moneyFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -38,10 +38,7 @@ const setAdvance = (userId: string, percent: unknown, cookie = admin) =>
   });
 const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
-const parisDate = (at: Date) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    at,
-  );
+const parisDate = (at: Date) => formatDateTime(at.toISOString());
 
 /** Answers from the listening server, each call sent at once (in parallel on PostgreSQL). */
 const atOnce = (calls: { method: string; url: string; cookie: string; body?: object }[]) =>
@@ -147,7 +144,14 @@ describe('a payout before the event’s end', () => {
     // The share is taken: nothing more until the end, then the rest.
     const again = await askPayout(t, event.id, owner.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: moneyFr.errors.nothingLeft });
+    expect(again.json()).toMatchObject({
+      code: 'NOTHING_TO_PAY',
+      message: moneyFr.errors.notYetAllowed(parisDate(event.dateEnd)),
+    });
+    expect(await payoutPanel(t, event.id, owner.cookie)).toMatchObject({
+      requestable: false,
+      requestableFrom: event.dateEnd.toISOString(),
+    });
     endEvent(clock, event);
     expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(4 * NET - advance);
   });
@@ -233,7 +237,7 @@ describe('bad input', () => {
     const payoutId = (await askPayout(t, event.id, owner.cookie)).json().id;
     const requested = await adminCall('POST', `/api/admin/payouts/${payoutId}/returned`);
     expect(requested.statusCode).toBe(409);
-    expect(requested.json()).toMatchObject({ code: 'PAYOUT_NOT_RETURNABLE', message: adminFr.errors.notReturnable });
+    expect(requested.json()).toMatchObject({ code: 'PAYOUT_NOT_RETURNABLE', message: adminFr.errors.notSent });
     await adminCall('POST', '/api/admin/payout-batches', { payoutIds: [payoutId] });
     expect((await adminCall('POST', `/api/admin/payouts/${payoutId}/returned`)).statusCode).toBe(409);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {

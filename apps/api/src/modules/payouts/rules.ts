@@ -51,7 +51,9 @@ export async function payoutPlan(
   }
   const amountCents = Math.min(leftCents, MAX_TRANSFER_CENTS);
   const recoveredCents = recoveries.reduce((sum, recovery) => sum + recovery.amountCents, 0);
-  return { ...plan, recoveries, takenCents: recoveredCents + amountCents, amountCents };
+  // An advance used up before the end: the rest may be asked once the event is over.
+  const requestableFrom = !ended && amountCents <= 0 ? event.dateEnd.toISOString() : null;
+  return { ...plan, requestableFrom, recoveries, takenCents: recoveredCents + amountCents, amountCents };
 }
 
 /**

@@ -210,7 +210,7 @@ export function findOrdersToCancel(db: Database, eventId: string, limit: number)
 export async function refundedSoFar(tx: Database, orderId: string): Promise<number> {
   const [row] = await queryRows<{ cents: number }>(
     tx,
-    sql`select coalesce(sum(amount_cents), 0)::int as cents from refunds
+    sql`select coalesce(sum(amount_cents), 0)::float8 as cents from refunds
          where order_id = ${orderId} and status in ('pending', 'refunding', 'refunded', 'failed')`,
   );
   return row?.cents ?? 0;
