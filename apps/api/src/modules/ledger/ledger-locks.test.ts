@@ -5,11 +5,11 @@ import { payAtSandboxBank } from '../checkout/test-support';
 import { paidOrder } from '../payouts/test-support';
 
 // Two defects the property test and the benchmark found, kept as tests:
-// 1. The ledger's posting at commit holds a stream's advisory lock, then its insert checks its
-//    foreign keys (FOR KEY SHARE on the organiser's and the event's rows). Rows that a transaction
-//    locks before it posts are therefore locked FOR NO KEY UPDATE, which a key-share lock does not
-//    wait for (FOR UPDATE did: an adjustment during a payment, a payout request during another
-//    payout's decision, each could deadlock and answer 500).
+// 1. The ledger's posting holds a stream's lock; its insert checked foreign keys to the event and
+//    the organiser (key-share locks on their rows) while rows locked FOR UPDATE beforehand made an
+//    adjustment during a payment, or a payout request during another payout's decision, deadlock
+//    and answer 500. Rows are now locked FOR NO KEY UPDATE, and the ledger has no foreign key to
+//    those hot rows.
 // 2. Balances and sums are read in bigint: an event's sales past 2^31 - 1 cents (21.4 M€) broke
 //    the payout panel and the payout request with "integer out of range".
 let t: TestApp;
