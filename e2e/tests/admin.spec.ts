@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   buy,
+  createEvent,
   DEMO,
   expectAccessible,
   login,
   NEW_PASSWORD,
+  newOrganiser,
   organiserEvent,
   registerViaApi,
   uniqueEmail,
@@ -123,9 +125,12 @@ test('a banned user cannot log in, and a rate set here is the one /api/rates ans
 
 test('a payout goes into a batch, whose SEPA file is the same at every download, is paid, then returned by the bank', async ({
   page,
-  request,
+  playwright,
 }) => {
-  const id = await organiserEvent(request, {
+  // The event has not ended: an advance of 100 % lets its organiser ask for the payout now.
+  const organiser = await newOrganiser(playwright, { advancePercent: 100 });
+  const request = organiser.request;
+  const id = await createEvent(request, {
     title: `Gala des virements ${Math.random().toString(36).slice(2, 8)}`,
     ticketList: [{ title: 'Entrée', price: 12.5, quantity: 50 }],
   });
@@ -215,6 +220,85 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   const journal = page.getByRole('row').filter({ hasText: detail.title });
   await expect(journal.filter({ hasText: 'Lot de virements versé' })).toHaveCount(1);
   await expect(journal.filter({ hasText: 'Virement retourné' })).toHaveCount(1);
+  await request.dispose();
+  await organiser.admin.dispose();
+});
+
+test('the administrator allows an organiser an advance and records what they owe and repay', async ({
+  page,
+  playwright,
+}) => {
+  const organiser = await newOrganiser(playwright);
+  const eventId = await createEvent(organiser.request, { ticketList: [{ title: 'Entrée', price: 10, quantity: 50 }] });
+  await openBackOffice(page);
+  await section(page, 'Utilisateurs').click();
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill(organiser.email);
+  const row = page.getByRole('row').filter({ hasText: organiser.email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('0,00 €');
+  await row.getByRole('button', { name: /Gérer/ }).click();
+  const dialog = page.getByRole('dialog', { name: `Gérer le compte de ${organiser.name}` });
+
+  const advance = dialog.getByRole('textbox', { name: 'Avance avant la fin d’un événement (%)' });
+  await expect(advance).toHaveValue('0');
+  await advance.fill('150');
+  await dialog.getByRole('button', { name: 'Enregistrer l’avance' }).click();
+  await expect(dialog.getByText('Le pourcentage d’avance doit être un nombre entier entre 0 et 100.')).toBeVisible();
+  await advance.fill('30');
+  await dialog.getByRole('button', { name: 'Enregistrer l’avance' }).click();
+  await expect(page.getByText('Modification enregistrée.')).toBeVisible();
+  await expect(row).toContainText('Avance : 30 %');
+  // The organiser's event has not ended: the server now answers with what it may advance.
+  const panel = (await (await organiser.request.get(`/api/console/events/${eventId}/payouts`)).json()) as {
+    requestableFrom: string | null;
+  };
+  expect(panel.requestableFrom).toBeNull();
+
+  const amount = dialog.getByRole('textbox', { name: 'Montant (€)' });
+  const reason = dialog.getByRole('textbox', { name: 'Motif de l’ajustement' });
+  const record = dialog.getByRole('button', { name: 'Enregistrer l’ajustement' });
+  await amount.fill('45,5O');
+  await record.click();
+  await expect(
+    dialog.getByText('Saisissez un montant en euros différent de 0, par exemple 45,50 ou -45,50.'),
+  ).toBeVisible();
+  await amount.fill('-45,50');
+  await record.click();
+  await expect(dialog.getByText('Veuillez indiquer le motif de l’ajustement.')).toBeVisible();
+  await reason.fill('Frais de retour du virement refacturés');
+  await record.click();
+  const question = dialog.getByRole('group', { name: 'Confirmer l’ajustement' });
+  await expect(question).toContainText(
+    `Mettre 45,50 € à la charge de ${organiser.name} ? Son solde passera à −45,50 €.`,
+  );
+  await expect(question.getByRole('button', { name: 'Confirmer l’ajustement' })).toBeFocused();
+  await expectAccessible(page);
+  await question.getByRole('button', { name: 'Confirmer l’ajustement' }).click();
+  await expect(page.getByText('Ajustement enregistré. Nouveau solde : −45,50 €.')).toBeVisible();
+  await expect(row).toContainText('Doit 45,50 €');
+  await expect(dialog.getByRole('group', { name: 'Confirmer l’ajustement' })).toHaveCount(0);
+  await expect(amount).toHaveValue('');
+
+  // The organiser pays it back by transfer: the administrator records the repayment.
+  await amount.fill('45.50');
+  await reason.fill('Virement reçu le 3 mars');
+  await record.click();
+  await expect(question).toContainText(
+    `Enregistrer un remboursement de 45,50 € reçu de ${organiser.name} ? Son solde passera à 0,00 €.`,
+  );
+  await question.getByRole('button', { name: 'Confirmer l’ajustement' }).click();
+  await expect(page.getByText('Ajustement enregistré. Nouveau solde : 0,00 €.')).toBeVisible();
+  await expect(row).not.toContainText('Doit');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await section(page, 'Journal').click();
+  const journal = page.getByRole('row').filter({ hasText: organiser.email });
+  await expect(journal.filter({ hasText: 'Ajustement du solde' })).toHaveCount(2);
+  await expect(journal.filter({ hasText: 'Avance sur virements modifiée' })).toHaveCount(1);
+  await expectAccessible(page);
+  await organiser.request.dispose();
+  await organiser.admin.dispose();
 });
 
 test('every section is reachable by its tab and accessible; an event is unpublished @phone', async ({

@@ -1,18 +1,58 @@
-import { expect, test } from '@playwright/test';
-import { buy, DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  buy,
+  createEvent,
+  DEMO,
+  expectAccessible,
+  login,
+  NEW_PASSWORD,
+  newBuyer,
+  newOrganiser,
+  organiserEvent,
+} from './support';
 
-test('the organiser keeps bank details and asks once for the balance of a paid event', async ({ page, request }) => {
-  const id = await organiserEvent(request, { ticketList: [{ title: 'Plein tarif', price: 20, quantity: 50 }] });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
-  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+/** A paid event of the organiser of `request`, with one ticket type at `price` euros. */
+async function paidEvent(request: APIRequestContext, price: number) {
+  const id = await createEvent(request, { ticketList: [{ title: 'Plein tarif', price, quantity: 50 }] });
+  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
+    dateEnd: string;
+    tickets: { id: string }[];
+  };
+  return { id, dateEnd: detail.dateEnd, ticketId: detail.tickets[0]?.id ?? '' };
+}
+
+/** `quantity` places bought and paid by a new buyer, in a browser context of their own. */
+async function sell(browser: Browser | null | undefined, event: { id: string; ticketId: string }, quantity: number) {
+  const buyer = await browser?.newContext({ baseURL: test.info().project.use.baseURL });
   if (!buyer) throw new Error('no browser');
   await newBuyer(await buyer.newPage());
-  await buy(buyer.request, id, { ticketId: detail.tickets[0]?.id, quantity: 2 });
+  await buy(buyer.request, event.id, { ticketId: event.ticketId, quantity });
   await buyer.close();
+}
 
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  await page.goto(`/event_management?event=${id}&tab=stats`);
+async function openFollowUp(page: Page, email: string, eventId: string) {
+  await login(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto(`/event_management?event=${eventId}&tab=stats`);
+}
+
+type Balance = { availableCents: number; organizerBalanceCents: number; requestableCents: number };
+const balanceOf = async (request: APIRequestContext, eventId: string) =>
+  ((await (await request.get(`/api/console/events/${eventId}/payouts`)).json()) as { balance: Balance }).balance;
+
+/** "12 août 2026": the event's end as the console writes it, in Paris. */
+const frenchDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(iso),
+  );
+
+test('the organiser keeps bank details and asks once for the balance of a paid event', async ({ page, playwright }) => {
+  // The event has not ended: the administrator's allowance of 100 % lets the organiser ask now.
+  const organiser = await newOrganiser(playwright, { advancePercent: 100 });
+  const event = await paidEvent(organiser.request, 20);
+  await sell(page.context().browser(), event, 2);
+
+  await openFollowUp(page, organiser.email, event.id);
   const button = page.getByRole('button', { name: 'Demande de virement' });
   await button.focus();
   await expect(page.getByRole('tooltip')).toHaveText('Versement du solde sous 5 à 10 jours ouvrés.');
@@ -21,15 +61,15 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
   const dialog = page.getByRole('dialog', { name: 'Demande de virement' });
   // 2 × (20,00 € − 0,36 € − 0,30 €).
   await expect(dialog.getByTestId('available')).toHaveText('38,68 €');
+  await expect(dialog.getByText('Avance possible avant la fin de l’événement : 38,68 €.')).toBeVisible();
+  // No VAT is charged on the commission yet: its line is not shown.
+  await expect(dialog.getByText('TVA sur la commission')).toHaveCount(0);
   const ask = dialog.getByRole('button', { name: 'Demander le virement de 38,68 €' });
-  const holder = dialog.getByRole('textbox', { name: 'Titulaire du compte' });
-  if (await holder.isVisible()) {
-    await expect(ask).toBeDisabled();
-  } else {
-    // Details kept from an earlier run: change them through the same form.
-    await dialog.getByRole('button', { name: 'Modifier les coordonnées' }).click();
-  }
-  await holder.fill('Association Les Organisateurs');
+  await expect(ask).toBeDisabled();
+  await expect(
+    dialog.getByText('Veuillez enregistrer vos coordonnées bancaires avant de demander un virement.'),
+  ).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Titulaire du compte' }).fill('Association Les Organisateurs');
   await dialog.getByRole('textbox', { name: 'IBAN' }).fill('FR76 3000 6000 0112 3456 7890 188');
   await dialog.getByRole('button', { name: 'Enregistrer les coordonnées' }).click();
   await expect(dialog.getByText("Cet IBAN n'est pas valide.")).toBeVisible();
@@ -41,22 +81,136 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
   await ask.click();
   await expect(page.getByText('Votre demande de virement a bien été effectuée.')).toBeVisible();
   await expect(dialog.getByTestId('available')).toHaveText('0,00 €');
-  await expect(dialog.getByRole('button', { name: /Demander le virement/ })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Demander le virement de 0,00 €' })).toBeDisabled();
   await expect(dialog.getByText('En attente')).toBeVisible();
-  // Another tab asking again finds nothing left.
-  const again = await page.request.post(`/api/console/events/${id}/payouts`);
+  // Another tab asking again finds nothing left, and says so in French.
+  const again = await page.request.post(`/api/console/events/${event.id}/payouts`);
   expect(again.status()).toBe(409);
-  expect((await again.json()).message).toBe('Aucun solde à virer pour cet événement.');
+  expect(await again.json()).toMatchObject({
+    code: 'NOTHING_TO_PAY',
+    message: 'Aucun solde à virer pour cet événement.',
+  });
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(DEMO.organizer)}`)).json()) as {
-        text: string;
-      }[];
+      const to = encodeURIComponent(organiser.email);
+      const mails = (await (await page.request.get(`/api/dev/mail?to=${to}`)).json()) as { text: string }[];
       return mails.some(
         (mail) => mail.text.includes('38,68 €') && mail.text.includes('FR76 3000 6000 0112 3456 7890 189'),
       );
     })
     .toBe(true);
+  await organiser.request.dispose();
+  await organiser.admin.dispose();
+});
+
+test('before the event’s end, the request stays in sight, disabled, saying from which day it can be asked', async ({
+  page,
+  playwright,
+}) => {
+  const organiser = await newOrganiser(playwright);
+  const event = await paidEvent(organiser.request, 20);
+  await sell(page.context().browser(), event, 1);
+  const notYet = `Le virement pourra être demandé à partir du ${frenchDate(event.dateEnd)}, à la fin de l’événement.`;
+
+  await openFollowUp(page, organiser.email, event.id);
+  const button = page.getByRole('button', { name: 'Demande de virement' });
+  await expect(button).toBeVisible();
+  await expect(button).toBeDisabled();
+  // The button names the sentence that says why: a screen reader reads it with the button.
+  await expect(button).toHaveAccessibleDescription(notYet);
+  const notice = page.getByRole('note').filter({ hasText: notYet });
+  await expect(notice).toBeVisible();
+  await expectAccessible(page);
+
+  // The balance and the bank details can still be looked at before the day.
+  await notice.getByRole('button', { name: 'Voir le solde' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Demande de virement' });
+  // 20,00 € − 0,36 € − 0,30 €.
+  await expect(dialog.getByTestId('available')).toHaveText('19,34 €');
+  await expect(dialog.getByText(notYet)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Demande de virement' })).toBeDisabled();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Asked anyway, the server refuses with the same sentence.
+  expect(
+    (
+      await organiser.request.put('/api/me/bank-account', {
+        data: { holderName: 'Les Organisateurs', iban: 'FR7630006000011234567890189' },
+      })
+    ).status(),
+  ).toBe(200);
+  const asked = await organiser.request.post(`/api/console/events/${event.id}/payouts`);
+  expect(asked.status()).toBe(409);
+  expect(await asked.json()).toMatchObject({ code: 'PAYOUT_NOT_YET_ALLOWED', message: notYet });
+  await organiser.request.dispose();
+  await organiser.admin.dispose();
+});
+
+test('a payout sent to the bank before a cancellation is owed, and taken back from the next payout', async ({
+  page,
+  playwright,
+}) => {
+  const organiser = await newOrganiser(playwright, { advancePercent: 100 });
+  expect(
+    (
+      await organiser.request.put('/api/me/bank-account', {
+        data: { holderName: 'Les Organisateurs', iban: 'FR7630006000011234567890189' },
+      })
+    ).status(),
+  ).toBe(200);
+  const cancelled = await paidEvent(organiser.request, 20);
+  await sell(page.context().browser(), cancelled, 1);
+  const asked = await organiser.request.post(`/api/console/events/${cancelled.id}/payouts`);
+  expect(asked.status(), await asked.text()).toBe(201);
+  const payout = (await asked.json()) as { id: string; amountCents: number };
+  expect(payout.amountCents).toBe(1934);
+  // The payout leaves for the bank: its batch's file is downloaded.
+  const batch = await organiser.admin.post('/api/admin/payout-batches', { data: { payoutIds: [payout.id] } });
+  expect(batch.status()).toBe(201);
+  const { id: batchId } = (await batch.json()) as { id: string };
+  expect((await organiser.admin.get(`/api/admin/payout-batches/${batchId}/sepa.xml`)).status()).toBe(200);
+  const cancel = await organiser.request.post(`/api/console/events/${cancelled.id}/cancellation`, {
+    data: { message: 'La salle a brûlé.' },
+  });
+  expect(cancel.status(), await cancel.text()).toBe(202);
+  // The buyer gets their 20,00 € back; the 19,34 € already sent are owed, with the commission.
+  await expect
+    .poll(async () => (await balanceOf(organiser.request, cancelled.id)).availableCents, { timeout: 30_000 })
+    .toBe(-2000);
+
+  await openFollowUp(page, organiser.email, cancelled.id);
+  const notice = page.getByRole('note').filter({ hasText: 'Montant dû : 20,00 €.' });
+  await expect(notice).toContainText('Ce montant sera déduit de vos prochains virements');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Demande de virement' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Demande de virement' });
+  await expect(dialog.getByRole('row', { name: /Montant dû/ })).toContainText('20,00 €');
+  await expect(dialog.getByTestId('available')).toHaveText('20,00 €');
+  await expect(
+    dialog.getByText('Cet événement est annulé : son solde sert au remboursement des participants.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('En cours de virement')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  // The next event's payout pays the debt back first.
+  const next = await paidEvent(organiser.request, 50);
+  await sell(page.context().browser(), next, 1);
+  await page.goto(`/event_management?event=${next.id}&tab=stats`);
+  await page.getByRole('button', { name: 'Demande de virement' }).click();
+  dialog = page.getByRole('dialog', { name: 'Demande de virement' });
+  // 50,00 € − 0,90 € − 0,30 €, of which 20,00 € go to the debt.
+  await expect(dialog.getByTestId('available')).toHaveText('48,80 €');
+  await expect(dialog.getByRole('row', { name: /tous événements confondus/ })).toContainText('28,80 €');
+  await dialog.getByRole('button', { name: 'Demander le virement de 28,80 €' }).click();
+  await expect(page.getByText('Votre demande de virement a bien été effectuée.')).toBeVisible();
+  await expect(dialog.getByTestId('available')).toHaveText('0,00 €');
+  expect((await balanceOf(organiser.request, cancelled.id)).availableCents).toBe(0);
+  expect((await balanceOf(organiser.request, next.id)).organizerBalanceCents).toBe(0);
+  await organiser.request.dispose();
+  await organiser.admin.dispose();
 });
 
 test('a free event has no payout button', async ({ page, request }) => {
@@ -71,11 +225,7 @@ test('a free event has no payout button', async ({ page, request }) => {
 test('an administrator sees the balance and is told that the request is the organiser’s', async ({ page, request }) => {
   const id = await organiserEvent(request, { ticketList: [{ title: 'Plein tarif', price: 20, quantity: 50 }] });
   const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
-  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
-  if (!buyer) throw new Error('no browser');
-  await newBuyer(await buyer.newPage());
-  await buy(buyer.request, id, { ticketId: detail.tickets[0]?.id, quantity: 1 });
-  await buyer.close();
+  await sell(page.context().browser(), { id, ticketId: detail.tickets[0]?.id ?? '' }, 1);
 
   await login(page, DEMO.admin, DEMO.password);
   await expect(page).not.toHaveURL(/\/connexion/);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 export const DEMO = {
   admin: 'admin@guichet.test',
@@ -53,6 +53,11 @@ export async function organiserEvent(request: APIRequestContext, overrides: Reco
   expect(
     (await request.post('/api/auth/login', { data: { email: DEMO.organizer, password: DEMO.password } })).status(),
   ).toBe(200);
+  return createEvent(request, overrides);
+}
+
+/** A public event of the organiser logged in on `request` (see organiserEvent). Answers its id. */
+export async function createEvent(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
   // After every demo event (the last begins in 45 days): the many events the journeys make never
   // push the demo's off the list's first page, which the browsing journeys read.
   const start = Date.now() + 50 * DAY;
@@ -76,6 +81,39 @@ export async function organiserEvent(request: APIRequestContext, overrides: Reco
   // Every event starts private: the organiser publishes it.
   expect((await request.patch(`/api/events/${id}`, { data: { isPublic: true } })).status()).toBeLessThan(300);
   return id;
+}
+
+type RequestFactory = { request: { newContext: (options: object) => Promise<APIRequestContext> } };
+
+/** An API session of the demo administrator. */
+export async function adminApi(playwright: RequestFactory) {
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await admin.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO.password } })).status()).toBe(
+    200,
+  );
+  return admin;
+}
+
+/**
+ * A new organiser, verified by the administrator, with an API session of its own: its balance,
+ * debts and advance allowance are its own, whatever the other journeys do to the demo organiser's.
+ * `advancePercent` is the share of an event's balance it may ask for before the event's end.
+ */
+export async function newOrganiser(playwright: RequestFactory, { advancePercent = 0 } = {}) {
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const email = await registerViaApi(request, uniqueEmail('orga'));
+  expect((await request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
+  expect((await request.post('/api/me/verification-request')).status()).toBe(200);
+  const { user } = (await (await request.get('/api/auth/session')).json()) as { user: { id: string } };
+  const admin = await adminApi(playwright);
+  expect((await admin.post(`/api/admin/users/${user.id}/verify`)).status()).toBe(200);
+  if (advancePercent > 0) {
+    const advance = await admin.put(`/api/admin/users/${user.id}/payout-advance`, {
+      data: { percent: advancePercent },
+    });
+    expect(advance.status(), await advance.text()).toBe(200);
+  }
+  return { request, admin, email, id: user.id, name: 'Camille Durand' };
 }
 
 /** A new account, logged in on the page (its API calls share the session). Answers its e-mail. */

@@ -8,6 +8,8 @@ import type {
   AuditEntry,
   BanRequest,
   ContactMessageItem,
+  LedgerAdjustmentCreated,
+  LedgerAdjustmentRequest,
   PaymentProviderChoice,
   PayoutBatch,
   PayoutBatchCreated,
@@ -18,6 +20,7 @@ import type {
 import { fr } from '@guichet/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
+import { consoleKeys } from './console';
 import { moneyKeys } from './money';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -41,6 +44,7 @@ export const adminKeys = {
 function useAdminMutation<TInput, TResult>(
   mutationFn: (input: TInput) => Promise<TResult>,
   touched: readonly string[],
+  alsoTouched?: readonly string[],
 ) {
   const client = useQueryClient();
   return useMutation({
@@ -48,6 +52,7 @@ function useAdminMutation<TInput, TResult>(
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: touched }),
+        alsoTouched && client.invalidateQueries({ queryKey: alsoTouched }),
         client.invalidateQueries({ queryKey: adminKeys.summary }),
         client.invalidateQueries({ queryKey: adminKeys.audit }),
         // A commission changed here is the caller's own rate on the rates page when it is theirs.
@@ -95,6 +100,26 @@ export function useUpdateUser() {
     ({ userId, change }: { userId: string; change: UpdateUserRequest }) =>
       api<AdminUser>('PATCH', `/admin/users/${id(userId)}`, change),
     ['admin', 'users'],
+  );
+}
+
+/** The share of an event's balance the organiser may ask for before its end. */
+export function useSetPayoutAdvance() {
+  return useAdminMutation(
+    ({ userId, percent }: { userId: string; percent: number }) =>
+      api<AdminUser>('PUT', `/admin/users/${id(userId)}/payout-advance`, { percent }),
+    ['admin', 'users'],
+  );
+}
+
+/** A repayment (> 0) or a charge (< 0) in the organiser's ledger; answers their new balance. */
+export function useRecordLedgerAdjustment() {
+  return useAdminMutation(
+    ({ userId, adjustment }: { userId: string; adjustment: LedgerAdjustmentRequest }) =>
+      api<LedgerAdjustmentCreated>('POST', `/admin/users/${id(userId)}/ledger-adjustments`, adjustment),
+    ['admin', 'users'],
+    // A repayment pays back the organiser's events in debt: their payout panels change too.
+    consoleKeys.all,
   );
 }
 

@@ -39,6 +39,11 @@ export const moneyFr = {
     owed: 'Montant dû',
     organizerBalance: 'Votre solde, tous événements confondus',
     debtNote: 'Ce montant sera déduit de vos prochains virements, sur n’importe lequel de vos événements.',
+    // The same lines as an administrator reads them: the balance is the organiser's, not theirs.
+    organizerBalanceTheirs: 'Solde de l’organisateur, tous événements confondus',
+    debtNoteTheirs:
+      'Ce montant sera déduit des prochains virements de l’organisateur, sur n’importe lequel de ses événements.',
+    viewBalance: 'Voir le solde',
     debtRecovered: (amount: string) => `Dont ${amount} retenus pour ce que vous devez sur d’autres événements.`,
     notYet: (date: string) => `Le virement pourra être demandé à partir du ${date}, à la fin de l’événement.`,
     advance: (amount: string) => `Avance possible avant la fin de l’événement : ${amount}.`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminFr } from '../messages/admin-fr';
+import { parseSignedEuros } from './rules';
 import { payoutStatus } from './schemas';
 
 /** Request and response shapes of the back office (issue 10), shared by the API and the web app. */
@@ -51,9 +52,34 @@ export const ledgerAdjustmentRequest = z.strictObject({
 export type LedgerAdjustmentRequest = z.infer<typeof ledgerAdjustmentRequest>;
 
 export const ledgerAdjustmentCreated = z.object({ balanceCents: z.number().int() });
+export type LedgerAdjustmentCreated = z.infer<typeof ledgerAdjustmentCreated>;
+
+/**
+ * The back office's adjustment form, checked in this order (amount, then reason): the amount as
+ * typed in euros, signed. Answers the adjustment to send, or the first field in error.
+ */
+export function checkLedgerAdjustment(input: {
+  amount: string;
+  reason: string;
+}): { adjustment: LedgerAdjustmentRequest } | { field: 'amount' | 'reason'; message: string } {
+  const amountCents = parseSignedEuros(input.amount);
+  if (amountCents === null || amountCents === 0)
+    return { field: 'amount', message: adminFr.errors.adjustmentAmountTyped };
+  const reason = input.reason.trim();
+  if (!reason) return { field: 'reason', message: adminFr.errors.adjustmentReason };
+  if (reason.length > 500) return { field: 'reason', message: e.reasonTooLong };
+  return { adjustment: { amountCents, reason } };
+}
 
 export const payoutAdvanceRequest = z.strictObject({ percent: z.number() });
 export type PayoutAdvanceRequest = z.infer<typeof payoutAdvanceRequest>;
+
+/** The advance allowance as typed: a whole percentage from 0 to 100, or null. */
+export function parseAdvancePercent(input: string | number): number | null {
+  const percent =
+    typeof input === 'number' ? input : Number(input.trim() === '' ? Number.NaN : input.replace(',', '.'));
+  return Number.isInteger(percent) && percent >= 0 && percent <= 100 ? percent : null;
+}
 
 /** A role, or a commission (null: back to the standard rate); one change per call, one audit line. */
 export const updateUserRequest = z.union([

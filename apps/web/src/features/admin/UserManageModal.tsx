@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useBanUser, useUnbanUser, useUpdateUser } from '../../api/admin';
 import { toast } from '../account/toast';
 import { longDate } from './format';
+import { UserMoneySection } from './UserMoneySection';
 
 const m = adminFr.users;
 
@@ -42,7 +43,7 @@ function choiceOf(user: AdminUser): RateChoice {
   return 'custom';
 }
 
-/** One account's role, commission rate and ban, each saved (and audited) on its own. */
+/** One account's role, commission rate, money and ban, each saved (and audited) on its own. */
 export function UserManageModal({ user, isSelf, onClose }: { user: AdminUser; isSelf: boolean; onClose: () => void }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
@@ -59,6 +60,9 @@ export function UserManageModal({ user, isSelf, onClose }: { user: AdminUser; is
         </Text>
         {!isSelf && <RoleSection user={user} />}
         <RateSection user={user} />
+        {(user.isVerified || user.balanceCents !== 0 || user.payoutAdvancePercent > 0) && (
+          <UserMoneySection user={user} />
+        )}
         {!isSelf && user.role !== 'admin' && <BanSection user={user} />}
       </Stack>
     </Modal>

@@ -16,13 +16,19 @@ export type ConsoleTab = (typeof consoleTabs)[number];
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
 
-type Props = { eventId: string; tab: ConsoleTab; onTabChange(tab: ConsoleTab): void; onDeleted(): void };
+type Props = {
+  eventId: string;
+  dateEnd: string;
+  tab: ConsoleTab;
+  onTabChange(tab: ConsoleTab): void;
+  onDeleted(): void;
+};
 
 /**
  * The five sections of one event (2-organiser.md §2.3). The parent keys this by event and panels are
  * not kept mounted, so choosing another event or tab clears the selected participant or staff member.
  */
-export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
+export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: Props) {
   return (
     <Stack gap="sm">
       <CancellationBanner eventId={eventId} />
@@ -44,7 +50,7 @@ export function ConsoleTabs({ eventId, tab, onTabChange, onDeleted }: Props) {
 
         <Tabs.Panel value="stats" pt="md">
           <Suspense fallback={<TabLoader />}>
-            <StatsTab eventId={eventId} />
+            <StatsTab eventId={eventId} dateEnd={dateEnd} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="edit" pt="md">

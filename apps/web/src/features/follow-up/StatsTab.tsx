@@ -2,7 +2,7 @@ import '@mantine/charts/styles.layer.css';
 import { consoleFr, followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useEventStats } from '../../api/follow-up';
-import { PayoutButton } from '../money/PayoutButton';
+import { PayoutButton, PayoutNotice } from '../money/PayoutButton';
 import { AgesChart } from './AgesChart';
 import { EventActions } from './EventActions';
 import { ExportMenu } from './ExportMenu';
@@ -21,7 +21,7 @@ const m = followUpFr.stats;
  * The Statistiques tab (2-organiser.md §2.4). Loaded on demand with its charts, so that the charts
  * library stays out of the public pages' JavaScript.
  */
-export default function StatsTab({ eventId }: { eventId: string }) {
+export default function StatsTab({ eventId, dateEnd }: { eventId: string; dateEnd: string }) {
   const stats = useEventStats(eventId);
   return (
     <Stack gap="md">
@@ -30,10 +30,11 @@ export default function StatsTab({ eventId }: { eventId: string }) {
           {consoleFr.followUpTitle}
         </Title>
         <EventActions eventId={eventId}>
-          <PayoutButton eventId={eventId} />
+          <PayoutButton eventId={eventId} dateEnd={dateEnd} />
           <ExportMenu eventId={eventId} columns="follow-up" label={m.extract} />
         </EventActions>
       </Group>
+      <PayoutNotice eventId={eventId} dateEnd={dateEnd} />
       {stats.isPending ? (
         <StatsSkeleton />
       ) : stats.isError ? (

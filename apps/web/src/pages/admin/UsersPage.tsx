@@ -6,20 +6,22 @@ import { useAdminUsers } from '../../api/admin';
 import { useSession } from '../../api/auth';
 import { AdminSearch } from '../../features/admin/AdminSearch';
 import { AdminState } from '../../features/admin/AdminState';
+import { BalanceFigure } from '../../features/admin/BalanceFigure';
 import { longDate } from '../../features/admin/format';
 import { UserManageModal } from '../../features/admin/UserManageModal';
 import { rateLine } from '../../features/money/rate-line';
 
 const m = adminFr.users;
 
-/** Accounts by name or e-mail: role, verification, commission rate and ban. */
+/** Accounts by name or e-mail: role, verification, commission rate, balance and ban. */
 export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const users = useAdminUsers(q);
   const { data: me } = useSession();
-  const [managedId, setManagedId] = useState<string | null>(null);
-  const managed = users.data?.find((user) => user.id === managedId);
+  const [opened, setOpened] = useState<AdminUser | null>(null);
+  // The list's fresh copy after each change; the one clicked if a new search left it out meanwhile.
+  const managed = opened && (users.data?.find((user) => user.id === opened.id) ?? opened);
 
   return (
     <Stack>
@@ -50,7 +52,7 @@ export default function UsersPage() {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => setManagedId(user.id)}
+                  onClick={() => setOpened(user)}
                   aria-label={`${m.manage} : ${user.firstName} ${user.lastName}`}
                 >
                   {m.manage}
@@ -70,18 +72,23 @@ export default function UsersPage() {
               <Text size="sm" mt={4}>
                 {m.rate} : {rateOf(user)}
               </Text>
+              <Text size="sm">
+                {m.balance} : <BalanceFigure cents={user.balanceCents} inherit />
+                {user.payoutAdvancePercent > 0 && ` · ${m.advanceShort(user.payoutAdvancePercent)}`}
+              </Text>
             </Paper>
           ))}
         </Stack>
       )}
       {users.data && users.data.length > 0 && (
-        <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+        <Table.ScrollContainer minWidth={860} visibleFrom="sm">
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{m.name}</Table.Th>
                 <Table.Th>{m.role}</Table.Th>
                 <Table.Th>{m.rate}</Table.Th>
+                <Table.Th ta="right">{m.balance}</Table.Th>
                 <Table.Th>{m.status}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{adminFr.common.actions}</VisuallyHidden>
@@ -114,6 +121,14 @@ export default function UsersPage() {
                   <Table.Td>
                     <Text size="sm">{rateOf(user)}</Text>
                   </Table.Td>
+                  <Table.Td ta="right">
+                    <BalanceFigure cents={user.balanceCents} size="sm" />
+                    {user.payoutAdvancePercent > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {m.advanceShort(user.payoutAdvancePercent)}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Status user={user} />
                   </Table.Td>
@@ -121,7 +136,7 @@ export default function UsersPage() {
                     <Button
                       size="xs"
                       variant="default"
-                      onClick={() => setManagedId(user.id)}
+                      onClick={() => setOpened(user)}
                       aria-label={`${m.manage} : ${user.firstName} ${user.lastName}`}
                     >
                       {m.manage}
@@ -133,7 +148,7 @@ export default function UsersPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {managed && <UserManageModal user={managed} isSelf={managed.id === me?.id} onClose={() => setManagedId(null)} />}
+      {managed && <UserManageModal user={managed} isSelf={managed.id === me?.id} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

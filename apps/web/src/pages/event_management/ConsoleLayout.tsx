@@ -101,6 +101,7 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
               <ConsoleTabs
                 key={selected.id}
                 eventId={selected.id}
+                dateEnd={selected.dateEnd}
                 tab={params.tab}
                 onTabChange={params.selectTab}
                 onDeleted={params.clearEvent}
