@@ -1,3 +1,4 @@
+import { formatDateTime } from '@guichet/shared';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   buy,
@@ -41,10 +42,7 @@ const balanceOf = async (request: APIRequestContext, eventId: string) =>
   ((await (await request.get(`/api/console/events/${eventId}/payouts`)).json()) as { balance: Balance }).balance;
 
 /** "12 août 2026": the event's end as the console writes it, in Paris. */
-const frenchDate = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(iso),
-  );
+const frenchDate = (iso: string) => formatDateTime(iso);
 
 test('the organiser keeps bank details and asks once for the balance of a paid event', async ({ page, playwright }) => {
   // The event has not ended: the administrator's allowance of 100 % lets the organiser ask now.

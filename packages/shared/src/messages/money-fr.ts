@@ -36,6 +36,8 @@ export const moneyFr = {
     payouts: 'Virements déjà demandés',
     available: 'Solde disponible',
     commissionVat: 'TVA sur la commission',
+    debts: 'Dettes réglées entre vos événements',
+    debtsTheirs: 'Dettes réglées entre ses événements',
     owed: 'Montant dû',
     organizerBalance: 'Votre solde, tous événements confondus',
     debtNote: 'Ce montant sera déduit de vos prochains virements, sur n’importe lequel de vos événements.',

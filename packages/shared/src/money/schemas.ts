@@ -49,8 +49,13 @@ export const balance = z.object({
   commissionCents: z.number().int(),
   commissionVatCents: z.number().int(),
   refundsCents: z.number().int(),
-  /** Payouts requested, batched or paid, and debts of other events recovered from this one. */
+  /** Payouts requested, batched or paid (a rejected, cancelled or returned one gave its amount back). */
   payoutsCents: z.number().int(),
+  /**
+   * Debts settled between the organiser's events: below 0, this event's balance paid what others
+   * owed; above 0, other events (or a repayment) paid what this one owed.
+   */
+  debtsCents: z.number().int(),
   availableCents: z.number().int(),
   /** The organiser's balance over all their events (and the administrator's adjustments). */
   organizerBalanceCents: z.number().int(),

@@ -45,7 +45,8 @@ async function balanceOf(
     // Charged with the invoices' VAT (issue 29); none until then, and availableCents is net of it.
     commissionVatCents: 0,
     refundsCents: -total((kind) => kind === 'refund'),
-    payoutsCents: -total((kind) => kind.startsWith('payout') || kind === 'debt_recovery'),
+    payoutsCents: -total((kind) => kind.startsWith('payout')),
+    debtsCents: total((kind) => kind === 'debt_recovery'),
     availableCents: plan.eventBalanceCents,
     organizerBalanceCents: plan.organizerBalanceCents,
     requestableCents: state.isCancelled ? 0 : plan.amountCents,

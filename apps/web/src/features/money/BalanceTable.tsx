@@ -23,6 +23,9 @@ export function BalanceTable({ balance, state }: { balance: EventPayouts['balanc
           )}
           <Line label={m.refunds} cents={balance.refundsCents} isDeducted />
           <Line label={m.payouts} cents={balance.payoutsCents} isDeducted />
+          {balance.debtsCents !== 0 && (
+            <Line label={state.isTheirs ? m.debtsTheirs : m.debts} cents={-balance.debtsCents} isDeducted />
+          )}
           <Table.Tr className={classes.total}>
             <Table.Th scope="row" c={isOwed ? owedColor : undefined}>
               {isOwed ? m.owed : m.available}
@@ -60,7 +63,7 @@ export function BalanceTable({ balance, state }: { balance: EventPayouts['balanc
 /**
  * A line of the balance; what is taken off is shown with a minus sign, unless it is nothing. A
  * deduction below 0 adds to the balance (a debt of this event paid back by another event's
- * payout counts among the payouts): it is shown with a plus sign, never as '− -0,66 €'.
+ * payout): it is shown with a plus sign, never as '− -0,66 €'.
  */
 function Line({ label, cents, isDeducted }: { label: string; cents: number; isDeducted?: boolean }) {
   const shown =

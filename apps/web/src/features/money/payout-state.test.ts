@@ -20,6 +20,7 @@ function answer(balance: Partial<EventPayouts['balance']>, rest: Partial<EventPa
       commissionVatCents: 0,
       refundsCents: 0,
       payoutsCents: 0,
+      debtsCents: 0,
       availableCents: available,
       organizerBalanceCents: available,
       requestableCents: 0,
@@ -36,7 +37,9 @@ describe('the payout panel’s words', () => {
   it('says from which day a payout can be asked, before the end without an advance', () => {
     const state = payoutState(answer({ availableCents: 3868 }, { requestableFrom: END }), END, BEFORE);
     expect(state.waitsForEnd).toBe(true);
-    expect(state.notYet).toBe('Le virement pourra être demandé à partir du 12 août 2026, à la fin de l’événement.');
+    expect(state.notYet).toBe(
+      'Le virement pourra être demandé à partir du mercredi 12 août 2026 à 23:00, à la fin de l’événement.',
+    );
     expect(state.advance).toBeNull();
     expect(state.nothingToAsk).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { type EventPayouts, formatDate, formatEuros, formatSignedEuros, moneyFr } from '@guichet/shared';
+import { type EventPayouts, formatDateTime, formatEuros, formatSignedEuros, moneyFr } from '@guichet/shared';
 
 const m = moneyFr.payout;
 
@@ -21,7 +21,7 @@ export function payoutState(payouts: EventPayouts, dateEnd: string, now = Date.n
     isTheirs,
     waitsForEnd,
     owedCents,
-    notYet: waitsForEnd && payouts.requestableFrom ? m.notYet(formatDate(payouts.requestableFrom)) : null,
+    notYet: waitsForEnd && payouts.requestableFrom ? m.notYet(formatDateTime(payouts.requestableFrom)) : null,
     debtNote: owedCents > 0 ? (isTheirs ? m.debtNoteTheirs : m.debtNote) : null,
     /** The organiser's other events (or the administrator's adjustments) change what they hold. */
     organizerBalance:
