@@ -1,4 +1,3 @@
-import { formatDateTime } from '@guichet/shared';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   buy,
@@ -42,7 +41,17 @@ const balanceOf = async (request: APIRequestContext, eventId: string) =>
   ((await (await request.get(`/api/console/events/${eventId}/payouts`)).json()) as { balance: Balance }).balance;
 
 /** "12 août 2026": the event's end as the console writes it, in Paris. */
-const frenchDate = (iso: string) => formatDateTime(iso);
+// As the server and the console write it (formatDateTime of packages/shared): 'mercredi 12 août 2026 à 23:00'.
+const frenchDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 test('the organiser keeps bank details and asks once for the balance of a paid event', async ({ page, playwright }) => {
   // The event has not ended: the administrator's allowance of 100 % lets the organiser ask now.
