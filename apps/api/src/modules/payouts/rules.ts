@@ -18,6 +18,8 @@ export type PayoutPlan = {
   recoveries: { streamId: string; eventId: string | null; amountCents: number }[];
   /** What goes to the organiser's bank account. */
   amountCents: number;
+  /** Under an advance allowance used up before the event's end: when the rest can be asked. */
+  restFrom: string | null;
 };
 
 /**
@@ -38,7 +40,7 @@ export async function payoutPlan(
   const plan = { eventBalanceCents, organizerBalanceCents, requestableFrom: null, recoveries: [] };
   const ended = event.dateEnd.getTime() <= now.getTime();
   if (!ended && advancePercent <= 0) {
-    return { ...plan, requestableFrom: event.dateEnd.toISOString(), takenCents: 0, amountCents: 0 };
+    return { ...plan, requestableFrom: event.dateEnd.toISOString(), takenCents: 0, amountCents: 0, restFrom: null };
   }
   const capCents = ended ? eventBalanceCents : await advanceCapCents(db, event.id, eventBalanceCents, advancePercent);
   let leftCents = Math.max(0, capCents);
@@ -51,9 +53,17 @@ export async function payoutPlan(
   }
   const amountCents = Math.min(leftCents, MAX_TRANSFER_CENTS);
   const recoveredCents = recoveries.reduce((sum, recovery) => sum + recovery.amountCents, 0);
-  // An advance used up before the end: the rest may be asked once the event is over.
-  const requestableFrom = !ended && amountCents <= 0 ? event.dateEnd.toISOString() : null;
-  return { ...plan, requestableFrom, recoveries, takenCents: recoveredCents + amountCents, amountCents };
+  return {
+    ...plan,
+    recoveries,
+    takenCents: recoveredCents + amountCents,
+    amountCents,
+    // Under an advance used up, what the balance still holds waits for the event's end.
+    restFrom:
+      !ended && amountCents <= 0 && recoveries.length === 0 && eventBalanceCents > 0
+        ? event.dateEnd.toISOString()
+        : null,
+  };
 }
 
 /**

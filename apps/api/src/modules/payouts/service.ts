@@ -115,12 +115,12 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
     const state = await repo.findPayoutEvent(tx, event.id);
     if (state.isCancelled) throw new AppError('EVENT_CANCELLED', m.errors.cancelledEvent, 409);
     const plan = await payoutPlan(tx, { ...event, dateEnd: state.dateEnd }, state.advancePercent, deps.clock.now());
-    if (plan.requestableFrom && state.advancePercent <= 0) {
+    if (plan.requestableFrom) {
       throw new AppError('PAYOUT_NOT_YET_ALLOWED', m.errors.notYetAllowed(formatDateTime(plan.requestableFrom)), 409);
     }
-    if (plan.requestableFrom) {
+    if (plan.restFrom) {
       // An advance already taken (or only places that may still be refunded): the rest after the end.
-      throw new AppError('NOTHING_TO_PAY', m.errors.notYetAllowed(formatDateTime(plan.requestableFrom)), 409);
+      throw new AppError('NOTHING_TO_PAY', m.errors.notYetAllowed(formatDateTime(plan.restFrom)), 409);
     }
     if (plan.amountCents <= 0) {
       const debtFirst = plan.recoveries.length > 0;

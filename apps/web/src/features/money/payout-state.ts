@@ -32,8 +32,13 @@ export function payoutState(payouts: EventPayouts, dateEnd: string, now = Date.n
             isOwed: balance.organizerBalanceCents < 0,
           }
         : null,
-    /** Before the end, under the administrator's allowance: what may be asked now. */
-    advance: payouts.canRequest && !waitsForEnd && !hasEnded ? m.advance(formatEuros(balance.requestableCents)) : null,
+    /** Before the end, under the administrator's allowance: what may be asked now, or when the rest can. */
+    advance:
+      payouts.canRequest && !waitsForEnd && !hasEnded
+        ? balance.requestableCents > 0
+          ? m.advance(formatEuros(balance.requestableCents))
+          : m.notYet(formatDateTime(dateEnd))
+        : null,
     /** After the end, the part of the balance kept for what is owed on other events. */
     debtRecovered:
       payouts.canRequest && hasEnded && balance.requestableCents > 0 && recoveredCents > 0
