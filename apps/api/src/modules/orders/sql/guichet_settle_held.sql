@@ -50,10 +50,13 @@ BEGIN
     RETURN v_outcomes;
   END IF;
 
+  -- Their money is posted below, in one statement: the orders' ledger trigger is not queued for them.
+  PERFORM set_config('guichet.ledger_posted_by', 'settlement', true);
   UPDATE orders o SET status = 'paid', paid_at = coalesce((e.s->>'paidAt')::timestamptz, now()),
                       transaction_id = e.s->>'transactionId'
     FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
    WHERE e.pos = ANY(v_paid) AND o.id = (e.s->>'orderId')::uuid;
+  PERFORM set_config('guichet.ledger_posted_by', '', true);
   INSERT INTO payment_transactions (order_id, provider, transaction_id, amount_cents, kind, refund_status)
     SELECT (e.s->>'orderId')::uuid, e.s->>'provider', e.s->>'transactionId', (e.s->>'amountCents')::integer,
            'payment', 'none'
