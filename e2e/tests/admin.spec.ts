@@ -154,7 +154,7 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
     ).status(),
   ).toBe(200);
   const asked = await request.post(`/api/console/events/${id}/payouts`);
-  expect(asked.status()).toBe(201);
+  expect(asked.status(), await asked.text()).toBe(201);
   // 12,50 € − 0,23 € (1,8 % half up) − 0,30 €.
   expect((await asked.json()).amountCents).toBe(1197);
 
