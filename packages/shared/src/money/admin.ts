@@ -65,10 +65,15 @@ export function checkLedgerAdjustment(input: {
   const amountCents = parseSignedEuros(input.amount);
   if (amountCents === null || amountCents === 0)
     return { field: 'amount', message: adminFr.errors.adjustmentAmountTyped };
-  const reason = input.reason.trim();
-  if (!reason) return { field: 'reason', message: adminFr.errors.adjustmentReason };
-  if (reason.length > 500) return { field: 'reason', message: e.reasonTooLong };
-  return { adjustment: { amountCents, reason } };
+  const reasonError = firstAdjustmentReasonError(input.reason);
+  if (reasonError) return { field: 'reason', message: reasonError };
+  return { adjustment: { amountCents, reason: input.reason.trim() } };
+}
+
+/** An adjustment's reason, as the server checks it too: required, 500 characters at most. */
+export function firstAdjustmentReasonError(reason: string): string | null {
+  if (!reason.trim()) return adminFr.errors.adjustmentReason;
+  return firstReasonError(reason);
 }
 
 export const payoutAdvanceRequest = z.strictObject({ percent: z.number() });

@@ -8,6 +8,7 @@ import {
   adminFr,
   type BanRequest,
   type ContactMessageItem,
+  firstAdjustmentReasonError,
   firstReasonError,
   formatEuros,
   fr,
@@ -16,6 +17,7 @@ import {
   type PaymentProviderChoice,
   type PayoutAdvanceRequest,
   type PayoutFilter,
+  parseAdvancePercent,
   type UpdateUserRequest,
   type VerificationRequest,
 } from '@guichet/shared';
@@ -177,10 +179,9 @@ export function updateUser(deps: AppDeps, viewer: Viewer | null, userId: string,
  * docs/decisions.md, "Payout rules"); audited as any change of an account.
  */
 export function setPayoutAdvance(deps: AppDeps, viewer: Viewer | null, userId: string, input: PayoutAdvanceRequest) {
-  if (!Number.isInteger(input.percent) || input.percent < 0 || input.percent > 100) {
-    throw badRequest(m.errors.advancePercent, 'percent');
-  }
-  return changeUser(deps, viewer, userId, 'user.payout_advance', async () => ({ payoutAdvancePercent: input.percent }));
+  const percent = parseAdvancePercent(input.percent);
+  if (percent === null) throw badRequest(m.errors.advancePercent, 'percent');
+  return changeUser(deps, viewer, userId, 'user.payout_advance', async () => ({ payoutAdvancePercent: percent }));
 }
 
 /**
@@ -202,8 +203,9 @@ export async function adjustLedger(
   ) {
     throw badRequest(m.errors.adjustmentAmount, 'amountCents');
   }
+  const invalidReason = firstAdjustmentReasonError(input.reason);
+  if (invalidReason) throw badRequest(invalidReason, 'reason');
   const reason = input.reason.trim();
-  if (!reason) throw badRequest(m.errors.adjustmentReason, 'reason');
   if (!isUuid(userId)) throw userNotFound();
   return deps.db.transaction(async (tx) => {
     if (!(await repo.findUser(tx, userId, true))) throw userNotFound();

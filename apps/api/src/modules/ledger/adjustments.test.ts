@@ -95,6 +95,10 @@ describe('POST /api/admin/users/:id/ledger-adjustments', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ message: adminFr.errors.adjustmentReason, field: 'reason' });
     }
+    // The back office's own limit on reasons, refused by the server with its words.
+    const long = await adjust(organiser.id, { amountCents: 1000, reason: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ message: adminFr.common.reasonTooLong, field: 'reason' });
     expect((await adjust(organiser.id, { amountCents: 1000 })).statusCode).toBe(400);
     for (const amountCents of [0, 12.5]) {
       const refused = await adjust(organiser.id, { amountCents, reason: 'Remboursement' });

@@ -12,8 +12,6 @@ export type PayoutPlan = {
   organizerBalanceCents: number;
   /** When a payout may be asked, while it may not yet (the event's end); null otherwise. */
   requestableFrom: string | null;
-  /** What the request would take from the event's balance, recovered debts included. */
-  takenCents: number;
   /** The organiser's other streams in debt, and how much of each this request pays back. */
   recoveries: { streamId: string; eventId: string | null; amountCents: number }[];
   /** What goes to the organiser's bank account. */
@@ -40,7 +38,7 @@ export async function payoutPlan(
   const plan = { eventBalanceCents, organizerBalanceCents, requestableFrom: null, recoveries: [] };
   const ended = event.dateEnd.getTime() <= now.getTime();
   if (!ended && advancePercent <= 0) {
-    return { ...plan, requestableFrom: event.dateEnd.toISOString(), takenCents: 0, amountCents: 0, restFrom: null };
+    return { ...plan, requestableFrom: event.dateEnd.toISOString(), amountCents: 0, restFrom: null };
   }
   const capCents = ended ? eventBalanceCents : await advanceCapCents(db, event.id, eventBalanceCents, advancePercent);
   let leftCents = Math.max(0, capCents);
@@ -52,11 +50,9 @@ export async function payoutPlan(
     leftCents -= amountCents;
   }
   const amountCents = Math.min(leftCents, MAX_TRANSFER_CENTS);
-  const recoveredCents = recoveries.reduce((sum, recovery) => sum + recovery.amountCents, 0);
   return {
     ...plan,
     recoveries,
-    takenCents: recoveredCents + amountCents,
     amountCents,
     // Under an advance used up, what the balance still holds waits for the event's end.
     restFrom:
