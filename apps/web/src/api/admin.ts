@@ -21,7 +21,7 @@ import { fr } from '@guichet/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 import { consoleKeys } from './console';
-import { moneyKeys } from './money';
+import { moneyKeys } from './payouts';
 
 const id = (value: string) => encodeURIComponent(value);
 

@@ -44,10 +44,10 @@ export function useSendSignInCode() {
 }
 
 /**
- * Logs in from the booking panel. Unlike the login page, it keeps the cached queries: the event
- * and the booking under way stay on screen.
+ * Logs in from the checkout panel. Unlike the login page, it keeps the cached queries: the event
+ * and the checkout under way stay on screen.
  */
-export function useSignInWhileBooking() {
+export function useSignInDuringCheckout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => api<SessionUser>('POST', '/auth/login', body),

@@ -30,23 +30,23 @@ export const routes: RouteObject[] = [
       {
         path: '/forgottenpassword',
         handle: titled(t.forgottenPassword),
-        ...page(() => import('../pages/forgottenpassword/ForgottenPasswordPage')),
+        ...page(() => import('../pages/forgotten-password/ForgottenPasswordPage')),
       },
       {
         path: '/changepassword',
         handle: titled(t.changePassword),
-        ...page(() => import('../pages/changepassword/ChangePasswordPage')),
+        ...page(() => import('../pages/change-password/ChangePasswordPage')),
       },
       { path: '/profil', handle: titled(t.profile), ...page(() => import('../pages/profil/ProfilePage')) },
       { path: '/termsAndConditions', handle: titled(t.terms), ...page(() => import('../pages/legal/TermsPage')) },
       { path: '/privacyPolicy', handle: titled(t.privacy), ...page(() => import('../pages/legal/PrivacyPage')) },
       { path: '/about', handle: titled(t.about), ...page(() => import('../pages/about/AboutPage')) },
-      { path: '/myTickets', handle: titled(t.myTickets), ...page(() => import('../pages/myTickets/MyTicketsPage')) },
+      { path: '/myTickets', handle: titled(t.myTickets), ...page(() => import('../pages/my-tickets/MyTicketsPage')) },
       { path: '/parameters', handle: titled(t.settings), ...page(() => import('../pages/parameters/ParametersPage')) },
       {
         path: '/profileOrganizer/:userId',
         handle: titled(t.organizerProfile),
-        ...page(() => import('../pages/profileOrganizer/OrganizerProfilePage')),
+        ...page(() => import('../pages/profile-organizer/OrganizerProfilePage')),
       },
       {
         path: '/follows/:type/:userId',
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       {
         path: '/eventsHistorique/:type/:userId',
         handle: titled(t.history),
-        ...page(() => import('../pages/eventsHistorique/HistoryPage')),
+        ...page(() => import('../pages/events-historique/HistoryPage')),
       },
       { path: '/contact', handle: titled(t.contact), ...page(() => import('../pages/contact/ContactPage')) },
       { path: '/tarifs', handle: titled(t.rates), ...page(() => import('../pages/tarifs/RatesPage')) },
@@ -64,17 +64,17 @@ export const routes: RouteObject[] = [
       {
         path: '/servicesDetails/:slug',
         handle: byPage,
-        ...page(() => import('../pages/servicesDetails/ServiceDetailsPage')),
+        ...page(() => import('../pages/services-details/ServiceDetailsPage')),
       },
       {
         path: '/shoppingCart',
         handle: titled(t.cart),
-        ...page(() => import('../pages/shoppingCart/ShoppingCartPage')),
+        ...page(() => import('../pages/shopping-cart/ShoppingCartPage')),
       },
       {
         path: '/devenirPartenaire',
         handle: titled(t.partner),
-        ...page(() => import('../pages/devenirPartenaire/PartnerPage')),
+        ...page(() => import('../pages/devenir-partenaire/PartnerPage')),
       },
       {
         path: '/admin/devis',
@@ -101,23 +101,23 @@ export const routes: RouteObject[] = [
       {
         path: '/createevents',
         handle: titled(t.createEvent),
-        ...page(() => import('../pages/createevents/CreateEventPage')),
+        ...page(() => import('../pages/create-events/CreateEventPage')),
       },
       {
         path: '/editevents/:eventId',
         handle: titled(t.editEvent),
-        ...page(() => import('../pages/editevents/EditEventPage')),
+        ...page(() => import('../pages/edit-events/EditEventPage')),
       },
       {
         path: '/validationpaiement/:status',
         handle: titled(t.payment),
-        ...page(() => import('../pages/validationpaiement/PaymentResultPage')),
+        ...page(() => import('../pages/validation-paiement/PaymentResultPage')),
       },
       { path: '/dev/mail', handle: titled(t.devMail), ...page(() => import('../pages/dev-mail/DevMailPage')) },
       {
         path: '/addParticipationManual',
         handle: byPage,
-        ...page(() => import('../pages/addParticipationManual/ManualAddPage')),
+        ...page(() => import('../pages/add-participation-manual/ManualAddPage')),
       },
       { path: '*', handle: titled(t.notFound), ...page(() => import('../pages/not-found/NotFoundPage')) },
     ],
@@ -129,7 +129,7 @@ export const routes: RouteObject[] = [
   {
     path: '/event_management',
     hydrateFallbackElement: <PageLoader />,
-    ...page(() => import('../pages/event_management/ConsolePage')),
+    ...page(() => import('../pages/event-management/ConsolePage')),
   },
   // 2-organiser.md §2 lists /eventsGestion without its content: the management of one's events is
   // the console, so an old link lands there, its ?event= kept (docs/decisions.md, issue 26).

@@ -1,6 +1,6 @@
 import type { FieldError } from '../auth/schemas';
-import { bookingFr } from '../messages/fr-booking';
 import { checkoutFr } from '../messages/fr-checkout';
+import { checkoutStepsFr } from '../messages/fr-checkout-steps';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
 import { isEmailValid } from '../rules/email';
 import { BUYER_NAME_MAX, type BuyerInput, MAX_TICKETS_PER_ORDER } from './schemas';
@@ -8,8 +8,8 @@ import { BUYER_NAME_MAX, type BuyerInput, MAX_TICKETS_PER_ORDER } from './schema
 const m = checkoutFr;
 
 /** The studies an event may ask for; the first one means "not given" (1-attendee.md §3). */
-export const STUDIES: readonly string[] = bookingFr.studies;
-export const STUDY_UNDEFINED = bookingFr.studies[0];
+export const STUDIES: readonly string[] = checkoutStepsFr.studies;
+export const STUDY_UNDEFINED = checkoutStepsFr.studies[0];
 
 /** The quantity a buyer may pick: the ticket's own bounds, a free ticket capped at 1, 5 per order. */
 export function ticketQuantityBounds(ticket: { priceCents: number; minToBuy: number; maxToBuy: number }) {
@@ -136,7 +136,7 @@ export function firstBuyerError(
 
 /** The verification code step: only its presence is checked here; the server checks the rest. */
 export function firstVerificationCodeError(code: string): string | null {
-  return code.trim() ? null : bookingFr.code.required;
+  return code.trim() ? null : checkoutStepsFr.code.required;
 }
 
 /*

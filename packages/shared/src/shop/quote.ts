@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../auth/schemas';
-import { showcaseFr } from '../messages/showcase-fr';
+import { showcaseFr } from '../messages/fr-showcase';
 import { isEmailValid } from '../rules/email';
 import { isMobilePhone, phoneDigits } from '../rules/phone';
 import { lineAmountCents, type ShopOffer } from './catalogue';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showcaseFr } from '../messages/showcase-fr';
+import { showcaseFr } from '../messages/fr-showcase';
 import { matchesSearch, parseProductSlug, priceOf, stepQuantity } from './catalogue';
 import { CUP_QUANTITIES } from './cup-quantities';
 import { quoteErrors, quoteRequest, quoteTotals } from './quote';

@@ -13,11 +13,11 @@ import {
   formatEuros,
   fr,
   type LedgerAdjustmentRequest,
-  moneyFr,
   type PaymentProviderChoice,
   type PayoutAdvanceRequest,
   type PayoutFilter,
   parseAdvancePercent,
+  payoutsFr,
   type UpdateUserRequest,
   type VerificationRequest,
 } from '@guichet/shared';
@@ -337,8 +337,8 @@ export async function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutI
     if (!after) throw notFound();
     await queueMail(tx, {
       to: after.organizerEmail,
-      subject: moneyFr.mail.rejectedSubject(deps.config.brandName, after.eventTitle),
-      text: moneyFr.mail.rejectedBody(
+      subject: payoutsFr.mail.rejectedSubject(deps.config.brandName, after.eventTitle),
+      text: payoutsFr.mail.rejectedBody(
         after.organizerFirstName,
         formatEuros(after.amountCents),
         after.eventTitle,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { doorFr, ticketShortCode } from '@guichet/shared';
+import { checkinFr, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const m = doorFr.checkin;
+const m = checkinFr;
 const scan = (eventId: string, cookie: string | undefined, payload: object) =>
   t.app.inject({
     method: 'POST',

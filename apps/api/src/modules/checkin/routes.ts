@@ -1,4 +1,4 @@
-import { checkinManifest, doorFr, scanBatchRequest, scanInput, scannableEvent, scanOutcome } from '@guichet/shared';
+import { checkinFr, checkinManifest, scanBatchRequest, scanInput, scannableEvent, scanOutcome } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -7,7 +7,7 @@ import { requireUser } from '../../plugins/session';
 import * as service from './service';
 
 const params = z.object({ id: z.string().max(64) });
-const m = doorFr.checkin;
+const m = checkinFr;
 const refusal = scanOutcome.extend({ code: z.string(), message: z.string() });
 
 /** How a scan's result reads over HTTP: 200 in, 409 already used or cancelled, 422 not a ticket of this event. */

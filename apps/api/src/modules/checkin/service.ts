@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CheckinManifest,
-  doorFr,
+  checkinFr,
   isCodeOfEvent,
   MAX_SCAN_BATCH,
   type ScanBatchRequest,
@@ -20,7 +20,7 @@ import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/repository';
 import * as repo from './repository';
 
-const m = doorFr.checkin;
+const m = checkinFr;
 
 /** How far ahead of the server's clock a device's scan time may be (clock drift), beyond which it is the server's. */
 const MAX_CLOCK_AHEAD_MS = 5 * 60_000;

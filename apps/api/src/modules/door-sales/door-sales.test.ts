@@ -1,4 +1,4 @@
-import { checkoutFr, doorFr } from '@guichet/shared';
+import { checkoutFr, doorSalesFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const m = doorFr.manual;
+const m = doorSalesFr;
 const participant = (email = uniqueEmail('porte')) => ({
   email,
   firstName: 'Léa',

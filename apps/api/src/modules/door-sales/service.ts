@@ -1,7 +1,7 @@
 import {
   type DoorSale,
   type DoorTicket,
-  doorFr,
+  doorSalesFr,
   firstManualEntryError,
   type ManualEntryCreated,
   type ManualEntryRequest,
@@ -86,7 +86,7 @@ export async function createManualEntry(
         ? error.field
         : `participant.${error.field}`,
     );
-  if (!bought) throw badRequest(doorFr.manual.ticketRequired, 'ticketId');
+  if (!bought) throw badRequest(doorSalesFr.ticketRequired, 'ticketId');
 
   const p = input.participant;
   const user = await findOrCreateGuestUser(deps.db, {
@@ -95,7 +95,7 @@ export async function createManualEntry(
     lastName: p.lastName.trim(),
     birthDate: p.birthDate,
   });
-  if (!user) throw badRequest(doorFr.manual.emailInvalid, 'participant.email');
+  if (!user) throw badRequest(doorSalesFr.emailInvalid, 'participant.email');
   const totalCents = bought.priceCents * input.quantity;
   const placed = await placeSettledOrder(deps, {
     reference: newOrderReference(now),
@@ -129,6 +129,6 @@ export async function createManualEntry(
     orderId: placed.id,
     participationId: placed.participationIds[0] ?? '',
     totalCents,
-    message: doorFr.manual.success,
+    message: doorSalesFr.success,
   };
 }

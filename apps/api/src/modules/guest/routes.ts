@@ -1,4 +1,4 @@
-import { bookingFr, STUDIES, sessionUser } from '@guichet/shared';
+import { checkoutStepsFr, STUDIES, sessionUser } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -29,7 +29,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       await guest.createGuestAccount(deps, request.body);
-      return reply.status(201).send({ message: bookingFr.code.intro(request.body.email.trim()) });
+      return reply.status(201).send({ message: checkoutStepsFr.code.intro(request.body.email.trim()) });
     },
   );
 
@@ -42,7 +42,7 @@ export const guestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       await guest.sendSignInCode(deps, request.body.email);
-      return { message: bookingFr.code.intro(request.body.email.trim()) };
+      return { message: checkoutStepsFr.code.intro(request.body.email.trim()) };
     },
   );
 

@@ -1,7 +1,7 @@
 import {
   BUYER_NAME_MAX,
-  bookingFr,
   checkoutFr,
+  checkoutStepsFr,
   firstRegistrationError,
   fr,
   type GuestAccountRequest,
@@ -67,8 +67,8 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
     });
     await queueMail(tx, {
       to: email,
-      subject: bookingFr.mail.verificationSubject(config.brandName),
-      text: bookingFr.mail.verificationBody(user.firstName, code),
+      subject: checkoutStepsFr.mail.verificationSubject(config.brandName),
+      text: checkoutStepsFr.mail.verificationBody(user.firstName, code),
     });
   });
 }
@@ -93,8 +93,8 @@ export async function sendSignInCode(deps: AuthDeps, rawEmail: string): Promise<
     });
     await queueMail(tx, {
       to: user.email,
-      subject: bookingFr.mail.verificationSubject(deps.config.brandName),
-      text: bookingFr.mail.verificationBody(user.firstName, code),
+      subject: checkoutStepsFr.mail.verificationSubject(deps.config.brandName),
+      text: checkoutStepsFr.mail.verificationBody(user.firstName, code),
     });
   });
 }
@@ -110,7 +110,7 @@ export async function verifyGuest(
   userAgent?: string,
 ): Promise<SessionTicket> {
   const code = input.code.trim();
-  if (!code) throw badRequest(bookingFr.code.required, 'code');
+  if (!code) throw badRequest(checkoutStepsFr.code.required, 'code');
   const user = await users.findUserByEmail(deps.db, normalizeEmail(input.email));
   if (!user || user.deletedAt) throw erroneous();
   const verified = await deps.db.transaction(async (tx) => {

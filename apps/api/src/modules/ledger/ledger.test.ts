@@ -1,8 +1,8 @@
 import {
   discountedUnitPriceCents,
   formatEuros,
-  moneyFr,
   organiserCommissionCents,
+  payoutsFr,
   STANDARD_COMMISSION,
 } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -83,7 +83,7 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
     expect(await balanceInBackOffice(owner.organiser)).toBe(-6000);
     const nothing = await askPayout(t, event.id, owner.cookie);
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: moneyFr.errors.nothingLeft });
+    expect(nothing.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: payoutsFr.errors.nothingLeft });
 
     // At the door, by card: the organiser took 30,00 € and owes its commission; in cash, nothing.
     await sellAtDoor(t, event.id, ticket.id, owner.cookie, 'card');
@@ -149,7 +149,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
       { kind: 'payout_cancelled', amountCents: 3 * NET, balanceCents: 3 * NET },
     ]);
     const mail = (await mailTo(organiser.email)).find(
-      (row) => row.subject === moneyFr.mail.cancelledSubject(t.config.brandName, event.title),
+      (row) => row.subject === payoutsFr.mail.cancelledSubject(t.config.brandName, event.title),
     );
     expect(mail?.text).toContain(formatEuros(3 * NET));
     // Not in any file the administrator can make.
@@ -211,7 +211,7 @@ describe('a debt', () => {
     // C's 29,16 € do not cover the 60,00 € owed: nothing is paid and nothing moves.
     const tooSmall = await askPayout(t, c.event.id, owner.cookie);
     expect(tooSmall.statusCode).toBe(409);
-    expect(tooSmall.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: moneyFr.errors.debtFirst });
+    expect(tooSmall.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: payoutsFr.errors.debtFirst });
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(-6000);
     expect((await payoutPanel(t, c.event.id, owner.cookie)).balance.requestableCents).toBe(0);
 

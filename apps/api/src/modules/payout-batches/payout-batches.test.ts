@@ -1,4 +1,4 @@
-import { adminFr, moneyFr } from '@guichet/shared';
+import { adminFr, payoutsFr } from '@guichet/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -219,7 +219,7 @@ describe('POST /api/admin/payout-batches/:id/paid and POST /api/admin/payouts/:i
     expect(returned.json()).toMatchObject({ status: 'returned', batchId: batch.id, returnedAt: expect.any(String) });
     expect(await available(a.event.id, a.cookie)).toBe(a.amountCents);
     expect((await mailTo(a.organiser.email)).map((row) => row.subject)).toContain(
-      moneyFr.mail.returnedSubject(t.config.brandName, a.event.title),
+      payoutsFr.mail.returnedSubject(t.config.brandName, a.event.title),
     );
     expect((await call('POST', `/api/admin/payouts/${a.payoutId}/returned`)).statusCode).toBe(409);
     expect((await auditOf(a.payoutId)).map((entry) => entry.action)).toEqual(['payout.returned']);
@@ -274,7 +274,7 @@ describe('cancelling an event', () => {
     expect((await cancel(a.event.id, a.cookie)).statusCode).toBeLessThan(300);
     expect(await statusOf(a.payoutId)).toMatchObject({ status: 'cancelled', batchId: null });
     expect((await mailTo(a.organiser.email)).map((row) => row.subject)).toContain(
-      moneyFr.mail.cancelledSubject(t.config.brandName, a.event.title),
+      payoutsFr.mail.cancelledSubject(t.config.brandName, a.event.title),
     );
     const file = (await sepa(batch.id)).body;
     expect(file).not.toContain(a.payoutId.replace(/-/g, ''));

@@ -4,9 +4,9 @@ import {
   formatEuros,
   fr,
   groupIban,
-  moneyFr,
   type PayoutBatch,
   type PayoutBatchCreated,
+  payoutsFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
@@ -130,8 +130,8 @@ export async function markBatchPaid(
     for (const payout of payouts) {
       await queueMail(tx, {
         to: payout.organizerEmail,
-        subject: moneyFr.mail.paidSubject(deps.config.brandName, payout.eventTitle),
-        text: moneyFr.mail.paidBody(
+        subject: payoutsFr.mail.paidSubject(deps.config.brandName, payout.eventTitle),
+        text: payoutsFr.mail.paidBody(
           payout.organizerFirstName,
           formatEuros(payout.amountCents),
           payout.eventTitle,
@@ -173,8 +173,8 @@ export async function markPayoutReturned(deps: AppDeps, viewer: Viewer | null, p
     if (!after) throw notFound();
     await queueMail(tx, {
       to: after.organizerEmail,
-      subject: moneyFr.mail.returnedSubject(deps.config.brandName, after.eventTitle),
-      text: moneyFr.mail.returnedBody(
+      subject: payoutsFr.mail.returnedSubject(deps.config.brandName, after.eventTitle),
+      text: payoutsFr.mail.returnedBody(
         after.organizerFirstName,
         formatEuros(after.amountCents),
         after.eventTitle,

@@ -1,4 +1,4 @@
-import { adminFr, formatDateTime, moneyFr } from '@guichet/shared';
+import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -146,7 +146,7 @@ describe('a payout before the event’s end', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'NOTHING_TO_PAY',
-      message: moneyFr.errors.notYetAllowed(parisDate(event.dateEnd)),
+      message: payoutsFr.errors.notYetAllowed(parisDate(event.dateEnd)),
     });
     expect(await payoutPanel(t, event.id, owner.cookie)).toMatchObject({
       requestable: false,
@@ -172,7 +172,7 @@ describe('bad input', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body).toMatchObject({
       code: 'NOTHING_TO_PAY',
-      message: moneyFr.errors.nothingLeft,
+      message: payoutsFr.errors.nothingLeft,
     });
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
       payoutsCents: NET,
@@ -198,7 +198,7 @@ describe('bad input', () => {
       expect(cancellation?.status).toBe(202);
       // Asked first, it is cancelled with the event; asked after, it is refused.
       if (payout?.status === 409) {
-        expect(payout.body).toMatchObject({ code: 'EVENT_CANCELLED', message: moneyFr.errors.cancelledEvent });
+        expect(payout.body).toMatchObject({ code: 'EVENT_CANCELLED', message: payoutsFr.errors.cancelledEvent });
       } else {
         expect(payout?.status).toBe(201);
       }

@@ -1,4 +1,4 @@
-import { formatEuros, moneyFr } from '@guichet/shared';
+import { formatEuros, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -56,9 +56,9 @@ describe('bank details', () => {
     });
     const bad = await saveBank(cookie, { holderName: 'Jeanne Test', iban: 'FR76 3000 6000 0112 3456 7890 188' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ message: moneyFr.errors.ibanInvalid, field: 'iban' });
+    expect(bad.json()).toMatchObject({ message: payoutsFr.errors.ibanInvalid, field: 'iban' });
     const noHolder = await saveBank(cookie, { holderName: ' ', iban: IBAN });
-    expect(noHolder.json()).toMatchObject({ message: moneyFr.errors.holderRequired, field: 'holderName' });
+    expect(noHolder.json()).toMatchObject({ message: payoutsFr.errors.holderRequired, field: 'holderName' });
     const saved = await saveBank(cookie, { holderName: ' Jeanne Test ', iban: IBAN, bic: 'bnpa fr pp' });
     expect(saved.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me/bank-account', headers: { cookie } })).json()).toEqual({
@@ -116,7 +116,7 @@ describe('POST /api/console/events/:id/payouts', () => {
   it('records the balance once, e-mails the organiser, and answers 409 when nothing is left', async () => {
     const { organiser, buyer, event, ticketId, cookie } = await organiserWithSales();
     await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 2000 });
-    expect((await ask(event.id, cookie)).json()).toMatchObject({ message: moneyFr.errors.noBankAccount });
+    expect((await ask(event.id, cookie)).json()).toMatchObject({ message: payoutsFr.errors.noBankAccount });
     await saveBank(cookie);
     const first = await ask(event.id, cookie);
     expect(first.statusCode).toBe(201);
@@ -124,7 +124,7 @@ describe('POST /api/console/events/:id/payouts', () => {
     expect(first.json()).toEqual({ id: expect.any(String), amountCents: 1934, status: 'requested' });
     const again = await ask(event.id, cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: moneyFr.errors.nothingLeft });
+    expect(again.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: payoutsFr.errors.nothingLeft });
     const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, organiser.email));
     expect(mail.map((row) => row.subject)).toContainEqual(expect.stringContaining('demande de virement'));
     expect(mail.find((row) => row.subject.includes('demande de virement'))?.text).toContain('19,34');
@@ -145,21 +145,21 @@ describe('POST /api/console/events/:id/payouts', () => {
     expect(refusedToAdmin.statusCode).toBe(403);
     expect(refusedToAdmin.json()).toMatchObject({
       code: 'PAYOUT_ORGANISER_ONLY',
-      message: moneyFr.errors.organiserOnly,
+      message: payoutsFr.errors.organiserOnly,
     });
     const panel = await t.app.inject({
       method: 'GET',
       url: `/api/console/events/${event.id}/payouts`,
       headers: { cookie: adminCookie },
     });
-    expect(panel.json()).toMatchObject({ canRequest: false, refusal: moneyFr.errors.organiserOnly });
+    expect(panel.json()).toMatchObject({ canRequest: false, refusal: payoutsFr.errors.organiserOnly });
     const organiser = await createUser(t, { isVerified: true });
     const { event: free } = await createEvent(t, organiser.id, {}, [{ priceCents: 0 }]);
     const freeCookie = await loginAs(t, organiser.email);
     await saveBank(freeCookie);
     const refused = await ask(free.id, freeCookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(moneyFr.errors.freeEvent);
+    expect(refused.json().message).toBe(payoutsFr.errors.freeEvent);
     expect((await ask(event.id, cookie)).statusCode).toBe(409);
   });
 
@@ -170,7 +170,7 @@ describe('POST /api/console/events/:id/payouts', () => {
     await t.database.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, event.id));
     const refused = await ask(event.id, cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(moneyFr.errors.cancelledEvent);
+    expect(refused.json().message).toBe(payoutsFr.errors.cancelledEvent);
     expect((await panel(event.id, cookie)).json().canRequest).toBe(false);
   });
 

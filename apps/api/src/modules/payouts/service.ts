@@ -7,11 +7,11 @@ import {
   formatDateTime,
   formatEuros,
   groupIban,
-  moneyFr,
   normalizeBic,
   normalizeIban,
   organiserRate,
   type PayoutCreated,
+  payoutsFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
@@ -24,7 +24,7 @@ import { findOrganizerAccount } from '../users/repository';
 import * as repo from './repository';
 import { type PayoutPlan, payoutPlan } from './rules';
 
-const m = moneyFr;
+const m = payoutsFr;
 
 /** The payout panel's figures, each a sum of the event's ledger entries, and what may be asked now. */
 async function balanceOf(

@@ -1,4 +1,4 @@
-import { doorFr, firstStaffEmailError, normalizeEmail, type StaffMember, type StaffScan } from '@guichet/shared';
+import { firstStaffEmailError, normalizeEmail, type StaffMember, type StaffScan, staffFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -8,7 +8,7 @@ import { authorizeEvent } from '../../policy/event-access';
 import { findLiveUserByEmail, findUserName } from '../users/repository';
 import * as repo from './repository';
 
-const m = doorFr.staff;
+const m = staffFr;
 
 /** The event's staff: the organiser first, as Admin, then the people they added. */
 export async function listStaff(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<StaffMember[]> {

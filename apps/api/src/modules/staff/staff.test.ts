@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { doorFr, fr } from '@guichet/shared';
+import { fr, staffFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const m = doorFr.staff;
+const m = staffFr;
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 

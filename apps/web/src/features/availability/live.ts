@@ -3,7 +3,7 @@ import type { EventAvailability, EventDetail, TicketOption, TicketPlaces } from 
 /**
  * The event as loaded, with the live figures of its tickets laid over it (issue 17): places left,
  * sold out, and a count that cannot pass the places left. Everything that reads the event (the
- * status badge, the ticket list, the buying bar, the booking rules) sees the same figures.
+ * status badge, the ticket list, the buying bar, the checkout rules) sees the same figures.
  */
 export function withAvailability(event: EventDetail, live: EventAvailability | null): EventDetail {
   if (!live || live.eventId !== event.id) return event;

@@ -1,11 +1,11 @@
-import { doorFr } from '@guichet/shared';
+import { checkinFr } from '@guichet/shared';
 import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { createQrDetector } from './qr-detector';
 import classes from './Scanner.module.css';
 
-const m = doorFr.scanner;
+const m = checkinFr.scanner;
 
 /**
  * The same code held in front of the camera is read once, not every frame nor every few seconds

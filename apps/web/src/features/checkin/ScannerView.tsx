@@ -1,4 +1,4 @@
-import { doorFr, formatDateTime, fr } from '@guichet/shared';
+import { checkinFr, formatDateTime, fr } from '@guichet/shared';
 import {
   Alert,
   Badge,
@@ -24,7 +24,7 @@ import classes from './Scanner.module.css';
 import { resolveTyped, type ScanDisplay, type ScanRequest, searchParticipants } from './scanner';
 import { useScanner } from './useScanner';
 
-const m = doorFr.scanner;
+const m = checkinFr.scanner;
 
 /** The scanner of one event: camera, typed code, search by name, counters, offline queue, conflicts. */
 export function ScannerView({ eventId }: { eventId: string }) {

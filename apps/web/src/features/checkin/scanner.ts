@@ -1,10 +1,10 @@
-import { type CheckinManifest, doorFr, formatDateTime, type ScanOutcome } from '@guichet/shared';
+import { type CheckinManifest, checkinFr, formatDateTime, type ScanOutcome } from '@guichet/shared';
 import { fetchManifest, sendScan, sendScanBatch } from '../../api/checkin';
 import { ApiError } from '../../api/client';
 import * as store from './store';
 import { verifyLocally } from './verify';
 
-const m = doorFr.scanner;
+const m = checkinFr.scanner;
 
 /** What the door sees: green (in), orange (already used), red (not a ticket of this event). */
 export type ScanDisplay = {

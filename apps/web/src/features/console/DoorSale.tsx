@@ -1,7 +1,7 @@
 import {
   cheapestPickableOption,
   type DoorTicket,
-  doorFr,
+  doorSalesFr,
   firstManualEntryError,
   formatDateTime,
   formatEuros,
@@ -30,9 +30,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
 import { toast } from '../account/toast';
-import { QuantityStepper } from '../booking/QuantityStepper';
+import { QuantityStepper } from '../checkout/QuantityStepper';
 
-const m = doorFr.manual;
+const m = doorSalesFr;
 
 const emptyParticipant: ManualParticipant = { email: '', firstName: '', lastName: '', phone: '', birthDate: '' };
 

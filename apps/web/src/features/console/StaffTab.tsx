@@ -1,11 +1,11 @@
 import {
-  doorFr,
   firstStaffEmailError,
   formatDateTime,
   fr,
   type StaffMember,
   type StaffScanSort,
   sortStaffScans,
+  staffFr,
 } from '@guichet/shared';
 import {
   Alert,
@@ -33,7 +33,7 @@ import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/
 import { toast } from '../account/toast';
 import { DetailPanel } from './DetailPanel';
 
-const m = doorFr.staff;
+const m = staffFr;
 
 /** The Staff tab (2-organiser.md §2.6): the organiser as Admin, the members, their scans. */
 export function StaffTab({ eventId }: { eventId: string }) {

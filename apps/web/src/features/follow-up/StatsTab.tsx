@@ -2,7 +2,7 @@ import '@mantine/charts/styles.layer.css';
 import { consoleFr, followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useEventStats } from '../../api/follow-up';
-import { PayoutButton, PayoutNotice } from '../money/PayoutButton';
+import { PayoutButton, PayoutNotice } from '../payouts/PayoutButton';
 import { AgesChart } from './AgesChart';
 import { EventActions } from './EventActions';
 import { ExportMenu } from './ExportMenu';

@@ -7,8 +7,8 @@ import { useWaitingRoom } from '../../api/waiting-room';
 const m = waitingRoomFr.panel;
 
 /**
- * In front of the booking panel while the event's waiting room is on (issue 17): the visitor
- * waits their turn here, and the booking panel takes its place once they are let through. With
+ * In front of the checkout panel while the event's waiting room is on (issue 17): the visitor
+ * waits their turn here, and the checkout panel takes its place once they are let through. With
  * no room the children show at once, without a request.
  */
 export function WaitingRoomGate({

@@ -9,7 +9,7 @@ import { AdminState } from '../../features/admin/AdminState';
 import { BalanceFigure } from '../../features/admin/BalanceFigure';
 import { longDate } from '../../features/admin/format';
 import { UserManageModal } from '../../features/admin/UserManageModal';
-import { rateLine } from '../../features/money/rate-line';
+import { rateLine } from '../../features/payouts/rate-line';
 
 const m = adminFr.users;
 

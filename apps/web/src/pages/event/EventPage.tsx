@@ -33,22 +33,22 @@ import { WaitingRoomGate } from '../../features/waiting-room/WaitingRoomGate';
 import { BuyBar } from './BuyBar';
 import classes from './EventPage.module.css';
 
-// The booking flow is the largest part of the page: it loads beside the event's details.
-const BookingPanel = lazy(() =>
-  import('../../features/booking/BookingPanel').then((m) => ({ default: m.BookingPanel })),
+// The checkout flow is the largest part of the page: it loads beside the event's details.
+const CheckoutPanel = lazy(() =>
+  import('../../features/checkout/CheckoutPanel').then((m) => ({ default: m.CheckoutPanel })),
 );
 // Dialogs and the organiser's panels load when they are used: a visitor's first download stays
 // without the modal and positioning code (issue 14, JavaScript budget).
 const BannerModal = lazy(() => import('../../features/events/BannerModal'));
 const ShareModal = lazy(() => import('../../features/events/ShareModal').then((m) => ({ default: m.ShareModal })));
 const LeaveEventButton = lazy(() =>
-  import('../../features/participation/LeaveEventButton').then((m) => ({ default: m.LeaveEventButton })),
+  import('../../features/participations/LeaveEventButton').then((m) => ({ default: m.LeaveEventButton })),
 );
 const PrivateLinkPanel = lazy(() =>
   import('../../features/share-links/PrivateLinkPanel').then((m) => ({ default: m.PrivateLinkPanel })),
 );
 
-const BOOKING_ID = 'reserver';
+const CHECKOUT_ID = 'reserver';
 
 export default function EventPage() {
   const { eventId = '' } = useParams();
@@ -307,16 +307,16 @@ function EventView({ event }: { event: EventDetail }) {
                   </Suspense>
                 )}
               </Group>
-              <Title order={2} size="h3" id={BOOKING_ID} className={classes.bookingTitle}>
+              <Title order={2} size="h3" id={CHECKOUT_ID} className={classes.checkoutTitle}>
                 {fr.events.tickets}
               </Title>
-              {/* The booking flow; for a closed or sold-out event, the read-only ticket list. */}
+              {/* The checkout flow; for a closed or sold-out event, the read-only ticket list. */}
               <WaitingRoomGate
                 eventId={event.id}
                 room={event.status === 'open' && !event.isCancelled ? event.waitingRoom : null}
               >
                 <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                  <BookingPanel event={event} shareKey={searchParams.get('share')} />
+                  <CheckoutPanel event={event} shareKey={searchParams.get('share')} />
                 </Suspense>
               </WaitingRoomGate>
             </Stack>
@@ -326,7 +326,7 @@ function EventView({ event }: { event: EventDetail }) {
       {narrow && event.status === 'open' && !event.isCancelled && !waiting && (
         <>
           <div className={classes.barSpace} />
-          <BuyBar event={event} targetId={BOOKING_ID} />
+          <BuyBar event={event} targetId={CHECKOUT_ID} />
         </>
       )}
       {shareOpened && (

@@ -1,4 +1,4 @@
-import { doorFr, formatDateTime, fr } from '@guichet/shared';
+import { checkinFr, formatDateTime, fr } from '@guichet/shared';
 import { Anchor, Badge, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconScan } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,7 +9,7 @@ import { RequireAuth } from '../../features/auth/RequireAuth';
 import { ScannerView } from '../../features/checkin/ScannerView';
 import { ThemeToggle } from '../../features/shell/ThemeToggle';
 
-const m = doorFr.scanner;
+const m = checkinFr.scanner;
 
 /**
  * The check-in scanner (/scan, /scan/{eventId}): a page of its own, without the site's header, for

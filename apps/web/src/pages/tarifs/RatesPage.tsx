@@ -1,9 +1,9 @@
 import {
   eurosToCents,
   formatEuros,
-  moneyFr,
   organiserCommissionCents,
   organiserGainCents,
+  payoutsFr,
   priceForDesiredNet,
   rateOf,
 } from '@guichet/shared';
@@ -12,11 +12,11 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
-import { useRate } from '../../api/money';
-import { rateLine } from '../../features/money/rate-line';
+import { useRate } from '../../api/payouts';
+import { rateLine } from '../../features/payouts/rate-line';
 import { PageLoader } from '../../features/shell/PageLoader';
 
-const m = moneyFr.rates;
+const m = payoutsFr.rates;
 
 /** Whole cents from what the input holds: nothing typed, or a negative value, is 0 (free). */
 function centsOf(value: string | number): number {

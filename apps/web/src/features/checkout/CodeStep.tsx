@@ -1,0 +1,50 @@
+import { checkoutStepsFr, firstVerificationCodeError } from '@guichet/shared';
+import { Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useVerifyGuest } from '../../api/guest';
+import { StepButtons, StepError, StepForm } from './StepForm';
+
+/** Step 5: the code mailed to the address (a new account's, or an existing one's sign-in); once it is right, the buyer is logged in. */
+export function CodeStep({
+  email,
+  focus,
+  onBack,
+  onVerified,
+}: {
+  email: string;
+  focus: boolean;
+  onBack: () => void;
+  onVerified: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useVerifyGuest();
+
+  const submit = () => {
+    const message = firstVerificationCodeError(code);
+    setError(message);
+    if (message) return;
+    verify.mutate(
+      { email, code: code.trim() },
+      { onSuccess: onVerified, onError: (failure) => setError(failure.message) },
+    );
+  };
+
+  return (
+    <StepForm title={checkoutStepsFr.steps.code} focus={focus} onSubmit={submit}>
+      <Text>{checkoutStepsFr.code.intro(email.trim())}</Text>
+      <TextInput
+        label={checkoutStepsFr.code.label}
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value)}
+        error={Boolean(error)}
+      />
+      <StepError message={error} />
+      <StepButtons onBack={onBack} submitLabel={checkoutStepsFr.code.submit} loading={verify.isPending} />
+    </StepForm>
+  );
+}

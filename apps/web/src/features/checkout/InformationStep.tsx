@@ -1,0 +1,134 @@
+import {
+  BUYER_NAME_MAX,
+  checkoutStepsFr,
+  type EventDetail,
+  firstBuyerError,
+  fitBuyerName,
+  fr,
+  isBuyerNameCut,
+  normalizeEmail,
+  STUDIES,
+} from '@guichet/shared';
+import { NativeSelect, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useSession } from '../../api/auth';
+import { useGuestLookup, useStudies } from '../../api/guest';
+import { StepButtons, StepError, StepForm } from './StepForm';
+import type { Buyer, Step } from './state';
+
+/**
+ * Step 3: who buys. A logged-in buyer's e-mail and birth date are the account's; for a visitor
+ * the e-mail decides what follows: a known one goes to payment, an unknown one creates its account.
+ */
+export function InformationStep({
+  event,
+  buyer,
+  accountCreatedFor,
+  focus,
+  onBack,
+  onNext,
+}: {
+  event: EventDetail;
+  buyer: Buyer;
+  accountCreatedFor: string | null;
+  focus: boolean;
+  onBack: () => void;
+  onNext: (buyer: Buyer, step: Step) => void;
+}) {
+  const { data: user } = useSession();
+  const lookup = useGuestLookup();
+  const studies = useStudies(event.isNeedsUserStudies);
+  const form = useForm<Buyer>({
+    defaultValues: user
+      ? {
+          ...buyer,
+          email: user.email,
+          birthDate: user.birthDate,
+          // The account takes 50 characters, the ticket 22: the account's name comes cut (issue 26).
+          lastName: buyer.lastName || fitBuyerName(user.lastName),
+          firstName: buyer.firstName || fitBuyerName(user.firstName),
+        }
+      : buyer,
+  });
+  const { errors } = form.formState;
+  const i = checkoutStepsFr.information;
+  // Said under a field that shows the account's name cut, while it does.
+  const cutNote = (field: 'lastName' | 'firstName', note: string) =>
+    user && isBuyerNameCut(user[field]) && form.watch(field) === fitBuyerName(user[field]) ? note : undefined;
+
+  const submit = form.handleSubmit((values) => {
+    const error = firstBuyerError(values, { needsStudies: event.isNeedsUserStudies });
+    if (error) {
+      form.setError(error.field, { message: error.message }, { shouldFocus: true });
+      return;
+    }
+    if (user) return onNext(values, 'payment');
+    const email = normalizeEmail(values.email);
+    if (accountCreatedFor === email) return onNext(values, 'code');
+    lookup.mutate(email, {
+      onSuccess: ({ hasAccount }) => onNext(values, hasAccount ? 'proof' : 'password'),
+    });
+  });
+
+  // The first message of the spec's order, repeated above the buttons for screen readers.
+  const firstError = Object.values(errors)[0]?.message ?? lookup.error?.message;
+
+  return (
+    <StepForm title={checkoutStepsFr.steps.information} focus={focus} onSubmit={submit}>
+      <TextInput
+        label={fr.auth.lastName}
+        autoComplete="family-name"
+        withAsterisk
+        maxLength={BUYER_NAME_MAX}
+        description={cutNote('lastName', i.lastNameCut)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={errors.lastName?.message}
+        {...form.register('lastName')}
+      />
+      <TextInput
+        label={fr.auth.firstName}
+        autoComplete="given-name"
+        withAsterisk
+        maxLength={BUYER_NAME_MAX}
+        description={cutNote('firstName', i.firstNameCut)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={errors.firstName?.message}
+        {...form.register('firstName')}
+      />
+      <TextInput
+        label={fr.auth.email}
+        type="email"
+        autoComplete="email"
+        withAsterisk
+        readOnly={Boolean(user)}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextInput
+        label={fr.auth.birthDate}
+        type="date"
+        autoComplete="bday"
+        withAsterisk
+        readOnly={Boolean(user)}
+        error={errors.birthDate?.message}
+        {...form.register('birthDate')}
+      />
+      {user && (
+        <Text size="sm" c="dimmed">
+          {i.loggedInNote}
+        </Text>
+      )}
+      {event.isNeedsUserStudies && (
+        <NativeSelect
+          label={i.studies}
+          withAsterisk
+          data={studies.data ?? [...STUDIES]}
+          error={errors.studies?.message}
+          {...form.register('studies')}
+        />
+      )}
+      <StepError message={firstError} />
+      <StepButtons onBack={onBack} loading={lookup.isPending} />
+    </StepForm>
+  );
+}

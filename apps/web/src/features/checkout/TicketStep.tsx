@@ -1,0 +1,237 @@
+import {
+  checkoutFr,
+  checkoutStepsFr,
+  discountedUnitPriceCents,
+  type EventDetail,
+  firstTicketStepError,
+  fr,
+  isPickable,
+  refundInsuranceCentsPerPlace,
+  type TicketRead,
+  ticketQuantityBounds,
+} from '@guichet/shared';
+import { Accordion, Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { type Dispatch, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PlacesBadge } from '../availability/PlacesBadge';
+import classes from './Checkout.module.css';
+import { priceLabel } from './money';
+import { PromoCode } from './PromoCode';
+import { QuantityStepper } from './QuantityStepper';
+import { RefundOption } from './RefundOption';
+import { StepButtons, StepError, StepForm } from './StepForm';
+import { type CheckoutAction, type CheckoutState, chosenMax, refundOf, selection } from './state';
+
+const t = checkoutStepsFr.tickets;
+
+/** The ticket's mark, also in the gift dialog. */
+export const Availability = PlacesBadge;
+
+type StepProps = {
+  event: EventDetail;
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+  focus: boolean;
+  onNext: () => void;
+};
+
+/** Step 1: the accordion of tickets, the count, the refund option, the terms of sale, the promo code. */
+export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps) {
+  const [error, setError] = useState<string | null>(null);
+  const chosen = selection(state, event);
+  // The live places may fall under the chosen count (other buyers hold them): the choice follows.
+  const max = chosenMax(state, event);
+  useEffect(() => {
+    if (max !== null && state.quantity > max) dispatch({ type: 'fitToPlaces', max });
+  }, [max, state.quantity, dispatch]);
+
+  const next = () => {
+    const price = chosen.bought?.priceCents ?? 0;
+    const refund = refundOf(state, event, price);
+    const failure = firstTicketStepError({
+      ticket: chosen.ticket,
+      option: chosen.option,
+      quantity: state.quantity,
+      refund,
+      dateMaxRefund: event.dateMaxRefund,
+      termsAccepted: state.termsAccepted,
+      now: new Date(),
+      freePlaceTaken: event.hasFreePlace,
+      isFreeEvent: event.isFree,
+    });
+    setError(failure?.message ?? null);
+    if (!failure) onNext();
+  };
+
+  const open = (id: string | null) => {
+    setError(null);
+    dispatch({ type: 'openTicket', ticket: event.tickets.find((ticket) => ticket.id === id) ?? null });
+  };
+
+  // The account already has the one ticket a free event allows: said before anything is filled in.
+  if (event.isFree && event.hasFreePlace) {
+    return (
+      <StepForm title={checkoutStepsFr.steps.tickets} focus={focus}>
+        <Alert color="blue" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{checkoutFr.freeEventOneTicket}</Text>
+            <Anchor component={Link} to="/myTickets" fw={600}>
+              {fr.events.myTicket}
+            </Anchor>
+          </Stack>
+        </Alert>
+      </StepForm>
+    );
+  }
+
+  return (
+    <StepForm title={checkoutStepsFr.steps.tickets} focus={focus} onSubmit={next}>
+      {event.tickets.length === 0 ? (
+        <Text c="dimmed">{t.noTickets}</Text>
+      ) : (
+        // No height animation: the panel grows as the choice goes on (count, refund option), and an
+        // animated panel measured mid-change stays clipped.
+        <Accordion variant="separated" value={state.ticketId} onChange={open} transitionDuration={0}>
+          {event.tickets.map((ticket) => (
+            <Accordion.Item key={ticket.id} value={ticket.id}>
+              <Accordion.Control>
+                {/* The mark under the title: beside it, a long title cut 'Plus que 2 places' short. */}
+                <Group justify="space-between" wrap="nowrap" pr="sm">
+                  <Stack gap={4} align="flex-start">
+                    <Text fw={600}>{ticket.title}</Text>
+                    <Availability ticket={ticket} />
+                  </Stack>
+                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                    {ticket.isMultipart
+                      ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
+                      : priceLabel(ticket.priceCents)}
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                {state.ticketId === ticket.id && (
+                  <TicketChoice
+                    event={event}
+                    ticket={ticket}
+                    state={state}
+                    dispatch={dispatch}
+                    onQuantity={(quantity) => {
+                      if (quantity === 0) setError(null);
+                      dispatch({ type: 'setQuantity', quantity });
+                    }}
+                  />
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+      {/* In the page before any message, so that screen readers announce it when it fills in. */}
+      <div role="status" aria-live="polite" className={classes.notice}>
+        {state.loweredTo !== null && (
+          <Alert color="orange" variant="light">
+            {t.loweredTo(state.loweredTo)}
+          </Alert>
+        )}
+      </div>
+      <Checkbox
+        checked={state.termsAccepted}
+        onChange={(change) => dispatch({ type: 'setTerms', accepted: change.currentTarget.checked })}
+        label={
+          <>
+            {t.acceptTermsBefore}{' '}
+            <Anchor component={Link} to="/termsAndConditions#cgv" target="_blank">
+              {t.salesTerms}
+            </Anchor>
+          </>
+        }
+      />
+      {!event.isFree && (
+        <PromoCode
+          eventId={event.id}
+          discount={state.discount}
+          onChange={(discount) => dispatch({ type: 'setDiscount', discount })}
+        />
+      )}
+      <StepError message={error} />
+      <StepButtons />
+    </StepForm>
+  );
+}
+
+function TicketChoice({
+  event,
+  ticket,
+  state,
+  dispatch,
+  onQuantity,
+}: {
+  event: EventDetail;
+  ticket: TicketRead;
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+  onQuantity: (quantity: number) => void;
+}) {
+  const { option, bought, title } = selection(state, event);
+  const description = (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+      {ticket.description || fr.events.noDescription}
+    </Text>
+  );
+  if (!isPickable(ticket)) {
+    return (
+      <Stack gap="sm">
+        {description}
+        <Text size="sm">{t.cannotPick}</Text>
+      </Stack>
+    );
+  }
+  const bounds = ticketQuantityBounds(bought ?? ticket);
+  const price = bought?.priceCents ?? ticket.priceCents;
+  const perPlace = refundInsuranceCentsPerPlace(discountedUnitPriceCents(price, state.discount?.percent ?? null));
+  const refund = refundOf(state, event, price);
+  const offerRefund =
+    state.quantity > 0 && perPlace > 0 && (ticket.isUserCanTakeInsurance || refund.locked) && Boolean(bought);
+
+  return (
+    <Stack gap="md">
+      {description}
+      {ticket.isMultipart && (
+        <Radio.Group
+          label={t.choice}
+          value={option?.id ?? null}
+          onChange={(optionId) => dispatch({ type: 'pickOption', optionId })}
+        >
+          <Stack gap="xs" mt="xs">
+            {ticket.options.map((choice) => (
+              <Radio
+                key={choice.id}
+                value={choice.id}
+                disabled={!isPickable(choice)}
+                label={
+                  <Group gap="xs" component="span">
+                    <span>
+                      {choice.title} – {priceLabel(choice.priceCents)}
+                    </span>
+                    <Availability ticket={choice} />
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      <QuantityStepper title={title} value={state.quantity} min={bounds.min} max={bounds.max} onChange={onQuantity} />
+      {offerRefund && (
+        <RefundOption
+          perPlaceCents={perPlace}
+          quantity={state.quantity}
+          refund={refund}
+          dateMaxRefund={event.dateMaxRefund}
+          onToggle={(enabled) => dispatch({ type: 'setRefund', enabled })}
+          onPlaces={(places) => dispatch({ type: 'setRefundPlaces', places })}
+        />
+      )}
+    </Stack>
+  );
+}

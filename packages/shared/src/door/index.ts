@@ -1,3 +1,0 @@
-export * from './checkin';
-export * from './manual-sale';
-export * from './staff';

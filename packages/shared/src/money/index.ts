@@ -1,3 +1,0 @@
-export * from './admin';
-export * from './rules';
-export * from './schemas';
