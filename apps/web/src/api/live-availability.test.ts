@@ -1,6 +1,6 @@
 import type { EventAvailability, EventDetail, TicketRead } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
-import { needsReload, newlySoldOut, withAvailability } from './live';
+import { needsReload, newlySoldOut, withAvailability } from './live-availability';
 
 const ticket = (id: string, placesLeft: number, extra: Partial<TicketRead> = {}): TicketRead => ({
   id,
