@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { DEMO, logInAs } from './accounts';
+import { DEMO, login, logInAs } from './accounts';
 import { openConsole, switchConsoleToLightTheme } from './console-steps';
 import { eventDetail, findListedEvent, organiserEvent } from './events';
 
@@ -133,7 +133,10 @@ test("the administrator arriving from an event's 'Gestion' link sees that organi
 test('a user who is not a verified organiser is sent to /billetterie, a visitor to /connexion', async ({ page }) => {
   await page.goto('/event_management');
   await expect(page).toHaveURL(/\/connexion$/);
-  await openConsole(page, { email: DEMO.user });
+  // The login then leads back to the console, which sends this user on: no profile page in between.
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  await page.goto('/event_management');
   await expect(page).toHaveURL(/\/billetterie$/);
   await expect(page.getByText('Seul un organisateur vérifié peut accéder à la console.')).toBeVisible();
 });
