@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { DEMO, login, logInAs } from './accounts';
+import { DEMO, logInAs, login } from './accounts';
 import { openConsole, switchConsoleToLightTheme } from './console-steps';
 import { eventDetail, findListedEvent, organiserEvent } from './events';
 
