@@ -43,6 +43,7 @@ import { cursorKeyFrom, searchQuery } from '../apps/api/src/modules/events/listi
 import { loadTicketKeys } from '../apps/api/src/modules/ticket-codes/keys';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { resetDatabase } from './database';
+import { runBench } from './run-bench';
 
 const EVENT_COUNT = Number(process.env.BENCH_EVENTS ?? 100_000);
 const CONNECTIONS = 50;
@@ -476,13 +477,5 @@ if (process.argv.includes('--serve')) {
     process.exit(1);
   });
 } else {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error('read-api:', error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
+  runBench('read-api', main);
 }
