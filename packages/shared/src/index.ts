@@ -41,6 +41,7 @@ export * from './rules/email';
 export * from './rules/money';
 export * from './rules/password';
 export * from './rules/phone';
+export * from './rules/reason';
 export * from './shop';
 export * from './staff';
 export * from './tickets/code-format';

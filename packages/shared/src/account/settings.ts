@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldError } from '../auth/schemas';
+import { ACCOUNT_NAME_MAX, type FieldError } from '../auth/schemas';
 import { fr } from '../messages/fr';
 import { accountFr } from '../messages/fr-account';
 import { isAgeAllowed, parseIsoDate } from '../rules/age';
@@ -7,7 +7,6 @@ import { isEmailValid } from '../rules/email';
 import { genders } from './profile';
 
 export const DESCRIPTION_MAX = 200;
-export const NAME_MAX = 50;
 
 // Generous caps against abuse; the spec's limits are checked by the rule functions with its messages.
 const field = (max: number) => z.string().max(max).default('');
@@ -35,9 +34,9 @@ export function firstProfileSettingsError(
   if (!email) return { field: 'email', message: m.emailRequired };
   if (!isEmailValid(email)) return { field: 'email', message: fr.auth.emailInvalid };
   if (!input.firstName.trim()) return { field: 'firstName', message: m.firstNameRequired };
-  if (input.firstName.trim().length > NAME_MAX) return { field: 'firstName', message: fr.auth.nameTooLong };
+  if (input.firstName.trim().length > ACCOUNT_NAME_MAX) return { field: 'firstName', message: fr.auth.nameTooLong };
   if (!input.lastName.trim()) return { field: 'lastName', message: m.lastNameRequired };
-  if (input.lastName.trim().length > NAME_MAX) return { field: 'lastName', message: fr.auth.nameTooLong };
+  if (input.lastName.trim().length > ACCOUNT_NAME_MAX) return { field: 'lastName', message: fr.auth.nameTooLong };
   if (!input.birthDate || !parseIsoDate(input.birthDate)) return { field: 'birthDate', message: m.birthDateRequired };
   if (!(genders as readonly string[]).includes(input.gender)) return { field: 'gender', message: m.genderRequired };
   if (!isAgeAllowed(input.birthDate, today)) return { field: 'birthDate', message: m.ageRange };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminFr } from '../messages/fr-admin';
 import { parseSignedEuros } from '../payouts/rules';
 import { payoutStatus } from '../payouts/schemas';
+import { REASON_MAX_LENGTH } from '../rules/reason';
 
 /** Request and response shapes of the back office (issue 10), shared by the API and the web app. */
 const e = adminFr.common;
@@ -9,7 +10,7 @@ const e = adminFr.common;
 export const reasonRequest = z.strictObject({ reason: z.string().max(2000) });
 export function firstReasonError(reason: string): string | null {
   if (!reason.trim()) return e.reasonRequired;
-  if (reason.trim().length > 500) return e.reasonTooLong;
+  if (reason.trim().length > REASON_MAX_LENGTH) return e.reasonTooLong;
   return null;
 }
 

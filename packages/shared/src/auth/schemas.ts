@@ -4,7 +4,10 @@ import { isAgeAllowed, parseIsoDate } from '../rules/age';
 import { isEmailValid } from '../rules/email';
 import { firstPasswordError } from '../rules/password';
 
-const text = (max: number) => z.string().max(max, fr.auth.nameTooLong);
+/** An account's first and last names: 50 characters each (docs/decisions.md: 22 on a ticket). */
+export const ACCOUNT_NAME_MAX = 50;
+
+const name = z.string().max(ACCOUNT_NAME_MAX, fr.auth.nameTooLong).default('');
 
 export type FieldError<F extends string = string> = { field: F; message: string };
 
@@ -13,8 +16,8 @@ const field = (max: number) => z.string().max(max).default('');
 
 export const registerRequest = z.strictObject({
   email: field(254),
-  firstName: text(50).default(''),
-  lastName: text(50).default(''),
+  firstName: name,
+  lastName: name,
   birthDate: field(10),
   password: field(128),
   passwordConfirmation: field(128),

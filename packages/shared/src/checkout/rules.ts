@@ -3,7 +3,7 @@ import { checkoutFr } from '../messages/fr-checkout';
 import { checkoutStepsFr } from '../messages/fr-checkout-steps';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
 import { isEmailValid } from '../rules/email';
-import { BUYER_NAME_MAX, type BuyerInput, MAX_TICKETS_PER_ORDER } from './schemas';
+import { BUYER_NAME_MAX, type BuyerInput, MAX_FREE_TICKETS, MAX_TICKETS_PER_ORDER } from './schemas';
 
 const m = checkoutFr;
 
@@ -11,9 +11,14 @@ const m = checkoutFr;
 export const STUDIES: readonly string[] = checkoutStepsFr.studies;
 export const STUDY_UNDEFINED = checkoutStepsFr.studies[0];
 
-/** The quantity a buyer may pick: the ticket's own bounds, a free ticket capped at 1, 5 per order. */
+/** The most of one ticket an order may take, whatever the ticket's own bounds: 5, or 1 of a free ticket. */
+export function orderCapOf(ticket: { priceCents: number }): number {
+  return ticket.priceCents === 0 ? MAX_FREE_TICKETS : MAX_TICKETS_PER_ORDER;
+}
+
+/** The quantity a buyer may pick: the ticket's own bounds within the order's cap. */
 export function ticketQuantityBounds(ticket: { priceCents: number; minToBuy: number; maxToBuy: number }) {
-  const max = Math.max(0, Math.min(ticket.maxToBuy, ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER));
+  const max = Math.max(0, Math.min(ticket.maxToBuy, orderCapOf(ticket)));
   return { min: Math.max(1, Math.min(ticket.minToBuy, max)), max };
 }
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
+/** The website's rule (1-attendee.md §6, §9): at most 5 tickets in one order, any number of orders. */
 export const MAX_TICKETS_PER_ORDER = 5;
+/** A free ticket is capped at quantity 1 (1-attendee.md §5, §9). */
+export const MAX_FREE_TICKETS = 1;
 export const HOLD_SECONDS = 180;
+/** The purchase form's names (1-attendee.md §3, §9): 22 characters each. */
 export const BUYER_NAME_MAX = 22;
 
 export const orderLineInput = z.strictObject({

@@ -80,14 +80,21 @@ export function scanStatusOf(quantity: number, entriesUsed: number): ScanStatus 
 export const participantSorts = ['name', 'quantity', 'type', 'date', 'status', 'promo', 'price'] as const;
 export type ParticipantSort = (typeof participantSorts)[number];
 
-export const PARTICIPANTS_PAGE_MAX = 200;
+/** Limits of the participants list's query: a page, a search. */
+export const PARTICIPANTS_LIST = { pageSize: 50, maxPageSize: 200, maxSearch: 100 } as const;
 
 export const participantsQuery = z.object({
-  q: z.string().max(100).optional(),
+  q: z.string().max(PARTICIPANTS_LIST.maxSearch).optional(),
   sort: z.enum(participantSorts).catch('name').default('name'),
   dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(PARTICIPANTS_PAGE_MAX).catch(50).default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PARTICIPANTS_LIST.maxPageSize)
+    .catch(PARTICIPANTS_LIST.pageSize)
+    .default(PARTICIPANTS_LIST.pageSize),
 });
 export type ParticipantsQuery = z.infer<typeof participantsQuery>;
 

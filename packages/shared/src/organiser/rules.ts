@@ -1,20 +1,19 @@
+import { ADDRESS_MAX_LENGTH } from '../addresses/schemas';
 import { organiserFr } from '../messages/fr-organiser';
 import { eurosToCents } from '../pricing/rules';
-import type { CreateEventRequest, DiscountInput, OptionInput, TicketInput } from './schemas';
+import { type CreateEventRequest, type DiscountInput, type OptionInput, type TicketInput, UNLIMITED } from './schemas';
 
 const m = organiserFr;
 
 export const LIMITS = {
   title: 100,
-  address: 100,
+  address: ADDRESS_MAX_LENGTH,
   description: 2500,
   ticketTitle: 30,
   ticketDescription: 200,
   optionTitle: 30,
   promoCode: 15,
 } as const;
-
-export const UNLIMITED = -1;
 
 /** The lowest price of a paid ticket added from the edit screen (2-organiser.md §2.2). */
 export const MIN_EDIT_PRICE_CENTS = 100;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refundsFr } from '../messages/fr-refunds';
+import { REASON_MAX_LENGTH } from '../rules/reason';
 
 const e = refundsFr.errors;
 
@@ -32,7 +33,7 @@ export type RefundRequestRow = z.infer<typeof refundRequestRow>;
 export const refundRequestList = z.object({ items: z.array(refundRequestRow) });
 
 export const refuseRefundRequest = z.strictObject({
-  reason: z.string().trim().min(1, e.reasonRequired).max(500, e.reasonTooLong),
+  reason: z.string().trim().min(1, e.reasonRequired).max(REASON_MAX_LENGTH, e.reasonTooLong),
 });
 
 export const refundDecision = z.object({ status: refundRequestStatus });

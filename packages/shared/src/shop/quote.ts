@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_MAX_LENGTH } from '../addresses/schemas';
 import type { FieldError } from '../auth/schemas';
 import { showcaseFr } from '../messages/fr-showcase';
 import { isEmailValid } from '../rules/email';
@@ -7,7 +8,7 @@ import { lineAmountCents, type ShopOffer } from './catalogue';
 
 /** Input limits of the quote form (3-showcase-and-shell.md §5 "Input limits"). */
 export const QUOTE_LIMITS = {
-  address: 100,
+  address: ADDRESS_MAX_LENGTH,
   postcode: 5,
   city: 50,
   structureName: 50,

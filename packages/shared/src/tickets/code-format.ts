@@ -103,3 +103,6 @@ export const TICKET_QR_OPTIONS = {
   margin: 4,
   color: { dark: '#000000ff', light: '#ffffffff' },
 } as const;
+
+/** How wide QR codes are shown, in px (1-attendee.md §9): a ticket's or a person's code 200, an event's link 230. */
+export const QR_CODE_SIZE = { code: 200, link: 230 } as const;
