@@ -4,6 +4,8 @@ export * from './admin';
 export * from './auth/schemas';
 export * from './checkin';
 export * from './checkout';
+export * from './common/fields';
+export * from './common/form';
 export * from './console';
 export * from './door-sales';
 export * from './events/image-sizes';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
+import type { FieldError } from '../common/form';
 import { adminFr } from '../messages/fr-admin';
 import { parseSignedEuros } from '../payouts/rules';
 import { payoutStatus } from '../payouts/schemas';
@@ -33,11 +35,11 @@ export const adminUser = z.object({
   role: z.enum(['user', 'admin']),
   isVerified: z.boolean(),
   commissionRateBps: z.number().int().nullable(),
-  commissionFixedCents: z.number().int().nullable(),
+  commissionFixedCents: cents.nullable(),
   /** The share of an event's balance the organiser may ask for before the event ends. */
   payoutAdvancePercent: z.number().int(),
   /** Their balance over all events, from the ledger: below 0, what they owe. */
-  balanceCents: z.number().int(),
+  balanceCents: cents,
   bannedUntil: z.string().nullable(),
   isBanned: z.boolean(),
   banReason: z.string().nullable(),
@@ -52,7 +54,7 @@ export const ledgerAdjustmentRequest = z.strictObject({
 });
 export type LedgerAdjustmentRequest = z.infer<typeof ledgerAdjustmentRequest>;
 
-export const ledgerAdjustmentCreated = z.object({ balanceCents: z.number().int() });
+export const ledgerAdjustmentCreated = z.object({ balanceCents: cents });
 export type LedgerAdjustmentCreated = z.infer<typeof ledgerAdjustmentCreated>;
 
 /**
@@ -62,7 +64,7 @@ export type LedgerAdjustmentCreated = z.infer<typeof ledgerAdjustmentCreated>;
 export function checkLedgerAdjustment(input: {
   amount: string;
   reason: string;
-}): { adjustment: LedgerAdjustmentRequest } | { field: 'amount' | 'reason'; message: string } {
+}): { adjustment: LedgerAdjustmentRequest } | FieldError<'amount' | 'reason'> {
   const amountCents = parseSignedEuros(input.amount);
   if (amountCents === null || amountCents === 0)
     return { field: 'amount', message: adminFr.errors.adjustmentAmountTyped };
@@ -138,7 +140,7 @@ export const adminPayout = z.object({
   eventTitle: z.string(),
   organizerName: z.string(),
   organizerEmail: z.string(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   status: payoutStatus,
   holderName: z.string(),
   iban: z.string(),
@@ -166,7 +168,7 @@ export const payoutBatch = z.object({
   id: z.string(),
   createdAt: z.string(),
   payoutCount: z.number().int(),
-  totalCents: z.number().int(),
+  totalCents: cents,
   downloadedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   bankReference: z.string().nullable(),
@@ -200,7 +202,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const adminSummary = z.object({
   pendingVerifications: z.number().int(),
   pendingPayouts: z.number().int(),
-  pendingPayoutsCents: z.number().int(),
+  pendingPayoutsCents: cents,
   messages: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof adminSummary>;
@@ -219,7 +221,7 @@ export const adminRefund = z.object({
   holderEmail: z.string(),
   places: z.number().int(),
   /** Null while the request awaits the organiser's decision. */
-  amountCents: z.number().int().nullable(),
+  amountCents: cents.nullable(),
   status: z.enum(['awaiting', 'pending', 'refunding', 'refunded', 'failed', 'refused', 'manual']),
   lastError: z.string().nullable(),
   orderReference: z.string().nullable(),

@@ -1,4 +1,4 @@
-import type { FieldError } from '../auth/schemas';
+import type { FieldError } from '../common/form';
 import { checkoutFr } from '../messages/fr-checkout';
 import { checkoutStepsFr } from '../messages/fr-checkout-steps';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
@@ -22,6 +22,17 @@ export function ticketQuantityBounds(ticket: { priceCents: number; minToBuy: num
   return { min: Math.max(1, Math.min(ticket.minToBuy, max)), max };
 }
 
+/** The quantity within the ticket's bounds, or the message naming the bound it crosses (1-attendee.md §5). */
+export function quantityBoundsError(
+  ticket: { priceCents: number; minToBuy: number; maxToBuy: number },
+  quantity: number,
+): string | null {
+  const { min, max } = ticketQuantityBounds(ticket);
+  if (quantity < min) return m.belowMin(min);
+  if (quantity > max) return m.aboveMax(max);
+  return null;
+}
+
 /** Sold-out ('Sold Out') or unavailable ('Non disponible') tickets and options cannot be picked. */
 export function isPickable(ticket: { isSoldOut: boolean; isAvailable: boolean }): boolean {
   return !ticket.isSoldOut && ticket.isAvailable;
@@ -38,7 +49,8 @@ export function cheapestPickableOption<T extends { priceCents: number; isSoldOut
   return best;
 }
 
-type StepTicket = {
+/** A ticket (or an option of a choice ticket) as a buyer picks it, on the event page or at the door. */
+export type PickableTicket = {
   priceCents: number;
   isSoldOut: boolean;
   isAvailable: boolean;
@@ -49,9 +61,9 @@ type StepTicket = {
 
 export type TicketStepInput = {
   /** The ticket picked in the accordion, or null. */
-  ticket: StepTicket | null;
+  ticket: PickableTicket | null;
   /** For a ticket with choices, the option chosen. */
-  option: Omit<StepTicket, 'isMultipart'> | null;
+  option: Omit<PickableTicket, 'isMultipart'> | null;
   quantity: number;
   refund: { enabled: boolean; places: number };
   /** The event's refund deadline (ISO), null when it has none. */
@@ -84,10 +96,8 @@ export function firstTicketStepError(input: TicketStepInput): FieldError<TicketS
     if (!(deadline > input.now.getTime())) return { field: 'refundPlaces', message: m.refundDeadlinePassed };
   }
   if (!input.termsAccepted) return { field: 'acceptTerms', message: m.termsRequired };
-  const { min, max } = ticketQuantityBounds(bought);
-  if (quantity < min) return { field: 'quantity', message: m.belowMin(min) };
-  if (quantity > max) return { field: 'quantity', message: m.aboveMax(max) };
-  return null;
+  const boundsError = quantityBoundsError(bought, quantity);
+  return boundsError ? { field: 'quantity', message: boundsError } : null;
 }
 
 export type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';

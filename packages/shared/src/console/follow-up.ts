@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents, pageOf } from '../common/fields';
 import { discountedUnitPriceCents } from '../pricing/rules';
 
 /**
@@ -23,7 +24,7 @@ export const ticketStats = z.object({
   /** The ticket's places (a choice ticket's are its options'). */
   available: z.number().int(),
   scanned: z.number().int(),
-  grossCents: z.number().int(),
+  grossCents: cents,
   bySource: sourceBreakdown,
 });
 export type TicketStats = z.infer<typeof ticketStats>;
@@ -32,7 +33,7 @@ export const promoStats = z.object({
   code: z.string(),
   percent: z.number().int(),
   uses: z.number().int(),
-  discountCents: z.number().int(),
+  discountCents: cents,
 });
 export type PromoStats = z.infer<typeof promoStats>;
 
@@ -46,7 +47,7 @@ export const eventStats = z.object({
   /** The event's places: its cap, else the sum of its tickets' places. */
   capacity: z.number().int(),
   unsold: z.number().int(),
-  grossCents: z.number().int(),
+  grossCents: cents,
   /** Holders who held a ticket of an earlier event of the same organiser (docs/decisions.md). */
   regulars: z.number().int(),
   holders: z.number().int(),
@@ -56,7 +57,7 @@ export const eventStats = z.object({
   /** Participations not scanned at all (status Absent). */
   absentees: z.number().int(),
   promoUses: z.number().int(),
-  discountCents: z.number().int(),
+  discountCents: cents,
   byTicket: z.array(ticketStats),
   bySource: sourceBreakdown,
   promoCodes: z.array(promoStats),
@@ -115,19 +116,14 @@ export const participantRow = z.object({
   lastScanAt: z.string().nullable(),
   promoCode: z.string().nullable(),
   promoPercent: z.number().int().nullable(),
-  unitPriceCents: z.number().int(),
+  unitPriceCents: cents,
   /** Quantity × unit price less the promo percentage, never below 0 (§2.5). */
-  totalCents: z.number().int(),
+  totalCents: cents,
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 
-export const participantsPage = z.object({
-  items: z.array(participantRow),
-  /** Rows (participations) that match, over all pages. */
-  total: z.number().int(),
-  /** Their places: the tickets sold, a row of 3 counting 3. */
-  places: z.number().int(),
-});
+/** `total` counts rows (participations); `places` their places, a row of 3 counting 3. */
+export const participantsPage = pageOf(participantRow).extend({ places: z.number().int() });
 export type ParticipantsPage = z.infer<typeof participantsPage>;
 
 /** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */
@@ -176,19 +172,24 @@ export function ticketChartLabels(titles: readonly string[]): string[] {
   });
 }
 
+/** The columns both exports open with: the buyer, the ticket and what was paid. */
+const PURCHASE_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'age',
+  'quantity',
+  'ticket',
+  'price',
+  'promoCode',
+  'promoPercent',
+  'total',
+] as const;
+
 /** The columns of each export, in the order of §9 "Export columns". */
 export const EXPORT_COLUMNS = {
   list: [
-    'firstName',
-    'lastName',
-    'email',
-    'age',
-    'quantity',
-    'ticket',
-    'price',
-    'promoCode',
-    'promoPercent',
-    'total',
+    ...PURCHASE_COLUMNS,
     'insurances',
     'insurancePrice',
     'date',
@@ -197,20 +198,6 @@ export const EXPORT_COLUMNS = {
     'scanDate',
     'studies',
   ],
-  'follow-up': [
-    'firstName',
-    'lastName',
-    'email',
-    'age',
-    'quantity',
-    'ticket',
-    'price',
-    'promoCode',
-    'promoPercent',
-    'total',
-    'studies',
-    'remainingScans',
-    'scanDate',
-  ],
+  'follow-up': [...PURCHASE_COLUMNS, 'studies', 'remainingScans', 'scanDate'],
 } as const satisfies Record<ExportColumns, readonly string[]>;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[ExportColumns][number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
 
 /** An event's participant cap when there is none (2-organiser.md §3, §9: encoded as -1). */
 export const UNLIMITED = -1;
@@ -123,7 +124,7 @@ export const managedTicket = z.object({
   parentId: z.string().nullable(),
   title: z.string(),
   description: z.string(),
-  priceCents: z.number().int(),
+  priceCents: cents,
   quantity: z.number().int(),
   sold: z.number().int(),
   isHidden: z.boolean(),

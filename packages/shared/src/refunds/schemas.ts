@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
 import { refundsFr } from '../messages/fr-refunds';
 import { REASON_MAX_LENGTH } from '../rules/reason';
 
@@ -22,7 +23,7 @@ export const refundRequestRow = z.object({
   holderEmail: z.string(),
   ticketTitle: z.string(),
   places: z.number().int(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   requestedAt: z.string(),
   status: refundRequestStatus,
   reason: z.string().nullable(),

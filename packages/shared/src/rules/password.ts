@@ -4,6 +4,9 @@ import { fr } from '../messages/fr';
 const PASSWORD_MIN_LENGTH = 8;
 const STRENGTH_MIN_LENGTH = 6;
 
+/** A cap against abuse on what a password field takes; the rule itself is the spec's. */
+export const PASSWORD_MAX_LENGTH = 128;
+
 const forbiddenCharacters = /[%^[\]{}|\s]/;
 const specialCharacter = /[^A-Za-z0-9]/g;
 

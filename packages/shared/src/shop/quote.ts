@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_MAX_LENGTH } from '../addresses/schemas';
-import type { FieldError } from '../auth/schemas';
+import { cents, pageOf } from '../common/fields';
+import { type FieldError, formText } from '../common/form';
 import { showcaseFr } from '../messages/fr-showcase';
 import { isEmailValid } from '../rules/email';
 import { isMobilePhone, phoneDigits } from '../rules/phone';
@@ -26,10 +27,8 @@ export const QUOTE_REPLY_HOURS = 24;
 export const quoteStatuses = ['new', 'answered', 'won', 'lost'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
-// Fields default to empty so that a missing field gets the spec's message, in the spec's order.
-const text = (max: number) => z.string().max(max).default('');
 const place = z
-  .strictObject({ address: text(1000), postcode: text(100), city: text(1000) })
+  .strictObject({ address: formText(1000), postcode: formText(100), city: formText(1000) })
   .default({ address: '', postcode: '', city: '' });
 
 export const quoteLine = z.strictObject({
@@ -42,14 +41,14 @@ export type QuoteLine = z.infer<typeof quoteLine>;
 
 export const quoteRequest = z.strictObject({
   partner: z.boolean().nullish(),
-  structureName: text(1000),
-  email: text(1000),
-  startsAt: text(100),
-  endsAt: text(100),
+  structureName: formText(1000),
+  email: formText(1000),
+  startsAt: formText(100),
+  endsAt: formText(100),
   billing: place,
-  phone: text(100),
+  phone: formText(100),
   delivery: place,
-  comments: text(10_000),
+  comments: formText(10_000),
   acceptTerms: z.boolean().default(false),
   lines: z.array(quoteLine).max(500).default([]),
 });
@@ -192,10 +191,10 @@ export const quoteRequestLineView = z.object({
   variant: z.string().nullable(),
   offer: z.enum(['location', 'achat', 'service']),
   quantity: z.number().int(),
-  unitPriceCents: z.number().int().nullable(),
+  unitPriceCents: cents.nullable(),
   priceLabel: z.string().nullable(),
-  amountCents: z.number().int().nullable(),
-  discountCents: z.number().int(),
+  amountCents: cents.nullable(),
+  discountCents: cents,
 });
 
 export const quoteRequestView = z.object({
@@ -211,9 +210,9 @@ export const quoteRequestView = z.object({
   billing: z.object({ address: z.string(), postcode: z.string(), city: z.string() }),
   delivery: z.object({ address: z.string(), postcode: z.string(), city: z.string() }),
   comments: z.string(),
-  subtotalCents: z.number().int(),
-  discountCents: z.number().int(),
-  totalCents: z.number().int(),
+  subtotalCents: cents,
+  discountCents: cents,
+  totalCents: cents,
   lines: z.array(quoteRequestLineView),
 });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
@@ -225,11 +224,7 @@ export const quoteRequestsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 export type QuoteRequestsQuery = z.input<typeof quoteRequestsQuery>;
-export const quoteRequestsPage = z.object({
-  items: z.array(quoteRequestView),
-  total: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const quoteRequestsPage = pageOf(quoteRequestView).extend({ pageSize: z.number().int() });
 export type QuoteRequestsPage = z.infer<typeof quoteRequestsPage>;
 export const quoteRequestParams = z.strictObject({ quoteId: z.string().uuid() });
 export const quoteStatusChange = z.strictObject({ status: z.enum(quoteStatuses) });
