@@ -8,7 +8,7 @@ export const CONTACT_NAME_MAX = 50;
 export const CONTACT_MESSAGE_MAX = 600;
 
 export const contactSubjects = ['partnership', 'general', 'ticketIssue', 'refund', 'other'] as const;
-export type ContactSubject = (typeof contactSubjects)[number];
+type ContactSubject = (typeof contactSubjects)[number];
 
 /**
  * The subject as sent: its key, or its French label (what the original product sent).

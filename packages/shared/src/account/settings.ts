@@ -69,7 +69,6 @@ export const passwordChange = z.strictObject({
 export type PasswordChange = z.infer<typeof passwordChange>;
 
 export const emailChangeConfirm = z.strictObject({ code: formText(12) });
-export type EmailChangeConfirm = z.infer<typeof emailChangeConfirm>;
 
 export const profileSaveResult = z.object({
   message: z.string(),

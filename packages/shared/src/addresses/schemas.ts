@@ -23,4 +23,3 @@ export type AddressSuggestion = z.infer<typeof addressSuggestion>;
 export const addressSearchQuery = z.strictObject({
   q: z.string().max(ADDRESS_MAX_LENGTH).default(''),
 });
-export type AddressSearchQuery = z.infer<typeof addressSearchQuery>;

@@ -4,6 +4,7 @@ import type { FieldError } from '../common/form';
 import { adminFr } from '../messages/fr-admin';
 import { parseSignedEuros } from '../payouts/rules';
 import { payoutStatus } from '../payouts/schemas';
+import { PAYMENT_PROVIDERS } from '../pricing/rules';
 import { REASON_MAX_LENGTH } from '../rules/reason';
 
 /** Request and response shapes of the back office (issue 10), shared by the API and the web app. */
@@ -107,7 +108,7 @@ export const banRequest = z.strictObject({
 });
 export type BanRequest = z.infer<typeof banRequest>;
 
-export const paymentProviderName = z.enum(['sandbox', 'etransactions', 'stripe']);
+const paymentProviderName = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderChoice = z.infer<typeof paymentProviderName>;
 
 export const adminEvent = z.object({
@@ -159,7 +160,6 @@ export const markPaidRequest = z.strictObject({ bankReference: z.string().max(20
 
 /** Every payout still requested, or only those listed (each goes into one batch at most). */
 export const createPayoutBatchRequest = z.strictObject({ payoutIds: z.array(z.string().max(64)).max(500).optional() });
-export type CreatePayoutBatchRequest = z.infer<typeof createPayoutBatchRequest>;
 export const payoutBatchCreated = z.object({ id: z.string(), payoutIds: z.array(z.string()) });
 export type PayoutBatchCreated = z.infer<typeof payoutBatchCreated>;
 

@@ -61,7 +61,6 @@ export function firstLoginError(input: LoginRequest): FieldError<keyof LoginRequ
 }
 
 export const passwordResetRequest = z.strictObject({ email: emailField });
-export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 
 export const passwordResetCodeCheck = z.strictObject({
   email: emailField,
@@ -94,4 +93,3 @@ export const apiError = z.object({
   message: z.string(),
   field: z.string().optional(),
 });
-export type ApiError = z.infer<typeof apiError>;

@@ -23,8 +23,7 @@ export const scanBatchRequest = z.strictObject({
 });
 export type ScanBatchRequest = z.infer<typeof scanBatchRequest>;
 
-export const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled']);
-export type ScanResult = z.infer<typeof scanResult>;
+const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled']);
 
 export const scanOutcome = z.object({
   id: z.string(),
@@ -44,7 +43,7 @@ export const scanOutcome = z.object({
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 
 /** One participation as the scanner keeps it, to work offline and to find a name. */
-export const manifestParticipation = z.object({
+const manifestParticipation = z.object({
   id: z.string(),
   shortCode: z.string(),
   holderName: z.string(),

@@ -75,7 +75,7 @@ export type TicketStepInput = {
   isFreeEvent?: boolean;
 };
 
-export type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'acceptTerms';
+type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'acceptTerms';
 
 /** The ticket step's checks ('Suivant'), in the order of 1-attendee.md §5; the first failing one. */
 export function firstTicketStepError(input: TicketStepInput): FieldError<TicketStepField> | null {
@@ -100,7 +100,7 @@ export function firstTicketStepError(input: TicketStepInput): FieldError<TicketS
   return boundsError ? { field: 'quantity', message: boundsError } : null;
 }
 
-export type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';
+type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';
 
 /**
  * An account's name as the purchase form takes it (1-attendee.md §9: 22 characters there, 50 on

@@ -11,7 +11,7 @@ export const HOLD_SECONDS = 180;
 /** The purchase form's names (1-attendee.md §3, §9): 22 characters each. */
 export const BUYER_NAME_MAX = 22;
 
-export const orderLineInput = z.strictObject({
+const orderLineInput = z.strictObject({
   ticketId: z.string().max(64),
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
@@ -26,7 +26,7 @@ export const holderFields = {
   birthDate: formText(10),
 };
 
-export const buyerInput = z.strictObject({
+const buyerInput = z.strictObject({
   ...holderFields,
   studies: z.string().max(100).nullable().optional(),
 });
@@ -91,7 +91,7 @@ export type PaymentResultOrder = z.infer<typeof paymentResultOrder>;
  * Where the buyer pays: the bank's form posted as is (fields in the signed order), or what
  * Stripe.js needs and where a confirmed payment lands.
  */
-export const paymentRedirect = z.discriminatedUnion('kind', [
+const paymentRedirect = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('form'), action: z.string(), fields: z.array(z.tuple([z.string(), z.string()])) }),
   z.object({
     kind: z.literal('stripe'),

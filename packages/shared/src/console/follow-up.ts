@@ -8,14 +8,13 @@ import { discountedUnitPriceCents } from '../pricing/rules';
  */
 
 /** Places of one ticket by where they went: sold online, sold at the door, not sold. */
-export const sourceBreakdown = z.object({
+const sourceBreakdown = z.object({
   web: z.number().int(),
   presentiel: z.number().int(),
   invendu: z.number().int(),
 });
-export type SourceBreakdown = z.infer<typeof sourceBreakdown>;
 
-export const ticketStats = z.object({
+const ticketStats = z.object({
   ticketId: z.string(),
   title: z.string(),
   /** The chart's label: the title before its first hyphen (§2.4), unless another ticket's reads the same. */
@@ -27,9 +26,8 @@ export const ticketStats = z.object({
   grossCents: cents,
   bySource: sourceBreakdown,
 });
-export type TicketStats = z.infer<typeof ticketStats>;
 
-export const promoStats = z.object({
+const promoStats = z.object({
   code: z.string(),
   percent: z.number().int(),
   uses: z.number().int(),
@@ -38,7 +36,7 @@ export const promoStats = z.object({
 export type PromoStats = z.infer<typeof promoStats>;
 
 /** A count at a time: `at` is a Paris local hour 'YYYY-MM-DDTHH:00' or day 'YYYY-MM-DD'. */
-export const histogramPoint = z.object({ at: z.string(), quantity: z.number().int() });
+const histogramPoint = z.object({ at: z.string(), quantity: z.number().int() });
 export type HistogramPoint = z.infer<typeof histogramPoint>;
 
 export const eventStats = z.object({
@@ -70,7 +68,7 @@ export const eventStats = z.object({
 export type EventStats = z.infer<typeof eventStats>;
 
 /** Scan status per participation (2-organiser.md §4). */
-export const scanStatus = z.enum(['scanned', 'incomplete', 'absent']);
+const scanStatus = z.enum(['scanned', 'incomplete', 'absent']);
 export type ScanStatus = z.infer<typeof scanStatus>;
 
 export function scanStatusOf(quantity: number, entriesUsed: number): ScanStatus {
@@ -100,7 +98,7 @@ export const participantsQuery = z.object({
 export type ParticipantsQuery = z.infer<typeof participantsQuery>;
 
 /** One row of 'Billets' and its details (§2.5, §3 "Ticket list item"): one participation. */
-export const participantRow = z.object({
+const participantRow = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

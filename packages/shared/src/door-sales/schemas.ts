@@ -12,10 +12,10 @@ import { isMobilePhone } from '../rules/phone';
 const m = doorSalesFr;
 
 /** How the buyer paid at the door, for the organiser's accounts. */
-export const onsitePayment = z.enum(['cash', 'card', 'free']);
+const onsitePayment = z.enum(['cash', 'card', 'free']);
 export type OnsitePayment = z.infer<typeof onsitePayment>;
 
-export const manualParticipant = z.strictObject({ ...holderFields, phone: formText(30) });
+const manualParticipant = z.strictObject({ ...holderFields, phone: formText(30) });
 export type ManualParticipant = z.infer<typeof manualParticipant>;
 
 /** The in-person sale (2-organiser.md §2.7): one ticket (or option) and its count, for one participant. */
@@ -35,7 +35,7 @@ export const manualEntryCreated = z.object({
 });
 export type ManualEntryCreated = z.infer<typeof manualEntryCreated>;
 
-export type ManualEntryField = 'ticketId' | 'quantity' | keyof ManualParticipant | 'payment';
+type ManualEntryField = 'ticketId' | 'quantity' | keyof ManualParticipant | 'payment';
 
 /**
  * The in-person sale's checks in the order of 2-organiser.md §5 "In-person sale", then how it was
@@ -79,7 +79,7 @@ export function firstManualEntryError(input: {
 }
 
 /** A ticket as the door sells it: with its options and the places left (hidden tickets included). */
-export const doorTicketOption = z.object({
+const doorTicketOption = z.object({
   ...ticketOfferFields,
   remaining: z.number().int(),
   isHidden: z.boolean(),

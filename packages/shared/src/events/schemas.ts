@@ -47,7 +47,7 @@ export const ticketOfferFields = {
   maxToBuy: z.number().int(),
 };
 
-export const ticketOption = z.object({
+const ticketOption = z.object({
   ...ticketOfferFields,
   /** Places left (a choice ticket: those of its options on sale); live figures update it (issue 17). */
   placesLeft: z.number().int(),
@@ -55,7 +55,7 @@ export const ticketOption = z.object({
 
 export type TicketOption = z.infer<typeof ticketOption>;
 
-export const ticketRead = ticketOption.extend({
+const ticketRead = ticketOption.extend({
   isMultipart: z.boolean(),
   isUserCanTakeInsurance: z.boolean(),
   hasGiftTickets: z.boolean(),
@@ -65,7 +65,7 @@ export const ticketRead = ticketOption.extend({
 });
 export type TicketRead = z.infer<typeof ticketRead>;
 
-export const ticketingStatus = z.enum(['open', 'closed', 'soldOut']);
+const ticketingStatus = z.enum(['open', 'closed', 'soldOut']);
 export type TicketingStatus = z.infer<typeof ticketingStatus>;
 
 /** An event as its page shows it: its card, and all the page needs to sell its tickets. */
@@ -124,7 +124,7 @@ export type DeploymentMeta = z.infer<typeof deploymentMeta>;
  * Live availability (issue 17): the places left of each ticket the reader may see, pushed to the
  * event page. A choice ticket's places are those of its options that are on sale.
  */
-export const ticketPlaces = z.object({
+const ticketPlaces = z.object({
   id: z.string(),
   placesLeft: z.number().int(),
   isSoldOut: z.boolean(),

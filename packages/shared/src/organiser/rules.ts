@@ -17,7 +17,7 @@ export const LIMITS = {
 } as const;
 
 /** The lowest price of a paid ticket added from the edit screen (2-organiser.md §2.2). */
-export const MIN_EDIT_PRICE_CENTS = 100;
+const MIN_EDIT_PRICE_CENTS = 100;
 
 type Priced = { price?: number | null; priceCents?: number | null };
 
@@ -64,7 +64,7 @@ const parseDate = (value: string | null | undefined): Date | null => {
 
 const fail = (field: string, message: string): FieldError => ({ field, message });
 
-export type CreateContext = {
+type CreateContext = {
   now: Date;
   /** false once the address service answered that it does not know the address. */
   addressFound?: boolean;
@@ -152,7 +152,7 @@ type EventFields = {
 };
 
 /** The event as the edit form checks it: its fields, its refund date, and whether any ticket is paid. */
-export type EventState = EventFields & {
+type EventState = EventFields & {
   dateBegin: string;
   dateEnd: string;
   dateMaxRefund: string | null;

@@ -119,7 +119,7 @@ export const updateDiscountRequest = z.strictObject({
 export type UpdateDiscountRequest = z.infer<typeof updateDiscountRequest>;
 
 /** What the edit screen and the console read: every ticket, hidden ones and sold counts included. */
-export const managedTicket = z.object({
+const managedTicket = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
   title: z.string(),
@@ -137,7 +137,7 @@ export const managedTicket = z.object({
 });
 export type ManagedTicket = z.infer<typeof managedTicket>;
 
-export const managedDiscount = z.object({
+const managedDiscount = z.object({
   id: z.string(),
   code: z.string(),
   percent: z.number().int(),

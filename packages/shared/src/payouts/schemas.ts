@@ -46,7 +46,7 @@ export type PayoutStatus = z.infer<typeof payoutStatus>;
  * a sum of entries. `availableCents` is signed (below 0 the organiser owes it) and net of the
  * commission and of its VAT (0 until the commission is invoiced with VAT).
  */
-export const balance = z.object({
+const balance = z.object({
   salesCents: cents,
   commissionCents: cents,
   commissionVatCents: cents,
@@ -66,7 +66,7 @@ export const balance = z.object({
 });
 export type Balance = z.infer<typeof balance>;
 
-export const eventPayout = z.object({
+const eventPayout = z.object({
   id: z.string(),
   amountCents: cents,
   status: payoutStatus,
@@ -76,7 +76,6 @@ export const eventPayout = z.object({
   bankReference: z.string().nullable(),
   rejectReason: z.string().nullable(),
 });
-export type EventPayout = z.infer<typeof eventPayout>;
 
 /** The payout panel of the console: the event's balance, the rate used, the requests so far. */
 export const eventPayouts = z.object({

@@ -6,18 +6,10 @@ import { REASON_MAX_LENGTH } from '../rules/reason';
 const e = refundsFr.errors;
 
 /** Where a holder's refund request stands: to decide, or the refund's own state. */
-export const refundRequestStatus = z.enum([
-  'requested',
-  'pending',
-  'refunding',
-  'refunded',
-  'failed',
-  'refused',
-  'manual',
-]);
+const refundRequestStatus = z.enum(['requested', 'pending', 'refunding', 'refunded', 'failed', 'refused', 'manual']);
 export type RefundRequestStatus = z.infer<typeof refundRequestStatus>;
 
-export const refundRequestRow = z.object({
+const refundRequestRow = z.object({
   participationId: z.string(),
   holderName: z.string(),
   holderEmail: z.string(),

@@ -21,7 +21,7 @@ export function isPasswordValid(password: string): boolean {
   );
 }
 
-export type PasswordStrength = 'tooShort' | 'weak' | 'good' | 'strong';
+type PasswordStrength = 'tooShort' | 'weak' | 'good' | 'strong';
 
 /** Strength indicator: under 6 characters is too short; otherwise a 0–5 score. */
 export function passwordStrength(password: string): PasswordStrength {

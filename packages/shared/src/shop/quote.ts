@@ -21,8 +21,7 @@ export const QUOTE_LIMITS = {
 } as const;
 
 /** Partners get 50 % off equipment loans (§1, §9): rental lines only. */
-export const PARTNER_LOAN_DISCOUNT_PERCENT = 50;
-export const QUOTE_REPLY_HOURS = 24;
+const PARTNER_LOAN_DISCOUNT_PERCENT = 50;
 
 export const quoteStatuses = ['new', 'answered', 'won', 'lost'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
@@ -31,13 +30,12 @@ const place = z
   .strictObject({ address: formText(1000), postcode: formText(100), city: formText(1000) })
   .default({ address: '', postcode: '', city: '' });
 
-export const quoteLine = z.strictObject({
+const quoteLine = z.strictObject({
   productId: z.string().max(100),
   quantity: z.number().int(),
   /** The chosen type's label, for a product that has types. */
   variant: z.string().max(200).nullish(),
 });
-export type QuoteLine = z.infer<typeof quoteLine>;
 
 export const quoteRequest = z.strictObject({
   partner: z.boolean().nullish(),
@@ -154,7 +152,7 @@ export type PricedLine = {
   quantity: number;
 };
 
-export type QuoteTotals = {
+type QuoteTotals = {
   lines: { amountCents: number | null; discountCents: number }[];
   subtotalCents: number;
   discountCents: number;
@@ -185,7 +183,7 @@ export function quoteTotals(lines: PricedLine[], partner: boolean): QuoteTotals 
 export const quoteCreated = z.object({ id: z.string(), message: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreated>;
 
-export const quoteRequestLineView = z.object({
+const quoteRequestLineView = z.object({
   id: z.string(),
   title: z.string(),
   variant: z.string().nullable(),
@@ -223,7 +221,6 @@ export const quoteRequestsQuery = z.strictObject({
   status: z.enum(quoteStatuses).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
-export type QuoteRequestsQuery = z.input<typeof quoteRequestsQuery>;
 export const quoteRequestsPage = pageOf(quoteRequestView).extend({ pageSize: z.number().int() });
 export type QuoteRequestsPage = z.infer<typeof quoteRequestsPage>;
 export const quoteRequestParams = z.strictObject({ quoteId: z.string().uuid() });

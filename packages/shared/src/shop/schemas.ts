@@ -6,7 +6,7 @@ import { GALLERY_MAX_IMAGES, type ShopProduct, type ShopVariant, shopCategories,
  * A type of a product (cup type, powder format). Its own price replaces the product's; a cup type
  * is sold by packs and picked from a fixed list of cup counts (docs/decisions.md, "Showcase").
  */
-export const shopVariant: z.ZodType<ShopVariant> = z.object({
+const shopVariant: z.ZodType<ShopVariant> = z.object({
   label: z.string(),
   priceCents: cents.nullable(),
   priceLabel: z.string().nullable(),

@@ -13,8 +13,7 @@ export function firstStaffEmailError(email: string): string | null {
   return !trimmed || !isEmailValid(trimmed) ? staffFr.emailInvalid : null;
 }
 
-export const staffStatus = z.enum(['admin', 'staff']);
-export type StaffStatus = z.infer<typeof staffStatus>;
+const staffStatus = z.enum(['admin', 'staff']);
 
 export const staffMember = z.object({
   userId: z.string(),

@@ -10,7 +10,7 @@ import { base32nopad } from '@scure/base';
  * from another's; the signature makes it unforgeable. Shared by the server, which signs, and the
  * browser scanner, which verifies offline with the public key.
  */
-export const TICKET_CODE_VERSION = 2;
+const TICKET_CODE_VERSION = 2;
 const SIGNED_LENGTH = 26;
 const SIGNATURE_LENGTH = 64;
 const EVENT_PREFIX_BYTES = 8;
@@ -22,7 +22,7 @@ export type TicketCodePayload = {
   quantity: number;
 };
 
-export type DecodedTicketCode = TicketCodePayload & { signed: Uint8Array; signature: Uint8Array };
+type DecodedTicketCode = TicketCodePayload & { signed: Uint8Array; signature: Uint8Array };
 
 const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
