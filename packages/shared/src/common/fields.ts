@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-/** Schema fragments that many answers share, each one idea. Kept apart from the rules: zod's own module. */
+// Fragments that many answers share, each one idea. Not in rules/, whose modules load without zod
+// (rules/money.ts is on the list page).
 
 /** An amount of money: integer euro cents, never a float (1-attendee.md §1: the euro, 2 decimals). */
 export const cents = z.number().int();
