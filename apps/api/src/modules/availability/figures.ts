@@ -1,4 +1,4 @@
-import type { EventAvailability } from '@guichet/shared';
+import { type EventAvailability, UNLIMITED } from '@guichet/shared';
 import type { PlacesRow } from './repository';
 
 /**
@@ -19,10 +19,11 @@ export function availabilityView(eventId: string, rows: PlacesRow[], visible: Re
     const placesLeft = onSale.reduce((sum, option) => sum + left(option), 0);
     return { id: row.id, placesLeft, isSoldOut: placesLeft === 0 };
   });
-  const cap = rows[0]?.cap ?? -1;
+  const cap = rows[0]?.cap ?? UNLIMITED;
   const taken = rows.filter((row) => !row.is_multipart).reduce((sum, row) => sum + row.sold + row.held, 0);
   const heads = tickets.filter((ticket) => !shown.find((row) => row.id === ticket.id)?.parent_id);
-  const isSoldOut = (cap !== -1 && taken >= cap) || (heads.length > 0 && heads.every((ticket) => ticket.isSoldOut));
+  const isSoldOut =
+    (cap !== UNLIMITED && taken >= cap) || (heads.length > 0 && heads.every((ticket) => ticket.isSoldOut));
   return { eventId, isSoldOut, tickets };
 }
 

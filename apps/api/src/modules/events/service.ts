@@ -1,4 +1,12 @@
-import { type EventDetail, fr, isRoomActive, type TicketOption, type TicketRead } from '@guichet/shared';
+import {
+  type EventDetail,
+  fr,
+  isRoomActive,
+  orderCapOf,
+  type TicketOption,
+  type TicketRead,
+  UNLIMITED,
+} from '@guichet/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
@@ -21,9 +29,6 @@ export type EventDeps = {
    */
   paymentProviderOf?: (wanted: PaymentProviderName) => PaymentProviderName;
 };
-
-/** Website rule: at most 5 tickets in one order. */
-export const MAX_TICKETS_PER_ORDER = 5;
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -86,7 +91,7 @@ export async function getEvent(
       ),
     );
   const soldTotal = rows.filter((t) => !t.isMultipart).reduce((sum, t) => sum + t.sold + t.held, 0);
-  const capReached = event.nbMaxParticipants !== -1 && soldTotal >= event.nbMaxParticipants;
+  const capReached = event.nbMaxParticipants !== UNLIMITED && soldTotal >= event.nbMaxParticipants;
   const isSoldOut = capReached || (ticketList.length > 0 && ticketList.every((t) => t.isSoldOut));
   const prices = visible.map((t) => t.priceCents);
   const ended = event.dateEnd < now;
@@ -132,7 +137,7 @@ export async function getEvent(
 function readOption(ticket: TicketRow) {
   const remaining = Math.max(0, ticket.quantity - ticket.sold - ticket.held);
   // A free ticket is capped at 1, and no order holds more than 5 tickets.
-  const cap = ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER;
+  const cap = orderCapOf(ticket);
   return {
     id: ticket.id,
     title: ticket.title,

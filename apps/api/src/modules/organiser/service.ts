@@ -9,6 +9,7 @@ import {
   type ManagedEvent,
   organiserFr,
   refundsFr,
+  UNLIMITED,
   type UpdateEventRequest,
   usesVerifiedOnlyFeatures,
 } from '@guichet/shared';
@@ -76,7 +77,7 @@ export async function createEvent(
       dateBegin: new Date(input.dateBegin ?? ''),
       dateEnd: new Date(input.dateEnd ?? ''),
       dateMaxRefund: paid && input.dateMaxRefund ? new Date(input.dateMaxRefund) : null,
-      nbMaxParticipants: input.nbMaxParticipants ?? -1,
+      nbMaxParticipants: input.nbMaxParticipants ?? UNLIMITED,
       // Every event starts private; the organiser publishes it from the edit screen.
       isPublic: false,
       isUserPaysFees: input.isUserPaysFees,
@@ -121,7 +122,7 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
   const heads = tickets.filter((t) => !t.parentId);
   const soldTotal = heads.reduce((sum, t) => sum + t.sold, 0);
   const isSoldOut =
-    (event.nbMaxParticipants !== -1 && soldTotal >= event.nbMaxParticipants) ||
+    (event.nbMaxParticipants !== UNLIMITED && soldTotal >= event.nbMaxParticipants) ||
     (heads.length > 0 && heads.every((t) => t.sold >= t.quantity));
   return {
     id: event.id,
@@ -210,8 +211,12 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   await deps.db.transaction(async (tx) => {
     // Under the event lock that buyers of a capped event take too, so no hold slips in between.
     if (!(await repo.lockEvent(tx, event.id))) throw notFound();
-    const cap = next.nbMaxParticipants ?? -1;
-    if (input.nbMaxParticipants !== undefined && cap !== -1 && (await repo.countPlacesTaken(tx, event.id)) > cap) {
+    const cap = next.nbMaxParticipants ?? UNLIMITED;
+    if (
+      input.nbMaxParticipants !== undefined &&
+      cap !== UNLIMITED &&
+      (await repo.countPlacesTaken(tx, event.id)) > cap
+    ) {
       throw badRequest(organiserFr.create.ticketQuantityInvalid, 'nbMaxParticipants');
     }
     await writeEvent(tx, event.id, {
@@ -223,7 +228,7 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
       dateBegin: new Date(next.dateBegin),
       dateEnd: new Date(next.dateEnd),
       dateMaxRefund: next.isPaid && next.dateMaxRefund ? new Date(next.dateMaxRefund) : null,
-      nbMaxParticipants: next.nbMaxParticipants ?? -1,
+      nbMaxParticipants: next.nbMaxParticipants ?? UNLIMITED,
       onsaleAt: room.onsaleAt ? new Date(room.onsaleAt) : null,
       admissionPerMinute: room.admissionPerMinute,
       ...(input.isPublic !== undefined && { isPublic: input.isPublic }),

@@ -1,4 +1,4 @@
-import { adminFr, firstReasonError } from '@guichet/shared';
+import { adminFr, firstReasonError, REASON_MAX_LENGTH } from '@guichet/shared';
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 
@@ -43,7 +43,7 @@ export function ReasonModal({
             error={invalid}
             autosize
             minRows={3}
-            maxLength={500}
+            maxLength={REASON_MAX_LENGTH}
             data-autofocus
             required
           />

@@ -1,4 +1,4 @@
-import { organiserFr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
+import { MAX_TICKETS_PER_ORDER, organiserFr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
 import { type Typed, typedValue } from './typed-number';
 
 export type OptionDraft = { key: string; title: string; price: Typed; quantity: Typed };
@@ -76,7 +76,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         placesLeft: countOf(o.quantity),
         isAvailable: true,
         minToBuy: 1,
-        maxToBuy: 5,
+        maxToBuy: MAX_TICKETS_PER_ORDER,
       }));
       const priceCents = d.isMultipart
         ? Math.min(...(options.length ? options.map((o) => o.priceCents) : [0]))
@@ -90,7 +90,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         placesLeft: draftQuantity(d),
         isAvailable: true,
         minToBuy: 1,
-        maxToBuy: 5,
+        maxToBuy: MAX_TICKETS_PER_ORDER,
         isMultipart: d.isMultipart,
         isUserCanTakeInsurance: false,
         hasGiftTickets: false,

@@ -1,4 +1,11 @@
-import { formatDateTime, formatEuros, fr, type RefundRequestStatus, refundsFr } from '@guichet/shared';
+import {
+  formatDateTime,
+  formatEuros,
+  fr,
+  REASON_MAX_LENGTH,
+  type RefundRequestStatus,
+  refundsFr,
+} from '@guichet/shared';
 import {
   Alert,
   Badge,
@@ -193,7 +200,7 @@ function RefuseModal({ eventId, row, onClose }: { eventId: string; row: RefundRe
             description={m.reasonHelp}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={500}
+            maxLength={REASON_MAX_LENGTH}
             autosize
             minRows={3}
             error={error}

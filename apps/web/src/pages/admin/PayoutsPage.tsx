@@ -1,4 +1,4 @@
-import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter } from '@guichet/shared';
+import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter, payoutFilter } from '@guichet/shared';
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
@@ -18,7 +18,7 @@ const statusColor = {
   rejected: 'red',
   returned: 'orange',
 } as const;
-const filters: PayoutFilter[] = ['requested', 'batched', 'paid', 'returned', 'rejected', 'all'];
+const filters = payoutFilter.options;
 
 /**
  * The payouts: those to send go into a batch for the bank (PayoutBatches); a request not yet

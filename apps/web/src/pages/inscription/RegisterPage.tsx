@@ -1,4 +1,4 @@
-import { firstRegistrationError, fr, type RegisterRequest } from '@guichet/shared';
+import { ACCOUNT_NAME_MAX, firstRegistrationError, fr, type RegisterRequest } from '@guichet/shared';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -66,7 +66,7 @@ export default function RegisterPage() {
             label={fr.auth.firstName}
             autoComplete="given-name"
             withAsterisk
-            maxLength={50}
+            maxLength={ACCOUNT_NAME_MAX}
             error={errors.firstName?.message}
             {...form.register('firstName')}
           />
@@ -74,7 +74,7 @@ export default function RegisterPage() {
             label={fr.auth.lastName}
             autoComplete="family-name"
             withAsterisk
-            maxLength={50}
+            maxLength={ACCOUNT_NAME_MAX}
             error={errors.lastName?.message}
             {...form.register('lastName')}
           />

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_NAME_MAX,
   accountFr,
   DESCRIPTION_MAX,
   firstProfileSettingsError,
@@ -103,7 +104,7 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
               label={m.firstName}
               autoComplete="given-name"
               withAsterisk
-              maxLength={50}
+              maxLength={ACCOUNT_NAME_MAX}
               error={errors.firstName?.message}
               {...form.register('firstName')}
             />
@@ -111,7 +112,7 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
               label={m.lastName}
               autoComplete="family-name"
               withAsterisk
-              maxLength={50}
+              maxLength={ACCOUNT_NAME_MAX}
               error={errors.lastName?.message}
               {...form.register('lastName')}
             />
