@@ -16,15 +16,20 @@ const retryOnce = (count: number, error: Error) =>
 // just after it. Messages shown meanwhile wait in the store and appear when it has loaded.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: true, retry: retryOnce, retryDelay: 800 },
-  },
-});
+// A factory, and a client a caller may pass, so that a component test gets the app's providers
+// with a cache of its own (one shared client would carry answers from one test to the next).
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, refetchOnWindowFocus: true, retry: retryOnce, retryDelay: 800 },
+    },
+  });
 
-export function Providers({ children }: { children: ReactNode }) {
+const queryClient = createQueryClient();
+
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <MantineProvider
         theme={theme}
         defaultColorScheme="dark"

@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createQueryClient, Providers } from '../src/app/providers';
+
+/**
+ * Renders a screen inside the app's own providers (its Mantine theme, a query client configured as
+ * the app's, toasts) and a router at `path`, and gives the user who types and clicks.
+ */
+export function renderApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const user = userEvent.setup();
+  const client = createQueryClient();
+  const view = render(
+    <Providers client={client}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </Providers>,
+  );
+  return { user, client, ...view };
+}

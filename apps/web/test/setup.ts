@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { expectEveryRequestHandled } from './fetch-stub';
+
+// What jsdom lacks and Mantine asks for (its own testing guide lists these).
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// Vitest runs without globals, so Testing Library cannot unmount on its own between tests.
+afterEach(() => {
+  cleanup();
+  expectEveryRequestHandled();
+});
