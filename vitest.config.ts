@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
           unstubGlobals: true,
+          // A journey through a form is dozens of clicks and keystrokes in jsdom: seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -3,14 +3,16 @@ import { vi } from 'vitest';
 /** A request the app sent to its API, as a test reads it: `/api` left out of the path. */
 export type ApiRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
 
-/** What the stub answers: a status and a JSON body, or a network that is not there. */
-export type ApiReply = { status: number; body?: unknown } | typeof networkDown;
+type HttpReply = { status: number; body?: unknown };
+/** A network that is not there: fetch rejects, as a browser's does. */
+export const networkDown = Object.freeze({ network: 'down' as const });
+/** What the stub answers: a status and a JSON body, or no network. */
+export type ApiReply = HttpReply | typeof networkDown;
 type Route = ApiReply | ((request: ApiRequest) => ApiReply | Promise<ApiReply>);
 
-export const networkDown = Symbol('network down');
-export const ok = (body?: unknown): ApiReply => (body === undefined ? { status: 204 } : { status: 200, body });
+export const ok = (body?: unknown): HttpReply => (body === undefined ? { status: 204 } : { status: 200, body });
 /** The server's refusal: its stable code and French message, as the error handler writes them. */
-export const refusal = (status: number, code: string, message: string, extra: object = {}): ApiReply => ({
+export const refusal = (status: number, code: string, message: string, extra: object = {}): HttpReply => ({
   status,
   body: { code, message, ...extra },
 });
@@ -41,7 +43,7 @@ export function stubApi(routes: Record<string, Route>) {
       return new Response(JSON.stringify({ code: 'UNHANDLED', message: key }), { status: 501 });
     }
     const reply = typeof route === 'function' ? await route(request) : route;
-    if (reply === networkDown) throw new TypeError('Failed to fetch');
+    if ('network' in reply) throw new TypeError('Failed to fetch');
     return reply.body === undefined
       ? new Response(null, { status: reply.status })
       : new Response(JSON.stringify(reply.body), {

@@ -9,7 +9,8 @@ import { createQueryClient, Providers } from '../src/app/providers';
  * the app's, toasts) and a router at `path`, and gives the user who types and clicks.
  */
 export function renderApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const user = userEvent.setup();
+  // No pause between keystrokes: the screens do not debounce, and jsdom is slow enough.
+  const user = userEvent.setup({ delay: null });
   const client = createQueryClient();
   const view = render(
     <Providers client={client}>
