@@ -19,3 +19,8 @@ export function renderApp(ui: ReactElement, { path = '/' }: { path?: string } = 
   );
   return { user, client, ...view };
 }
+
+/** A field's label as Testing Library reads it: the text, then the asterisk of a required field. */
+export function label(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { expectEveryRequestHandled } from './fetch-stub';
@@ -23,7 +24,9 @@ window.ResizeObserver ??= class {
 };
 
 // Vitest runs without globals, so Testing Library cannot unmount on its own between tests.
+// Toasts live in a store of their own, outside React: emptied too, or one test would see another's.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   expectEveryRequestHandled();
 });
