@@ -13,7 +13,7 @@ export function renderApp(ui: ReactElement, { path = '/' }: { path?: string } = 
   const user = userEvent.setup({ delay: null });
   const client = createQueryClient();
   const view = render(
-    <Providers client={client}>
+    <Providers client={client} env="test">
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </Providers>,
   );
