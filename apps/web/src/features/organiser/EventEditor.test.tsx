@@ -2,50 +2,11 @@ import { fr, type ManagedEvent, organiserFr, type SessionUser } from '@guichet/s
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
+import { managed, organiser } from '../../../test/organiser-fixtures';
 import { label, renderApp } from '../../../test/render-app';
 import { EventEditor } from './EventEditor';
 
 const f = organiserFr.form;
-
-const organiser = (extra: Partial<SessionUser> = {}): SessionUser => ({
-  id: 'u-org',
-  email: 'odile@exemple.fr',
-  firstName: 'Odile',
-  lastName: 'Martin',
-  birthDate: '1990-01-01',
-  isVerified: true,
-  isAdmin: false,
-  mustAcceptTerms: false,
-  ...extra,
-});
-
-const managed = (extra: Partial<ManagedEvent> = {}): ManagedEvent => ({
-  id: 'evt-1',
-  organizerId: 'u-org',
-  organizerName: 'Odile Martin',
-  title: 'Gala de printemps',
-  description: 'Une soirée.',
-  address: '1 rue de la Paix, Paris',
-  latitude: 48.86,
-  longitude: 2.33,
-  typeId: 1,
-  type: 'Soirée',
-  dateBegin: '2099-05-01T18:00:00.000Z',
-  dateEnd: '2099-05-01T23:00:00.000Z',
-  dateMaxRefund: null,
-  nbMaxParticipants: 100,
-  isPublic: true,
-  isOpen: true,
-  isSoldOut: false,
-  isFree: true,
-  isUserPaysFees: false,
-  bannerUrl: null,
-  onsaleAt: null,
-  admissionPerMinute: null,
-  tickets: [],
-  discounts: [],
-  ...extra,
-});
 
 /**
  * The server of the edit page: the session, the event as its organiser sees it, the categories,
