@@ -21,7 +21,7 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           unstubGlobals: true,
           // A journey through a form is dozens of clicks and keystrokes in jsdom: seconds on a busy machine.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,3 +1,5 @@
+// IndexedDB's other globals (IDBKeyRange…) for the scanner's store, which jsdom has not.
+import 'fake-indexeddb/auto';
 import {
   type CheckinManifest,
   encodeTicketCode,
@@ -7,6 +9,26 @@ import {
   ticketShortCode,
 } from '@guichet/shared';
 import { keygenAsync, signAsync } from '@noble/ed25519';
+import { IDBFactory } from 'fake-indexeddb';
+import { vi } from 'vitest';
+import { expectEveryRequestHandled } from './fetch-stub';
+
+/**
+ * A new device for each test (beforeEach): an empty IndexedDB, and the scanner's modules to be
+ * imported again, since the store keeps its open database in the module.
+ */
+export function newDevice() {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.resetModules();
+}
+
+/** After each test: the clock, the network and the globals as they were; every request answered. */
+export function leaveDevice() {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  expectEveryRequestHandled();
+}
 
 export const EVENT_ID = '0e0e0e0e-1111-4222-8333-444455556666';
 export const OTHER_EVENT_ID = '9f9f9f9f-1111-4222-8333-444455556666';

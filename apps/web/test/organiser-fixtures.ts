@@ -1,16 +1,9 @@
 import type { ManagedDiscount, ManagedEvent, ManagedTicket, SessionUser } from '@guichet/shared';
+import { sessionUser } from './session-fixtures';
 
-export const organiser = (extra: Partial<SessionUser> = {}): SessionUser => ({
-  id: 'u-org',
-  email: 'odile@exemple.fr',
-  firstName: 'Odile',
-  lastName: 'Martin',
-  birthDate: '1990-01-01',
-  isVerified: true,
-  isAdmin: false,
-  mustAcceptTerms: false,
-  ...extra,
-});
+/** The organiser of the events below. */
+export const organiser = (extra: Partial<SessionUser> = {}): SessionUser =>
+  sessionUser({ id: 'u-org', email: 'odile@exemple.fr', firstName: 'Odile', lastName: 'Martin', ...extra });
 
 export const managed = (extra: Partial<ManagedEvent> = {}): ManagedEvent => ({
   id: 'evt-1',

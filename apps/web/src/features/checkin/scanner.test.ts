@@ -1,24 +1,17 @@
 // @vitest-environment jsdom
-import 'fake-indexeddb/auto';
 import { checkinFr, formatDateTime, fr, type ManifestParticipation, type ScanBatchRequest } from '@guichet/shared';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_ID,
+  leaveDevice,
   manifestOf,
+  newDevice,
   OTHER_EVENT_ID,
   outcome,
   participation,
   ticketKeys,
 } from '../../../test/checkin-fixtures';
-import {
-  type ApiRequest,
-  expectEveryRequestHandled,
-  networkDown,
-  ok,
-  refusal,
-  stubApi,
-} from '../../../test/fetch-stub';
+import { type ApiRequest, networkDown, ok, refusal, stubApi } from '../../../test/fetch-stub';
 
 const m = checkinFr.scanner;
 const ZOE = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -42,9 +35,7 @@ const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false
 const at = (time: string) => vi.setSystemTime(new Date(`2030-06-01T${time}.000Z`));
 
 beforeEach(async () => {
-  // A new, empty IndexedDB per test, and modules that have not opened the previous one.
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  vi.resetModules();
+  newDevice();
   scanner = await import('./scanner');
   store = await import('./store');
   keys ??= await ticketKeys();
@@ -52,12 +43,7 @@ beforeEach(async () => {
   at('20:00:00');
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  expectEveryRequestHandled();
-});
+afterEach(leaveDevice);
 
 describe('a scan without network', () => {
   it('lets a listed ticket in on the device and queues the scan, asking nothing of the server', async () => {

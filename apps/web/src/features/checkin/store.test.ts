@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_ID, manifestOf, OTHER_EVENT_ID, participation } from '../../../test/checkin-fixtures';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  EVENT_ID,
+  leaveDevice,
+  manifestOf,
+  newDevice,
+  OTHER_EVENT_ID,
+  participation,
+} from '../../../test/checkin-fixtures';
 
 const ZOE = 'aaaaaaaa-0000-4000-8000-000000000001';
 const LATE = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -10,12 +15,11 @@ const LATE = 'aaaaaaaa-0000-4000-8000-000000000002';
 let store: typeof import('./store');
 
 beforeEach(async () => {
-  // A new, empty IndexedDB for each test, and a store module that has not opened the old one.
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  vi.resetModules();
+  newDevice();
   store = await import('./store');
-  return () => vi.unstubAllGlobals();
 });
+
+afterEach(leaveDevice);
 
 const queuedScan = (id: string, scannedAt: string, eventId = EVENT_ID) => ({ id, eventId, code: 'X', scannedAt });
 

@@ -1,18 +1,9 @@
 // @vitest-environment jsdom
-import 'fake-indexeddb/auto';
 import { fr, type ScanBatchRequest } from '@guichet/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_ID, manifestOf, outcome, participation } from '../../../test/checkin-fixtures';
-import {
-  type ApiRequest,
-  expectEveryRequestHandled,
-  networkDown,
-  ok,
-  refusal,
-  stubApi,
-} from '../../../test/fetch-stub';
+import { EVENT_ID, leaveDevice, manifestOf, newDevice, outcome, participation } from '../../../test/checkin-fixtures';
+import { type ApiRequest, networkDown, ok, refusal, stubApi } from '../../../test/fetch-stub';
 
 const ZOE = 'aaaaaaaa-0000-4000-8000-000000000001';
 const BATCH_PATH = `POST /checkin/events/${EVENT_ID}/scans/batch`;
@@ -39,20 +30,14 @@ async function deviceWithOnePendingScan() {
 }
 
 beforeEach(async () => {
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  vi.resetModules();
+  newDevice();
   store = await import('./store');
   ({ useScanner } = await import('./useScanner'));
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  expectEveryRequestHandled();
-});
+afterEach(leaveDevice);
 
 describe('the scanner of an event', () => {
   it('sends what is pending as it opens with network, and shows the fresh list', async () => {

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ApiReply, ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
+import { sessionUser } from '../../../test/session-fixtures';
 import { CheckoutPanel } from './CheckoutPanel';
 
 const s = checkoutStepsFr;
@@ -74,12 +75,29 @@ function basket() {
 }
 
 /** The ticket step filled in as a buyer would: the ticket opened, `count` places, the terms. */
-async function chooseTickets(user: ReturnType<typeof renderApp>['user'], count: number) {
+type User = ReturnType<typeof renderApp>['user'];
+
+async function chooseTickets(user: User, count: number) {
   await user.click(screen.getByRole('button', { name: /Entrée/ }));
   for (let i = 0; i < count; i += 1) {
     await user.click(screen.getByRole('button', { name: s.tickets.increase('Entrée') }));
   }
   await user.click(screen.getByRole('checkbox', { name: new RegExp(s.tickets.acceptTermsBefore) }));
+}
+
+/** From the ticket step to the information step, `count` places chosen. */
+async function toInformation(user: User, count = 1) {
+  await chooseTickets(user, count);
+  await user.click(screen.getByRole('button', { name: fr.common.next }));
+  await screen.findByRole('heading', { name: s.steps.information });
+}
+
+/** The buyer's fields, as a visitor fills them in. */
+async function fillBuyer(user: User, email = 'zoe@exemple.fr') {
+  await user.type(screen.getByLabelText(label(fr.auth.lastName)), 'Lefèvre');
+  await user.type(screen.getByLabelText(label(fr.auth.firstName)), 'Zoé');
+  await user.type(screen.getByLabelText(label(fr.auth.email)), email);
+  await user.type(screen.getByLabelText(label(fr.auth.birthDate)), '2000-02-29');
 }
 
 describe('the ticket step', () => {
@@ -174,18 +192,13 @@ describe('the information step', () => {
   it('checks the fields in the spec’s order, then asks the server whether the e-mail has an account', async () => {
     const api = stubApi({ ...visitor, 'POST /guest/lookup': ok({ hasAccount: false }) });
     const { user } = renderApp(<CheckoutPanel event={eventWith()} shareKey={null} />);
-    await chooseTickets(user, 1);
-    await user.click(screen.getByRole('button', { name: fr.common.next }));
-    await screen.findByRole('heading', { name: s.steps.information });
+    await toInformation(user);
 
     await user.click(screen.getByRole('button', { name: fr.common.next }));
     expect(screen.getByRole('alert')).toHaveTextContent(checkoutFr.lastNameRequired);
     expect(screen.getByLabelText(label(fr.auth.lastName))).toHaveAccessibleDescription(checkoutFr.lastNameRequired);
 
-    await user.type(screen.getByLabelText(label(fr.auth.lastName)), 'Lefèvre');
-    await user.type(screen.getByLabelText(label(fr.auth.firstName)), 'Zoé');
-    await user.type(screen.getByLabelText(label(fr.auth.email)), 'zoe@exemple');
-    await user.type(screen.getByLabelText(label(fr.auth.birthDate)), '2000-02-29');
+    await fillBuyer(user, 'zoe@exemple');
     await user.click(screen.getByRole('button', { name: fr.common.next }));
     expect(screen.getByRole('alert')).toHaveTextContent(checkoutFr.emailInvalid);
 
@@ -200,13 +213,8 @@ describe('the information step', () => {
   it('sends a known e-mail to sign in first, and goes back to the tickets as they were chosen', async () => {
     stubApi({ ...visitor, 'POST /guest/lookup': ok({ hasAccount: true }) });
     const { user } = renderApp(<CheckoutPanel event={eventWith()} shareKey={null} />);
-    await chooseTickets(user, 2);
-    await user.click(screen.getByRole('button', { name: fr.common.next }));
-    await screen.findByRole('heading', { name: s.steps.information });
-    await user.type(screen.getByLabelText(label(fr.auth.lastName)), 'Lefèvre');
-    await user.type(screen.getByLabelText(label(fr.auth.firstName)), 'Zoé');
-    await user.type(screen.getByLabelText(label(fr.auth.email)), 'zoe@exemple.fr');
-    await user.type(screen.getByLabelText(label(fr.auth.birthDate)), '2000-02-29');
+    await toInformation(user, 2);
+    await fillBuyer(user);
     await user.click(screen.getByRole('button', { name: fr.common.next }));
     expect(await screen.findByRole('heading', { name: s.steps.proof })).toBeInTheDocument();
 
@@ -220,25 +228,12 @@ describe('the information step', () => {
 
   it('takes a signed-in buyer’s e-mail and birth date from the account, read-only', async () => {
     stubApi({
-      [SESSION]: ok({
-        user: {
-          id: 'u-1',
-          email: 'zoe@exemple.fr',
-          firstName: 'Zoé',
-          lastName: 'Lefèvre',
-          birthDate: '2000-02-29',
-          isVerified: true,
-          isAdmin: false,
-          mustAcceptTerms: false,
-        },
-      }),
+      [SESSION]: ok({ user: sessionUser() }),
     });
     const { user } = renderApp(<CheckoutPanel event={eventWith()} shareKey={null} />);
     // Signed in: no invitation to log in.
     await screen.findByRole('heading', { name: s.steps.tickets });
-    await chooseTickets(user, 1);
-    await user.click(screen.getByRole('button', { name: fr.common.next }));
-    await screen.findByRole('heading', { name: s.steps.information });
+    await toInformation(user);
 
     expect(screen.getByLabelText(label(fr.auth.email))).toHaveValue('zoe@exemple.fr');
     expect(screen.getByLabelText(label(fr.auth.email))).toHaveAttribute('readonly');
@@ -250,13 +245,8 @@ describe('the information step', () => {
   it('asks for studies when the event needs them', async () => {
     stubApi({ ...visitor, 'GET /studies': ok(['Non défini', 'Droit']) });
     const { user } = renderApp(<CheckoutPanel event={eventWith({ isNeedsUserStudies: true })} shareKey={null} />);
-    await chooseTickets(user, 1);
-    await user.click(screen.getByRole('button', { name: fr.common.next }));
-    await screen.findByRole('heading', { name: s.steps.information });
-    await user.type(screen.getByLabelText(label(fr.auth.lastName)), 'Lefèvre');
-    await user.type(screen.getByLabelText(label(fr.auth.firstName)), 'Zoé');
-    await user.type(screen.getByLabelText(label(fr.auth.email)), 'zoe@exemple.fr');
-    await user.type(screen.getByLabelText(label(fr.auth.birthDate)), '2000-02-29');
+    await toInformation(user);
+    await fillBuyer(user);
 
     await user.click(screen.getByRole('button', { name: fr.common.next }));
 

@@ -1,24 +1,14 @@
-import { organiserFr, type SessionUser } from '@guichet/shared';
+import { organiserFr } from '@guichet/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
+import { organiser } from '../../../test/organiser-fixtures';
 import { label, renderApp } from '../../../test/render-app';
 import CreateEventPage from './CreateEventPage';
 
 const f = organiserFr.form;
 const c = organiserFr.create;
-
-const organiser: SessionUser = {
-  id: 'u-org',
-  email: 'odile@exemple.fr',
-  firstName: 'Odile',
-  lastName: 'Martin',
-  birthDate: '1990-01-01',
-  isVerified: true,
-  isAdmin: false,
-  mustAcceptTerms: false,
-};
 
 const suggestion = {
   label: '1 Rue de la Paix 75002 Paris',
@@ -31,7 +21,7 @@ const suggestion = {
 
 function server(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
-    'GET /auth/session': ok({ user: organiser }),
+    'GET /auth/session': ok({ user: organiser() }),
     'GET /events/types': ok([
       { id: 1, label: 'Soirée' },
       { id: 2, label: 'Conférence' },
@@ -136,7 +126,7 @@ describe('the event creation form', () => {
 
   it('leaves the service fee to verified organisers', async () => {
     stubApi({
-      'GET /auth/session': ok({ user: { ...organiser, isVerified: false } }),
+      'GET /auth/session': ok({ user: organiser({ isVerified: false }) }),
       'GET /events/types': ok([]),
     });
     renderPage();
