@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import { checkinFr, formatDateTime, fr, type ManifestParticipation, type ScanBatchRequest } from '@guichet/shared';
+import {
+  checkinFr,
+  formatDateTime,
+  fr,
+  MAX_SCAN_BATCH,
+  type ManifestParticipation,
+  type ScanBatchRequest,
+} from '@guichet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_ID,
@@ -273,7 +280,7 @@ async function scanOffline(manifest: ReturnType<typeof manifestOf>, codes: strin
   spy.mockRestore();
 }
 
-/** A queue longer than a batch, put straight in the store (signing 501 codes takes seconds). */
+/** A queue longer than a batch, put straight in the store (signing hundreds of codes takes seconds). */
 async function queueLong(count: number) {
   const codes = Array.from({ length: count }, (_, i) => `CODE-${String(i).padStart(4, '0')}`);
   for (const [i, code] of codes.entries()) {
@@ -317,13 +324,14 @@ describe('sync', () => {
 
   it('sends a long queue in batches the server accepts, oldest first', async () => {
     const manifest = await deviceHas([]);
-    const codes = await queueLong(501);
+    const codes = await queueLong(MAX_SCAN_BATCH + 1);
     const api = stubApi({ [BATCH_PATH]: batchAnswering(() => ({})), [MANIFEST_PATH]: ok(manifest) });
 
     await scanner.sync(EVENT_ID);
 
     const batches = api.bodiesOf(BATCH_PATH) as ScanBatchRequest[];
-    expect(batches.map((b) => b.scans.length)).toEqual([500, 1]);
+    // The server refuses a batch over its limit (413): the scanner keeps under it.
+    expect(batches.map((b) => b.scans.length)).toEqual([MAX_SCAN_BATCH, 1]);
     expect(batches.flatMap((b) => b.scans.map((s) => s.code))).toEqual(codes);
   });
 
@@ -345,14 +353,14 @@ describe('sync', () => {
 
   it('does not send again the batches the server answered before the network went', async () => {
     await deviceHas([]);
-    const codes = await queueLong(501);
+    const codes = await queueLong(MAX_SCAN_BATCH + 1);
     let sends = 0;
     const answer = batchAnswering(() => ({}));
     stubApi({ [BATCH_PATH]: (request) => (++sends === 1 ? answer(request) : networkDown) });
 
     await expect(scanner.sync(EVENT_ID)).rejects.toMatchObject({ status: 0 });
 
-    expect((await store.queued(EVENT_ID)).map((s) => s.code)).toEqual([codes[500]]);
+    expect((await store.queued(EVENT_ID)).map((s) => s.code)).toEqual([codes[MAX_SCAN_BATCH]]);
   });
 
   it('keeps the queue when the server refuses the batch', async () => {
