@@ -1,4 +1,3 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -13,7 +12,6 @@ export default defineConfig({
       {
         // The web app's components, rendered in a document (jsdom) as a user meets them. Its pure
         // modules stay in 'unit' (a document costs each file 1 to 2 s).
-        plugins: [react()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx'],
