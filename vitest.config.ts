@@ -10,6 +10,19 @@ export default defineConfig({
         },
       },
       {
+        // The web app's components, rendered in a document (jsdom) as a user meets them. Its pure
+        // modules stay in 'unit' (a document costs each file 1 to 2 s).
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          unstubGlobals: true,
+          // A journey through a form is dozens of clicks and keystrokes in jsdom: seconds on a busy machine.
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
