@@ -1,4 +1,4 @@
-import type { SignedInUser } from '../modules/users/repository';
+import type { SignedInUser } from '../modules/users/users.repository';
 
 /**
  * Who may do what, in one place (house style: `can(viewer, action, resource)`). Pure: the caller

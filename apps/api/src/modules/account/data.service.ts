@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './data.repository';
 
 /** A unique address that can never receive mail (.invalid is reserved by RFC 2606). */

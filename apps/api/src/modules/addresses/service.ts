@@ -1,6 +1,6 @@
 import { ADDRESS_QUERY_MIN_LENGTH, ADDRESS_SUGGESTION_LIMIT } from '@guichet/shared';
 import type { Config } from '../../config';
-import { fetchBan } from './ban';
+import { searchAddressBase } from './address-base';
 import { geocodeGazetteer, searchGazetteer } from './gazetteer';
 
 export type AddressSuggestion = {
@@ -49,7 +49,7 @@ export function createAddressService(options: {
     async suggest(query) {
       const text = query.trim();
       if (text.length < ADDRESS_QUERY_MIN_LENGTH) return [];
-      const answer = await fetchBan(ban, { q: text, limit: ADDRESS_SUGGESTION_LIMIT, autocomplete: true });
+      const answer = await searchAddressBase(ban, { q: text, limit: ADDRESS_SUGGESTION_LIMIT, autocomplete: true });
       if (!answer.ok) {
         fallback(answer.reason);
         return offline.suggest(text);
@@ -59,7 +59,7 @@ export function createAddressService(options: {
     async geocode(label) {
       const text = label.trim();
       if (text.length < ADDRESS_QUERY_MIN_LENGTH) return null;
-      const answer = await fetchBan(ban, { q: text, limit: 1, autocomplete: false });
+      const answer = await searchAddressBase(ban, { q: text, limit: 1, autocomplete: false });
       if (!answer.ok) {
         fallback(answer.reason);
         return offline.geocode(text);

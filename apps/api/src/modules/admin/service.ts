@@ -28,12 +28,12 @@ import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { findAuditEntries, insertAudit } from '../audit/repository';
 import { deleteUserSessions } from '../auth/repository';
-import { updateEvent } from '../events/repository';
+import { updateEvent } from '../events/event.repository';
 import { applyAdjustment } from '../ledger/adjustments';
 import * as ledger from '../ledger/repository';
 import { rejectRequestedPayout } from '../payouts/repository';
 import { banOf } from '../users/ban';
-import { updateUser as updateAccount } from '../users/repository';
+import { updateUser as updateAccount } from '../users/users.repository';
 import * as repo from './repository';
 
 const m = adminFr;

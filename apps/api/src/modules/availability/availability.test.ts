@@ -3,11 +3,11 @@ import { fr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { listening, openSse, placesOf } from '../../../test/modules/availability/support';
+import { guestBuyer } from '../../../test/modules/checkout/support';
 import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
-import { guestBuyer } from '../checkout/test-support';
 import { reclaimEveryExpiredHold } from '../orders/expired-holds';
-import { listening, openSse, placesOf } from './test-support';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -9,7 +9,7 @@ import { findEventPlaces, type PlacesRow } from './repository';
 export const PLACES_CHANNEL = 'guichet_places';
 
 export type Watcher = {
-  /** The tickets this reader may see (events/service.ts rules), and a key shared by equal sets. */
+  /** The tickets this reader may see (events/event.service.ts rules), and a key shared by equal sets. */
   visible: ReadonlySet<string>;
   push(json: string): void;
   close(): void;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { availabilityDropped } from '../../lib/metrics';
 import { access } from '../../plugins/route-access';
-import type { EventDeps } from '../events/service';
+import type { EventDeps } from '../events/event.service';
 import type { AvailabilityHub } from './hub';
 import { createVisitorViews } from './service';
 import { defaultStreamLimits, openEventStream, type StreamLimits } from './stream';

@@ -10,9 +10,9 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { buyerCookie, guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
 import { applyPaymentResult } from '../orders/payment-result';
-import { buyerCookie, guestBuyer, raceEvent } from './test-support';
 
 let now = Date.now();
 let t: TestApp;

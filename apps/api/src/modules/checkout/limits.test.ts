@@ -10,10 +10,10 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { createBuyers, guestBuyer, payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { discountCodes, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { applyPaymentResult } from '../orders/payment-result';
-import { createBuyers, guestBuyer, payAtSandboxBank } from './test-support';
 
 // Limits found broken by an attack on the checkout (issue 16, "Money"): a promo code's quantity,
 // a second capture of a paid order, and the free-ticket limit split over several lines or orders.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { decideAtSandbox, guestBuyer, openSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { orders } from '../../db/schema';
 import { paymentConfigFromEnv, paymentFormOrigins } from '../../payments';
-import { decideAtSandbox, guestBuyer, openSandboxBank, raceEvent } from './test-support';
 
 let t: TestApp;
 let organizerId: string;

@@ -2,8 +2,8 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { decideAtSandbox, guestBuyer, openSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
-import { decideAtSandbox, guestBuyer, openSandboxBank, raceEvent } from './test-support';
 
 let t: TestApp;
 let organizerId: string;

@@ -2,8 +2,8 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { discountCodes } from '../../db/schema';
-import { payAtSandboxBank, raceEvent } from './test-support';
 
 let now = Date.now();
 let t: TestApp;

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { guestBuyer } from '../../../test/modules/checkout/support';
 import { orders, participations, tickets } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../payments/fake-stripe';
-import { guestBuyer } from './test-support';
 
 const webhookSecret = 'whsec_app_test';
 let fake: FakeStripe;

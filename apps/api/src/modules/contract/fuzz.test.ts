@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { queryRows } from '../../db/client';
-import { type Cast, createCast, createFixture, type Fixture, signIn } from './fixture';
-import { permissionTable } from './permission-table';
+import { type Cast, createCast, createFixture, type Fixture, signIn } from '../../../test/modules/contract/fixture';
+import { permissionTable } from '../../../test/modules/contract/permission-table';
 import {
   arbitraryOf,
   dangerousValue,
@@ -13,7 +12,8 @@ import {
   pathsIn,
   rawBodiesFor,
   replaceAt,
-} from './schema-arbitrary';
+} from '../../../test/modules/contract/schema-arbitrary';
+import { queryRows } from '../../db/client';
 
 /**
  * Every operation of the published contract, called with values generated from its own schemas

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
 import { singleFlight } from '../../lib/single-flight';
 import { weakEtag } from '../../plugins/http-cache';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { type CursorCodec, createCursorCodec } from './cursor';
 import { findListingPage, type ListingFilter } from './listing.repository';
 

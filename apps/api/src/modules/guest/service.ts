@@ -15,7 +15,7 @@ import { queueMail } from '../../mail/outbox';
 import { hashPassword } from '../auth/passwords';
 import { type AuthDeps, MAX_CODE_ATTEMPTS, openSession, type SessionTicket } from '../auth/service';
 import * as emailCodes from '../users/email-codes.repository';
-import * as users from '../users/repository';
+import * as users from '../users/users.repository';
 
 // Same lifetime, attempts and hashing as the other e-mail codes (docs/decisions.md).
 const CODE_TTL_MS = 15 * 60_000;

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { payAtSandboxBank } from '../checkout/test-support';
-import { paidOrder } from '../payouts/test-support';
+import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { paidOrder } from '../../../test/modules/payouts/support';
 
 // Two defects the property test and the benchmark found, kept as tests:
 // 1. The ledger's posting holds a stream's lock; its insert checked foreign keys to the event and

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
 import { discountCodes, events, eventTypes, participations, tickets } from '../../db/schema';
-import { createPayload, paidTickets } from './test-payloads';
 
 let t: TestApp;
 let organizer: string;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './refund.repository';
 
 const m = accountFr.myTickets;

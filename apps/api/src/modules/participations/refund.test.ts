@@ -2,8 +2,8 @@ import { accountFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { events, mailOutbox, participations } from '../../db/schema';
-import { payAtSandboxBank, raceEvent } from '../checkout/test-support';
 
 const m = accountFr.myTickets;
 

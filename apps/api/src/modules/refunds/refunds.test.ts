@@ -2,12 +2,12 @@ import { checkoutFr, refundsFr } from '@guichet/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { jobs, mailOutbox, orders, participations, refunds, tickets } from '../../db/schema';
 import { createBus } from '../../lib/bus';
 import { createPaymentProviders, paymentConfigFromEnv } from '../../payments';
-import { payAtSandboxBank, raceEvent } from '../checkout/test-support';
 import { carryOutRefund, type RefundDeps, RefundInProgress } from './execution.service';
-import { acceptRefund } from './service';
+import { acceptRefund } from './request.service';
 
 const MINUTE = 60_000;
 let offset = 0;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
-import { loadManagedEvent } from '../organiser/service';
-import type { SignedInUser } from '../users/repository';
+import { loadManagedEvent } from '../organiser/event.service';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './repository';
 
 const m = ticketsFr.privateLink;

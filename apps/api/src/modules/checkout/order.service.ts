@@ -21,7 +21,7 @@ import { hasExpiredHolds, isPromoUsedBy, reclaimExpiredHolds } from '../orders/p
 import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from '../orders/refusals';
 import { releaseOrder } from '../orders/release';
 import { findLiveHolds, holdOrder } from '../orders/repository';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { assertBuyer } from './buyer';
 import { checkGift, checkLines } from './lines';
 import { type Payments, providerFor } from './payment.service';

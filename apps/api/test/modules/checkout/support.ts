@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { createEvent, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
-import { tickets, users } from '../../db/schema';
+import { tickets, users } from '../../../src/db/schema';
+import { createEvent, createUser, sessionCookie, type TestApp } from '../../helpers';
 
 const DAY = 86_400_000;
 

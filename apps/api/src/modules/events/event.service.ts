@@ -8,8 +8,8 @@ import { isUuid } from '../../lib/ids';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
 import { bannerSrcset, imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
-import * as repo from './repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as repo from './event.repository';
 
 export type EventDeps = {
   db: Database;

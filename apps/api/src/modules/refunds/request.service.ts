@@ -7,7 +7,7 @@ import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { applyRefund, carryOutRefund, type RefundDeps } from './execution.service';
-import * as repo from './repository';
+import * as repo from './refunds.repository';
 
 const e = refundsFr.errors;
 /** A refund the provider refuses now is tried for about five hours (backoff up to an hour). */
