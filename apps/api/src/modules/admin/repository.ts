@@ -196,7 +196,7 @@ export function findRefunds(db: Database) {
     db,
     sql`select * from (
           select p.id, 'request' as cause, e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
-                 coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name) as "holderName",
+                 guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                  coalesce(o.buyer_email, u.email) as "holderEmail",
                  coalesce(r.places, p.refund_places) as places, r.amount_cents as "amountCents",
                  coalesce(r.status, 'awaiting') as status, r.last_error as "lastError",
@@ -210,11 +210,12 @@ export function findRefunds(db: Database) {
            where p.refund_requested_at is not null
           union all
           select r.id, 'cancellation', e.id, e.title, null,
-                 o.buyer_first_name || ' ' || o.buyer_last_name, o.buyer_email,
+                 guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name), o.buyer_email,
                  r.places, r.amount_cents, r.status, r.last_error, o.reference, ${iso('r.created_at')}
             from refunds r
             join events e on e.id = r.event_id
             join orders o on o.id = r.order_id
+            left join users u on u.id = o.user_id
            where r.cause = 'cancellation'
         ) refunds
         order by "requestedAt", id

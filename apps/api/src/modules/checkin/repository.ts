@@ -51,7 +51,7 @@ export function findManifest(db: Database, eventId: string) {
   }>(
     db,
     sql`select p.id,
-               coalesce(o.buyer_first_name || ' ' || o.buyer_last_name, u.first_name || ' ' || u.last_name) as "holderName",
+               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                p.quantity, p.entries_used as "entriesUsed",

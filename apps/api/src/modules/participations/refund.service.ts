@@ -42,7 +42,7 @@ export async function requestRefund(deps: AppDeps, user: SignedInUser, participa
       subject: m.organiserMail.subject(brandName, ticket.eventTitle),
       text: m.organiserMail.body({
         event: ticket.eventTitle,
-        holder: `${ticket.holderFirstName} ${ticket.holderLastName}`,
+        holder: ticket.holderName,
         email: ticket.holderEmail,
         ticket: ticket.ticketTitle,
         quantity: ticket.quantity,

@@ -141,8 +141,7 @@ export async function findEventRefundRequests(db: Database, eventId: string) {
   }>(
     db,
     sql`select p.id as "participationId",
-               trim(coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name))
-                 as "holderName",
+               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                coalesce(o.buyer_email, u.email) as "holderEmail", t.title as "ticketTitle",
                p.refund_places as "refundPlaces", coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents",
                o.discount_percent as "discountPercent", p.refund_requested_at as "requestedAt",

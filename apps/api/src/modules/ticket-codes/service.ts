@@ -2,6 +2,7 @@ import { ticketShortCode, ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { holderName } from '../orders/holder-name';
 import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
 import { type TicketPdfContent, ticketPdf } from './pdf';
@@ -19,10 +20,6 @@ export async function loadOwnTicket(deps: TicketDeps, participationId: string, u
   return row;
 }
 
-export function holderName(row: TicketViewRow): string {
-  // The buyer named on the order, else the account holder (a sale at the door has no order).
-  return `${row.buyerFirstName ?? row.userFirstName} ${row.buyerLastName ?? row.userLastName}`.trim();
-}
 
 export function ticketCodeOf(deps: TicketDeps, row: TicketViewRow): string {
   const { privateKey } = loadTicketKeys(deps.config);
@@ -44,7 +41,10 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
     quantity: row.quantity,
     isGift: row.isGift,
-    holderName: holderName(row),
+    holderName: holderName(
+      { firstName: row.buyerFirstName, lastName: row.buyerLastName },
+      { firstName: row.userFirstName, lastName: row.userLastName },
+    ),
     orderReference: row.orderReference,
     shortCode: ticketShortCode(row.id),
     qrPng: await ticketQrPng(code),
