@@ -22,8 +22,6 @@ export const REDUCED_COMMISSION: Rate = { bps: 140, fixedCents: 25 };
 /** Refund insurance: a flat price per place under the threshold, a percentage from it. */
 export const REFUND_INSURANCE = { flatCents: 120, thresholdCents: 5000, bps: 600 } as const;
 
-export const PAYMENT_COUNTDOWN_SECONDS = 180;
-
 function assertCents(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number of cents ≥ 0`);
 }

@@ -1,4 +1,11 @@
-import { type EventDetail, fr, isRoomActive, type TicketOption, type TicketRead } from '@guichet/shared';
+import {
+  type EventDetail,
+  fr,
+  isRoomActive,
+  MAX_TICKETS_PER_ORDER,
+  type TicketOption,
+  type TicketRead,
+} from '@guichet/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { tickets } from '../../db/schema';
@@ -21,9 +28,6 @@ export type EventDeps = {
    */
   paymentProviderOf?: (wanted: PaymentProviderName) => PaymentProviderName;
 };
-
-/** Website rule: at most 5 tickets in one order. */
-export const MAX_TICKETS_PER_ORDER = 5;
 
 type TicketRow = typeof tickets.$inferSelect;
 

@@ -1,6 +1,7 @@
 import type { PriceFilter } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { BANNER_SRCSET_SQL } from '../images/processing';
 
 /** A position in the list's order: after the event that starts at `dateBegin` with this `id`. */
@@ -133,8 +134,8 @@ export async function findListingPage(
                'id', e.id,
                'title', e.title,
                'type', t.label,
-               'dateBegin', to_char(e.date_begin at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               'dateEnd', to_char(e.date_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'dateBegin', ${isoTimestamp('e.date_begin')},
+               'dateEnd', ${isoTimestamp('e.date_end')},
                'minPriceCents', e.min_price_cents,
                'isFree', e.max_price_cents = 0,
                'isSoldOut', ${SOLD_OUT_SQL},

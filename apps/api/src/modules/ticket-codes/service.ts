@@ -20,7 +20,6 @@ export async function loadOwnTicket(deps: TicketDeps, participationId: string, u
   return row;
 }
 
-
 export function ticketCodeOf(deps: TicketDeps, row: TicketViewRow): string {
   const { privateKey } = loadTicketKeys(deps.config);
   return signTicketCode({ id: row.id, eventId: row.eventId, quantity: row.quantity }, privateKey);
