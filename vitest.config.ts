@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The last lines name the API tests skipped for a missing PostgreSQL or Redis (apps/api/test/services.ts).
+    reporters: ['default', './apps/api/test/skipped-services-reporter.ts'],
     projects: [
       {
         test: {

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { Redis } from 'ioredis';
-
-/** Whether this machine can start a Redis of a test's own (CI installs it). */
-export const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

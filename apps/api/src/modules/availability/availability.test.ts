@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { listening, openSse, placesOf } from '../../../test/modules/availability/support';
 import { guestBuyer } from '../../../test/modules/checkout/support';
+import { describeWith } from '../../../test/services';
 import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
 import { reclaimEveryExpiredHold } from '../orders/expired-holds';
-
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 async function hold(t: TestApp, eventId: string, ticketId: string, quantity: number) {
   const buyer = await createUser(t);
@@ -183,7 +182,7 @@ describe('live availability: limits and shutdown', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)', () => {
+describeWith(['postgres'], 'live availability between processes (PostgreSQL)', () => {
   it('pushes a hold made through one process to the readers of another', async () => {
     const one = await createTestApp({ config: { logLevel: 'silent' } });
     const two = await createTestApp({ config: { logLevel: 'silent' } });

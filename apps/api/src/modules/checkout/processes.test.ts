@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWith, testRedisUrl } from '../../../test/services';
 import { type DatabaseHandle, openDatabase } from '../../db/client';
 import { events, jobs, orders, participations, sessions, tickets, users } from '../../db/schema';
 import { ensureReferenceData } from '../../db/seed/reference';
@@ -20,7 +21,6 @@ import { SESSION_COOKIE } from '../../plugins/session';
  * PostgreSQL (DATABASE_URL) and Redis (TEST_REDIS_URL, by default the local one).
  */
 const sharedUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server.ts');
 
 type Server_ = { port: number; child: ChildProcess; output: string[] };
@@ -87,7 +87,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       RATE_LIMIT_MAX: '100000',
-      REDIS_URL: redisUrl,
+      REDIS_URL: testRedisUrl,
       // Short, so that the killed process's jobs come back soon; longer than a loaded machine takes to send one.
       JOB_LEASE_SECONDS: '15',
       ...env,
@@ -257,7 +257,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
-describe.skipIf(!sharedUrl)('several server processes on one database', () => {
+describeWith(['postgres', 'redis'], 'several server processes on one database', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let sink: Awaited<ReturnType<typeof smtpSink>>;
   let dataDir: string;
