@@ -116,13 +116,13 @@ declare module 'fastify' {
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole application without listening, so that tests can use `app.inject`. */
 /** X-Forwarded-For is read back from the socket, one hop per trusted proxy, and no further. */
 function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }
 
+/** Builds the whole application without listening, so that tests can use `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;

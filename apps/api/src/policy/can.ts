@@ -18,7 +18,7 @@ export type EventRelation = {
 };
 
 /** A person as a permission sees them. */
-export type Person = { id: string; isPublic?: boolean };
+type Person = { id: string; isPublic?: boolean };
 
 /** Each action and what its answer depends on. */
 type Resources = {

@@ -14,8 +14,8 @@ const addressBaseFeature = z.object({
 });
 const banAnswer = z.object({ features: z.array(z.unknown()) });
 
-export type AddressBaseMatch = { suggestion: AddressSuggestion; score: number };
-export type AddressBaseAnswer = { ok: true; features: AddressBaseMatch[] } | { ok: false; reason: string };
+type AddressBaseMatch = { suggestion: AddressSuggestion; score: number };
+type AddressBaseAnswer = { ok: true; features: AddressBaseMatch[] } | { ok: false; reason: string };
 
 /** One search on the national service; any failure (network, timeout, status, shape) is a reason, not a throw. */
 export async function searchAddressBase(

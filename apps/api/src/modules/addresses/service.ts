@@ -17,12 +17,12 @@ export type AddressService = {
 };
 
 /** Where the failures of the national service are reported: never the searched text (a home address). */
-export type AddressLogger = { warn(details: Record<string, unknown>, message: string): void };
+type AddressLogger = { warn(details: Record<string, unknown>, message: string): void };
 
-export const DEFAULT_BAN_URL = 'https://api-adresse.data.gouv.fr';
-export const DEFAULT_TIMEOUT_MS = 2000;
+const DEFAULT_BAN_URL = 'https://api-adresse.data.gouv.fr';
+const DEFAULT_TIMEOUT_MS = 2000;
 /** Below this relevance the national service's best answer is a guess, not the address typed. */
-export const MIN_GEOCODE_SCORE = 0.5;
+const MIN_GEOCODE_SCORE = 0.5;
 
 const offline: AddressService = {
   suggest: async (query) => (query.trim().length < ADDRESS_QUERY_MIN_LENGTH ? [] : searchGazetteer(query)),

@@ -3,7 +3,7 @@ import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { auditLog } from '../../db/schema';
 
-export type AuditRecord = {
+type AuditRecord = {
   actorId: string;
   action: string;
   targetType: 'user' | 'event' | 'payout' | 'payout_batch';
@@ -17,7 +17,7 @@ export async function insertAudit(db: Database, record: AuditRecord): Promise<vo
   await db.insert(auditLog).values({ ...record, before: record.before ?? null, after: record.after ?? null });
 }
 
-export type AuditRow = {
+type AuditRow = {
   id: string;
   actorName: string | null;
   action: string;

@@ -11,7 +11,7 @@ import { createVisitorViews } from './service';
 import { defaultStreamLimits, openEventStream, type StreamLimits } from './stream';
 
 /** Streams one address may hold open (a household's tabs; a venue's Wi-Fi shares one address). */
-export const MAX_STREAMS_PER_ADDRESS = 50;
+const MAX_STREAMS_PER_ADDRESS = 50;
 
 const EVENT_STREAM = 'text/event-stream';
 

@@ -84,7 +84,7 @@ function nameOnOrder(typed: string | undefined, account: string): string {
   return !name || name === account.trim() ? fitBuyerName(account) : name;
 }
 
-export async function loadDiscount(
+async function loadDiscount(
   deps: AppDeps,
   eventId: string,
   code: string | null | undefined,

@@ -37,7 +37,7 @@ export function findDoorTickets(db: Database, eventId: string, now: Date): Promi
   );
 }
 
-export type DoorSaleRow = {
+type DoorSaleRow = {
   participationId: string;
   firstName: string;
   lastName: string;

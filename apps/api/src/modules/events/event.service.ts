@@ -34,7 +34,7 @@ type TicketRow = typeof tickets.$inferSelect;
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 
 /** Its organiser or an administrator: they see their event whatever its visibility. */
-export function canManageEvent(user: SignedInUser | null, organizerId: string): boolean {
+function canManageEvent(user: SignedInUser | null, organizerId: string): boolean {
   return can(user, 'organizeFor', { id: organizerId });
 }
 

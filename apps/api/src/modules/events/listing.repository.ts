@@ -27,7 +27,7 @@ const KM_PER_DEGREE = 111.32;
 
 /**
  * The conditions shared by both halves of the list (public events; a viewer's own private ones).
- * Each is written as its index expects it (migration 0012): the cursor as a row comparison on
+ * Each is written as its index expects it (migration 0016_delivery): the cursor as a row comparison on
  * (date_begin, id), the city through guichet_unaccent(lower(city)), the text through the search
  * vector, the distance as a box on point(longitude, latitude) before the exact distance.
  */

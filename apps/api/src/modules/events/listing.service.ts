@@ -12,7 +12,7 @@ import { findListingPage, type ListingFilter } from './listing.repository';
 const m = discoveryFr.query;
 
 /** A page of the list as sent: its JSON body and a validator of it. */
-export type ListingAnswer = { body: string; etag: string };
+type ListingAnswer = { body: string; etag: string };
 
 /** Words of a search, each matched as a prefix ("conc" finds "concert"); at most 8, of 2 letters or more. */
 export function searchQuery(q: string | undefined): string | null {
@@ -28,7 +28,7 @@ export function searchQuery(q: string | undefined): string | null {
 }
 
 /** The query's filters, checked beyond what its schema can say (calendar days, the cursor). */
-export function resolveFilter(query: EventListQuery, now: Date, cursors: CursorCodec): ListingFilter {
+function resolveFilter(query: EventListQuery, now: Date, cursors: CursorCodec): ListingFilter {
   for (const day of [query.from, query.to]) {
     if (day && !isCalendarDay(day)) throw badRequest(m.invalidDate, day === query.from ? 'from' : 'to');
   }

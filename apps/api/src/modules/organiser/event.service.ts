@@ -22,7 +22,7 @@ import * as repo from './organiser.repository';
 import { assertCanManage, assertVerified } from './policy';
 import { insertTicketWithOptions, isTicketDeletable } from './tickets';
 
-export type Geocoder = { geocode(label: string): Promise<{ latitude: number; longitude: number } | null> };
+type Geocoder = { geocode(label: string): Promise<{ latitude: number; longitude: number } | null> };
 export type OrganiserDeps = AppDeps & { geocoder: Geocoder };
 
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);

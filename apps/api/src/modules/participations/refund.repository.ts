@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
-export type RefundCandidate = {
+type RefundCandidate = {
   id: string;
   eventId: string;
   eventTitle: string;

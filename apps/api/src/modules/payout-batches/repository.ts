@@ -31,7 +31,7 @@ export function moveRequestedIntoBatch(db: Database, batchId: string, ids: strin
   );
 }
 
-export type BatchRow = {
+type BatchRow = {
   id: string;
   createdAt: Date;
   sepaXml: string | null;
@@ -58,7 +58,7 @@ export async function lockBatch(db: Database, id: string): Promise<BatchRow | un
   return { ...row, createdAt: new Date(row.createdAt), downloadedAt: date(row.downloadedAt), paidAt: date(row.paidAt) };
 }
 
-export type BatchPayoutRow = {
+type BatchPayoutRow = {
   id: string;
   amountCents: number;
   holderName: string;

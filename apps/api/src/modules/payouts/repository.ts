@@ -102,7 +102,7 @@ export async function insertPayout(db: Database, values: typeof payouts.$inferIn
   return row;
 }
 
-export type EventPayoutRow = {
+type EventPayoutRow = {
   id: string;
   amountCents: number;
   status: PayoutStatus;

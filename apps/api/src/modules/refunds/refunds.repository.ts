@@ -3,7 +3,7 @@ import { type Database, queryRows } from '../../db/client';
 import { events, orders, refunds } from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
-export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
+type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
 
 /** A holder's request as the organiser decides it: the participation, what it cost, who holds it. */
 export type RequestedParticipation = {
@@ -106,7 +106,7 @@ export async function findOrderReference(db: Database, orderId: string): Promise
 }
 
 /** Who to tell about a refund, and what about. */
-export type RefundRecipient = { email: string; firstName: string; eventTitle: string; message: string | null };
+type RefundRecipient = { email: string; firstName: string; eventTitle: string; message: string | null };
 
 export async function findRefundRecipient(db: Database, refund: RefundRow): Promise<RefundRecipient | undefined> {
   const [row] = await queryRows<RefundRecipient>(

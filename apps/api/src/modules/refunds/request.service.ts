@@ -11,7 +11,7 @@ import * as repo from './refunds.repository';
 
 const e = refundsFr.errors;
 /** A refund the provider refuses now is tried for about five hours (backoff up to an hour). */
-export const REFUND_JOB_ATTEMPTS = 12;
+const REFUND_JOB_ATTEMPTS = 12;
 
 /** The holder's insured places not yet used at the door, at the price they paid for them. */
 function requestedRefund(ticket: repo.RequestedParticipation) {

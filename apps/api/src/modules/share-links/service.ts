@@ -8,7 +8,7 @@ import * as repo from './repository';
 
 const m = ticketsFr.privateLink;
 
-export type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
+type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
 
 /** The organiser's list of hidden tickets, from which a private link is made. */
 export async function listHiddenTickets(deps: AppDeps, user: SignedInUser, eventId: string): Promise<HiddenTicket[]> {

@@ -3,7 +3,7 @@ import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { eventStaff } from '../../db/schema';
 
-export type StaffRow = {
+type StaffRow = {
   userId: string;
   firstName: string;
   lastName: string;
@@ -54,7 +54,7 @@ export async function deleteStaff(db: Database, eventId: string, userId: string)
   return rows.length > 0;
 }
 
-export type StaffScanRow = { scanId: string; lastName: string; firstName: string; ticket: string; scannedAt: string };
+type StaffScanRow = { scanId: string; lastName: string; firstName: string; ticket: string; scannedAt: string };
 
 /** The entries one person let in at an event, newest first, with whom and on which ticket. */
 export function findScansBy(db: Database, eventId: string, staffUserId: string): Promise<StaffScanRow[]> {

@@ -11,7 +11,7 @@ import { findTicketView, type TicketViewRow } from './repository';
 
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
-export type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
+type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /** The participation's own user only: for anyone else it does not exist. */
 export async function loadOwnTicket(deps: TicketDeps, participationId: string, userId: string) {
