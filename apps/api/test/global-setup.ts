@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { ensureReferenceData } from '../src/db/seed/reference';
+import { redisAnswers } from './redis';
 import { testRedisUrl } from './services';
 
 /**
@@ -16,17 +16,4 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   await ensureReferenceData(database.db);
   await database.close();
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }

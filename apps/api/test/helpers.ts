@@ -160,6 +160,12 @@ export async function createUser(
   return user;
 }
 
+/** A test application and a verified organiser for its events, for a test file's `beforeAll`. */
+export async function appWithOrganiser(options?: Parameters<typeof createTestApp>[0]) {
+  const t = await createTestApp(options);
+  return { t, organizerId: (await createUser(t, { isVerified: true })).id };
+}
+
 /** A session of the user written directly (no password hashing, for tests with many buyers): its Cookie header. */
 export async function sessionCookie(t: TestApp, userId: string): Promise<string> {
   const token = randomToken();

@@ -80,21 +80,7 @@ describe('the layout of apps/api/src', () => {
   });
 
   it('the rule refuses what it should', () => {
-    expect(
-      misnamedFiles([
-        'modules/checkout/PaymentService.ts',
-        'modules/checkout/payment_service.ts',
-        'modules/checkout/payment.helper.ts',
-        'modules/doorSales/routes.ts',
-        'modules/orders/guichet_hold.sql',
-        'modules/orders/sql/guichetHold.sql',
-        'db/migrations/hold.sql',
-        'modules/checkout/payment.service.ts',
-        'modules/ledger/invariants.property.test.ts',
-        'modules/orders/sql/guichet_hold.sql',
-        'db/migrations/0034_ledger_without_hot_keys.sql',
-      ]),
-    ).toEqual([
+    const refused = [
       'modules/checkout/PaymentService.ts',
       'modules/checkout/payment_service.ts',
       'modules/checkout/payment.helper.ts',
@@ -102,7 +88,14 @@ describe('the layout of apps/api/src', () => {
       'modules/orders/guichet_hold.sql',
       'modules/orders/sql/guichetHold.sql',
       'db/migrations/hold.sql',
-    ]);
+    ];
+    const accepted = [
+      'modules/checkout/payment.service.ts',
+      'modules/ledger/invariants.property.test.ts',
+      'modules/orders/sql/guichet_hold.sql',
+      'db/migrations/0034_ledger_without_hot_keys.sql',
+    ];
+    expect(misnamedFiles([...refused, ...accepted])).toEqual(refused);
   });
 
   it('keeps to one form of the module rule in each module', () => {

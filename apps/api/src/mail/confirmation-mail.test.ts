@@ -4,8 +4,8 @@ import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, sessionCookie, type TestApp } from '../../test/helpers';
-import { guestBuyer, payAtSandboxBank, raceEvent } from '../../test/modules/checkout/support';
+import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { paidGuestOrder } from '../../test/modules/checkout/support';
 import { mailOutbox, participations } from '../db/schema';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
@@ -181,26 +181,7 @@ describe('the confirmation e-mail of texts holding what String.replace reads as 
 
 describe('the confirmation e-mail of a paid order', () => {
   it('carries one PDF and one QR code per ticket bought, under distinct names', async () => {
-    const organizerId = (await createUser(t, { isVerified: true })).id;
-    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
-    const buyer = await createUser(t);
-    const cookie = await sessionCookie(t, buyer.id);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: {
-        eventId: event.id,
-        buyer: guestBuyer(buyer),
-        lines: [
-          { ticketId: a.id, quantity: 2 },
-          { ticketId: b.id, quantity: 1 },
-        ],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json();
-    await payAtSandboxBank(t, id, { cookie });
+    const { id, buyer } = await paidGuestOrder(t, [2, 1]);
 
     const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     expect(issued).toHaveLength(2);
@@ -238,25 +219,7 @@ describe('a mail whose ticket cannot be made', () => {
   });
 
   it('leaves out the files and the image of a ticket cancelled since, and sends the others', async () => {
-    const organizerId = (await createUser(t, { isVerified: true })).id;
-    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
-    const buyer = await createUser(t);
-    const cookie = await sessionCookie(t, buyer.id);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: {
-        eventId: event.id,
-        buyer: guestBuyer(buyer),
-        lines: [
-          { ticketId: a.id, quantity: 1 },
-          { ticketId: b.id, quantity: 1 },
-        ],
-      },
-    });
-    const { id } = created.json();
-    await payAtSandboxBank(t, id, { cookie });
+    const { id, buyer } = await paidGuestOrder(t, [1, 1]);
     const [gone, kept] = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     if (!gone || !kept) throw new Error('two participations expected');
     await t.database.db.update(participations).set({ cancelledAt: new Date() }).where(eq(participations.id, gone.id));

@@ -2,8 +2,8 @@ import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
-import { guestBuyer } from '../../../test/modules/checkout/support';
+import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { placeGuestOrder } from '../../../test/modules/checkout/support';
 import { orders, participations, tickets } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../payments/fake-stripe';
 
@@ -43,16 +43,8 @@ async function startStripePayment() {
     event,
     tickets: [ticket],
   } = await createEvent(t, organizerId, { paymentProvider: 'stripe' }, [{ priceCents: 1000, quantity: 5 }]);
-  const buyer = await createUser(t);
-  const cookie = await sessionCookie(t, buyer.id);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: ticket?.id, quantity: 2 }] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json();
+  const { response, id, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: ticket?.id, quantity: 2 }]);
+  expect(response.statusCode, response.body).toBe(201);
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode, start.body).toBe(200);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));

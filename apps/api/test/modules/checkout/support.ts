@@ -51,37 +51,71 @@ export function guestBuyer(user: { email: string }) {
   return { email: user.email, firstName: 'Alex', lastName: 'Martin', birthDate: '1999-04-02' };
 }
 
+/**
+ * A new buyer, signed in (a session written directly), who orders `lines` of the event under the
+ * guest form's name: the answer, the order's id, the buyer and their Cookie header.
+ */
+export async function placeGuestOrder(
+  t: TestApp,
+  eventId: string,
+  lines: { ticketId: string | undefined; quantity: number }[],
+  buyerValues: Parameters<typeof createUser>[1] = {},
+) {
+  const buyer = await createUser(t, buyerValues);
+  const cookie = await sessionCookie(t, buyer.id);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: { eventId, buyer: guestBuyer(buyer), lines },
+  });
+  return { response, id: response.json().id as string, buyer, cookie };
+}
+
+/** A new event's tickets A and B, `a` and `b` of them bought by a new buyer and paid at the sandbox bank. */
+export async function paidGuestOrder(
+  t: TestApp,
+  [a, b]: [number, number],
+  buyerValues: Parameters<typeof createUser>[1] = {},
+) {
+  const organizerId = (await createUser(t, { isVerified: true })).id;
+  const race = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
+  const order = await placeGuestOrder(
+    t,
+    race.event.id,
+    [
+      { ticketId: race.a.id, quantity: a },
+      { ticketId: race.b.id, quantity: b },
+    ],
+    buyerValues,
+  );
+  if (order.response.statusCode !== 201)
+    throw new Error(`the order answered ${order.response.statusCode}: ${order.response.body}`);
+  await payAtSandboxBank(t, order.id, { cookie: order.cookie });
+  return { ...order, event: race.event };
+}
+
 const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Pays a held order at the sandbox bank (signed form, bank page, 'pay'), as the buyer's browser does. */
 export async function payAtSandboxBank(t: TestApp, orderId: string, auth: { cookie?: string; token?: string }) {
-  const query = auth.token ? `?token=${auth.token}` : '';
-  const start = await t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/payment${query}`,
-    headers: auth.cookie ? { cookie: auth.cookie } : {},
-  });
-  if (start.statusCode !== 200) throw new Error(`payment start answered ${start.statusCode}: ${start.body}`);
-  const { redirect } = start.json();
-  const page = await t.app.inject({
-    method: 'POST',
-    url: new URL(redirect.action).pathname,
-    headers: urlencoded,
-    payload: new URLSearchParams(redirect.fields).toString(),
-  });
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  const decision = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox-bank/decide',
-    headers: urlencoded,
-    payload: new URLSearchParams({ token, decision: 'pay' }).toString(),
-  });
+  const { token } = await openSandboxBank(t, orderId, auth.cookie ? { cookie: auth.cookie } : {}, auth.token);
+  const decision = await decideAtSandbox(t, token, 'pay');
   if (decision.statusCode !== 303) throw new Error(`the bank answered ${decision.statusCode}`);
 }
 
-/** The buyer's browser at the sandbox bank: the payment started (headers as a browser sends them), the form posted, the page read. */
-export async function openSandboxBank(t: TestApp, orderId: string, headers: Record<string, string>) {
-  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers });
+/**
+ * The buyer's browser at the sandbox bank: the payment started (headers as a browser sends them,
+ * or a guest's order token), the form posted, the page read.
+ */
+export async function openSandboxBank(
+  t: TestApp,
+  orderId: string,
+  headers: Record<string, string>,
+  orderToken?: string,
+) {
+  const query = orderToken ? `?token=${orderToken}` : '';
+  const start = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment${query}`, headers });
   if (start.statusCode !== 200) throw new Error(`payment start answered ${start.statusCode}: ${start.body}`);
   const { redirect } = start.json() as { redirect: { action: string; fields: [string, string][] } };
   const page = await t.app.inject({
