@@ -4,8 +4,8 @@ import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
-import { paidGuestOrder } from '../../test/modules/checkout/support';
+import { createTestApp, loginAs, type TestApp } from '../../test/helpers';
+import { bookFreeTicket, paidGuestOrder } from '../../test/modules/checkout/support';
 import { mailOutbox, participations } from '../db/schema';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
@@ -55,22 +55,7 @@ const mailTo = async (email: string) => {
   return rows[0] as typeof mailOutbox.$inferSelect;
 };
 
-async function bookFree(title: string) {
-  const organizer = await createUser(t, { isVerified: true });
-  const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
-  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
-  const cookie = await loginAs(t, user.email);
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
-  });
-  expect(order.statusCode).toBe(201);
-  const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
-  if (!participation) throw new Error('no participation');
-  return { event, user, cookie, participation, reference: order.json().reference as string };
-}
+const bookFree = (title: string) => bookFreeTicket(t, title);
 
 describe('the confirmation e-mail of a free booking', () => {
   it('is queued naming the ticket’s PDF and QR code, and sent with both files', async () => {

@@ -2,6 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithOrganiser,
   createEvent,
   createTestApp,
   createUser,
@@ -17,10 +18,7 @@ import { applyPaymentResult } from '../orders/payment-result';
 let now = Date.now();
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser({ clock: { now: () => new Date(now) } })));
 afterAll(async () => t.close());
 
 const c = checkoutFr;

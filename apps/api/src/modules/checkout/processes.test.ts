@@ -6,12 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newPostgresDatabase } from '../../../test/helpers';
 import { describeWith, testRedisUrl } from '../../../test/services';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { events, jobs, orders, participations, sessions, tickets, users } from '../../db/schema';
-import { ensureReferenceData } from '../../db/seed/reference';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { SESSION_COOKIE } from '../../plugins/session';
 
@@ -119,37 +118,9 @@ function stopServer(server: Server_ | undefined, signal: NodeJS.Signals = 'SIGTE
 }
 
 /** A database of its own, migrated, dropped at the end. */
-async function freshDatabase(): Promise<{ url: string; handle: DatabaseHandle; drop(): Promise<void> }> {
-  const url = new URL(sharedUrl as string);
-  const name = `${url.pathname.slice(1)}_procs_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: sharedUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 5 });
-  await handle.migrate();
-  await ensureReferenceData(handle.db);
-  return {
-    url: url.toString(),
-    handle,
-    async drop() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: sharedUrl });
-      await dropper.connect();
-      // Connections still closing finish first; past a few seconds the drop is forced.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await dropper.query(`drop database if exists "${name}"${attempt >= 20 ? ' with (force)' : ''}`);
-          break;
-        } catch (error) {
-          if (attempt >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
-      await dropper.end();
-    },
-  };
+async function freshDatabase() {
+  const handle = await newPostgresDatabase(sharedUrl as string, 'procs', 5);
+  return { url: handle.url, handle, drop: () => handle.close() };
 }
 
 async function makeSale(handle: DatabaseHandle, buyers: number, places: number) {

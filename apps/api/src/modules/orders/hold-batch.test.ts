@@ -4,8 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithOrganiser,
   createEvent,
-  createTestApp,
   createUser,
   meanObserved,
   raceMode,
@@ -20,10 +20,7 @@ import { holdBatchSize } from '../../lib/metrics';
 // apply to them alone, and no more than the places is held.
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-}, 120_000);
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()), 120_000);
 afterAll(async () => t.close());
 
 describe(`holds combined in one statement${raceMode}`, () => {

@@ -3,8 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithOrganiser,
   createEvent,
-  createTestApp,
   createUser,
   meanObserved,
   raceMode,
@@ -22,10 +22,7 @@ import { applyPaymentResult } from './payment-result';
 // cancelled event among them is answered as it would be alone.
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-}, 120_000);
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()), 120_000);
 afterAll(async () => t.close());
 
 /** `count` buyers each hold one place of the event's ticket; their orders, in the buyers' order. */

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { tickets, users } from '../../../src/db/schema';
-import { createEvent, createUser, sessionCookie, type TestApp } from '../../helpers';
+import { participations, tickets, users } from '../../../src/db/schema';
+import { createEvent, createUser, loginAs, sessionCookie, type TestApp } from '../../helpers';
 
 const DAY = 86_400_000;
 
@@ -93,6 +93,42 @@ export async function paidGuestOrder(
     throw new Error(`the order answered ${order.response.statusCode}: ${order.response.body}`);
   await payAtSandboxBank(t, order.id, { cookie: order.cookie });
   return { ...order, event: race.event };
+}
+
+/** A user holding a free ticket of a new event, booked through the API as the event page does. */
+export async function bookFreeTicket(t: TestApp, title: string) {
+  const organizer = await createUser(t, { isVerified: true });
+  const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
+  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
+  const cookie = await loginAs(t, user.email);
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
+  });
+  if (order.statusCode !== 201) throw new Error(`the order answered ${order.statusCode}: ${order.body}`);
+  const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
+  if (!participation) throw new Error('no participation');
+  return { event, user, cookie, participation, reference: order.json().reference as string };
+}
+
+/** A signed-in buyer's order of one line, paid at the sandbox bank: its id. */
+export async function buyAndPay(
+  t: TestApp,
+  cookie: string,
+  eventId: string,
+  line: { ticketId: string; quantity: number; refundPlaces?: number },
+) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: { eventId, lines: [line], acceptTerms: true },
+  });
+  if (created.statusCode !== 201) throw new Error(`the order answered ${created.statusCode}: ${created.body}`);
+  await payAtSandboxBank(t, created.json().id, { cookie });
+  return created.json().id as string;
 }
 
 const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
