@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
+import { buyAndPay, raceEvent } from '../../../test/modules/checkout/support';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
@@ -47,16 +47,9 @@ describe("the holder's name", () => {
     const { event, a } = await raceEvent(t, admin.id, { a: 10, b: 1, c1: 1, c2: 1 });
     const buyer = await createUser(t, account);
     const cookie = await loginAs(t, buyer.email);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: { eventId: event.id, lines: [{ ticketId: a.id, quantity: 2, refundPlaces: 1 }], acceptTerms: true },
-    });
-    expect(created.statusCode).toBe(201);
-    await payAtSandboxBank(t, created.json().id, { cookie });
+    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: a.id, quantity: 2, refundPlaces: 1 });
     // Only a first name on the order: its holder is not completed with the account's last name.
-    await t.database.db.update(orders).set({ buyerLastName: '' }).where(eq(orders.id, created.json().id));
+    await t.database.db.update(orders).set({ buyerLastName: '' }).where(eq(orders.id, orderId));
     const [participation] = (
       await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } })
     ).json();
