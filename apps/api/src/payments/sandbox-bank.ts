@@ -22,7 +22,7 @@ export {
 } from './sandbox-bank-core';
 
 /** The bank's call of the shop's IPN: a GET whose answer's status is all the bank reads. */
-export type NotifyShop = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
+type NotifyShop = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
 
 export type SandboxBankOptions = {
   bank: SandboxBank;

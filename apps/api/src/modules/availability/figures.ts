@@ -3,7 +3,7 @@ import type { PlacesRow } from './repository';
 
 /**
  * One reader's view of an event's places: only the tickets `visible` names, with the event
- * page's rules (events/service.ts): places left never below 0; a choice ticket is sold out when
+ * page's rules (events/event.service.ts): places left never below 0; a choice ticket is sold out when
  * each of its visible options is sold out or off sale, and its places are theirs; the event is
  * full when its participant cap is reached or every visible ticket is sold out.
  */

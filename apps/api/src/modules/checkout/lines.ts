@@ -6,7 +6,7 @@ const m = checkoutFr;
 type TicketRow = SaleTicket;
 type EventRow = SaleEvent;
 
-export type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
+type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
 
 export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnavailable, 409);
 

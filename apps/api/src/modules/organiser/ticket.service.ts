@@ -15,9 +15,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as repo from './organiser.repository';
 import { assertCanManage, assertVerified } from './policy';
-import * as repo from './repository';
 import {
   insertOption,
   insertTicketWithOptions,

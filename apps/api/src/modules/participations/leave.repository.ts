@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
-export type LiveParticipation = { id: string; ticketId: string; quantity: number; isPaid: boolean };
+type LiveParticipation = { id: string; ticketId: string; quantity: number; isPaid: boolean };
 
 /**
  * The user's live participations on an event, locked until the transaction ends so that two

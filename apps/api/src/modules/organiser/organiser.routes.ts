@@ -16,7 +16,7 @@ import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import { addressServiceFromConfig } from '../addresses/service';
 import { receiveImage } from '../images/upload';
-import * as events from './service';
+import * as events from './event.service';
 import * as tickets from './ticket.service';
 
 const id = z.object({ id: z.string().max(64) });

@@ -3,7 +3,7 @@ import { type Database, queryRows } from '../../db/client';
 import { events, orders, refunds } from '../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
-export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
+type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt'>;
 
 /** A holder's request as the organiser decides it: the participation, what it cost, who holds it. */
 export type RequestedParticipation = {
@@ -106,7 +106,7 @@ export async function findOrderReference(db: Database, orderId: string): Promise
 }
 
 /** Who to tell about a refund, and what about. */
-export type RefundRecipient = { email: string; firstName: string; eventTitle: string; message: string | null };
+type RefundRecipient = { email: string; firstName: string; eventTitle: string; message: string | null };
 
 export async function findRefundRecipient(db: Database, refund: RefundRow): Promise<RefundRecipient | undefined> {
   const [row] = await queryRows<RefundRecipient>(
@@ -141,8 +141,7 @@ export async function findEventRefundRequests(db: Database, eventId: string) {
   }>(
     db,
     sql`select p.id as "participationId",
-               trim(coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name))
-                 as "holderName",
+               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                coalesce(o.buyer_email, u.email) as "holderEmail", t.title as "ticketTitle",
                p.refund_places as "refundPlaces", coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents",
                o.discount_percent as "discountPercent", p.refund_requested_at as "requestedAt",

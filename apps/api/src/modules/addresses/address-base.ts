@@ -2,7 +2,7 @@ import type { AddressSuggestion } from '@guichet/shared';
 import { z } from 'zod';
 
 /** The part of the national service's GeoJSON answer that is used (3-showcase-and-shell.md §7). */
-const banFeature = z.object({
+const addressBaseFeature = z.object({
   geometry: z.object({ coordinates: z.tuple([z.number(), z.number()]).rest(z.number()) }),
   properties: z.object({
     label: z.string(),
@@ -14,14 +14,14 @@ const banFeature = z.object({
 });
 const banAnswer = z.object({ features: z.array(z.unknown()) });
 
-export type BanFeature = { suggestion: AddressSuggestion; score: number };
-export type BanResult = { ok: true; features: BanFeature[] } | { ok: false; reason: string };
+type AddressBaseMatch = { suggestion: AddressSuggestion; score: number };
+type AddressBaseAnswer = { ok: true; features: AddressBaseMatch[] } | { ok: false; reason: string };
 
 /** One search on the national service; any failure (network, timeout, status, shape) is a reason, not a throw. */
-export async function fetchBan(
+export async function searchAddressBase(
   ban: { baseUrl: string; timeoutMs: number },
   search: { q: string; limit: number; autocomplete: boolean },
-): Promise<BanResult> {
+): Promise<AddressBaseAnswer> {
   const url = new URL('search/', ban.baseUrl.endsWith('/') ? ban.baseUrl : `${ban.baseUrl}/`);
   url.searchParams.set('q', search.q);
   url.searchParams.set('limit', String(search.limit));
@@ -46,7 +46,7 @@ export async function fetchBan(
   if (!answer.success) return { ok: false, reason: 'unexpected answer' };
   // A malformed feature is skipped rather than failing the whole answer.
   const features = answer.data.features.flatMap((raw) => {
-    const parsed = banFeature.safeParse(raw);
+    const parsed = addressBaseFeature.safeParse(raw);
     if (!parsed.success) return [];
     const { geometry, properties } = parsed.data;
     const [longitude, latitude] = geometry.coordinates;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PASSWORD, uniqueEmail } from '../../../test/helpers';
-import { createPayload } from '../organiser/test-payloads';
+import { PASSWORD, uniqueEmail } from '../../helpers';
+import { createPayload } from '../organiser/payloads';
 import type { Cast, Fixture, Role } from './fixture';
 
 /**

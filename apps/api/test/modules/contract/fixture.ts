@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { discountCodes, eventStaff, orders, participations, tickets } from '../../db/schema';
+import { discountCodes, eventStaff, orders, participations, tickets } from '../../../src/db/schema';
+import { createEvent, createUser, loginAs, type TestApp } from '../../helpers';
 
 /** The callers a permission is decided for (issue 15). */
 export const roles = [

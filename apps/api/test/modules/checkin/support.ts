@@ -1,7 +1,7 @@
-import { createEvent, createUser, type TestApp } from '../../../test/helpers';
-import { orders, participations } from '../../db/schema';
-import { signTicketCode } from '../ticket-codes/codes';
-import { loadTicketKeys } from '../ticket-codes/keys';
+import { orders, participations } from '../../../src/db/schema';
+import { signTicketCode } from '../../../src/modules/ticket-codes/codes';
+import { loadTicketKeys } from '../../../src/modules/ticket-codes/keys';
+import { createEvent, createUser, type TestApp } from '../../helpers';
 
 /** A paid participation of `quantity` places, as a web order issues it, and its signed code. */
 export async function participationWithCode(

@@ -21,7 +21,7 @@ import { hasExpiredHolds, isPromoUsedBy, reclaimExpiredHolds } from '../orders/p
 import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from '../orders/refusals';
 import { releaseOrder } from '../orders/release';
 import { findLiveHolds, holdOrder } from '../orders/repository';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { assertBuyer } from './buyer';
 import { checkGift, checkLines } from './lines';
 import { type Payments, providerFor } from './payment.service';
@@ -84,7 +84,7 @@ function nameOnOrder(typed: string | undefined, account: string): string {
   return !name || name === account.trim() ? fitBuyerName(account) : name;
 }
 
-export async function loadDiscount(
+async function loadDiscount(
   deps: AppDeps,
   eventId: string,
   code: string | null | undefined,

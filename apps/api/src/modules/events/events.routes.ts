@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { sendJson } from '../../plugins/http-cache';
 import { access } from '../../plugins/route-access';
 import { buildCalendarFile } from './calendar';
+import * as service from './event.service';
 import type { EventListing } from './listing.service';
-import * as service from './service';
 
 export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps & { listing: EventListing }> = async (app, deps) => {
   app.get('/events', { schema: { querystring: eventListQuery }, ...access('anyone') }, async (request, reply) => {

@@ -16,14 +16,14 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findGiftLinks, updateEvent as writeEvent } from '../events/repository';
+import { findGiftLinks, updateEvent as writeEvent } from '../events/event.repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as repo from './organiser.repository';
 import { assertCanManage, assertVerified } from './policy';
-import * as repo from './repository';
 import { insertTicketWithOptions, isTicketDeletable } from './tickets';
 
-export type Geocoder = { geocode(label: string): Promise<{ latitude: number; longitude: number } | null> };
+type Geocoder = { geocode(label: string): Promise<{ latitude: number; longitude: number } | null> };
 export type OrganiserDeps = AppDeps & { geocoder: Geocoder };
 
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);

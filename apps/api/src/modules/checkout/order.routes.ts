@@ -5,9 +5,9 @@ import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireAdmission } from '../waiting-room/guard';
 import { getBuyerOrder, getViewerOrderByReference, releaseBuyerOrder } from './buyer-order.service';
+import { checkDiscount, createOrder } from './order.service';
 import type { Payments } from './payment.service';
 import { createSaleCache, SALE_CHANGED_CHANNEL } from './sale-cache';
-import { checkDiscount, createOrder } from './service';
 
 const orderParams = z.object({ id: z.string().max(64) });
 /** A guest's proof that the order is theirs (an account's is its session). */

@@ -16,8 +16,8 @@ import { isUuid } from '../../lib/ids';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
 import { bannerSrcset, imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
-import * as repo from './repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as repo from './event.repository';
 
 export type EventDeps = {
   db: Database;
@@ -35,7 +35,7 @@ type TicketRow = typeof tickets.$inferSelect;
 const notFound = () => new AppError('EVENT_NOT_FOUND', fr.events.notFoundText, 404);
 
 /** Its organiser or an administrator: they see their event whatever its visibility. */
-export function canManageEvent(user: SignedInUser | null, organizerId: string): boolean {
+function canManageEvent(user: SignedInUser | null, organizerId: string): boolean {
   return can(user, 'organizeFor', { id: organizerId });
 }
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
+import { leaveEvent } from './leave.service';
 import { requestRefund } from './refund.service';
-import { leaveEvent } from './service';
 
 /** The attendee's side of a participation: leaving a free event, asking for a refund. */
 export const participationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

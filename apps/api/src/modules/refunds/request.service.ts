@@ -7,16 +7,27 @@ import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { applyRefund, carryOutRefund, type RefundDeps } from './execution.service';
-import * as repo from './repository';
+import * as repo from './refunds.repository';
 
 const e = refundsFr.errors;
 /** A refund the provider refuses now is tried for about five hours (backoff up to an hour). */
-export const REFUND_JOB_ATTEMPTS = 12;
+const REFUND_JOB_ATTEMPTS = 12;
 
-/** The holder's insured places not yet used at the door, at the price they paid for them. */
-function requestedRefund(ticket: repo.RequestedParticipation) {
+/**
+ * The refund a holder asked for, as its decision records it: their insured places not yet used at
+ * the door, at the price they paid for them.
+ */
+function requestedRefund(eventId: string, participationId: string, ticket: repo.RequestedParticipation) {
   const places = Math.max(0, Math.min(ticket.refundPlaces, ticket.quantity - ticket.entriesUsed));
-  return { places, amountCents: places * discountedUnitPriceCents(ticket.unitPriceCents, ticket.discountPercent) };
+  return {
+    eventId,
+    orderId: ticket.orderId,
+    participationId,
+    cause: 'request' as const,
+    places,
+    amountCents: places * discountedUnitPriceCents(ticket.unitPriceCents, ticket.discountPercent),
+    provider: ticket.provider,
+  };
 }
 
 const participationNotFound = () => new AppError('TICKET_NOT_FOUND', refundsFr.errors.notRequested, 404);
@@ -68,17 +79,11 @@ export async function acceptRefund(
       return decided;
     }
     if (ticket.cancelledAt) throw new AppError('REFUND_DECIDED', e.alreadyDecided, 409);
-    const { places, amountCents } = requestedRefund(ticket);
+    const asked = requestedRefund(eventId, participationId, ticket);
     const online = ticket.provider !== null && ticket.provider !== 'free' && ticket.provider !== 'onsite';
-    const status = amountCents === 0 ? 'refunded' : online ? 'pending' : 'manual';
+    const status = asked.amountCents === 0 ? 'refunded' : online ? 'pending' : 'manual';
     const created = await repo.insertRefund(tx, {
-      eventId,
-      orderId: ticket.orderId,
-      participationId,
-      cause: 'request',
-      places,
-      amountCents,
-      provider: ticket.provider,
+      ...asked,
       transactionId: ticket.transactionId,
       status,
       decidedBy: viewer?.id,
@@ -115,17 +120,10 @@ export async function refuseRefund(
     const ticket = await repo.lockParticipationOfEvent(tx, eventId, participationId);
     if (!ticket?.refundRequestedAt) throw participationNotFound();
     // The refusal keeps what was asked, for the record.
-    const { places, amountCents } = requestedRefund(ticket);
     const created = ticket.cancelledAt
       ? undefined
       : await repo.insertRefund(tx, {
-          eventId,
-          orderId: ticket.orderId,
-          participationId,
-          cause: 'request',
-          places,
-          amountCents,
-          provider: ticket.provider,
+          ...requestedRefund(eventId, participationId, ticket),
           status: 'refused',
           reason,
           decidedBy: viewer?.id,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { discountedUnitPriceCents } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/helpers';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders } from '../../../src/db/schema';
+import type { TestApp } from '../../helpers';
 
 const DAY = 86_400_000;
 

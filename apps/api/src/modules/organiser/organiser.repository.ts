@@ -91,7 +91,7 @@ export async function setTicketQuantity(db: Database, id: string, quantity: numb
   return rows.length === 1;
 }
 
-/** Places sold or held on the event, counted as the cap counts them (guichet_take_places, migration 0004). */
+/** Places sold or held on the event, counted as the cap counts them (orders/sql/guichet_take_places.sql). */
 export async function countPlacesTaken(db: Database, eventId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`coalesce(sum(${tickets.sold} + ${tickets.held}), 0)` })

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { createEvent, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
-import { ledgerEntries } from '../../db/schema';
-import { payAtSandboxBank } from '../checkout/test-support';
+import { ledgerEntries } from '../../../src/db/schema';
+import { createEvent, createUser, loginAs, type TestApp, uniqueEmail } from '../../helpers';
+import { payAtSandboxBank } from '../checkout/support';
 
 const HOUR = 3_600_000;
 

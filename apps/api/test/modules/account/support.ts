@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { TestApp } from '../../../test/helpers';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../../src/db/schema';
+import type { TestApp } from '../../helpers';
 
 /** A real PNG of the given size, made in memory. */
 export function makePng(width = 300, height = 300): Promise<Buffer> {

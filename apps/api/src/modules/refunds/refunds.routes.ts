@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { access } from '../../plugins/route-access';
 import { cancelEvent, getCancellation } from './cancellation.service';
 import type { RefundDeps } from './execution.service';
-import * as service from './service';
+import * as service from './request.service';
 
 const eventParams = z.object({ id: z.string().max(64) });
 const requestParams = eventParams.extend({ participationId: z.string().max(64) });

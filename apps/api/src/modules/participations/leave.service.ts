@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { cancelParticipations } from '../orders/participations';
-import type { SignedInUser } from '../users/repository';
-import * as repo from './repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as repo from './leave.repository';
 
 const m = ticketsFr.leave;
 
