@@ -13,7 +13,7 @@ import classes from './EventCard.module.css';
 
 export const PLACEHOLDER_IMAGE = '/event-placeholder.svg';
 
-export function priceLabel(event: { isFree: boolean; minPriceCents: number }): string {
+function priceLabel(event: { isFree: boolean; minPriceCents: number }): string {
   return event.isFree ? fr.common.free : formatEuros(event.minPriceCents);
 }
 
