@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { PaymentSignatureError } from './errors';
-import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import type { PaymentProvider, StartPayment } from './provider';
 import { createStripeProvider } from './stripe';
 

@@ -2,10 +2,10 @@ import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe';
 import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
 import { placeGuestOrder } from '../../../test/modules/checkout/support';
 import { orders, participations, tickets } from '../../db/schema';
-import { type FakeStripe, startFakeStripe } from '../../payments/fake-stripe';
 
 const webhookSecret = 'whsec_app_test';
 let fake: FakeStripe;
