@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSendContact } from '../../api/account';
 import { ApiError } from '../../api/client';
+import { toast } from '../../ui/toast';
 import { clearBecomePartnerFlag, hasBecomePartnerFlag } from './partner-flag';
-import { toast } from './toast';
 
 const m = accountFr.contact;
 

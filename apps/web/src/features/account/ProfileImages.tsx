@@ -2,8 +2,8 @@ import { accountFr } from '@guichet/shared';
 import { ActionIcon, Avatar, Box, Button, FileButton } from '@mantine/core';
 import { IconCamera, IconPhotoEdit } from '@tabler/icons-react';
 import { useUploadProfileImage } from '../../api/account';
+import { toast } from '../../ui/toast';
 import classes from './ProfileImages.module.css';
-import { toast } from './toast';
 
 type Props = {
   photoUrl: string | null;

@@ -2,7 +2,7 @@ import { adminFr, formatEuros, type PayoutBatch } from '@guichet/shared';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useMarkBatchPaid } from '../../api/admin';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { shortDateTime } from './format';
 
 const m = adminFr.payouts;

@@ -10,7 +10,7 @@ import {
   useCreatePayoutBatch,
   usePayoutBatches,
 } from '../../api/admin';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { fileNameFromDisposition } from '../follow-up/download-name';
 import { AdminState } from './AdminState';
 import { BatchPaidModal } from './BatchPaidModal';

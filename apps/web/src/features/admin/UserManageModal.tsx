@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useBanUser, useUnbanUser, useUpdateUser } from '../../api/admin';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { longDate } from './format';
 import { UserMoneySection } from './UserMoneySection';
 

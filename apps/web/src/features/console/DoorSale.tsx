@@ -29,7 +29,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
 
 const m = doorSalesFr;

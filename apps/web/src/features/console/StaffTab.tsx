@@ -30,7 +30,7 @@ import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { DetailPanel } from './DetailPanel';
 
 const m = staffFr;

@@ -1,7 +1,7 @@
 import { fr } from '@guichet/shared';
 import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { toast } from '../../ui/toast';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
 const QR_SIZE = 230;
@@ -59,7 +59,7 @@ function ShareContent({ url, title, isPrivate }: { url: string; title: string; i
             leftSection={<IconCopy size={16} />}
             onClick={() => {
               copy();
-              notifications.show({ message: fr.events.linkCopied, color: 'teal' });
+              toast(fr.events.linkCopied);
             }}
           >
             {fr.events.copyLink}

@@ -24,9 +24,10 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
+import { toast } from '../../ui/toast';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
-import { toastFailure, toastSuccess } from './toasts';
+import { toastFailure } from './toast-failure';
 import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
@@ -43,7 +44,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
     update.mutate(
       { id: ticket.id, changes },
       {
-        onSuccess: () => toastSuccess(organiserFr.ticket.updated),
+        onSuccess: () => toast(organiserFr.ticket.updated),
         onError: (failure) => {
           if (changes.quantity !== undefined) setQuantity(ticket.quantity);
           toastFailure(failure);
@@ -127,7 +128,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
                     isHidden: ticket.isHidden,
                   },
                 },
-                { onSuccess: () => toastSuccess(organiserFr.ticket.optionCreated), onError: toastFailure },
+                { onSuccess: () => toast(organiserFr.ticket.optionCreated), onError: toastFailure },
               )
             }
           />
@@ -206,7 +207,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
     add.mutate(input, {
       onSuccess: () => {
         setDrafts((all) => all.filter((d) => d.key !== draft.key));
-        toastSuccess(organiserFr.ticket.saved);
+        toast(organiserFr.ticket.saved);
       },
       onError: (failure) => setError(failure.message),
     });

@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
+import { toast } from '../../ui/toast';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { fromLocalInput, toLocalInput } from './datetime';
@@ -44,7 +45,7 @@ import {
 } from './EventFields';
 import { EventPreview } from './EventPreview';
 import { PromoCodes } from './PromoCodes';
-import { toastError, toastFailure, toastSuccess } from './toasts';
+import { toastFailure } from './toast-failure';
 import { typedValue } from './typed-number';
 
 const f = organiserFr.form;
@@ -133,7 +134,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
     update.mutate(body, {
       onSuccess: (saved) => {
         setFields(fieldsOf(saved as ManagedEvent));
-        toastSuccess(organiserFr.edit.saved);
+        toast(organiserFr.edit.saved);
       },
       onError: (failure) => {
         setError({ field: 'field' in failure ? String(failure.field) : '', message: failure.message });
@@ -235,8 +236,8 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                   onChange={(file) =>
                     file &&
                     upload.mutate(file, {
-                      onSuccess: () => toastSuccess(organiserFr.event.bannerSaved),
-                      onError: (failure) => toastError(failure.message),
+                      onSuccess: () => toast(organiserFr.event.bannerSaved),
+                      onError: (failure) => toast(failure.message, 'error'),
                     })
                   }
                 >
@@ -279,7 +280,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                   onClick={() =>
                     remove.mutate(undefined, {
                       onSuccess: () => {
-                        toastSuccess(organiserFr.event.deleted);
+                        toast(organiserFr.event.deleted);
                         if (onDeleted) onDeleted();
                         else navigate('/billetterie');
                       },

@@ -2,7 +2,7 @@ import { firstDiscountError, LIMITS, type ManagedDiscount, type ManagedEvent, or
 import { Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
-import { toastFailure } from './toasts';
+import { toastFailure } from './toast-failure';
 import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;

@@ -1,9 +1,9 @@
 import { fr, ticketsFr } from '@guichet/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useLeaveEvent } from '../../api/participations';
+import { toast } from '../../ui/toast';
 
 const m = ticketsFr.leave;
 
@@ -50,7 +50,7 @@ export function LeaveEventButton({ eventId }: { eventId: string }) {
                 leave.mutate(undefined, {
                   onSuccess: () => {
                     modal.close();
-                    notifications.show({ message: m.done, color: 'teal' });
+                    toast(m.done);
                   },
                 })
               }

@@ -8,7 +8,7 @@ import {
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveBankAccount } from '../../api/payouts';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 
 const m = payoutsFr.payout;
 

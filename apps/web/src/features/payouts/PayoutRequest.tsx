@@ -2,7 +2,7 @@ import { type EventPayouts, formatEuros, groupIban, payoutsFr } from '@guichet/s
 import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useBankAccount, useRequestPayout } from '../../api/payouts';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { PageLoader } from '../shell/PageLoader';
 import { BankForm } from './BankForm';
 import type { PayoutState } from './payout-state';

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBan } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useCancelEvent, useCancellation } from '../../api/refunds';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import classes from './CancelEvent.module.css';
 
 const m = refundsFr.cancellation;

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 
 const m = refundsFr.console;
 

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useRequestRefund } from '../../api/participations';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 
 const m = accountFr.myTickets;
 

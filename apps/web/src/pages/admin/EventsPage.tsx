@@ -17,10 +17,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminEvents, useSetEventProvider, useUnpublishEvent } from '../../api/admin';
-import { toast } from '../../features/account/toast';
 import { AdminSearch } from '../../features/admin/AdminSearch';
 import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
+import { toast } from '../../ui/toast';
 
 const m = adminFr.events;
 

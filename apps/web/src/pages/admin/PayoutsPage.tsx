@@ -2,12 +2,12 @@ import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter } 
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
-import { toast } from '../../features/account/toast';
 import { AdminState } from '../../features/admin/AdminState';
 import { ConfirmModal } from '../../features/admin/ConfirmModal';
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
+import { toast } from '../../ui/toast';
 
 const m = adminFr.payouts;
 const statusColor = {

@@ -2,10 +2,10 @@ import { adminFr, type VerificationRequest } from '@guichet/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRefuseVerification, useVerificationRequests, useVerifyUser } from '../../api/admin';
-import { toast } from '../../features/account/toast';
 import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
 import { ReasonModal } from '../../features/admin/ReasonModal';
+import { toast } from '../../ui/toast';
 
 const m = adminFr.verifications;
 

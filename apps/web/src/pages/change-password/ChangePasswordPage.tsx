@@ -1,11 +1,11 @@
 import { firstPasswordError, fr } from '@guichet/shared';
 import { Alert, Button, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConfirmPasswordReset, useVerifyResetCode } from '../../api/auth';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { PasswordStrength } from '../../features/auth/PasswordStrength';
+import { toast } from '../../ui/toast';
 
 /** Step 1: the code received by e-mail; step 2: the new password. */
 export default function ChangePasswordPage() {
@@ -41,7 +41,7 @@ export default function ChangePasswordPage() {
       { email, code, password, passwordConfirmation: confirmation },
       {
         onSuccess: () => {
-          notifications.show({ message: fr.auth.passwordChanged, color: 'teal' });
+          toast(fr.auth.passwordChanged);
           navigate('/connexion', { replace: true });
         },
         onError: (failure) => setError(failure.message || fr.common.genericError),

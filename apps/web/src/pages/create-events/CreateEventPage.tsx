@@ -48,7 +48,7 @@ import {
 } from '../../features/organiser/EventFields';
 import { EventPreview } from '../../features/organiser/EventPreview';
 import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
-import { toastError } from '../../features/organiser/toasts';
+import { toast } from '../../ui/toast';
 
 const f = organiserFr.form;
 const fullName = (person?: { firstName: string; lastName: string }) =>
@@ -140,7 +140,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
             await uploadBanner(id, banner);
           } catch (failure) {
             setUploading(false);
-            toastError((failure as Error).message || organiserFr.event.bannerFailed);
+            toast((failure as Error).message || organiserFr.event.bannerFailed, 'error');
             navigate(`/editevents/${id}`);
             return;
           }

@@ -4,8 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PERSONAL_DATA_URL, useDeleteAccount } from '../../../api/account';
+import { toast } from '../../../ui/toast';
 import { clearPersonalMarkers } from '../../shell/markers';
-import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.data;

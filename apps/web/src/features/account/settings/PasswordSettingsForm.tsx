@@ -3,8 +3,8 @@ import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
+import { toast } from '../../../ui/toast';
 import { PasswordStrength } from '../../auth/PasswordStrength';
-import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings;

@@ -23,7 +23,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { useSaveProfile } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { toast } from '../toast';
+import { toast } from '../../../ui/toast';
 import { EmailChangeCode } from './EmailChangeCode';
 import { SettingsSection } from './SettingsSection';
 

@@ -2,8 +2,8 @@ import { accountFr, formatDateTime } from '@guichet/shared';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useEndSession, useSessions } from '../../../api/account';
+import { toast } from '../../../ui/toast';
 import { QueryState } from '../QueryState';
-import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings.sessions;

@@ -2,7 +2,7 @@ import type { MessageResult } from '@guichet/shared';
 import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from '../toast';
+import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
 type Props<K extends string> = {

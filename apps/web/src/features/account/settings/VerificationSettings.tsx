@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheckFilled, IconHourglass } from '@tabler/icons-react';
 import { useRequestVerification } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { toast } from '../toast';
+import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings;
