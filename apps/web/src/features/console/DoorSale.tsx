@@ -19,7 +19,6 @@ import {
   Button,
   Grid,
   Group,
-  Loader,
   Paper,
   Radio,
   Stack,
@@ -29,6 +28,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
 
@@ -51,14 +51,7 @@ export function DoorSale({ eventId }: { eventId: string }) {
   const [payment, setPayment] = useState<OnsitePayment | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
-  if (tickets.isPending) return <Loader role="status" aria-label={fr.common.loading} />;
-  if (tickets.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {tickets.error.message}
-      </Alert>
-    );
-  }
+  if (!tickets.data) return <QueryState query={tickets} />;
 
   const ticket = tickets.data.find((t) => t.id === ticketId) ?? null;
   const option = ticket?.options.find((o) => o.id === optionId) ?? null;
@@ -308,31 +301,23 @@ function RecentSales({ eventId }: { eventId: string }) {
         <Title order={3} size="h5">
           {m.recent}
         </Title>
-        {sales.isPending ? (
-          <Loader size="sm" role="status" aria-label={fr.common.loading} />
-        ) : sales.isError ? (
-          <Text c="red" size="sm">
-            {sales.error.message}
-          </Text>
-        ) : sales.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {m.recentEmpty}
-          </Text>
-        ) : (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="door-sales">
-            {sales.data.map((sale) => (
-              <Stack key={sale.participationId} gap={0} component="li">
-                <Text size="sm" fw={600}>
-                  {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} ·{' '}
-                  {sale.totalCents === 0 ? fr.common.free : formatEuros(sale.totalCents)}
-                </Text>
-              </Stack>
-            ))}
-          </Stack>
-        )}
+        <QueryState query={sales} compact isEmpty={(list) => list.length === 0} empty={m.recentEmpty}>
+          {(list) => (
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="door-sales">
+              {list.map((sale) => (
+                <Stack key={sale.participationId} gap={0} component="li">
+                  <Text size="sm" fw={600}>
+                    {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} ·{' '}
+                    {sale.totalCents === 0 ? fr.common.free : formatEuros(sale.totalCents)}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </QueryState>
       </Stack>
     </Paper>
   );

@@ -1,20 +1,17 @@
 import {
   firstStaffEmailError,
   formatDateTime,
-  fr,
   type StaffMember,
   type StaffScanSort,
   sortStaffScans,
   staffFr,
 } from '@guichet/shared';
 import {
-  Alert,
   Badge,
   Box,
   Button,
   Flex,
   Group,
-  Loader,
   Modal,
   Paper,
   SegmentedControl,
@@ -30,6 +27,7 @@ import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { DetailPanel } from './DetailPanel';
 
@@ -63,25 +61,16 @@ export function StaffTab({ eventId }: { eventId: string }) {
             </Button>
           </Group>
         </Group>
-        {staff.isPending ? (
-          <Loader role="status" aria-label={fr.common.loading} />
-        ) : staff.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{staff.error.message}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => staff.refetch()}>
-                {fr.common.retry}
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
-          <StaffList
-            eventId={eventId}
-            members={staff.data}
-            selectedId={selected?.userId ?? null}
-            onSelect={setSelected}
-          />
-        )}
+        <QueryState query={staff}>
+          {(members) => (
+            <StaffList
+              eventId={eventId}
+              members={members}
+              selectedId={selected?.userId ?? null}
+              onSelect={setSelected}
+            />
+          )}
+        </QueryState>
       </Stack>
       <DetailPanel
         opened={selected !== null}
@@ -278,40 +267,32 @@ function StaffDetail({ eventId, member }: { eventId: string; member: StaffMember
         data={sorts}
         aria-label={m.sortLabel}
       />
-      {scans.isPending ? (
-        <Loader size="sm" role="status" aria-label={fr.common.loading} />
-      ) : scans.isError ? (
-        <Text c="red" size="sm" role="alert">
-          {scans.error.message}
-        </Text>
-      ) : scans.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {m.scansEmpty}
-        </Text>
-      ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table striped fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.columns.lastName}</Table.Th>
-                <Table.Th>{m.columns.firstName}</Table.Th>
-                <Table.Th>{m.columns.ticket}</Table.Th>
-                <Table.Th>{m.columns.date}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sortStaffScans(scans.data, sort).map((scan) => (
-                <Table.Tr key={scan.scanId}>
-                  <Table.Td>{scan.lastName}</Table.Td>
-                  <Table.Td>{scan.firstName}</Table.Td>
-                  <Table.Td>{scan.ticket}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(scan.scannedAt)}</Table.Td>
+      <QueryState query={scans} compact isEmpty={(rows) => rows.length === 0} empty={m.scansEmpty}>
+        {(rows) => (
+          <Box style={{ overflowX: 'auto' }}>
+            <Table striped fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{m.columns.lastName}</Table.Th>
+                  <Table.Th>{m.columns.firstName}</Table.Th>
+                  <Table.Th>{m.columns.ticket}</Table.Th>
+                  <Table.Th>{m.columns.date}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {sortStaffScans(rows, sort).map((scan) => (
+                  <Table.Tr key={scan.scanId}>
+                    <Table.Td>{scan.lastName}</Table.Td>
+                    <Table.Td>{scan.firstName}</Table.Td>
+                    <Table.Td>{scan.ticket}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(scan.scannedAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+        )}
+      </QueryState>
     </Stack>
   );
 }

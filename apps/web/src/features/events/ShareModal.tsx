@@ -1,6 +1,7 @@
 import { fr } from '@guichet/shared';
-import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
@@ -35,9 +36,7 @@ export function ShareModal({
           {fr.events.shareFailed}
         </Alert>
       ) : (
-        <Group justify="center" py="xl">
-          <Loader role="status" aria-label={fr.common.loading} />
-        </Group>
+        <Loading />
       )}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { formatEuros, payoutsFr } from '@guichet/shared';
 import { Alert, Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEventPayouts } from '../../api/payouts';
-import { PageLoader } from '../shell/PageLoader';
+import { Loading } from '../../ui/Loading';
 import { BalanceTable } from './BalanceTable';
 import { PayoutRequest } from './PayoutRequest';
 import { payoutState } from './payout-state';
@@ -39,7 +39,7 @@ export default function PayoutModal({
             {m.loadFailed}
           </Alert>
         ) : (
-          <PageLoader />
+          <Loading />
         )
       ) : (
         <Stack gap="md">

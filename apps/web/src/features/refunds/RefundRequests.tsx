@@ -1,20 +1,8 @@
-import { formatDateTime, formatEuros, fr, type RefundRequestStatus, refundsFr } from '@guichet/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { formatDateTime, formatEuros, type RefundRequestStatus, refundsFr } from '@guichet/shared';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
+import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 
 const m = refundsFr.console;
@@ -40,76 +28,63 @@ export function RefundRequests({ eventId }: { eventId: string }) {
       <Title order={3} size="h4" id="refund-requests-title">
         {m.title}
       </Title>
-      {requests.isPending ? (
-        <Loader role="status" aria-label={fr.common.loading} />
-      ) : requests.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{m.loadError}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => requests.refetch()}>
-              {m.retry}
-            </Button>
-          </Group>
-        </Alert>
-      ) : requests.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {m.empty}
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {requests.data.map((row) => (
-            <Paper key={row.participationId} component="li" withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
-                  <Text fw={600} truncate>
-                    {row.holderName}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.holderEmail} · {row.ticketTitle}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {m.requestedOn(formatDateTime(row.requestedAt))}
-                  </Text>
-                  {row.status === 'refused' && row.reason && (
+      <QueryState query={requests} errorTitle={m.loadError} isEmpty={(rows) => rows.length === 0} empty={m.empty}>
+        {(rows) => (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {rows.map((row) => (
+              <Paper key={row.participationId} component="li" withBorder radius="md" p="sm">
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+                    <Text fw={600} truncate>
+                      {row.holderName}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {row.holderEmail} · {row.ticketTitle}
+                    </Text>
                     <Text size="xs" c="dimmed">
-                      {m.reasonLabel} : {row.reason}
+                      {m.requestedOn(formatDateTime(row.requestedAt))}
                     </Text>
-                  )}
-                  {row.status === 'failed' && row.lastError && (
-                    <Text size="xs" c="red.5">
-                      {m.lastError(row.lastError)}
+                    {row.status === 'refused' && row.reason && (
+                      <Text size="xs" c="dimmed">
+                        {m.reasonLabel} : {row.reason}
+                      </Text>
+                    )}
+                    {row.status === 'failed' && row.lastError && (
+                      <Text size="xs" c="red.5">
+                        {m.lastError(row.lastError)}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatEuros(row.amountCents)}
+                      <Text span size="sm" c="dimmed" fw={400}>
+                        {' '}
+                        · {m.places(row.places)}
+                      </Text>
                     </Text>
-                  )}
-                </Stack>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatEuros(row.amountCents)}
-                    <Text span size="sm" c="dimmed" fw={400}>
-                      {' '}
-                      · {m.places(row.places)}
-                    </Text>
-                  </Text>
-                  <Badge variant="light" color={statusColor[row.status]}>
-                    {m.status[row.status]}
-                  </Badge>
-                </Group>
-                {row.status === 'requested' && (
-                  <Group gap="xs" w={{ base: '100%', xs: 'auto' }} justify="flex-end">
-                    <Button variant="default" size="sm" onClick={() => setRefusing(row)}>
-                      {m.refuse}
-                      <VisuallyNamed row={row} />
-                    </Button>
-                    <Button size="sm" onClick={() => setAccepting(row)}>
-                      {m.accept}
-                      <VisuallyNamed row={row} />
-                    </Button>
+                    <Badge variant="light" color={statusColor[row.status]}>
+                      {m.status[row.status]}
+                    </Badge>
                   </Group>
-                )}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+                  {row.status === 'requested' && (
+                    <Group gap="xs" w={{ base: '100%', xs: 'auto' }} justify="flex-end">
+                      <Button variant="default" size="sm" onClick={() => setRefusing(row)}>
+                        {m.refuse}
+                        <VisuallyNamed row={row} />
+                      </Button>
+                      <Button size="sm" onClick={() => setAccepting(row)}>
+                        {m.accept}
+                        <VisuallyNamed row={row} />
+                      </Button>
+                    </Group>
+                  )}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <AcceptModal eventId={eventId} row={accepting} onClose={() => setAccepting(null)} />
       <RefuseModal eventId={eventId} row={refusing} onClose={() => setRefusing(null)} />
     </Stack>

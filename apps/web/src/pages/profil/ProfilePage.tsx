@@ -6,10 +6,10 @@ import { OwnEvents } from '../../features/account/OwnEvents';
 import { ParticipationList } from '../../features/account/ParticipationList';
 import { ProfileCounts } from '../../features/account/ProfileCounts';
 import { ProfileImages } from '../../features/account/ProfileImages';
-import { QueryState } from '../../features/account/QueryState';
 import { SettingsPanel } from '../../features/account/settings/SettingsPanel';
 import { VerifiedTick } from '../../features/account/VerifiedTick';
 import { RequireAuth } from '../../features/auth/RequireAuth';
+import { QueryState } from '../../ui/QueryState';
 
 const m = accountFr.profile;
 
@@ -74,7 +74,7 @@ function OwnProfile() {
   if (!profile.data) {
     return (
       <Container size="lg" py="lg">
-        <QueryState error={profile.error} isPending={profile.isPending} retry={() => profile.refetch()} />
+        <QueryState query={profile} />
       </Container>
     );
   }

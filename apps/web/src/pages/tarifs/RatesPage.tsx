@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { useRate } from '../../api/payouts';
 import { rateLine } from '../../features/payouts/rate-line';
-import { PageLoader } from '../../features/shell/PageLoader';
+import { Loading } from '../../ui/Loading';
 
 const m = payoutsFr.rates;
 
@@ -34,7 +34,7 @@ export default function RatesPage() {
   const [price, setPrice] = useState<string | number>('');
   const [desired, setDesired] = useState<string | number>('');
 
-  if (rate.isPending) return <PageLoader />;
+  if (rate.isPending) return <Loading />;
   if (rate.isError) {
     return (
       <Container size="md" py="xl">
