@@ -10,11 +10,11 @@ import {
   useCreatePayoutBatch,
   usePayoutBatches,
 } from '../../api/admin';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { fileNameFromDisposition } from '../follow-up/download-name';
 import { AdminState } from './AdminState';
 import { BatchPaidModal } from './BatchPaidModal';
-import { ConfirmModal } from './ConfirmModal';
 import { shortDateTime } from './format';
 
 const m = adminFr.payouts;
@@ -60,9 +60,8 @@ export function PayoutBatches() {
         {batches.data && batches.data.length > 0 && <BatchList batches={batches.data} onPay={setPaying} />}
       </Stack>
       {confirming && (
-        <ConfirmModal
+        <ConfirmDialog
           title={m.createBatchTitle}
-          text={m.createBatchText(pending.length, formatEuros(total))}
           confirmLabel={m.createBatch}
           pending={create.isPending}
           error={create.error?.message ?? null}
@@ -81,7 +80,9 @@ export function PayoutBatches() {
               },
             )
           }
-        />
+        >
+          {m.createBatchText(pending.length, formatEuros(total))}
+        </ConfirmDialog>
       )}
       {paying && <BatchPaidModal batch={paying} onClose={() => setPaying(null)} />}
     </Paper>

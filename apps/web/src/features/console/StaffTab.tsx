@@ -12,21 +12,21 @@ import {
   Button,
   Flex,
   Group,
-  Modal,
   Paper,
   SegmentedControl,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { DetailPanel } from './DetailPanel';
@@ -156,91 +156,65 @@ function StaffList({
           {m.empty}
         </Text>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={m.removeTitle} centered>
-        <Stack>
-          <Text>{removing && m.removeConfirm(`${removing.firstName} ${removing.lastName}`)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              {m.cancel}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                removing &&
-                remove.mutate(removing.userId, {
-                  onSuccess: () => {
-                    toast(m.removed);
-                    if (removing.userId === selectedId) onSelect(null);
-                    setRemoving(null);
-                  },
-                  onError: (error) => toast(m.failed(error.message), 'error'),
-                })
-              }
-            >
-              {m.remove}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={m.removeTitle}
+        confirmLabel={m.remove}
+        cancelLabel={m.cancel}
+        color="red"
+        pending={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.userId, {
+            onSuccess: () => {
+              toast(m.removed);
+              if (removing.userId === selectedId) onSelect(null);
+              setRemoving(null);
+            },
+            onError: (error) => toast(m.failed(error.message), 'error'),
+          })
+        }
+      >
+        {removing ? m.removeConfirm(`${removing.firstName} ${removing.lastName}`) : ''}
+      </ConfirmDialog>
     </Stack>
   );
 }
 
 /** 'Ajouter': the e-mail of an existing account; Enter confirms; every refusal said in French. */
 function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose: () => void }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const add = useAddStaff(eventId);
   const close = () => {
-    setEmail('');
-    setError(null);
+    add.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = firstStaffEmailError(email);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    add.mutate(
-      { email },
-      {
-        onSuccess: () => {
-          toast(m.added);
-          close();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
   return (
-    <Modal opened={opened} onClose={close} title={m.addTitle} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            type="email"
-            label={m.emailLabel}
-            description={m.emailHelp}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
-            data-autofocus
-            autoComplete="off"
-            maxLength={254}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {m.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PromptDialog
+      opened={opened}
+      title={m.addTitle}
+      label={m.emailLabel}
+      description={m.emailHelp}
+      type="email"
+      maxLength={254}
+      check={firstStaffEmailError}
+      confirmLabel={m.confirm}
+      cancelLabel={m.cancel}
+      pending={add.isPending}
+      error={add.error?.message ?? null}
+      onClose={close}
+      onConfirm={(email) =>
+        add.mutate(
+          { email },
+          {
+            onSuccess: () => {
+              toast(m.added);
+              close();
+            },
+          },
+        )
+      }
+    />
   );
 }
 

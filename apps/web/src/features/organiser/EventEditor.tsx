@@ -16,7 +16,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   Paper,
   Stack,
   Switch,
@@ -28,6 +27,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
@@ -262,39 +262,28 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
             >
               {f.deleteEvent}
             </Button>
-            <Modal
+            <ConfirmDialog
               opened={confirmDelete}
-              onClose={deleteDialog.close}
               title={f.deleteEvent}
-              centered
-              closeButtonProps={{ 'aria-label': fr.common.close }}
+              color="red"
+              pending={remove.isPending}
+              onClose={deleteDialog.close}
+              onConfirm={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    toast(organiserFr.event.deleted);
+                    if (onDeleted) onDeleted();
+                    else navigate('/billetterie');
+                  },
+                  onError: (failure) => {
+                    deleteDialog.close();
+                    toastFailure(failure);
+                  },
+                })
+              }
             >
-              <Text mb="md">{f.deleteEventConfirm}</Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={deleteDialog.close}>
-                  {fr.common.cancel}
-                </Button>
-                <Button
-                  color="red"
-                  loading={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(undefined, {
-                      onSuccess: () => {
-                        toast(organiserFr.event.deleted);
-                        if (onDeleted) onDeleted();
-                        else navigate('/billetterie');
-                      },
-                      onError: (failure) => {
-                        deleteDialog.close();
-                        toastFailure(failure);
-                      },
-                    })
-                  }
-                >
-                  {fr.common.confirm}
-                </Button>
-              </Group>
-            </Modal>
+              {f.deleteEventConfirm}
+            </ConfirmDialog>
           </Stack>
         </Grid.Col>
         {preview && (

@@ -1,8 +1,9 @@
-import { fr, ticketsFr } from '@guichet/shared';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ticketsFr } from '@guichet/shared';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useLeaveEvent } from '../../api/participations';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 
 const m = ticketsFr.leave;
@@ -31,35 +32,25 @@ export function LeaveEventButton({ eventId }: { eventId: string }) {
       >
         {m.button}
       </Button>
-      <Modal opened={opened} onClose={close} title={m.title} centered>
-        <Stack>
-          <Text>{m.text}</Text>
-          {leave.isError && (
-            <Alert color="red" role="alert">
-              {leave.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {fr.common.cancel}
-            </Button>
-            <Button
-              color="red.9"
-              loading={leave.isPending}
-              onClick={() =>
-                leave.mutate(undefined, {
-                  onSuccess: () => {
-                    modal.close();
-                    toast(m.done);
-                  },
-                })
-              }
-            >
-              {m.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={opened}
+        title={m.title}
+        confirmLabel={m.confirm}
+        color="red.9"
+        pending={leave.isPending}
+        error={leave.error?.message ?? null}
+        onClose={close}
+        onConfirm={() =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              modal.close();
+              toast(m.done);
+            },
+          })
+        }
+      >
+        {m.text}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { formatDateTime, formatEuros, type RefundRequestStatus, refundsFr } from '@guichet/shared';
-import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 
@@ -99,92 +101,65 @@ function VisuallyNamed({ row }: { row: RefundRequestRow }) {
 function AcceptModal({ eventId, row, onClose }: { eventId: string; row: RefundRequestRow | null; onClose(): void }) {
   const decide = useDecideRefund(eventId);
   return (
-    <Modal opened={row !== null} onClose={onClose} title={m.acceptTitle} centered>
-      <Stack>
-        <Text>{row && m.acceptText(formatEuros(row.amountCents), row.places)}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {m.cancel}
-          </Button>
-          <Button
-            loading={decide.isPending}
-            onClick={() =>
-              row &&
-              decide.mutate(
-                { participationId: row.participationId, accept: true },
-                {
-                  onSuccess: (decision) => {
-                    toast(
-                      decision.status === 'refunded' || decision.status === 'manual' ? m.accepted : m.acceptedPending,
-                    );
-                    onClose();
-                  },
-                  onError: (error) => toast(error.message, 'error'),
-                },
-              )
-            }
-          >
-            {m.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={row !== null}
+      title={m.acceptTitle}
+      confirmLabel={m.confirm}
+      cancelLabel={m.cancel}
+      pending={decide.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        row &&
+        decide.mutate(
+          { participationId: row.participationId, accept: true },
+          {
+            onSuccess: (decision) => {
+              toast(decision.status === 'refunded' || decision.status === 'manual' ? m.accepted : m.acceptedPending);
+              onClose();
+            },
+            onError: (error) => toast(error.message, 'error'),
+          },
+        )
+      }
+    >
+      {row ? m.acceptText(formatEuros(row.amountCents), row.places) : ''}
+    </ConfirmDialog>
   );
 }
 
 function RefuseModal({ eventId, row, onClose }: { eventId: string; row: RefundRequestRow | null; onClose(): void }) {
   const decide = useDecideRefund(eventId);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const close = () => {
-    setReason('');
-    setError(null);
+    decide.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!row) return;
-    if (!reason.trim()) {
-      setError(refundsFr.errors.reasonRequired);
-      return;
-    }
-    decide.mutate(
-      { participationId: row.participationId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast(m.refused);
-          close();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
   return (
-    <Modal opened={row !== null} onClose={close} title={m.refuseTitle} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Textarea
-            label={m.reasonLabel}
-            description={m.reasonHelp}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={3}
-            error={error}
-            data-autofocus
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" color="red" loading={decide.isPending}>
-              {m.refuse}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PromptDialog
+      opened={row !== null}
+      title={m.refuseTitle}
+      label={m.reasonLabel}
+      description={m.reasonHelp}
+      multiline
+      maxLength={500}
+      check={(reason) => (reason.trim() ? null : refundsFr.errors.reasonRequired)}
+      confirmLabel={m.refuse}
+      cancelLabel={m.cancel}
+      color="red"
+      pending={decide.isPending}
+      error={decide.error?.message ?? null}
+      onClose={close}
+      onConfirm={(reason) =>
+        row &&
+        decide.mutate(
+          { participationId: row.participationId, reason },
+          {
+            onSuccess: () => {
+              toast(m.refused);
+              close();
+            },
+          },
+        )
+      }
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { accountFr, formatDateTime, type MyParticipation, refundStateOf } from '@guichet/shared';
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useRequestRefund } from '../../api/participations';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 
 const m = accountFr.myTickets;
@@ -58,23 +59,16 @@ function RefundRequest({ participation }: { participation: MyParticipation }) {
           {request.error.message}
         </Alert>
       )}
-      <Modal
+      <ConfirmDialog
         opened={opened}
-        onClose={close}
         title={m.confirmTitle}
-        centered
-        closeButtonProps={{ 'aria-label': m.cancel }}
+        confirmLabel={m.confirm}
+        cancelLabel={m.cancel}
+        onClose={close}
+        onConfirm={confirm}
       >
-        <Stack>
-          <Text>{m.confirmText}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button onClick={confirm}>{m.confirm}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {m.confirmText}
+      </ConfirmDialog>
     </Stack>
   );
 }

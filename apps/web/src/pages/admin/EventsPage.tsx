@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   NativeSelect,
   Paper,
   Stack,
@@ -20,6 +19,7 @@ import { useAdminEvents, useSetEventProvider, useUnpublishEvent } from '../../ap
 import { AdminSearch } from '../../features/admin/AdminSearch';
 import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 
 const m = adminFr.events;
@@ -156,36 +156,24 @@ export default function EventsPage() {
         </Table.ScrollContainer>
       )}
       {confirming && (
-        <Modal
-          opened
-          onClose={() => setConfirming(null)}
+        <ConfirmDialog
           title={m.unpublishTitle(confirming.title)}
-          closeButtonProps={{ 'aria-label': adminFr.common.cancel }}
+          confirmLabel={m.unpublish}
+          color="red.8"
+          pending={unpublish.isPending}
+          onClose={() => setConfirming(null)}
+          onConfirm={() =>
+            unpublish.mutate(confirming.id, {
+              onSuccess: () => {
+                toast(m.unpublished);
+                setConfirming(null);
+              },
+              onError: (e) => toast(e.message, 'error'),
+            })
+          }
         >
-          <Stack>
-            <Text>{m.unpublishText}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                {adminFr.common.cancel}
-              </Button>
-              <Button
-                color="red.8"
-                loading={unpublish.isPending}
-                onClick={() =>
-                  unpublish.mutate(confirming.id, {
-                    onSuccess: () => {
-                      toast(m.unpublished);
-                      setConfirming(null);
-                    },
-                    onError: (e) => toast(e.message, 'error'),
-                  })
-                }
-              >
-                {m.unpublish}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+          {m.unpublishText}
+        </ConfirmDialog>
       )}
     </Stack>
   );

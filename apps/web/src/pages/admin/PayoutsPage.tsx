@@ -3,10 +3,10 @@ import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title, V
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
 import { AdminState } from '../../features/admin/AdminState';
-import { ConfirmModal } from '../../features/admin/ConfirmModal';
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 
 const m = adminFr.payouts;
@@ -153,9 +153,8 @@ export default function PayoutsPage() {
         />
       )}
       {returning && (
-        <ConfirmModal
+        <ConfirmDialog
           title={m.markReturnedTitle}
-          text={m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
           confirmLabel={m.markReturned}
           pending={markReturned.isPending}
           error={markReturned.error?.message ?? null}
@@ -171,7 +170,9 @@ export default function PayoutsPage() {
               },
             })
           }
-        />
+        >
+          {m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
+        </ConfirmDialog>
       )}
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { accountFr, fr } from '@guichet/shared';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { accountFr } from '@guichet/shared';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PERSONAL_DATA_URL, useDeleteAccount } from '../../../api/account';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { clearPersonalMarkers } from '../../shell/markers';
 import { SettingsSection } from './SettingsSection';
@@ -37,28 +38,18 @@ export function DataSettings() {
           {m.deleteAccount}
         </Button>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={opened}
-        onClose={dialog.close}
         title={m.deleteTitle}
-        centered
-        closeButtonProps={{ 'aria-label': fr.common.close }}
+        confirmLabel={m.deleteConfirm}
+        color="red.9"
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onClose={dialog.close}
+        onConfirm={() => remove.mutate()}
       >
-        <Text>{m.deleteText}</Text>
-        {remove.error && (
-          <Alert color="red" role="alert" mt="md">
-            {remove.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={dialog.close}>
-            {fr.common.cancel}
-          </Button>
-          <Button color="red.9" onClick={() => remove.mutate()} loading={remove.isPending}>
-            {m.deleteConfirm}
-          </Button>
-        </Group>
-      </Modal>
+        {m.deleteText}
+      </ConfirmDialog>
     </SettingsSection>
   );
 }

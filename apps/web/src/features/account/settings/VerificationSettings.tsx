@@ -1,9 +1,10 @@
-import { accountFr, fr, type VerificationState } from '@guichet/shared';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { accountFr, type VerificationState } from '@guichet/shared';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheckFilled, IconHourglass } from '@tabler/icons-react';
 import { useRequestVerification } from '../../../api/account';
 import { ApiError } from '../../../api/client';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
@@ -43,23 +44,16 @@ export function VerificationSettings({ state }: { state: VerificationState }) {
           </Button>
         </Group>
       )}
-      <Modal
+      <ConfirmDialog
         opened={opened}
-        onClose={dialog.close}
         title={m.verificationConfirmTitle}
-        centered
-        closeButtonProps={{ 'aria-label': fr.common.close }}
+        confirmLabel={m.send}
+        pending={request.isPending}
+        onClose={dialog.close}
+        onConfirm={send}
       >
-        <Text>{m.verificationConfirmText}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={dialog.close}>
-            {fr.common.cancel}
-          </Button>
-          <Button onClick={send} loading={request.isPending}>
-            {m.send}
-          </Button>
-        </Group>
-      </Modal>
+        {m.verificationConfirmText}
+      </ConfirmDialog>
     </SettingsSection>
   );
 }

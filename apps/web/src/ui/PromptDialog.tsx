@@ -1,0 +1,105 @@
+import { Textarea, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
+
+type PromptProps = {
+  opened?: boolean;
+  title: string;
+  /** What the dialog says above its field. */
+  intro?: ReactNode;
+  label: string;
+  description?: string;
+  placeholder?: string;
+  /** A reason or a message: several lines. */
+  multiline?: boolean;
+  type?: 'text' | 'email';
+  maxLength: number;
+  /** The first problem of what was typed, in French, or null. */
+  check: (value: string) => string | null;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  color?: string;
+  size?: 'md' | 'lg';
+  pending: boolean;
+  /** The server's refusal, said under the field. */
+  error: string | null;
+  onConfirm: (value: string) => void;
+  onClose: () => void;
+};
+
+/**
+ * A confirmation that needs one text first (a refusal's reason, a bank reference, an e-mail):
+ * checked here, then confirmed trimmed. Each opening starts empty.
+ */
+export function PromptDialog({ opened = true, ...props }: PromptProps) {
+  // A new form at each opening, so that a closed dialog forgets what was typed.
+  const [openings, setOpenings] = useState(0);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setOpenings(openings + 1);
+  }
+  return <PromptForm key={openings} {...props} opened={opened} />;
+}
+
+function PromptForm({
+  opened,
+  title,
+  intro,
+  label,
+  description,
+  placeholder,
+  multiline = false,
+  type = 'text',
+  maxLength,
+  check,
+  confirmLabel,
+  cancelLabel,
+  color,
+  size,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: PromptProps) {
+  const [value, setValue] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const field = {
+    label,
+    description,
+    placeholder,
+    value,
+    maxLength,
+    error: invalid ?? error,
+    required: true,
+    'data-autofocus': true,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValue(event.currentTarget.value);
+      setInvalid(null);
+    },
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={title}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      color={color}
+      size={size}
+      pending={pending}
+      onClose={onClose}
+      onConfirm={() => {
+        const problem = check(value);
+        setInvalid(problem);
+        if (!problem) onConfirm(value.trim());
+      }}
+    >
+      {intro}
+      {multiline ? (
+        <Textarea {...field} autosize minRows={3} />
+      ) : (
+        <TextInput {...field} type={type} autoComplete="off" />
+      )}
+    </ConfirmDialog>
+  );
+}
