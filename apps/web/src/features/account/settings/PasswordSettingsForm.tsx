@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { toast } from '../../../ui/toast';
-import { PasswordStrength } from '../../auth/PasswordStrength';
+import { NewPasswordFields } from '../../auth/NewPasswordFields';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings;
@@ -56,27 +56,17 @@ export function PasswordSettingsForm() {
             autoComplete="current-password"
             withAsterisk
             error={errors.currentPassword?.message}
-            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
             {...form.register('currentPassword')}
           />
-          <Stack gap={6}>
-            <PasswordInput
-              label={m.newPassword}
-              autoComplete="new-password"
-              withAsterisk
-              error={errors.password?.message}
-              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-              {...form.register('password')}
-            />
-            <PasswordStrength password={password} />
-          </Stack>
-          <PasswordInput
-            label={m.passwordConfirmation}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.passwordConfirmation?.message}
-            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-            {...form.register('passwordConfirmation')}
+          <NewPasswordFields
+            password={password}
+            passwordLabel={m.newPassword}
+            confirmationLabel={m.passwordConfirmation}
+            passwordProps={{ error: errors.password?.message, ...form.register('password') }}
+            confirmationProps={{
+              error: errors.passwordConfirmation?.message,
+              ...form.register('passwordConfirmation'),
+            }}
           />
           {firstError && (
             <Alert color="red" role="alert">

@@ -2,7 +2,6 @@ import {
   accountFr,
   DESCRIPTION_MAX,
   firstProfileSettingsError,
-  fr,
   genders,
   type MyProfile,
   normalizeEmail,
@@ -94,7 +93,6 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
               autoComplete="current-password"
               withAsterisk
               error={errors.currentPassword?.message}
-              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
               {...form.register('currentPassword')}
             />
           )}
