@@ -4,33 +4,21 @@ import {
   doorSalesFr,
   firstManualEntryError,
   formatDateTime,
-  formatEuros,
-  fr,
   isPickable,
   type ManualParticipant,
   type OnsitePayment,
   ticketQuantityBounds,
   todayInParis,
 } from '@guichet/shared';
-import {
-  Accordion,
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
+import { ChoiceList } from '../../ui/ChoiceList';
+import { OptionPicker } from '../../ui/OptionPicker';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
+import { priceLabel } from '../events/price-label';
 
 const m = doorSalesFr;
 
@@ -109,12 +97,18 @@ export function DoorSale({ eventId }: { eventId: string }) {
             <Title order={3} size="h4" id="door-sale-title">
               {m.title}
             </Title>
-            <Accordion variant="separated" value={ticketId} onChange={pick} transitionDuration={0}>
-              {tickets.data.map((entry) => (
-                <TicketItem
-                  key={entry.id}
+            <ChoiceList
+              items={tickets.data}
+              value={ticketId}
+              onChange={pick}
+              price={priceLabel}
+              fromPrice={m.fromPrice}
+              noDescription={m.noDescription}
+              mark={(entry) => <Availability ticket={entry} />}
+              isDisabled={(entry) => !isPickable(entry)}
+              panel={(entry) => (
+                <TicketChoice
                   ticket={entry}
-                  open={entry.id === ticketId}
                   optionId={optionId}
                   onOption={(id) => {
                     setOptionId(id);
@@ -123,8 +117,8 @@ export function DoorSale({ eventId }: { eventId: string }) {
                   quantity={quantity}
                   onQuantity={setQuantity}
                 />
-              ))}
-            </Accordion>
+              )}
+            />
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">
                 <Text fw={600}>{m.participant}</Text>
@@ -172,7 +166,7 @@ export function DoorSale({ eventId }: { eventId: string }) {
                 )}
                 {bought && quantity > 0 && (
                   <Text fw={700} aria-live="polite">
-                    {m.total(price === 0 ? fr.common.free : formatEuros(price * quantity))}
+                    {m.total(priceLabel(price * quantity))}
                   </Text>
                 )}
               </Stack>
@@ -213,16 +207,14 @@ function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: b
   return null;
 }
 
-function TicketItem({
+function TicketChoice({
   ticket,
-  open,
   optionId,
   onOption,
   quantity,
   onQuantity,
 }: {
   ticket: DoorTicket;
-  open: boolean;
   optionId: string | null;
   onOption: (id: string) => void;
   quantity: number;
@@ -232,58 +224,27 @@ function TicketItem({
   const bought = ticket.isMultipart ? option : ticket;
   const bounds = bought ? ticketQuantityBounds(bought) : { min: 1, max: 0 };
   const max = Math.min(bounds.max, bought?.remaining ?? 0);
-  const price = (cents: number) => (cents === 0 ? fr.common.free : formatEuros(cents));
   return (
-    <Accordion.Item value={ticket.id}>
-      <Accordion.Control disabled={!isPickable(ticket)}>
-        <Group justify="space-between" wrap="nowrap" pr="sm">
-          <Text fw={600}>{ticket.title}</Text>
-          <Group gap="xs" wrap="nowrap">
-            <Availability ticket={ticket} />
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-              {ticket.isMultipart ? `${m.fromPrice} ${price(ticket.priceCents)}` : price(ticket.priceCents)}
-            </Text>
-          </Group>
-        </Group>
-      </Accordion.Control>
-      <Accordion.Panel>
-        {open && (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-              {ticket.description || m.noDescription}
-            </Text>
-            {ticket.isMultipart && (
-              <Radio.Group value={optionId} onChange={onOption} label={m.choice}>
-                <Stack gap="xs" mt="xs">
-                  {ticket.options.map((choice) => (
-                    <Radio
-                      key={choice.id}
-                      value={choice.id}
-                      disabled={!isPickable(choice)}
-                      label={
-                        <Group gap="xs" component="span">
-                          <span>
-                            {choice.title} – {price(choice.priceCents)}
-                          </span>
-                          <Availability ticket={choice} />
-                        </Group>
-                      }
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
-            <QuantityStepper
-              title={bought ? (ticket.isMultipart ? `${ticket.title} ${bought.title}` : ticket.title) : ticket.title}
-              value={quantity}
-              min={bounds.min}
-              max={Math.max(0, max)}
-              onChange={onQuantity}
-            />
-          </Stack>
-        )}
-      </Accordion.Panel>
-    </Accordion.Item>
+    <>
+      {ticket.isMultipart && (
+        <OptionPicker
+          label={m.choice}
+          options={ticket.options}
+          value={optionId}
+          onChange={onOption}
+          price={priceLabel}
+          mark={(choice) => <Availability ticket={choice} />}
+          isDisabled={(choice) => !isPickable(choice)}
+        />
+      )}
+      <QuantityStepper
+        title={bought && ticket.isMultipart ? `${ticket.title} ${bought.title}` : ticket.title}
+        value={quantity}
+        min={bounds.min}
+        max={Math.max(0, max)}
+        onChange={onQuantity}
+      />
+    </>
   );
 }
 
@@ -310,8 +271,7 @@ function RecentSales({ eventId }: { eventId: string }) {
                     {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} ·{' '}
-                    {sale.totalCents === 0 ? fr.common.free : formatEuros(sale.totalCents)}
+                    {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} · {priceLabel(sale.totalCents)}
                   </Text>
                 </Stack>
               ))}

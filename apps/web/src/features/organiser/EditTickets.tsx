@@ -1,11 +1,4 @@
-import {
-  firstNewTicketError,
-  formatEuros,
-  fr,
-  type ManagedEvent,
-  type ManagedTicket,
-  organiserFr,
-} from '@guichet/shared';
+import { firstNewTicketError, type ManagedEvent, type ManagedTicket, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Badge,
@@ -25,6 +18,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
 import { toast } from '../../ui/toast';
+import { priceLabel } from '../events/price-label';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
 import { toastFailure } from './toast-failure';
@@ -63,7 +57,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
             {ticket.isMultipart && <Badge variant="light">{f.choiceTicket}</Badge>}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Text fw={600}>{ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}</Text>
+            <Text fw={600}>{priceLabel(ticket.priceCents)}</Text>
             {ticket.isDeletable ? (
               <ActionIcon
                 variant="subtle"

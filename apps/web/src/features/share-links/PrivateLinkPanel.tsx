@@ -1,9 +1,10 @@
-import { type EventDetail, formatEuros, fr, ticketsFr } from '@guichet/shared';
+import { type EventDetail, ticketsFr } from '@guichet/shared';
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type HiddenTicket, useCreateShareLink, useHiddenTickets } from '../../api/share-links';
+import { priceLabel } from '../events/price-label';
 import { PrivateLinkResult } from './PrivateLinkResult';
 
 const m = ticketsFr.privateLink;
@@ -26,7 +27,7 @@ function HiddenTicketChoice({
         onChange={(event) => onChange(event.currentTarget.checked)}
       />
       <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}
+        {priceLabel(ticket.priceCents)}
       </Text>
     </Group>
   );
