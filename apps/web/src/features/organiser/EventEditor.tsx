@@ -7,43 +7,24 @@ import {
   type SessionUser,
   type UpdateEventRequest,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Center,
-  FileButton,
-  Grid,
-  Group,
-  Image,
-  Loader,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
-import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
+import { useDeleteEvent, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { fromLocalInput, toLocalInput } from './datetime';
+import { previewTicketsOf } from './drafts';
 import { EditTickets } from './EditTickets';
 import classes from './EventEditor.module.css';
-import {
-  EventAddressField,
-  EventCategoryField,
-  EventDatesFields,
-  EventDescriptionField,
-  type EventFieldValues,
-  EventRefundDateField,
-  EventTitleField,
-} from './EventFields';
-import { EventPreview } from './EventPreview';
+import { type EventFieldValues, EventRefundDateField } from './EventFields';
+import { EventForm } from './EventForm';
+import { EventFormLayout } from './EventFormLayout';
 import { PromoCodes } from './PromoCodes';
 import { toastFailure } from './toast-failure';
 import { typedValue } from './typed-number';
@@ -77,7 +58,6 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
 
 function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: SessionUser; onDeleted?: () => void }) {
   const navigate = useNavigate();
-  const types = useEventTypes();
   const update = useUpdateEvent(event.id);
   const upload = useUploadBanner(event.id);
   const remove = useDeleteEvent(event.id);
@@ -145,6 +125,38 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
   const status = event.isSoldOut ? 'soldOut' : event.isOpen ? 'open' : 'closed';
 
+  const form = (
+    <EventForm
+      values={fields}
+      set={set}
+      fieldError={fieldError}
+      error={error?.message ?? null}
+      onSubmit={save}
+      submitLabel={f.save}
+      pending={update.isPending}
+      canPrice={canPrice}
+      headings
+      refundDate={isPaid && <EventRefundDateField values={fields} set={set} fieldError={fieldError} required={false} />}
+      after={<WaitingRoomFields values={fields} set={set} fieldError={fieldError} />}
+    >
+      <Title order={3} size="h4">
+        {f.visibility}
+      </Title>
+      <Switch
+        label={f.isPublic}
+        disabled={!canPrice}
+        checked={fields.isPublic}
+        onChange={(e) => set({ isPublic: e.currentTarget.checked })}
+      />
+      <Switch
+        label={f.isOpen}
+        disabled={event.isSoldOut}
+        checked={fields.isOpen && !event.isSoldOut}
+        onChange={(e) => set({ isOpen: e.currentTarget.checked })}
+      />
+    </EventForm>
+  );
+
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -155,64 +167,21 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
           {preview ? f.previewOff : f.previewOn}
         </Button>
       </Group>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: preview ? 7 : 12 }}>
+      <EventFormLayout
+        values={fields}
+        preview={
+          preview
+            ? {
+                organizerName: event.organizerName,
+                bannerUrl: event.bannerUrl,
+                status,
+                tickets: previewTicketsOf(event),
+              }
+            : null
+        }
+        form={
           <Stack gap="lg">
-            <form onSubmit={save} noValidate>
-              <Stack gap="md">
-                <Title order={3} size="h4">
-                  {f.sectionGeneral}
-                </Title>
-                <EventTitleField values={fields} set={set} fieldError={fieldError} />
-                <EventAddressField values={fields} set={set} fieldError={fieldError} />
-                <Title order={3} size="h4">
-                  {f.sectionDates}
-                </Title>
-                <EventDatesFields values={fields} set={set} fieldError={fieldError} />
-                {isPaid && <EventRefundDateField values={fields} set={set} fieldError={fieldError} required={false} />}
-                <Title order={3} size="h4">
-                  {f.sectionDetails}
-                </Title>
-                <EventDescriptionField values={fields} set={set} fieldError={fieldError} />
-                <EventCategoryField values={fields} set={set} fieldError={fieldError} />
-                <Title order={3} size="h4">
-                  {f.visibility}
-                </Title>
-                <Switch
-                  label={f.isPublic}
-                  disabled={!canPrice}
-                  checked={fields.isPublic}
-                  onChange={(e) => set({ isPublic: e.currentTarget.checked })}
-                />
-                <Switch
-                  label={f.isOpen}
-                  disabled={event.isSoldOut}
-                  checked={fields.isOpen && !event.isSoldOut}
-                  onChange={(e) => set({ isOpen: e.currentTarget.checked })}
-                />
-                <Switch
-                  label={f.attendeePaysFees}
-                  disabled={!canPrice}
-                  checked={fields.isUserPaysFees}
-                  onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked })}
-                />
-                <WaitingRoomFields values={fields} set={set} fieldError={fieldError} />
-                {!canPrice && (
-                  <Alert color="yellow" role="note">
-                    {organiserFr.verifiedOnlyNote}
-                  </Alert>
-                )}
-                {error && (
-                  <Alert color="red" role="alert">
-                    {error.message}
-                  </Alert>
-                )}
-                <Button type="submit" loading={update.isPending}>
-                  {f.save}
-                </Button>
-              </Stack>
-            </form>
-
+            {form}
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">
                 <Title order={3} size="h4">
@@ -285,46 +254,8 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
               {f.deleteEventConfirm}
             </ConfirmDialog>
           </Stack>
-        </Grid.Col>
-        {preview && (
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <EventPreview
-              data={{
-                title: fields.title,
-                organizerName: event.organizerName,
-                dateBegin: fromLocalInput(fields.dateBegin),
-                dateEnd: fromLocalInput(fields.dateEnd),
-                address: fields.address,
-                category: types.data?.find((t) => String(t.id) === fields.type)?.label ?? null,
-                description: fields.description,
-                bannerUrl: event.bannerUrl,
-                status,
-                tickets: event.tickets
-                  .filter((t) => !t.parentId && !t.isHidden)
-                  .map((t) => ({
-                    ...t,
-                    isSoldOut: t.sold >= t.quantity,
-                    placesLeft: Math.max(0, t.quantity - t.sold),
-                    minToBuy: 1,
-                    maxToBuy: 5,
-                    isUserCanTakeInsurance: false,
-                    hasGiftTickets: false,
-                    gifts: [],
-                    options: event.tickets
-                      .filter((o) => o.parentId === t.id && !o.isHidden)
-                      .map((o) => ({
-                        ...o,
-                        isSoldOut: o.sold >= o.quantity,
-                        placesLeft: Math.max(0, o.quantity - o.sold),
-                        minToBuy: 1,
-                        maxToBuy: 5,
-                      })),
-                  })),
-              }}
-            />
-          </Grid.Col>
-        )}
-      </Grid>
+        }
+      />
     </Stack>
   );
 }
@@ -335,11 +266,7 @@ export function EventEditor({ eventId, onDeleted }: { eventId: string; onDeleted
   const session = useSession();
   const event = useManagedEvent(eventId);
   if (event.isPending || session.isPending) {
-    return (
-      <Center py="xl" aria-busy>
-        <Loader role="status" aria-label={f.loadingEvent} />
-      </Center>
-    );
+    return <Loading label={f.loadingEvent} />;
   }
   if (event.isError || !session.data) {
     return <Alert color="red">{event.error?.message ?? fr.shell.notLoggedIn}</Alert>;
