@@ -10,10 +10,11 @@ import {
   ticketQuantityBounds,
   todayInParis,
 } from '@guichet/shared';
-import { Alert, Badge, Button, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
 import { ChoiceList } from '../../ui/ChoiceList';
+import { FormActions } from '../../ui/FormActions';
 import { OptionPicker } from '../../ui/OptionPicker';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -171,16 +172,7 @@ export function DoorSale({ eventId }: { eventId: string }) {
                 )}
               </Stack>
             </Paper>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" size="md" loading={create.isPending}>
-                {m.submit}
-              </Button>
-            </Group>
+            <FormActions error={error} submitLabel={m.submit} pending={create.isPending} size="md" />
           </Stack>
         </form>
       </Grid.Col>

@@ -1,8 +1,9 @@
 import { accountFr, firstPasswordError, fr, type PasswordChange } from '@guichet/shared';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
+import { FormActions } from '../../../ui/FormActions';
 import { toast } from '../../../ui/toast';
 import { NewPasswordFields } from '../../auth/NewPasswordFields';
 import { SettingsSection } from './SettingsSection';
@@ -68,16 +69,7 @@ export function PasswordSettingsForm() {
               ...form.register('passwordConfirmation'),
             }}
           />
-          {firstError && (
-            <Alert color="red" role="alert">
-              {firstError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              {m.resetPassword}
-            </Button>
-          </Group>
+          <FormActions error={firstError} submitLabel={m.resetPassword} pending={change.isPending} />
         </Stack>
       </form>
     </SettingsSection>

@@ -7,21 +7,12 @@ import {
   normalizeEmail,
   type ProfileSettings,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSaveProfile } from '../../../api/account';
 import { ApiError } from '../../../api/client';
+import { CountedTextarea } from '../../../ui/CountedTextarea';
+import { FormActions } from '../../../ui/FormActions';
 import { toast } from '../../../ui/toast';
 import { EmailChangeCode } from './EmailChangeCode';
 import { SettingsSection } from './SettingsSection';
@@ -128,29 +119,15 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
               {...form.register('gender')}
             />
           </SimpleGrid>
-          <Stack gap={4}>
-            <Textarea
-              label={m.description}
-              autosize
-              minRows={3}
-              maxLength={DESCRIPTION_MAX}
-              error={errors.description?.message}
-              {...form.register('description')}
-            />
-            <Text size="xs" c="dimmed" ta="right" aria-live="polite">
-              {m.descriptionCounter(description.length, DESCRIPTION_MAX)}
-            </Text>
-          </Stack>
-          {firstError && (
-            <Alert color="red" role="alert">
-              {firstError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {m.saveProfile}
-            </Button>
-          </Group>
+          <CountedTextarea
+            label={m.description}
+            minRows={3}
+            maxLength={DESCRIPTION_MAX}
+            counter={m.descriptionCounter(description.length, DESCRIPTION_MAX)}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <FormActions error={firstError} submitLabel={m.saveProfile} pending={save.isPending} />
         </Stack>
       </form>
       {profile.pendingEmail && <EmailChangeCode pendingEmail={profile.pendingEmail} />}
