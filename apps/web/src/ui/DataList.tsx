@@ -1,12 +1,14 @@
-import { Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type DataColumn, DataTable } from './DataTable';
 
-export type DataColumn<T> = {
-  /** The column's name; said only to screen readers when `hideHeader` (a column of buttons). */
-  header: string;
-  hideHeader?: boolean;
-  align?: 'right';
-  cell: (item: T) => ReactNode;
+export type DataListProps<T> = {
+  items: T[];
+  itemKey: (item: T) => string;
+  card: (item: T) => ReactNode;
+  cardLabel?: (item: T) => string;
+  columns?: DataColumn<T>[];
+  minWidth?: number;
 };
 
 /**
@@ -14,23 +16,7 @@ export type DataColumn<T> = {
  * breakpoint up (the cards then show only on phones). Each card is an article named by
  * `cardLabel`, so that a screen reader (and a test) finds it by its name.
  */
-export function DataList<T>({
-  items,
-  itemKey,
-  card,
-  cardLabel,
-  columns,
-  minWidth = 820,
-  striped = true,
-}: {
-  items: T[];
-  itemKey: (item: T) => string;
-  card: (item: T) => ReactNode;
-  cardLabel?: (item: T) => string;
-  columns?: DataColumn<T>[];
-  minWidth?: number;
-  striped?: boolean;
-}) {
+export function DataList<T>({ items, itemKey, card, cardLabel, columns, minWidth = 820 }: DataListProps<T>) {
   const cards = (
     <Stack hiddenFrom={columns ? 'sm' : undefined} gap="sm">
       {items.map((item) => (
@@ -51,30 +37,7 @@ export function DataList<T>({
   return (
     <>
       {cards}
-      <Table.ScrollContainer minWidth={minWidth} visibleFrom="sm">
-        <Table striped={striped} highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.header} ta={column.align}>
-                  {column.hideHeader ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={itemKey(item)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.header} ta={column.align}>
-                    {column.cell(item)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable items={items} itemKey={itemKey} columns={columns} minWidth={minWidth} visibleFrom="sm" />
     </>
   );
 }

@@ -6,26 +6,14 @@ import {
   sortStaffScans,
   staffFr,
 } from '@guichet/shared';
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Flex, Group, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -243,28 +231,21 @@ function StaffDetail({ eventId, member }: { eventId: string; member: StaffMember
       />
       <QueryState query={scans} compact isEmpty={(rows) => rows.length === 0} empty={m.scansEmpty}>
         {(rows) => (
-          <Box style={{ overflowX: 'auto' }}>
-            <Table striped fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{m.columns.lastName}</Table.Th>
-                  <Table.Th>{m.columns.firstName}</Table.Th>
-                  <Table.Th>{m.columns.ticket}</Table.Th>
-                  <Table.Th>{m.columns.date}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sortStaffScans(rows, sort).map((scan) => (
-                  <Table.Tr key={scan.scanId}>
-                    <Table.Td>{scan.lastName}</Table.Td>
-                    <Table.Td>{scan.firstName}</Table.Td>
-                    <Table.Td>{scan.ticket}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(scan.scannedAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
+          <DataTable
+            items={sortStaffScans(rows, sort)}
+            itemKey={(scan) => scan.scanId}
+            minWidth={360}
+            fz="sm"
+            columns={[
+              { header: m.columns.lastName, cell: (scan) => scan.lastName },
+              { header: m.columns.firstName, cell: (scan) => scan.firstName },
+              { header: m.columns.ticket, cell: (scan) => scan.ticket },
+              {
+                header: m.columns.date,
+                cell: (scan) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(scan.scannedAt)}</span>,
+              },
+            ]}
+          />
         )}
       </QueryState>
     </Stack>

@@ -87,7 +87,6 @@ export default function PayoutsPage() {
         </Stack>
       )}
       minWidth={860}
-      striped
       columns={[
         {
           header: m.event,
