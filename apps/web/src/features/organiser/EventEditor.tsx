@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useDeleteEvent, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
@@ -64,7 +64,6 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
   const [fields, setFields] = useState<Fields>(() => fieldsOf(event));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [preview, previewToggle] = useDisclosure(false);
-  const [confirmDelete, deleteDialog] = useDisclosure(false);
   const set = (change: Partial<Fields>) => setFields((current) => ({ ...current, ...change }));
   const canPrice = user.isVerified || user.isAdmin;
   const isPaid = !event.isFree;
@@ -222,22 +221,14 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
             <EditTickets event={event} canPrice={canPrice} />
             {isPaid && <PromoCodes event={event} />}
 
-            <Button
-              color="red"
-              variant="outline"
-              className={classes.dangerOutline}
-              w="fit-content"
-              onClick={deleteDialog.open}
-            >
-              {f.deleteEvent}
-            </Button>
-            <ConfirmDialog
-              opened={confirmDelete}
+            <ConfirmButton
+              label={f.deleteEvent}
+              button={{ color: 'red', variant: 'outline', className: classes.dangerOutline, w: 'fit-content' }}
               title={f.deleteEvent}
+              text={f.deleteEventConfirm}
               color="red"
               pending={remove.isPending}
-              onClose={deleteDialog.close}
-              onConfirm={() =>
+              onConfirm={(close) =>
                 remove.mutate(undefined, {
                   onSuccess: () => {
                     toast(organiserFr.event.deleted);
@@ -245,14 +236,12 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
                     else navigate('/billetterie');
                   },
                   onError: (failure) => {
-                    deleteDialog.close();
+                    close();
                     toastFailure(failure);
                   },
                 })
               }
-            >
-              {f.deleteEventConfirm}
-            </ConfirmDialog>
+            />
           </Stack>
         }
       />

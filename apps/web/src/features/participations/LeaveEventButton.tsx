@@ -1,9 +1,7 @@
 import { ticketsFr } from '@guichet/shared';
-import { Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useLeaveEvent } from '../../api/participations';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toast } from '../../ui/toast';
 
 const m = ticketsFr.leave;
@@ -13,44 +11,31 @@ const m = ticketsFr.leave;
  * refuses a holder of a paid ticket with the same message shown here.
  */
 export function LeaveEventButton({ eventId }: { eventId: string }) {
-  const [opened, modal] = useDisclosure(false);
   const leave = useLeaveEvent(eventId);
-
-  const close = () => {
-    leave.reset();
-    modal.close();
-  };
-
   return (
-    <>
-      <Button
-        variant="subtle"
-        color="red"
-        size="compact-sm"
-        leftSection={<IconDoorExit size={16} aria-hidden />}
-        onClick={modal.open}
-      >
-        {m.button}
-      </Button>
-      <ConfirmDialog
-        opened={opened}
-        title={m.title}
-        confirmLabel={m.confirm}
-        color="red.9"
-        pending={leave.isPending}
-        error={leave.error?.message ?? null}
-        onClose={close}
-        onConfirm={() =>
-          leave.mutate(undefined, {
-            onSuccess: () => {
-              modal.close();
-              toast(m.done);
-            },
-          })
-        }
-      >
-        {m.text}
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      label={m.button}
+      button={{
+        variant: 'subtle',
+        color: 'red',
+        size: 'compact-sm',
+        leftSection: <IconDoorExit size={16} aria-hidden />,
+      }}
+      title={m.title}
+      text={m.text}
+      confirmLabel={m.confirm}
+      color="red.9"
+      pending={leave.isPending}
+      error={leave.error?.message ?? null}
+      onClose={leave.reset}
+      onConfirm={(close) =>
+        leave.mutate(undefined, {
+          onSuccess: () => {
+            close();
+            toast(m.done);
+          },
+        })
+      }
+    />
   );
 }

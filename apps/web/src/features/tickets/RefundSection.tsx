@@ -1,9 +1,8 @@
 import { accountFr, formatDateTime, type MyParticipation, refundStateOf } from '@guichet/shared';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRequestRefund } from '../../api/participations';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { toast } from '../../ui/toast';
 
 const m = accountFr.myTickets;
@@ -34,13 +33,12 @@ export function RefundSection({ participation }: { participation: MyParticipatio
 }
 
 function RefundRequest({ participation }: { participation: MyParticipation }) {
-  const [opened, { open, close }] = useDisclosure(false);
   // The spec disables the button after the click, whatever the answer: a second request would be refused anyway.
   const [clicked, setClicked] = useState(false);
   const request = useRequestRefund(participation.id);
   const deadline = participation.dateMaxRefund ?? participation.dateBegin;
 
-  const confirm = () => {
+  const confirm = (close: () => void) => {
     setClicked(true);
     close();
     request.mutate(undefined, { onSuccess: ({ message }) => toast(message) });
@@ -51,24 +49,20 @@ function RefundRequest({ participation }: { participation: MyParticipation }) {
       <Text size="sm" c="dimmed">
         {m.refundUntil(formatDateTime(deadline))}
       </Text>
-      <Button variant="light" onClick={open} disabled={clicked} loading={request.isPending}>
-        {m.requestButton}
-      </Button>
+      <ConfirmButton
+        label={m.requestButton}
+        button={{ variant: 'light', disabled: clicked, loading: request.isPending }}
+        title={m.confirmTitle}
+        text={m.confirmText}
+        confirmLabel={m.confirm}
+        cancelLabel={m.cancel}
+        onConfirm={confirm}
+      />
       {request.error && (
         <Alert color="red" role="alert" p="xs">
           {request.error.message}
         </Alert>
       )}
-      <ConfirmDialog
-        opened={opened}
-        title={m.confirmTitle}
-        confirmLabel={m.confirm}
-        cancelLabel={m.cancel}
-        onClose={close}
-        onConfirm={confirm}
-      >
-        {m.confirmText}
-      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { legalFr } from '@guichet/shared';
-import { Box, Container, Stack, Title } from '@mantine/core';
+import { Container, Stack, Title } from '@mantine/core';
 import { useMeta } from '../../api/meta';
 import { Blocks } from '../../features/legal/Blocks';
+import { LegalSection } from '../../features/legal/LegalSection';
 
 /** Who the product is for and what it does, with the ways to reach the team. */
 export default function AboutPage() {
@@ -15,14 +16,7 @@ export default function AboutPage() {
           <Blocks blocks={content.intro} />
         </Stack>
         {content.sections.map((section) => (
-          <Box key={section.id} component="section" id={section.id} aria-labelledby={`${section.id}-title`}>
-            <Stack gap="sm">
-              <Title order={2} id={`${section.id}-title`} size="h3">
-                {section.title}
-              </Title>
-              <Blocks blocks={section.body} />
-            </Stack>
-          </Box>
+          <LegalSection key={section.id} section={section} />
         ))}
       </Stack>
     </Container>

@@ -1,26 +1,11 @@
-import { type LegalSection, legalFr } from '@guichet/shared';
+import { legalFr } from '@guichet/shared';
 import { Anchor, Box, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { Blocks } from '../../features/legal/Blocks';
-
-/** Anchored sections stop below the sticky header (60 px high) instead of under it. */
-const anchorOffset = { scrollMarginTop: 'calc(60px + var(--mantine-spacing-md))' };
-
-function Section({ section, order }: { section: LegalSection; order: 2 | 3 }) {
-  const titleId = `${section.id}-title`;
-  return (
-    <Box component="section" id={section.id} aria-labelledby={titleId} style={anchorOffset}>
-      <Stack gap="sm">
-        <Title order={order} id={titleId} size={order === 2 ? 'h3' : 'h4'}>
-          {section.title}
-        </Title>
-        <Blocks blocks={section.body} />
-      </Stack>
-    </Box>
-  );
-}
+import { anchorOffset, LegalSection } from '../../features/legal/LegalSection';
+import { PageHeader } from '../../ui/PageHeader';
 
 /** Terms of use, of sale, of organisers and legal notice; the footer links to their anchors. */
 export default function TermsPage() {
@@ -40,12 +25,7 @@ export default function TermsPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="xl">
-        <Stack gap="xs">
-          <Title order={1}>{content.title}</Title>
-          <Text size="sm" c="dimmed">
-            {content.updatedAt}
-          </Text>
-        </Stack>
+        <PageHeader title={content.title} hint={content.updatedAt} />
 
         <Box component="nav" aria-labelledby="terms-toc">
           <Text id="terms-toc" fw={600} mb="xs">
@@ -68,7 +48,7 @@ export default function TermsPage() {
               <Blocks blocks={cgu.preamble} />
             </Stack>
             {cgu.articles.map((article) => (
-              <Section key={article.id} section={article} order={2} />
+              <LegalSection key={article.id} section={article} />
             ))}
           </Stack>
         </Box>
@@ -85,7 +65,7 @@ export default function TermsPage() {
                 </Stack>
               )}
               {part.sections.map((section) => (
-                <Section key={section.id} section={section} order={3} />
+                <LegalSection key={section.id} section={section} order={3} />
               ))}
             </Stack>
           </Box>

@@ -1,10 +1,9 @@
 import { accountFr } from '@guichet/shared';
 import { Button, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PERSONAL_DATA_URL, useDeleteAccount } from '../../../api/account';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { toast } from '../../../ui/toast';
 import { clearPersonalMarkers } from '../../shell/markers';
 import { SettingsSection } from './SettingsSection';
@@ -13,7 +12,6 @@ const m = accountFr.data;
 
 /** GDPR: download one's data, or delete the account after a confirmation. */
 export function DataSettings() {
-  const [opened, dialog] = useDisclosure(false);
   const navigate = useNavigate();
   const remove = useDeleteAccount(() => {
     clearPersonalMarkers();
@@ -34,22 +32,18 @@ export function DataSettings() {
         >
           {m.export}
         </Button>
-        <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} onClick={dialog.open}>
-          {m.deleteAccount}
-        </Button>
+        <ConfirmButton
+          label={m.deleteAccount}
+          button={{ color: 'red', variant: 'light', leftSection: <IconTrash size={18} aria-hidden /> }}
+          title={m.deleteTitle}
+          text={m.deleteText}
+          confirmLabel={m.deleteConfirm}
+          color="red.9"
+          pending={remove.isPending}
+          error={remove.error?.message ?? null}
+          onConfirm={() => remove.mutate()}
+        />
       </Group>
-      <ConfirmDialog
-        opened={opened}
-        title={m.deleteTitle}
-        confirmLabel={m.deleteConfirm}
-        color="red.9"
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onClose={dialog.close}
-        onConfirm={() => remove.mutate()}
-      >
-        {m.deleteText}
-      </ConfirmDialog>
     </SettingsSection>
   );
 }

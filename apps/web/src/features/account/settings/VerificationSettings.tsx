@@ -1,10 +1,9 @@
 import { accountFr, type VerificationState } from '@guichet/shared';
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconCircleCheckFilled, IconHourglass } from '@tabler/icons-react';
 import { useRequestVerification } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
@@ -12,16 +11,15 @@ const m = accountFr.settings;
 
 /** Professional verification: not requested → in progress → verified. */
 export function VerificationSettings({ state }: { state: VerificationState }) {
-  const [opened, dialog] = useDisclosure(false);
   const request = useRequestVerification();
 
-  const send = () =>
+  const send = (close: () => void) =>
     request.mutate(undefined, {
       onSuccess: (result) => toast(result.message),
       // The server's reason when it gave one, else the spec's failure text.
       onError: (failure) =>
         toast(failure instanceof ApiError && failure.status > 0 ? failure.message : m.verificationFailed, 'error'),
-      onSettled: dialog.close,
+      onSettled: close,
     });
 
   return (
@@ -39,21 +37,17 @@ export function VerificationSettings({ state }: { state: VerificationState }) {
       )}
       {state === 'none' && (
         <Group justify="flex-end">
-          <Button variant="light" onClick={dialog.open}>
-            {m.requestVerification}
-          </Button>
+          <ConfirmButton
+            label={m.requestVerification}
+            button={{ variant: 'light' }}
+            title={m.verificationConfirmTitle}
+            text={m.verificationConfirmText}
+            confirmLabel={m.send}
+            pending={request.isPending}
+            onConfirm={send}
+          />
         </Group>
       )}
-      <ConfirmDialog
-        opened={opened}
-        title={m.verificationConfirmTitle}
-        confirmLabel={m.send}
-        pending={request.isPending}
-        onClose={dialog.close}
-        onConfirm={send}
-      >
-        {m.verificationConfirmText}
-      </ConfirmDialog>
     </SettingsSection>
   );
 }
