@@ -9,6 +9,7 @@ import {
 } from '@guichet/shared';
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import lift from '../../ui/lift.module.css';
 import classes from './EventCard.module.css';
 
 export const PLACEHOLDER_IMAGE = '/event-placeholder.svg';
@@ -27,7 +28,14 @@ export function EventCard({ event, priority = false }: { event: EventListItem; p
   const when = dateBlock(event.dateBegin);
   const where = [event.city, event.type].filter(Boolean).join(' · ');
   return (
-    <Card component={Link} to={`/billetterie/${event.id}`} withBorder radius="md" padding="md" className={classes.card}>
+    <Card
+      component={Link}
+      to={`/billetterie/${event.id}`}
+      withBorder
+      radius="md"
+      padding="md"
+      className={`${classes.card} ${lift.lift}`}
+    >
       <Card.Section className={classes.media}>
         <img
           className={classes.image}
