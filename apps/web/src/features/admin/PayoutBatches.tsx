@@ -1,5 +1,5 @@
 import { adminFr, formatEuros, type PayoutBatch } from '@guichet/shared';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconStack2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import {
 } from '../../api/admin';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataList } from '../../ui/DataList';
+import { Panel } from '../../ui/Panel';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { fileNameFromDisposition } from '../follow-up/download-name';
@@ -35,31 +36,26 @@ export function PayoutBatches() {
   const total = pending.reduce((sum, payout) => sum + payout.amountCents, 0);
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payout-batches-title">
-      <Stack>
-        <Title order={3} size="h4" id="payout-batches-title">
-          {m.batches}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {m.batchHint}
-        </Text>
-        {pending.length > 0 && (
-          <Group justify="space-between" gap="sm">
-            <Text fw={600}>{m.total(pending.length, formatEuros(total))}</Text>
-            <Button leftSection={<IconStack2 size={18} aria-hidden />} onClick={() => setConfirming(true)}>
-              {m.createBatch}
-            </Button>
-          </Group>
-        )}
-        <QueryState
-          query={batches}
-          errorTitle={adminFr.common.loadFailed}
-          isEmpty={(list) => list.length === 0}
-          empty={m.batchesEmpty}
-        >
-          {(list) => <BatchList batches={list} onPay={setPaying} />}
-        </QueryState>
-      </Stack>
+    <Panel title={m.batches} gap="md">
+      <Text size="sm" c="dimmed">
+        {m.batchHint}
+      </Text>
+      {pending.length > 0 && (
+        <Group justify="space-between" gap="sm">
+          <Text fw={600}>{m.total(pending.length, formatEuros(total))}</Text>
+          <Button leftSection={<IconStack2 size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+            {m.createBatch}
+          </Button>
+        </Group>
+      )}
+      <QueryState
+        query={batches}
+        errorTitle={adminFr.common.loadFailed}
+        isEmpty={(list) => list.length === 0}
+        empty={m.batchesEmpty}
+      >
+        {(list) => <BatchList batches={list} onPay={setPaying} />}
+      </QueryState>
       {confirming && (
         <ConfirmDialog
           title={m.createBatchTitle}
@@ -86,7 +82,7 @@ export function PayoutBatches() {
         </ConfirmDialog>
       )}
       {paying && <BatchPaidModal batch={paying} onClose={() => setPaying(null)} />}
-    </Paper>
+    </Panel>
   );
 }
 

@@ -16,6 +16,7 @@ import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/ch
 import { ChoiceList } from '../../ui/ChoiceList';
 import { FormActions } from '../../ui/FormActions';
 import { OptionPicker } from '../../ui/OptionPicker';
+import { Panel } from '../../ui/Panel';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
@@ -249,28 +250,23 @@ const paymentLabels: Record<OnsitePayment, string> = {
 function RecentSales({ eventId }: { eventId: string }) {
   const sales = useDoorSales(eventId);
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {m.recent}
-        </Title>
-        <QueryState query={sales} compact isEmpty={(list) => list.length === 0} empty={m.recentEmpty}>
-          {(list) => (
-            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="door-sales">
-              {list.map((sale) => (
-                <Stack key={sale.participationId} gap={0} component="li">
-                  <Text size="sm" fw={600}>
-                    {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} · {priceLabel(sale.totalCents)}
-                  </Text>
-                </Stack>
-              ))}
-            </Stack>
-          )}
-        </QueryState>
-      </Stack>
-    </Paper>
+    <Panel title={m.recent} size="h5">
+      <QueryState query={sales} compact isEmpty={(list) => list.length === 0} empty={m.recentEmpty}>
+        {(list) => (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="door-sales">
+            {list.map((sale) => (
+              <Stack key={sale.participationId} gap={0} component="li">
+                <Text size="sm" fw={600}>
+                  {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} · {priceLabel(sale.totalCents)}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Panel>
   );
 }

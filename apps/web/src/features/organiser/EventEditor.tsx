@@ -7,7 +7,7 @@ import {
   type SessionUser,
   type UpdateEventRequest,
 } from '@guichet/shared';
-import { Alert, Button, FileButton, Group, Image, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,8 +16,8 @@ import { useDeleteEvent, useManagedEvent, useUpdateEvent, useUploadBanner } from
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
-import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
+import { BannerPicker } from './BannerPicker';
 import { fromLocalInput, toLocalInput } from './datetime';
 import { previewTicketsOf } from './drafts';
 import { EditTickets } from './EditTickets';
@@ -181,42 +181,19 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
         form={
           <Stack gap="lg">
             {form}
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="sm">
-                <Title order={3} size="h4">
-                  {f.banner}
-                </Title>
-                <Image
-                  src={event.bannerUrl ?? PLACEHOLDER_IMAGE}
-                  fallbackSrc={PLACEHOLDER_IMAGE}
-                  alt={fr.events.eventBannerAlt(event.title)}
-                  radius="sm"
-                  style={{ aspectRatio: '5 / 3' }}
-                  fit="contain"
-                  bg="var(--mantine-color-default-hover)"
-                  maw={500}
-                />
-                <Text size="sm" c="dimmed">
-                  {f.bannerHelp}
-                </Text>
-                <FileButton
-                  accept="image/png,image/jpeg"
-                  onChange={(file) =>
-                    file &&
-                    upload.mutate(file, {
-                      onSuccess: () => toast(organiserFr.event.bannerSaved),
-                      onError: (failure) => toast(failure.message, 'error'),
-                    })
-                  }
-                >
-                  {(props) => (
-                    <Button {...props} variant="default" loading={upload.isPending} w="fit-content">
-                      {f.chooseBanner}
-                    </Button>
-                  )}
-                </FileButton>
-              </Stack>
-            </Paper>
+            <BannerPicker
+              order={3}
+              saved={event.bannerUrl}
+              alt={fr.events.eventBannerAlt(event.title)}
+              pending={upload.isPending}
+              onChange={(file) =>
+                file &&
+                upload.mutate(file, {
+                  onSuccess: () => toast(organiserFr.event.bannerSaved),
+                  onError: (failure) => toast(failure.message, 'error'),
+                })
+              }
+            />
 
             <EditTickets event={event} canPrice={canPrice} />
             {isPaid && <PromoCodes event={event} />}

@@ -6,20 +6,7 @@ import {
   type SessionUser,
   UNLIMITED,
 } from '@guichet/shared';
-import {
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Container, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,6 +27,7 @@ import { EventForm } from '../../features/organiser/EventForm';
 import { EventFormLayout } from '../../features/organiser/EventFormLayout';
 import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
 import { PageHeader } from '../../ui/PageHeader';
+import { Panel } from '../../ui/Panel';
 import { toast } from '../../ui/toast';
 
 const f = organiserFr.form;
@@ -178,7 +166,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
         />
       }
     >
-      <BannerPicker file={banner} onChange={setBanner} />
+      <BannerPicker order={2} file={banner} onChange={setBanner} />
       <Group align="flex-end">
         <NumberInput
           label={f.participants}
@@ -196,30 +184,25 @@ function CreateEventForm({ user }: { user: SessionUser }) {
           mb={8}
         />
       </Group>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {f.tickets}
-          </Title>
-          <TicketDraftsEditor
-            drafts={draft.tickets}
-            canPrice={canPrice}
-            onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
-          />
-          {fieldError('ticketList') && (
-            <Text c="red" size="sm" role="alert">
-              {fieldError('ticketList')}
-            </Text>
-          )}
-          <Button
-            variant="default"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => set({ tickets: [...draft.tickets, newTicketDraft(draft.tickets.length + 1)] })}
-          >
-            {f.addTicket}
-          </Button>
-        </Stack>
-      </Paper>
+      <Panel title={f.tickets} order={2} size="h4">
+        <TicketDraftsEditor
+          drafts={draft.tickets}
+          canPrice={canPrice}
+          onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
+        />
+        {fieldError('ticketList') && (
+          <Text c="red" size="sm" role="alert">
+            {fieldError('ticketList')}
+          </Text>
+        )}
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => set({ tickets: [...draft.tickets, newTicketDraft(draft.tickets.length + 1)] })}
+        >
+          {f.addTicket}
+        </Button>
+      </Panel>
       {paid && (
         <Stack gap="xs">
           <Switch label={f.refund} checked={draft.refund} onChange={(e) => set({ refund: e.currentTarget.checked })} />
