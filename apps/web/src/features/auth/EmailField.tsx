@@ -3,6 +3,6 @@ import { TextInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
 
 /** The account's e-mail field, as every account form asks for it. */
-export function EmailField(props: Omit<ComponentProps<typeof TextInput>, 'label'>) {
-  return <TextInput label={fr.auth.email} type="email" autoComplete="email" withAsterisk {...props} />;
+export function EmailField({ label = fr.auth.email, ...props }: ComponentProps<typeof TextInput>) {
+  return <TextInput label={label} type="email" autoComplete="email" withAsterisk {...props} />;
 }

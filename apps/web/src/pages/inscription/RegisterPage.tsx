@@ -1,11 +1,12 @@
 import { firstRegistrationError, fr, type RegisterRequest } from '@guichet/shared';
-import { Anchor, Checkbox, TextInput } from '@mantine/core';
+import { Anchor, Checkbox } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useRegister, useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { AuthForm } from '../../features/auth/AuthForm';
 import { EmailField } from '../../features/auth/EmailField';
+import { IdentityFields } from '../../features/auth/IdentityFields';
 import { NewPasswordFields } from '../../features/auth/NewPasswordFields';
 
 const empty: RegisterRequest = {
@@ -61,29 +62,10 @@ export default function RegisterPage() {
       link={{ to: '/connexion', label: fr.auth.haveAccountLink }}
     >
       <EmailField error={errors.email?.message} {...form.register('email')} />
-      <TextInput
-        label={fr.auth.firstName}
-        autoComplete="given-name"
-        withAsterisk
-        maxLength={50}
-        error={errors.firstName?.message}
-        {...form.register('firstName')}
-      />
-      <TextInput
-        label={fr.auth.lastName}
-        autoComplete="family-name"
-        withAsterisk
-        maxLength={50}
-        error={errors.lastName?.message}
-        {...form.register('lastName')}
-      />
-      <TextInput
-        label={fr.auth.birthDate}
-        type="date"
-        autoComplete="bday"
-        withAsterisk
-        error={errors.birthDate?.message}
-        {...form.register('birthDate')}
+      <IdentityFields
+        firstName={{ error: errors.firstName?.message, ...form.register('firstName') }}
+        lastName={{ error: errors.lastName?.message, ...form.register('lastName') }}
+        birthDate={{ error: errors.birthDate?.message, ...form.register('birthDate') }}
       />
       <NewPasswordFields
         password={password}

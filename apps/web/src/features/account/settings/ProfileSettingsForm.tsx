@@ -7,13 +7,15 @@ import {
   normalizeEmail,
   type ProfileSettings,
 } from '@guichet/shared';
-import { NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSaveProfile } from '../../../api/account';
 import { ApiError } from '../../../api/client';
 import { CountedTextarea } from '../../../ui/CountedTextarea';
 import { FormActions } from '../../../ui/FormActions';
 import { toast } from '../../../ui/toast';
+import { EmailField } from '../../auth/EmailField';
+import { IdentityFields } from '../../auth/IdentityFields';
 import { EmailChangeCode } from './EmailChangeCode';
 import { SettingsSection } from './SettingsSection';
 
@@ -69,14 +71,7 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
     <SettingsSection title={m.profileSection}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={m.email}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField label={m.email} error={errors.email?.message} {...form.register('email')} />
           {changesEmail && (
             <PasswordInput
               label={m.currentPassword}
@@ -88,29 +83,11 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={m.firstName}
-              autoComplete="given-name"
-              withAsterisk
-              maxLength={50}
-              error={errors.firstName?.message}
-              {...form.register('firstName')}
-            />
-            <TextInput
-              label={m.lastName}
-              autoComplete="family-name"
-              withAsterisk
-              maxLength={50}
-              error={errors.lastName?.message}
-              {...form.register('lastName')}
-            />
-            <TextInput
-              label={m.birthDate}
-              type="date"
-              autoComplete="bday"
-              withAsterisk
-              error={errors.birthDate?.message}
-              {...form.register('birthDate')}
+            <IdentityFields
+              labels={m}
+              firstName={{ error: errors.firstName?.message, ...form.register('firstName') }}
+              lastName={{ error: errors.lastName?.message, ...form.register('lastName') }}
+              birthDate={{ error: errors.birthDate?.message, ...form.register('birthDate') }}
             />
             <NativeSelect
               label={m.gender}
