@@ -7,7 +7,7 @@ import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { ProfileCounts } from '../../features/account/ProfileCounts';
 import { ProfileImages } from '../../features/account/ProfileImages';
-import { VerifiedTick } from '../../features/account/VerifiedTick';
+import { ProfileName } from '../../features/account/ProfileName';
 import { Loading } from '../../ui/Loading';
 import { QueryState } from '../../ui/QueryState';
 
@@ -40,20 +40,10 @@ function Profile({ profile }: { profile: VisibleProfile }) {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <ProfileImages
-          photoUrl={profile.photoUrl}
-          bannerUrl={profile.bannerUrl}
-          firstName={profile.firstName}
-          lastName={profile.lastName}
-        />
+        <ProfileImages profile={profile} />
         <Group justify="space-between" align="flex-start">
           <Stack gap={6}>
-            <Group gap="xs">
-              <Title order={1} size="h2">
-                {profile.firstName} {profile.lastName}
-              </Title>
-              {profile.isVerified && <VerifiedTick />}
-            </Group>
+            <ProfileName profile={profile} />
             <ProfileCounts
               userId={profile.id}
               nbFollowers={profile.nbFollowers}
