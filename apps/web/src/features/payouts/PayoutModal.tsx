@@ -6,17 +6,9 @@ import { BalanceTable } from './BalanceTable';
 import { PayoutRequest } from './PayoutRequest';
 import { payoutState } from './payout-state';
 import { rateLine } from './rate-line';
+import { payoutStatusColor } from './status-color';
 
 const m = payoutsFr.payout;
-// Light badges: their text (shade 9, app/theme.ts) reads at 4.5:1 in both themes; white on blue 6 did not.
-const statusColor = {
-  requested: 'gray',
-  batched: 'blue',
-  paid: 'teal',
-  cancelled: 'gray',
-  rejected: 'red',
-  returned: 'orange',
-} as const;
 
 /** The balance, the bank details kept for the next time, the request, and the requests so far. */
 export default function PayoutModal({
@@ -75,7 +67,7 @@ export default function PayoutModal({
                   <Text size="sm" fw={600}>
                     {formatEuros(payout.amountCents)}
                   </Text>
-                  <Badge variant="light" color={statusColor[payout.status]}>
+                  <Badge variant="light" color={payoutStatusColor[payout.status]}>
                     {m.statuses[payout.status]}
                   </Badge>
                 </Group>

@@ -5,20 +5,15 @@ import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../a
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
+import { payoutStatusColor } from '../../features/payouts/status-color';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage } from '../../ui/ListPage';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 
 const m = adminFr.payouts;
-const statusColor = {
-  requested: 'yellow',
-  batched: 'blue',
-  paid: 'teal',
-  cancelled: 'gray',
-  rejected: 'red',
-  returned: 'orange',
-} as const;
+// A request still to send is the administrator's to-do: yellow, where the organiser sees grey.
+const statusColor = { ...payoutStatusColor, requested: 'yellow' } as const;
 const filters: PayoutFilter[] = ['requested', 'batched', 'paid', 'returned', 'rejected', 'all'];
 
 /**
