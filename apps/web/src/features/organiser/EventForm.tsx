@@ -12,7 +12,7 @@ import {
 
 const f = organiserFr.form;
 
-export type EventFormValues = EventFieldValues & { isUserPaysFees: boolean };
+type EventFormValues = EventFieldValues & { isUserPaysFees: boolean };
 
 /**
  * The one event form of the creation page and of the edit page (and the console's edit tab):
