@@ -22,12 +22,13 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { eventStaff, events, sessions, tickets, users } from '../apps/api/src/db/schema';
+import { eventStaff, sessions, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { sha256 } from '../apps/api/src/lib/tokens';
 import { signTicketCode } from '../apps/api/src/modules/ticket-codes/codes';
 import { loadTicketKeys } from '../apps/api/src/modules/ticket-codes/keys';
 import { percentile, resetDatabase } from './database';
+import { insertEvent } from './seed';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_checkin';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
@@ -60,19 +61,12 @@ async function serve(): Promise<void> {
     )
     .returning();
   const [organizer, holder, ...staff] = people;
-  const start = Date.now() + 3_600_000;
-  const [event] = await database.db
-    .insert(events)
-    .values({
-      organizerId: organizer?.id ?? '',
-      title: 'La porte',
-      address: 'Toulouse',
-      dateBegin: new Date(start),
-      dateEnd: new Date(start + 5 * 3_600_000),
-      isPublic: true,
-    })
-    .returning();
-  const eventId = event?.id ?? '';
+  const eventId = await insertEvent(database.db, {
+    organizerId: organizer?.id ?? '',
+    title: 'La porte',
+    start: Date.now() + 3_600_000,
+    hours: 5,
+  });
   const [ticket] = await database.db
     .insert(tickets)
     .values({ eventId, title: 'Entrée', priceCents: 1000, quantity: TICKETS, sold: TICKETS })

@@ -25,14 +25,13 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { events, sessions, tickets, users } from '../apps/api/src/db/schema';
+import { tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
-import { randomToken, sha256 } from '../apps/api/src/lib/tokens';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
-import { SESSION_COOKIE } from '../apps/api/src/plugins/session';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { type Answer, LoadClient } from './http-client';
+import { insertEvent, insertOrganiser, insertSignedInBuyers } from './seed';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -96,69 +95,22 @@ async function makeBuyers(): Promise<{ organizerId: string; cookies: string[] }>
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 2 });
   await database.migrate();
   await ensureReferenceData(database.db);
-  const [organizer] = await database.db
-    .insert(users)
-    .values({
-      email: 'organisateur@bench.test',
-      passwordHash: 'x',
-      firstName: 'Claire',
-      lastName: 'Banc',
-      birthDate: '1988-03-14',
-      isVerified: true,
-      termsVersionAccepted: 1,
-    })
-    .returning();
-  const emails = Array.from({ length: BUYERS }, (_, i) => `acheteur-${i}@bench.test`);
-  const cookies: string[] = [];
-  for (let i = 0; i < emails.length; i += 500) {
-    const buyers = await database.db
-      .insert(users)
-      .values(
-        emails.slice(i, i + 500).map((email) => ({
-          email,
-          passwordHash: 'x',
-          firstName: 'Alex',
-          lastName: 'Martin',
-          birthDate: '1999-04-02',
-          termsVersionAccepted: 1,
-        })),
-      )
-      .returning({ id: users.id });
-    const tokens = buyers.map(() => randomToken());
-    await database.db.insert(sessions).values(
-      buyers.map((buyer, index) => ({
-        tokenHash: sha256(tokens[index] ?? ''),
-        userId: buyer.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
-    cookies.push(...tokens.map((token) => `${SESSION_COOKIE}=${token}`));
-  }
+  const organizerId = await insertOrganiser(database.db);
+  const cookies = await insertSignedInBuyers(database.db, BUYERS, new Date(Date.now() + 86_400_000));
   await database.close();
-  return { organizerId: organizer?.id ?? '', cookies };
+  return { organizerId, cookies };
 }
 
 /** A fresh event of PLACES places, one per race, so that both races start alike. */
 async function makeSale(organizerId: string, title: string, places = PLACES): Promise<Sale> {
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
-  const start = Date.now() + 30 * 86_400_000;
-  const [event] = await database.db
-    .insert(events)
-    .values({
-      organizerId,
-      title,
-      address: 'Toulouse',
-      dateBegin: new Date(start),
-      dateEnd: new Date(start + 4 * 3_600_000),
-      isPublic: true,
-    })
-    .returning();
+  const eventId = await insertEvent(database.db, { organizerId, title, start: Date.now() + 30 * 86_400_000 });
   const [ticket] = await database.db
     .insert(tickets)
-    .values({ eventId: event?.id ?? '', title: 'Fosse', priceCents: 2500, quantity: places })
+    .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: places })
     .returning();
   await database.close();
-  return { eventId: event?.id ?? '', ticketId: ticket?.id ?? '' };
+  return { eventId, ticketId: ticket?.id ?? '' };
 }
 
 function freePort(): Promise<number> {

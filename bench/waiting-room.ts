@@ -24,14 +24,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { events, sessions, tickets, users } from '../apps/api/src/db/schema';
+import { tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
-import { randomToken, sha256 } from '../apps/api/src/lib/tokens';
 import { createMemoryQueueStore, queueKeys } from '../apps/api/src/modules/waiting-room/queue-store';
 import { admissionCookie, VISITOR_COOKIE } from '../apps/api/src/modules/waiting-room/routes';
-import { SESSION_COOKIE } from '../apps/api/src/plugins/session';
 import { admittedCount } from '../packages/shared/src/waiting-room/rules';
 import { resetDatabase } from './database';
+import { insertEvent, insertOrganiser, insertSignedInBuyers } from './seed';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_waiting_room';
 const redisUrl = process.env.REDIS_URL || undefined;
@@ -63,62 +62,18 @@ async function main() {
   const clock = { now: () => new Date(now) };
   const onsaleAt = start + OPENS_AFTER_MS;
 
-  const [organizer] = await database.db
-    .insert(users)
-    .values({
-      email: 'organisateur@bench.test',
-      passwordHash: 'x',
-      firstName: 'Claire',
-      lastName: 'Banc',
-      birthDate: '1988-03-14',
-      isVerified: true,
-      termsVersionAccepted: 1,
-    })
-    .returning();
-  const [event] = await database.db
-    .insert(events)
-    .values({
-      organizerId: organizer?.id ?? '',
-      title: 'Mise en vente avec file',
-      address: 'Toulouse',
-      dateBegin: new Date(start + 30 * 86_400_000),
-      dateEnd: new Date(start + 30 * 86_400_000 + 4 * 3_600_000),
-      isPublic: true,
-      onsaleAt: new Date(onsaleAt),
-      admissionPerMinute: PER_MINUTE,
-    })
-    .returning();
+  const eventId = await insertEvent(database.db, {
+    organizerId: await insertOrganiser(database.db),
+    title: 'Mise en vente avec file',
+    start: start + 30 * 86_400_000,
+    onsaleAt: new Date(onsaleAt),
+    admissionPerMinute: PER_MINUTE,
+  });
   const [ticket] = await database.db
     .insert(tickets)
-    .values({ eventId: event?.id ?? '', title: 'Fosse', priceCents: 2500, quantity: PLACES })
+    .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: PLACES })
     .returning();
-  const eventId = event?.id ?? '';
-  const sessionCookies: string[] = [];
-  for (let i = 0; i < BUYERS; i += 500) {
-    const count = Math.min(500, BUYERS - i);
-    const buyers = await database.db
-      .insert(users)
-      .values(
-        Array.from({ length: count }, (_, k) => ({
-          email: `acheteur-${i + k}@bench.test`,
-          passwordHash: 'x',
-          firstName: 'Alex',
-          lastName: 'Martin',
-          birthDate: '1999-04-02',
-          termsVersionAccepted: 1,
-        })),
-      )
-      .returning({ id: users.id });
-    const tokens = buyers.map(() => randomToken());
-    await database.db.insert(sessions).values(
-      buyers.map((buyer, index) => ({
-        tokenHash: sha256(tokens[index] ?? ''),
-        userId: buyer.id,
-        expiresAt: new Date(start + 86_400_000),
-      })),
-    );
-    sessionCookies.push(...tokens.map((token) => `${SESSION_COOKIE}=${token}`));
-  }
+  const sessionCookies = await insertSignedInBuyers(database.db, BUYERS, new Date(start + 86_400_000));
 
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' });
   const app = await buildApp({ config: { ...config, redisUrl }, database, clock });

@@ -28,6 +28,18 @@ const serverEnv = {
   SEED_DEMO: 'true',
 };
 
+/** One deployment of the compiled server on `port`, its data folder made afresh; `prepare` runs before it starts. */
+function deployment(name: string, port: number, env: Record<string, string>, prepare?: string) {
+  const dataDir = `.data/${name}-${port}`;
+  return {
+    command: [`rm -rf ${dataDir}`, prepare, api].filter(Boolean).join(' && '),
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, ...env },
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
   // One output folder per port, so that runs sharing a machine do not remove each other's files.
@@ -67,33 +79,15 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: [
-    {
-      // The main server: PostgreSQL when DATABASE_URL is set, else a fresh PGlite.
-      command: `rm -rf .data/main-${MAIN_PORT} && npx tsx fresh-database.ts '${MAIN_DATABASE_URL}' && ${api}`,
-      url: `http://localhost:${MAIN_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        ...serverEnv,
-        PORT: String(MAIN_PORT),
-        DATA_DIR: `.data/main-${MAIN_PORT}`,
-        DATABASE_URL: MAIN_DATABASE_URL,
-      },
-    },
-    {
-      // A second deployment whose terms are at version 2: its demo users accepted version 1.
-      command: `rm -rf .data/terms-${TERMS_PORT} && ${api}`,
-      url: `http://localhost:${TERMS_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        ...serverEnv,
-        PORT: String(TERMS_PORT),
-        DATA_DIR: `.data/terms-${TERMS_PORT}`,
-        DATABASE_URL: '',
-        TERMS_VERSION: '2',
-      },
-    },
+    // The main server: PostgreSQL when DATABASE_URL is set, else a fresh PGlite.
+    deployment(
+      'main',
+      MAIN_PORT,
+      { DATABASE_URL: MAIN_DATABASE_URL },
+      `npx tsx fresh-database.ts '${MAIN_DATABASE_URL}'`,
+    ),
+    // A second deployment whose terms are at version 2: its demo users accepted version 1.
+    deployment('terms', TERMS_PORT, { DATABASE_URL: '', TERMS_VERSION: '2' }),
     {
       // Stripe's API is out of reach here: a local stand-in answers the server's calls.
       command: `npx tsx fake-stripe-server.ts ${STRIPE_API_PORT}`,
@@ -101,25 +95,16 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    {
-      // A deployment that pays through Stripe only (no sandbox bank), against that stand-in.
-      command: `rm -rf .data/stripe-${STRIPE_PORT} && ${api}`,
-      url: `http://localhost:${STRIPE_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        ...serverEnv,
-        PORT: String(STRIPE_PORT),
-        DATA_DIR: `.data/stripe-${STRIPE_PORT}`,
-        DATABASE_URL: '',
-        SANDBOX_PAYMENTS: 'false',
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-        STRIPE_API_HOST: '127.0.0.1',
-        STRIPE_API_PORT: String(STRIPE_API_PORT),
-        STRIPE_API_PROTOCOL: 'http',
-      },
-    },
+    // A deployment that pays through Stripe only (no sandbox bank), against that stand-in.
+    deployment('stripe', STRIPE_PORT, {
+      DATABASE_URL: '',
+      SANDBOX_PAYMENTS: 'false',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(STRIPE_API_PORT),
+      STRIPE_API_PROTOCOL: 'http',
+    }),
   ],
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs } from './accounts';
+import { mailMatching } from './mail';
 
 const CONTACT_ADDRESS = 'contact@guichet.test';
 
@@ -34,23 +36,13 @@ test.describe('contact', () => {
     await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');
 
     // Other tests mail the same address: look for this message among the newest ones.
-    let found: { subject: string; text: string } | undefined;
-    await expect
-      .poll(async () => {
-        const mails: { subject: string; text: string }[] = await (
-          await page.request.get(`/api/dev/mail?to=${encodeURIComponent(CONTACT_ADDRESS)}`)
-        ).json();
-        found = mails.find((mail) => mail.text.includes(token));
-        return Boolean(found);
-      })
-      .toBe(true);
-    expect(found?.subject).toContain('Informations générales');
-    expect(found?.text).toContain('Inès Moreau <ines@exemple.fr>');
+    const found = await mailMatching(page.request, CONTACT_ADDRESS, (mail) => mail.text.includes(token));
+    expect(found.subject).toContain('Informations générales');
+    expect(found.text).toContain('Inès Moreau <ines@exemple.fr>');
   });
 
   test('a logged-in user finds the fields filled in', async ({ page }) => {
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.user, DEMO.password);
     await page.goto('/contact');
     await expect(page.getByRole('textbox', { name: 'Prénom', exact: true })).toHaveValue('Ursule');
     await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('Utilisatrice');

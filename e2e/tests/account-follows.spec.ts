@@ -1,39 +1,38 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, login, NEW_PASSWORD, registerViaApi, uniqueEmail } from './support';
+import { expectAccessible } from './accessibility';
+import {
+  apiContext,
+  logInApi,
+  newBuyer,
+  type RequestFactory,
+  registerViaApi,
+  sessionUserId,
+  uniqueEmail,
+} from './accounts';
 
-/** A fresh account with a known name, logged in on `request`; returns its id. */
-async function createAccount(request: APIRequestContext, firstName: string, lastName: string) {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const response = await request.post('/api/auth/register', {
-    data: {
-      email,
-      firstName,
-      lastName,
-      birthDate: '1994-03-08',
-      password: NEW_PASSWORD,
-      passwordConfirmation: NEW_PASSWORD,
-      newsletter: false,
-      acceptTerms: true,
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { id } = await response.json();
-  expect((await request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
-  return { id: id as string, email };
+/** A fresh account with a known name; `settle` does what it does first, on its own API session. */
+async function createAccount(
+  playwright: RequestFactory,
+  firstName: string,
+  lastName: string,
+  settle?: (request: APIRequestContext) => Promise<void>,
+) {
+  const request = await apiContext(playwright);
+  const email = await registerViaApi(request, { email: uniqueEmail(firstName.toLowerCase()), firstName, lastName });
+  await logInApi(request, email);
+  const id = await sessionUserId(request);
+  await settle?.(request);
+  await request.dispose();
+  return { id, email };
 }
 
 test.describe('follows', () => {
   test('following an organiser updates both counts, and the lists lead to the profile', async ({
     page,
     playwright,
-    baseURL,
   }) => {
-    const other = await playwright.request.newContext({ baseURL });
-    const target = await createAccount(other, 'Octave', 'Suivi');
-    await other.dispose();
-    const email = await registerViaApi(page.request);
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
+    const target = await createAccount(playwright, 'Octave', 'Suivi');
+    await newBuyer(page);
 
     await page.goto(`/profileOrganizer/${target.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Octave Suivi' })).toBeVisible();
@@ -74,19 +73,15 @@ test.describe('follows', () => {
   test('a non-public profile shows the spec notice to others and sends no personal data', async ({
     page,
     playwright,
-    baseURL,
   }) => {
-    const other = await playwright.request.newContext({ baseURL });
-    const hidden = await createAccount(other, 'Hortense', 'Discrète');
-    const privacy = await other.put('/api/me/privacy', {
-      data: { showEmail: true, isPublic: false, newsletter: false },
+    const hidden = await createAccount(playwright, 'Hortense', 'Discrète', async (request) => {
+      const privacy = await request.put('/api/me/privacy', {
+        data: { showEmail: true, isPublic: false, newsletter: false },
+      });
+      expect(privacy.status()).toBe(200);
     });
-    expect(privacy.status()).toBe(200);
-    await other.dispose();
 
-    const email = await registerViaApi(page.request);
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
+    await newBuyer(page);
     const answer = page.waitForResponse((r) => r.url().endsWith(`/api/users/${hidden.id}`));
     await page.goto(`/profileOrganizer/${hidden.id}`);
     const body = await (await answer).text();
@@ -104,14 +99,8 @@ test.describe('follows', () => {
     ).toBeVisible();
   });
 
-  test('a visitor sees a public profile without the follow button, and empty lists', async ({
-    page,
-    playwright,
-    baseURL,
-  }) => {
-    const other = await playwright.request.newContext({ baseURL });
-    const target = await createAccount(other, 'Victor', 'Public');
-    await other.dispose();
+  test('a visitor sees a public profile without the follow button, and empty lists', async ({ page, playwright }) => {
+    const target = await createAccount(playwright, 'Victor', 'Public');
     await page.goto(`/profileOrganizer/${target.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Victor Public' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Suivre', exact: true })).toHaveCount(0);

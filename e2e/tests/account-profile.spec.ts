@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, findListedEvent, login, NEW_PASSWORD, registerViaApi } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, newBuyer } from './accounts';
+import { findListedEvent } from './events';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -40,9 +42,7 @@ function makePng(width: number, height: number): Buffer {
 }
 
 async function loginAsNewUser(page: Page) {
-  const email = await registerViaApi(page.request);
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
+  const email = await newBuyer(page);
   return email;
 }
 
@@ -104,8 +104,7 @@ test.describe('profile', () => {
   });
 
   test('a verified organiser reaches the organised events from the profile', async ({ page }) => {
-    await login(page, DEMO.organizer, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.organizer, DEMO.password);
     await page.getByRole('link', { name: /événements? organisés?/ }).click();
     await expect(page).toHaveURL(/\/eventsHistorique\/organis/);
     await expect(page.getByRole('heading', { level: 1, name: 'Événements organisés' })).toBeVisible();

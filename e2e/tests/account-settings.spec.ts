@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, lastMail, login, NEW_PASSWORD, registerViaApi, uniqueEmail } from './support';
+import { expectAccessible } from './accessibility';
+import { logInApi, login, NEW_PASSWORD, newBuyer, uniqueEmail } from './accounts';
+import { mailedCode } from './mail';
 
 async function openSettings(page: Page) {
-  const email = await registerViaApi(page.request);
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
+  const email = await newBuyer(page);
   await page.goto('/parameters');
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
   return email;
@@ -105,8 +105,7 @@ test.describe('settings', () => {
     await expect(profile.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
     expect((await (await page.request.get('/api/auth/me')).json()).email).toBe(email);
 
-    const mail = await lastMail(page.request, next);
-    const code = mail.text.match(/\b\d{6}\b/)?.[0] ?? '';
+    const code = await mailedCode(page.request, next);
     const codeInput = profile.getByRole('textbox', { name: 'Code de vérification' });
     await codeInput.fill(code === '000000' ? '111111' : '000000');
     await profile.getByRole('button', { name: 'Confirmer le nouvel email' }).click();
@@ -124,9 +123,7 @@ test.describe('settings', () => {
       userAgent:
         'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     });
-    expect((await other.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
-      200,
-    );
+    await logInApi(other.request, email);
     await page.reload();
     const sessions = section(page, 'Sessions actives');
     await expect(sessions.getByText('Cet appareil')).toBeVisible();

@@ -1,36 +1,23 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { buy, DEMO, expectAccessible, newBuyer, organiserEvent } from './support';
-
-const DAY = 86_400_000;
+import { expectAccessible } from './accessibility';
+import { DEMO, newBuyer } from './accounts';
+import { refundableConcert } from './events';
+import { mailMatching } from './mail';
+import { buy } from './purchases';
 
 /** A public paid event of the demo organiser, refundable until two days before it starts. */
-async function refundableEvent(request: APIRequestContext) {
-  const start = Date.now() + 20 * DAY;
-  const title = `Billets ${Math.random().toString(36).slice(2, 8)}`;
-  const id = await organiserEvent(request, {
-    title,
-    type: 'Concert',
-    dateBegin: new Date(start).toISOString(),
-    dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-    dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
-    ticketList: [
-      { title: 'Fosse', price: 20, quantity: 40 },
-      { title: 'Balcon', price: 15, quantity: 40 },
-    ],
-  });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
-    tickets: { id: string; title: string }[];
-  };
-  const ticket = (name: string) => detail.tickets.find((t) => t.title === name)?.id ?? '';
-  return { id, title, fosse: ticket('Fosse'), balcon: ticket('Balcon') };
-}
+const refundableEvent = (request: APIRequestContext) =>
+  refundableConcert(request, 'Billets', [
+    { title: 'Fosse', price: 20, quantity: 40 },
+    { title: 'Balcon', price: 15, quantity: 40 },
+  ]);
 
 test.describe('my tickets', () => {
   test('a ticket opens to its QR code, and a refundable one is refunded on request', async ({ page, request }) => {
     const event = await refundableEvent(request);
     await newBuyer(page);
-    await buy(page.request, event.id, { ticketId: event.fosse, quantity: 2, refundPlaces: 2 });
-    await buy(page.request, event.id, { ticketId: event.balcon, quantity: 1 });
+    await buy(page.request, event.id, { ticketId: event.ticketId('Fosse'), quantity: 2, refundPlaces: 2 });
+    await buy(page.request, event.id, { ticketId: event.ticketId('Balcon'), quantity: 1 });
 
     await page.goto('/myTickets');
     await expect(page.getByRole('heading', { name: 'Mes billets', level: 1 })).toBeVisible();
@@ -57,14 +44,9 @@ test.describe('my tickets', () => {
     await expect(ask).toHaveCount(0);
 
     // The organiser is told, by e-mail.
-    await expect
-      .poll(async () => {
-        const mails = (await (await request.get(`/api/dev/mail?to=${encodeURIComponent(DEMO.organizer)}`)).json()) as {
-          subject: string;
-        }[];
-        return mails.some((mail) => mail.subject.endsWith(`demande de remboursement pour ${event.title}`));
-      })
-      .toBe(true);
+    await mailMatching(request, DEMO.organizer, (mail) =>
+      mail.subject.endsWith(`demande de remboursement pour ${event.title}`),
+    );
 
     // A ticket bought without the option cannot be refunded.
     await balcon.click();
@@ -92,7 +74,7 @@ test.describe('my tickets', () => {
     const event = await refundableEvent(request);
     await page.setViewportSize({ width: 390, height: 800 });
     await newBuyer(page);
-    await buy(page.request, event.id, { ticketId: event.fosse, quantity: 1, refundPlaces: 1 });
+    await buy(page.request, event.id, { ticketId: event.ticketId('Fosse'), quantity: 1, refundPlaces: 1 });
     await page.goto('/myTickets');
     await page.getByRole('button', { name: /Billet : Fosse/ }).click();
     await expect(page.getByRole('img', { name: /QR code du billet/ })).toBeVisible();
@@ -103,7 +85,7 @@ test.describe('my tickets', () => {
 test('a ticket opens full screen, black on white with its short code, for the door', async ({ page, request }) => {
   const event = await refundableEvent(request);
   await newBuyer(page);
-  await buy(page.request, event.id, { ticketId: event.fosse, quantity: 1 });
+  await buy(page.request, event.id, { ticketId: event.ticketId('Fosse'), quantity: 1 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
 

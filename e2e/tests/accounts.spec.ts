@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, NEW_PASSWORD, registerViaApi, uniqueEmail } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, login, NEW_PASSWORD, registerViaApi, uniqueEmail } from './accounts';
 
 async function fillRegistration(page: Page, values: Record<string, string | boolean>) {
   const fields: Record<string, string> = {
@@ -140,8 +141,7 @@ test.describe('login', () => {
   });
 
   test('the navigation follows the role', async ({ page }) => {
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.user, DEMO.password);
     await page.getByRole('button', { name: 'Événements' }).click();
     await expect(page.getByRole('menuitem', { name: 'Découvrir' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Créer un événement' })).toBeVisible();
@@ -157,8 +157,7 @@ test.describe('login', () => {
 
     await page.getByRole('button', { name: /Profil : Ursule/ }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
-    await login(page, DEMO.admin, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.admin, DEMO.password);
     await page.getByRole('button', { name: 'Événements' }).click();
     await expect(page.getByRole('menuitem', { name: 'Gérer mes événements' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -167,8 +166,7 @@ test.describe('login', () => {
   });
 
   test('the organiser sees Gestion on a private event of theirs', async ({ page }) => {
-    await login(page, DEMO.organizer, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.organizer, DEMO.password);
     const { items } = await (await page.request.get('/api/events?q=Anniversaire')).json();
     // Their own private event is in their list, marked private.
     expect(items.find((e: { title: string }) => e.title.includes('Anniversaire'))?.isPublic).toBe(false);

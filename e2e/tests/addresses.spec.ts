@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login } from './support';
+import { DEMO, logInAs } from './accounts';
 
 test('address suggestions come after a pause in typing and are picked with the keyboard', async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   await page.goto('/createevents');
   const address = page.getByRole('textbox', { name: 'Adresse', exact: true });
   const searches: string[] = [];

@@ -1,30 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  buy,
-  createEvent,
-  DEMO,
-  expectAccessible,
-  login,
-  NEW_PASSWORD,
-  newOrganiser,
-  organiserEvent,
-  registerViaApi,
-  uniqueEmail,
-} from './support';
-
-/** A new account asking for verification, with its own API session. */
-async function applicant(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }) {
-  const context = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const email = await registerViaApi(context, uniqueEmail('verif'));
-  expect((await context.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
-  expect((await context.post('/api/me/verification-request')).status()).toBe(200);
-  return { context, email };
-}
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { applicant, DEMO, logInAs, login, NEW_PASSWORD, newOrganiser } from './accounts';
+import { createEvent, eventDetail, organiserEvent } from './events';
+import { askPayout, ORGANISER_IBAN, saveBankAccount } from './payout-steps';
+import { sellPlaces } from './purchases';
 
 async function openBackOffice(page: Page) {
-  await login(page, DEMO.admin, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.admin, DEMO.password);
   const burger = page.getByRole('button', { name: 'Ouvrir le menu' });
   if (await burger.isVisible()) {
     // On a phone the profile menu's entries are in the drawer.
@@ -56,7 +39,7 @@ test('verification requests are approved or refused with a reason, and logged', 
   await card(approved.email).getByRole('button', { name: 'Vérifier le compte' }).click();
   await expect(page.getByText('Camille Durand est maintenant un organisateur vérifié.')).toBeVisible();
   await expect(card(approved.email)).toHaveCount(0);
-  expect((await (await approved.context.get('/api/auth/session')).json()).user.isVerified).toBe(true);
+  expect((await (await approved.request.get('/api/auth/session')).json()).user.isVerified).toBe(true);
 
   await card(refused.email).getByRole('button', { name: 'Refuser' }).click();
   const dialog = page.getByRole('dialog');
@@ -73,8 +56,8 @@ test('verification requests are approved or refused with a reason, and logged', 
   await expect(journal.getByRole('row').filter({ hasText: approved.email })).toContainText('Vérification acceptée');
   await expect(journal.getByRole('row').filter({ hasText: refused.email })).toContainText('Vérification refusée');
   await expectAccessible(page);
-  await approved.context.dispose();
-  await refused.context.dispose();
+  await approved.request.dispose();
+  await refused.request.dispose();
 });
 
 test('a banned user cannot log in, and a rate set here is the one /api/rates answers', async ({ page, playwright }) => {
@@ -89,7 +72,7 @@ test('a banned user cannot log in, and a rate set here is the one /api/rates ans
   await dialog.getByRole('radio', { name: 'Tarif réduit (1,4 % + 0,25 € HT)' }).check();
   await dialog.getByRole('button', { name: 'Enregistrer la commission' }).click();
   await expect(page.getByText('Modification enregistrée.')).toBeVisible();
-  expect(await (await person.context.get('/api/rates')).json()).toEqual({
+  expect(await (await person.request.get('/api/rates')).json()).toEqual({
     rateBps: 140,
     fixedCents: 25,
     isStandard: false,
@@ -104,7 +87,7 @@ test('a banned user cannot log in, and a rate set here is the one /api/rates ans
   await page.keyboard.press('Escape');
   await expect(row).toContainText('Banni définitivement');
   // The session the person had is over.
-  expect((await person.context.get('/api/me/bank-account')).status()).toBe(401);
+  expect((await person.request.get('/api/me/bank-account')).status()).toBe(401);
 
   const other = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
   if (!other) throw new Error('no browser');
@@ -120,7 +103,7 @@ test('a banned user cannot log in, and a rate set here is the one /api/rates ans
   await expect(entries.filter({ hasText: 'Commission modifiée' })).toHaveCount(1);
   dialog = page.getByRole('dialog');
   await expect(dialog).toHaveCount(0);
-  await person.context.dispose();
+  await person.request.dispose();
 });
 
 test('a payout goes into a batch, whose SEPA file is the same at every download, is paid, then returned by the bank', async ({
@@ -130,33 +113,17 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   // The event has not ended: an advance of 100 % lets its organiser ask for the payout now.
   const organiser = await newOrganiser(playwright, { advancePercent: 100 });
   const request = organiser.request;
-  const id = await createEvent(request, {
-    title: `Gala des virements ${Math.random().toString(36).slice(2, 8)}`,
-    ticketList: [{ title: 'Entrée', price: 12.5, quantity: 50 }],
-  });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
-    title: string;
-    tickets: { id: string }[];
-  };
-  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
-  if (!buyer) throw new Error('no browser');
-  const buyerEmail = await registerViaApi(buyer.request);
-  expect(
-    (await buyer.request.post('/api/auth/login', { data: { email: buyerEmail, password: NEW_PASSWORD } })).status(),
-  ).toBe(200);
-  await buy(buyer.request, id, { ticketId: detail.tickets[0]?.id, quantity: 1 });
-  await buyer.close();
-  expect(
-    (
-      await request.put('/api/me/bank-account', {
-        data: { holderName: 'Les Organisateurs', iban: 'FR7630006000011234567890189' },
-      })
-    ).status(),
-  ).toBe(200);
-  const asked = await request.post(`/api/console/events/${id}/payouts`);
-  expect(asked.status(), await asked.text()).toBe(201);
+  const detail = await eventDetail(
+    request,
+    await createEvent(request, {
+      title: `Gala des virements ${Math.random().toString(36).slice(2, 8)}`,
+      ticketList: [{ title: 'Entrée', price: 12.5, quantity: 50 }],
+    }),
+  );
+  await sellPlaces(page.context().browser(), detail.id, { ticketId: detail.firstTicketId, quantity: 1 });
+  await saveBankAccount(request);
   // 12,50 € − 0,23 € (1,8 % half up) − 0,30 €.
-  expect((await asked.json()).amountCents).toBe(1197);
+  expect((await askPayout(request, detail.id)).amountCents).toBe(1197);
 
   await openBackOffice(page);
   await section(page, 'Virements').click();
@@ -189,7 +156,7 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   const xml = await download();
   expect(xml).toContain('<PmtMtd>TRF</PmtMtd>');
   expect(xml).toContain('<InstdAmt Ccy="EUR">11.97</InstdAmt>');
-  expect(xml).toContain('<IBAN>FR7630006000011234567890189</IBAN>');
+  expect(xml).toContain(`<IBAN>${ORGANISER_IBAN}</IBAN>`);
   await expect(batch).toContainText('Téléchargé le');
   // A second download is the same file: the bank sees the same order, not a new one.
   expect(await download()).toBe(xml);
@@ -220,8 +187,7 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   const journal = page.getByRole('row').filter({ hasText: detail.title });
   await expect(journal.filter({ hasText: 'Lot de virements versé' })).toHaveCount(1);
   await expect(journal.filter({ hasText: 'Virement retourné' })).toHaveCount(1);
-  await request.dispose();
-  await organiser.admin.dispose();
+  await organiser.dispose();
 });
 
 test('the administrator allows an organiser an advance and records what they owe and repay', async ({
@@ -297,8 +263,7 @@ test('the administrator allows an organiser an advance and records what they owe
   await expect(journal.filter({ hasText: 'Ajustement du solde' })).toHaveCount(2);
   await expect(journal.filter({ hasText: 'Avance sur virements modifiée' })).toHaveCount(1);
   await expectAccessible(page);
-  await organiser.request.dispose();
-  await organiser.admin.dispose();
+  await organiser.dispose();
 });
 
 test('every section is reachable by its tab and accessible; an event is unpublished @phone', async ({

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { newBuyer, organiserEvent } from './support';
+import { newBuyer } from './accounts';
+import { eventDetail, organiserEvent } from './events';
+import { placeOrder } from './purchases';
 
 test('the booking confirmation in the development mailbox carries the PDF ticket and the QR code, and its raw message', async ({
   page,
@@ -7,15 +9,10 @@ test('the booking confirmation in the development mailbox carries the PDF ticket
 }) => {
   const title = `Billets joints ${Math.random().toString(36).slice(2, 8)}`;
   const eventId = await organiserEvent(request, { title });
-  const event = (await (await request.get(`/api/events/${eventId}`)).json()) as {
-    tickets: { id: string }[];
-  };
+  const { firstTicketId } = await eventDetail(request, eventId);
 
   const email = await newBuyer(page);
-  const order = await page.request.post('/api/orders', {
-    data: { eventId, lines: [{ ticketId: event.tickets[0]?.id, quantity: 1 }], acceptTerms: true },
-  });
-  expect(order.status(), await order.text()).toBe(201);
+  await placeOrder(page.request, eventId, { ticketId: firstTicketId, quantity: 1 });
 
   await page.goto('/dev/mail');
   await page.getByRole('textbox', { name: 'Destinataire' }).fill(email);

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { checkoutFr } from '../../packages/shared/src/messages/fr-checkout';
 import { paymentFr } from '../../packages/shared/src/messages/fr-payment';
+import { expectAccessible } from './accessibility';
+import { newBuyer } from './accounts';
 import { bookUpToPayment, goToBank, orderOf, ticketOf } from './booking-steps';
-import { expectAccessible, newBuyer, organiserEvent } from './support';
+import { organiserEvent } from './events';
 
 test.describe('booking outcomes', () => {
   test('a private link sells its hidden ticket, which stays out of reach without the key', async ({

@@ -1,18 +1,16 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { NEW_PASSWORD, newBuyer, organiserEvent, registerViaApi } from './support';
+import { newBuyer, otherPerson } from './accounts';
+import { eventDetail, organiserEvent } from './events';
 
 /** Another buyer, in a browser context of their own, asking the API for the event's only place. */
 async function otherBuyer(browser: Browser, eventId: string) {
-  const context = await browser.newContext();
-  const email = await registerViaApi(context.request);
-  expect((await context.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
-    200,
-  );
-  const event = await (await context.request.get(`/api/events/${eventId}`)).json();
+  const { context, request } = await otherPerson(browser);
+  const { firstTicketId } = await eventDetail(request, eventId);
+  // The status alone: the test expects a refusal first.
   const hold = async () =>
     (
-      await context.request.post('/api/orders', {
-        data: { eventId, lines: [{ ticketId: event.tickets[0].id, quantity: 1 }], acceptTerms: true },
+      await request.post('/api/orders', {
+        data: { eventId, lines: [{ ticketId: firstTicketId, quantity: 1 }], acceptTerms: true },
       })
     ).status();
   return { hold, close: () => context.close() };

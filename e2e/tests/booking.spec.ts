@@ -1,26 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  expectAccessible,
-  lastMail,
-  login,
-  NEW_PASSWORD,
-  organiserEvent,
-  registerViaApi,
-  uniqueEmail,
-} from './support';
-
-const DAY = 86_400_000;
+import { expectAccessible } from './accessibility';
+import { logInAs, NEW_PASSWORD, newBuyer, otherPerson, registerViaApi, uniqueEmail } from './accounts';
+import { choiceTicket, DAY, eventDetail, organiserEvent } from './events';
+import { lastMail, mailedCode } from './mail';
+import { placeOrder } from './purchases';
+import { screenshotBothThemes } from './screenshots';
 
 const paidTickets = [
   { title: 'Standard', price: 12.5, quantity: 40 },
-  {
-    title: 'Pass',
-    isMultipart: true,
-    options: [
-      { title: '2 jours', price: 35, quantity: 5 },
-      { title: '1 jour', price: 20, quantity: 10 },
-    ],
-  },
+  choiceTicket('Pass', [
+    ['2 jours', 35, 5],
+    ['1 jour', 20, 10],
+  ]),
 ];
 
 const booking = (page: Page) => page.getByRole('main');
@@ -36,12 +27,31 @@ async function next(page: Page) {
   await booking(page).getByRole('button', { name: 'Suivant' }).click();
 }
 
+/** The ticket step's last move: the terms of sale accepted, on to the next step. */
+async function acceptTermsAndGoOn(page: Page) {
+  await booking(page)
+    .getByRole('checkbox', { name: /conditions générales de vente/ })
+    .check();
+  await next(page);
+}
+
+/** The information step of a buyer who is not logged in, filled and sent. */
+async function fillInformation(
+  page: Page,
+  person: { lastName: string; firstName: string; email: string; birthDate: string },
+) {
+  const main = booking(page);
+  await main.getByRole('textbox', { name: 'Nom', exact: true }).fill(person.lastName);
+  await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill(person.firstName);
+  await main.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
+  await main.getByLabel('Date de naissance').fill(person.birthDate);
+  await next(page);
+}
+
 test.describe('booking', () => {
   test('a logged-in user books a free event', async ({ page, request }) => {
     const eventId = await organiserEvent(request);
-    const email = await registerViaApi(page.request);
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
+    const email = await newBuyer(page);
     await page.goto(`/billetterie/${eventId}`);
     const main = booking(page);
 
@@ -49,8 +59,7 @@ test.describe('booking', () => {
     await expect(main.getByText('1 billet', { exact: true })).toBeVisible();
     // A free ticket is capped at one.
     await expect(main.getByRole('button', { name: 'Ajouter un billet Entrée' })).toBeDisabled();
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
 
     const heading = main.getByRole('heading', { name: 'Vos informations' });
     await expect(heading).toBeFocused();
@@ -79,26 +88,11 @@ test.describe('booking', () => {
     const eventId = await organiserEvent(request);
     // The registration takes 50 characters.
     const firstName = 'Anne-Charlotte Marie-Éléonore Joséphine Bernadette';
-    const email = uniqueEmail('prenom-long');
-    const registered = await page.request.post('/api/auth/register', {
-      data: {
-        email,
-        firstName,
-        lastName: 'Durand',
-        birthDate: '1999-06-15',
-        password: NEW_PASSWORD,
-        passwordConfirmation: NEW_PASSWORD,
-        newsletter: false,
-        acceptTerms: true,
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
+    const email = await registerViaApi(page.request, { email: uniqueEmail('prenom-long'), firstName });
+    await logInAs(page, email);
     await page.goto(`/billetterie/${eventId}`);
     const main = booking(page);
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
 
     const field = main.getByRole('textbox', { name: 'Prénom', exact: true });
     await expect(field).toHaveValue('Anne-Charlotte Marie-É');
@@ -107,15 +101,7 @@ test.describe('booking', () => {
     await expect(field).toHaveAccessibleDescription(note);
     await expect(main.getByText('Le nom de votre compte est raccourci', { exact: false })).toHaveCount(0);
     await expectAccessible(page);
-    for (const theme of ['dark', 'light'] as const) {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      if (theme === 'light') await page.getByRole('button', { name: 'Passer au thème clair' }).click();
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        await field.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: test.info().outputPath(`name-cut-${theme}-${width}.png`) });
-      }
-    }
+    await screenshotBothThemes(page, field, 'name-cut');
     await expectAccessible(page);
 
     await next(page);
@@ -141,15 +127,10 @@ test.describe('booking', () => {
     // Bank fees: 1.8 % of 25,00 € + 0,30 € per ticket.
     await expect(basket.getByText('1,05 €')).toBeVisible();
     await expect(basket.getByText('26,05 €')).toBeVisible();
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
 
     const email = uniqueEmail('invite');
-    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Martin');
-    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Alex');
-    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await main.getByLabel('Date de naissance').fill('2000-04-02');
-    await next(page);
+    await fillInformation(page, { lastName: 'Martin', firstName: 'Alex', email, birthDate: '2000-04-02' });
 
     await expect(main.getByRole('heading', { name: 'Création de votre compte' })).toBeFocused();
     await next(page);
@@ -166,8 +147,7 @@ test.describe('booking', () => {
     await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeFocused();
     await main.getByRole('button', { name: 'Valider' }).click();
     await expect(main.getByRole('alert')).toHaveText('Veuillez saisir le code de vérification.');
-    const mail = await lastMail(page.request, email);
-    const code = /(\d{6})/.exec(mail.text)?.[1] ?? '';
+    const code = await mailedCode(page.request, email);
     await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
     await main.getByRole('button', { name: 'Valider' }).click();
 
@@ -207,19 +187,14 @@ test.describe('booking', () => {
     const basket = main.getByRole('region', { name: 'Panier' });
     await expect(basket.getByText('Option remboursement (2 places)')).toBeVisible();
     await expect(basket.getByText('22,40 €')).toBeVisible();
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
 
     const email = uniqueEmail('garanti');
-    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Petit');
-    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Lou');
-    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await main.getByLabel('Date de naissance').fill('2001-09-12');
-    await next(page);
+    await fillInformation(page, { lastName: 'Petit', firstName: 'Lou', email, birthDate: '2001-09-12' });
     await main.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(NEW_PASSWORD);
     await main.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill(NEW_PASSWORD);
     await next(page);
-    const code = /(\d{6})/.exec((await lastMail(page.request, email)).text)?.[1] ?? '';
+    const code = await mailedCode(page.request, email);
     await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
     await main.getByRole('button', { name: 'Valider' }).click();
 
@@ -253,13 +228,8 @@ test.describe('booking', () => {
     await chooseTickets(page, 'Pass', 1);
     // The cheapest option that can be bought is chosen.
     await expect(main.getByRole('radio', { name: /1 jour/ })).toBeChecked();
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
-    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
-    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
-    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await main.getByLabel('Date de naissance').fill('1999-06-15');
-    await next(page);
+    await acceptTermsAndGoOn(page);
+    await fillInformation(page, { lastName: 'Durand', firstName: 'Camille', email, birthDate: '1999-06-15' });
 
     // A known e-mail is its owner's to prove: with the account's password here.
     await expect(main.getByRole('heading', { name: 'Connexion à votre compte' })).toBeFocused();
@@ -287,20 +257,15 @@ test.describe('booking', () => {
     const main = booking(page);
     // The event's only ticket is free: it is already chosen, at 1.
     await expect(main.getByText('1 billet', { exact: true })).toBeVisible();
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
-    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
-    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
-    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await main.getByLabel('Date de naissance').fill('1999-06-15');
-    await next(page);
+    await acceptTermsAndGoOn(page);
+    await fillInformation(page, { lastName: 'Durand', firstName: 'Camille', email, birthDate: '1999-06-15' });
 
     // Nothing is held or given under the address before the proof.
     const detail = await (await request.get(`/api/events/${eventId}`)).json();
     expect(detail.tickets[0].isSoldOut).toBe(false);
     await main.getByRole('button', { name: 'Recevoir un code par email' }).click();
     await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeFocused();
-    const code = /(\d{6})/.exec((await lastMail(page.request, email)).text)?.[1] ?? '';
+    const code = await mailedCode(page.request, email);
     await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
     await main.getByRole('button', { name: 'Valider' }).click();
     await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
@@ -315,16 +280,11 @@ test.describe('booking', () => {
     const email = await registerViaApi(page.request);
     await page.goto(`/billetterie/${eventId}`);
     const main = booking(page);
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
-    await main.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
-    await main.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Camille');
-    await main.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await main.getByLabel('Date de naissance').fill('1999-06-15');
-    await next(page);
+    await acceptTermsAndGoOn(page);
+    await fillInformation(page, { lastName: 'Durand', firstName: 'Camille', email, birthDate: '1999-06-15' });
     await main.getByRole('button', { name: 'Recevoir un code par email' }).click();
     await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeFocused();
-    const code = /(\d{6})/.exec((await lastMail(page.request, email)).text)?.[1] ?? '';
+    const code = await mailedCode(page.request, email);
     const wrong = code === '000000' ? '111111' : '000000';
     const field = main.getByRole('textbox', { name: 'Code de vérification', exact: true });
     // Five wrong guesses kill the code (docs/decisions.md): each is 'incorrect'.
@@ -385,8 +345,7 @@ test.describe('booking', () => {
     await expect(basket.getByText('12,50 €').first()).toBeVisible();
     await expect(basket.getByText(/Réduction/)).toHaveCount(0);
 
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
     await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
     await next(page);
     await expect(alert).toHaveText('Veuillez saisir votre nom.');
@@ -411,27 +370,16 @@ test.describe('booking', () => {
     const eventId = await organiserEvent(request, {
       ticketList: [{ title: 'Dernière place', price: 15, quantity: 1 }],
     });
-    const email = await registerViaApi(page.request);
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
+    await newBuyer(page);
     await page.goto(`/billetterie/${eventId}`);
-    const main = booking(page);
     await chooseTickets(page, 'Dernière place', 1);
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
 
     // Someone else takes the last place meanwhile.
-    const other = await browser.newContext();
-    const otherEmail = await registerViaApi(other.request);
-    expect(
-      (await other.request.post('/api/auth/login', { data: { email: otherEmail, password: NEW_PASSWORD } })).status(),
-    ).toBe(200);
-    const event = await (await other.request.get(`/api/events/${eventId}`)).json();
-    const held = await other.request.post('/api/orders', {
-      data: { eventId, lines: [{ ticketId: event.tickets[0].id, quantity: 1, refundPlaces: 0 }], acceptTerms: true },
-    });
-    expect(held.status()).toBe(201);
-    await other.close();
+    const other = await otherPerson(browser);
+    const { firstTicketId } = await eventDetail(other.request, eventId);
+    await placeOrder(other.request, eventId, { ticketId: firstTicketId, quantity: 1, refundPlaces: 0 });
+    await other.context.close();
 
     await next(page);
     const dialog = page.getByRole('dialog', { name: 'Billet non disponible' });
@@ -443,15 +391,12 @@ test.describe('booking', () => {
 
   test('the payment countdown ends in a modal that only reloads the page', async ({ page, request }) => {
     const eventId = await organiserEvent(request, { ticketList: paidTickets });
-    const email = await registerViaApi(page.request);
     await page.clock.install();
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
+    await newBuyer(page);
     await page.goto(`/billetterie/${eventId}`);
     const main = booking(page);
     await chooseTickets(page, 'Standard', 1);
-    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
-    await next(page);
+    await acceptTermsAndGoOn(page);
     await next(page);
     await expect(main.getByRole('timer')).toHaveText(/^0[23]:[0-5]\d$/);
     await expect(main.getByText('Il vous reste 3 minutes pour payer.')).toBeAttached();
@@ -524,14 +469,9 @@ test('a promo code checked after the terms are ticked stays on the ticket step, 
 
 test('an account that already has its free ticket is told so at the ticket step', async ({ page, request }) => {
   const eventId = await organiserEvent(request);
-  const email = await registerViaApi(page.request);
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
-  const detail = await (await page.request.get(`/api/events/${eventId}`)).json();
-  const booked = await page.request.post('/api/orders', {
-    data: { eventId, lines: [{ ticketId: detail.tickets[0].id, quantity: 1 }], acceptTerms: true },
-  });
-  expect(booked.status()).toBe(201);
+  await newBuyer(page);
+  const { firstTicketId } = await eventDetail(page.request, eventId);
+  await placeOrder(page.request, eventId, { ticketId: firstTicketId, quantity: 1 });
 
   await page.goto(`/billetterie/${eventId}`);
   const main = booking(page);

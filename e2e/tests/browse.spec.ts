@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { buy, DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, newBuyer } from './accounts';
+import { eventDetail, organiserEvent } from './events';
+import { buy } from './purchases';
+import { screenshotBothThemes } from './screenshots';
 
 test.describe('browsing events', () => {
   test('a first visit lands on the events, which filter by price', async ({ page }) => {
@@ -116,8 +120,7 @@ test.describe('browsing events', () => {
 test('the list shows a logged-in user their own private event, labelled Privé, and hides it from others', async ({
   page,
 }) => {
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.user, DEMO.password);
   await page.goto('/billetterie');
   const card = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Soirée jeux de société' });
   await expect(card).toBeVisible();
@@ -233,7 +236,7 @@ test('on a phone the event page offers a buying bar that brings the ticket choic
 test("a sold-out event's card says 'Complet' beside its price", async ({ page, request }) => {
   const title = `Complet ${Math.random().toString(36).slice(2, 8)}`;
   const eventId = await organiserEvent(request, { title, ticketList: [{ title: 'Premium', price: 18, quantity: 1 }] });
-  const event = await (await request.get(`/api/events/${eventId}`)).json();
+  const event = await eventDetail(request, eventId);
   await page.goto(`/billetterie?q=${encodeURIComponent(title)}`);
   const card = page.getByRole('main').getByRole('listitem').filter({ hasText: title });
   await expect(card).toContainText('dès 18,00 €');
@@ -241,7 +244,7 @@ test("a sold-out event's card says 'Complet' beside its price", async ({ page, r
 
   // Its only place is sold.
   await newBuyer(page);
-  await buy(page.request, eventId, { ticketId: event.tickets[0].id, quantity: 1 });
+  await buy(page.request, eventId, { ticketId: event.firstTicketId, quantity: 1 });
   await page.context().clearCookies();
   // A visitor's page of the list may be kept two seconds.
   await expect(async () => {
@@ -250,15 +253,6 @@ test("a sold-out event's card says 'Complet' beside its price", async ({ page, r
   }).toPass();
   await expect(card).toContainText('dès 18,00 €');
   await expectAccessible(page);
-  // Looked at by hand in both themes (dark first, the default).
-  for (const theme of ['dark', 'light'] as const) {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    if (theme === 'light') await page.getByRole('button', { name: 'Passer au thème clair' }).click();
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`sold-out-card-${theme}-${width}.png`) });
-    }
-  }
+  await screenshotBothThemes(page, card, 'sold-out-card');
   await expectAccessible(page);
 });

@@ -1,16 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, findListedEvent, login, organiserEvent } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, login } from './accounts';
+import { openConsole, switchConsoleToLightTheme } from './console-steps';
+import { eventDetail, findListedEvent, organiserEvent } from './events';
 
 /** Demo events of the verified organiser, by start date (apps/api/src/db/seed/demo.ts). */
 const LATEST = 'Festival Électro du Canal';
 const GALA = "Gala d'hiver des étudiants";
 const EARLIEST = "Soirée d'intégration 2026";
-
-async function openConsole(page: Page, email: string, query = '') {
-  await login(page, email, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  await page.goto(`/event_management${query}`);
-}
 
 /** The titles listed in the sidebar, in the order shown. */
 async function listedTitles(page: Page, sidebarName: string | RegExp) {
@@ -26,7 +23,7 @@ async function galaId(page: Page) {
 }
 
 test('the verified organiser sees their events newest first, sorts them, and switches tabs', async ({ page }) => {
-  await openConsole(page, DEMO.organizer);
+  await openConsole(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des événements' })).toBeVisible();
   // No common header or footer: the console has its own footer with the terms documents and contact.
   await expect(page.getByRole('link', { name: 'Mes billets' })).toHaveCount(0);
@@ -87,23 +84,16 @@ test('the verified organiser sees their events newest first, sorts them, and swi
 });
 
 test("the event page's 'Gestion' link opens the console on that event, in light theme too", async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  const id = await galaId(page);
-  await page.goto(`/event_management?event=${id}`);
+  await openConsole(page, { event: await galaId(page) });
   await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Mes événements' })
-    .getByRole('button', { name: /thème clair/ })
-    .click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await switchConsoleToLightTheme(page);
   await expectAccessible(page);
 });
 
 test('deleting an event from the console stays in the console, the event gone from the list', async ({ page }) => {
   // The page shares the organiser's session opened by the helper.
   const id = await organiserEvent(page.request);
-  const title = ((await (await page.request.get(`/api/events/${id}`)).json()) as { title: string }).title;
+  const { title } = await eventDetail(page.request, id);
   await page.goto(`/event_management?event=${id}&tab=edit`);
   await page.getByRole('button', { name: "Supprimer l'événement" }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
@@ -114,7 +104,7 @@ test('deleting an event from the console stays in the console, the event gone fr
 });
 
 test('the administrator picks an organiser in a dropdown sorted by name', async ({ page }) => {
-  await openConsole(page, DEMO.admin);
+  await openConsole(page, { email: DEMO.admin });
   const picker = page.getByRole('textbox', { name: 'Organisateur', exact: true });
   await picker.click();
   const options = page.getByRole('option');
@@ -135,10 +125,7 @@ test('the administrator picks an organiser in a dropdown sorted by name', async 
 });
 
 test("the administrator arriving from an event's 'Gestion' link sees that organiser's events", async ({ page }) => {
-  await login(page, DEMO.admin, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  const id = await galaId(page);
-  await page.goto(`/event_management?event=${id}`);
+  await openConsole(page, { event: await galaId(page), email: DEMO.admin });
   await expect(page.getByRole('heading', { level: 2, name: GALA })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Événements de Olivier Organisateur' })).toBeVisible();
 });
@@ -146,7 +133,10 @@ test("the administrator arriving from an event's 'Gestion' link sees that organi
 test('a user who is not a verified organiser is sent to /billetterie, a visitor to /connexion', async ({ page }) => {
   await page.goto('/event_management');
   await expect(page).toHaveURL(/\/connexion$/);
-  await openConsole(page, DEMO.user);
+  // The login then leads back to the console, which sends this user on: no profile page in between.
+  await login(page, DEMO.user, DEMO.password);
+  await expect(page).not.toHaveURL(/\/connexion/);
+  await page.goto('/event_management');
   await expect(page).toHaveURL(/\/billetterie$/);
   await expect(page.getByText('Seul un organisateur vérifié peut accéder à la console.')).toBeVisible();
 });
@@ -154,7 +144,7 @@ test('a user who is not a verified organiser is sent to /billetterie, a visitor 
 test('on a phone the events open in a drawer and every tab is in sight @phone', async ({ page, isMobile }) => {
   test.skip(!isMobile, 'phone layout only');
   await page.setViewportSize({ width: 390, height: 844 });
-  await openConsole(page, DEMO.organizer);
+  await openConsole(page);
   await page.getByRole('button', { name: 'Mes événements' }).click();
   const drawer = page.getByRole('dialog', { name: 'Gestion des événements' });
   await drawer.getByRole('button', { name: new RegExp(GALA) }).click();
@@ -172,8 +162,7 @@ test('on a phone the events open in a drawer and every tab is in sight @phone', 
 });
 
 test("the spec's event selector and follow-up title, and /eventsGestion, lead to the console", async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const id = await galaId(page);
   // 2-organiser.md §2 lists /eventsGestion: it opens the console, on the event it names.
   await page.goto(`/eventsGestion?event=${id}`);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs } from './accounts';
 
 /**
  * axe in both themes, error states included: field errors were 3.3:1 in the light theme, links in
@@ -44,8 +45,7 @@ for (const theme of themes) {
     });
 
     test('the quote requests of the back office pass axe', async ({ page }) => {
-      await login(page, DEMO.admin, DEMO.password);
-      await expect(page).toHaveURL(/\/profil$/);
+      await logInAs(page, DEMO.admin, DEMO.password);
       await page.goto('/admin/devis');
       await expect(page.getByRole('article').first()).toBeVisible();
       await expectAccessible(page);

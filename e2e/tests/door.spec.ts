@@ -1,36 +1,34 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, lastMail, login, organiserEvent, registerViaApi, uniqueEmail } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, registerViaApi, uniqueEmail } from './accounts';
+import { choiceTicket, organiserEvent } from './events';
+import { lastMail } from './mail';
 
 /** An event of the demo organiser with a paid ticket and a choice ticket, opened in the console on a tab. */
-async function consoleOn(page: import('@playwright/test').Page, tab: string) {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+async function consoleOn(page: Page, tab: string) {
+  // The form first: creating the event logs the page's context in, and the login page then sends it away.
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const title = `Guichet ${Math.random().toString(36).slice(2, 7)}`;
   const eventId = await organiserEvent(page.request, {
     title,
     ticketList: [
       { title: 'Standard', price: 12, quantity: 3 },
-      {
-        title: 'Pass',
-        isMultipart: true,
-        options: [
-          { title: 'Samedi', price: 20, quantity: 5 },
-          { title: 'Week-end', price: 35, quantity: 5 },
-        ],
-      },
+      choiceTicket('Pass', [
+        ['Samedi', 20, 5],
+        ['Week-end', 35, 5],
+      ]),
     ],
   });
   await page.goto(`/event_management?event=${eventId}&tab=${tab}`);
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  return { eventId, title };
+  return { eventId, title, panel: page.getByRole('tabpanel') };
 }
 
 test.describe('staff', () => {
   test('the organiser adds a member by e-mail, is told why an addition fails, sees their scans and removes them', async ({
     page,
   }) => {
-    const { eventId } = await consoleOn(page, 'staff');
-    const panel = page.getByRole('tabpanel');
+    const { eventId, panel } = await consoleOn(page, 'staff');
     await expect(panel.getByText("Aucun staff n'a été ajouté à cet évènement.")).toBeVisible();
 
     await panel.getByRole('button', { name: 'Ajouter' }).click();
@@ -69,8 +67,7 @@ test.describe('in-person sale', () => {
   test('the organiser sells at the door: the spec checks in order, the ticket mailed, the lists refreshed', async ({
     page,
   }) => {
-    const { eventId } = await consoleOn(page, 'manual');
-    const panel = page.getByRole('tabpanel');
+    const { eventId, panel } = await consoleOn(page, 'manual');
     const add = panel.getByRole('button', { name: 'Ajouter', exact: true });
     const alert = panel.getByRole('alert');
     await add.click();
@@ -130,8 +127,7 @@ test.describe('in-person sale', () => {
 
     const outsider = await registerViaApi(page.request);
     await page.context().clearCookies();
-    await login(page, outsider, 'Motdepasse1');
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, outsider);
     await page.goto(`/addParticipationManual?event=${eventId}`);
     await expect(page).toHaveURL(new RegExp(`/billetterie/${eventId}$`));
   });

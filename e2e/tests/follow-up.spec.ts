@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { buy, DEMO, expectAccessible, login, newBuyer, organiserEvent, uniqueEmail } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, otherPerson, uniqueEmail } from './accounts';
+import { openConsole } from './console-steps';
+import { sellAtDoor } from './door-sales';
+import { choiceTicket, eventDetail, organiserEvent } from './events';
+import { buy } from './purchases';
 
 /** Demo events with sales behind them (apps/api/src/db/seed/demo-sales.ts). */
 const PARTY = "Soirée d'intégration 2026";
@@ -15,8 +20,7 @@ async function eventId(request: APIRequestContext, title: string) {
 }
 
 async function openTab(page: Page, title: string, tab: 'stats' | 'participants') {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const id = await eventId(page.request, title);
   await page.goto(`/event_management?event=${id}&tab=${tab}`);
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
@@ -71,53 +75,31 @@ test('choosing one ticket breaks the pie down by source and changes its total', 
     ticketList: [
       { title: 'Fosse - debout', price: 20, quantity: 40 },
       { title: 'Balcon', price: 15, quantity: 10 },
-      {
-        title: 'Formule',
-        isMultipart: true,
-        options: [
-          { title: 'Repas', price: 10, quantity: 5 },
-          { title: 'Boisson', price: 5, quantity: 5 },
-        ],
-      },
+      choiceTicket('Formule', [
+        ['Repas', 10, 5],
+        ['Boisson', 5, 5],
+      ]),
     ],
     discountCodeList: [
       { code: 'ETUDIANT', discountPercent: 20 },
       { code: 'AMIS', discountPercent: 10 },
     ],
   });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
-    tickets: { id: string; title: string; options: { id: string; title: string }[] }[];
-  };
-  const ticket = (title: string) =>
-    detail.tickets.flatMap((t) => [t, ...t.options]).find((t) => t.title === title)?.id ?? '';
-  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
-  if (!buyer) throw new Error('no browser');
-  await newBuyer(await buyer.newPage());
-  await buy(buyer.request, id, { ticketId: ticket('Fosse - debout'), quantity: 3 });
-  await buy(buyer.request, id, { ticketId: ticket('Balcon'), quantity: 1 }, { discountCode: 'ETUDIANT' });
-  await buyer.close();
+  const { ticketId } = await eventDetail(request, id);
+  const buyer = await otherPerson(page.context().browser());
+  await buy(buyer.request, id, { ticketId: ticketId('Fosse - debout'), quantity: 3 });
+  await buy(buyer.request, id, { ticketId: ticketId('Balcon'), quantity: 1 }, { discountCode: 'ETUDIANT' });
+  await buyer.context.close();
   // The options of the choice ticket, sold at the door.
   for (const option of ['Repas', 'Boisson']) {
-    const sale = await request.post(`/api/console/events/${id}/manual-entries`, {
-      data: {
-        ticketId: ticket(option),
-        quantity: 1,
-        payment: 'cash',
-        participant: {
-          email: uniqueEmail('formule'),
-          firstName: 'Fanny',
-          lastName: option,
-          phone: '',
-          birthDate: '2000-01-15',
-        },
-      },
+    await sellAtDoor(request, id, {
+      ticketId: ticketId(option),
+      payment: 'cash',
+      participant: { email: uniqueEmail('formule'), firstName: 'Fanny', lastName: option },
     });
-    expect(sale.status(), await sale.text()).toBe(201);
   }
 
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  await page.goto(`/event_management?event=${id}&tab=stats`);
+  await openConsole(page, { event: id, tab: 'stats' });
   const pie = page.getByRole('region', { name: 'Nombre de places vendues par type' });
   // The statistics tab and its charts are a chunk of their own, loaded at its first opening: a
   // loaded machine took longer than the default wait to show it once.
@@ -238,30 +220,17 @@ test('on a phone the buyer’s details open as a bottom sheet @phone', async ({ 
 
 test('a long ticket list is paged by the server', async ({ page, request }) => {
   const id = await organiserEvent(request, { ticketList: [{ title: 'Entrée', price: 0, quantity: 100 }] });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
-  const ticketId = detail.tickets[0]?.id ?? '';
+  const { firstTicketId: ticketId } = await eventDetail(request, id);
   const tag = Math.random().toString(36).slice(2, 8);
   for (let i = 1; i <= 51; i++) {
     const n = String(i).padStart(2, '0');
-    const response = await request.post(`/api/console/events/${id}/manual-entries`, {
-      data: {
-        ticketId,
-        quantity: 1,
-        participant: {
-          email: `page-${tag}-${n}@e2e.guichet.fr`,
-          firstName: 'Invité',
-          lastName: `Nom${n}`,
-          phone: '',
-          birthDate: '2000-01-15',
-        },
-      },
+    await sellAtDoor(request, id, {
+      ticketId,
+      participant: { email: `page-${tag}-${n}@e2e.guichet.fr`, firstName: 'Invité', lastName: `Nom${n}` },
     });
-    expect(response.status(), await response.text()).toBe(201);
   }
 
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  await page.goto(`/event_management?event=${id}&tab=participants`);
+  await openConsole(page, { event: id, tab: 'participants' });
   const buyers = page.getByRole('button', { name: /^Voir les détails de / });
   await expect(page.getByText('51 billets sur 51 lignes', { exact: true })).toBeVisible();
   await expect(buyers).toHaveCount(50);
@@ -274,8 +243,7 @@ test('a long ticket list is paged by the server', async ({ page, request }) => {
 });
 
 test('a failed load offers a retry, and a failed export says so in French', async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const id = await eventId(page.request, CONCERT);
   await page.route('**/api/console/events/*/stats', (route) =>
     route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'Service indisponible.' } }),
@@ -294,8 +262,7 @@ test('a failed load offers a retry, and a failed export says so in French', asyn
 });
 
 test('a date the list cannot read shows the spec’s text, with its full stop', async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const id = await eventId(page.request, CONCERT);
   await page.route('**/api/console/events/*/participants*', async (route) => {
     const answer = await route.fetch();

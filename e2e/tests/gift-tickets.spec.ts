@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, newBuyer } from './accounts';
+import { organiserEvent } from './events';
 
 test('the organiser offers a hidden ticket with a ticket; the buyer takes it free and holds it as OFFERT', async ({
   page,
@@ -15,8 +17,7 @@ test('the organiser offers a hidden ticket with a ticket; the buyer takes it fre
 
   // The organiser picks the gift on the edit page.
   const organiser = await (await browser.newContext()).newPage();
-  await login(organiser, DEMO.organizer, DEMO.password);
-  await expect(organiser).toHaveURL(/\/profil$/);
+  await logInAs(organiser, DEMO.organizer, DEMO.password);
   await organiser.goto(`/editevents/${eventId}`);
   // The tickets are listed in their order: Standard's choice comes first.
   const gifts = organiser.getByRole('textbox', { name: 'Billets offerts' }).first();

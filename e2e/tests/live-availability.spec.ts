@@ -1,18 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, NEW_PASSWORD, organiserEvent, registerViaApi } from './support';
+import { expectAccessible } from './accessibility';
+import { otherPerson } from './accounts';
+import { eventDetail, organiserEvent } from './events';
+import { placeOrder } from './purchases';
+import { screenshotBothThemes } from './screenshots';
 
 /** Another buyer, in a browser context of their own, holding places through the API. */
 async function holdThroughApi(browser: Browser, eventId: string, ticketId: string, quantity: number) {
-  const context = await browser.newContext();
-  const email = await registerViaApi(context.request);
-  expect((await context.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
-    200,
-  );
-  const order = await context.request.post('/api/orders', {
-    data: { eventId, lines: [{ ticketId, quantity }], acceptTerms: true },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { id } = (await order.json()) as { id: string };
+  const { context } = await otherPerson(browser);
+  const { id } = await placeOrder(context.request, eventId, { ticketId, quantity });
   return {
     release: async () => expect((await context.request.delete(`/api/orders/${id}`)).status()).toBeLessThan(300),
     close: () => context.close(),
@@ -33,8 +29,7 @@ test('a visitor sees the places left fall and the ticket sell out, without reloa
   const eventId = await organiserEvent(request, {
     ticketList: [{ title: 'Fosse et balcon, accès au bar', price: 12, quantity: 12 }],
   });
-  const event = await (await request.get(`/api/events/${eventId}`)).json();
-  const ticketId = event.tickets[0].id as string;
+  const { firstTicketId: ticketId } = await eventDetail(request, eventId);
 
   await page.addInitScript(() => {
     if (!localStorage.getItem('guichet.theme')) localStorage.setItem('guichet.theme', 'light');
@@ -84,8 +79,7 @@ test('a count chosen above the places left after another buyer holds one is lowe
   browser,
 }) => {
   const eventId = await organiserEvent(request, { ticketList: [{ title: 'Premium', price: 18, quantity: 3 }] });
-  const event = await (await request.get(`/api/events/${eventId}`)).json();
-  const ticketId = event.tickets[0].id as string;
+  const { firstTicketId: ticketId } = await eventDetail(request, eventId);
 
   await page.goto(`/billetterie/${eventId}`);
   const main = page.getByRole('main');
@@ -110,16 +104,8 @@ test('a count chosen above the places left after another buyer holds one is lowe
   await expect(notice).toContainText('votre choix passe à 2 billets.');
   await expect(more).toBeDisabled();
   await expectAccessible(page);
-  // Looked at by hand in both themes (dark first, the default), the choice kept: no reload.
-  for (const theme of ['dark', 'light'] as const) {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    if (theme === 'light') await page.getByRole('button', { name: 'Passer au thème clair' }).click();
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await notice.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: test.info().outputPath(`lowered-${theme}-${width}.png`) });
-    }
-  }
+  // Looked at by hand in both themes, the choice kept: no reload.
+  await screenshotBothThemes(page, notice, 'lowered');
   await expectAccessible(page);
 
   // The buyer's next choice ends the message.

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { buy, DEMO, login, organiserEvent, registerViaApi, uniqueEmail } from './support';
-
-const DAY = 86_400_000;
+import { DEMO, logInAs, newBuyer, uniqueEmail } from './accounts';
+import { sellAtDoor } from './door-sales';
+import { choiceTicket, createPrivateEvent, DAY, organiserEvent } from './events';
+import { buy } from './purchases';
 
 /** A datetime-local value `days` from now, at `hour` o'clock. */
 function localDate(days: number, hour: number) {
@@ -11,8 +12,7 @@ function localDate(days: number, hour: number) {
 }
 
 async function openEditPage(page: Page, eventId: string) {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   await page.goto(`/editevents/${eventId}`);
   await expect(page.getByRole('heading', { name: "Modification de l'événement" })).toBeVisible();
 }
@@ -70,8 +70,7 @@ test('the promo form shows the rules instead of changing what was typed', async 
 });
 
 test('the create form checks in the spec order: an unknown address before a missing category', async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   await page.goto('/createevents');
   await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(`Nulle part ${Date.now()}`);
   await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue Imaginaire 00000 Nullepart');
@@ -87,8 +86,7 @@ test('the create form checks in the spec order: an unknown address before a miss
 });
 
 test('a price is rounded to the cent as the API rounds it, never cut', async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   await page.goto('/createevents');
   const price = page.getByRole('group').nth(0).getByRole('textbox', { name: 'Prix (€)' });
   await price.fill('12.345');
@@ -138,26 +136,9 @@ test('a refused quantity shows what the server kept, and saved changes say so', 
 test('a creator who is not verified reaches their edit page from the event page and their profile', async ({
   page,
 }) => {
-  const email = await registerViaApi(page.request);
-  await login(page, email, 'Motdepasse1');
-  await expect(page).toHaveURL(/\/profil$/);
-  const start = Date.now() + 20 * DAY;
+  await newBuyer(page);
   const title = `Pique-nique ${Date.now()}`;
-  const created = await page.request.post('/api/events', {
-    data: {
-      title,
-      description: 'Un pique-nique.',
-      address: '5 Place du Capitole, 31000 Toulouse',
-      type: 'Soirée',
-      dateBegin: new Date(start).toISOString(),
-      dateEnd: new Date(start + 3 * 3_600_000).toISOString(),
-      nbMaxParticipants: 20,
-      ticketList: [{ title: 'Entrée', price: 0, quantity: 20 }],
-      acceptTerms: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const id = await createPrivateEvent(page.request, { title });
 
   await page.goto(`/billetterie/${id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -174,34 +155,19 @@ test('a choice ticket whose option is sold cannot be deleted, and the button say
   const eventId = await organiserEvent(request, {
     ticketList: [
       { title: 'Standard', price: 12, quantity: 10 },
-      {
-        title: 'Formule',
-        isMultipart: true,
-        options: [
-          { title: 'Repas', price: 10, quantity: 5 },
-          { title: 'Boisson', price: 5, quantity: 5 },
-        ],
-      },
+      choiceTicket('Formule', [
+        ['Repas', 10, 5],
+        ['Boisson', 5, 5],
+      ]),
     ],
   });
   const manage = async () =>
     (await (await request.get(`/api/events/${eventId}/manage`)).json()) as { tickets: { id: string; title: string }[] };
-  const repas = (await manage()).tickets.find((t) => t.title === 'Repas')?.id ?? '';
-  const sale = await request.post(`/api/console/events/${eventId}/manual-entries`, {
-    data: {
-      ticketId: repas,
-      quantity: 1,
-      payment: 'cash',
-      participant: {
-        email: uniqueEmail('repas'),
-        firstName: 'Rémi',
-        lastName: 'Repas',
-        phone: '',
-        birthDate: '2000-01-15',
-      },
-    },
+  await sellAtDoor(request, eventId, {
+    ticketId: (await manage()).tickets.find((t) => t.title === 'Repas')?.id ?? '',
+    payment: 'cash',
+    participant: { email: uniqueEmail('repas'), firstName: 'Rémi', lastName: 'Repas' },
   });
-  expect(sale.status(), await sale.text()).toBe(201);
 
   await openEditPage(page, eventId);
   const reason = 'Ce billet a déjà été acheté : il ne peut pas être supprimé.';

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, registerViaApi } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, registerViaApi } from './accounts';
 
 const DAY = 86_400_000;
 
@@ -46,8 +47,7 @@ test('a verified organiser publishes a paid event with a choice ticket, a hidden
   // The whole authoring journey in one test: on a loaded machine it needs more than the default minute.
   test.slow();
   const title = `Concert e2e ${Date.now()}`;
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   await page.goto('/createevents');
   await expect(page.getByRole('heading', { name: "Création d'événements" })).toBeVisible();
   await fillBasics(page, title);
@@ -133,8 +133,7 @@ test('a verified organiser publishes a paid event with a choice ticket, a hidden
 
 test('a user who is not verified can only create a private free event', async ({ page, request }) => {
   const email = await registerViaApi(request);
-  await login(page, email, 'Motdepasse1');
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, email);
   await page.goto('/createevents');
   await expect(page.getByRole('note')).toContainText(
     'Seul un organisateur vérifié peut créer un événement public ou payant',
@@ -158,8 +157,7 @@ test('a stranger cannot open the edit page of an event', async ({ page }) => {
   await page.waitForURL(/\/billetterie\/[0-9a-f-]{36}$/);
   const eventUrl = page.url();
   const eventId = eventUrl.split('/').pop();
-  await login(page, DEMO.user, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.user, DEMO.password);
   await page.goto(`/editevents/${eventId}`);
   await expect(page).toHaveURL(eventUrl);
   await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toHaveCount(0);

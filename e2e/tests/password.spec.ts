@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, lastMail, login, registerViaApi } from './support';
+import { expectAccessible } from './accessibility';
+import { logInAs, registerViaApi } from './accounts';
+import { mailedCode } from './mail';
 
 test('a user resets a forgotten password with the code from the mailbox', async ({ page, request }) => {
   const email = await registerViaApi(request);
@@ -18,9 +20,7 @@ test('a user resets a forgotten password with the code from the mailbox', async 
   await page.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page).toHaveURL(/\/changepassword$/);
 
-  const mail = await lastMail(request, email);
-  const code = /(\d{6})/.exec(mail.text)?.[1] ?? '';
-  expect(code).toHaveLength(6);
+  const code = await mailedCode(request, email);
 
   await page.getByRole('button', { name: 'Valider' }).click();
   await expect(page.getByRole('alert')).toHaveText('Veuillez saisir le code envoyé par mail.');
@@ -42,6 +42,5 @@ test('a user resets a forgotten password with the code from the mailbox', async 
 
   await expect(page).toHaveURL(/\/connexion$/);
   await expect(page.getByText('Votre mot de passe a été correctement modifié.')).toBeVisible();
-  await login(page, email, 'Nouveau2026');
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, email, 'Nouveau2026');
 });

@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkoutFr } from '../../packages/shared/src/messages/fr-checkout';
 import { paymentFr } from '../../packages/shared/src/messages/fr-payment';
+import { expectAccessible } from './accessibility';
+import { newBuyer } from './accounts';
 import { bookUpToPayment, expectBankPage, goToBank, orderOf, refuseAtBank, ticketOf } from './booking-steps';
-import { expectAccessible, newBuyer, organiserEvent } from './support';
+import { organiserEvent } from './events';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const r = paymentFr.retour;

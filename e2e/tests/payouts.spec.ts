@@ -1,40 +1,25 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  buy,
-  createEvent,
-  DEMO,
-  expectAccessible,
-  login,
-  NEW_PASSWORD,
-  newBuyer,
-  newOrganiser,
-  organiserEvent,
-} from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { DEMO, NEW_PASSWORD, newOrganiser } from './accounts';
+import { openConsole } from './console-steps';
+import { createEvent, eventDetail, organiserEvent } from './events';
+import { mailMatching } from './mail';
+import { askPayout, saveBankAccount } from './payout-steps';
+import { sellPlaces } from './purchases';
+
+const fullPrice = (price: number) => [{ title: 'Plein tarif', price, quantity: 50 }];
 
 /** A paid event of the organiser of `request`, with one ticket type at `price` euros. */
-async function paidEvent(request: APIRequestContext, price: number) {
-  const id = await createEvent(request, { ticketList: [{ title: 'Plein tarif', price, quantity: 50 }] });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as {
-    dateEnd: string;
-    tickets: { id: string }[];
-  };
-  return { id, dateEnd: detail.dateEnd, ticketId: detail.tickets[0]?.id ?? '' };
-}
+const paidEvent = async (request: APIRequestContext, price: number) =>
+  eventDetail(request, await createEvent(request, { ticketList: fullPrice(price) }));
 
-/** `quantity` places bought and paid by a new buyer, in a browser context of their own. */
-async function sell(browser: Browser | null | undefined, event: { id: string; ticketId: string }, quantity: number) {
-  const buyer = await browser?.newContext({ baseURL: test.info().project.use.baseURL });
-  if (!buyer) throw new Error('no browser');
-  await newBuyer(await buyer.newPage());
-  await buy(buyer.request, event.id, { ticketId: event.ticketId, quantity });
-  await buyer.close();
-}
+/** `quantity` places of the event's ticket bought and paid by a new buyer. */
+const sell = (page: Page, event: { id: string; firstTicketId: string }, quantity: number) =>
+  sellPlaces(page.context().browser(), event.id, { ticketId: event.firstTicketId, quantity });
 
-async function openFollowUp(page: Page, email: string, eventId: string) {
-  await login(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
-  await page.goto(`/event_management?event=${eventId}&tab=stats`);
-}
+/** The follow-up tab, where the payout is asked for, as an organiser made by newOrganiser. */
+const openFollowUp = (page: Page, email: string, eventId: string) =>
+  openConsole(page, { event: eventId, tab: 'stats', email, password: NEW_PASSWORD });
 
 type Balance = { availableCents: number; organizerBalanceCents: number; requestableCents: number };
 const balanceOf = async (request: APIRequestContext, eventId: string) =>
@@ -57,7 +42,7 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
   // The event has not ended: the administrator's allowance of 100 % lets the organiser ask now.
   const organiser = await newOrganiser(playwright, { advancePercent: 100 });
   const event = await paidEvent(organiser.request, 20);
-  await sell(page.context().browser(), event, 2);
+  await sell(page, event, 2);
 
   await openFollowUp(page, organiser.email, event.id);
   const button = page.getByRole('button', { name: 'Demande de virement' });
@@ -97,17 +82,12 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
     code: 'NOTHING_TO_PAY',
     message: 'Aucun solde à virer pour cet événement.',
   });
-  await expect
-    .poll(async () => {
-      const to = encodeURIComponent(organiser.email);
-      const mails = (await (await page.request.get(`/api/dev/mail?to=${to}`)).json()) as { text: string }[];
-      return mails.some(
-        (mail) => mail.text.includes('38,68 €') && mail.text.includes('FR76 3000 6000 0112 3456 7890 189'),
-      );
-    })
-    .toBe(true);
-  await organiser.request.dispose();
-  await organiser.admin.dispose();
+  await mailMatching(
+    page.request,
+    organiser.email,
+    (mail) => mail.text.includes('38,68 €') && mail.text.includes('FR76 3000 6000 0112 3456 7890 189'),
+  );
+  await organiser.dispose();
 });
 
 test('before the event’s end, the request stays in sight, disabled, saying from which day it can be asked', async ({
@@ -116,7 +96,7 @@ test('before the event’s end, the request stays in sight, disabled, saying fro
 }) => {
   const organiser = await newOrganiser(playwright);
   const event = await paidEvent(organiser.request, 20);
-  await sell(page.context().browser(), event, 1);
+  await sell(page, event, 1);
   const notYet = `Le virement pourra être demandé à partir du ${frenchDate(event.dateEnd)}, à la fin de l’événement.`;
 
   await openFollowUp(page, organiser.email, event.id);
@@ -141,18 +121,11 @@ test('before the event’s end, the request stays in sight, disabled, saying fro
   await expect(dialog).toHaveCount(0);
 
   // Asked anyway, the server refuses with the same sentence.
-  expect(
-    (
-      await organiser.request.put('/api/me/bank-account', {
-        data: { holderName: 'Les Organisateurs', iban: 'FR7630006000011234567890189' },
-      })
-    ).status(),
-  ).toBe(200);
+  await saveBankAccount(organiser.request);
   const asked = await organiser.request.post(`/api/console/events/${event.id}/payouts`);
   expect(asked.status()).toBe(409);
   expect(await asked.json()).toMatchObject({ code: 'PAYOUT_NOT_YET_ALLOWED', message: notYet });
-  await organiser.request.dispose();
-  await organiser.admin.dispose();
+  await organiser.dispose();
 });
 
 test('a payout sent to the bank before a cancellation is owed, and taken back from the next payout', async ({
@@ -160,18 +133,10 @@ test('a payout sent to the bank before a cancellation is owed, and taken back fr
   playwright,
 }) => {
   const organiser = await newOrganiser(playwright, { advancePercent: 100 });
-  expect(
-    (
-      await organiser.request.put('/api/me/bank-account', {
-        data: { holderName: 'Les Organisateurs', iban: 'FR7630006000011234567890189' },
-      })
-    ).status(),
-  ).toBe(200);
+  await saveBankAccount(organiser.request);
   const cancelled = await paidEvent(organiser.request, 20);
-  await sell(page.context().browser(), cancelled, 1);
-  const asked = await organiser.request.post(`/api/console/events/${cancelled.id}/payouts`);
-  expect(asked.status(), await asked.text()).toBe(201);
-  const payout = (await asked.json()) as { id: string; amountCents: number };
+  await sell(page, cancelled, 1);
+  const payout = await askPayout(organiser.request, cancelled.id);
   expect(payout.amountCents).toBe(1934);
   // The payout leaves for the bank: its batch's file is downloaded.
   const batch = await organiser.admin.post('/api/admin/payout-batches', { data: { payoutIds: [payout.id] } });
@@ -204,7 +169,7 @@ test('a payout sent to the bank before a cancellation is owed, and taken back fr
 
   // The next event's payout pays the debt back first.
   const next = await paidEvent(organiser.request, 50);
-  await sell(page.context().browser(), next, 1);
+  await sell(page, next, 1);
   await page.goto(`/event_management?event=${next.id}&tab=stats`);
   await page.getByRole('button', { name: 'Demande de virement' }).click();
   dialog = page.getByRole('dialog', { name: 'Demande de virement' });
@@ -216,27 +181,21 @@ test('a payout sent to the bank before a cancellation is owed, and taken back fr
   await expect(dialog.getByTestId('available')).toHaveText('0,00 €');
   expect((await balanceOf(organiser.request, cancelled.id)).availableCents).toBe(0);
   expect((await balanceOf(organiser.request, next.id)).organizerBalanceCents).toBe(0);
-  await organiser.request.dispose();
-  await organiser.admin.dispose();
+  await organiser.dispose();
 });
 
 test('a free event has no payout button', async ({ page, request }) => {
   const id = await organiserEvent(request);
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  await page.goto(`/event_management?event=${id}&tab=stats`);
+  await openConsole(page, { event: id, tab: 'stats' });
   await expect(page.getByRole('button', { name: 'Ajouter une place' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Demande de virement' })).toHaveCount(0);
 });
 
 test('an administrator sees the balance and is told that the request is the organiser’s', async ({ page, request }) => {
-  const id = await organiserEvent(request, { ticketList: [{ title: 'Plein tarif', price: 20, quantity: 50 }] });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
-  await sell(page.context().browser(), { id, ticketId: detail.tickets[0]?.id ?? '' }, 1);
+  const event = await eventDetail(request, await organiserEvent(request, { ticketList: fullPrice(20) }));
+  await sell(page, event, 1);
 
-  await login(page, DEMO.admin, DEMO.password);
-  await expect(page).not.toHaveURL(/\/connexion/);
-  await page.goto(`/event_management?event=${id}&tab=stats`);
+  await openConsole(page, { event: event.id, tab: 'stats', email: DEMO.admin });
   await page.getByRole('button', { name: 'Demande de virement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Demande de virement' });
   // 20,00 € − 0,36 € − 0,30 €.
@@ -248,7 +207,7 @@ test('an administrator sees the balance and is told that the request is the orga
   await expect(dialog.getByRole('textbox', { name: 'IBAN' })).toHaveCount(0);
   await expectAccessible(page);
   // Asked anyway, the server gives the same reason, never 'this event does not exist'.
-  const asked = await page.request.post(`/api/console/events/${id}/payouts`);
+  const asked = await page.request.post(`/api/console/events/${event.id}/payouts`);
   expect(asked.status()).toBe(403);
   expect((await asked.json()).message).toBe(reason);
 });

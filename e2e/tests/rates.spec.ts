@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login } from './support';
+import { expectAccessible } from './accessibility';
+import { adminApi, DEMO, logInAs } from './accounts';
 
 const FREE = 'Les billets gratuits ne sont soumis à aucune commission.';
 
@@ -34,11 +35,7 @@ test('the simulator gives the gain of a price and the price of a desired amount,
 });
 
 test('a logged-in organiser sees their own rate, which the administrator sets', async ({ page, playwright }) => {
-  const baseURL = test.info().project.use.baseURL;
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO.password } })).status()).toBe(
-    200,
-  );
+  const admin = await adminApi(playwright);
   const users = (await (await admin.get(`/api/admin/users?q=${encodeURIComponent(DEMO.user)}`)).json()) as {
     id: string;
   }[];
@@ -49,8 +46,7 @@ test('a logged-in organiser sees their own rate, which the administrator sets', 
         await admin.patch(`/api/admin/users/${userId}`, { data: { commission: { rateBps: 140, fixedCents: 25 } } })
       ).status(),
     ).toBe(200);
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.user, DEMO.password);
     await page.goto('/tarifs');
     await expect(page.getByTestId('rate-line')).toHaveText('1,4 % + 0,25 € HT par billet vendu');
     await expect(page.getByText('Votre tarif réduit')).toBeVisible();

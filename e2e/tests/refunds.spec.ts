@@ -1,23 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { buy, DEMO, expectAccessible, lastMail, login, newBuyer, organiserEvent } from './support';
-
-const DAY = 86_400_000;
+import { expectAccessible } from './accessibility';
+import { newBuyer } from './accounts';
+import { openConsole, switchConsoleToLightTheme } from './console-steps';
+import { refundableConcert } from './events';
+import { lastMail } from './mail';
+import { buy } from './purchases';
 
 /** A public paid event of the demo organiser, refundable until two days before it starts. */
-async function paidEvent(request: APIRequestContext) {
-  const start = Date.now() + 20 * DAY;
-  const title = `Remboursements ${Math.random().toString(36).slice(2, 8)}`;
-  const id = await organiserEvent(request, {
-    title,
-    type: 'Concert',
-    dateBegin: new Date(start).toISOString(),
-    dateEnd: new Date(start + 5 * 3_600_000).toISOString(),
-    dateMaxRefund: new Date(start - 2 * DAY).toISOString(),
-    ticketList: [{ title: 'Fosse', price: 20, quantity: 40 }],
-  });
-  const detail = (await (await request.get(`/api/events/${id}`)).json()) as { tickets: { id: string }[] };
-  return { id, title, ticketId: detail.tickets[0]?.id ?? '' };
-}
+const paidEvent = (request: APIRequestContext) =>
+  refundableConcert(request, 'Remboursements', [{ title: 'Fosse', price: 20, quantity: 40 }]);
 
 /** A new holder of `quantity` places, `refundPlaces` of them insured, who asked for their refund. */
 async function holderAskingRefund(page: Page, eventId: string, ticketId: string, quantity = 2) {
@@ -30,19 +21,13 @@ async function holderAskingRefund(page: Page, eventId: string, ticketId: string,
   return email;
 }
 
-async function openConsole(page: Page, eventId: string, tab: string) {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
-  await page.goto(`/event_management?event=${eventId}&tab=${tab}`);
-}
-
 test.describe('refund requests in the console', () => {
   test('the organiser refunds one holder and refuses another, who are told by e-mail', async ({ page, request }) => {
     const event = await paidEvent(request);
-    const accepted = await holderAskingRefund(page, event.id, event.ticketId, 2);
-    const refused = await holderAskingRefund(page, event.id, event.ticketId, 1);
+    const accepted = await holderAskingRefund(page, event.id, event.firstTicketId, 2);
+    const refused = await holderAskingRefund(page, event.id, event.firstTicketId, 1);
 
-    await openConsole(page, event.id, 'participants');
+    await openConsole(page, { event: event.id, tab: 'participants' });
     const section = page.getByRole('region', { name: 'Demandes de remboursement' });
     await expect(section.getByText(accepted)).toBeVisible();
     await expect(section.getByText('À traiter')).toHaveCount(2);
@@ -84,17 +69,13 @@ test.describe('cancelling an event', () => {
   }) => {
     const event = await paidEvent(request);
     const holder = await newBuyer(page);
-    await buy(page.request, event.id, { ticketId: event.ticketId, quantity: 2 });
+    await buy(page.request, event.id, { ticketId: event.firstTicketId, quantity: 2 });
     await page.request.post('/api/auth/logout');
     await page.context().clearCookies();
 
-    await openConsole(page, event.id, 'edit');
+    await openConsole(page, { event: event.id, tab: 'edit' });
     // In the light theme too, the red buttons and, once cancelled, the marks are readable.
-    await page
-      .getByRole('navigation', { name: 'Mes événements' })
-      .getByRole('button', { name: /thème clair/ })
-      .click();
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await switchConsoleToLightTheme(page);
     await expectAccessible(page);
     await page.getByRole('button', { name: "Annuler l'événement" }).click();
     const dialog = page.getByRole('dialog', { name: "Annuler l'événement" });

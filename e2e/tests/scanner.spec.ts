@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, otherPerson, registerViaApi, uniqueEmail } from './accounts';
+import { eventDetail, organiserEvent } from './events';
 import { qrCodeVideo } from './fake-camera';
-import {
-  buy,
-  DEMO,
-  expectAccessible,
-  login,
-  NEW_PASSWORD,
-  organiserEvent,
-  registerViaApi,
-  uniqueEmail,
-} from './support';
+import { buy } from './purchases';
 
 const HOUR = 3_600_000;
 
@@ -31,30 +25,18 @@ async function tonight(page: Page) {
   const staffEmail = await registerViaApi(page.request);
   const added = await page.request.post(`/api/console/events/${eventId}/staff`, { data: { email: staffEmail } });
   expect(added.status()).toBe(201);
-  const detail = await (await page.request.get(`/api/events/${eventId}`)).json();
-  const ticket = (name: string) => detail.tickets.find((t: { title: string }) => t.title === name).id as string;
-  return { eventId, title, staffEmail, duo: ticket('Duo'), solo: ticket('Solo') };
+  const { ticketId } = await eventDetail(page.request, eventId);
+  return { eventId, title, staffEmail, duo: ticketId('Duo'), solo: ticketId('Solo') };
 }
 
 /** A buyer's ticket: its signed code and short code, bought through the sandbox bank. */
 async function ticketOf(page: Page, eventId: string, ticketId: string, quantity: number, lastName: string) {
-  const email = uniqueEmail('porte');
-  const response = await page.request.post('/api/auth/register', {
-    data: {
-      email,
-      firstName: 'Nina',
-      lastName,
-      birthDate: '1998-02-03',
-      password: NEW_PASSWORD,
-      passwordConfirmation: NEW_PASSWORD,
-      newsletter: false,
-      acceptTerms: true,
-    },
+  const { context: buyer } = await otherPerson(page.context().browser(), {
+    email: uniqueEmail('porte'),
+    firstName: 'Nina',
+    lastName,
+    birthDate: '1998-02-03',
   });
-  expect(response.status()).toBe(201);
-  const buyer = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
-  if (!buyer) throw new Error('no context');
-  await buyer.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } });
   await buy(buyer.request, eventId, { ticketId, quantity });
   const [participation] = (await (await buyer.request.get('/api/me/participations')).json()) as { id: string }[];
   const codes = await (await buyer.request.get(`/api/me/participations/${participation?.id}/code`)).json();
@@ -65,8 +47,7 @@ async function ticketOf(page: Page, eventId: string, ticketId: string, quantity:
 test('the staff scans a ticket with the camera, then types a short code, and is told when it is used up', async ({
   page,
 }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const door = await tonight(page);
   const holder = await ticketOf(page, door.eventId, door.duo, 2, 'Camera');
 
@@ -95,8 +76,7 @@ test('the staff scans a ticket with the camera, then types a short code, and is 
     timezoneId: 'Europe/Paris',
   });
   const staff = await phone.newPage();
-  await login(staff, door.staffEmail, NEW_PASSWORD);
-  await expect(staff).toHaveURL(/\/profil$/);
+  await logInAs(staff, door.staffEmail);
 
   // The profile menu leads the staff of today's event to the scanner.
   await staff.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -138,16 +118,14 @@ test('without network the door goes on from its list, syncs on return, and shows
   page,
   browser,
 }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const door = await tonight(page);
   await ticketOf(page, door.eventId, door.solo, 1, 'Seule');
   const twice = await ticketOf(page, door.eventId, door.solo, 1, 'Double');
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const staff = await phone.newPage();
-  await login(staff, door.staffEmail, NEW_PASSWORD);
-  await expect(staff).toHaveURL(/\/profil$/);
+  await logInAs(staff, door.staffEmail);
   await staff.goto(`/scan/${door.eventId}`);
   await expect(staff.getByTestId('remaining-count')).toHaveText('2');
   // The scanner installs itself: once its worker runs the page, it opens again without network.
@@ -200,13 +178,11 @@ test('without network the door goes on from its list, syncs on return, and shows
 });
 
 test('someone who is not on the staff is told so', async ({ page }) => {
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const door = await tonight(page);
   const outsider = await registerViaApi(page.request);
   await page.context().clearCookies();
-  await login(page, outsider, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, outsider);
   await page.goto(`/scan/${door.eventId}`);
   await expect(page.getByRole('alert')).toContainText('Vous ne faites pas partie du staff de cet événement.');
 });

@@ -1,5 +1,8 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, findListedEvent, login, NEW_PASSWORD, registerViaApi } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInApi, logInAs, newBuyer, registerViaApi } from './accounts';
+import { createPrivateEvent, eventDetail, findListedEvent } from './events';
+import { placeOrder } from './purchases';
 
 async function eventIdOf(request: APIRequestContext, title: string) {
   return (await findListedEvent(request, title)).id;
@@ -9,8 +12,7 @@ test.describe('private links', () => {
   test('the organiser makes a private link that alone opens the hidden ticket', async ({ page, browser, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const galaId = await eventIdOf(page.request, "Gala d'hiver des étudiants");
-    await login(page, DEMO.organizer, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.organizer, DEMO.password);
     await page.goto(`/billetterie/${galaId}`);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Lien privé', level: 2 })).toBeVisible();
@@ -62,14 +64,9 @@ test.describe('leaving an event', () => {
   test('a participant of a free event leaves it from the event page', async ({ page }) => {
     const email = await registerViaApi(page.request);
     const picnicId = await eventIdOf(page.request, 'Pique-nique de rentrée');
-    expect((await page.request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(
-      200,
-    );
-    const picnic = await (await page.request.get(`/api/events/${picnicId}`)).json();
-    const booked = await page.request.post('/api/orders', {
-      data: { eventId: picnicId, lines: [{ ticketId: picnic.tickets[0].id, quantity: 1 }], acceptTerms: true },
-    });
-    expect(booked.status()).toBe(201);
+    await logInApi(page.request, email);
+    const { firstTicketId } = await eventDetail(page.request, picnicId);
+    await placeOrder(page.request, picnicId, { ticketId: firstTicketId, quantity: 1 });
 
     await page.goto(`/billetterie/${picnicId}`);
     const main = page.getByRole('main');
@@ -87,8 +84,7 @@ test.describe('leaving an event', () => {
   });
 
   test('a paid event offers no way to leave, and the server refuses it', async ({ page }) => {
-    await login(page, DEMO.user, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.user, DEMO.password);
     const galaId = await eventIdOf(page.request, "Gala d'hiver des étudiants");
     await page.goto(`/billetterie/${galaId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -104,25 +100,11 @@ test.describe('sharing a private event', () => {
     browser,
   }) => {
     // A private free event of a new account (any user may create one).
-    const email = await registerViaApi(page.request);
-    await login(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/profil$/);
-    const start = Date.now() + 12 * 86_400_000;
-    const created = await page.request.post('/api/events', {
-      data: {
-        title: `Crémaillère ${Math.random().toString(36).slice(2, 7)}`,
-        description: 'Entre amis.',
-        address: '5 Place du Capitole, 31000 Toulouse',
-        type: 'Soirée',
-        dateBegin: new Date(start).toISOString(),
-        dateEnd: new Date(start + 4 * 3_600_000).toISOString(),
-        nbMaxParticipants: 30,
-        ticketList: [{ title: 'Invité', price: 0, quantity: 30 }],
-        acceptTerms: true,
-      },
+    await newBuyer(page);
+    const id = await createPrivateEvent(page.request, {
+      title: `Crémaillère ${Math.random().toString(36).slice(2, 7)}`,
+      ticketList: [{ title: 'Invité', price: 0, quantity: 30 }],
     });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
 
     await page.goto(`/billetterie/${id}`);
     const main = page.getByRole('main');
@@ -138,9 +120,7 @@ test.describe('sharing a private event', () => {
     const guest = await (await browser.newContext()).newPage();
     await guest.goto(`/billetterie/${id}`);
     await expect(guest.getByText('Événement introuvable')).toBeVisible();
-    const guestEmail = await registerViaApi(guest.request);
-    await login(guest, guestEmail, NEW_PASSWORD);
-    await expect(guest).toHaveURL(/\/profil$/);
+    await newBuyer(guest);
     await guest.goto(inviteUrl);
     const guestMain = guest.getByRole('main');
     await expect(guestMain.getByRole('heading', { level: 1 })).toContainText('Crémaillère');

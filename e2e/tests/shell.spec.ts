@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login } from './support';
+import { DEMO, logInAs } from './accounts';
 
 /** A returning visitor: the first visit's redirect to the events is behind them. */
 async function returning(page: Page) {
@@ -100,8 +100,7 @@ test.describe('the shell', () => {
   });
 
   test('"Gérer mes événements" opens the console in a new tab, the shop beside the menus', async ({ page }) => {
-    await login(page, DEMO.organizer, DEMO.password);
-    await expect(page).toHaveURL(/\/profil$/);
+    await logInAs(page, DEMO.organizer, DEMO.password);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     await expect(nav.getByRole('link', { name: 'Nos offres' })).toHaveAttribute('href', '/services');
     await nav.getByRole('button', { name: 'Événements' }).click();

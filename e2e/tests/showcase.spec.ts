@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, uniqueEmail } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, uniqueEmail } from './accounts';
+import { mailMatching, mailsTo } from './mail';
 
 const SHOP_ADDRESS = 'boutique@guichet.test';
 
@@ -230,33 +232,21 @@ test.describe('showcase', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon panier (0 article)');
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('');
 
-    let shopMail: { subject: string; text: string } | undefined;
-    await expect
-      .poll(async () => {
-        const mails: { subject: string; text: string }[] = await (
-          await page.request.get(`/api/dev/mail?to=${encodeURIComponent(SHOP_ADDRESS)}`)
-        ).json();
-        shopMail = mails.find((mail) => mail.text.includes(token));
-        return Boolean(shopMail);
-      })
-      .toBe(true);
-    expect(shopMail?.subject).toContain('BDE Centrale');
-    expect(shopMail?.text).toContain('3 × Terminal de paiement 3G : 46,50 €');
-    const visitor: { subject: string; text: string }[] = await (
-      await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`)
-    ).json();
+    const shopMail = await mailMatching(page.request, SHOP_ADDRESS, (mail) => mail.text.includes(token));
+    expect(shopMail.subject).toContain('BDE Centrale');
+    expect(shopMail.text).toContain('3 × Terminal de paiement 3G : 46,50 €');
+    const visitor = await mailsTo(page.request, email);
     expect(visitor[0]?.text).toContain('sous 24 heures');
     expect(visitor[0]?.text).toContain('Remise partenaire (50 % sur la location de matériel) : -23,25 €');
 
     // The administrator finds it in the list and moves it along.
-    await login(page, DEMO.admin, DEMO.password);
-    await expect(page).not.toHaveURL(/\/connexion/);
+    await logInAs(page, DEMO.admin, DEMO.password);
     await page.goto('/admin/devis');
     await expect(page.getByRole('heading', { level: 1, name: 'Demandes de devis' })).toBeVisible();
     const request = page.getByRole('article').filter({ hasText: email });
     await expect(request).toContainText('BDE Centrale');
     // The reference both mails give, to find the request a visitor writes about.
-    const reference = /Référence : ([0-9a-f-]{36})/.exec(shopMail?.text ?? '')?.[1];
+    const reference = /Référence : ([0-9a-f-]{36})/.exec(shopMail.text)?.[1];
     await expect(request).toContainText(`Référence : ${reference}`);
     await request.getByRole('combobox', { name: 'Statut de la demande de BDE Centrale' }).selectOption('answered');
     await expect(page.getByText('Le statut a été mis à jour.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { newBuyer } from './accounts';
+import { organiserEvent } from './events';
 import { routeStripe, STRIPE_SERVER, stripeDoubleCalls } from './stripe-double';
-import { newBuyer, organiserEvent } from './support';
 
 // Every journey here runs on the deployment that pays through Stripe (playwright.config.ts).
 test.use({ baseURL: STRIPE_SERVER });
@@ -17,7 +18,7 @@ function stripeEvent(request: APIRequestContext, isUserPaysFees: boolean) {
 
 /** A logged-in user chooses two places and reaches the payment step. */
 async function toThePayment(page: Page, eventId: string) {
-  const _email = await newBuyer(page);
+  await newBuyer(page);
   await page.goto(`/billetterie/${eventId}`);
   const main = page.getByRole('main');
   await main.getByRole('button', { name: /^Standard/ }).click();

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, TERMS_SERVER } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, login } from './accounts';
 
-// This deployment publishes terms version 2; its demo users accepted version 1.
+// The deployment that publishes terms version 2: its demo users accepted version 1.
+const TERMS_SERVER = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
 test.use({ baseURL: TERMS_SERVER });
 
 test('a user accepts the new terms and keeps browsing', async ({ page }) => {

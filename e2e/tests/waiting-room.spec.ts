@@ -1,5 +1,7 @@
 import { expect, request as newRequest, test } from '@playwright/test';
-import { DEMO, expectAccessible, login, newBuyer, organiserEvent } from './support';
+import { expectAccessible } from './accessibility';
+import { DEMO, logInAs, newBuyer } from './accounts';
+import { organiserEvent } from './events';
 
 test('an organiser puts a waiting room in front of an on-sale; a buyer waits their turn, then books', async ({
   page,
@@ -9,8 +11,7 @@ test('an organiser puts a waiting room in front of an on-sale; a buyer waits the
   test.setTimeout(150_000);
   // The organiser turns the room on from the edit form: the sale opens in ten minutes, one buyer
   // a second (brought forward below, once the waiting panel has been looked at).
-  await login(page, DEMO.organizer, DEMO.password);
-  await expect(page).toHaveURL(/\/profil$/);
+  await logInAs(page, DEMO.organizer, DEMO.password);
   const eventId = await organiserEvent(page.request);
   await page.goto(`/editevents/${eventId}`);
   await page.getByRole('switch', { name: "Activer la file d'attente" }).check();

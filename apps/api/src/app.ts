@@ -19,7 +19,7 @@ import { createBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, type MailTransport } from './mail/outbox';
-import { accountRoutes } from './modules/account/routes';
+import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
@@ -29,33 +29,33 @@ import { createAvailabilityHub } from './modules/availability/hub';
 import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
 import { checkinRoutes } from './modules/checkin/routes';
+import { checkoutRoutes } from './modules/checkout/order.routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
 import { providerFor, retryRefund } from './modules/checkout/payment.service';
-import { checkoutRoutes } from './modules/checkout/routes';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
+import { eventRoutes } from './modules/events/events.routes';
 import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
 import { pageHead } from './modules/events/preview';
-import { eventRoutes } from './modules/events/routes';
 import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { reclaimEveryExpiredHold } from './modules/orders/expired-holds';
-import { organiserRoutes } from './modules/organiser/routes';
-import { participationRoutes } from './modules/participations/routes';
+import { organiserRoutes } from './modules/organiser/organiser.routes';
+import { participationRoutes } from './modules/participations/participations.routes';
 import { payoutBatchRoutes } from './modules/payout-batches/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { rateRoutes } from './modules/rates/routes';
 import { runCancellation } from './modules/refunds/cancellation.service';
 import { carryOutRefund } from './modules/refunds/execution.service';
-import { refundRoutes } from './modules/refunds/routes';
+import { refundRoutes } from './modules/refunds/refunds.routes';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
 import { showcasePageHead } from './modules/shop/page-head';
-import { shopRoutes } from './modules/shop/routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
@@ -116,13 +116,13 @@ declare module 'fastify' {
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** Builds the whole application without listening, so that tests can use `app.inject`. */
 /** X-Forwarded-For is read back from the socket, one hop per trusted proxy, and no further. */
 function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }
 
+/** Builds the whole application without listening, so that tests can use `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;

@@ -69,8 +69,8 @@ export const environment = z.object({
  */
 const REQUIRED_IN_PRODUCTION = ['TICKET_SIGNING_KEY', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL'] as const;
 
-export const socialNetworks = ['instagram', 'facebook', 'tiktok', 'linkedin', 'x', 'youtube'] as const;
-export type SocialLink = { network: (typeof socialNetworks)[number]; url: string };
+const socialNetworks = ['instagram', 'facebook', 'tiktok', 'linkedin', 'x', 'youtube'] as const;
+type SocialLink = { network: (typeof socialNetworks)[number]; url: string };
 
 /**
  * SOCIAL_LINKS is a comma-separated list of `network=https://…` pairs; an unknown network or an

@@ -9,7 +9,7 @@ import { events, sessions, tickets, users } from '../src/db/schema';
 import { ensureReferenceData } from '../src/db/seed/reference';
 import type { Clock } from '../src/lib/clock';
 import { randomToken, sha256 } from '../src/lib/tokens';
-import type { MailTransport } from '../src/mail/outbox';
+import type { DeliverableMail, MailTransport } from '../src/mail/outbox';
 import { hashPassword } from '../src/modules/auth/passwords';
 import type { PaymentConfig } from '../src/payments';
 import { SESSION_COOKIE } from '../src/plugins/session';
@@ -96,19 +96,28 @@ async function sharedDatabase(): Promise<DatabaseHandle> {
 /** A new database dropped at close: on PostgreSQL a fresh one beside the shared one, else PGlite. */
 async function isolatedDatabase(): Promise<DatabaseHandle> {
   const shared = process.env.DATABASE_URL;
-  if (!shared) return sharedDatabase();
+  return shared ? newPostgresDatabase(shared, 'iso', 20) : sharedDatabase();
+}
+
+/** A database of its own beside the `shared` one's server, migrated, with its URL; closing it drops it. */
+export async function newPostgresDatabase(
+  shared: string,
+  tag: string,
+  poolSize: number,
+): Promise<DatabaseHandle & { url: string }> {
   const url = new URL(shared);
-  const name = `${url.pathname.slice(1)}_iso_${randomUUID().slice(0, 8)}`;
+  const name = `${url.pathname.slice(1)}_${tag}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: shared });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 20 });
+  const database = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize });
   await database.migrate();
   await ensureReferenceData(database.db);
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: shared });
@@ -158,6 +167,24 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('user not created');
   return user;
+}
+
+/** A mail transport that keeps what it delivers, and refuses as a down SMTP server while `smtp.down`. */
+export function recordingMailTransport() {
+  const smtp = { down: false, delivered: [] as DeliverableMail[] };
+  const transport: MailTransport = {
+    send: async (mail) => {
+      if (smtp.down) throw new Error('connect ECONNREFUSED smtp.example.org:465');
+      smtp.delivered.push(mail);
+    },
+  };
+  return { smtp, transport };
+}
+
+/** A test application and a verified organiser for its events, for a test file's `beforeAll`. */
+export async function appWithOrganiser(options?: Parameters<typeof createTestApp>[0]) {
+  const t = await createTestApp(options);
+  return { t, organizerId: (await createUser(t, { isVerified: true })).id };
 }
 
 /** A session of the user written directly (no password hashing, for tests with many buyers): its Cookie header. */

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { Redis } from 'ioredis';
-
-/** Whether this machine can start a Redis of a test's own (CI installs it). */
-export const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,23 +20,22 @@ export async function startRedis(port: number): Promise<ChildProcess> {
       stdio: 'ignore',
     },
   );
-  await waitUntil(async () => {
-    const probe = new Redis(`redis://127.0.0.1:${port}`, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  });
+  await waitUntil(() => redisAnswers(`redis://127.0.0.1:${port}`));
   return child;
+}
+
+/** Whether a Redis answers PING at `url`, without retrying. */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
 }
 
 export async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {

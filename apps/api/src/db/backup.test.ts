@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { itWith } from '../../test/services';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { signTicketCode, verifyTicketCode } from '../modules/ticket-codes/codes';
@@ -135,15 +135,8 @@ describe('backups', () => {
   }, 180_000);
 
   const adminUrl = process.env.DATABASE_URL;
-  const hasTools = (() => {
-    try {
-      execFileSync('pg_dump', ['--version']);
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  it.runIf(Boolean(adminUrl) && hasTools)(
+  itWith(
+    ['postgres', 'pg_dump'],
     'of PostgreSQL (pg_dump format) come back exactly',
     async () => {
       const url = new URL(adminUrl ?? '');

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
  * migrations at every start. A migration never copies a body again: changing a function is
  * changing its file (docs/decisions.md, "SQL declared once").
  */
-export type DeclaredSql = {
+type DeclaredSql = {
   kind: 'function' | 'view' | 'trigger';
   name: string;
   /** The file's path from the modules folder, for messages: `orders/sql/guichet_hold.sql`. */

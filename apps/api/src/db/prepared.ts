@@ -16,7 +16,7 @@ export type Statement = { name: string; text: string };
  * of PostgreSQL's time being planned than running); read through a sub-select, the array is
  * counted alike in both plans, and the statement is planned once per connection.
  */
-export type PreparedRows = <T>(statement: Statement, values: unknown[]) => Promise<T[]>;
+type PreparedRows = <T>(statement: Statement, values: unknown[]) => Promise<T[]>;
 
 const drivers = new WeakMap<Database, PreparedRows>();
 

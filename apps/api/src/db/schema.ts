@@ -21,7 +21,7 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
-/** A full-text document (filled by a trigger, see the migration of issue 14). */
+/** A full-text document (filled by the triggers of events/sql/). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** The events a list may show to everyone: the condition of the listing's partial indexes. */
@@ -172,7 +172,7 @@ export const events = pgTable(
   },
   (t) => [
     // The list's stable order (start, then id) and its cursor, for every listed event, per
-    // category and for free events; the city, text and distance indexes are in the migration.
+    // category and for free events; the city, text and distance indexes are in migration 0016_delivery.
     index('events_listing_idx').on(t.dateBegin, t.id).where(listedCondition),
     index('events_listing_type_idx').on(t.typeId, t.dateBegin, t.id).where(listedCondition),
     index('events_listing_free_idx')

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { type JobKind, jobs } from '../db/schema';
 
-export type JobOptions = { maxAttempts?: number; runAt?: Date };
+type JobOptions = { maxAttempts?: number; runAt?: Date };
 
 /** Queues background work in the same transaction as the change that calls for it. */
 export async function queueJob(

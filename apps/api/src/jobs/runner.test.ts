@@ -1,10 +1,9 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, recordingMailTransport, type TestApp } from '../../test/helpers';
 import { jobs, mailOutbox, orders, paymentTransactions } from '../db/schema';
 import { createBus } from '../lib/bus';
-import type { DeliverableMail } from '../mail/outbox';
 import { queueMail } from '../mail/outbox';
 import { retryRefund, settlePayment } from '../modules/checkout/payment.service';
 import { paymentConfigFromEnv } from '../payments';
@@ -14,7 +13,6 @@ import { createJobRunner } from './runner';
 
 // The runner takes every due job of its database: these tests have a database of their own.
 let t: TestApp;
-const delivered: DeliverableMail[] = [];
 /** Handlers for the kinds a test does not queue. */
 const idle = {
   mail: async () => {},
@@ -22,16 +20,11 @@ const idle = {
   ticket_refund: async () => {},
   event_cancellation: async () => {},
 };
-let smtpDown = false;
+const { smtp, transport } = recordingMailTransport();
 beforeAll(async () => {
   t = await createTestApp({
     isolated: true,
-    mailTransport: {
-      send: async (mail) => {
-        if (smtpDown) throw new Error('connect ECONNREFUSED smtp.example.org:465');
-        delivered.push(mail);
-      },
-    },
+    mailTransport: transport,
   });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -48,7 +41,7 @@ describe('the job runner', () => {
     });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'une@test.guichet.fr'));
     expect(await t.app.jobs.runDue()).toBe(1);
-    expect(delivered.map((m) => m.to)).toEqual(['une@test.guichet.fr']);
+    expect(smtp.delivered.map((m) => m.to)).toEqual(['une@test.guichet.fr']);
     const [sent] = await t.database.db
       .select()
       .from(mailOutbox)
@@ -56,11 +49,11 @@ describe('the job runner', () => {
     expect(sent?.sentAt).not.toBeNull();
     expect((await jobOf('mail', 'mailId', mail?.id ?? ''))?.doneAt).not.toBeNull();
     expect(await t.app.jobs.runDue()).toBe(0);
-    expect(delivered).toHaveLength(1);
+    expect(smtp.delivered).toHaveLength(1);
   });
 
   it('retries a failed job later, then gives up where it can be seen', async () => {
-    smtpDown = true;
+    smtp.down = true;
     await queueMail(t.database.db, { to: 'panne@test.guichet.fr', subject: 'Panne', text: 'Panne' });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'panne@test.guichet.fr'));
     await t.app.jobs.runDue();
@@ -89,7 +82,7 @@ describe('the job runner', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.id, mail?.id ?? ''));
     expect(row).toMatchObject({ sentAt: null, attempts: 5 });
-    smtpDown = false;
+    smtp.down = false;
   });
 
   it('holds no lock on a job while it runs', async () => {

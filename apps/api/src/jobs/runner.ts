@@ -4,10 +4,10 @@ import { describeError } from '../lib/errors';
 import { claimDueJobs, type Job, markJobDone, markJobEnded, markJobFailedAttempt, renewJobLease } from './repository';
 import { SubjectGone } from './subject-gone';
 
-export type JobHandler = (payload: Record<string, string>, job: Job) => Promise<void>;
+type JobHandler = (payload: Record<string, string>, job: Job) => Promise<void>;
 export type JobHandlers = Record<JobKind, JobHandler>;
 
-export type JobRunnerOptions = {
+type JobRunnerOptions = {
   db: Database;
   handlers: JobHandlers;
   intervalMs?: number;
@@ -23,7 +23,7 @@ export type JobRunnerOptions = {
 };
 
 const BATCH = 20;
-export const defaultBackoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+const defaultBackoffMs = (attempt: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
 
 /**
  * Runs queued jobs: each batch is claimed in one short statement and its jobs run outside any

@@ -1,10 +1,9 @@
 import { checkoutFr } from '@guichet/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { createTestApp, createUser, loginAs, recordingMailTransport, type TestApp } from '../../test/helpers';
+import { payAtSandboxBank, raceEvent } from '../../test/modules/checkout/support';
 import { jobs, mailOutbox, participations } from '../db/schema';
-import type { DeliverableMail } from '../mail/outbox';
-import { payAtSandboxBank, raceEvent } from '../modules/checkout/test-support';
 import { queueJob } from './queue';
 import { createJobRunner, type JobHandlers } from './runner';
 import { SubjectGone } from './subject-gone';
@@ -12,17 +11,11 @@ import { SubjectGone } from './subject-gone';
 // Issue 26: a ticket refunded before its confirmation left the mail job failing on every retry
 // ('Billet introuvable.'). The runner takes every due job of its database: a database of its own.
 let t: TestApp;
-const delivered: DeliverableMail[] = [];
-let smtpDown = false;
+const { smtp, transport } = recordingMailTransport();
 beforeAll(async () => {
   t = await createTestApp({
     isolated: true,
-    mailTransport: {
-      send: async (mail) => {
-        if (smtpDown) throw new Error('connect ECONNREFUSED smtp.example.org:465');
-        delivered.push(mail);
-      },
-    },
+    mailTransport: transport,
   });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -53,9 +46,9 @@ describe('a job whose subject is gone', () => {
     if (!confirmation) throw new Error('no confirmation queued');
 
     // The mail server is away at the first attempt; meanwhile the ticket is refunded.
-    smtpDown = true;
+    smtp.down = true;
     await t.app.jobs.runDue();
-    smtpDown = false;
+    smtp.down = false;
     const [participation] = await t.database.db
       .select()
       .from(participations)
@@ -85,7 +78,7 @@ describe('a job whose subject is gone', () => {
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, confirmation.id));
     expect(row?.sentAt).toBeNull();
     expect(row?.lastError).toContain('not sent');
-    expect(delivered.filter((mail) => mail.subject === subject)).toEqual([]);
+    expect(smtp.delivered.filter((mail) => mail.subject === subject)).toEqual([]);
 
     // Nothing is left to run: it is not tried again later.
     await makeDue(job.id);

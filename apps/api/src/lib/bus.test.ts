@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, hasRedis, startRedis, stopRedis, waitUntil } from '../../test/redis';
+import { freePort, startRedis, stopRedis, waitUntil } from '../../test/redis';
+import { itWith } from '../../test/services';
 import { type Bus, createBus } from './bus';
 
 describe('messages between processes', () => {
@@ -23,7 +24,7 @@ describe('messages between processes', () => {
     expect(bus.redis).toBeUndefined();
   });
 
-  it.skipIf(!hasRedis)('with Redis, a message published by one process reaches the others', async () => {
+  itWith(['redis-server'], 'with Redis, a message published by one process reaches the others', async () => {
     const port = await freePort();
     redis = await startRedis(port);
     const [a, b] = [createBus(`redis://127.0.0.1:${port}`), createBus(`redis://127.0.0.1:${port}`)];
@@ -37,7 +38,8 @@ describe('messages between processes', () => {
     expect(got[0]).toBe('ping');
   });
 
-  it.skipIf(!hasRedis)(
+  itWith(
+    ['redis-server'],
     'a Redis that goes away is said in the logs, publishing does not throw, and messages flow again on its return',
     async () => {
       const port = await freePort();

@@ -6,7 +6,7 @@
  * answer; when a batch fails, each of its calls is run alone (`single`), so that one bad call
  * does not fail the others.
  */
-export type GroupCommitOptions<Request, Answer> = {
+type GroupCommitOptions<Request, Answer> = {
   batch: (requests: Request[]) => Promise<Answer[]>;
   single: (request: Request) => Promise<Answer>;
   maxBatch?: number;

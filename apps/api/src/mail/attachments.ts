@@ -22,10 +22,10 @@ export type ResolveAttachment = (db: Database, ref: MailAttachmentRef) => Promis
 export const ticketQrCid = (participationId: string) => `ticket-qr-${participationId}@guichet`;
 
 /** The Content-ID by which the HTML part shows a reference's file, if it shows it. */
-export const attachmentCid = (ref: MailAttachmentRef) =>
+const attachmentCid = (ref: MailAttachmentRef) =>
   ref.kind === 'ticket-qr' ? ticketQrCid(ref.participationId) : undefined;
 
-export type ResolvedAttachments = { files: MailAttachment[]; gone: MailAttachmentRef[] };
+type ResolvedAttachments = { files: MailAttachment[]; gone: MailAttachmentRef[] };
 
 /**
  * Resolves every reference of one mail inside a savepoint, so that a failed lookup leaves the

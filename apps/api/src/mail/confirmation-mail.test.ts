@@ -4,9 +4,9 @@ import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, sessionCookie, type TestApp } from '../../test/helpers';
+import { createTestApp, loginAs, type TestApp } from '../../test/helpers';
+import { bookFreeTicket, paidGuestOrder } from '../../test/modules/checkout/support';
 import { mailOutbox, participations } from '../db/schema';
-import { guestBuyer, payAtSandboxBank, raceEvent } from '../modules/checkout/test-support';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
 import { ticketQrPng } from '../modules/ticket-codes/qr';
@@ -55,22 +55,7 @@ const mailTo = async (email: string) => {
   return rows[0] as typeof mailOutbox.$inferSelect;
 };
 
-async function bookFree(title: string) {
-  const organizer = await createUser(t, { isVerified: true });
-  const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
-  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
-  const cookie = await loginAs(t, user.email);
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
-  });
-  expect(order.statusCode).toBe(201);
-  const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
-  if (!participation) throw new Error('no participation');
-  return { event, user, cookie, participation, reference: order.json().reference as string };
-}
+const bookFree = (title: string) => bookFreeTicket(t, title);
 
 describe('the confirmation e-mail of a free booking', () => {
   it('is queued naming the ticket’s PDF and QR code, and sent with both files', async () => {
@@ -181,26 +166,7 @@ describe('the confirmation e-mail of texts holding what String.replace reads as 
 
 describe('the confirmation e-mail of a paid order', () => {
   it('carries one PDF and one QR code per ticket bought, under distinct names', async () => {
-    const organizerId = (await createUser(t, { isVerified: true })).id;
-    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
-    const buyer = await createUser(t);
-    const cookie = await sessionCookie(t, buyer.id);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: {
-        eventId: event.id,
-        buyer: guestBuyer(buyer),
-        lines: [
-          { ticketId: a.id, quantity: 2 },
-          { ticketId: b.id, quantity: 1 },
-        ],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const { id } = created.json();
-    await payAtSandboxBank(t, id, { cookie });
+    const { id, buyer } = await paidGuestOrder(t, [2, 1]);
 
     const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     expect(issued).toHaveLength(2);
@@ -238,25 +204,7 @@ describe('a mail whose ticket cannot be made', () => {
   });
 
   it('leaves out the files and the image of a ticket cancelled since, and sends the others', async () => {
-    const organizerId = (await createUser(t, { isVerified: true })).id;
-    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
-    const buyer = await createUser(t);
-    const cookie = await sessionCookie(t, buyer.id);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: {
-        eventId: event.id,
-        buyer: guestBuyer(buyer),
-        lines: [
-          { ticketId: a.id, quantity: 1 },
-          { ticketId: b.id, quantity: 1 },
-        ],
-      },
-    });
-    const { id } = created.json();
-    await payAtSandboxBank(t, id, { cookie });
+    const { id, buyer } = await paidGuestOrder(t, [1, 1]);
     const [gone, kept] = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     if (!gone || !kept) throw new Error('two participations expected');
     await t.database.db.update(participations).set({ cancelledAt: new Date() }).where(eq(participations.id, gone.id));

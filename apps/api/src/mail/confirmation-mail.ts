@@ -8,7 +8,7 @@ const m = checkoutFr.confirmationMail;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export type ConfirmationMailInput = {
+type ConfirmationMailInput = {
   to: string;
   brandName: string;
   firstName: string;

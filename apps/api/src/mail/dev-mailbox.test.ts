@@ -2,9 +2,9 @@ import { checkoutFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, type TestApp } from '../../test/helpers';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { paidGuestOrder } from '../../test/modules/checkout/support';
 import { mailOutbox, orders, participations } from '../db/schema';
-import { guestBuyer, payAtSandboxBank, raceEvent } from '../modules/checkout/test-support';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { ticketQrCid } from './attachments';
 import { createTransport, deliverMail } from './outbox';
@@ -23,26 +23,7 @@ const listed = async (to: string) =>
 
 /** A paid order of two tickets: its confirmation carries two PDFs and two QR codes. */
 async function paidConfirmation() {
-  const organizerId = (await createUser(t, { isVerified: true })).id;
-  const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
-  const buyer = await createUser(t, { firstName: 'Zoé' });
-  const cookie = await sessionCookie(t, buyer.id);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: {
-      eventId: event.id,
-      buyer: guestBuyer(buyer),
-      lines: [
-        { ticketId: a.id, quantity: 1 },
-        { ticketId: b.id, quantity: 1 },
-      ],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json();
-  await payAtSandboxBank(t, id, { cookie });
+  const { id, buyer, event } = await paidGuestOrder(t, [1, 1], { firstName: 'Zoé' });
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
   const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyer.email));

@@ -56,7 +56,7 @@ export function createTransport(smtpUrl: string | undefined): MailTransport {
   };
 }
 
-export type DeliveryOptions = {
+type DeliveryOptions = {
   transport: MailTransport;
   from: string;
   resolveAttachment: ResolveAttachment;

@@ -48,11 +48,11 @@ export function sanitizeBillingText(text: string, max: number, fallback = 'Clien
   return clean || fallback;
 }
 
-export function shoppingCartXml(ticketCount: number): string {
+function shoppingCartXml(ticketCount: number): string {
   return `<?xml version="1.0" encoding="utf-8"?><shoppingcart><total><totalQuantity>${ticketCount}</totalQuantity></total></shoppingcart>`;
 }
 
-export function billingXml(buyer: { firstName: string; lastName: string }): string {
+function billingXml(buyer: { firstName: string; lastName: string }): string {
   const address = [
     `<FirstName>${sanitizeBillingText(buyer.firstName, NAME_MAX)}</FirstName>`,
     `<LastName>${sanitizeBillingText(buyer.lastName, NAME_MAX)}</LastName>`,

@@ -1,5 +1,6 @@
 import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { etransactionsSettings } from '../../test/payments/etransactions-settings';
 import { PaymentSignatureError } from './errors';
 import { createEtransactionsProvider } from './etransactions';
 import { BANK_PUBLIC_KEY_PEM, rawQueryOf } from './etransactions-ipn';
@@ -7,19 +8,7 @@ import { BANK_PUBLIC_KEY_PEM, rawQueryOf } from './etransactions-ipn';
 const keys = generateKeyPairSync('rsa', { modulusLength: 1024 });
 const publicKeyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-const provider = createEtransactionsProvider(
-  'etransactions',
-  {
-    site: '1999888',
-    rang: '032',
-    identifiant: '2',
-    hmacKeyHex: '0123456789ABCDEF'.repeat(8),
-    hosts: [],
-    publicKeyPem,
-    pppsUrl: 'http://127.0.0.1:1/PPPS.php',
-  },
-  { fetch },
-);
+const provider = createEtransactionsProvider('etransactions', etransactionsSettings({ publicKeyPem }), { fetch });
 
 /** A notification as the bank sends it: the encoded variables, then Sign = urlencode(base64(RSA-SHA1)). */
 function signed(data: string): string {
@@ -89,19 +78,7 @@ describe('reading the bank notification', () => {
   });
 
   it('refuses a signature made with another key (the real bank key does not sign our fixtures)', () => {
-    const other = createEtransactionsProvider(
-      'etransactions',
-      {
-        site: '1999888',
-        rang: '032',
-        identifiant: '2',
-        hmacKeyHex: '0123456789ABCDEF'.repeat(8),
-        hosts: [],
-        publicKeyPem: BANK_PUBLIC_KEY_PEM,
-        pppsUrl: 'http://127.0.0.1:1/PPPS.php',
-      },
-      { fetch },
-    );
+    const other = createEtransactionsProvider('etransactions', etransactionsSettings(), { fetch });
     const query = signed('Mt=1250&Ref=CMD-0001&Auto=123456&Erreur=00000&Trans=0012345678');
     expect(() => other.readNotification({ rawQuery: query, headers: {} })).toThrow(PaymentSignatureError);
     expect(createPublicKey(BANK_PUBLIC_KEY_PEM).asymmetricKeyDetails?.modulusLength).toBe(1024);

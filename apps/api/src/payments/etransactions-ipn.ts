@@ -23,7 +23,7 @@ export function rawQueryOf(url: string): string {
  * The signed data runs from our first return variable to the last `&Sign=`: parameters already in the
  * notification URL come first and are not signed. Never decode and re-encode before verifying.
  */
-export function splitSignedQuery(rawQuery: string): { signedData: string; signature: Buffer } {
+function splitSignedQuery(rawQuery: string): { signedData: string; signature: Buffer } {
   const marker = `&${SIGNATURE_PARAM}=`;
   const at = rawQuery.lastIndexOf(marker);
   if (at === -1) throw new PaymentSignatureError('missing signature');
@@ -42,7 +42,7 @@ export function splitSignedQuery(rawQuery: string): { signedData: string; signat
 }
 
 /** RSA PKCS#1 v1.5 with SHA-1 over the signed data as received. */
-export function verifyBankSignature(rawQuery: string, publicKey: KeyObject): URLSearchParams {
+function verifyBankSignature(rawQuery: string, publicKey: KeyObject): URLSearchParams {
   const { signedData, signature } = splitSignedQuery(rawQuery);
   if (!verify('sha1', Buffer.from(signedData, 'utf8'), publicKey, signature)) {
     throw new PaymentSignatureError('bad signature');

@@ -3,7 +3,7 @@ import type { FormField } from './etransactions-form';
 import { hmacMessage, signHmac } from './etransactions-form';
 import type { RefundRequest } from './provider';
 
-export type PppsSettings = { site: string; rang: string; hmacKeyHex: string; pppsUrl: string };
+type PppsSettings = { site: string; rang: string; hmacKeyHex: string; pppsUrl: string };
 
 export class BankRefundError extends Error {
   override name = 'BankRefundError';

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { etransactionsSettings } from '../../test/payments/etransactions-settings';
 import { NoBankServerError } from './errors';
 import { createEtransactionsProvider } from './etransactions';
-import { BANK_PUBLIC_KEY_PEM } from './etransactions-ipn';
 import { chooseBankServer, createBankServerChooser, serverStatusText } from './etransactions-servers';
 
 const servers: Server[] = [];
@@ -77,19 +77,9 @@ describe('choosing a bank server', () => {
   });
 
   it('posts the form to <host>/php/ of the chosen server', async () => {
-    const provider = createEtransactionsProvider(
-      'etransactions',
-      {
-        site: '1999888',
-        rang: '032',
-        identifiant: '2',
-        hmacKeyHex: '0123456789ABCDEF'.repeat(8),
-        hosts: [down, ok],
-        publicKeyPem: BANK_PUBLIC_KEY_PEM,
-        pppsUrl: 'http://127.0.0.1:1/PPPS.php',
-      },
-      { fetch },
-    );
+    const provider = createEtransactionsProvider('etransactions', etransactionsSettings({ hosts: [down, ok] }), {
+      fetch,
+    });
     const redirect = await provider.start({
       orderId: 'o1',
       reference: 'CMD-42',

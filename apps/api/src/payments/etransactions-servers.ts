@@ -30,7 +30,7 @@ export async function chooseBankServer(hosts: readonly string[], fetchImpl: type
 }
 
 /** How long a server found up is used without asking its status page again. */
-export const BANK_SERVER_CHECK_MS = 5000;
+const BANK_SERVER_CHECK_MS = 5000;
 
 /**
  * chooseBankServer, asked at most once per `checkMs` while a server answers OK: during an on-sale

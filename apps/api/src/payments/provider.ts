@@ -37,7 +37,7 @@ export type PaymentOutcome = {
  */
 export type PaymentReturn = { reference: string; retour: string; outcome: PaymentOutcome | null };
 
-export type RawNotification = {
+type RawNotification = {
   rawQuery?: string;
   rawBody?: Buffer;
   headers: Record<string, string | string[] | undefined>;

@@ -1,6 +1,6 @@
 import { type KeyObject, randomInt, sign } from 'node:crypto';
 
-export type Decision = { errorCode: string; amount: string; reference: string; now: Date };
+type Decision = { errorCode: string; amount: string; reference: string; now: Date };
 
 const two = (n: number) => String(n).padStart(2, '0');
 const digits = (length: number) => String(randomInt(0, 10 ** length)).padStart(length, '0');

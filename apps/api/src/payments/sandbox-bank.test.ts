@@ -7,7 +7,8 @@ import { rawQueryOf } from './etransactions-ipn';
 import { serverStatusText } from './etransactions-servers';
 import type { PaymentProvider, StartPayment } from './provider';
 import { createPaymentProviders } from './providers';
-import { createSandboxBank, sandboxBankRoutes } from './sandbox-bank';
+import { sandboxBankRoutes } from './sandbox-bank';
+import { createSandboxBank } from './sandbox-bank-core';
 
 const bank = createSandboxBank({ baseUrl: 'http://guichet.test/sandbox-bank' });
 const provider = createPaymentProviders(

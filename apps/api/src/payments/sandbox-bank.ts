@@ -14,15 +14,8 @@ import {
 import { renderErrorPage, renderPaymentPage, sandboxPageCsp } from './sandbox-bank-page';
 import { buildSignedReturn, withQuery } from './sandbox-bank-return';
 
-export {
-  createSandboxBank,
-  type SandboxBank,
-  sandboxBankFetch,
-  sandboxEtransactionsSettings,
-} from './sandbox-bank-core';
-
 /** The bank's call of the shop's IPN: a GET whose answer's status is all the bank reads. */
-export type NotifyShop = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
+type NotifyShop = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
 
 export type SandboxBankOptions = {
   bank: SandboxBank;

@@ -13,7 +13,7 @@ export type StripeSettings = {
   api?: { host: string; port?: number; protocol: 'http' | 'https' };
 };
 
-export function createStripeClient(settings: StripeSettings, deps: { fetch?: typeof fetch } = {}): Stripe {
+function createStripeClient(settings: StripeSettings, deps: { fetch?: typeof fetch } = {}): Stripe {
   return new Stripe(settings.secretKey, {
     telemetry: false,
     ...(settings.api ? { ...settings.api, maxNetworkRetries: 0 } : { maxNetworkRetries: 2 }),

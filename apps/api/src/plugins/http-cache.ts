@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What shared caches (a CDN, a proxy) may keep a public answer for; browsers revalidate each time. */
-export const PUBLIC_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+const PUBLIC_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 
 export function weakEtag(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -8,7 +8,7 @@ import { type Access, type RouteLimit, rateLimitOf } from './route-access';
 import { SESSION_COOKIE } from './session';
 
 /** What a route declares about its callers, as the contract publishes it on each operation. */
-export type RouteAccessExtension = {
+type RouteAccessExtension = {
   'x-access': Access;
   'x-rate-limit': { max: number; windowMinutes: number; key: 'address' | 'address and e-mail' } | null;
 };

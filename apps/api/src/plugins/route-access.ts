@@ -31,7 +31,7 @@ export type RouteLimit = {
   perTarget?: { perWindow: number; minutes: number };
 };
 
-export type DeclaredRoute = { method: string; url: string; access: Access; answersJson: boolean };
+type DeclaredRoute = { method: string; url: string; access: Access; answersJson: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { type AuthDeps, resolveSession } from '../modules/auth/service';
-import type { SignedInUser } from '../modules/users/repository';
+import type { SignedInUser } from '../modules/users/users.repository';
 
 export const SESSION_COOKIE = 'guichet_session';
 

@@ -1,4 +1,4 @@
-import type { SignedInUser } from '../modules/users/repository';
+import type { SignedInUser } from '../modules/users/users.repository';
 
 /**
  * Who may do what, in one place (house style: `can(viewer, action, resource)`). Pure: the caller
@@ -18,7 +18,7 @@ export type EventRelation = {
 };
 
 /** A person as a permission sees them. */
-export type Person = { id: string; isPublic?: boolean };
+type Person = { id: string; isPublic?: boolean };
 
 /** Each action and what its answer depends on. */
 type Resources = {

@@ -10,7 +10,7 @@ export type ImageStore = {
 
 const safeKey = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(png|jpg|webp)$/;
 
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!safeKey.test(key)) throw new Error(`unsafe image key: ${key}`);
 }
 

@@ -1,8 +1,8 @@
 import { type EventAvailability, type EventDetail, fr } from '@guichet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { needsReload, newlySoldOut } from '../features/availability/live';
 import { eventKeys } from './events';
+import { needsReload, newlySoldOut } from './live-availability';
 
 /**
  * The places left of an open event's tickets, pushed by the server (Server-Sent Events, issue 17).

@@ -1,9 +1,9 @@
-import type { CreateOrderRequest, OrderCreated, OrderView, PaymentRedirect, PaymentResultOrder } from '@guichet/shared';
+import type { CreateOrderRequest, OrderCreated, PaymentRedirect, PaymentResultOrder } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 import { waitingRoomKeys } from './waiting-room';
 
-export type { OrderView, PaymentRedirect, PaymentResultOrder };
+export type { PaymentRedirect, PaymentResultOrder };
 
 export const checkoutKeys = {
   order: (id: string) => ['orders', id] as const,
@@ -23,14 +23,6 @@ export function useCreateOrder() {
         void client.invalidateQueries({ queryKey: waitingRoomKeys.status(body.eventId) });
       }
     },
-  });
-}
-
-export function useOrder(id: string | null, token?: string) {
-  return useQuery({
-    queryKey: checkoutKeys.order(id ?? ''),
-    queryFn: () => api<OrderView>('GET', withToken(`/orders/${encodeURIComponent(id ?? '')}`, token)),
-    enabled: Boolean(id),
   });
 }
 

@@ -43,8 +43,5 @@ export function useParticipationCode(participationId: string, enabled = true) {
 }
 
 /** The QR image and the PDF are plain links (an <img>, a download), sent with the session cookie. */
-export const participationQrUrl = (participationId: string) =>
-  `/api/me/participations/${encodeURIComponent(participationId)}/qr.png`;
-
 export const participationPdfUrl = (participationId: string) =>
   `/api/me/participations/${encodeURIComponent(participationId)}/ticket.pdf`;

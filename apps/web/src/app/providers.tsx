@@ -16,16 +16,31 @@ const retryOnce = (count: number, error: Error) =>
 // just after it. Messages shown meanwhile wait in the store and appear when it has loaded.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, refetchOnWindowFocus: true, retry: retryOnce, retryDelay: 800 },
-  },
-});
+// A factory, a client and an environment a caller may pass, so that a component test gets the
+// app's providers with a cache of its own (one shared client would carry answers from one test to
+// the next) and Mantine's 'test' mode (no transitions; dropdowns not hidden by a layout jsdom lacks).
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, refetchOnWindowFocus: true, retry: retryOnce, retryDelay: 800 },
+    },
+  });
 
-export function Providers({ children }: { children: ReactNode }) {
+const queryClient = createQueryClient();
+
+export function Providers({
+  children,
+  client = queryClient,
+  env,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  env?: 'test';
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <MantineProvider
+        env={env}
         theme={theme}
         defaultColorScheme="dark"
         colorSchemeManager={colorSchemeManager}

@@ -13,6 +13,8 @@ type PromptProps = {
   /** A reason or a message: several lines. */
   multiline?: boolean;
   type?: 'text' | 'email';
+  /** Marked required (an asterisk): a reason or a reference is; an e-mail to look up is just asked. */
+  required?: boolean;
   maxLength: number;
   /** The first problem of what was typed, in French, or null. */
   check: (value: string) => string | null;
@@ -51,6 +53,7 @@ function PromptForm({
   placeholder,
   multiline = false,
   type = 'text',
+  required = true,
   maxLength,
   check,
   confirmLabel,
@@ -71,7 +74,7 @@ function PromptForm({
     value,
     maxLength,
     error: invalid ?? error,
-    required: true,
+    required,
     'data-autofocus': true,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       setValue(event.currentTarget.value);

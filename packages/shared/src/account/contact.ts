@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldError } from '../auth/schemas';
+import { type FieldError, formText } from '../common/form';
 import { fr } from '../messages/fr';
 import { accountFr } from '../messages/fr-account';
 import { isEmailValid } from '../rules/email';
@@ -8,7 +8,7 @@ export const CONTACT_NAME_MAX = 50;
 export const CONTACT_MESSAGE_MAX = 600;
 
 export const contactSubjects = ['partnership', 'general', 'ticketIssue', 'refund', 'other'] as const;
-export type ContactSubject = (typeof contactSubjects)[number];
+type ContactSubject = (typeof contactSubjects)[number];
 
 /**
  * The subject as sent: its key, or its French label (what the original product sent).
@@ -21,14 +21,12 @@ export function contactSubjectOf(value: string): ContactSubject | null {
   return contactSubjects.find((key) => labels[key].toLowerCase() === trimmed.toLowerCase()) ?? null;
 }
 
-const field = (max: number) => z.string().max(max).default('');
-
 export const contactRequest = z.strictObject({
-  firstName: field(500),
-  lastName: field(500),
-  email: field(500),
-  subject: field(200),
-  message: field(6000),
+  firstName: formText(500),
+  lastName: formText(500),
+  email: formText(500),
+  subject: formText(200),
+  message: formText(6000),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 

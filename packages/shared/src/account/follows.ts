@@ -4,7 +4,7 @@ export const followListType = z.enum(['followers', 'follows']);
 export type FollowListType = z.infer<typeof followListType>;
 
 /** A card of a follow list (the spec's follow preview). */
-export const followPreview = z.object({
+const followPreview = z.object({
   id: z.string(),
   isPublic: z.literal(true),
   firstName: z.string(),
@@ -18,9 +18,9 @@ export const followPreview = z.object({
 });
 
 /** A non-public account still counts in a list, but only as a placeholder. */
-export const privateFollowPreview = z.object({ id: z.string(), isPublic: z.literal(false) });
+const privateFollowPreview = z.object({ id: z.string(), isPublic: z.literal(false) });
 
-export const followListItem = z.union([followPreview, privateFollowPreview]);
+const followListItem = z.union([followPreview, privateFollowPreview]);
 export type FollowListItem = z.infer<typeof followListItem>;
 export const followList = z.array(followListItem);
 

@@ -8,7 +8,7 @@ const counts = {
   nbOrganizedEvents: z.number().int().nullable(),
 };
 
-export const visibleProfile = z.object({
+const visibleProfile = z.object({
   id: z.string(),
   isPublic: z.literal(true),
   isMe: z.boolean(),
@@ -25,7 +25,7 @@ export const visibleProfile = z.object({
 });
 
 /** What anyone but its owner learns about a non-public account: that it exists and is private. */
-export const privateProfile = z.object({
+const privateProfile = z.object({
   id: z.string(),
   isPublic: z.literal(false),
   isPrivate: z.literal(true),
@@ -38,7 +38,7 @@ export type VisibleProfile = z.infer<typeof visibleProfile>;
 export const genders = ['undefined', 'male', 'female', 'nonBinary'] as const;
 export type Gender = (typeof genders)[number];
 
-export const verificationState = z.enum(['none', 'pending', 'verified']);
+const verificationState = z.enum(['none', 'pending', 'verified']);
 export type VerificationState = z.infer<typeof verificationState>;
 
 /** The owner's own account, as the profile and settings screens show it. */

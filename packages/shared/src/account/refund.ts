@@ -5,7 +5,7 @@ import type { MyParticipation } from './profile';
  * bought with refund places can be refunded, until the event's refund date (its start when the
  * event has none), and it is asked for once.
  */
-export type RefundState = 'notRefundable' | 'deadlinePassed' | 'requested' | 'available';
+type RefundState = 'notRefundable' | 'deadlinePassed' | 'requested' | 'available';
 
 export function refundStateOf(
   participation: Pick<MyParticipation, 'refundPlaces' | 'refundRequested' | 'dateMaxRefund' | 'dateBegin'>,

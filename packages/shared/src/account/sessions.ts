@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One of the account's open sessions, as its owner sees them in the settings. */
-export const activeSession = z.object({
+const activeSession = z.object({
   /** A short handle on the session (never its token). */
   id: z.string(),
   /** The browser and system that opened it, when they said. */

@@ -1,26 +1,27 @@
 import { z } from 'zod';
-import type { FieldError } from '../auth/schemas';
+import { ACCOUNT_NAME_MAX } from '../auth/schemas';
+import { type FieldError, formText } from '../common/form';
 import { fr } from '../messages/fr';
 import { accountFr } from '../messages/fr-account';
 import { isAgeAllowed, parseIsoDate } from '../rules/age';
-import { isEmailValid } from '../rules/email';
+import { EMAIL_MAX_LENGTH, isEmailValid } from '../rules/email';
+import { PASSWORD_MAX_LENGTH } from '../rules/password';
 import { genders } from './profile';
 
 export const DESCRIPTION_MAX = 200;
-export const NAME_MAX = 50;
 
 // Generous caps against abuse; the spec's limits are checked by the rule functions with its messages.
-const field = (max: number) => z.string().max(max).default('');
+const passwordField = formText(PASSWORD_MAX_LENGTH);
 
 export const profileSettings = z.strictObject({
-  email: field(254),
+  email: formText(EMAIL_MAX_LENGTH),
   /** Asked only when the e-mail changes (issue 15: a session alone cannot take over the account). */
-  currentPassword: field(128),
-  firstName: field(200),
-  lastName: field(200),
-  birthDate: field(10),
-  gender: field(20),
-  description: field(2000),
+  currentPassword: passwordField,
+  firstName: formText(200),
+  lastName: formText(200),
+  birthDate: formText(10),
+  gender: formText(20),
+  description: formText(2000),
 });
 export type ProfileSettings = z.infer<typeof profileSettings>;
 
@@ -35,9 +36,9 @@ export function firstProfileSettingsError(
   if (!email) return { field: 'email', message: m.emailRequired };
   if (!isEmailValid(email)) return { field: 'email', message: fr.auth.emailInvalid };
   if (!input.firstName.trim()) return { field: 'firstName', message: m.firstNameRequired };
-  if (input.firstName.trim().length > NAME_MAX) return { field: 'firstName', message: fr.auth.nameTooLong };
+  if (input.firstName.trim().length > ACCOUNT_NAME_MAX) return { field: 'firstName', message: fr.auth.nameTooLong };
   if (!input.lastName.trim()) return { field: 'lastName', message: m.lastNameRequired };
-  if (input.lastName.trim().length > NAME_MAX) return { field: 'lastName', message: fr.auth.nameTooLong };
+  if (input.lastName.trim().length > ACCOUNT_NAME_MAX) return { field: 'lastName', message: fr.auth.nameTooLong };
   if (!input.birthDate || !parseIsoDate(input.birthDate)) return { field: 'birthDate', message: m.birthDateRequired };
   if (!(genders as readonly string[]).includes(input.gender)) return { field: 'gender', message: m.genderRequired };
   if (!isAgeAllowed(input.birthDate, today)) return { field: 'birthDate', message: m.ageRange };
@@ -61,14 +62,13 @@ export const privacySettings = z.strictObject({
 export type PrivacySettings = z.infer<typeof privacySettings>;
 
 export const passwordChange = z.strictObject({
-  currentPassword: field(128),
-  password: field(128),
-  passwordConfirmation: field(128),
+  currentPassword: passwordField,
+  password: passwordField,
+  passwordConfirmation: passwordField,
 });
 export type PasswordChange = z.infer<typeof passwordChange>;
 
-export const emailChangeConfirm = z.strictObject({ code: field(12) });
-export type EmailChangeConfirm = z.infer<typeof emailChangeConfirm>;
+export const emailChangeConfirm = z.strictObject({ code: formText(12) });
 
 export const profileSaveResult = z.object({
   message: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Limits of the address search (2-organiser.md §5 and §9: address 100 characters, 15 suggestions). */
+/**
+ * An address: 100 characters (2-organiser.md §5, 3-showcase-and-shell.md §5), and its search's
+ * suggestions: 15 (2-organiser.md §9).
+ */
 export const ADDRESS_MAX_LENGTH = 100;
 export const ADDRESS_QUERY_MIN_LENGTH = 3;
 export const ADDRESS_SUGGESTION_LIMIT = 15;
@@ -20,4 +23,3 @@ export type AddressSuggestion = z.infer<typeof addressSuggestion>;
 export const addressSearchQuery = z.strictObject({
   q: z.string().max(ADDRESS_MAX_LENGTH).default(''),
 });
-export type AddressSearchQuery = z.infer<typeof addressSearchQuery>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
+import type { FieldError } from '../common/form';
 import { adminFr } from '../messages/fr-admin';
 import { parseSignedEuros } from '../payouts/rules';
 import { payoutStatus } from '../payouts/schemas';
+import { PAYMENT_PROVIDERS } from '../pricing/rules';
+import { REASON_MAX_LENGTH } from '../rules/reason';
 
 /** Request and response shapes of the back office (issue 10), shared by the API and the web app. */
 const e = adminFr.common;
@@ -9,7 +13,7 @@ const e = adminFr.common;
 export const reasonRequest = z.strictObject({ reason: z.string().max(2000) });
 export function firstReasonError(reason: string): string | null {
   if (!reason.trim()) return e.reasonRequired;
-  if (reason.trim().length > 500) return e.reasonTooLong;
+  if (reason.trim().length > REASON_MAX_LENGTH) return e.reasonTooLong;
   return null;
 }
 
@@ -32,11 +36,11 @@ export const adminUser = z.object({
   role: z.enum(['user', 'admin']),
   isVerified: z.boolean(),
   commissionRateBps: z.number().int().nullable(),
-  commissionFixedCents: z.number().int().nullable(),
+  commissionFixedCents: cents.nullable(),
   /** The share of an event's balance the organiser may ask for before the event ends. */
   payoutAdvancePercent: z.number().int(),
   /** Their balance over all events, from the ledger: below 0, what they owe. */
-  balanceCents: z.number().int(),
+  balanceCents: cents,
   bannedUntil: z.string().nullable(),
   isBanned: z.boolean(),
   banReason: z.string().nullable(),
@@ -51,7 +55,7 @@ export const ledgerAdjustmentRequest = z.strictObject({
 });
 export type LedgerAdjustmentRequest = z.infer<typeof ledgerAdjustmentRequest>;
 
-export const ledgerAdjustmentCreated = z.object({ balanceCents: z.number().int() });
+export const ledgerAdjustmentCreated = z.object({ balanceCents: cents });
 export type LedgerAdjustmentCreated = z.infer<typeof ledgerAdjustmentCreated>;
 
 /**
@@ -61,7 +65,7 @@ export type LedgerAdjustmentCreated = z.infer<typeof ledgerAdjustmentCreated>;
 export function checkLedgerAdjustment(input: {
   amount: string;
   reason: string;
-}): { adjustment: LedgerAdjustmentRequest } | { field: 'amount' | 'reason'; message: string } {
+}): { adjustment: LedgerAdjustmentRequest } | FieldError<'amount' | 'reason'> {
   const amountCents = parseSignedEuros(input.amount);
   if (amountCents === null || amountCents === 0)
     return { field: 'amount', message: adminFr.errors.adjustmentAmountTyped };
@@ -104,7 +108,7 @@ export const banRequest = z.strictObject({
 });
 export type BanRequest = z.infer<typeof banRequest>;
 
-export const paymentProviderName = z.enum(['sandbox', 'etransactions', 'stripe']);
+const paymentProviderName = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderChoice = z.infer<typeof paymentProviderName>;
 
 export const adminEvent = z.object({
@@ -137,7 +141,7 @@ export const adminPayout = z.object({
   eventTitle: z.string(),
   organizerName: z.string(),
   organizerEmail: z.string(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   status: payoutStatus,
   holderName: z.string(),
   iban: z.string(),
@@ -156,7 +160,6 @@ export const markPaidRequest = z.strictObject({ bankReference: z.string().max(20
 
 /** Every payout still requested, or only those listed (each goes into one batch at most). */
 export const createPayoutBatchRequest = z.strictObject({ payoutIds: z.array(z.string().max(64)).max(500).optional() });
-export type CreatePayoutBatchRequest = z.infer<typeof createPayoutBatchRequest>;
 export const payoutBatchCreated = z.object({ id: z.string(), payoutIds: z.array(z.string()) });
 export type PayoutBatchCreated = z.infer<typeof payoutBatchCreated>;
 
@@ -165,7 +168,7 @@ export const payoutBatch = z.object({
   id: z.string(),
   createdAt: z.string(),
   payoutCount: z.number().int(),
-  totalCents: z.number().int(),
+  totalCents: cents,
   downloadedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   bankReference: z.string().nullable(),
@@ -199,7 +202,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const adminSummary = z.object({
   pendingVerifications: z.number().int(),
   pendingPayouts: z.number().int(),
-  pendingPayoutsCents: z.number().int(),
+  pendingPayoutsCents: cents,
   messages: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof adminSummary>;
@@ -218,7 +221,7 @@ export const adminRefund = z.object({
   holderEmail: z.string(),
   places: z.number().int(),
   /** Null while the request awaits the organiser's decision. */
-  amountCents: z.number().int().nullable(),
+  amountCents: cents.nullable(),
   status: z.enum(['awaiting', 'pending', 'refunding', 'refunded', 'failed', 'refused', 'manual']),
   lastError: z.string().nullable(),
   orderReference: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSummary } from '../events/schemas';
 
 /** The door (2-organiser.md §4 "Scan status", §8): what the scanner sends and gets. */
 export const MAX_SCAN_BATCH = 500;
@@ -22,8 +23,7 @@ export const scanBatchRequest = z.strictObject({
 });
 export type ScanBatchRequest = z.infer<typeof scanBatchRequest>;
 
-export const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled']);
-export type ScanResult = z.infer<typeof scanResult>;
+const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled']);
 
 export const scanOutcome = z.object({
   id: z.string(),
@@ -43,7 +43,7 @@ export const scanOutcome = z.object({
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 
 /** One participation as the scanner keeps it, to work offline and to find a name. */
-export const manifestParticipation = z.object({
+const manifestParticipation = z.object({
   id: z.string(),
   shortCode: z.string(),
   holderName: z.string(),
@@ -59,7 +59,7 @@ export const manifestParticipation = z.object({
 export type ManifestParticipation = z.infer<typeof manifestParticipation>;
 
 export const checkinManifest = z.object({
-  event: z.object({ id: z.string(), title: z.string(), dateBegin: z.string(), dateEnd: z.string() }),
+  event: eventSummary,
   /** Ed25519 public key, raw 32 bytes in base64: the scanner checks codes with it offline. */
   publicKey: z.string(),
   participations: z.array(manifestParticipation),
@@ -70,10 +70,5 @@ export const checkinManifest = z.object({
 export type CheckinManifest = z.infer<typeof checkinManifest>;
 
 /** The events a person may scan now (the scanner's menu entry): today's, as staff, organiser or administrator. */
-export const scannableEvent = z.object({
-  id: z.string(),
-  title: z.string(),
-  dateBegin: z.string(),
-  dateEnd: z.string(),
-});
+export const scannableEvent = eventSummary;
 export type ScannableEvent = z.infer<typeof scannableEvent>;

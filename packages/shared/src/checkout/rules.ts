@@ -1,9 +1,9 @@
-import type { FieldError } from '../auth/schemas';
+import type { FieldError } from '../common/form';
 import { checkoutFr } from '../messages/fr-checkout';
 import { checkoutStepsFr } from '../messages/fr-checkout-steps';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
 import { isEmailValid } from '../rules/email';
-import { BUYER_NAME_MAX, type BuyerInput, MAX_TICKETS_PER_ORDER } from './schemas';
+import { BUYER_NAME_MAX, type BuyerInput, MAX_FREE_TICKETS, MAX_TICKETS_PER_ORDER } from './schemas';
 
 const m = checkoutFr;
 
@@ -11,10 +11,26 @@ const m = checkoutFr;
 export const STUDIES: readonly string[] = checkoutStepsFr.studies;
 export const STUDY_UNDEFINED = checkoutStepsFr.studies[0];
 
-/** The quantity a buyer may pick: the ticket's own bounds, a free ticket capped at 1, 5 per order. */
+/** The most of one ticket an order may take, whatever the ticket's own bounds: 5, or 1 of a free ticket. */
+export function orderCapOf(ticket: { priceCents: number }): number {
+  return ticket.priceCents === 0 ? MAX_FREE_TICKETS : MAX_TICKETS_PER_ORDER;
+}
+
+/** The quantity a buyer may pick: the ticket's own bounds within the order's cap. */
 export function ticketQuantityBounds(ticket: { priceCents: number; minToBuy: number; maxToBuy: number }) {
-  const max = Math.max(0, Math.min(ticket.maxToBuy, ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER));
+  const max = Math.max(0, Math.min(ticket.maxToBuy, orderCapOf(ticket)));
   return { min: Math.max(1, Math.min(ticket.minToBuy, max)), max };
+}
+
+/** The quantity within the ticket's bounds, or the message naming the bound it crosses (1-attendee.md §5). */
+export function quantityBoundsError(
+  ticket: { priceCents: number; minToBuy: number; maxToBuy: number },
+  quantity: number,
+): string | null {
+  const { min, max } = ticketQuantityBounds(ticket);
+  if (quantity < min) return m.belowMin(min);
+  if (quantity > max) return m.aboveMax(max);
+  return null;
 }
 
 /** Sold-out ('Sold Out') or unavailable ('Non disponible') tickets and options cannot be picked. */
@@ -33,7 +49,8 @@ export function cheapestPickableOption<T extends { priceCents: number; isSoldOut
   return best;
 }
 
-type StepTicket = {
+/** A ticket (or an option of a choice ticket) as a buyer picks it, on the event page or at the door. */
+export type PickableTicket = {
   priceCents: number;
   isSoldOut: boolean;
   isAvailable: boolean;
@@ -44,9 +61,9 @@ type StepTicket = {
 
 export type TicketStepInput = {
   /** The ticket picked in the accordion, or null. */
-  ticket: StepTicket | null;
+  ticket: PickableTicket | null;
   /** For a ticket with choices, the option chosen. */
-  option: Omit<StepTicket, 'isMultipart'> | null;
+  option: Omit<PickableTicket, 'isMultipart'> | null;
   quantity: number;
   refund: { enabled: boolean; places: number };
   /** The event's refund deadline (ISO), null when it has none. */
@@ -58,7 +75,7 @@ export type TicketStepInput = {
   isFreeEvent?: boolean;
 };
 
-export type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'acceptTerms';
+type TicketStepField = 'quantity' | 'ticketId' | 'refundPlaces' | 'acceptTerms';
 
 /** The ticket step's checks ('Suivant'), in the order of 1-attendee.md §5; the first failing one. */
 export function firstTicketStepError(input: TicketStepInput): FieldError<TicketStepField> | null {
@@ -79,13 +96,11 @@ export function firstTicketStepError(input: TicketStepInput): FieldError<TicketS
     if (!(deadline > input.now.getTime())) return { field: 'refundPlaces', message: m.refundDeadlinePassed };
   }
   if (!input.termsAccepted) return { field: 'acceptTerms', message: m.termsRequired };
-  const { min, max } = ticketQuantityBounds(bought);
-  if (quantity < min) return { field: 'quantity', message: m.belowMin(min) };
-  if (quantity > max) return { field: 'quantity', message: m.aboveMax(max) };
-  return null;
+  const boundsError = quantityBoundsError(bought, quantity);
+  return boundsError ? { field: 'quantity', message: boundsError } : null;
 }
 
-export type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';
+type BuyerField = 'lastName' | 'firstName' | 'email' | 'birthDate' | 'studies';
 
 /**
  * An account's name as the purchase form takes it (1-attendee.md §9: 22 characters there, 50 on

@@ -1,21 +1,33 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
+import { formText } from '../common/form';
+import { EMAIL_MAX_LENGTH } from '../rules/email';
 
+/** The website's rule (1-attendee.md §6, §9): at most 5 tickets in one order, any number of orders. */
 export const MAX_TICKETS_PER_ORDER = 5;
+/** A free ticket is capped at quantity 1 (1-attendee.md §5, §9). */
+export const MAX_FREE_TICKETS = 1;
 export const HOLD_SECONDS = 180;
+/** The purchase form's names (1-attendee.md §3, §9): 22 characters each. */
 export const BUYER_NAME_MAX = 22;
 
-export const orderLineInput = z.strictObject({
+const orderLineInput = z.strictObject({
   ticketId: z.string().max(64),
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
 });
 export type OrderLineRequest = z.infer<typeof orderLineInput>;
 
-export const buyerInput = z.strictObject({
-  email: z.string().max(254).default(''),
-  firstName: z.string().max(100).default(''),
-  lastName: z.string().max(100).default(''),
-  birthDate: z.string().max(10).default(''),
+/** Whom a ticket is for, as the purchase form and the door's form take them (their rules check the rest). */
+export const holderFields = {
+  email: formText(EMAIL_MAX_LENGTH),
+  firstName: formText(100),
+  lastName: formText(100),
+  birthDate: formText(10),
+};
+
+const buyerInput = z.strictObject({
+  ...holderFields,
   studies: z.string().max(100).nullable().optional(),
 });
 export type BuyerInput = z.infer<typeof buyerInput>;
@@ -35,7 +47,7 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 export const orderCreated = z.object({
   id: z.string(),
   expiresAt: z.string(),
-  totalCents: z.number().int(),
+  totalCents: cents,
   provider: z.string(),
   status: z.string(),
   accessToken: z.string().optional(),
@@ -50,11 +62,11 @@ export const orderView = z.object({
   status: z.string(),
   provider: z.string(),
   expiresAt: z.string(),
-  subtotalCents: z.number().int(),
-  discountCents: z.number().int(),
-  insuranceCents: z.number().int(),
-  feeCents: z.number().int(),
-  totalCents: z.number().int(),
+  subtotalCents: cents,
+  discountCents: cents,
+  insuranceCents: cents,
+  feeCents: cents,
+  totalCents: cents,
   ticketCount: z.number().int(),
   lines: z.array(z.object({ ticketId: z.string(), quantity: z.number().int(), refundPlaces: z.number().int() })),
 });
@@ -69,7 +81,7 @@ export const paymentResultOrder = z.object({
   eventId: z.string(),
   reference: z.string(),
   status: z.string(),
-  totalCents: z.number().int(),
+  totalCents: cents,
   /** The hold's seconds left while the order can still be paid (the retry's countdown), else 0. */
   secondsLeft: z.number().int(),
 });
@@ -79,7 +91,7 @@ export type PaymentResultOrder = z.infer<typeof paymentResultOrder>;
  * Where the buyer pays: the bank's form posted as is (fields in the signed order), or what
  * Stripe.js needs and where a confirmed payment lands.
  */
-export const paymentRedirect = z.discriminatedUnion('kind', [
+const paymentRedirect = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('form'), action: z.string(), fields: z.array(z.tuple([z.string(), z.string()])) }),
   z.object({
     kind: z.literal('stripe'),

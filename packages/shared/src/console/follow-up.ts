@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents, pageOf } from '../common/fields';
 import { discountedUnitPriceCents } from '../pricing/rules';
 
 /**
@@ -7,14 +8,13 @@ import { discountedUnitPriceCents } from '../pricing/rules';
  */
 
 /** Places of one ticket by where they went: sold online, sold at the door, not sold. */
-export const sourceBreakdown = z.object({
+const sourceBreakdown = z.object({
   web: z.number().int(),
   presentiel: z.number().int(),
   invendu: z.number().int(),
 });
-export type SourceBreakdown = z.infer<typeof sourceBreakdown>;
 
-export const ticketStats = z.object({
+const ticketStats = z.object({
   ticketId: z.string(),
   title: z.string(),
   /** The chart's label: the title before its first hyphen (§2.4), unless another ticket's reads the same. */
@@ -23,21 +23,20 @@ export const ticketStats = z.object({
   /** The ticket's places (a choice ticket's are its options'). */
   available: z.number().int(),
   scanned: z.number().int(),
-  grossCents: z.number().int(),
+  grossCents: cents,
   bySource: sourceBreakdown,
 });
-export type TicketStats = z.infer<typeof ticketStats>;
 
-export const promoStats = z.object({
+const promoStats = z.object({
   code: z.string(),
   percent: z.number().int(),
   uses: z.number().int(),
-  discountCents: z.number().int(),
+  discountCents: cents,
 });
 export type PromoStats = z.infer<typeof promoStats>;
 
 /** A count at a time: `at` is a Paris local hour 'YYYY-MM-DDTHH:00' or day 'YYYY-MM-DD'. */
-export const histogramPoint = z.object({ at: z.string(), quantity: z.number().int() });
+const histogramPoint = z.object({ at: z.string(), quantity: z.number().int() });
 export type HistogramPoint = z.infer<typeof histogramPoint>;
 
 export const eventStats = z.object({
@@ -46,7 +45,7 @@ export const eventStats = z.object({
   /** The event's places: its cap, else the sum of its tickets' places. */
   capacity: z.number().int(),
   unsold: z.number().int(),
-  grossCents: z.number().int(),
+  grossCents: cents,
   /** Holders who held a ticket of an earlier event of the same organiser (docs/decisions.md). */
   regulars: z.number().int(),
   holders: z.number().int(),
@@ -56,7 +55,7 @@ export const eventStats = z.object({
   /** Participations not scanned at all (status Absent). */
   absentees: z.number().int(),
   promoUses: z.number().int(),
-  discountCents: z.number().int(),
+  discountCents: cents,
   byTicket: z.array(ticketStats),
   bySource: sourceBreakdown,
   promoCodes: z.array(promoStats),
@@ -69,7 +68,7 @@ export const eventStats = z.object({
 export type EventStats = z.infer<typeof eventStats>;
 
 /** Scan status per participation (2-organiser.md §4). */
-export const scanStatus = z.enum(['scanned', 'incomplete', 'absent']);
+const scanStatus = z.enum(['scanned', 'incomplete', 'absent']);
 export type ScanStatus = z.infer<typeof scanStatus>;
 
 export function scanStatusOf(quantity: number, entriesUsed: number): ScanStatus {
@@ -80,19 +79,26 @@ export function scanStatusOf(quantity: number, entriesUsed: number): ScanStatus 
 export const participantSorts = ['name', 'quantity', 'type', 'date', 'status', 'promo', 'price'] as const;
 export type ParticipantSort = (typeof participantSorts)[number];
 
-export const PARTICIPANTS_PAGE_MAX = 200;
+/** Limits of the participants list's query: a page, a search. */
+export const PARTICIPANTS_LIST = { pageSize: 50, maxPageSize: 200, maxSearch: 100 } as const;
 
 export const participantsQuery = z.object({
-  q: z.string().max(100).optional(),
+  q: z.string().max(PARTICIPANTS_LIST.maxSearch).optional(),
   sort: z.enum(participantSorts).catch('name').default('name'),
   dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
-  limit: z.coerce.number().int().min(1).max(PARTICIPANTS_PAGE_MAX).catch(50).default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PARTICIPANTS_LIST.maxPageSize)
+    .catch(PARTICIPANTS_LIST.pageSize)
+    .default(PARTICIPANTS_LIST.pageSize),
 });
 export type ParticipantsQuery = z.infer<typeof participantsQuery>;
 
 /** One row of 'Billets' and its details (§2.5, §3 "Ticket list item"): one participation. */
-export const participantRow = z.object({
+const participantRow = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -108,19 +114,14 @@ export const participantRow = z.object({
   lastScanAt: z.string().nullable(),
   promoCode: z.string().nullable(),
   promoPercent: z.number().int().nullable(),
-  unitPriceCents: z.number().int(),
+  unitPriceCents: cents,
   /** Quantity × unit price less the promo percentage, never below 0 (§2.5). */
-  totalCents: z.number().int(),
+  totalCents: cents,
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 
-export const participantsPage = z.object({
-  items: z.array(participantRow),
-  /** Rows (participations) that match, over all pages. */
-  total: z.number().int(),
-  /** Their places: the tickets sold, a row of 3 counting 3. */
-  places: z.number().int(),
-});
+/** `total` counts rows (participations); `places` their places, a row of 3 counting 3. */
+export const participantsPage = pageOf(participantRow).extend({ places: z.number().int() });
 export type ParticipantsPage = z.infer<typeof participantsPage>;
 
 /** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */
@@ -169,19 +170,24 @@ export function ticketChartLabels(titles: readonly string[]): string[] {
   });
 }
 
+/** The columns both exports open with: the buyer, the ticket and what was paid. */
+const PURCHASE_COLUMNS = [
+  'firstName',
+  'lastName',
+  'email',
+  'age',
+  'quantity',
+  'ticket',
+  'price',
+  'promoCode',
+  'promoPercent',
+  'total',
+] as const;
+
 /** The columns of each export, in the order of §9 "Export columns". */
 export const EXPORT_COLUMNS = {
   list: [
-    'firstName',
-    'lastName',
-    'email',
-    'age',
-    'quantity',
-    'ticket',
-    'price',
-    'promoCode',
-    'promoPercent',
-    'total',
+    ...PURCHASE_COLUMNS,
     'insurances',
     'insurancePrice',
     'date',
@@ -190,20 +196,6 @@ export const EXPORT_COLUMNS = {
     'scanDate',
     'studies',
   ],
-  'follow-up': [
-    'firstName',
-    'lastName',
-    'email',
-    'age',
-    'quantity',
-    'ticket',
-    'price',
-    'promoCode',
-    'promoPercent',
-    'total',
-    'studies',
-    'remainingScans',
-    'scanDate',
-  ],
+  'follow-up': [...PURCHASE_COLUMNS, 'studies', 'remainingScans', 'scanDate'],
 } as const satisfies Record<ExportColumns, readonly string[]>;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[ExportColumns][number];

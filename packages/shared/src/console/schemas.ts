@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { eventSummary } from '../events/schemas';
 
 /** Request and response shapes of the console's reads, shared by the API and the web app. */
 export const consoleEventsQuery = z.strictObject({
   organizerId: z.string().max(100).optional(),
 });
 
-export const consoleEvent = z.object({
-  id: z.string(),
-  title: z.string(),
-  dateBegin: z.string(),
-  dateEnd: z.string(),
+export const consoleEvent = eventSummary.extend({
   isPublic: z.boolean(),
   /** Cancelled by its organiser: its sale stopped and its buyers are refunded. */
   isCancelled: z.boolean(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import type { FieldError } from '../auth/schemas';
-import { ticketQuantityBounds } from '../checkout/rules';
+import { type PickableTicket, quantityBoundsError } from '../checkout/rules';
+import { holderFields } from '../checkout/schemas';
+import { cents } from '../common/fields';
+import { type FieldError, formText } from '../common/form';
+import { ticketOfferFields } from '../events/schemas';
 import { doorSalesFr } from '../messages/fr-door-sales';
 import { ageOn, MAX_AGE, MIN_AGE } from '../rules/age';
 import { isEmailValid } from '../rules/email';
@@ -9,16 +12,10 @@ import { isMobilePhone } from '../rules/phone';
 const m = doorSalesFr;
 
 /** How the buyer paid at the door, for the organiser's accounts. */
-export const onsitePayment = z.enum(['cash', 'card', 'free']);
+const onsitePayment = z.enum(['cash', 'card', 'free']);
 export type OnsitePayment = z.infer<typeof onsitePayment>;
 
-export const manualParticipant = z.strictObject({
-  email: z.string().max(254).default(''),
-  firstName: z.string().max(100).default(''),
-  lastName: z.string().max(100).default(''),
-  phone: z.string().max(30).default(''),
-  birthDate: z.string().max(10).default(''),
-});
+const manualParticipant = z.strictObject({ ...holderFields, phone: formText(30) });
 export type ManualParticipant = z.infer<typeof manualParticipant>;
 
 /** The in-person sale (2-organiser.md §2.7): one ticket (or option) and its count, for one participant. */
@@ -33,21 +30,12 @@ export type ManualEntryRequest = z.infer<typeof manualEntryRequest>;
 export const manualEntryCreated = z.object({
   orderId: z.string(),
   participationId: z.string(),
-  totalCents: z.number().int(),
+  totalCents: cents,
   message: z.string(),
 });
 export type ManualEntryCreated = z.infer<typeof manualEntryCreated>;
 
-type SaleTicket = {
-  priceCents: number;
-  isSoldOut: boolean;
-  isAvailable: boolean;
-  minToBuy: number;
-  maxToBuy: number;
-  isMultipart: boolean;
-};
-
-export type ManualEntryField = 'ticketId' | 'quantity' | keyof ManualParticipant | 'payment';
+type ManualEntryField = 'ticketId' | 'quantity' | keyof ManualParticipant | 'payment';
 
 /**
  * The in-person sale's checks in the order of 2-organiser.md §5 "In-person sale", then how it was
@@ -57,9 +45,9 @@ export type ManualEntryField = 'ticketId' | 'quantity' | keyof ManualParticipant
  */
 export function firstManualEntryError(input: {
   /** The ticket picked in the accordion. */
-  ticket: SaleTicket | null;
+  ticket: PickableTicket | null;
   /** For a ticket with choices, the option chosen. */
-  option: Omit<SaleTicket, 'isMultipart'> | null;
+  option: Omit<PickableTicket, 'isMultipart'> | null;
   quantity: number;
   participant: ManualParticipant;
   payment: OnsitePayment | undefined;
@@ -82,9 +70,8 @@ export function firstManualEntryError(input: {
   if (bought.isSoldOut || !bought.isAvailable || !ticket.isAvailable) {
     return { field: 'ticketId', message: m.soldOutMessage };
   }
-  const { min, max } = ticketQuantityBounds(bought);
-  if (input.quantity < min) return { field: 'quantity', message: m.belowMin(min) };
-  if (input.quantity > max) return { field: 'quantity', message: m.aboveMax(max) };
+  const boundsError = quantityBoundsError(bought, input.quantity);
+  if (boundsError) return { field: 'quantity', message: boundsError };
   // A free ticket needs no payment; a paid one is paid in cash or by card.
   if (bought.priceCents > 0 && !input.payment) return { field: 'payment', message: m.paymentRequired };
   if (bought.priceCents > 0 && input.payment === 'free') return { field: 'payment', message: m.freeOnlyFree };
@@ -92,17 +79,10 @@ export function firstManualEntryError(input: {
 }
 
 /** A ticket as the door sells it: with its options and the places left (hidden tickets included). */
-export const doorTicketOption = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priceCents: z.number().int(),
+const doorTicketOption = z.object({
+  ...ticketOfferFields,
   remaining: z.number().int(),
-  isSoldOut: z.boolean(),
-  isAvailable: z.boolean(),
   isHidden: z.boolean(),
-  minToBuy: z.number().int(),
-  maxToBuy: z.number().int(),
 });
 export const doorTicket = doorTicketOption.extend({
   isMultipart: z.boolean(),
@@ -117,7 +97,7 @@ export const doorSale = z.object({
   email: z.string(),
   ticket: z.string(),
   quantity: z.number().int(),
-  totalCents: z.number().int(),
+  totalCents: cents,
   payment: onsitePayment,
   soldAt: z.string(),
 });

@@ -77,7 +77,7 @@ export const eventListQuery = z
   });
 export type EventListQuery = z.infer<typeof eventListQuery>;
 
-export const eventListPage = z.object({
+const eventListPage = z.object({
   items: z.array(eventListItem),
   /** Where the next page starts; null on the last page. */
   nextCursor: z.string().nullable(),

@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
+
+/** An event as a list or a menu names it: which, and when. */
+export const eventSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+});
 
 export const priceFilter = z.enum(['all', 'paid', 'free']);
 export type PriceFilter = z.infer<typeof priceFilter>;
 
-export const eventPreview = z.object({
-  id: z.string(),
-  title: z.string(),
+/** An event as its card shows it, in the list and in an account's history. */
+export const eventPreview = eventSummary.extend({
   type: z.string().nullable(),
-  dateBegin: z.string(),
-  dateEnd: z.string(),
-  minPriceCents: z.number().int(),
+  minPriceCents: cents,
   isFree: z.boolean(),
   isPublic: z.boolean(),
   organizerId: z.string(),
@@ -26,22 +32,30 @@ export type EventPreview = z.infer<typeof eventPreview>;
 export const eventListItem = eventPreview.extend({ isSoldOut: z.boolean() });
 export type EventListItem = z.infer<typeof eventListItem>;
 
-export const ticketOption = z.object({
+/**
+ * A ticket (or an option of a choice ticket) as a buyer picks it, on the event page or at the door:
+ * what it is, its price, and what picking it depends on (checkout/rules.ts, PickableTicket).
+ */
+export const ticketOfferFields = {
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  priceCents: z.number().int(),
+  priceCents: cents,
   isSoldOut: z.boolean(),
-  /** Places left (a choice ticket: those of its options on sale); live figures update it (issue 17). */
-  placesLeft: z.number().int(),
   isAvailable: z.boolean(),
   minToBuy: z.number().int(),
   maxToBuy: z.number().int(),
+};
+
+const ticketOption = z.object({
+  ...ticketOfferFields,
+  /** Places left (a choice ticket: those of its options on sale); live figures update it (issue 17). */
+  placesLeft: z.number().int(),
 });
 
 export type TicketOption = z.infer<typeof ticketOption>;
 
-export const ticketRead = ticketOption.extend({
+const ticketRead = ticketOption.extend({
   isMultipart: z.boolean(),
   isUserCanTakeInsurance: z.boolean(),
   hasGiftTickets: z.boolean(),
@@ -51,25 +65,17 @@ export const ticketRead = ticketOption.extend({
 });
 export type TicketRead = z.infer<typeof ticketRead>;
 
-export const ticketingStatus = z.enum(['open', 'closed', 'soldOut']);
+const ticketingStatus = z.enum(['open', 'closed', 'soldOut']);
 export type TicketingStatus = z.infer<typeof ticketingStatus>;
 
-export const eventDetail = z.object({
-  id: z.string(),
-  title: z.string(),
-  type: z.string().nullable(),
+/** An event as its page shows it: its card, and all the page needs to sell its tickets. */
+export const eventDetail = eventPreview.extend({
   description: z.string(),
   address: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  dateBegin: z.string(),
-  dateEnd: z.string(),
   dateMaxRefund: z.string().nullable(),
-  organizerId: z.string(),
-  organizerName: z.string(),
   isVerifiedOrganizer: z.boolean(),
-  isPublic: z.boolean(),
-  isFree: z.boolean(),
   isOpen: z.boolean(),
   isSoldOut: z.boolean(),
   status: ticketingStatus,
@@ -80,10 +86,6 @@ export const eventDetail = z.object({
   isNeedsUserStudies: z.boolean(),
   isMandatoryRefund: z.boolean(),
   paymentProvider: z.string(),
-  minPriceCents: z.number().int(),
-  bannerUrl: z.string().nullable(),
-  bannerSrcset: z.string().nullable(),
-  city: z.string().nullable(),
   isUserParticipates: z.boolean(),
   /** The viewer already has their one free place here (a ticket of a free event, or a free ticket). */
   hasFreePlace: z.boolean(),
@@ -102,7 +104,7 @@ export const hiddenTicket = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  priceCents: z.number().int(),
+  priceCents: cents,
 });
 export type HiddenTicket = z.infer<typeof hiddenTicket>;
 
@@ -122,7 +124,7 @@ export type DeploymentMeta = z.infer<typeof deploymentMeta>;
  * Live availability (issue 17): the places left of each ticket the reader may see, pushed to the
  * event page. A choice ticket's places are those of its options that are on sale.
  */
-export const ticketPlaces = z.object({
+const ticketPlaces = z.object({
   id: z.string(),
   placesLeft: z.number().int(),
   isSoldOut: z.boolean(),

@@ -4,7 +4,7 @@
  */
 import type { LegalBlock, LegalPageContent, LegalSection } from './legal-content';
 
-export type AboutContent = {
+type AboutContent = {
   title: string;
   intro: readonly LegalBlock[];
   sections: readonly LegalSection[];

@@ -1,4 +1,9 @@
-/** The in-person sale (2-organiser.md §5 "In-person sale"). Texts the spec gives are word for word. */
+import { checkoutFr } from './fr-checkout';
+
+/**
+ * The in-person sale (2-organiser.md §5 "In-person sale"). Texts the spec gives are word for word;
+ * those it shares with the ticket step (1-attendee.md §5) are the ticket step's.
+ */
 export const doorSalesFr = {
   title: 'Vente en présentiel',
   pageTitle: 'Ajout Manuel',
@@ -25,16 +30,16 @@ export const doorSalesFr = {
   ticketRequired: 'Veuillez sélectionner un billet.',
   optionRequired: 'Veuillez sélectionner une option pour votre billet avant de continuer.',
   emailRequired: 'Le mail est obligatoire.',
-  emailInvalid: "Veuillez saisir un format d'adresse mail valide.",
+  emailInvalid: checkoutFr.emailInvalid,
   firstNameRequired: 'Le prénom est obligatoire.',
   lastNameRequired: 'Le nom est obligatoire.',
   phoneInvalid: "Votre numéro de téléphone n'est pas valide.",
   birthDateRequired: 'La date de naissance est obligatoire.',
   ageRange: 'Veuillez saisir une date de naissance comprise entre 16 ans et 100 ans.',
-  quantityRequired: 'Vous devez choisir un nombre de billets.',
-  soldOutMessage: 'Il ne reste plus de place pour ce billet.',
-  belowMin: (min: number) => `Le nombre d'achat de billets doit être supérieur ou égal à ${min}.`,
-  aboveMax: (max: number) => `Le nombre d'achat de billets ne peut être supérieur à ${max} billets.`,
+  quantityRequired: checkoutFr.ticketCountRequired,
+  soldOutMessage: checkoutFr.noPlaceLeft,
+  belowMin: checkoutFr.belowMin,
+  aboveMax: checkoutFr.aboveMax,
   paymentRequired: 'Indiquez comment le participant a payé.',
   freeOnlyFree: 'Un billet payant ne peut pas être enregistré comme gratuit.',
   noEvent: "Choisissez d'abord un événement dans la console.",

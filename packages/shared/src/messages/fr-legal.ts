@@ -6,7 +6,7 @@ import { aboutFr, privacyFr } from './fr-about';
 
 import type { TermsContent } from './legal-content';
 
-export type { LegalBlock, LegalPageContent, LegalPart, LegalSection, TermsContent } from './legal-content';
+export type { LegalBlock, LegalSection } from './legal-content';
 
 const updatedAt = 'Dernière mise à jour : 22 novembre 2026';
 

@@ -249,5 +249,3 @@ export const fr = {
     age: (years: number) => `${years} ans`,
   },
 } as const;
-
-export type Messages = typeof fr;

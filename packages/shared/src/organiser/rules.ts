@@ -1,12 +1,14 @@
+import { ADDRESS_MAX_LENGTH } from '../addresses/schemas';
+import type { FieldError } from '../common/form';
 import { organiserFr } from '../messages/fr-organiser';
 import { eurosToCents } from '../pricing/rules';
-import type { CreateEventRequest, DiscountInput, OptionInput, TicketInput } from './schemas';
+import { type CreateEventRequest, type DiscountInput, type OptionInput, type TicketInput, UNLIMITED } from './schemas';
 
 const m = organiserFr;
 
 export const LIMITS = {
   title: 100,
-  address: 100,
+  address: ADDRESS_MAX_LENGTH,
   description: 2500,
   ticketTitle: 30,
   ticketDescription: 200,
@@ -14,10 +16,8 @@ export const LIMITS = {
   promoCode: 15,
 } as const;
 
-export const UNLIMITED = -1;
-
 /** The lowest price of a paid ticket added from the edit screen (2-organiser.md §2.2). */
-export const MIN_EDIT_PRICE_CENTS = 100;
+const MIN_EDIT_PRICE_CENTS = 100;
 
 type Priced = { price?: number | null; priceCents?: number | null };
 
@@ -62,10 +62,9 @@ const parseDate = (value: string | null | undefined): Date | null => {
   return Number.isNaN(date.getTime()) || year < 1900 || year > 9999 ? null : date;
 };
 
-export type EventFieldError = { field: string; message: string };
-const fail = (field: string, message: string): EventFieldError => ({ field, message });
+const fail = (field: string, message: string): FieldError => ({ field, message });
 
-export type CreateContext = {
+type CreateContext = {
   now: Date;
   /** false once the address service answered that it does not know the address. */
   addressFound?: boolean;
@@ -73,33 +72,41 @@ export type CreateContext = {
   hasOrganizer?: boolean;
 };
 
-/** The 18 checks of the create form, in the spec's order (2-organiser.md §5). */
-export function firstCreateEventError(input: CreateEventRequest, context: CreateContext): EventFieldError | null {
-  const title = input.title.trim();
+/**
+ * The checks the create and edit forms share, in the spec's order (2-organiser.md §5): the edit
+ * form's are the create form's but for the start, which may already be past.
+ */
+function firstEventFieldError(event: EventFields, context: CreateContext, isCreate: boolean): FieldError | null {
+  const title = event.title.trim();
   if (!title) return fail('title', m.create.titleRequired);
   if (title.length > LIMITS.title) return fail('title', m.create.titleTooLong);
-  const address = input.address.trim();
+  const address = event.address.trim();
   if (!address) return fail('address', m.create.addressRequired);
   if (address.length > LIMITS.address) return fail('address', m.create.addressTooLong);
   if (context.addressFound === false) return fail('address', m.create.addressNotFound);
   if (context.hasOrganizer === false) return fail('organizerId', m.create.organizerRequired);
-  if (input.type === null || input.type === '') return fail('type', m.create.categoryRequired);
-  const begin = parseDate(input.dateBegin);
+  if (event.type === null || event.type === '') return fail('type', m.create.categoryRequired);
+  const begin = parseDate(event.dateBegin);
   if (!begin) return fail('dateBegin', m.create.startRequired);
-  const end = parseDate(input.dateEnd);
+  const end = parseDate(event.dateEnd);
   if (!end) return fail('dateEnd', m.create.endRequired);
   if (end < begin) return fail('dateEnd', m.create.endBeforeStart);
-  if (begin <= context.now) return fail('dateBegin', m.create.startInPast);
+  if (isCreate && begin <= context.now) return fail('dateBegin', m.create.startInPast);
   if (end <= context.now) return fail('dateEnd', m.create.endInPast);
-  const description = input.description.trim();
+  const description = event.description.trim();
   if (!description) return fail('description', m.create.descriptionRequired);
   if (description.length > LIMITS.description) return fail('description', m.create.descriptionTooLong);
-  const cap = input.nbMaxParticipants;
+  const cap = event.nbMaxParticipants;
   if (cap == null || cap === 0) return fail('nbMaxParticipants', m.create.participantsRequired);
-  return firstTicketListError(input, begin, context.now);
+  return null;
 }
 
-function firstTicketListError(input: CreateEventRequest, begin: Date, now: Date): EventFieldError | null {
+/** The 18 checks of the create form, in the spec's order (2-organiser.md §5). */
+export function firstCreateEventError(input: CreateEventRequest, context: CreateContext): FieldError | null {
+  return firstEventFieldError(input, context, true) ?? firstTicketListError(input, context.now);
+}
+
+function firstTicketListError(input: CreateEventRequest, now: Date): FieldError | null {
   const tickets = input.ticketList;
   const items = tickets.flatMap((t) => (t.isMultipart ? t.options : [t]));
   if (tickets.length === 0 || items.some((t) => (priceToCents(t) ?? -1) < 0)) {
@@ -124,55 +131,45 @@ function firstTicketListError(input: CreateEventRequest, begin: Date, now: Date)
   if (tickets[0]?.isMultipart) return fail('ticketList', m.edit.choicesIncomplete);
   if (input.dateMaxRefund !== undefined && input.dateMaxRefund !== null && isPaidTicketList(tickets)) {
     const refund = parseDate(input.dateMaxRefund);
-    if (!refund || refund >= begin || refund <= now) return fail('dateMaxRefund', m.create.refundDateInvalid);
+    const begin = parseDate(input.dateBegin);
+    if (!refund || !begin || refund >= begin || refund <= now) {
+      return fail('dateMaxRefund', m.create.refundDateInvalid);
+    }
   }
   if (input.acceptTerms === false) return fail('acceptTerms', m.create.termsRequired);
   return null;
 }
 
-export type EventState = {
+/** What both event forms fill in and check the same way. */
+type EventFields = {
   title: string;
   address: string;
   description: string;
   type: string | number | null;
+  dateBegin: string | null;
+  dateEnd: string | null;
+  nbMaxParticipants: number | null;
+};
+
+/** The event as the edit form checks it: its fields, its refund date, and whether any ticket is paid. */
+type EventState = EventFields & {
   dateBegin: string;
   dateEnd: string;
   dateMaxRefund: string | null;
-  nbMaxParticipants: number | null;
   isPaid: boolean;
 };
 
 /** The edit form's checks: as at creation, but the start may already be past (§5 "Edit event"). */
-export function firstEditEventError(event: EventState, context: CreateContext): EventFieldError | null {
-  const title = event.title.trim();
-  if (!title) return fail('title', m.create.titleRequired);
-  if (title.length > LIMITS.title) return fail('title', m.create.titleTooLong);
-  const address = event.address.trim();
-  if (!address) return fail('address', m.create.addressRequired);
-  if (address.length > LIMITS.address) return fail('address', m.create.addressTooLong);
-  if (context.addressFound === false) return fail('address', m.create.addressNotFound);
-  if (event.type === null || event.type === '') return fail('type', m.create.categoryRequired);
+export function firstEditEventError(event: EventState, context: CreateContext): FieldError | null {
+  const error = firstEventFieldError(event, context, false);
+  if (error || !event.isPaid || event.dateMaxRefund === null) return error;
+  const refund = parseDate(event.dateMaxRefund);
   const begin = parseDate(event.dateBegin);
-  if (!begin) return fail('dateBegin', m.create.startRequired);
-  const end = parseDate(event.dateEnd);
-  if (!end) return fail('dateEnd', m.create.endRequired);
-  if (end < begin) return fail('dateEnd', m.create.endBeforeStart);
-  if (end <= context.now) return fail('dateEnd', m.create.endInPast);
-  const description = event.description.trim();
-  if (!description) return fail('description', m.create.descriptionRequired);
-  if (description.length > LIMITS.description) return fail('description', m.create.descriptionTooLong);
-  if (event.nbMaxParticipants == null || event.nbMaxParticipants === 0) {
-    return fail('nbMaxParticipants', m.create.participantsRequired);
-  }
-  if (event.isPaid && event.dateMaxRefund !== null) {
-    const refund = parseDate(event.dateMaxRefund);
-    if (!refund || refund >= begin) return fail('dateMaxRefund', m.edit.refundDateInvalid);
-  }
-  return null;
+  return !refund || !begin || refund >= begin ? fail('dateMaxRefund', m.edit.refundDateInvalid) : null;
 }
 
 /** Saving a new ticket from the edit form (§5 "Saving a new ticket"). */
-export function firstNewTicketError(ticket: TicketInput): EventFieldError | null {
+export function firstNewTicketError(ticket: TicketInput): FieldError | null {
   if (!ticket.title.trim()) return fail('title', m.ticket.titleEmpty);
   if (ticket.title.trim().length > LIMITS.ticketTitle) return fail('title', m.create.ticketTitleTooLong);
   if (ticket.description.length > LIMITS.ticketDescription) {
@@ -193,7 +190,7 @@ export function firstNewTicketError(ticket: TicketInput): EventFieldError | null
 }
 
 /** An option needs a title (30 at most), a whole quantity of at least 1 and a price of at least 0. */
-export function firstOptionError(option: OptionInput): EventFieldError | null {
+export function firstOptionError(option: OptionInput): FieldError | null {
   if (!option.title.trim()) return fail('options', m.edit.choicesIncomplete);
   if (option.title.trim().length > LIMITS.optionTitle) return fail('options', m.create.ticketTitleTooLong);
   const price = priceToCents(option);
@@ -205,7 +202,7 @@ export function firstOptionError(option: OptionInput): EventFieldError | null {
 }
 
 /** Promo code rules (§5 "Promo codes"); `existing` holds the event's other codes. */
-export function firstDiscountError(input: DiscountInput, existing: string[]): EventFieldError | null {
+export function firstDiscountError(input: DiscountInput, existing: string[]): FieldError | null {
   const code = input.code.trim();
   if (!code) return fail('code', m.promo.codeRequired);
   if (code.length > LIMITS.promoCode) return fail('code', m.promo.codeTooLong);

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
+
+/** An event's participant cap when there is none (2-organiser.md §3, §9: encoded as -1). */
+export const UNLIMITED = -1;
 
 /** A price from a form or an API client: euros with up to 2 decimals, or integer cents. */
 const money = {
@@ -27,11 +31,14 @@ export const ticketInput = z.strictObject({
 });
 export type TicketInput = z.infer<typeof ticketInput>;
 
+/** A promo code's number of uses when none is given (2-organiser.md §3: quantity 10000 at creation). */
+export const PROMO_CODE_QUANTITY = 10_000;
+
 export const discountInput = z.strictObject({
   code: z.string().max(100).default(''),
   discountPercent: z.number().nullable().default(null),
   // At least 1 is a rule with its message (firstDiscountError), not a schema bound.
-  quantity: z.number().int().max(1_000_000).default(10_000),
+  quantity: z.number().int().max(1_000_000).default(PROMO_CODE_QUANTITY),
   isEnabled: z.boolean().default(true),
   isSingleUse: z.boolean().default(true),
 });
@@ -59,7 +66,7 @@ export const createEventRequest = z.strictObject({
   dateBegin: date,
   dateEnd: date,
   dateMaxRefund: z.string().max(40).nullable().optional(),
-  nbMaxParticipants: z.number().int().min(-1).nullable().default(null),
+  nbMaxParticipants: z.number().int().min(UNLIMITED).nullable().default(null),
   isPublic: z.boolean().default(false),
   isFree: z.boolean().optional(),
   minPrice: z.number().optional(),
@@ -83,7 +90,7 @@ export const updateEventRequest = z.strictObject({
   dateBegin: z.string().max(40).optional(),
   dateEnd: z.string().max(40).optional(),
   dateMaxRefund: z.string().max(40).nullable().optional(),
-  nbMaxParticipants: z.number().int().min(-1).nullable().optional(),
+  nbMaxParticipants: z.number().int().min(UNLIMITED).nullable().optional(),
   isPublic: z.boolean().optional(),
   isOpen: z.boolean().optional(),
   isUserPaysFees: z.boolean().optional(),
@@ -112,12 +119,12 @@ export const updateDiscountRequest = z.strictObject({
 export type UpdateDiscountRequest = z.infer<typeof updateDiscountRequest>;
 
 /** What the edit screen and the console read: every ticket, hidden ones and sold counts included. */
-export const managedTicket = z.object({
+const managedTicket = z.object({
   id: z.string(),
   parentId: z.string().nullable(),
   title: z.string(),
   description: z.string(),
-  priceCents: z.number().int(),
+  priceCents: cents,
   quantity: z.number().int(),
   sold: z.number().int(),
   isHidden: z.boolean(),
@@ -130,7 +137,7 @@ export const managedTicket = z.object({
 });
 export type ManagedTicket = z.infer<typeof managedTicket>;
 
-export const managedDiscount = z.object({
+const managedDiscount = z.object({
   id: z.string(),
   code: z.string(),
   percent: z.number().int(),

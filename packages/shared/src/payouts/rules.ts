@@ -30,11 +30,6 @@ export function groupIban(iban: string): string {
   return iban.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** An IBAN shown in a list: its country and last four characters only. */
-export function maskIban(iban: string): string {
-  return `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
-}
-
 /**
  * Cents as a decimal amount with a dot and two decimals ("1234.50"), by integer arithmetic: the
  * SEPA file's amounts never pass through a float.

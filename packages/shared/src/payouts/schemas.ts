@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
+import type { FieldError } from '../common/form';
 import { payoutsFr } from '../messages/fr-payouts';
 import { isPayableIban, isValidBic, isValidIban } from './rules';
 
@@ -12,7 +14,7 @@ export const bankAccountRequest = z.strictObject({
 });
 export type BankAccountRequest = z.infer<typeof bankAccountRequest>;
 
-export function firstBankAccountError(input: BankAccountRequest): { field: string; message: string } | null {
+export function firstBankAccountError(input: BankAccountRequest): FieldError<keyof BankAccountRequest> | null {
   const holder = input.holderName.trim();
   if (!holder) return { field: 'holderName', message: e.holderRequired };
   // SEPA limits a creditor's name to 70 characters (pain.001 Cdtr/Nm).
@@ -44,29 +46,29 @@ export type PayoutStatus = z.infer<typeof payoutStatus>;
  * a sum of entries. `availableCents` is signed (below 0 the organiser owes it) and net of the
  * commission and of its VAT (0 until the commission is invoiced with VAT).
  */
-export const balance = z.object({
-  salesCents: z.number().int(),
-  commissionCents: z.number().int(),
-  commissionVatCents: z.number().int(),
-  refundsCents: z.number().int(),
+const balance = z.object({
+  salesCents: cents,
+  commissionCents: cents,
+  commissionVatCents: cents,
+  refundsCents: cents,
   /** Payouts requested, batched or paid (a rejected, cancelled or returned one gave its amount back). */
-  payoutsCents: z.number().int(),
+  payoutsCents: cents,
   /**
    * Debts settled between the organiser's events: below 0, this event's balance paid what others
    * owed; above 0, other events (or a repayment) paid what this one owed.
    */
-  debtsCents: z.number().int(),
-  availableCents: z.number().int(),
+  debtsCents: cents,
+  availableCents: cents,
   /** The organiser's balance over all their events (and the administrator's adjustments). */
-  organizerBalanceCents: z.number().int(),
+  organizerBalanceCents: cents,
   /** What a payout request would transfer now (0 when none may be asked). */
-  requestableCents: z.number().int(),
+  requestableCents: cents,
 });
 export type Balance = z.infer<typeof balance>;
 
-export const eventPayout = z.object({
+const eventPayout = z.object({
   id: z.string(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   status: payoutStatus,
   iban: z.string(),
   createdAt: z.string(),
@@ -74,7 +76,6 @@ export const eventPayout = z.object({
   bankReference: z.string().nullable(),
   rejectReason: z.string().nullable(),
 });
-export type EventPayout = z.infer<typeof eventPayout>;
 
 /** The payout panel of the console: the event's balance, the rate used, the requests so far. */
 export const eventPayouts = z.object({
@@ -84,7 +85,7 @@ export const eventPayouts = z.object({
   /** Why the caller may not ask, in French; null when they may. */
   refusal: z.string().nullable(),
   rateBps: z.number().int(),
-  fixedCents: z.number().int(),
+  fixedCents: cents,
   balance,
   /** A payout can be asked now. */
   requestable: z.boolean(),
@@ -94,5 +95,5 @@ export const eventPayouts = z.object({
 });
 export type EventPayouts = z.infer<typeof eventPayouts>;
 
-export const payoutCreated = z.object({ id: z.string(), amountCents: z.number().int(), status: payoutStatus });
+export const payoutCreated = z.object({ id: z.string(), amountCents: cents, status: payoutStatus });
 export type PayoutCreated = z.infer<typeof payoutCreated>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
 import { type Rate, STANDARD_COMMISSION } from './rules';
 
 /** The commission that applies to the caller (2-organiser.md §2.9, §9): theirs, or the standard one. */
 export const callerRate = z.object({
   rateBps: z.number().int(),
-  fixedCents: z.number().int(),
+  fixedCents: cents,
   /** False for an organiser with a reduced rate set by an administrator. */
   isStandard: z.boolean(),
 });

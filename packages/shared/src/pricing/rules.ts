@@ -4,11 +4,13 @@
  * rounding is half up, done once per amount (1-attendee.md §9, 2-organiser.md §9).
  */
 
-export type FeeProvider = 'stripe' | 'etransactions' | 'sandbox';
+/** The providers an event may be paid through: the card provider, the bank, and the bank's sandbox. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'etransactions', 'stripe'] as const;
+export type FeeProvider = (typeof PAYMENT_PROVIDERS)[number];
 export type Rate = { bps: number; fixedCents: number };
 
 /** What the buyer pays when the organiser passes the fees on: a percentage plus a fixed part per ticket. */
-export const SERVICE_FEE_RATES: Readonly<Record<FeeProvider, Rate>> = {
+const SERVICE_FEE_RATES: Readonly<Record<FeeProvider, Rate>> = {
   stripe: { bps: 280, fixedCents: 40 },
   etransactions: { bps: 180, fixedCents: 30 },
   // The sandbox speaks the bank's protocol, so it charges what the bank would.
@@ -20,9 +22,7 @@ export const STANDARD_COMMISSION: Rate = { bps: 180, fixedCents: 30 };
 export const REDUCED_COMMISSION: Rate = { bps: 140, fixedCents: 25 };
 
 /** Refund insurance: a flat price per place under the threshold, a percentage from it. */
-export const REFUND_INSURANCE = { flatCents: 120, thresholdCents: 5000, bps: 600 } as const;
-
-export const PAYMENT_COUNTDOWN_SECONDS = 180;
+const REFUND_INSURANCE = { flatCents: 120, thresholdCents: 5000, bps: 600 } as const;
 
 function assertCents(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number of cents ≥ 0`);
@@ -71,8 +71,8 @@ export function serviceFeeCents(input: { provider: FeeProvider; subtotalCents: n
   return mulDivHalfUp(input.subtotalCents, rate.bps, 10_000) + rate.fixedCents * input.ticketCount;
 }
 
-export type OrderLineInput = { unitPriceCents: number; quantity: number; refundPlaces: number };
-export type OrderLineTotals = OrderLineInput & {
+type OrderLineInput = { unitPriceCents: number; quantity: number; refundPlaces: number };
+type OrderLineTotals = OrderLineInput & {
   discountedUnitPriceCents: number;
   /** What the discount takes off this line. */
   discountCents: number;
@@ -80,7 +80,7 @@ export type OrderLineTotals = OrderLineInput & {
   subtotalCents: number;
   insuranceCents: number;
 };
-export type OrderTotals = {
+type OrderTotals = {
   /** Tickets after discount. */
   subtotalCents: number;
   discountCents: number;

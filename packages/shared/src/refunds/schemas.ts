@@ -1,27 +1,21 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
 import { refundsFr } from '../messages/fr-refunds';
+import { REASON_MAX_LENGTH } from '../rules/reason';
 
 const e = refundsFr.errors;
 
 /** Where a holder's refund request stands: to decide, or the refund's own state. */
-export const refundRequestStatus = z.enum([
-  'requested',
-  'pending',
-  'refunding',
-  'refunded',
-  'failed',
-  'refused',
-  'manual',
-]);
+const refundRequestStatus = z.enum(['requested', 'pending', 'refunding', 'refunded', 'failed', 'refused', 'manual']);
 export type RefundRequestStatus = z.infer<typeof refundRequestStatus>;
 
-export const refundRequestRow = z.object({
+const refundRequestRow = z.object({
   participationId: z.string(),
   holderName: z.string(),
   holderEmail: z.string(),
   ticketTitle: z.string(),
   places: z.number().int(),
-  amountCents: z.number().int(),
+  amountCents: cents,
   requestedAt: z.string(),
   status: refundRequestStatus,
   reason: z.string().nullable(),
@@ -32,7 +26,7 @@ export type RefundRequestRow = z.infer<typeof refundRequestRow>;
 export const refundRequestList = z.object({ items: z.array(refundRequestRow) });
 
 export const refuseRefundRequest = z.strictObject({
-  reason: z.string().trim().min(1, e.reasonRequired).max(500, e.reasonTooLong),
+  reason: z.string().trim().min(1, e.reasonRequired).max(REASON_MAX_LENGTH, e.reasonTooLong),
 });
 
 export const refundDecision = z.object({ status: refundRequestStatus });

@@ -8,7 +8,7 @@ export type ShopCategory = (typeof shopCategories)[number];
 export const OFFERS_SEARCH_MAX = 50;
 export const GALLERY_MAX_IMAGES = 4;
 /** A line's quantity, when the product has no fixed list: one order, not a warehouse. */
-export const CART_QUANTITY_MAX = 9999;
+const CART_QUANTITY_MAX = 9999;
 
 /** A type of a product (cup type, powder format): its own price replaces the product's. */
 export type ShopVariant = {
@@ -35,7 +35,7 @@ export type ShopProduct = {
 };
 
 /** Titles compared without accents or case, as the visitor types (§2 "Offers catalogue"). */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 

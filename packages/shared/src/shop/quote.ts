@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { FieldError } from '../auth/schemas';
+import { ADDRESS_MAX_LENGTH } from '../addresses/schemas';
+import { cents, pageOf } from '../common/fields';
+import { type FieldError, formText } from '../common/form';
 import { showcaseFr } from '../messages/fr-showcase';
 import { isEmailValid } from '../rules/email';
 import { isMobilePhone, phoneDigits } from '../rules/phone';
@@ -7,7 +9,7 @@ import { lineAmountCents, type ShopOffer } from './catalogue';
 
 /** Input limits of the quote form (3-showcase-and-shell.md §5 "Input limits"). */
 export const QUOTE_LIMITS = {
-  address: 100,
+  address: ADDRESS_MAX_LENGTH,
   postcode: 5,
   city: 50,
   structureName: 50,
@@ -19,36 +21,32 @@ export const QUOTE_LIMITS = {
 } as const;
 
 /** Partners get 50 % off equipment loans (§1, §9): rental lines only. */
-export const PARTNER_LOAN_DISCOUNT_PERCENT = 50;
-export const QUOTE_REPLY_HOURS = 24;
+const PARTNER_LOAN_DISCOUNT_PERCENT = 50;
 
 export const quoteStatuses = ['new', 'answered', 'won', 'lost'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
-// Fields default to empty so that a missing field gets the spec's message, in the spec's order.
-const text = (max: number) => z.string().max(max).default('');
 const place = z
-  .strictObject({ address: text(1000), postcode: text(100), city: text(1000) })
+  .strictObject({ address: formText(1000), postcode: formText(100), city: formText(1000) })
   .default({ address: '', postcode: '', city: '' });
 
-export const quoteLine = z.strictObject({
+const quoteLine = z.strictObject({
   productId: z.string().max(100),
   quantity: z.number().int(),
   /** The chosen type's label, for a product that has types. */
   variant: z.string().max(200).nullish(),
 });
-export type QuoteLine = z.infer<typeof quoteLine>;
 
 export const quoteRequest = z.strictObject({
   partner: z.boolean().nullish(),
-  structureName: text(1000),
-  email: text(1000),
-  startsAt: text(100),
-  endsAt: text(100),
+  structureName: formText(1000),
+  email: formText(1000),
+  startsAt: formText(100),
+  endsAt: formText(100),
   billing: place,
-  phone: text(100),
+  phone: formText(100),
   delivery: place,
-  comments: text(10_000),
+  comments: formText(10_000),
   acceptTerms: z.boolean().default(false),
   lines: z.array(quoteLine).max(500).default([]),
 });
@@ -154,7 +152,7 @@ export type PricedLine = {
   quantity: number;
 };
 
-export type QuoteTotals = {
+type QuoteTotals = {
   lines: { amountCents: number | null; discountCents: number }[];
   subtotalCents: number;
   discountCents: number;
@@ -185,16 +183,16 @@ export function quoteTotals(lines: PricedLine[], partner: boolean): QuoteTotals 
 export const quoteCreated = z.object({ id: z.string(), message: z.string() });
 export type QuoteCreated = z.infer<typeof quoteCreated>;
 
-export const quoteRequestLineView = z.object({
+const quoteRequestLineView = z.object({
   id: z.string(),
   title: z.string(),
   variant: z.string().nullable(),
   offer: z.enum(['location', 'achat', 'service']),
   quantity: z.number().int(),
-  unitPriceCents: z.number().int().nullable(),
+  unitPriceCents: cents.nullable(),
   priceLabel: z.string().nullable(),
-  amountCents: z.number().int().nullable(),
-  discountCents: z.number().int(),
+  amountCents: cents.nullable(),
+  discountCents: cents,
 });
 
 export const quoteRequestView = z.object({
@@ -210,9 +208,9 @@ export const quoteRequestView = z.object({
   billing: z.object({ address: z.string(), postcode: z.string(), city: z.string() }),
   delivery: z.object({ address: z.string(), postcode: z.string(), city: z.string() }),
   comments: z.string(),
-  subtotalCents: z.number().int(),
-  discountCents: z.number().int(),
-  totalCents: z.number().int(),
+  subtotalCents: cents,
+  discountCents: cents,
+  totalCents: cents,
   lines: z.array(quoteRequestLineView),
 });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
@@ -223,12 +221,7 @@ export const quoteRequestsQuery = z.strictObject({
   status: z.enum(quoteStatuses).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
-export type QuoteRequestsQuery = z.input<typeof quoteRequestsQuery>;
-export const quoteRequestsPage = z.object({
-  items: z.array(quoteRequestView),
-  total: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const quoteRequestsPage = pageOf(quoteRequestView).extend({ pageSize: z.number().int() });
 export type QuoteRequestsPage = z.infer<typeof quoteRequestsPage>;
 export const quoteRequestParams = z.strictObject({ quoteId: z.string().uuid() });
 export const quoteStatusChange = z.strictObject({ status: z.enum(quoteStatuses) });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { cents } from '../common/fields';
 import { GALLERY_MAX_IMAGES, type ShopProduct, type ShopVariant, shopCategories, shopOffers } from './catalogue';
 
 /**
  * A type of a product (cup type, powder format). Its own price replaces the product's; a cup type
  * is sold by packs and picked from a fixed list of cup counts (docs/decisions.md, "Showcase").
  */
-export const shopVariant: z.ZodType<ShopVariant> = z.object({
+const shopVariant: z.ZodType<ShopVariant> = z.object({
   label: z.string(),
-  priceCents: z.number().int().nullable(),
+  priceCents: cents.nullable(),
   priceLabel: z.string().nullable(),
   /** How many items the price buys (cups come by 50); 1 for everything else. */
   packSize: z.number().int().min(1),
@@ -22,7 +23,7 @@ export const shopProduct: z.ZodType<ShopProduct> = z.object({
   title: z.string(),
   description: z.string(),
   /** The price in cents, or null with a `priceLabel` for a price that is not a number. */
-  priceCents: z.number().int().nullable(),
+  priceCents: cents.nullable(),
   priceLabel: z.string().nullable(),
   variants: z.array(shopVariant),
   images: z.array(z.string()).max(GALLERY_MAX_IMAGES),

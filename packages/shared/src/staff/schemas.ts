@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { formText } from '../common/form';
 import { staffFr } from '../messages/fr-staff';
-import { isEmailValid } from '../rules/email';
+import { EMAIL_MAX_LENGTH, isEmailValid } from '../rules/email';
 
 /** The staff of an event (2-organiser.md §2.6), shared by the console and the API. */
-export const addStaffRequest = z.strictObject({ email: z.string().max(254).default('') });
+export const addStaffRequest = z.strictObject({ email: formText(EMAIL_MAX_LENGTH) });
 export type AddStaffRequest = z.infer<typeof addStaffRequest>;
 
 /** 'Staff add': an empty or malformed e-mail gets the spec's alert text. */
@@ -12,8 +13,7 @@ export function firstStaffEmailError(email: string): string | null {
   return !trimmed || !isEmailValid(trimmed) ? staffFr.emailInvalid : null;
 }
 
-export const staffStatus = z.enum(['admin', 'staff']);
-export type StaffStatus = z.infer<typeof staffStatus>;
+const staffStatus = z.enum(['admin', 'staff']);
 
 export const staffMember = z.object({
   userId: z.string(),

@@ -10,7 +10,7 @@ import { base32nopad } from '@scure/base';
  * from another's; the signature makes it unforgeable. Shared by the server, which signs, and the
  * browser scanner, which verifies offline with the public key.
  */
-export const TICKET_CODE_VERSION = 2;
+const TICKET_CODE_VERSION = 2;
 const SIGNED_LENGTH = 26;
 const SIGNATURE_LENGTH = 64;
 const EVENT_PREFIX_BYTES = 8;
@@ -22,7 +22,7 @@ export type TicketCodePayload = {
   quantity: number;
 };
 
-export type DecodedTicketCode = TicketCodePayload & { signed: Uint8Array; signature: Uint8Array };
+type DecodedTicketCode = TicketCodePayload & { signed: Uint8Array; signature: Uint8Array };
 
 const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -103,3 +103,6 @@ export const TICKET_QR_OPTIONS = {
   margin: 4,
   color: { dark: '#000000ff', light: '#ffffffff' },
 } as const;
+
+/** How wide QR codes are shown, in px (1-attendee.md §9): a ticket's or a person's code 200, an event's link 230. */
+export const QR_CODE_SIZE = { code: 200, link: 230 } as const;

@@ -1,3 +1,4 @@
+import type { FieldError } from '../common/form';
 import { waitingRoomFr } from '../messages/fr-waiting-room';
 
 /**
@@ -29,13 +30,11 @@ export function secondsUntilAdmitted(onsaleAt: Date, perMinute: number, position
   return Math.max(0, Math.ceil((admittedAt - now.getTime()) / 1000));
 }
 
-export type RoomSettingsError = { field: 'onsaleAt' | 'admissionPerMinute'; message: string };
-
 /** The organiser's settings: both or neither, a real date before the end, a whole rate in bounds. */
 export function firstRoomSettingsError(
   input: { onsaleAt: string | null; admissionPerMinute: number | null },
   dateEnd: string,
-): RoomSettingsError | null {
+): FieldError<'onsaleAt' | 'admissionPerMinute'> | null {
   const messages = waitingRoomFr.settings;
   if (input.onsaleAt === null && input.admissionPerMinute === null) return null;
   const onsale = input.onsaleAt ? new Date(input.onsaleAt) : null;

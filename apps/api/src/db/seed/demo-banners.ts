@@ -49,7 +49,7 @@ const dayFormat = new Intl.DateTimeFormat('fr-FR', {
   month: 'long',
 });
 
-export function drawDemoBanner(event: { title: string; dateBegin: Date; city: string | null }, index: number): string {
+function drawDemoBanner(event: { title: string; dateBegin: Date; city: string | null }, index: number): string {
   const [dark, bright, light] = PALETTES[index % PALETTES.length] ?? PALETTES[0];
   const title = lines(event.title.replace(/\s*\(privé\)$/, ''), 20);
   const subtitle = [dayFormat.format(event.dateBegin), event.city].filter(Boolean).join(' · ');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { CheckoutDeps } from '../../modules/checkout/service';
-import { createOrder } from '../../modules/checkout/service';
+import type { CheckoutDeps } from '../../modules/checkout/order.service';
+import { createOrder } from '../../modules/checkout/order.service';
 import { createManualEntry } from '../../modules/door-sales/service';
 import { applyPaymentResult } from '../../modules/orders/payment-result';
 import { events, orders, users } from '../schema';

@@ -3,8 +3,8 @@ import { hashPassword } from '../../modules/auth/passwords';
 import type { Database } from '../client';
 import { events, eventTypes, tickets, users } from '../schema';
 
-export const DEMO_PASSWORD = 'Demo1234';
-export const DEMO_ACCOUNTS = {
+const DEMO_PASSWORD = 'Demo1234';
+const DEMO_ACCOUNTS = {
   admin: 'admin@guichet.test',
   organizer: 'organisateur@guichet.test',
   user: 'utilisateur@guichet.test',

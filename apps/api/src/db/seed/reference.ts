@@ -3,7 +3,7 @@ import { eventTypes } from '../schema';
 import { ensureShopCatalogue } from './shop-catalogue';
 
 /** Event categories: reference data that every deployment has, production included. */
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
   'Soirée',
   'Concert',
   'Festival',

@@ -35,7 +35,7 @@ const variant = (label: string, priceCents: number, extra: Partial<ShopVariant> 
  * Titles, descriptions, categories and the powder's formats are ours: the spec gives the prices
  * only (docs/decisions.md, "Showcase").
  */
-export const SHOP_CATALOGUE: CatalogueItem[] = [
+const SHOP_CATALOGUE: CatalogueItem[] = [
   {
     slug: 'terminal-3g',
     offer: 'location',
@@ -262,7 +262,7 @@ export const SHOP_CATALOGUE: CatalogueItem[] = [
   },
 ];
 
-export const productPicture = (slug: string, index: number) => `/showcase/products/${slug}-${index}.svg`;
+const productPicture = (slug: string, index: number) => `/showcase/products/${slug}-${index}.svg`;
 
 /**
  * Seeds the catalogue once per item, production included. Existing items are left alone: an

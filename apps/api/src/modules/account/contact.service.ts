@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { insertContactMessage } from './contact.repository';
 
 /** Stores the message and mails it to the contact address, in one transaction. */

@@ -2,8 +2,8 @@ import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { mailsTo } from '../../../test/modules/account/support';
 import { contactMessages } from '../../db/schema';
-import { mailsTo } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './data.repository';
 
 /** A unique address that can never receive mail (.invalid is reserved by RFC 2606). */
-export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 
 /**
  * Deletion by the owner: personal data erased, participations and orders kept for accounting.

@@ -2,8 +2,8 @@ import { accountFr, fr } from '@guichet/shared';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { contactMessages, follows, participations, sessions, users } from '../../db/schema';
-import { makePng, uploadFile } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

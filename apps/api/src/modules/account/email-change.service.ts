@@ -7,8 +7,8 @@ import { queueMail } from '../../mail/outbox';
 import { MAX_CODE_ATTEMPTS } from '../auth/service';
 import * as emailCodes from '../users/email-codes.repository';
 import { countFailedAttempt, markEmailCodeUsed } from '../users/email-codes.repository';
-import type { SignedInUser } from '../users/repository';
-import { updateUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
+import { updateUser } from '../users/users.repository';
 import * as repo from './settings.repository';
 
 // Same lifetime and hashing as the password-reset code (docs/decisions.md).

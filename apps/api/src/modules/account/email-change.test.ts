@@ -2,9 +2,9 @@ import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, PASSWORD, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { codeMailedTo } from '../../../test/modules/account/support';
 import { emailCodes, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { codeMailedTo } from './test-support';
 
 let now = new Date();
 const clock: Clock = { now: () => now };

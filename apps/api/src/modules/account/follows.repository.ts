@@ -24,7 +24,7 @@ export async function countFollowers(db: Database, userId: string): Promise<numb
 }
 
 /** A list is bounded: the screen shows cards, not an export. */
-export const FOLLOW_LIST_LIMIT = 500;
+const FOLLOW_LIST_LIMIT = 500;
 
 /** The accounts following `userId` (followers) or followed by them (follows), newest first. */
 export function findFollowList(db: Database, userId: string, type: FollowListType) {

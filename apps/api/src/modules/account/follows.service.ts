@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can } from '../../policy/can';
 import { imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './follows.repository';
 import { findLiveUser } from './profile.repository';
 import { userNotFound } from './profile.service';

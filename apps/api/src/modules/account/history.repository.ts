@@ -1,9 +1,8 @@
 import type { EventPreview, HistoryType } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { BANNER_SRCSET_SQL } from '../images/processing';
-
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * A person's past events (participated in, ended) or organised events, as event previews.
@@ -28,8 +27,8 @@ export function findHistory(
     select e.id,
            e.title,
            t.label as "type",
-           ${iso('e.date_begin')} as "dateBegin",
-           ${iso('e.date_end')} as "dateEnd",
+           ${isoTimestamp('e.date_begin')} as "dateBegin",
+           ${isoTimestamp('e.date_end')} as "dateEnd",
            coalesce(p.min_price, 0)::int as "minPriceCents",
            coalesce(p.max_price, 0) = 0 as "isFree",
            e.is_public as "isPublic",

@@ -2,7 +2,7 @@ import type { EventPreview, HistoryType } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../lib/ids';
 import { can } from '../../policy/can';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { privateProfileError } from './follows.service';
 import { findHistory } from './history.repository';
 import { findLiveUser } from './profile.repository';

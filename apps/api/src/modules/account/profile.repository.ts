@@ -9,7 +9,7 @@ export type SessionUser = typeof users.$inferSelect;
  * drift from the follows and events they count, even under concurrent writes.
  * Aliases are explicit: drizzle leaves columns unqualified in single-table selects.
  */
-export function profileCounts(userId: string) {
+function profileCounts(userId: string) {
   return {
     nbFollowers: sql<number>`(select count(*)::int from follows f where f.followed_id = ${userId})`,
     nbFollows: sql<number>`(select count(*)::int from follows f where f.follower_id = ${userId})`,
@@ -65,8 +65,10 @@ export async function replaceImagePath(
   });
 }
 
-/** The user's participations that are not cancelled, newest event first. */
-/** The user's live tickets; the holder's names are the buyer's of the order, else the account's. */
+/**
+ * The user's live tickets (participations not cancelled), newest event first; the holder's names
+ * are the buyer's of the order, else the account's.
+ */
 export function findParticipations(db: Database, userId: string) {
   return db
     .select({

@@ -15,7 +15,7 @@ import { isUuid } from '../../lib/ids';
 import { can } from '../../policy/can';
 import { imageUrl } from '../images/processing';
 import { receiveImage } from '../images/upload';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './profile.repository';
 
 export const userNotFound = () => new AppError('USER_NOT_FOUND', accountFr.organizer.notFound, 404);

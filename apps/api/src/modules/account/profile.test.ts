@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { follows, participations, users } from '../../db/schema';
-import { makePng, uploadFile } from './test-support';
 
 let t: TestApp;
 beforeAll(async () => {

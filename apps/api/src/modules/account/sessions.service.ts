@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './sessions.repository';
 
 const m = accountFr.settings.sessions;

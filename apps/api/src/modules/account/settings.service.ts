@@ -17,8 +17,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { SignedInUser } from '../users/repository';
-import { findPasswordHash, updateUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
+import { findPasswordHash, updateUser } from '../users/users.repository';
 import { startEmailChange } from './email-change.service';
 import * as repo from './settings.repository';
 

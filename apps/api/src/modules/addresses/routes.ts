@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { type AddressService, addressServiceFromConfig } from './service';
 
-export type AddressRouteOptions = AppDeps & { addresses?: AddressService };
+type AddressRouteOptions = AppDeps & { addresses?: AddressService };
 
 /** Routes of address suggestions and geocoding behind an adapter. */
 export const addressRoutes: FastifyPluginAsyncZod<AddressRouteOptions> = async (app, deps) => {

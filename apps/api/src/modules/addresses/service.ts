@@ -1,6 +1,6 @@
 import { ADDRESS_QUERY_MIN_LENGTH, ADDRESS_SUGGESTION_LIMIT } from '@guichet/shared';
 import type { Config } from '../../config';
-import { fetchBan } from './ban';
+import { searchAddressBase } from './address-base';
 import { geocodeGazetteer, searchGazetteer } from './gazetteer';
 
 export type AddressSuggestion = {
@@ -17,12 +17,12 @@ export type AddressService = {
 };
 
 /** Where the failures of the national service are reported: never the searched text (a home address). */
-export type AddressLogger = { warn(details: Record<string, unknown>, message: string): void };
+type AddressLogger = { warn(details: Record<string, unknown>, message: string): void };
 
-export const DEFAULT_BAN_URL = 'https://api-adresse.data.gouv.fr';
-export const DEFAULT_TIMEOUT_MS = 2000;
+const DEFAULT_BAN_URL = 'https://api-adresse.data.gouv.fr';
+const DEFAULT_TIMEOUT_MS = 2000;
 /** Below this relevance the national service's best answer is a guess, not the address typed. */
-export const MIN_GEOCODE_SCORE = 0.5;
+const MIN_GEOCODE_SCORE = 0.5;
 
 const offline: AddressService = {
   suggest: async (query) => (query.trim().length < ADDRESS_QUERY_MIN_LENGTH ? [] : searchGazetteer(query)),
@@ -49,7 +49,7 @@ export function createAddressService(options: {
     async suggest(query) {
       const text = query.trim();
       if (text.length < ADDRESS_QUERY_MIN_LENGTH) return [];
-      const answer = await fetchBan(ban, { q: text, limit: ADDRESS_SUGGESTION_LIMIT, autocomplete: true });
+      const answer = await searchAddressBase(ban, { q: text, limit: ADDRESS_SUGGESTION_LIMIT, autocomplete: true });
       if (!answer.ok) {
         fallback(answer.reason);
         return offline.suggest(text);
@@ -59,7 +59,7 @@ export function createAddressService(options: {
     async geocode(label) {
       const text = label.trim();
       if (text.length < ADDRESS_QUERY_MIN_LENGTH) return null;
-      const answer = await fetchBan(ban, { q: text, limit: 1, autocomplete: false });
+      const answer = await searchAddressBase(ban, { q: text, limit: 1, autocomplete: false });
       if (!answer.ok) {
         fallback(answer.reason);
         return offline.geocode(text);

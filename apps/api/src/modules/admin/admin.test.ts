@@ -2,8 +2,8 @@ import { adminFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
 import { auditLog, contactMessages, mailOutbox, participations, refunds } from '../../db/schema';
-import { endedDates, paidOrder } from '../payouts/test-support';
 
 let t: TestApp;
 let admin: string;

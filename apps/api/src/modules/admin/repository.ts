@@ -1,10 +1,7 @@
 import type { AdminRefund, PayoutFilter, PayoutStatus } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-// to_char of a null is null: the same helper serves the optional instants.
-const isoOrNull = iso;
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 /** A search term as a LIKE pattern matching anywhere, its wildcards taken literally. */
 const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,7 +10,7 @@ export function findVerificationRequests(db: Database) {
   return queryRows<{ userId: string; firstName: string; lastName: string; email: string; requestedAt: string }>(
     db,
     sql`select id as "userId", first_name as "firstName", last_name as "lastName", email,
-               ${iso('verification_requested_at')} as "requestedAt"
+               ${isoTimestamp('verification_requested_at')} as "requestedAt"
           from users
          where verification_requested_at is not null and not is_verified and deleted_at is null
          order by verification_requested_at, id`,
@@ -39,13 +36,13 @@ export type AdminUserRow = {
 };
 
 const userColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.role,
-  u.is_verified as "isVerified", ${isoOrNull('u.verification_requested_at')} as "verificationRequestedAt",
+  u.is_verified as "isVerified", ${isoTimestamp('u.verification_requested_at')} as "verificationRequestedAt",
   u.commission_rate_bps as "commissionRateBps", u.commission_fixed_cents as "commissionFixedCents",
   u.payout_advance_percent as "payoutAdvancePercent",
   -- float8 holds the sum exactly (to 2^53 cents) and reaches JavaScript as a number with both drivers.
   (select coalesce(sum(balance_cents), 0)::float8 from guichet_organizer_balances(u.id)) as "balanceCents",
-  ${isoOrNull('u.banned_at')} as "bannedAt", ${isoOrNull('u.banned_until')} as "bannedUntil",
-  u.ban_reason as "banReason", ${iso('u.created_at')} as "createdAt"`;
+  ${isoTimestamp('u.banned_at')} as "bannedAt", ${isoTimestamp('u.banned_until')} as "bannedUntil",
+  u.ban_reason as "banReason", ${isoTimestamp('u.created_at')} as "createdAt"`;
 
 /** Live accounts whose name or e-mail contains the term, newest first (50 at most: a search, not a census). */
 export function searchUsers(db: Database, q: string) {
@@ -81,7 +78,7 @@ export type AdminEventRow = {
 };
 
 const eventColumns = sql`e.id, e.title, u.first_name || ' ' || u.last_name as "organizerName", u.email as "organizerEmail",
-  ${iso('e.date_begin')} as "dateBegin", e.is_public as "isPublic", e.payment_provider as "paymentProvider"`;
+  ${isoTimestamp('e.date_begin')} as "dateBegin", e.is_public as "isPublic", e.payment_provider as "paymentProvider"`;
 
 export function searchEvents(db: Database, q: string) {
   const like = pattern(q.trim());
@@ -130,8 +127,8 @@ const payoutColumns = sql`p.id, p.event_id as "eventId", e.title as "eventTitle"
   u.first_name || ' ' || u.last_name as "organizerName", u.first_name as "organizerFirstName",
   u.email as "organizerEmail", p.amount_cents as "amountCents", p.status, p.holder_name as "holderName",
   p.iban, p.bic, p.bank_reference as "bankReference", p.reject_reason as "rejectReason", p.batch_id as "batchId",
-  ${iso('p.created_at')} as "createdAt", ${isoOrNull('p.decided_at')} as "decidedAt",
-  ${isoOrNull('p.returned_at')} as "returnedAt"`;
+  ${isoTimestamp('p.created_at')} as "createdAt", ${isoTimestamp('p.decided_at')} as "decidedAt",
+  ${isoTimestamp('p.returned_at')} as "returnedAt"`;
 
 /** The queue, oldest request first (the order they are paid in); the others newest first. */
 export function findPayouts(db: Database, status: PayoutFilter) {
@@ -165,7 +162,7 @@ export function findContactMessages(db: Database) {
   }>(
     db,
     sql`select id, first_name as "firstName", last_name as "lastName", email, subject, message,
-               ${iso('created_at')} as "createdAt"
+               ${isoTimestamp('created_at')} as "createdAt"
           from contact_messages order by created_at desc, id limit 200`,
   );
 }
@@ -196,11 +193,11 @@ export function findRefunds(db: Database) {
     db,
     sql`select * from (
           select p.id, 'request' as cause, e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
-                 coalesce(o.buyer_first_name, u.first_name) || ' ' || coalesce(o.buyer_last_name, u.last_name) as "holderName",
+                 guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                  coalesce(o.buyer_email, u.email) as "holderEmail",
                  coalesce(r.places, p.refund_places) as places, r.amount_cents as "amountCents",
                  coalesce(r.status, 'awaiting') as status, r.last_error as "lastError",
-                 o.reference as "orderReference", ${iso('p.refund_requested_at')} as "requestedAt"
+                 o.reference as "orderReference", ${isoTimestamp('p.refund_requested_at')} as "requestedAt"
             from participations p
             join events e on e.id = p.event_id
             join tickets t on t.id = p.ticket_id
@@ -210,11 +207,12 @@ export function findRefunds(db: Database) {
            where p.refund_requested_at is not null
           union all
           select r.id, 'cancellation', e.id, e.title, null,
-                 o.buyer_first_name || ' ' || o.buyer_last_name, o.buyer_email,
-                 r.places, r.amount_cents, r.status, r.last_error, o.reference, ${iso('r.created_at')}
+                 guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name), o.buyer_email,
+                 r.places, r.amount_cents, r.status, r.last_error, o.reference, ${isoTimestamp('r.created_at')}
             from refunds r
             join events e on e.id = r.event_id
             join orders o on o.id = r.order_id
+            left join users u on u.id = o.user_id
            where r.cause = 'cancellation'
         ) refunds
         order by "requestedAt", id

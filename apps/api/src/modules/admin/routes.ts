@@ -28,7 +28,7 @@ import * as service from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
-export type AdminDeps = AppDeps & { paymentProviders: PaymentProviderChoice[] };
+type AdminDeps = AppDeps & { paymentProviders: PaymentProviderChoice[] };
 
 /** The administrator's back office (issue 10): every route is the administrator's alone. */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {

@@ -11,7 +11,6 @@ import {
   firstAdjustmentReasonError,
   firstReasonError,
   formatEuros,
-  fr,
   type LedgerAdjustmentRequest,
   type PaymentProviderChoice,
   type PayoutAdvanceRequest,
@@ -25,24 +24,19 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
-import { can, type Viewer } from '../../policy/can';
+import { administrator } from '../../policy/administrator';
+import type { Viewer } from '../../policy/can';
 import { findAuditEntries, insertAudit } from '../audit/repository';
 import { deleteUserSessions } from '../auth/repository';
-import { updateEvent } from '../events/repository';
+import { updateEvent } from '../events/event.repository';
 import { applyAdjustment } from '../ledger/adjustments';
 import * as ledger from '../ledger/repository';
 import { rejectRequestedPayout } from '../payouts/repository';
 import { banOf } from '../users/ban';
-import { updateUser as updateAccount } from '../users/repository';
+import { updateUser as updateAccount } from '../users/users.repository';
 import * as repo from './repository';
 
 const m = adminFr;
-
-/** Every back-office service asks the policy first, whatever the route declared. */
-function administrator(viewer: Viewer | null): Viewer {
-  if (!viewer || !can(viewer, 'administer', null)) throw new AppError('FORBIDDEN', fr.common.forbidden, 403);
-  return viewer;
-}
 
 const userNotFound = () => new AppError('USER_NOT_FOUND', m.errors.userNotFound, 404);
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { auditLog } from '../../db/schema';
 
-export type AuditRecord = {
+type AuditRecord = {
   actorId: string;
   action: string;
   targetType: 'user' | 'event' | 'payout' | 'payout_batch';
@@ -16,7 +17,7 @@ export async function insertAudit(db: Database, record: AuditRecord): Promise<vo
   await db.insert(auditLog).values({ ...record, before: record.before ?? null, after: record.after ?? null });
 }
 
-export type AuditRow = {
+type AuditRow = {
   id: string;
   actorName: string | null;
   action: string;
@@ -42,7 +43,7 @@ export function findAuditEntries(db: Database, limit: number): Promise<AuditRow[
                                              join events e on e.id = p.event_id where p.batch_id = a.target_id)
                end as "targetLabel",
                a.before, a.after,
-               to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+               ${isoTimestamp('a.created_at')} as "createdAt"
           from audit_log a left join users actor on actor.id = a.actor_id
          order by a.created_at desc, a.id
          limit ${limit}`,

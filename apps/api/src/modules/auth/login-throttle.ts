@@ -8,7 +8,7 @@ import type { ThrottleRule, ThrottleStore } from './throttle-store';
 
 /** The browser's mark that its owner signed in to an account here (OWASP's "device cookie"). */
 export const DEVICE_COOKIE = 'guichet_device';
-export const DEVICE_TTL_MS = 90 * 86_400_000;
+const DEVICE_TTL_MS = 90 * 86_400_000;
 /** An address an account signed in from is known for this long after its last sign-in. */
 const KNOWN_ADDRESS_TTL_MS = 30 * 86_400_000;
 
@@ -21,7 +21,7 @@ const MINUTE = 60_000;
  * double, never a lock: a known client (a session or a device mark of the account, an address it
  * signed in from) is not held back, and anyone else waits at most `maxDelayMs`.
  */
-export function loginRules(config: Pick<Config, 'rateLimitMax'>): { account: ThrottleRule; address: ThrottleRule } {
+function loginRules(config: Pick<Config, 'rateLimitMax'>): { account: ThrottleRule; address: ThrottleRule } {
   const common = { baseDelayMs: 1_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE };
   return {
     account: { ...common, free: Math.max(1, 2 * config.rateLimitMax) },
@@ -35,7 +35,7 @@ export function deviceKeyFrom(secret: Buffer | string): Buffer {
 }
 
 /** Who is signing in: their address, and what their browser carries. */
-export type LoginClient = { ip: string; deviceMark?: string; sessionEmail?: string };
+type LoginClient = { ip: string; deviceMark?: string; sessionEmail?: string };
 
 /** One attempt let through: told whether the password was right. */
 export type LoginEntry = { passed(): Promise<void> };

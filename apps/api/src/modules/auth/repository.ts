@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { createGroupCommit } from '../../lib/group-commit';
-import { sessionUserColumns } from '../users/repository';
+import { sessionUserColumns } from '../users/users.repository';
 
 /** Whether an account of this e-mail was deleted (its normalised e-mail's SHA-256 is all that is kept). */
 export async function wasDeleted(db: Database, emailHash: string): Promise<boolean> {

@@ -20,8 +20,8 @@ import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { banOf } from '../users/ban';
 import * as emailCodes from '../users/email-codes.repository';
-import type { SignedInUser } from '../users/repository';
-import * as users from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as users from '../users/users.repository';
 import type { LoginEntry } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import * as repo from './repository';
@@ -44,25 +44,48 @@ export function toSessionUser(user: SignedInUser, config: Config): SessionUser {
   };
 }
 
+/**
+ * An account as a sign-up writes it: the e-mail normalised, the password hashed (slow: before the
+ * transaction), the names trimmed, the current terms accepted.
+ */
+export async function newAccount(
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    birthDate: string;
+    newsletter?: boolean;
+  },
+  config: Config,
+) {
+  return {
+    email: normalizeEmail(input.email),
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    birthDate: input.birthDate,
+    newsletter: input.newsletter ?? false,
+    termsVersionAccepted: config.termsVersion,
+  };
+}
+
+/** Writes a new account; 409 on its e-mail field when an account has that e-mail already. */
+export async function insertAccount(tx: Database, account: Awaited<ReturnType<typeof newAccount>>) {
+  const user = await users.insertUser(tx, account);
+  if (!user) throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+  return user;
+}
+
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<SessionUser> {
   const { db, config, clock } = deps;
   const error = firstRegistrationError(input, todayInParis(clock.now()));
   if (error) throw badRequest(error.message, error.field);
-  const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const account = await newAccount(input, config);
   return db.transaction(async (tx) => {
-    const user = await users.insertUser(tx, {
-      email,
-      passwordHash,
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      birthDate: input.birthDate,
-      newsletter: input.newsletter ?? false,
-      termsVersionAccepted: config.termsVersion,
-    });
-    if (!user) throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+    const user = await insertAccount(tx, account);
     await queueMail(tx, {
-      to: email,
+      to: account.email,
       subject: fr.mail.welcomeSubject(config.brandName),
       text: fr.mail.welcomeBody(user.firstName, config.brandName),
     });

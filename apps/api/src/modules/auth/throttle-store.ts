@@ -32,7 +32,7 @@ export type ThrottleStore = {
 };
 
 /** The delay after the `count`-th attempt, 0 while the free attempts last. */
-export function delayAfter(count: number, rule: ThrottleRule): number {
+function delayAfter(count: number, rule: ThrottleRule): number {
   if (count < rule.free) return 0;
   return Math.min(rule.baseDelayMs * 2 ** Math.min(count - rule.free, 40), rule.maxDelayMs);
 }

@@ -3,13 +3,22 @@ import { fr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { listening, openSse, placesOf } from '../../../test/modules/availability/support';
+import { guestBuyer } from '../../../test/modules/checkout/support';
+import { describeWith } from '../../../test/services';
 import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
-import { guestBuyer } from '../checkout/test-support';
 import { reclaimEveryExpiredHold } from '../orders/expired-holds';
-import { listening, openSse, placesOf } from './test-support';
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
+/** A new event's one ticket of 8 places, and a reader of `base` whose stream showed all 8. */
+async function watchedTicket(t: TestApp, base: string) {
+  const { id: organizerId } = await createUser(t, { isVerified: true });
+  const { event, tickets } = await createEvent(t, organizerId, {}, [{ priceCents: 900, quantity: 8 }]);
+  const ticketId = tickets[0]?.id as string;
+  const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+  await stream.next((m) => placesOf(m, ticketId) === 8);
+  return { event, ticketId, stream };
+}
 
 async function hold(t: TestApp, eventId: string, ticketId: string, quantity: number) {
   const buyer = await createUser(t);
@@ -183,17 +192,13 @@ describe('live availability: limits and shutdown', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)', () => {
+describeWith(['postgres'], 'live availability between processes (PostgreSQL)', () => {
   it('pushes a hold made through one process to the readers of another', async () => {
     const one = await createTestApp({ config: { logLevel: 'silent' } });
     const two = await createTestApp({ config: { logLevel: 'silent' } });
     try {
       const base = await listening(two.app);
-      const { id: organizerId } = await createUser(one, { isVerified: true });
-      const { event, tickets } = await createEvent(one, organizerId, {}, [{ priceCents: 900, quantity: 8 }]);
-      const ticketId = tickets[0]?.id as string;
-      const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
-      await stream.next((m) => placesOf(m, ticketId) === 8);
+      const { event, ticketId, stream } = await watchedTicket(one, base);
       await hold(one, event.id, ticketId, 3);
       await stream.next((m) => placesOf(m, ticketId) === 5);
       stream.close();
@@ -207,11 +212,7 @@ describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)',
     const t = await createTestApp({ config: { logLevel: 'silent' } });
     try {
       const base = await listening(t.app);
-      const { id: organizerId } = await createUser(t, { isVerified: true });
-      const { event, tickets } = await createEvent(t, organizerId, {}, [{ priceCents: 900, quantity: 8 }]);
-      const ticketId = tickets[0]?.id as string;
-      const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
-      await stream.next((m) => placesOf(m, ticketId) === 8);
+      const { event, ticketId, stream } = await watchedTicket(t, base);
       // Every listening connection of this database is cut (a restart, a failover); a hold is made
       // while they are away, and another once they are back.
       const cut = await queryRows<{ done: boolean }>(
@@ -245,11 +246,7 @@ describe.skipIf(!onPostgres)('live availability between processes (PostgreSQL)',
     const t = await createTestApp({ config: { logLevel: 'silent', redisUrl } });
     try {
       const base = await listening(t.app);
-      const { id: organizerId } = await createUser(t, { isVerified: true });
-      const { event, tickets } = await createEvent(t, organizerId, {}, [{ priceCents: 900, quantity: 8 }]);
-      const ticketId = tickets[0]?.id as string;
-      const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
-      await stream.next((m) => placesOf(m, ticketId) === 8);
+      const { event, ticketId, stream } = await watchedTicket(t, base);
       await hold(t, event.id, ticketId, 1);
       await stream.next((m) => placesOf(m, ticketId) === 7);
       relay.close();

@@ -1,9 +1,9 @@
-import type { EventAvailability } from '@guichet/shared';
+import { type EventAvailability, UNLIMITED } from '@guichet/shared';
 import type { PlacesRow } from './repository';
 
 /**
  * One reader's view of an event's places: only the tickets `visible` names, with the event
- * page's rules (events/service.ts): places left never below 0; a choice ticket is sold out when
+ * page's rules (events/event.service.ts): places left never below 0; a choice ticket is sold out when
  * each of its visible options is sold out or off sale, and its places are theirs; the event is
  * full when its participant cap is reached or every visible ticket is sold out.
  */
@@ -19,10 +19,11 @@ export function availabilityView(eventId: string, rows: PlacesRow[], visible: Re
     const placesLeft = onSale.reduce((sum, option) => sum + left(option), 0);
     return { id: row.id, placesLeft, isSoldOut: placesLeft === 0 };
   });
-  const cap = rows[0]?.cap ?? -1;
+  const cap = rows[0]?.cap ?? UNLIMITED;
   const taken = rows.filter((row) => !row.is_multipart).reduce((sum, row) => sum + row.sold + row.held, 0);
   const heads = tickets.filter((ticket) => !shown.find((row) => row.id === ticket.id)?.parent_id);
-  const isSoldOut = (cap !== -1 && taken >= cap) || (heads.length > 0 && heads.every((ticket) => ticket.isSoldOut));
+  const isSoldOut =
+    (cap !== UNLIMITED && taken >= cap) || (heads.length > 0 && heads.every((ticket) => ticket.isSoldOut));
   return { eventId, isSoldOut, tickets };
 }
 

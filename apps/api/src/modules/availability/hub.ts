@@ -5,11 +5,11 @@ import { availabilityReads, availabilityStreams } from '../../lib/metrics';
 import { availabilityView, fingerprint } from './figures';
 import { findEventPlaces, type PlacesRow } from './repository';
 
-/** The channel of migration 0018's trigger: its payload is the id of the event whose places changed. */
-export const PLACES_CHANNEL = 'guichet_places';
+/** The channel of the tickets_places_changed trigger (availability/sql/): its payload is the id of the event whose places changed. */
+const PLACES_CHANNEL = 'guichet_places';
 
-export type Watcher = {
-  /** The tickets this reader may see (events/service.ts rules), and a key shared by equal sets. */
+type Watcher = {
+  /** The tickets this reader may see (events/event.service.ts rules), and a key shared by equal sets. */
   visible: ReadonlySet<string>;
   push(json: string): void;
   close(): void;

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { availabilityDropped } from '../../lib/metrics';
 import { access } from '../../plugins/route-access';
-import type { EventDeps } from '../events/service';
+import type { EventDeps } from '../events/event.service';
 import type { AvailabilityHub } from './hub';
 import { createVisitorViews } from './service';
 import { defaultStreamLimits, openEventStream, type StreamLimits } from './stream';
 
 /** Streams one address may hold open (a household's tabs; a venue's Wi-Fi shares one address). */
-export const MAX_STREAMS_PER_ADDRESS = 50;
+const MAX_STREAMS_PER_ADDRESS = 50;
 
 const EVENT_STREAM = 'text/event-stream';
 

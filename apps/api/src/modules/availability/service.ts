@@ -1,6 +1,6 @@
 import type { EventDetail } from '@guichet/shared';
-import { type EventDeps, getEvent } from '../events/service';
-import type { SignedInUser } from '../users/repository';
+import { type EventDeps, getEvent } from '../events/event.service';
+import type { SignedInUser } from '../users/users.repository';
 
 /**
  * The tickets of an event that its reader may follow: those of the event page, with the same

@@ -15,7 +15,7 @@ export const defaultStreamLimits: StreamLimits = {
   retryMs: 3_000,
 };
 
-export type EventStream = { send(json: string): void; close(): void };
+type EventStream = { send(json: string): void; close(): void };
 
 /**
  * A Server-Sent Events writer for a socket that may not read. Figures replace each other, so a

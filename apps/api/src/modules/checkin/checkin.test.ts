@@ -3,8 +3,8 @@ import { checkinFr, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
 import { participations, scans } from '../../db/schema';
-import { doorEvent, participationWithCode } from './test-support';
 
 // The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
 let t: TestApp;

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 export type ScanToRecord = {
   id: string;
@@ -51,14 +50,14 @@ export function findManifest(db: Database, eventId: string) {
   }>(
     db,
     sql`select p.id,
-               coalesce(o.buyer_first_name || ' ' || o.buyer_last_name, u.first_name || ' ' || u.last_name) as "holderName",
+               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                p.quantity, p.entries_used as "entriesUsed",
                last_scan.scanned_at as "lastScanAt", last_scan.scanned_by as "lastScanBy"
           from participations p
           left join lateral (
-            select ${iso('s.scanned_at')} as scanned_at, su.first_name || ' ' || su.last_name as scanned_by
+            select ${isoTimestamp('s.scanned_at')} as scanned_at, su.first_name || ' ' || su.last_name as scanned_by
               from scans s join users su on su.id = s.staff_user_id
              where s.participation_id = p.id and s.result = 'accepted'
              order by s.scanned_at desc limit 1) last_scan on true
@@ -74,7 +73,7 @@ export function findManifest(db: Database, eventId: string) {
 export async function findEventDates(db: Database, eventId: string) {
   const [row] = await queryRows<{ dateBegin: string; dateEnd: string }>(
     db,
-    sql`select ${iso('date_begin')} as "dateBegin", ${iso('date_end')} as "dateEnd" from events where id = ${eventId}`,
+    sql`select ${isoTimestamp('date_begin')} as "dateBegin", ${isoTimestamp('date_end')} as "dateEnd" from events where id = ${eventId}`,
   );
   return row;
 }
@@ -87,7 +86,7 @@ export function findScannableEvents(db: Database, userId: string, isAdmin: boole
   const at = now.toISOString();
   return queryRows<{ id: string; title: string; dateBegin: string; dateEnd: string }>(
     db,
-    sql`select e.id, e.title, ${iso('e.date_begin')} as "dateBegin", ${iso('e.date_end')} as "dateEnd"
+    sql`select e.id, e.title, ${isoTimestamp('e.date_begin')} as "dateBegin", ${isoTimestamp('e.date_end')} as "dateEnd"
           from events e
          where e.deleted_at is null
            and e.date_begin <= ${at}::timestamptz + interval '1 day'

@@ -17,7 +17,7 @@ import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
-import { findUserName } from '../users/repository';
+import { findUserName } from '../users/users.repository';
 import * as repo from './repository';
 
 const m = checkinFr;

@@ -1,15 +1,12 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { appWithOrganiser, createEvent, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { orders } from '../../db/schema';
 
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
 afterAll(async () => t.close());
 
 // 50 characters, as the registration and the profile take them; the purchase form takes 22.

@@ -2,6 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithOrganiser,
   createEvent,
   createTestApp,
   createUser,
@@ -10,17 +11,14 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { buyerCookie, guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
 import { applyPaymentResult } from '../orders/payment-result';
-import { buyerCookie, guestBuyer, raceEvent } from './test-support';
 
 let now = Date.now();
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser({ clock: { now: () => new Date(now) } })));
 afterAll(async () => t.close());
 
 const c = checkoutFr;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { orderLines, orders, participations, tickets } from '../../db/schema';
-import { payAtSandboxBank } from './test-support';
 
 const c = checkoutFr;
 const DAY = 86_400_000;

@@ -10,10 +10,10 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { createBuyers, decideAtSandbox, guestBuyer, payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { discountCodes, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { applyPaymentResult } from '../orders/payment-result';
-import { createBuyers, guestBuyer, payAtSandboxBank } from './test-support';
 
 // Limits found broken by an attack on the checkout (issue 16, "Money"): a promo code's quantity,
 // a second capture of a paid order, and the free-ticket limit split over several lines or orders.
@@ -162,13 +162,7 @@ describe('a second capture of a paid order', () => {
         payload: new URLSearchParams(redirect.fields).toString(),
       });
       const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-      const decision = await t.app.inject({
-        method: 'POST',
-        url: '/sandbox-bank/decide',
-        headers: urlencoded,
-        payload: new URLSearchParams({ token, decision: 'pay' }).toString(),
-      });
-      expect(decision.statusCode).toBe(303);
+      expect((await decideAtSandbox(t, token, 'pay')).statusCode).toBe(303);
     }
     const captures = await t.database.db
       .select()

@@ -1,4 +1,4 @@
-import { checkoutFr, MAX_TICKETS_PER_ORDER, type OrderLineRequest } from '@guichet/shared';
+import { checkoutFr, MAX_TICKETS_PER_ORDER, type OrderLineRequest, orderCapOf } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SaleEvent, SaleTicket } from './sale.repository';
 
@@ -6,7 +6,7 @@ const m = checkoutFr;
 type TicketRow = SaleTicket;
 type EventRow = SaleEvent;
 
-export type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
+type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
 
 export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnavailable, 409);
 
@@ -31,7 +31,7 @@ export function checkLines(
     if (ticket.isMultipart) throw badRequest(m.choiceRequired, 'ticketId');
     if (!ticket.isAvailable || (parent && !parent.isAvailable)) throw unavailable();
     // A free ticket is capped at 1, and an order holds 5 tickets at most.
-    const max = Math.min(ticket.maxToBuy, ticket.priceCents === 0 ? 1 : MAX_TICKETS_PER_ORDER);
+    const max = Math.min(ticket.maxToBuy, orderCapOf(ticket));
     if (line.quantity < Math.min(ticket.minToBuy, max)) throw badRequest(m.belowMin(ticket.minToBuy), 'quantity');
     if (line.quantity > max) throw badRequest(m.aboveMax(max), 'quantity');
     checked.push({ ticket, quantity: line.quantity, refundPlaces: refundPlacesOf(line, ticket, context) });

@@ -1,29 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { appWithOrganiser, createTestApp, type TestApp } from '../../../test/helpers';
+import { decideAtSandbox, openSandboxBank, placeGuestOrder, raceEvent } from '../../../test/modules/checkout/support';
 import { orders } from '../../db/schema';
 import { paymentConfigFromEnv, paymentFormOrigins } from '../../payments';
-import { decideAtSandbox, guestBuyer, openSandboxBank, raceEvent } from './test-support';
 
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
 afterAll(async () => t.close());
 
 async function heldOrder() {
   const { event, a } = await raceEvent(t, organizerId, { a: 3, b: 1, c1: 1, c2: 1 });
-  const buyer = await createUser(t);
-  const cookie = await sessionCookie(t, buyer.id);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 1 }] },
-  });
-  return { id: (created.json() as { id: string }).id, cookie };
+  const { id, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity: 1 }]);
+  return { id, cookie };
 }
 
 const fieldOf = (fields: [string, string][], name: string) => fields.find(([key]) => key === name)?.[1] ?? '';

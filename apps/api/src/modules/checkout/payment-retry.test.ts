@@ -1,31 +1,20 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { appWithOrganiser, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { decideAtSandbox, openSandboxBank, placeGuestOrder, raceEvent } from '../../../test/modules/checkout/support';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
-import { decideAtSandbox, guestBuyer, openSandboxBank, raceEvent } from './test-support';
 
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
 afterAll(async () => t.close());
 
 /** A signed-in buyer holding two of the three places of an event's ticket A. */
 async function heldOrder() {
   const { event, a } = await raceEvent(t, organizerId, { a: 3, b: 1, c1: 1, c2: 1 });
-  const buyer = await createUser(t);
-  const cookie = await sessionCookie(t, buyer.id);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
-  });
-  expect(created.statusCode).toBe(201);
-  const { id } = created.json() as { id: string };
+  const { response, id, buyer, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity: 2 }]);
+  expect(response.statusCode).toBe(201);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return { id, reference: order?.reference ?? '', cookie, ticketId: a.id, buyerEmail: buyer.email, eventId: event.id };
 }

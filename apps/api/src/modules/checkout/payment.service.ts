@@ -122,7 +122,7 @@ const REFUND_ATTEMPTS = 12;
  * replays of one notification cannot both refund it. A provider failure leaves the row `failed`
  * with its cause, and is thrown.
  */
-export async function refundCapture(deps: AppDeps, provider: PaymentProvider, transactionId: string): Promise<void> {
+async function refundCapture(deps: AppDeps, provider: PaymentProvider, transactionId: string): Promise<void> {
   const capture = await claimRefund(deps.db, provider.name, transactionId);
   if (!capture) return;
   const order = await findOrderById(deps.db, capture.orderId);
@@ -161,8 +161,8 @@ export async function retryRefund(
   await refundCapture(deps, provider, job.transactionId);
 }
 
-export type ReturnStatus = 'accepte' | 'refuse' | 'annule';
-export type ReturnLanding = { status: ReturnStatus; retour: string; reference: string };
+type ReturnStatus = 'accepte' | 'refuse' | 'annule';
+type ReturnLanding = { status: ReturnStatus; retour: string; reference: string };
 
 /** The event of a paid order's reference, for the result page's calendar link. */
 export async function eventOfPaidOrder(deps: AppDeps, reference: string): Promise<string | null> {

@@ -1,16 +1,13 @@
 import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { appWithOrganiser, createTestApp, type TestApp } from '../../../test/helpers';
+import { placeGuestOrder, raceEvent } from '../../../test/modules/checkout/support';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
-import { guestBuyer, raceEvent } from './test-support';
 
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
 afterAll(async () => t.close());
 
 const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -18,15 +15,7 @@ const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 /** Holds two places as a guest, starts the payment and opens the sandbox bank's page. */
 async function toTheBank() {
   const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
-  const buyer = await createUser(t);
-  const cookie = await sessionCookie(t, buyer.id);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
-  });
-  const { id } = created.json();
+  const { id, buyer, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity: 2 }]);
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode).toBe(200);
   const { redirect } = start.json();

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newPostgresDatabase } from '../../../test/helpers';
+import { describeWith, testRedisUrl } from '../../../test/services';
+import type { DatabaseHandle } from '../../db/client';
 import { events, jobs, orders, participations, sessions, tickets, users } from '../../db/schema';
-import { ensureReferenceData } from '../../db/seed/reference';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { SESSION_COOKIE } from '../../plugins/session';
 
@@ -20,7 +20,6 @@ import { SESSION_COOKIE } from '../../plugins/session';
  * PostgreSQL (DATABASE_URL) and Redis (TEST_REDIS_URL, by default the local one).
  */
 const sharedUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server.ts');
 
 type Server_ = { port: number; child: ChildProcess; output: string[] };
@@ -87,7 +86,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       RATE_LIMIT_MAX: '100000',
-      REDIS_URL: redisUrl,
+      REDIS_URL: testRedisUrl,
       // Short, so that the killed process's jobs come back soon; longer than a loaded machine takes to send one.
       JOB_LEASE_SECONDS: '15',
       ...env,
@@ -119,37 +118,9 @@ function stopServer(server: Server_ | undefined, signal: NodeJS.Signals = 'SIGTE
 }
 
 /** A database of its own, migrated, dropped at the end. */
-async function freshDatabase(): Promise<{ url: string; handle: DatabaseHandle; drop(): Promise<void> }> {
-  const url = new URL(sharedUrl as string);
-  const name = `${url.pathname.slice(1)}_procs_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: sharedUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 5 });
-  await handle.migrate();
-  await ensureReferenceData(handle.db);
-  return {
-    url: url.toString(),
-    handle,
-    async drop() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: sharedUrl });
-      await dropper.connect();
-      // Connections still closing finish first; past a few seconds the drop is forced.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await dropper.query(`drop database if exists "${name}"${attempt >= 20 ? ' with (force)' : ''}`);
-          break;
-        } catch (error) {
-          if (attempt >= 20) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
-      await dropper.end();
-    },
-  };
+async function freshDatabase() {
+  const handle = await newPostgresDatabase(sharedUrl as string, 'procs', 5);
+  return { url: handle.url, handle, drop: () => handle.close() };
 }
 
 async function makeSale(handle: DatabaseHandle, buyers: number, places: number) {
@@ -257,7 +228,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
-describe.skipIf(!sharedUrl)('several server processes on one database', () => {
+describeWith(['postgres', 'redis'], 'several server processes on one database', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let sink: Awaited<ReturnType<typeof smtpSink>>;
   let dataDir: string;

@@ -1,17 +1,14 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { appWithOrganiser, createEvent, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { discountCodes } from '../../db/schema';
-import { payAtSandboxBank, raceEvent } from './test-support';
 
 let now = Date.now();
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
-  organizerId = (await createUser(t, { isVerified: true })).id;
-});
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser({ clock: { now: () => new Date(now) } })));
 afterAll(async () => t.close());
 
 const order = (payload: object, cookie: string) =>

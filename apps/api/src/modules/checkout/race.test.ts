@@ -2,10 +2,10 @@ import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
+import { createBuyers, guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
 import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { applyPaymentResult } from '../orders/payment-result';
-import { createBuyers, guestBuyer, raceEvent } from './test-support';
 
 // The core guarantee (booking issue): with many concurrent buyers through the HTTP API, exactly
 // the capacity is sold, never more, and every buyer either holds tickets or is told why not.

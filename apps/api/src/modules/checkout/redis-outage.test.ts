@@ -1,14 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
-import { freePort, hasRedis, startRedis, stopRedis } from '../../../test/redis';
+import { freePort, startRedis, stopRedis } from '../../../test/redis';
+import { describeWith } from '../../../test/services';
 import { tickets } from '../../db/schema';
 
 // Redis carries rate limits and messages between processes; places are PostgreSQL's alone. A
 // Redis that goes away in the middle of an on-sale must not sell one place too many, nor refuse
 // buyers for anything but the places.
-describe.skipIf(!hasRedis)(`a Redis that goes away mid-sale${raceMode}`, () => {
+describeWith(['redis-server'], `a Redis that goes away mid-sale${raceMode}`, () => {
   let t: TestApp | undefined;
   let redis: ChildProcess | undefined;
   afterAll(async () => {

@@ -26,7 +26,7 @@ export type SaleTicket = Pick<
 };
 /**
  * What a sale decision reads from an event and its tickets, with the database's fingerprint of
- * it (`guichet_sale_fingerprint`, migration 0004). No counters: places are only ever checked by
+ * it (`orders/sql/guichet_sale_fingerprint.sql`). No counters: places are only ever checked by
  * the conditional updates.
  */
 export type Sale = { event: SaleEvent; tickets: SaleTicket[]; fingerprint: string };

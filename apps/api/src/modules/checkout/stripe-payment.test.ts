@@ -2,10 +2,10 @@ import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { placeGuestOrder } from '../../../test/modules/checkout/support';
 import { orders, participations, tickets } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../payments/fake-stripe';
-import { guestBuyer } from './test-support';
 
 const webhookSecret = 'whsec_app_test';
 let fake: FakeStripe;
@@ -43,16 +43,8 @@ async function startStripePayment() {
     event,
     tickets: [ticket],
   } = await createEvent(t, organizerId, { paymentProvider: 'stripe' }, [{ priceCents: 1000, quantity: 5 }]);
-  const buyer = await createUser(t);
-  const cookie = await sessionCookie(t, buyer.id);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: ticket?.id, quantity: 2 }] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const { id } = created.json();
+  const { response, id, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: ticket?.id, quantity: 2 }]);
+  expect(response.statusCode, response.body).toBe(201);
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode, start.body).toBe(200);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
@@ -76,12 +68,9 @@ const comeBack = (redirect: StripeRedirect, secret = redirect.clientSecret) =>
     })}`,
   });
 
-async function sendWebhook(type: string, redirect: StripeRedirect, secret = webhookSecret) {
-  const intent = await (
-    await fetch(`http://127.0.0.1:${fake.port}/v1/payment_intents/${redirect.paymentIntentId}`)
-  ).json();
-  const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object: intent } });
-  return t.app.inject({
+/** A webhook body as Stripe signs it. */
+const postWebhook = (payload: string, secret = webhookSecret) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/payments/stripe/webhook',
     headers: {
@@ -90,6 +79,12 @@ async function sendWebhook(type: string, redirect: StripeRedirect, secret = webh
     },
     payload,
   });
+
+async function sendWebhook(type: string, redirect: StripeRedirect, secret = webhookSecret) {
+  const intent = await (
+    await fetch(`http://127.0.0.1:${fake.port}/v1/payment_intents/${redirect.paymentIntentId}`)
+  ).json();
+  return postWebhook(JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object: intent } }), secret);
 }
 
 const stateOf = async (orderId: string, ticketId: string) => ({
@@ -201,15 +196,7 @@ describe('paying a Stripe event', () => {
     ];
     for (const event of malformed) {
       const payload = JSON.stringify(event);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/stripe/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-        },
-        payload,
-      });
+      const response = await postWebhook(payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json()).toEqual({ code: 'INVALID_NOTIFICATION', message: paymentFr.invalidNotification });
     }
@@ -240,15 +227,7 @@ describe('paying a Stripe event', () => {
       JSON.stringify({ ...withReference('x'), data: { object: { ...intent, id: 'pi_\u0000' } } }),
     ];
     for (const payload of bodies) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/stripe/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-        },
-        payload,
-      });
+      const response = await postWebhook(payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json()).toEqual({ code: 'INVALID_NOTIFICATION', message: paymentFr.invalidNotification });
     }

@@ -2,7 +2,7 @@ import type { ConsoleEvent, ConsoleOrganizer } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { isUuid } from '../../lib/ids';
 import { imageUrl } from '../images/processing';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { assertAdmin, assertCanViewOrganizer, assertConsoleAccess } from './policy';
 import * as repo from './repository';
 

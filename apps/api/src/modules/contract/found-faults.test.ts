@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fr, organiserFr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
-import { createPayload, paidTickets } from '../organiser/test-payloads';
-import { createCast, createFixture, type Fixture } from './fixture';
+import { createCast, createFixture, type Fixture } from '../../../test/modules/contract/fixture';
+import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
 
 /** The 500s the fuzzer found (issue 15), each as it was sent, now a 4xx with { code, message }. */
 describe('faults found by the fuzzer', () => {

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { queryRows } from '../../db/client';
-import { type Cast, createCast, createFixture, type Fixture, signIn } from './fixture';
-import { permissionTable } from './permission-table';
+import { type Cast, createCast, createFixture, type Fixture, signIn } from '../../../test/modules/contract/fixture';
+import { permissionTable } from '../../../test/modules/contract/permission-table';
 import {
   arbitraryOf,
   dangerousValue,
@@ -13,7 +12,8 @@ import {
   pathsIn,
   rawBodiesFor,
   replaceAt,
-} from './schema-arbitrary';
+} from '../../../test/modules/contract/schema-arbitrary';
+import { queryRows } from '../../db/client';
 
 /**
  * Every operation of the published contract, called with values generated from its own schemas
@@ -40,10 +40,6 @@ const endsSession = new Set([
   'POST /api/auth/password-reset/confirm',
 ]);
 
-/**
- * Columns a refused request may write: a session's sliding expiry, and the wrong attempts at an
- * e-mailed code (counted so that the code dies after a few).
- */
 /** Text PostgreSQL refuses, an integer past its `integer`, a date before year 0. */
 const knownAttacks = ['Léa\u0000', 2 ** 31, 30_000_000, '-000001-01-01T00:00:00.000Z'] as const;
 
@@ -54,6 +50,10 @@ function seedOf(route: string, who: string): number {
   return hash;
 }
 
+/**
+ * Columns a refused request may write: a session's sliding expiry, and the wrong attempts at an
+ * e-mailed code (counted so that the code dies after a few).
+ */
 const unwatchedColumns: Record<string, string> = { sessions: 'expires_at', email_codes: 'attempts' };
 
 describe('every operation fuzzed from its schema', () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { type Cast, createCast, createFixture, type Fixture, type Role, roles, signIn } from './fixture';
-import { type Call, permissionTable } from './permission-table';
+import {
+  type Cast,
+  createCast,
+  createFixture,
+  type Fixture,
+  type Role,
+  roles,
+  signIn,
+} from '../../../test/modules/contract/fixture';
+import { type Call, permissionTable } from '../../../test/modules/contract/permission-table';
 
 /** The fixture's id a path parameter takes, from the route's own words. */
 function paramsOf(url: string, f: Fixture): Record<string, string> {

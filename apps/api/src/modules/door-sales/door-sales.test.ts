@@ -11,9 +11,9 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../../test/helpers';
+import { createBuyers, guestBuyer } from '../../../test/modules/checkout/support';
 import { mailOutbox, orders, participations, tickets, users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { createBuyers, guestBuyer } from '../checkout/test-support';
 
 // The in-person sale (issue 9): the spec's checks in order, the same inventory and limits as the
 // web, a ticket e-mail, the source Présentiel. Races run in parallel on PostgreSQL (CI).

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 
 export type DoorTicketRow = {
   id: string;
@@ -36,7 +37,7 @@ export function findDoorTickets(db: Database, eventId: string, now: Date): Promi
   );
 }
 
-export type DoorSaleRow = {
+type DoorSaleRow = {
   participationId: string;
   firstName: string;
   lastName: string;
@@ -55,7 +56,7 @@ export function findRecentDoorSales(db: Database, eventId: string, limit: number
     sql`select p.id as "participationId", o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
                o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket, p.quantity,
                o.total_cents as "totalCents", o.onsite_payment as payment,
-               to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "soldAt"
+               ${isoTimestamp('p.created_at')} as "soldAt"
           from participations p
           join orders o on o.id = p.order_id
           join tickets t on t.id = p.ticket_id

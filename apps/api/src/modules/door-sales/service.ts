@@ -14,7 +14,7 @@ import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
 import { placeSettledOrder } from '../orders/placement';
-import { findOrCreateGuestUser } from '../users/repository';
+import { findOrCreateGuestUser } from '../users/users.repository';
 import * as repo from './repository';
 
 type DoorTicketRow = repo.DoorTicketRow;

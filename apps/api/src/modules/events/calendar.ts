@@ -2,7 +2,7 @@
  * An event as an iCalendar file (RFC 5545), for "Ajouter au calendrier": one VEVENT in UTC, its
  * texts escaped and its lines folded at 75 octets, as calendars require.
  */
-export type CalendarEvent = {
+type CalendarEvent = {
   id: string;
   title: string;
   description: string;

@@ -1,6 +1,7 @@
 import type { PriceFilter } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { BANNER_SRCSET_SQL } from '../images/processing';
 
 /** A position in the list's order: after the event that starts at `dateBegin` with this `id`. */
@@ -26,7 +27,7 @@ const KM_PER_DEGREE = 111.32;
 
 /**
  * The conditions shared by both halves of the list (public events; a viewer's own private ones).
- * Each is written as its index expects it (migration 0012): the cursor as a row comparison on
+ * Each is written as its index expects it (migration 0016_delivery): the cursor as a row comparison on
  * (date_begin, id), the city through guichet_unaccent(lower(city)), the text through the search
  * vector, the distance as a box on point(longitude, latitude) before the exact distance.
  */
@@ -133,8 +134,8 @@ export async function findListingPage(
                'id', e.id,
                'title', e.title,
                'type', t.label,
-               'dateBegin', to_char(e.date_begin at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               'dateEnd', to_char(e.date_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'dateBegin', ${isoTimestamp('e.date_begin')},
+               'dateEnd', ${isoTimestamp('e.date_end')},
                'minPriceCents', e.min_price_cents,
                'isFree', e.max_price_cents = 0,
                'isSoldOut', ${SOLD_OUT_SQL},

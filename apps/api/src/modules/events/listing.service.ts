@@ -5,14 +5,14 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
 import { singleFlight } from '../../lib/single-flight';
 import { weakEtag } from '../../plugins/http-cache';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import { type CursorCodec, createCursorCodec } from './cursor';
 import { findListingPage, type ListingFilter } from './listing.repository';
 
 const m = discoveryFr.query;
 
 /** A page of the list as sent: its JSON body and a validator of it. */
-export type ListingAnswer = { body: string; etag: string };
+type ListingAnswer = { body: string; etag: string };
 
 /** Words of a search, each matched as a prefix ("conc" finds "concert"); at most 8, of 2 letters or more. */
 export function searchQuery(q: string | undefined): string | null {
@@ -28,7 +28,7 @@ export function searchQuery(q: string | undefined): string | null {
 }
 
 /** The query's filters, checked beyond what its schema can say (calendar days, the cursor). */
-export function resolveFilter(query: EventListQuery, now: Date, cursors: CursorCodec): ListingFilter {
+function resolveFilter(query: EventListQuery, now: Date, cursors: CursorCodec): ListingFilter {
   for (const day of [query.from, query.to]) {
     if (day && !isCalendarDay(day)) throw badRequest(m.invalidDate, day === query.from ? 'from' : 'to');
   }

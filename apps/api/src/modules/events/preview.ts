@@ -2,8 +2,8 @@ import { discoveryFr, type EventListPage, formatDateTime, IMAGE_SIZES } from '@g
 import type { FastifyRequest } from 'fastify';
 import type { PageHead } from '../../plugins/page-head';
 import { SESSION_COOKIE } from '../../plugins/session';
+import { type EventDeps, getEvent } from './event.service';
 import type { EventListing } from './listing.service';
-import { type EventDeps, getEvent } from './service';
 
 const EVENT_PAGE = /^\/billetterie\/([0-9a-fA-F-]{36})\/?$/;
 /** The cards of the first row on a phone and a tablet: their images are fetched at once. */

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { participationWithCode } from '../checkin/test-support';
+import { participationWithCode } from '../../../test/modules/checkin/support';
 
 // Issue 26: a buyer named `=HYPERLINK("//x.fr")` reached the organiser's spreadsheet as a live
 // formula. Names come in through the order (its buyer) or the account, both typed by the buyer.

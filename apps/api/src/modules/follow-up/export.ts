@@ -75,7 +75,7 @@ async function* exportRows(deps: AppDeps, eventId: string): AsyncGenerator<Expor
 }
 
 /** A file name from the event's title, for the browser and for the disk it lands on. */
-export function exportFileName(title: string, extension: 'xlsx' | 'csv'): string {
+function exportFileName(title: string, extension: 'xlsx' | 'csv'): string {
   const base =
     title
       .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
@@ -155,7 +155,7 @@ async function writeCsv(deps: AppDeps, eventId: string, columns: ExportColumns, 
   out.end();
 }
 
-export type ExportFile = { fileName: string; contentType: string; body: PassThrough };
+type ExportFile = { fileName: string; contentType: string; body: PassThrough };
 
 /**
  * The participations export (2-organiser.md §9), streamed while it is read: the checks happen

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { participationWithCode } from '../../../test/modules/checkin/support';
+import { payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
-import { participationWithCode } from '../checkin/test-support';
-import { payAtSandboxBank } from '../checkout/test-support';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 

@@ -71,7 +71,7 @@ export async function ticketTotals(db: Database, eventId: string): Promise<Ticke
   );
 }
 
-export type PeopleRow = { holders: number; regulars: number; absentees: number };
+type PeopleRow = { holders: number; regulars: number; absentees: number };
 
 /**
  * Holders, regulars among them and participations not scanned at all. A regular held a live
@@ -94,7 +94,7 @@ export async function peopleTotals(db: Database, event: EventHead): Promise<Peop
   return row ?? { holders: 0, regulars: 0, absentees: 0 };
 }
 
-export type PromoRow = { code: string; percent: number; uses: number; discountCents: number };
+type PromoRow = { code: string; percent: number; uses: number; discountCents: number };
 
 /** Every promo code of the event with the paid orders that used it. */
 export async function promoTotals(db: Database, eventId: string): Promise<PromoRow[]> {
@@ -111,7 +111,7 @@ export async function promoTotals(db: Database, eventId: string): Promise<PromoR
   );
 }
 
-export type HistogramRow = { at: string; quantity: number };
+type HistogramRow = { at: string; quantity: number };
 
 /** Places sold per Paris hour ('YYYY-MM-DDTHH:00') or day ('YYYY-MM-DD'). */
 export async function soldHistogram(db: Database, eventId: string, unit: 'hour' | 'day'): Promise<HistogramRow[]> {

@@ -82,7 +82,7 @@ export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: 
   };
 }
 
-export function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
+function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
   return {
     id: row.id,
     firstName: row.firstName,

@@ -12,10 +12,16 @@ import {
 import { AppError, badRequest } from '../../lib/errors';
 import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
-import { hashPassword } from '../auth/passwords';
-import { type AuthDeps, MAX_CODE_ATTEMPTS, openSession, type SessionTicket } from '../auth/service';
+import {
+  type AuthDeps,
+  insertAccount,
+  MAX_CODE_ATTEMPTS,
+  newAccount,
+  openSession,
+  type SessionTicket,
+} from '../auth/service';
 import * as emailCodes from '../users/email-codes.repository';
-import * as users from '../users/repository';
+import * as users from '../users/users.repository';
 
 // Same lifetime, attempts and hashing as the other e-mail codes (docs/decisions.md).
 const CODE_TTL_MS = 15 * 60_000;
@@ -45,20 +51,10 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
   for (const name of ['lastName', 'firstName'] as const) {
     if (input[name].trim().length > BUYER_NAME_MAX) throw badRequest(checkoutFr.nameTooLong, name);
   }
-  const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const account = await newAccount({ ...input, newsletter: false }, config);
   const code = randomDigits(6);
   await db.transaction(async (tx) => {
-    const user = await users.insertUser(tx, {
-      email,
-      passwordHash,
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      birthDate: input.birthDate,
-      newsletter: false,
-      termsVersionAccepted: config.termsVersion,
-    });
-    if (!user) throw new AppError('EMAIL_TAKEN', fr.auth.emailTaken, 409, 'email');
+    const user = await insertAccount(tx, account);
     await emailCodes.replaceEmailCode(tx, {
       userId: user.id,
       purpose: 'email_verification',
@@ -66,7 +62,7 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
       expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS),
     });
     await queueMail(tx, {
-      to: email,
+      to: account.email,
       subject: checkoutStepsFr.mail.verificationSubject(config.brandName),
       text: checkoutStepsFr.mail.verificationBody(user.firstName, code),
     });

@@ -8,7 +8,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  * banner is the organiser's flyer and is kept whole, within 1500 × 900 (the page shows it in a
  * 5:3 box, letterboxed when its ratio differs: cropping cut the text of flyers).
  */
-export const IMAGE_FORMATS = {
+const IMAGE_FORMATS = {
   eventBanner: { width: 1500, height: 900, fit: 'inside' }, // 5:3, as the spec asks
   profileBanner: { width: 1500, height: 500, fit: 'cover' },
   profilePhoto: { width: 400, height: 400, fit: 'cover' },
@@ -19,7 +19,7 @@ export type ImageKind = keyof typeof IMAGE_FORMATS;
  * Widths of the WebP copies made once per banner upload, for `srcset`: a phone's card (~360 px at
  * 1×), a card at 2× or a phone's page, a wide page. The widest is the stored original.
  */
-export const BANNER_WIDTHS = [400, 800, 1200] as const;
+const BANNER_WIDTHS = [400, 800, 1200] as const;
 
 /** A banner stored with its WebP copies (`…/event-flyer-<uuid>.jpg` beside `…-w400.webp` …). */
 const FLYER = /\/event-flyer-[0-9a-f-]+\.(png|jpg)$/;
@@ -51,7 +51,7 @@ export class InvalidImageError extends Error {}
  * Accepts a PNG or JPEG by its content (never by its name), then re-encodes it at the kind's
  * size: the stored file is always a clean image of ours, without the upload's metadata.
  */
-export type ProcessedImage = {
+type ProcessedImage = {
   data: Buffer;
   extension: 'png' | 'jpg';
   /** An event banner's WebP copies, one per BANNER_WIDTHS. */

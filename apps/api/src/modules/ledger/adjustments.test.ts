@@ -2,7 +2,6 @@ import { adminFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { auditLog, ledgerEntries } from '../../db/schema';
 import {
   adminBalance,
   askPayout,
@@ -14,7 +13,8 @@ import {
   movingClock,
   organiserWithBank,
   payoutPanel,
-} from './test-support';
+} from '../../../test/modules/ledger/support';
+import { auditLog, ledgerEntries } from '../../db/schema';
 
 // The administrator's entries in an organiser's ledger (issue 27): a repayment of what they owe,
 // or a charge, each with its reason and in the audit log.

@@ -2,12 +2,12 @@ import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { type Action, type Pick, step } from '../../../test/modules/ledger/sequence-arbitrary';
 import { discountCodes, orders, participations, sessions } from '../../db/schema';
 import { httpDuration } from '../../lib/metrics';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { findLedgerDifferences } from './invariants';
-import { type Action, type Pick, step } from './sequence-arbitrary';
 
 /**
  * Random sequences of what moves money or places (holds, payments, door sales, refunds,

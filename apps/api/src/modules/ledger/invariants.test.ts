@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { paidOrder } from '../../../test/modules/payouts/support';
 import { payouts } from '../../db/schema';
-import { paidOrder } from '../payouts/test-support';
 import { euros, findLedgerDifferences } from './invariants';
 
 let t: TestApp;

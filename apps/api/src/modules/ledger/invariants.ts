@@ -7,8 +7,8 @@ import { type Database, queryRows } from '../../db/client';
  * property test asks for none after every step. Each query compares sums the database keeps apart;
  * a difference names its event (or stream, ticket, payout) and what each side says.
  */
-export type LedgerCheck = 'online' | 'door' | 'places' | 'stream' | 'payout';
-export type LedgerDifference = { check: LedgerCheck; eventId: string | null; description: string };
+type LedgerCheck = 'online' | 'door' | 'places' | 'stream' | 'payout';
+type LedgerDifference = { check: LedgerCheck; eventId: string | null; description: string };
 
 /** The providers that take money online (not the door, not a free order). */
 const ONLINE_PROVIDERS = sql`('sandbox', 'etransactions', 'stripe')`;

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { payAtSandboxBank } from '../checkout/test-support';
-import { paidOrder } from '../payouts/test-support';
+import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { paidOrder } from '../../../test/modules/payouts/support';
+import { describeWith } from '../../../test/services';
 
 // Two defects the property test and the benchmark found, kept as tests:
 // 1. The ledger's posting holds a stream's lock; its insert checked foreign keys to the event and
@@ -18,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-describe.skipIf(!process.env.DATABASE_URL)('the ledger posted at commit, beside row locks taken earlier', () => {
+describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken earlier', () => {
   it('answers an adjustment made during a payment without a 500', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);

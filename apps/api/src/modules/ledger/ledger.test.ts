@@ -9,8 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
-import { queryRows } from '../../db/client';
-import { ledgerEntries, mailOutbox } from '../../db/schema';
 import {
   acceptRefund,
   adminBalance,
@@ -26,7 +24,9 @@ import {
   organiserWithBank,
   payoutPanel,
   sellAtDoor,
-} from './test-support';
+} from '../../../test/modules/ledger/support';
+import { queryRows } from '../../db/client';
+import { ledgerEntries, mailOutbox } from '../../db/schema';
 
 // The money ledger (issue 27) through the API, as organisers, buyers and the administrator use it.
 const clock = movingClock();

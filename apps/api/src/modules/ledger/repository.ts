@@ -9,9 +9,9 @@ function cents(value: Bigint | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
 }
 
-export type LedgerAccount = 'organizer' | 'platform' | 'door' | 'bank';
+type LedgerAccount = 'organizer' | 'platform' | 'door' | 'bank';
 
-export type NewEntry = {
+type NewEntry = {
   organizerId: string;
   eventId: string | null;
   account: LedgerAccount;
@@ -53,7 +53,7 @@ export async function streamBalance(db: Database, streamId: string): Promise<num
   return cents(row?.balance);
 }
 
-export type StreamBalance = { streamId: string; eventId: string | null; balanceCents: number };
+type StreamBalance = { streamId: string; eventId: string | null; balanceCents: number };
 
 /** Every stream of an organiser with its balance (guichet_organizer_balances). */
 export async function organizerStreams(db: Database, organizerId: string): Promise<StreamBalance[]> {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { paymentTransactions } from '../../db/schema';
 
-export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
+type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 type NewCapture = Pick<
   typeof paymentTransactions.$inferInsert,
   'orderId' | 'provider' | 'transactionId' | 'amountCents' | 'kind' | 'refundStatus'

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
 import { orders, tickets } from '../../db/schema';
-import { guestBuyer, raceEvent } from '../checkout/test-support';
 import { reclaimEveryExpiredHold } from './expired-holds';
 
 // The sweep takes every expired hold of its database: this file has a database of its own.

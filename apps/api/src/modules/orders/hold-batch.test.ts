@@ -4,14 +4,15 @@ import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithOrganiser,
   createEvent,
-  createTestApp,
   createUser,
   meanObserved,
   raceMode,
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { itWith } from '../../../test/services';
 import { discountCodes, orders, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
 
@@ -19,10 +20,7 @@ import { holdBatchSize } from '../../lib/metrics';
 // apply to them alone, and no more than the places is held.
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-}, 120_000);
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()), 120_000);
 afterAll(async () => t.close());
 
 describe(`holds combined in one statement${raceMode}`, () => {
@@ -135,7 +133,8 @@ function holdRequest(
 describe('a batch counted under the lock', () => {
   // The first phase trusts counters read without a lock; a batch that committed meanwhile must
   // make the second phase refuse, delete the orders it had written and give the promo uses back.
-  it.skipIf(!process.env.DATABASE_URL)(
+  itWith(
+    ['postgres'],
     'refuses what another batch took meanwhile, keeping neither its orders nor its promo uses',
     async () => {
       const {
@@ -202,7 +201,8 @@ describe('a batch counted under the lock', () => {
 describe('a buyer whose row another transaction keeps', () => {
   // The process runs one batch of an event at a time: a lock that is never granted must not stop
   // the sale's other buyers.
-  it.skipIf(!process.env.DATABASE_URL)(
+  itWith(
+    ['postgres'],
     'is told to try again, while the buyers beside them get their places',
     async () => {
       const {

@@ -5,7 +5,7 @@ import { giveBackPromoUse, holdPlacesAgain, releaseHeld, takePromoUse } from './
 import { findOrderLines, lockOrderByReference, markLatePaymentOwed, setOrderStatus } from './repository';
 import { findOrderToSettle, heldSettlement, settleHeldOrder, settleInTransaction } from './settlements';
 
-export type PaymentResult = {
+type PaymentResult = {
   reference: string;
   status: 'paid' | 'refused' | 'cancelled';
   amountCents: number;

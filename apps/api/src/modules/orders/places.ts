@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
-export type PlaceRequest = { ticketId: string; quantity: number };
+type PlaceRequest = { ticketId: string; quantity: number };
 
 /**
  * Holds again the places of an order whose hold ended before its payment arrived, under every
@@ -35,7 +35,7 @@ export async function releaseHeld(tx: Database, lines: PlaceRequest[]): Promise<
 /**
  * Holds past their deadline still count in `held` until reclaimed. No job runs for that: when a
  * buyer finds no place left, the event's expired holds are reclaimed (`guichet_reclaim_expired`,
- * migration 0004) and the buyer tries again. Call it outside any other transaction: it locks
+ * orders/sql/) and the buyer tries again. Call it outside any other transaction: it locks
  * order rows, and a buyer's own transaction may hold ticket rows a payment confirmation waits for.
  */
 export async function reclaimExpiredHolds(db: Database, eventId: string, now: Date): Promise<number> {
@@ -69,10 +69,6 @@ export async function hasExpiredHolds(db: Database, eventId: string, now: Date):
   return row?.expired === true;
 }
 
-/**
- * Takes one use of a promo code if it has one left (a conditional UPDATE): the use belongs to the
- * order from its hold, and goes back when the hold ends unpaid. Lock order: before any place.
- */
 /** Whether this account already used a single-use code (orders/sql/guichet_promo_used_by.sql). */
 export async function isPromoUsedBy(
   db: Database,
@@ -87,6 +83,10 @@ export async function isPromoUsedBy(
   return Boolean(row?.used);
 }
 
+/**
+ * Takes one use of a promo code if it has one left (a conditional UPDATE): the use belongs to the
+ * order from its hold, and goes back when the hold ends unpaid. Lock order: before any place.
+ */
 export async function takePromoUse(tx: Database, discountCodeId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     tx,

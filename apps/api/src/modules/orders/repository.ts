@@ -7,7 +7,7 @@ import { createGroupCommit } from '../../lib/group-commit';
 import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
 
 /** The sale an order was checked against: the hold refuses it if the sale changed since. */
-export type CheckedSale = { event: { id: string }; fingerprint: string | null };
+type CheckedSale = { event: { id: string }; fingerprint: string | null };
 
 export type HoldRequest = {
   sale: CheckedSale;
@@ -157,9 +157,7 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
 };
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderStatus = OrderRow['status'];
-export type PlaceLine = { ticketId: string; quantity: number };
-
+type OrderStatus = OrderRow['status'];
 /**
  * An order by its id or its reference, each asked at every payment (its start, its notification,
  * the buyer's return): built once per database and sent as named statements. Payment starts
@@ -266,13 +264,4 @@ export async function findLiveHolds(db: Database, userId: string, eventId: strin
          where o.status = 'awaiting_payment' and o.expires_at > ${now.toISOString()}::timestamptz`,
   );
   return rows.map((row) => row.id);
-}
-
-/** Whether the sale is still the one of `fingerprint` (inside the caller's transaction). */
-export async function isSaleCurrent(tx: Database, eventId: string, fingerprint: string): Promise<boolean> {
-  const [row] = await queryRows<{ current: boolean }>(
-    tx,
-    sql`select guichet_sale_fingerprint(${eventId}::uuid) is not distinct from ${fingerprint} as current`,
-  );
-  return row?.current === true;
 }

@@ -3,14 +3,15 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithOrganiser,
   createEvent,
-  createTestApp,
   createUser,
   meanObserved,
   raceMode,
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { itWith } from '../../../test/services';
 import { queryRows } from '../../db/client';
 import { events, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { settlementBatchSize } from '../../lib/metrics';
@@ -21,10 +22,7 @@ import { applyPaymentResult } from './payment-result';
 // cancelled event among them is answered as it would be alone.
 let t: TestApp;
 let organizerId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  organizerId = (await createUser(t, { isVerified: true })).id;
-}, 120_000);
+beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()), 120_000);
 afterAll(async () => t.close());
 
 /** `count` buyers each hold one place of the event's ticket; their orders, in the buyers' order. */
@@ -182,27 +180,24 @@ describe('guichet_settle_held', () => {
   });
 
   // An order another transaction holds would make every order of the batch wait for it.
-  it.skipIf(!process.env.DATABASE_URL)(
-    'leaves an order locked elsewhere to the general path, without waiting for it',
-    async () => {
-      const {
-        tickets: [ticket],
-        event,
-      } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
-      const [busy, free] = await holdOnePlaceEach(event.id, ticket?.id ?? '', 2);
-      if (!busy || !free || !ticket) throw new Error('orders missing');
-      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-      const other = await pool.connect();
-      try {
-        await other.query('begin');
-        await other.query('select 1 from orders where id = $1 for update', [busy.id]);
-        const outcomes = await settle([settlement(busy, ticket.id, 1500), settlement(free, ticket.id, 1500)]);
-        expect(outcomes).toEqual(['changed', 'paid']);
-      } finally {
-        await other.query('rollback');
-        other.release();
-      }
-      expect(await written([busy, free])).toEqual([untouched, paidOnce]);
-    },
-  );
+  itWith(['postgres'], 'leaves an order locked elsewhere to the general path, without waiting for it', async () => {
+    const {
+      tickets: [ticket],
+      event,
+    } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
+    const [busy, free] = await holdOnePlaceEach(event.id, ticket?.id ?? '', 2);
+    if (!busy || !free || !ticket) throw new Error('orders missing');
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const other = await pool.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from orders where id = $1 for update', [busy.id]);
+      const outcomes = await settle([settlement(busy, ticket.id, 1500), settlement(free, ticket.id, 1500)]);
+      expect(outcomes).toEqual(['changed', 'paid']);
+    } finally {
+      await other.query('rollback');
+      other.release();
+    }
+    expect(await written([busy, free])).toEqual([untouched, paidOnce]);
+  });
 });

@@ -16,7 +16,7 @@ import type { OrderRow } from './repository';
  * answer.
  */
 
-export type OrderToSettle = Pick<
+type OrderToSettle = Pick<
   OrderRow,
   'id' | 'eventId' | 'userId' | 'buyerEmail' | 'buyerFirstName' | 'reference' | 'status' | 'totalCents'
 > & {
@@ -42,7 +42,7 @@ const settleHeldStatement: Statement = {
   text: 'select guichet_settle_held($1::jsonb) as outcomes',
 };
 
-export type HeldSettlement = {
+type HeldSettlement = {
   orderId: string;
   provider: string;
   /** The provider's capture; none for an order paid at once (free, or at the door). */

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { uploadFile } from '../../../test/modules/account/support';
+import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
 import { discountCodes, events, eventTypes, participations, tickets } from '../../db/schema';
-import { createPayload, paidTickets } from './test-payloads';
 
 let t: TestApp;
 let organizer: string;
@@ -538,22 +539,8 @@ describe('deleting an event and uploading its banner', () => {
     const owner = await createUser(t, { isVerified: true });
     const cookie = await loginAs(t, owner.email);
     const { event } = await createEvent(t, owner.id);
-    const upload = (data: Buffer, filename: string) => {
-      const boundary = '----guichet';
-      const body = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        data,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/events/${event.id}/banner`,
-        payload: body,
-        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      });
-    };
+    const upload = (data: Buffer, filename: string) =>
+      uploadFile(t, `/api/events/${event.id}/banner`, cookie, data, filename);
     const fake = await upload(Buffer.from('GIF89a not really'), 'banner.png');
     expect(fake.statusCode).toBe(400);
     expect(fake.json().message).toBe(organiserFr.event.bannerFailed);

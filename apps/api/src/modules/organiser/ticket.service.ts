@@ -4,6 +4,7 @@ import {
   firstNewTicketError,
   firstOptionError,
   fr,
+  LIMITS,
   type OptionInput,
   organiserFr,
   priceToCents,
@@ -14,9 +15,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
+import * as repo from './organiser.repository';
 import { assertCanManage, assertVerified } from './policy';
-import * as repo from './repository';
 import {
   insertOption,
   insertTicketWithOptions,
@@ -84,9 +85,9 @@ export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: 
     assertVerified(user, priceCents > 0);
   }
   if (input.title !== undefined && !input.title.trim()) throw badRequest(m.ticket.titleEmpty, 'title');
-  if (input.title !== undefined && input.title.trim().length > 30)
+  if (input.title !== undefined && input.title.trim().length > LIMITS.ticketTitle)
     throw badRequest(m.create.ticketTitleTooLong, 'title');
-  if (input.description !== undefined && input.description.length > 200) {
+  if (input.description !== undefined && input.description.length > LIMITS.ticketDescription) {
     throw badRequest(m.create.ticketDescriptionTooLong, 'description');
   }
   if (input.quantity !== undefined && input.quantity <= 0) throw badRequest(m.ticket.quantityInvalid, 'quantity');

@@ -1,6 +1,6 @@
 import { choiceTicketSummary, type OptionInput, priceToCents, type TicketInput } from '@guichet/shared';
 import type { Database } from '../../db/client';
-import * as repo from './repository';
+import * as repo from './organiser.repository';
 
 /** Writes a ticket and, for a choice ticket, its options; the head carries their summary. */
 export async function insertTicketWithOptions(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
-export type RefundCandidate = {
+type RefundCandidate = {
   id: string;
   eventId: string;
   eventTitle: string;
@@ -11,8 +11,9 @@ export type RefundCandidate = {
   quantity: number;
   refundPlaces: number;
   refundRequestedAt: Date | null;
+  /** For the greeting of the holder's e-mail. */
   holderFirstName: string;
-  holderLastName: string;
+  holderName: string;
   holderEmail: string;
   reference: string | null;
   organizerEmail: string;
@@ -33,7 +34,7 @@ export async function lockOwnParticipation(
                e.date_max_refund as "dateMaxRefund", t.title as "ticketTitle", p.quantity,
                p.refund_places as "refundPlaces", p.refund_requested_at as "refundRequestedAt",
                coalesce(o.buyer_first_name, u.first_name) as "holderFirstName",
-               coalesce(o.buyer_last_name, u.last_name) as "holderLastName",
+               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                coalesce(o.buyer_email, u.email) as "holderEmail",
                o.reference, organizer.email as "organizerEmail"
           from participations p

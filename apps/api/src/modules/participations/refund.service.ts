@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './refund.repository';
 
 const m = accountFr.myTickets;
@@ -42,7 +42,7 @@ export async function requestRefund(deps: AppDeps, user: SignedInUser, participa
       subject: m.organiserMail.subject(brandName, ticket.eventTitle),
       text: m.organiserMail.body({
         event: ticket.eventTitle,
-        holder: `${ticket.holderFirstName} ${ticket.holderLastName}`,
+        holder: ticket.holderName,
         email: ticket.holderEmail,
         ticket: ticket.ticketTitle,
         quantity: ticket.quantity,

@@ -2,8 +2,8 @@ import { accountFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { buyAndPay, raceEvent } from '../../../test/modules/checkout/support';
 import { events, mailOutbox, participations } from '../../db/schema';
-import { payAtSandboxBank, raceEvent } from '../checkout/test-support';
 
 const m = accountFr.myTickets;
 
@@ -16,20 +16,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A logged-in buyer's order paid through the sandbox bank, as the event page makes it. */
-async function buy(
-  cookie: string,
-  eventId: string,
-  line: { ticketId: string; quantity: number; refundPlaces?: number },
-) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, lines: [line], acceptTerms: true },
-  });
-  expect(created.statusCode).toBe(201);
-  await payAtSandboxBank(t, created.json().id, { cookie });
-}
+const buy = (cookie: string, eventId: string, line: { ticketId: string; quantity: number; refundPlaces?: number }) =>
+  buyAndPay(t, cookie, eventId, line);
 
 async function buyerWithTicket(refundPlaces: number) {
   const { event, a } = await raceEvent(t, organizer.id, { a: 10, b: 1, c1: 1, c2: 1 });

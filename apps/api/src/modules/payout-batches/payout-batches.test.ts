@@ -2,9 +2,9 @@ import { adminFr, payoutsFr } from '@guichet/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
 import { pain001Errors } from '../../../test/pain001-schema';
 import { auditLog, mailOutbox, payouts } from '../../db/schema';
-import { endedDates, paidOrder } from '../payouts/test-support';
 
 let t: TestApp;
 let base: string;

@@ -1,9 +1,8 @@
 import type { PayoutBatch } from '@guichet/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { payoutBatches, payouts } from '../../db/schema';
-
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export async function insertBatch(db: Database, createdBy: string, at: Date): Promise<string> {
   const [row] = await db.insert(payoutBatches).values({ createdBy, createdAt: at }).returning({ id: payoutBatches.id });
@@ -32,7 +31,7 @@ export function moveRequestedIntoBatch(db: Database, batchId: string, ids: strin
   );
 }
 
-export type BatchRow = {
+type BatchRow = {
   id: string;
   createdAt: Date;
   sepaXml: string | null;
@@ -50,8 +49,8 @@ export async function lockBatch(db: Database, id: string): Promise<BatchRow | un
     paidAt: string | null;
   }>(
     db,
-    sql`select id, ${iso('created_at')} as "createdAt", sepa_xml as "sepaXml",
-               ${iso('downloaded_at')} as "downloadedAt", ${iso('paid_at')} as "paidAt"
+    sql`select id, ${isoTimestamp('created_at')} as "createdAt", sepa_xml as "sepaXml",
+               ${isoTimestamp('downloaded_at')} as "downloadedAt", ${isoTimestamp('paid_at')} as "paidAt"
           from payout_batches where id = ${id} for no key update`,
   );
   if (!row) return undefined;
@@ -59,7 +58,7 @@ export async function lockBatch(db: Database, id: string): Promise<BatchRow | un
   return { ...row, createdAt: new Date(row.createdAt), downloadedAt: date(row.downloadedAt), paidAt: date(row.paidAt) };
 }
 
-export type BatchPayoutRow = {
+type BatchPayoutRow = {
   id: string;
   amountCents: number;
   holderName: string;
@@ -113,10 +112,10 @@ export async function markReturned(db: Database, id: string, at: Date): Promise<
   return rows.length === 1;
 }
 
-const batchColumns = sql`b.id, ${iso('b.created_at')} as "createdAt",
+const batchColumns = sql`b.id, ${isoTimestamp('b.created_at')} as "createdAt",
   (select count(*)::int from payouts p where p.batch_id = b.id) as "payoutCount",
   (select coalesce(sum(p.amount_cents), 0)::float8 from payouts p where p.batch_id = b.id) as "totalCents",
-  ${iso('b.downloaded_at')} as "downloadedAt", ${iso('b.paid_at')} as "paidAt", b.bank_reference as "bankReference"`;
+  ${isoTimestamp('b.downloaded_at')} as "downloadedAt", ${isoTimestamp('b.paid_at')} as "paidAt", b.bank_reference as "bankReference"`;
 
 /** The newest batches first (to_char of a null instant is null). */
 export function findBatches(db: Database, limit: number): Promise<PayoutBatch[]> {

@@ -2,7 +2,6 @@ import {
   type AdminPayout,
   adminFr,
   formatEuros,
-  fr,
   groupIban,
   type PayoutBatch,
   type PayoutBatchCreated,
@@ -12,7 +11,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
-import { can, type Viewer } from '../../policy/can';
+import { administrator } from '../../policy/administrator';
+import type { Viewer } from '../../policy/can';
 import { findPayout } from '../admin/repository';
 import { toAdminPayout } from '../admin/service';
 import { insertAudit } from '../audit/repository';
@@ -20,11 +20,6 @@ import { buildPain001 } from '../payouts/sepa';
 import * as repo from './repository';
 
 const m = adminFr;
-
-function administrator(viewer: Viewer | null): Viewer {
-  if (!viewer || !can(viewer, 'administer', null)) throw new AppError('FORBIDDEN', fr.common.forbidden, 403);
-  return viewer;
-}
 
 const batchNotFound = () => new AppError('BATCH_NOT_FOUND', m.errors.batchNotFound, 404);
 

@@ -2,7 +2,6 @@ import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
-import { auditLog, payouts } from '../../db/schema';
 import {
   askPayout,
   buy,
@@ -11,7 +10,8 @@ import {
   movingClock,
   organiserWithBank,
   payoutPanel,
-} from '../ledger/test-support';
+} from '../../../test/modules/ledger/support';
+import { auditLog, payouts } from '../../db/schema';
 
 // When a payout may be asked and for how much (issue 27, docs/decisions.md "Payout rules"), and the
 // issue's bad input: one clear French answer each, never a 5xx.

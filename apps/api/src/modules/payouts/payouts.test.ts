@@ -2,8 +2,8 @@ import { formatEuros, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
 import { events, mailOutbox, payouts, refunds } from '../../db/schema';
-import { endedDates, paidOrder } from './test-support';
 
 let t: TestApp;
 let base: string;

@@ -1,9 +1,8 @@
 import type { PayoutStatus } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { bankAccounts, payouts } from '../../db/schema';
-
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * Serialises the payout requests of one event: two clicks, tabs or processes asking at once each
@@ -30,7 +29,7 @@ export async function findPayoutEvent(db: Database, eventId: string): Promise<Pa
     sql`select exists(select 1 from tickets where event_id = ${eventId} and price_cents > 0 and deleted_at is null)
                or exists(select 1 from orders where event_id = ${eventId} and total_cents > 0
                                                 and status in ('paid', 'refunded')) as "isPaid",
-               e.cancelled_at is not null as "isCancelled", ${iso('e.date_end')} as "dateEnd",
+               e.cancelled_at is not null as "isCancelled", ${isoTimestamp('e.date_end')} as "dateEnd",
                u.payout_advance_percent as "advancePercent"
           from events e join users u on u.id = e.organizer_id where e.id = ${eventId}`,
   );
@@ -103,7 +102,7 @@ export async function insertPayout(db: Database, values: typeof payouts.$inferIn
   return row;
 }
 
-export type EventPayoutRow = {
+type EventPayoutRow = {
   id: string;
   amountCents: number;
   status: PayoutStatus;
@@ -117,8 +116,8 @@ export type EventPayoutRow = {
 export function findEventPayouts(db: Database, eventId: string): Promise<EventPayoutRow[]> {
   return queryRows<EventPayoutRow>(
     db,
-    sql`select id, amount_cents as "amountCents", status, iban, ${iso('created_at')} as "createdAt",
-               case when decided_at is null then null else ${iso('decided_at')} end as "decidedAt",
+    sql`select id, amount_cents as "amountCents", status, iban, ${isoTimestamp('created_at')} as "createdAt",
+               case when decided_at is null then null else ${isoTimestamp('decided_at')} end as "decidedAt",
                bank_reference as "bankReference", reject_reason as "rejectReason"
           from payouts where event_id = ${eventId}
          order by created_at desc, id`,

@@ -6,7 +6,7 @@ import { centsToDecimal } from '@guichet/shared';
  * accepts for uploads, CFONB guide) for a batch of payouts. Amounts are written from integer cents
  * by `centsToDecimal`, never through a float; texts are cut to the SEPA character set and escaped.
  */
-export type SepaTransfer = {
+type SepaTransfer = {
   /** The payout id: the end-to-end reference the bank reports back on the statement. */
   id: string;
   amountCents: number;
@@ -16,7 +16,7 @@ export type SepaTransfer = {
   remittance: string;
 };
 
-export type SepaDebtor = { name: string; iban: string; bic: string | undefined };
+type SepaDebtor = { name: string; iban: string; bic: string | undefined };
 
 /** The SEPA Latin subset (EPC guidance): letters, digits, / - ? : ( ) . , ' + and space. */
 export function toSepaText(value: string, maxLength: number): string {

@@ -20,7 +20,7 @@ import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import * as ledger from '../ledger/repository';
-import { findOrganizerAccount } from '../users/repository';
+import { findOrganizerAccount } from '../users/users.repository';
 import * as repo from './repository';
 import { type PayoutPlan, payoutPlan } from './rules';
 

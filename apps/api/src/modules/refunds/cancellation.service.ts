@@ -5,11 +5,11 @@ import { AppError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
-import { updateEvent } from '../events/repository';
+import { updateEvent } from '../events/event.repository';
 import { cancelParticipationsWithoutOrder } from '../orders/participations';
 import { cancelEventPayouts } from '../payouts/service';
 import { applyRefund, carryOutRefund, REFUND_LEASE_MS, type RefundDeps } from './execution.service';
-import * as repo from './repository';
+import * as repo from './refunds.repository';
 
 const e = refundsFr.errors;
 const ORDERS_PER_PAGE = 50;

@@ -5,7 +5,7 @@ import { queueMail } from '../../mail/outbox';
 import type { PaymentProviderName } from '../../payments';
 import type { Payments } from '../checkout/payment.service';
 import { refundOrder, removeRefundedPlaces } from '../orders/participations';
-import * as repo from './repository';
+import * as repo from './refunds.repository';
 
 /** A provider call longer than this was cut off (a process died): the refund is asked again, same key. */
 export const REFUND_LEASE_MS = 5 * 60_000;

@@ -2,12 +2,12 @@ import { checkoutFr, refundsFr } from '@guichet/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { buyAndPay, payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
 import { jobs, mailOutbox, orders, participations, refunds, tickets } from '../../db/schema';
 import { createBus } from '../../lib/bus';
 import { createPaymentProviders, paymentConfigFromEnv } from '../../payments';
-import { payAtSandboxBank, raceEvent } from '../checkout/test-support';
 import { carryOutRefund, type RefundDeps, RefundInProgress } from './execution.service';
-import { acceptRefund } from './service';
+import { acceptRefund } from './request.service';
 
 const MINUTE = 60_000;
 let offset = 0;
@@ -41,21 +41,8 @@ function depsWith(refund?: (payment: { transactionId: string }) => Promise<void>
   };
 }
 
-async function buy(
-  cookie: string,
-  eventId: string,
-  line: { ticketId: string; quantity: number; refundPlaces?: number },
-) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, lines: [line], acceptTerms: true },
-  });
-  expect(created.statusCode).toBe(201);
-  await payAtSandboxBank(t, created.json().id, { cookie });
-  return created.json().id as string;
-}
+const buy = (cookie: string, eventId: string, line: { ticketId: string; quantity: number; refundPlaces?: number }) =>
+  buyAndPay(t, cookie, eventId, line);
 
 /** A holder of 3 places of ticket A (10 €), 2 of them insured, who asked for their refund. */
 async function requestedRefund() {

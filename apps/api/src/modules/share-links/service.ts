@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
-import { loadManagedEvent } from '../organiser/service';
-import type { SignedInUser } from '../users/repository';
+import { loadManagedEvent } from '../organiser/event.service';
+import type { SignedInUser } from '../users/users.repository';
 import * as repo from './repository';
 
 const m = ticketsFr.privateLink;
 
-export type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
+type HiddenTicket = { id: string; title: string; description: string; priceCents: number };
 
 /** The organiser's list of hidden tickets, from which a private link is made. */
 export async function listHiddenTickets(deps: AppDeps, user: SignedInUser, eventId: string): Promise<HiddenTicket[]> {

@@ -1,7 +1,7 @@
 import { type ShopOffer, type ShopProduct, showcaseFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
-import { findActiveProduct, findActiveProducts } from './repository';
+import { findActiveProduct, findActiveProducts } from './shop.repository';
 
 /** The catalogue of one offer kind, or all of it, as the pages show it. */
 export function listProducts(deps: AppDeps, offer?: ShopOffer): Promise<ShopProduct[]> {

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
-import type { SignedInUser } from '../users/repository';
+import type { SignedInUser } from '../users/users.repository';
 import {
   findActiveProductsByIds,
   findQuoteLines,
@@ -28,7 +28,7 @@ import {
   insertQuoteRequest,
   type ProductRow,
   updateQuoteStatus,
-} from './repository';
+} from './shop.repository';
 
 const m = showcaseFr.quote;
 const mail = showcaseFr.mail;

@@ -2,8 +2,8 @@ import { fr, QUOTE_REQUESTS_PAGE_SIZE, type ShopProduct, showcaseFr } from '@gui
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { mailsTo } from '../../../test/modules/account/support';
 import { quoteRequestLines, quoteRequests } from '../../db/schema';
-import { mailsTo } from '../account/test-support';
 
 let t: TestApp;
 let products: ShopProduct[];

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { eventStaff } from '../../db/schema';
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-export type StaffRow = {
+type StaffRow = {
   userId: string;
   firstName: string;
   lastName: string;
@@ -28,7 +27,7 @@ export function findStaff(db: Database, eventId: string): Promise<StaffRow[]> {
                m.is_organizer as "isOrganizer",
                (select count(*)::int from scans c
                  where c.event_id = ${eventId} and c.staff_user_id = m.user_id and c.result = 'accepted') as "scannedCount",
-               case when m.added_at is null then null else ${iso('m.added_at')} end as "addedAt"
+               case when m.added_at is null then null else ${isoTimestamp('m.added_at')} end as "addedAt"
           from members m join users u on u.id = m.user_id
          order by m.position, m.added_at, u.last_name`,
   );
@@ -55,7 +54,7 @@ export async function deleteStaff(db: Database, eventId: string, userId: string)
   return rows.length > 0;
 }
 
-export type StaffScanRow = { scanId: string; lastName: string; firstName: string; ticket: string; scannedAt: string };
+type StaffScanRow = { scanId: string; lastName: string; firstName: string; ticket: string; scannedAt: string };
 
 /** The entries one person let in at an event, newest first, with whom and on which ticket. */
 export function findScansBy(db: Database, eventId: string, staffUserId: string): Promise<StaffScanRow[]> {
@@ -65,7 +64,7 @@ export function findScansBy(db: Database, eventId: string, staffUserId: string):
                coalesce(o.buyer_last_name, u.last_name) as "lastName",
                coalesce(o.buyer_first_name, u.first_name) as "firstName",
                coalesce(h.title || ' — ' || t.title, t.title) as ticket,
-               ${iso('s.scanned_at')} as "scannedAt"
+               ${isoTimestamp('s.scanned_at')} as "scannedAt"
           from scans s
           join participations p on p.id = s.participation_id
           join users u on u.id = p.user_id

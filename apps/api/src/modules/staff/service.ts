@@ -5,7 +5,7 @@ import { isUuid } from '../../lib/ids';
 import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
-import { findLiveUserByEmail, findUserName } from '../users/repository';
+import { findLiveUserByEmail, findUserName } from '../users/users.repository';
 import * as repo from './repository';
 
 const m = staffFr;

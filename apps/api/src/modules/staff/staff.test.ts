@@ -3,8 +3,8 @@ import { fr, staffFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
 import { eventStaff, mailOutbox } from '../../db/schema';
-import { doorEvent, participationWithCode } from '../checkin/test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { decodeTicketCode, encodeTicketCode, type TicketCodePayload, ticketCodeS
  * real ticket from a forged one without reaching the server. The holder's name is not in the
  * code: it kept the QR code twice as dense; the door reads it from the participation list.
  */
-export type SignableParticipation = { id: string; eventId: string; quantity: number };
+type SignableParticipation = { id: string; eventId: string; quantity: number };
 
 export function signTicketCode(participation: SignableParticipation, privateKey: KeyObject): string {
   const signed = ticketCodeSignedBytes(participation);

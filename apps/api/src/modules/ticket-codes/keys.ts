@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
 
-export type TicketKeys = { privateKey: KeyObject; publicKey: KeyObject; publicKeyPem: string };
+type TicketKeys = { privateKey: KeyObject; publicKey: KeyObject; publicKeyPem: string };
 
 /** The setting that holds the signing key: an Ed25519 private key, PEM (PKCS#8). */
-export const SIGNING_KEY_SETTING = 'TICKET_SIGNING_KEY';
+const SIGNING_KEY_SETTING = 'TICKET_SIGNING_KEY';
 export const DEV_KEY_FILE = 'ticket-signing-key.pem';
 
 const cache = new Map<string, TicketKeys>();

@@ -2,6 +2,7 @@ import { ticketShortCode, ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { holderName } from '../orders/holder-name';
 import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
 import { type TicketPdfContent, ticketPdf } from './pdf';
@@ -10,18 +11,13 @@ import { findTicketView, type TicketViewRow } from './repository';
 
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
-export type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
+type TicketDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /** The participation's own user only: for anyone else it does not exist. */
 export async function loadOwnTicket(deps: TicketDeps, participationId: string, userId: string) {
   const row = isUuid(participationId) ? await findTicketView(deps.db, participationId, userId) : undefined;
   if (!row) throw notFound();
   return row;
-}
-
-export function holderName(row: TicketViewRow): string {
-  // The buyer named on the order, else the account holder (a sale at the door has no order).
-  return `${row.buyerFirstName ?? row.userFirstName} ${row.buyerLastName ?? row.userLastName}`.trim();
 }
 
 export function ticketCodeOf(deps: TicketDeps, row: TicketViewRow): string {
@@ -44,7 +40,10 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
     quantity: row.quantity,
     isGift: row.isGift,
-    holderName: holderName(row),
+    holderName: holderName(
+      { firstName: row.buyerFirstName, lastName: row.buyerLastName },
+      { firstName: row.userFirstName, lastName: row.userLastName },
+    ),
     orderReference: row.orderReference,
     shortCode: ticketShortCode(row.id),
     qrPng: await ticketQrPng(code),

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { bookFreeTicket } from '../../../test/modules/checkout/support';
 import { participations } from '../../db/schema';
 import { verifyTicketCode } from './codes';
 import { ticketPdfFilename } from './service';
@@ -21,23 +22,7 @@ afterAll(async () => t.close());
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-/** A user holding a free ticket, booked through the API like the event page does. */
-async function holder(title = 'Soirée « Été » 🎉 à Toulouse') {
-  const organizer = await createUser(t, { isVerified: true });
-  const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
-  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
-  const cookie = await loginAs(t, user.email);
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
-  });
-  expect(order.statusCode).toBe(201);
-  const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
-  if (!participation) throw new Error('no participation');
-  return { event, user, cookie, participation };
-}
+const holder = (title = 'Soirée « Été » 🎉 à Toulouse') => bookFreeTicket(t, title);
 
 describe('a ticket holder', () => {
   it('gets a signed code that a scanner verifies with the public key alone', async () => {

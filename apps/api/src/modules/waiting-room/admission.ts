@@ -9,7 +9,7 @@ import { safeEqual } from '../../lib/tokens';
  */
 export const ADMISSION_SECONDS = 600;
 
-export type Admission = { eventId: string; visitorId: string; expiresAt: number };
+type Admission = { eventId: string; visitorId: string; expiresAt: number };
 
 /** A key of its own derived from the server's signing secret, as the list cursor's is. */
 export function admissionKeyFrom(secret: Buffer | string): Buffer {

@@ -20,7 +20,7 @@ type Logger = { warn(object: object, message: string): void; error(object: objec
 /** A status and, once the visitor is admitted, the admission to hand over (cookie). */
 export type RoomAnswer = { status: WaitingRoomStatus; admission?: { token: string; maxAgeSeconds: number } };
 
-export type WaitingRoom = ReturnType<typeof createWaitingRoom>;
+type WaitingRoom = ReturnType<typeof createWaitingRoom>;
 
 /** The organiser's change reaches every process within this; the hold path reads no row for it. */
 const SETTINGS_TTL_MS = 2_000;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { describeWith, type Service, testRedisUrl } from '../../../test/services';
 import { events } from '../../db/schema';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { admissionKeyFrom, signAdmission } from './admission';
@@ -10,180 +11,181 @@ import type { QueueStore } from './queue-store';
 import { admissionCookie, VISITOR_COOKIE } from './routes';
 import { createWaitingRoom } from './service';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE = 60_000;
 
 /** Each store the room runs on: this process's memory (embedded mode) and a shared Redis. */
-describe.each([
-  ['in memory', undefined],
-  ['on Redis', redisUrl],
-])('the waiting room %s', (_name, redis) => {
-  let now = Date.now();
-  let t: TestApp;
-  let organizerId: string;
-  beforeAll(async () => {
-    t = await createTestApp({ clock: { now: () => new Date(now) }, config: { redisUrl: redis } });
-    organizerId = (await createUser(t, { isVerified: true })).id;
-  });
-  afterAll(async () => t.close());
-
-  /** A paid event; its room opens `opensIn` ms from now at `perMinute`, or is off. */
-  const roomEvent = async (room: { opensIn: number; perMinute: number } | null, quantity = 100) => {
-    const { event, tickets } = await createEvent(
-      t,
-      organizerId,
-      room ? { onsaleAt: new Date(now + room.opensIn), admissionPerMinute: room.perMinute } : {},
-      [{ title: 'Fosse', priceCents: 2500, quantity }],
-    );
-    return { event, ticketId: tickets[0]?.id ?? '' };
-  };
-  const buyer = async () => sessionCookie(t, (await createUser(t)).id);
-  const cookiesOf = (response: LightMyRequestResponse) =>
-    Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
-  const header = (cookies: Record<string, string | undefined>) =>
-    Object.entries(cookies)
-      .filter(([, value]) => value)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
-  const join = (eventId: string, cookie = '') =>
-    t.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room`, headers: { cookie } });
-  const status = (eventId: string, cookie = '') =>
-    t.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room`, headers: { cookie } });
-  const order = (eventId: string, ticketId: string, cookie: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      payload: { eventId, lines: [{ ticketId, quantity: 1 }] },
-      headers: { cookie },
+const stores: [string, string | undefined, Service[]][] = [
+  ['in memory', undefined, []],
+  ['on Redis', testRedisUrl, ['redis']],
+];
+for (const [store, redis, needs] of stores)
+  describeWith(needs, `the waiting room ${store}`, () => {
+    let now = Date.now();
+    let t: TestApp;
+    let organizerId: string;
+    beforeAll(async () => {
+      t = await createTestApp({ clock: { now: () => new Date(now) }, config: { redisUrl: redis } });
+      organizerId = (await createUser(t, { isVerified: true })).id;
     });
-  /** A browser that queued and was let through: its queue and admission cookies. */
-  const admittedBrowser = async (eventId: string) => {
-    const joined = await join(eventId);
-    expect(joined.json()).toMatchObject({ state: 'admitted' });
-    return cookiesOf(joined);
-  };
-  const key = () => admissionKeyFrom(loadTicketKeys(t.config).privateKey.export({ type: 'pkcs8', format: 'der' }));
+    afterAll(async () => t.close());
 
-  it('changes nothing for buyers when the room is off', async () => {
-    const { event, ticketId } = await roomEvent(null);
-    expect((await status(event.id)).json()).toMatchObject({ state: 'off' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json().waitingRoom).toBeNull();
-    expect((await order(event.id, ticketId, await buyer())).statusCode).toBe(201);
-  });
-
-  it('refuses a hold without an admission, paid or free, and takes one with it', async () => {
-    const { event, ticketId } = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
-    const free = await createEvent(t, organizerId, { onsaleAt: new Date(now - MINUTE), admissionPerMinute: 600 }, [
-      { title: 'Gratuit', priceCents: 0, quantity: 10 },
-    ]);
-    for (const [eventId, id] of [
-      [event.id, ticketId],
-      [free.event.id, free.tickets[0]?.id ?? ''],
-    ] as const) {
-      const page = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}` });
-      expect(page.json().waitingRoom).toEqual({ opensAt: new Date(now - MINUTE).toISOString() });
-      const refused = await order(eventId, id, await buyer());
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({
-        code: 'WAITING_ROOM_REQUIRED',
-        message: waitingRoomFr.errors.admissionRequired,
+    /** A paid event; its room opens `opensIn` ms from now at `perMinute`, or is off. */
+    const roomEvent = async (room: { opensIn: number; perMinute: number } | null, quantity = 100) => {
+      const { event, tickets } = await createEvent(
+        t,
+        organizerId,
+        room ? { onsaleAt: new Date(now + room.opensIn), admissionPerMinute: room.perMinute } : {},
+        [{ title: 'Fosse', priceCents: 2500, quantity }],
+      );
+      return { event, ticketId: tickets[0]?.id ?? '' };
+    };
+    const buyer = async () => sessionCookie(t, (await createUser(t)).id);
+    const cookiesOf = (response: LightMyRequestResponse) =>
+      Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+    const header = (cookies: Record<string, string | undefined>) =>
+      Object.entries(cookies)
+        .filter(([, value]) => value)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
+    const join = (eventId: string, cookie = '') =>
+      t.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room`, headers: { cookie } });
+    const status = (eventId: string, cookie = '') =>
+      t.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room`, headers: { cookie } });
+    const order = (eventId: string, ticketId: string, cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: { eventId, lines: [{ ticketId, quantity: 1 }] },
+        headers: { cookie },
       });
-      const browser = await admittedBrowser(eventId);
-      expect(browser[admissionCookie(eventId)]).toBeTruthy();
-      expect((await order(eventId, id, `${header(browser)}; ${await buyer()}`)).statusCode).toBe(201);
-    }
-  });
+    /** A browser that queued and was let through: its queue and admission cookies. */
+    const admittedBrowser = async (eventId: string) => {
+      const joined = await join(eventId);
+      expect(joined.json()).toMatchObject({ state: 'admitted' });
+      return cookiesOf(joined);
+    };
+    const key = () => admissionKeyFrom(loadTicketKeys(t.config).privateKey.export({ type: 'pkcs8', format: 'der' }));
 
-  it('refuses a forged, altered, expired or other event’s admission', async () => {
-    const { event, ticketId } = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
-    const other = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
-    const browser = await admittedBrowser(other.event.id);
-    const genuine = browser[admissionCookie(other.event.id)] ?? '';
-    const [, visitor, expiry, mac] = genuine.split('.');
-    const forgedKey = Buffer.alloc(32, 7);
-    const tokens = [
-      'nimportequoi',
-      // Another event's admission, sent as this event's.
-      genuine,
-      // This event's name on the other's signature.
-      `${event.id}.${visitor}.${expiry}.${mac}`,
-      // Signed with another key.
-      signAdmission(forgedKey, { eventId: event.id, visitorId: visitor ?? '', expiresAt: now + MINUTE }),
-      // Signed with ours, expired.
-      signAdmission(key(), { eventId: event.id, visitorId: visitor ?? '', expiresAt: now - 1000 }),
-    ];
-    for (const token of tokens) {
-      const refused = await order(event.id, ticketId, `${admissionCookie(event.id)}=${token}; ${await buyer()}`);
+    it('changes nothing for buyers when the room is off', async () => {
+      const { event, ticketId } = await roomEvent(null);
+      expect((await status(event.id)).json()).toMatchObject({ state: 'off' });
+      expect((await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json().waitingRoom).toBeNull();
+      expect((await order(event.id, ticketId, await buyer())).statusCode).toBe(201);
+    });
+
+    it('refuses a hold without an admission, paid or free, and takes one with it', async () => {
+      const { event, ticketId } = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
+      const free = await createEvent(t, organizerId, { onsaleAt: new Date(now - MINUTE), admissionPerMinute: 600 }, [
+        { title: 'Gratuit', priceCents: 0, quantity: 10 },
+      ]);
+      for (const [eventId, id] of [
+        [event.id, ticketId],
+        [free.event.id, free.tickets[0]?.id ?? ''],
+      ] as const) {
+        const page = await t.app.inject({ method: 'GET', url: `/api/events/${eventId}` });
+        expect(page.json().waitingRoom).toEqual({ opensAt: new Date(now - MINUTE).toISOString() });
+        const refused = await order(eventId, id, await buyer());
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({
+          code: 'WAITING_ROOM_REQUIRED',
+          message: waitingRoomFr.errors.admissionRequired,
+        });
+        const browser = await admittedBrowser(eventId);
+        expect(browser[admissionCookie(eventId)]).toBeTruthy();
+        expect((await order(eventId, id, `${header(browser)}; ${await buyer()}`)).statusCode).toBe(201);
+      }
+    });
+
+    it('refuses a forged, altered, expired or other event’s admission', async () => {
+      const { event, ticketId } = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
+      const other = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
+      const browser = await admittedBrowser(other.event.id);
+      const genuine = browser[admissionCookie(other.event.id)] ?? '';
+      const [, visitor, expiry, mac] = genuine.split('.');
+      const forgedKey = Buffer.alloc(32, 7);
+      const tokens = [
+        'nimportequoi',
+        // Another event's admission, sent as this event's.
+        genuine,
+        // This event's name on the other's signature.
+        `${event.id}.${visitor}.${expiry}.${mac}`,
+        // Signed with another key.
+        signAdmission(forgedKey, { eventId: event.id, visitorId: visitor ?? '', expiresAt: now + MINUTE }),
+        // Signed with ours, expired.
+        signAdmission(key(), { eventId: event.id, visitorId: visitor ?? '', expiresAt: now - 1000 }),
+      ];
+      for (const token of tokens) {
+        const refused = await order(event.id, ticketId, `${admissionCookie(event.id)}=${token}; ${await buyer()}`);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'WAITING_ROOM_REQUIRED' });
+      }
+      const valid = signAdmission(key(), { eventId: event.id, visitorId: visitor ?? '', expiresAt: now + MINUTE });
+      expect(
+        (await order(event.id, ticketId, `${admissionCookie(event.id)}=${valid}; ${await buyer()}`)).statusCode,
+      ).toBe(201);
+    });
+
+    it('ties an admission to its first account: a retry of that account passes, another account does not', async () => {
+      const { event, ticketId } = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
+      const browser = header(await admittedBrowser(event.id));
+      const a = await buyer();
+      expect((await order(event.id, ticketId, `${browser}; ${a}`)).statusCode).toBe(201);
+      // The same account again (its live hold answers, not the room).
+      expect((await order(event.id, ticketId, `${browser}; ${a}`)).json().code).not.toBe('WAITING_ROOM_REQUIRED');
+      const refused = await order(event.id, ticketId, `${browser}; ${await buyer()}`);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'WAITING_ROOM_REQUIRED' });
-    }
-    const valid = signAdmission(key(), { eventId: event.id, visitorId: visitor ?? '', expiresAt: now + MINUTE });
-    expect(
-      (await order(event.id, ticketId, `${admissionCookie(event.id)}=${valid}; ${await buyer()}`)).statusCode,
-    ).toBe(201);
-  });
+      expect(refused.json()).toMatchObject({ message: waitingRoomFr.errors.admissionForOther });
+    });
 
-  it('ties an admission to its first account: a retry of that account passes, another account does not', async () => {
-    const { event, ticketId } = await roomEvent({ opensIn: -MINUTE, perMinute: 600 });
-    const browser = header(await admittedBrowser(event.id));
-    const a = await buyer();
-    expect((await order(event.id, ticketId, `${browser}; ${a}`)).statusCode).toBe(201);
-    // The same account again (its live hold answers, not the room).
-    expect((await order(event.id, ticketId, `${browser}; ${a}`)).json().code).not.toBe('WAITING_ROOM_REQUIRED');
-    const refused = await order(event.id, ticketId, `${browser}; ${await buyer()}`);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: waitingRoomFr.errors.admissionForOther });
-  });
+    it('keeps one place for a browser whatever its tabs and reloads', async () => {
+      const { event } = await roomEvent({ opensIn: MINUTE, perMinute: 60 });
+      const first = await join(event.id);
+      const cookie = header(cookiesOf(first));
+      const answers = await Promise.all(Array.from({ length: 50 }, () => join(event.id, cookie)));
+      expect(new Set(answers.map((a) => a.json().position))).toEqual(new Set([first.json().position]));
+      expect((await status(event.id, cookie)).json()).toMatchObject({ state: 'waiting', position: 1, ahead: 0 });
+      const second = await join(event.id);
+      expect(second.json()).toMatchObject({ state: 'waiting', position: 2, ahead: 1 });
+      // No admission before the opening, whatever the place.
+      expect((await status(event.id, cookie)).json().opensAt).toBe(new Date(now + MINUTE).toISOString());
+      expect(cookiesOf(first)[VISITOR_COOKIE]).toMatch(/^[\w-]{22}$/);
+    });
 
-  it('keeps one place for a browser whatever its tabs and reloads', async () => {
-    const { event } = await roomEvent({ opensIn: MINUTE, perMinute: 60 });
-    const first = await join(event.id);
-    const cookie = header(cookiesOf(first));
-    const answers = await Promise.all(Array.from({ length: 50 }, () => join(event.id, cookie)));
-    expect(new Set(answers.map((a) => a.json().position))).toEqual(new Set([first.json().position]));
-    expect((await status(event.id, cookie)).json()).toMatchObject({ state: 'waiting', position: 1, ahead: 0 });
-    const second = await join(event.id);
-    expect(second.json()).toMatchObject({ state: 'waiting', position: 2, ahead: 1 });
-    // No admission before the opening, whatever the place.
-    expect((await status(event.id, cookie)).json().opensAt).toBe(new Date(now + MINUTE).toISOString());
-    expect(cookiesOf(first)[VISITOR_COOKIE]).toMatch(/^[\w-]{22}$/);
-  });
+    it('lets buyers through in arrival order at the rate, from the opening', async () => {
+      const { event } = await roomEvent({ opensIn: 10_000, perMinute: 60 });
+      const browsers: string[] = [];
+      for (let i = 0; i < 5; i++) browsers.push(header(cookiesOf(await join(event.id))));
+      const states = async () =>
+        Promise.all(browsers.map(async (cookie) => (await status(event.id, cookie)).json().state as string));
+      expect(await states()).toEqual(['waiting', 'waiting', 'waiting', 'waiting', 'waiting']);
+      const third = (await status(event.id, browsers[2])).json();
+      expect(third).toMatchObject({ position: 3, ahead: 2, estimatedSeconds: 12 });
+      now += 10_000;
+      expect(await states()).toEqual(['admitted', 'waiting', 'waiting', 'waiting', 'waiting']);
+      now += 2_000;
+      expect(await states()).toEqual(['admitted', 'admitted', 'admitted', 'waiting', 'waiting']);
+      // The queue has drained by then: a late arrival goes straight through...
+      now += 10_000;
+      expect((await join(event.id)).json().state).toBe('admitted');
+      // ...but a crowd after a quiet spell queues at the rate: one second's worth (here the late
+      // arrival) enters at once, the rest wait their turn.
+      const crowd = [];
+      for (let i = 0; i < 3; i++) crowd.push((await join(event.id)).json());
+      expect(crowd.map((c) => [c.state, c.ahead])).toEqual([
+        ['waiting', 0],
+        ['waiting', 1],
+        ['waiting', 2],
+      ]);
+    });
 
-  it('lets buyers through in arrival order at the rate, from the opening', async () => {
-    const { event } = await roomEvent({ opensIn: 10_000, perMinute: 60 });
-    const browsers: string[] = [];
-    for (let i = 0; i < 5; i++) browsers.push(header(cookiesOf(await join(event.id))));
-    const states = async () =>
-      Promise.all(browsers.map(async (cookie) => (await status(event.id, cookie)).json().state as string));
-    expect(await states()).toEqual(['waiting', 'waiting', 'waiting', 'waiting', 'waiting']);
-    const third = (await status(event.id, browsers[2])).json();
-    expect(third).toMatchObject({ position: 3, ahead: 2, estimatedSeconds: 12 });
-    now += 10_000;
-    expect(await states()).toEqual(['admitted', 'waiting', 'waiting', 'waiting', 'waiting']);
-    now += 2_000;
-    expect(await states()).toEqual(['admitted', 'admitted', 'admitted', 'waiting', 'waiting']);
-    // The queue has drained by then: a late arrival goes straight through...
-    now += 10_000;
-    expect((await join(event.id)).json().state).toBe('admitted');
-    // ...but a crowd after a quiet spell queues at the rate: one second's worth (here the late
-    // arrival) enters at once, the rest wait their turn.
-    const crowd = [];
-    for (let i = 0; i < 3; i++) crowd.push((await join(event.id)).json());
-    expect(crowd.map((c) => [c.state, c.ahead])).toEqual([
-      ['waiting', 0],
-      ['waiting', 1],
-      ['waiting', 2],
-    ]);
+    it('sends a buyer whose admission ran out to the back of the queue', async () => {
+      const { event } = await roomEvent({ opensIn: -1000, perMinute: 60 });
+      const browser = header(await admittedBrowser(event.id));
+      now += 11 * MINUTE;
+      expect((await status(event.id, browser)).json()).toMatchObject({ state: 'waiting', position: null });
+      expect((await join(event.id, browser)).json().state).toBe('admitted');
+    });
   });
-
-  it('sends a buyer whose admission ran out to the back of the queue', async () => {
-    const { event } = await roomEvent({ opensIn: -1000, perMinute: 60 });
-    const browser = header(await admittedBrowser(event.id));
-    now += 11 * MINUTE;
-    expect((await status(event.id, browser)).json()).toMatchObject({ state: 'waiting', position: null });
-    expect((await join(event.id, browser)).json().state).toBe('admitted');
-  });
-});
 
 describe('the waiting room with its Redis gone', () => {
   let t: TestApp;
@@ -311,12 +313,12 @@ describe('the waiting room tells the logs when its store is gone', () => {
 });
 
 // Two processes share a PostgreSQL; on PGlite each test application has a database of its own.
-describe.skipIf(!process.env.DATABASE_URL)('the waiting room across processes sharing one Redis', () => {
+describeWith(['postgres', 'redis'], 'the waiting room across processes sharing one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp({ config: { redisUrl } });
-    b = await createTestApp({ config: { redisUrl } });
+    a = await createTestApp({ config: { redisUrl: testRedisUrl } });
+    b = await createTestApp({ config: { redisUrl: testRedisUrl } });
   });
   afterAll(async () => Promise.all([a.close(), b.close()]));
 

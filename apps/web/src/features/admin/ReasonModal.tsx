@@ -1,4 +1,4 @@
-import { adminFr, firstReasonError } from '@guichet/shared';
+import { adminFr, firstReasonError, REASON_MAX_LENGTH } from '@guichet/shared';
 import { PromptDialog } from '../../ui/PromptDialog';
 
 const m = adminFr.common;
@@ -12,5 +12,14 @@ export function ReasonModal(props: {
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
-  return <PromptDialog {...props} label={m.reason} multiline maxLength={500} check={firstReasonError} color="red.8" />;
+  return (
+    <PromptDialog
+      {...props}
+      label={m.reason}
+      multiline
+      maxLength={REASON_MAX_LENGTH}
+      check={firstReasonError}
+      color="red.8"
+    />
+  );
 }

@@ -4,6 +4,7 @@ import {
   eurosToCents,
   firstReasonError,
   percentToBps,
+  REASON_MAX_LENGTH,
   REDUCED_COMMISSION,
   STANDARD_COMMISSION,
 } from '@guichet/shared';
@@ -251,7 +252,7 @@ function BanSection({ user }: { user: AdminUser }) {
         onChange={(e) => setReason(e.currentTarget.value)}
         autosize
         minRows={2}
-        maxLength={500}
+        maxLength={REASON_MAX_LENGTH}
       />
       {error && (
         <Alert color="red" role="alert">

@@ -6,6 +6,7 @@ import {
   formatSignedEuros,
   type LedgerAdjustmentRequest,
   parseAdvancePercent,
+  REASON_MAX_LENGTH,
 } from '@guichet/shared';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -172,7 +173,7 @@ function AdjustmentForm({ user }: { user: AdminUser }) {
           error={fieldError('reason')}
           autosize
           minRows={2}
-          maxLength={500}
+          maxLength={REASON_MAX_LENGTH}
           required
         />
         {error && (

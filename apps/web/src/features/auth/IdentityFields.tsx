@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { ACCOUNT_NAME_MAX, fr } from '@guichet/shared';
 import { TextInput } from '@mantine/core';
 import type { ComponentProps } from 'react';
 
@@ -21,8 +21,20 @@ export function IdentityFields({
 }) {
   return (
     <>
-      <TextInput label={labels.firstName} autoComplete="given-name" withAsterisk maxLength={50} {...firstName} />
-      <TextInput label={labels.lastName} autoComplete="family-name" withAsterisk maxLength={50} {...lastName} />
+      <TextInput
+        label={labels.firstName}
+        autoComplete="given-name"
+        withAsterisk
+        maxLength={ACCOUNT_NAME_MAX}
+        {...firstName}
+      />
+      <TextInput
+        label={labels.lastName}
+        autoComplete="family-name"
+        withAsterisk
+        maxLength={ACCOUNT_NAME_MAX}
+        {...lastName}
+      />
       <TextInput label={labels.birthDate} type="date" autoComplete="bday" withAsterisk {...birthDate} />
     </>
   );

@@ -1,4 +1,10 @@
-import { type CheckinManifest, checkinFr, formatDateTime, type ScanOutcome } from '@guichet/shared';
+import {
+  MAX_SCAN_BATCH as BATCH,
+  type CheckinManifest,
+  checkinFr,
+  formatDateTime,
+  type ScanOutcome,
+} from '@guichet/shared';
 import { fetchManifest, sendScan, sendScanBatch } from '../../api/checkin';
 import { ApiError } from '../../api/client';
 import * as store from './store';
@@ -178,8 +184,6 @@ async function report(eventId: string, scanToLog: { id: string; code: string; sc
   }
   await store.enqueue({ ...scanToLog, eventId });
 }
-
-const BATCH = 500;
 
 /**
  * Sends the scans made offline (the server records each once, in any number of sends), keeps the

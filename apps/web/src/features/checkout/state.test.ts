@@ -1,6 +1,6 @@
 import type { EventDetail, TicketRead } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
-import { withAvailability } from '../availability/live';
+import { withAvailability } from '../../api/live-availability';
 import {
   basketTotals,
   type CheckoutState,

@@ -184,6 +184,7 @@ function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: 
       label={m.emailLabel}
       description={m.emailHelp}
       type="email"
+      required={false}
       maxLength={254}
       check={firstStaffEmailError}
       confirmLabel={m.confirm}

@@ -14,10 +14,6 @@ import classes from './EventCard.module.css';
 
 export const PLACEHOLDER_IMAGE = '/event-placeholder.svg';
 
-export function priceLabel(event: { isFree: boolean; minPriceCents: number }): string {
-  return event.isFree ? fr.common.free : formatEuros(event.minPriceCents);
-}
-
 /**
  * An event of the list, image first: the organiser's banner whole in its 5:3 box (space kept
  * before it loads), the date block over it, then the title, where, what, who and from how much,

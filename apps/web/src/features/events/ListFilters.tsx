@@ -1,4 +1,4 @@
-import { discoveryFr, fr, type PriceFilter } from '@guichet/shared';
+import { discoveryFr, fr, LISTING, type PriceFilter } from '@guichet/shared';
 import { Button, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCurrentLocation, IconSearch } from '@tabler/icons-react';
@@ -82,7 +82,7 @@ export function ListFilters({
         label={t.searchLabel}
         placeholder={t.searchPlaceholder}
         leftSection={<IconSearch size={18} aria-hidden />}
-        maxLength={100}
+        maxLength={LISTING.maxSearch}
       />
       <SegmentedControl
         value={filters.price ?? 'all'}
@@ -142,7 +142,7 @@ export function ListFilters({
           placeholder={t.cityPlaceholder}
           value={city}
           onChange={(event) => setCity(event.currentTarget.value)}
-          maxLength={80}
+          maxLength={LISTING.maxCity}
           disabled={aroundMe}
         />
         {aroundMe ? (

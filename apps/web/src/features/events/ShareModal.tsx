@@ -1,11 +1,11 @@
-import { fr } from '@guichet/shared';
+import { fr, QR_CODE_SIZE } from '@guichet/shared';
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
-const QR_SIZE = 230;
+const QR_SIZE = QR_CODE_SIZE.link;
 
 /**
  * The event's link, a copy button, and a QR code of the link to download as PNG. A private

@@ -1,4 +1,4 @@
-import { followUpFr, fr, type ParticipantRow, type ParticipantSort } from '@guichet/shared';
+import { followUpFr, fr, PARTICIPANTS_LIST, type ParticipantRow, type ParticipantSort } from '@guichet/shared';
 import { Flex, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { ParticipantsTable } from './ParticipantsTable';
 import { DEFAULT_SORT, nextSort, type SortState } from './participants-sort';
 
 const m = followUpFr.participants;
-const PAGE_SIZE = 50;
+const PAGE_SIZE = PARTICIPANTS_LIST.pageSize;
 /** Long enough to skip the keystrokes of a word, short enough to feel immediate. */
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -57,7 +57,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
               setSearch(event.currentTarget.value);
               setPage(1);
             }}
-            maxLength={100}
+            maxLength={PARTICIPANTS_LIST.maxSearch}
             w={{ base: '100%', xs: 320 }}
           />
           {list.data && (

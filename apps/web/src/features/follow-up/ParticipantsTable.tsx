@@ -3,6 +3,7 @@ import {
   formatEuros,
   type ParticipantRow,
   type ParticipantSort,
+  participantSorts,
   participationTotalCents,
   scanStatusOf,
 } from '@guichet/shared';
@@ -15,7 +16,7 @@ import { ScanStatusBadge } from './ScanStatusBadge';
 
 const m = followUpFr.participants;
 
-const columns: ParticipantSort[] = ['name', 'quantity', 'type', 'date', 'status', 'promo', 'price'];
+const columns = participantSorts;
 const numeric = new Set<ParticipantSort>(['quantity', 'price']);
 
 type Props = {

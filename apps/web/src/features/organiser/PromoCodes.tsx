@@ -1,4 +1,11 @@
-import { firstDiscountError, LIMITS, type ManagedDiscount, type ManagedEvent, organiserFr } from '@guichet/shared';
+import {
+  firstDiscountError,
+  LIMITS,
+  type ManagedDiscount,
+  type ManagedEvent,
+  organiserFr,
+  PROMO_CODE_QUANTITY,
+} from '@guichet/shared';
 import { Button, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
@@ -41,7 +48,7 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
   const update = useUpdateDiscount(event.id);
   const [code, setCode] = useState('');
   const [percent, setPercent] = useState<Typed>('');
-  const [quantity, setQuantity] = useState<Typed>(10_000);
+  const [quantity, setQuantity] = useState<Typed>(PROMO_CODE_QUANTITY);
   const [error, setError] = useState<string | null>(null);
   // The add button waits for the code, the reduction and the quantity.
   const ready = code.trim() !== '' && typedValue(percent) !== null && typedValue(quantity) !== null;
@@ -64,7 +71,7 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
       onSuccess: () => {
         setCode('');
         setPercent('');
-        setQuantity(10_000);
+        setQuantity(PROMO_CODE_QUANTITY);
       },
       onError: (failure) => setError(failure.message),
     });

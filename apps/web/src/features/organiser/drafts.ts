@@ -1,4 +1,11 @@
-import { type ManagedEvent, organiserFr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
+import {
+  MAX_TICKETS_PER_ORDER,
+  type ManagedEvent,
+  organiserFr,
+  priceToCents,
+  type TicketInput,
+  type TicketRead,
+} from '@guichet/shared';
 import { type Typed, typedValue } from './typed-number';
 
 export type OptionDraft = { key: string; title: string; price: Typed; quantity: Typed };
@@ -76,7 +83,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         placesLeft: countOf(o.quantity),
         isAvailable: true,
         minToBuy: 1,
-        maxToBuy: 5,
+        maxToBuy: MAX_TICKETS_PER_ORDER,
       }));
       const priceCents = d.isMultipart
         ? Math.min(...(options.length ? options.map((o) => o.priceCents) : [0]))
@@ -90,7 +97,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         placesLeft: draftQuantity(d),
         isAvailable: true,
         minToBuy: 1,
-        maxToBuy: 5,
+        maxToBuy: MAX_TICKETS_PER_ORDER,
         isMultipart: d.isMultipart,
         isUserCanTakeInsurance: false,
         hasGiftTickets: false,
@@ -106,7 +113,7 @@ export function previewTicketsOf(event: ManagedEvent): TicketRead[] {
     isSoldOut: t.sold >= t.quantity,
     placesLeft: Math.max(0, t.quantity - t.sold),
     minToBuy: 1,
-    maxToBuy: 5,
+    maxToBuy: MAX_TICKETS_PER_ORDER,
   });
   return event.tickets
     .filter((t) => !t.parentId && !t.isHidden)

@@ -1,4 +1,4 @@
-import { formatDateTime, formatEuros, type RefundRequestStatus, refundsFr } from '@guichet/shared';
+import { formatDateTime, formatEuros, REASON_MAX_LENGTH, type RefundRequestStatus, refundsFr } from '@guichet/shared';
 import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
@@ -140,7 +140,7 @@ function RefuseModal({ eventId, row, onClose }: { eventId: string; row: RefundRe
       label={m.reasonLabel}
       description={m.reasonHelp}
       multiline
-      maxLength={500}
+      maxLength={REASON_MAX_LENGTH}
       check={(reason) => (reason.trim() ? null : refundsFr.errors.reasonRequired)}
       confirmLabel={m.refuse}
       cancelLabel={m.cancel}

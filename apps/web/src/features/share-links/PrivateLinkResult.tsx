@@ -1,4 +1,4 @@
-import { ticketsFr } from '@guichet/shared';
+import { QR_CODE_SIZE, ticketsFr } from '@guichet/shared';
 import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { toast } from '../../ui/toast';
@@ -6,7 +6,7 @@ import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
 const m = ticketsFr.privateLink;
 /** 1-attendee.md §9: a link's QR code is 230 px. */
-const QR_SIZE = 230;
+const QR_SIZE = QR_CODE_SIZE.link;
 
 /** The generated private link: copy it, or hand out its QR code as a PNG. */
 export function PrivateLinkResult({ url, title }: { url: string; title: string }) {

@@ -1,4 +1,4 @@
-import { fr } from '@guichet/shared';
+import { fr, QR_CODE_SIZE } from '@guichet/shared';
 import { Modal } from '@mantine/core';
 import { QrCodeImage } from './QrCodeImage';
 
@@ -13,7 +13,7 @@ export default function MyQrCodeModal({ userId, onClose }: { userId: string; onC
       size="auto"
       closeButtonProps={{ 'aria-label': fr.common.close }}
     >
-      <QrCodeImage value={userId} size={200} alt={fr.shell.myQrCodeTitle} />
+      <QrCodeImage value={userId} size={QR_CODE_SIZE.code} alt={fr.shell.myQrCodeTitle} />
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { accountFr, formatDateTime, type MyParticipation, TICKET_QR_OPTIONS } from '@guichet/shared';
+import { accountFr, formatDateTime, type MyParticipation, QR_CODE_SIZE, TICKET_QR_OPTIONS } from '@guichet/shared';
 import { Accordion, Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconMaximize } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ const m = accountFr.myTickets;
 const p = accountFr.participations;
 
 /** 1-attendee.md "My tickets": the QR code is 200 px at the highest correction level. */
-const QR_SIZE = 200;
+const QR_SIZE = QR_CODE_SIZE.code;
 
 /** One ticket: its summary, and once opened its QR code, PDF and refund information. */
 export function TicketCard({ participation, opened }: { participation: MyParticipation; opened: boolean }) {

@@ -1,4 +1,4 @@
-import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter } from '@guichet/shared';
+import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter, payoutFilter } from '@guichet/shared';
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
@@ -14,7 +14,7 @@ import { toast } from '../../ui/toast';
 const m = adminFr.payouts;
 // A request still to send is the administrator's to-do: yellow, where the organiser sees grey.
 const statusColor = { ...payoutStatusColor, requested: 'yellow' } as const;
-const filters: PayoutFilter[] = ['requested', 'batched', 'paid', 'returned', 'rejected', 'all'];
+const filters = payoutFilter.options;
 
 /**
  * The payouts: those to send go into a batch for the bank (PayoutBatches); a request not yet

@@ -68,7 +68,7 @@ BEGIN
     END IF;
     v_quantity := NULL; v_holder := NULL; v_ticket := NULL; v_last_at := NULL; v_last_by := NULL;
     SELECT pa.quantity, pa.quantity - pa.entries_used,
-           coalesce(o.buyer_first_name || ' ' || o.buyer_last_name, u.first_name || ' ' || u.last_name),
+           guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name),
            coalesce(h.title || ' — ' || t.title, t.title)
       INTO v_quantity, v_remaining, v_holder, v_ticket
       FROM participations pa

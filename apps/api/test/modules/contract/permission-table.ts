@@ -1,0 +1,411 @@
+import { randomUUID } from 'node:crypto';
+import { PASSWORD, uniqueEmail } from '../../helpers';
+import { createPayload } from '../organiser/payloads';
+import type { Cast, Fixture, Role } from './fixture';
+
+/**
+ * Who may call what (issue 15): every route of the application, each role's expected status.
+ * The permission test fails on a route that is missing here, so a new route cannot ship without
+ * its line. Roles (fixture.ts): visitor, other (an unrelated account), holder (a paid place of
+ * the event), owner (the event's verified organiser), unverifiedOrganiser, verifiedOrganiser (an
+ * unrelated one), staff (scans at the event's door), admin.
+ */
+export type Expected = Record<Role, number>;
+
+export type Call = {
+  /** Path parameters by name; by default those of the fixture (paramsOf in permissions.test.ts). */
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+};
+
+export type Line = {
+  expect: Expected;
+  /** A request that the allowed roles can carry out (a valid body, the right ids). */
+  call?: (f: Fixture, cast: Cast, role: Role) => Call;
+  /** The route ends the caller's session or account: the role gets a new account after it. */
+  endsAccount?: boolean;
+};
+
+/** Every role the same status. */
+const all = (status: number): Expected => ({
+  visitor: status,
+  other: status,
+  holder: status,
+  owner: status,
+  unverifiedOrganiser: status,
+  verifiedOrganiser: status,
+  staff: status,
+  admin: status,
+});
+/** A logged-in account answers `status`, a visitor 401; then the exceptions. */
+const signedIn = (status: number, exceptions: Partial<Expected> = {}): Expected => ({
+  ...all(status),
+  visitor: 401,
+  ...exceptions,
+});
+/** Only the administrator (403 for other accounts). */
+const adminOnly = (status: number): Expected => ({ ...all(403), visitor: 401, admin: status });
+/**
+ * The event's organiser and the administrator; `refused` for every other account. The console
+ * answers 404 to the others (EVENT_NOT_FOUND: it does not tell that the event exists), the
+ * authoring routes 403.
+ */
+const ownerOrAdmin = (status: number, refused: number, exceptions: Partial<Expected> = {}): Expected => ({
+  ...signedIn(refused),
+  owner: status,
+  admin: status,
+  ...exceptions,
+});
+
+const participant = () => ({
+  email: uniqueEmail('porte'),
+  firstName: 'Léa',
+  lastName: 'Martin',
+  phone: '06 12 34 56 78',
+  birthDate: '1990-01-01',
+});
+
+export const permissionTable: Record<string, Line> = {
+  // Deployment and contract
+  'GET /api/health': { expect: all(200) },
+  'GET /api/health/live': { expect: all(200) },
+  'GET /api/health/ready': { expect: all(200) },
+  'GET /api/meta': { expect: all(200) },
+  'GET /api/openapi.json': { expect: all(200) },
+  'GET /api/docs': { expect: all(200) },
+  'GET /api/rates': { expect: all(200) },
+  'GET /api/studies': { expect: all(200) },
+  'GET /api/ticket-codes/public-key': { expect: all(200) },
+  // Outside production only (the test application is a development one).
+  'GET /api/dev/mail': { expect: all(200) },
+  'GET /api/dev/mail/:id/attachments/:index': {
+    expect: all(404),
+    call: () => ({ params: { id: randomUUID(), index: '0' } }),
+  },
+  'GET /api/dev/mail/:id/raw': { expect: all(404), call: () => ({ params: { id: randomUUID() } }) },
+
+  // Accounts and sessions
+  // A logged-in account may create another one: nothing in the specs forbids it.
+  'POST /api/auth/register': {
+    expect: all(201),
+    call: () => {
+      const email = uniqueEmail('inscription');
+      return {
+        body: {
+          email,
+          firstName: 'Inès',
+          lastName: 'Inscrite',
+          birthDate: '1990-01-01',
+          password: PASSWORD,
+          passwordConfirmation: PASSWORD,
+          acceptTerms: true,
+        },
+      };
+    },
+  },
+  'POST /api/auth/login': {
+    expect: all(200),
+    call: (_f, cast) => ({ body: { email: cast.other.email, password: PASSWORD } }),
+  },
+  'POST /api/auth/logout': { expect: all(204), endsAccount: true },
+  'GET /api/auth/me': { expect: signedIn(200) },
+  'GET /api/auth/session': { expect: all(200) },
+  'POST /api/auth/password-reset': { expect: all(200), call: (_f, cast) => ({ body: { email: cast.other.email } }) },
+  'POST /api/auth/password-reset/verify': {
+    expect: all(400),
+    call: (_f, cast) => ({ body: { email: cast.other.email, code: '000000' } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    expect: all(400),
+    call: (_f, cast) => ({
+      body: { email: cast.other.email, code: '000000', password: PASSWORD, passwordConfirmation: PASSWORD },
+    }),
+  },
+  'POST /api/me/terms': { expect: signedIn(204) },
+  'GET /api/me/profile': { expect: signedIn(200) },
+  'PUT /api/me/profile': {
+    expect: signedIn(200),
+    call: (_f, cast, role) => ({
+      body: {
+        email: cast[role].email,
+        firstName: 'Jeanne',
+        lastName: 'Test',
+        birthDate: '1995-05-05',
+        gender: 'undefined',
+        description: '',
+      },
+    }),
+  },
+  // Without a file: the route reads multipart only (a real upload is tested in account/profile.test.ts).
+  'POST /api/me/photo': { expect: signedIn(415) },
+  'POST /api/me/banner': { expect: signedIn(415) },
+  'PUT /api/me/travel': {
+    expect: signedIn(200),
+    call: () => ({ body: { byCar: true, byFoot: false, byCommon: true, byMotorcycle: false } }),
+  },
+  'PUT /api/me/privacy': {
+    expect: signedIn(200),
+    call: () => ({ body: { showEmail: false, isPublic: true, newsletter: false } }),
+  },
+  'POST /api/me/password': {
+    expect: signedIn(200),
+    call: () => ({
+      body: { currentPassword: PASSWORD, password: 'Autremotdepasse2', passwordConfirmation: 'Autremotdepasse2' },
+    }),
+    endsAccount: true,
+  },
+  'POST /api/me/email/confirm': { expect: signedIn(400), call: () => ({ body: { code: '000000' } }) },
+  'DELETE /api/me/email/pending': { expect: signedIn(200) },
+  'POST /api/me/verification-request': { expect: signedIn(200, { owner: 409, verifiedOrganiser: 409 }) },
+  'GET /api/me/export': { expect: signedIn(200) },
+  // The owner organises an upcoming event: the account stays until it is over.
+  'DELETE /api/me': { expect: signedIn(204, { owner: 409 }), endsAccount: true },
+  'GET /api/me/participations': { expect: signedIn(200) },
+  'GET /api/me/events': { expect: signedIn(200) },
+
+  // People
+  'GET /api/users/:id': { expect: all(200) },
+  'GET /api/users/:id/followers': { expect: all(200) },
+  'GET /api/users/:id/follows': { expect: all(200) },
+  'GET /api/users/:id/events/:type': {
+    expect: all(200),
+    call: (f) => ({ params: { id: f.event.organizerId, type: 'past' } }),
+  },
+  // The owner is the user followed: following oneself is refused.
+  'POST /api/users/:id/follow': { expect: signedIn(200, { owner: 400 }) },
+  'DELETE /api/users/:id/follow': { expect: signedIn(200, { owner: 400 }) },
+  'POST /api/contact': {
+    expect: all(200),
+    call: () => ({
+      body: {
+        firstName: 'Léa',
+        lastName: 'Martin',
+        email: uniqueEmail('contact'),
+        subject: 'refund',
+        message: 'Bonjour.',
+      },
+    }),
+  },
+  'GET /api/addresses': { expect: all(200), call: () => ({ query: 'q=Capitole' }) },
+
+  // Events: the public side
+  'GET /api/events': { expect: all(200) },
+  'GET /api/events/types': { expect: all(200) },
+  'GET /api/events/:id': { expect: all(200) },
+  'GET /api/images/*': { expect: all(404), call: () => ({ params: { '*': 'missing.webp' } }) },
+  // The waiting room: anyone may queue and ask its place (the fixture's event has no room: off).
+  'GET /api/events/:id/waiting-room': { expect: all(200) },
+  'POST /api/events/:id/waiting-room': { expect: all(200) },
+  'GET /api/events/:id/discounts/check': { expect: all(200), call: (f) => ({ query: `code=${f.discount.code}` }) },
+  'GET /api/events/:id/hidden-tickets': { expect: ownerOrAdmin(200, 403) },
+  'POST /api/events/:id/invite-link': { expect: ownerOrAdmin(200, 403) },
+  // A visible ticket: refused with its message (a link holds hidden tickets only), after the permission.
+  'POST /api/events/:id/share-links': {
+    expect: ownerOrAdmin(400, 403),
+    call: (f) => ({ body: { ticketIds: [f.ticket.id] } }),
+  },
+
+  // Events: authoring
+  'POST /api/events': { expect: signedIn(201), call: () => ({ body: createPayload() }) },
+  'GET /api/events/:id/manage': { expect: ownerOrAdmin(200, 403) },
+  'PATCH /api/events/:id': {
+    expect: ownerOrAdmin(200, 403),
+    call: () => ({ body: { title: 'Nouveau titre', type: 'Soirée' } }),
+  },
+  // The event has a paid place: deleting it is refused (409) to those who may.
+  'DELETE /api/events/:id': { expect: ownerOrAdmin(409, 403) },
+  'POST /api/events/:id/banner': { expect: ownerOrAdmin(415, 403) },
+  'POST /api/events/:id/tickets': {
+    expect: ownerOrAdmin(201, 403),
+    call: () => ({ body: { title: 'Nouveau billet', price: 5, quantity: 10 } }),
+  },
+  'POST /api/tickets/:id/options': {
+    expect: ownerOrAdmin(201, 403),
+    call: (f) => ({ params: { id: f.choice.id }, body: { title: 'Option 2', price: 5, quantity: 10 } }),
+  },
+  'PATCH /api/tickets/:id': { expect: ownerOrAdmin(204, 403), call: () => ({ body: { title: 'Renommé' } }) },
+  'DELETE /api/tickets/:id': { expect: ownerOrAdmin(409, 403) },
+  'POST /api/events/:id/discounts': {
+    expect: ownerOrAdmin(201, 403),
+    call: () => ({ body: { code: `CODE${randomUUID().slice(0, 6)}`, discountPercent: 20, quantity: 10 } }),
+  },
+  'PATCH /api/discounts/:id': { expect: ownerOrAdmin(204, 403), call: () => ({ body: { isEnabled: false } }) },
+
+  // The console
+  'GET /api/console/events': { expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 } },
+  'GET /api/console/organizers': { expect: adminOnly(200) },
+  'GET /api/console/events/:id/staff': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/staff': {
+    expect: ownerOrAdmin(201, 404),
+    call: (_f, cast) => ({ body: { email: cast.other.email } }),
+  },
+  'DELETE /api/console/events/:id/staff/:userId': { expect: ownerOrAdmin(204, 404) },
+  // The member of staff sees their own scans (userId is theirs here).
+  'GET /api/console/events/:id/staff/:userId/scans': { expect: ownerOrAdmin(200, 404, { staff: 200 }) },
+  'GET /api/console/events/:id/door-tickets': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/manual-entries': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/manual-entries': {
+    expect: ownerOrAdmin(201, 404),
+    call: (f) => ({ body: { ticketId: f.ticket.id, quantity: 1, participant: participant(), payment: 'cash' } }),
+  },
+  'GET /api/console/events/:id/stats': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/participants': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/export.xlsx': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/export.csv': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/refunds': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/refunds/:participationId/accept': { expect: ownerOrAdmin(404, 404) },
+  'POST /api/console/events/:id/refunds/:participationId/refuse': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => ({ body: { reason: 'Hors délai.' } }),
+  },
+  'GET /api/console/events/:id/cancellation': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/cancellation': {
+    expect: ownerOrAdmin(202, 404),
+    call: () => ({ body: { message: 'Annulé pour raison de météo.' } }),
+  },
+
+  // The door
+  'GET /api/checkin/events': { expect: signedIn(200) },
+  'GET /api/checkin/events/:id/manifest': { expect: ownerOrAdmin(200, 403, { staff: 200 }) },
+  'POST /api/checkin/events/:id/scans': {
+    expect: ownerOrAdmin(200, 403, { staff: 200 }),
+    call: (f) => ({
+      body: { id: randomUUID(), participationId: f.participation.id, scannedAt: new Date().toISOString() },
+    }),
+  },
+  'POST /api/checkin/events/:id/scans/batch': {
+    expect: ownerOrAdmin(200, 403, { staff: 200 }),
+    call: (f) => ({
+      body: { scans: [{ id: randomUUID(), participationId: f.participation.id, scannedAt: new Date().toISOString() }] },
+    }),
+  },
+
+  // Buying
+  // A visitor must say who buys (400 without `buyer`); the fixture's order is the holder's, paid.
+  'POST /api/orders': {
+    expect: { ...all(201), visitor: 400 },
+    call: (f) => ({
+      body: { eventId: f.event.id, lines: [{ ticketId: f.ticket.id, quantity: 1 }], acceptTerms: true },
+    }),
+  },
+  // An order is its buyer's (or a guest's, by token): nobody else sees it, not even the administrator.
+  'GET /api/orders/:id': { expect: { ...all(404), holder: 200 } },
+  'GET /api/orders/by-reference/:reference': {
+    expect: { ...all(404), holder: 200 },
+    call: (f) => ({ params: { reference: f.order.reference } }),
+  },
+  'DELETE /api/orders/:id': { expect: { ...all(404), holder: 409 } },
+  'POST /api/orders/:id/payment': { expect: { ...all(404), holder: 409 } },
+  // A code for an existing account's e-mail (the proof of e-mail before an order): the same answer for any e-mail.
+  'POST /api/guest/sign-in-code': { expect: all(200), call: () => ({ body: { email: uniqueEmail('preuve') } }) },
+  'POST /api/guest/lookup': { expect: all(200), call: () => ({ body: { email: uniqueEmail('invite') } }) },
+  'POST /api/guest/account': {
+    expect: all(400),
+    call: () => ({ body: { email: uniqueEmail('invite'), firstName: 'A', lastName: 'B', birthDate: '1990-01-01' } }),
+  },
+  'POST /api/guest/verify': {
+    expect: all(400),
+    call: () => ({ body: { email: uniqueEmail('invite'), code: '000000' } }),
+  },
+  // The providers' calls: an unsigned IPN is refused, the buyer's return redirects, and the
+  // test application has no Stripe account (404).
+  'GET /api/payments/:provider/ipn': { expect: all(400), call: () => ({ params: { provider: 'sandbox' } }) },
+  'GET /api/payments/:provider/return/:status': {
+    expect: all(303),
+    call: () => ({ params: { provider: 'sandbox', status: 'accepte' } }),
+  },
+  'POST /api/payments/stripe/webhook': { expect: all(404) },
+
+  // Holding a place
+  'GET /api/me/participations/:id/code': { expect: { ...signedIn(404), holder: 200 } },
+  'GET /api/me/participations/:id/qr.png': { expect: { ...signedIn(404), holder: 200 } },
+  'GET /api/me/participations/:id/ticket.pdf': { expect: { ...signedIn(404), holder: 200 } },
+  'DELETE /api/events/:id/participation': { expect: { ...signedIn(404), holder: 409 } },
+  'POST /api/me/participations/:id/refund-request': { expect: { ...signedIn(404), holder: 409 } },
+
+  // A public event's calendar file.
+  'GET /api/events/:id/calendar.ics': { expect: all(200) },
+  'GET /api/events/:id/availability': { expect: all(200) },
+  // 406: a client that accepts only JSON (this test's) gets no stream, which would never end;
+  // who may follow which event is tested in availability/availability.test.ts, over a socket.
+  'GET /api/events/:id/availability/stream': { expect: all(406) },
+
+  // The account's sessions
+  'GET /api/me/sessions': { expect: signedIn(200) },
+  'DELETE /api/me/sessions/:id': { expect: signedIn(404), call: () => ({ params: { id: '0123456789abcdef' } }) },
+  'POST /api/me/sessions/end-others': { expect: signedIn(200) },
+
+  // The shop's showcase and its quote requests
+  'GET /api/shop/products': { expect: all(200), call: () => ({ query: 'offer=location' }) },
+  'GET /api/shop/products/:productId': { expect: all(404), call: () => ({ params: { productId: randomUUID() } }) },
+  'POST /api/quote-requests': { expect: all(400), call: () => ({ body: {} }) },
+  'GET /api/quote-requests': { expect: adminOnly(200) },
+  'PATCH /api/quote-requests/:quoteId': {
+    expect: adminOnly(404),
+    call: () => ({ params: { quoteId: randomUUID() }, body: { status: 'answered' } }),
+  },
+
+  // Money: payouts and bank details
+  'GET /api/console/events/:id/payouts': { expect: ownerOrAdmin(200, 404) },
+  // The owner has no bank details yet; the administrator sees the balance but does not ask in the organiser's place.
+  'POST /api/console/events/:id/payouts': { expect: { ...signedIn(404), owner: 409, admin: 403 } },
+  'GET /api/me/bank-account': { expect: signedIn(200) },
+  'PUT /api/me/bank-account': { expect: signedIn(400), call: () => ({ body: {} }) },
+
+  // The back office
+  'GET /api/admin/summary': { expect: adminOnly(200) },
+  'GET /api/admin/verification-requests': { expect: adminOnly(200) },
+  'POST /api/admin/users/:id/verify': { expect: adminOnly(404), call: () => ({ params: { id: randomUUID() } }) },
+  'POST /api/admin/users/:id/refuse-verification': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { reason: 'Pièces manquantes.' } }),
+  },
+  'GET /api/admin/users': { expect: adminOnly(200) },
+  'PATCH /api/admin/users/:id': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { role: 'user' } }),
+  },
+  'PUT /api/admin/users/:id/payout-advance': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { percent: 50 } }),
+  },
+  'POST /api/admin/users/:id/ledger-adjustments': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { amountCents: 1000, reason: 'Remboursement reçu.' } }),
+  },
+  'POST /api/admin/users/:id/ban': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { reason: 'Fraude.', until: null } }),
+  },
+  'DELETE /api/admin/users/:id/ban': { expect: adminOnly(404), call: () => ({ params: { id: randomUUID() } }) },
+  'GET /api/admin/events': { expect: adminOnly(200) },
+  'POST /api/admin/events/:id/unpublish': { expect: adminOnly(200) },
+  'PUT /api/admin/events/:id/provider': { expect: adminOnly(200), call: () => ({ body: { provider: 'sandbox' } }) },
+  'GET /api/admin/payouts': { expect: adminOnly(200) },
+  // Gone since payout batches (issue 27): 410 with a message naming the batches' routes.
+  'POST /api/admin/payouts/:id/paid': {
+    expect: adminOnly(410),
+    call: () => ({ params: { id: randomUUID() }, body: { bankReference: 'VIR-0001' } }),
+  },
+  'POST /api/admin/payouts/:id/reject': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { reason: 'IBAN fermé.' } }),
+  },
+  'GET /api/admin/payouts/sepa.xml': { expect: adminOnly(410) },
+  'POST /api/admin/payouts/:id/returned': { expect: adminOnly(404), call: () => ({ params: { id: randomUUID() } }) },
+  'GET /api/admin/payout-batches': { expect: adminOnly(200) },
+  // No payout waits in this database: nothing to put in a batch.
+  'POST /api/admin/payout-batches': { expect: adminOnly(409), call: () => ({ body: {} }) },
+  'GET /api/admin/payout-batches/:id/sepa.xml': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() } }),
+  },
+  'POST /api/admin/payout-batches/:id/paid': {
+    expect: adminOnly(404),
+    call: () => ({ params: { id: randomUUID() }, body: { bankReference: 'VIR-0001' } }),
+  },
+  'GET /api/admin/refunds': { expect: adminOnly(200) },
+  'GET /api/admin/messages': { expect: adminOnly(200) },
+  'GET /api/admin/audit': { expect: adminOnly(200) },
+};

@@ -1,0 +1,123 @@
+import { checkinFr, formatDateTime, fr, type ScanBatchRequest } from '@guichet/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  EVENT_ID,
+  leaveDevice,
+  manifestOf,
+  newDevice,
+  outcome,
+  participation,
+  ticketKeys,
+} from '../../../test/checkin-fixtures';
+import { ok, stubApi } from '../../../test/fetch-stub';
+import { label, renderApp } from '../../../test/render-app';
+
+// The camera's QR reader (native or WebAssembly) is warmed up as the page opens: not for jsdom.
+vi.mock('./qr-detector', () => ({
+  warmUpQrDetector: () => {},
+  createQrDetector: async () => ({ detect: async () => [] }),
+}));
+
+const m = checkinFr.scanner;
+const ZOE = 'aaaaaaaa-0000-4000-8000-000000000001';
+const BATCH = `POST /checkin/events/${EVENT_ID}/scans/batch`;
+const MANIFEST = `GET /checkin/events/${EVENT_ID}/manifest`;
+
+let ScannerView: ComponentType<{ eventId: string }>;
+let online = false;
+
+beforeEach(async () => {
+  newDevice();
+  // Imported after the device is new: the store keeps its open database in the module.
+  ({ ScannerView } = await import('./ScannerView'));
+  const store = await import('./store');
+  const keys = await ticketKeys();
+  await store.saveManifest(manifestOf(keys.publicKey, [participation(ZOE)]));
+  online = false;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+});
+
+afterEach(leaveDevice);
+
+const shortCode = participation(ZOE).shortCode;
+
+describe('the scanner page', () => {
+  it('lets a ticket in offline by its typed code, counts it, and refuses it the second time', async () => {
+    stubApi({ 'GET /meta': ok({}) });
+    const { user } = renderApp(<ScannerView eventId={EVENT_ID} />);
+    expect(await screen.findByRole('heading', { name: 'Gala' })).toBeInTheDocument();
+    expect(screen.getByText(fr.common.offline)).toBeInTheDocument();
+    expect(screen.getByText(m.progress(0, 1))).toBeInTheDocument();
+
+    const check = screen.getByRole('button', { name: m.check });
+    expect(check).toBeDisabled();
+    await user.type(screen.getByLabelText(label(m.typedCode)), shortCode.toLowerCase());
+    await user.click(check);
+
+    const result = await screen.findByTestId('scan-result');
+    expect(result).toHaveTextContent(m.accepted);
+    expect(result).toHaveTextContent('Zoé Lefèvre');
+    expect(result).toHaveTextContent(m.remaining(0));
+    expect(await screen.findByText(m.pending(1))).toBeInTheDocument();
+    expect(screen.getByText(m.progress(1, 1))).toBeInTheDocument();
+
+    await user.click(within(result).getByRole('button', { name: m.next }));
+    await user.type(screen.getByLabelText(label(m.search)), 'zoe');
+    await user.click(screen.getByRole('button', { name: `${m.admit} : Zoé Lefèvre` }));
+
+    await waitFor(() => expect(screen.getByTestId('scan-result')).toHaveTextContent(m.alreadyScanned));
+    expect(await screen.findByText(m.pending(2))).toBeInTheDocument();
+  });
+
+  it('says when a typed short code is no ticket of this event', async () => {
+    stubApi({ 'GET /meta': ok({}) });
+    const { user } = renderApp(<ScannerView eventId={EVENT_ID} />);
+    await screen.findByRole('heading', { name: 'Gala' });
+
+    await user.type(screen.getByLabelText(label(m.typedCode)), 'AAAAA-AAAAA');
+    await user.click(screen.getByRole('button', { name: m.check }));
+
+    expect(screen.getByLabelText(label(m.typedCode))).toHaveAccessibleDescription(
+      expect.stringContaining(m.unknownShortCode),
+    );
+    expect(screen.queryByTestId('scan-result')).not.toBeInTheDocument();
+  });
+
+  it('sends the queue when the network is back, and shows the conflicts until they are read', async () => {
+    const store = await import('./store');
+    const api = stubApi({
+      'GET /meta': ok({}),
+      [BATCH]: ({ body }) =>
+        ok({
+          results: (body as ScanBatchRequest).scans.map((scan) =>
+            outcome(scan.id, { result: 'already_scanned', conflict: true, holderName: 'Zoé Lefèvre' }),
+          ),
+        }),
+      [MANIFEST]: async () => ok((await store.loadEvent(EVENT_ID))?.manifest),
+    });
+    const { user } = renderApp(<ScannerView eventId={EVENT_ID} />);
+    await screen.findByRole('heading', { name: 'Gala' });
+    await user.type(screen.getByLabelText(label(m.search)), 'Lefèvre');
+    await user.click(screen.getByRole('button', { name: `${m.admit} : Zoé Lefèvre` }));
+    expect(await screen.findByText(m.pending(1))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: m.syncNow })).toBeDisabled();
+    const [scanned] = await store.queued(EVENT_ID);
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    const conflicts = await screen.findByRole('alert');
+    expect(conflicts).toHaveTextContent(m.conflictsTitle);
+    expect(conflicts).toHaveTextContent(m.conflict('Zoé Lefèvre', formatDateTime(scanned?.scannedAt ?? '')));
+    expect(screen.queryByText(m.pending(1))).not.toBeInTheDocument();
+    expect(screen.getByText(m.online)).toBeInTheDocument();
+    expect(api.bodiesOf(BATCH)).toHaveLength(1);
+
+    await user.click(within(conflicts).getByRole('button', { name: m.dismissConflicts }));
+    await waitFor(() => expect(screen.queryByText(m.conflictsTitle)).not.toBeInTheDocument());
+  });
+});
