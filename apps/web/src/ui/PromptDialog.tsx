@@ -45,8 +45,6 @@ export function PromptDialog({ opened = true, ...props }: PromptProps) {
 }
 
 function PromptForm({
-  opened,
-  title,
   intro,
   label,
   description,
@@ -56,41 +54,22 @@ function PromptForm({
   required = true,
   maxLength,
   check,
-  confirmLabel,
-  cancelLabel,
-  color,
-  size,
-  pending,
   error,
   onConfirm,
-  onClose,
+  ...dialog
 }: PromptProps) {
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const field = {
-    label,
-    description,
-    placeholder,
-    value,
-    maxLength,
-    error: invalid ?? error,
-    required,
-    'data-autofocus': true,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setValue(event.currentTarget.value);
-      setInvalid(null);
-    },
+  const change = (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    setValue(event.currentTarget.value);
+    setInvalid(null);
   };
+  const field = { label, description, placeholder, value, maxLength, required, onChange: change };
+  // The field's own problem first, else the server's refusal.
+  const shown = { error: invalid ?? error, 'data-autofocus': true };
   return (
     <ConfirmDialog
-      opened={opened}
-      title={title}
-      confirmLabel={confirmLabel}
-      cancelLabel={cancelLabel}
-      color={color}
-      size={size}
-      pending={pending}
-      onClose={onClose}
+      {...dialog}
       onConfirm={() => {
         const problem = check(value);
         setInvalid(problem);
@@ -99,9 +78,9 @@ function PromptForm({
     >
       {intro}
       {multiline ? (
-        <Textarea {...field} autosize minRows={3} />
+        <Textarea {...field} {...shown} autosize minRows={3} />
       ) : (
-        <TextInput {...field} type={type} autoComplete="off" />
+        <TextInput {...field} {...shown} type={type} autoComplete="off" />
       )}
     </ConfirmDialog>
   );

@@ -19,22 +19,12 @@ export function IdentityFields({
   birthDate: FieldProps;
   labels?: { firstName: string; lastName: string; birthDate: string };
 }) {
+  // A name is required and as long as the account allows, first or last.
+  const name = { withAsterisk: true, maxLength: ACCOUNT_NAME_MAX };
   return (
     <>
-      <TextInput
-        label={labels.firstName}
-        autoComplete="given-name"
-        withAsterisk
-        maxLength={ACCOUNT_NAME_MAX}
-        {...firstName}
-      />
-      <TextInput
-        label={labels.lastName}
-        autoComplete="family-name"
-        withAsterisk
-        maxLength={ACCOUNT_NAME_MAX}
-        {...lastName}
-      />
+      <TextInput label={labels.firstName} autoComplete="given-name" {...name} {...firstName} />
+      <TextInput label={labels.lastName} autoComplete="family-name" {...name} {...lastName} />
       <TextInput label={labels.birthDate} type="date" autoComplete="bday" withAsterisk {...birthDate} />
     </>
   );
