@@ -7,7 +7,7 @@ import { useMeta } from '../api/meta';
 import { BackToTop } from '../features/shell/BackToTop';
 import { Footer } from '../features/shell/Footer';
 import { Header } from '../features/shell/Header';
-import { PageLoader } from '../features/shell/PageLoader';
+import { Loading } from '../ui/Loading';
 import classes from './Layout.module.css';
 import type { RouteHandle } from './route-handle';
 
@@ -37,7 +37,7 @@ export function Layout() {
       </a>
       <Header />
       <Box component="main" id="main" className={classes.main} aria-busy={navigation.state === 'loading'}>
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -1,6 +1,6 @@
 import { discoveryFr, fr } from '@guichet/shared';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
-import { PageLoader } from '../features/shell/PageLoader';
+import { Loading } from '../ui/Loading';
 import { Layout } from './Layout';
 import type { RouteHandle } from './route-handle';
 
@@ -20,7 +20,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     // Shown while the first page's own chunk loads (the router renders nothing before it).
-    hydrateFallbackElement: <PageLoader />,
+    hydrateFallbackElement: <Loading />,
     children: [
       { path: '/', handle: titled(t.home), ...page(() => import('../pages/home/HomePage')) },
       { path: '/billetterie', handle: titled(t.list), ...page(() => import('../pages/billetterie/EventListPage')) },
@@ -124,11 +124,11 @@ export const routes: RouteObject[] = [
   },
   // The organiser console opens in its own tab, without the common header and footer.
   // The check-in scanner: full screen on the phones at the door, installable, working offline.
-  { path: '/scan', hydrateFallbackElement: <PageLoader />, ...page(() => import('../pages/scan/ScanPage')) },
-  { path: '/scan/:eventId', hydrateFallbackElement: <PageLoader />, ...page(() => import('../pages/scan/ScanPage')) },
+  { path: '/scan', hydrateFallbackElement: <Loading />, ...page(() => import('../pages/scan/ScanPage')) },
+  { path: '/scan/:eventId', hydrateFallbackElement: <Loading />, ...page(() => import('../pages/scan/ScanPage')) },
   {
     path: '/event_management',
-    hydrateFallbackElement: <PageLoader />,
+    hydrateFallbackElement: <Loading />,
     ...page(() => import('../pages/event-management/ConsolePage')),
   },
   // 2-organiser.md §2 lists /eventsGestion without its content: the management of one's events is

@@ -45,6 +45,8 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
     Notification: { defaultProps: { closeButtonProps } },
+    // The eye that shows a password says so, on every password field.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': fr.auth.showPassword } } },
   },
 });
 

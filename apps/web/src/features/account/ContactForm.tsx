@@ -7,13 +7,15 @@ import {
   firstContactError,
   type SessionUser,
 } from '@guichet/shared';
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSendContact } from '../../api/account';
 import { ApiError } from '../../api/client';
+import { CountedTextarea } from '../../ui/CountedTextarea';
+import { FormActions } from '../../ui/FormActions';
+import { toast } from '../../ui/toast';
 import { clearBecomePartnerFlag, hasBecomePartnerFlag } from './partner-flag';
-import { toast } from './toast';
 
 const m = accountFr.contact;
 
@@ -94,30 +96,16 @@ export function ContactForm({ user }: { user: SessionUser | null }) {
           error={errors.subject?.message}
           {...form.register('subject')}
         />
-        <Stack gap={4}>
-          <Textarea
-            label={m.message}
-            withAsterisk
-            autosize
-            minRows={5}
-            maxLength={CONTACT_MESSAGE_MAX}
-            error={errors.message?.message}
-            {...form.register('message')}
-          />
-          <Text size="xs" c="dimmed" ta="right" aria-live="polite">
-            {m.messageCounter(message.length, CONTACT_MESSAGE_MAX)}
-          </Text>
-        </Stack>
-        {firstError && (
-          <Alert color="red" role="alert">
-            {firstError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={send.isPending}>
-            {m.send}
-          </Button>
-        </Group>
+        <CountedTextarea
+          label={m.message}
+          withAsterisk
+          minRows={5}
+          maxLength={CONTACT_MESSAGE_MAX}
+          counter={m.messageCounter(message.length, CONTACT_MESSAGE_MAX)}
+          error={errors.message?.message}
+          {...form.register('message')}
+        />
+        <FormActions error={firstError} submitLabel={m.send} pending={send.isPending} />
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { accountFr, type FollowListItem } from '@guichet/shared';
 import { Avatar, Badge, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import lift from '../../ui/lift.module.css';
 import classes from './FollowCard.module.css';
 import { organizerProfilePath } from './links';
 import { VerifiedTick } from './VerifiedTick';
@@ -30,7 +31,7 @@ export function FollowCard({ item }: { item: FollowListItem }) {
       withBorder
       radius="md"
       padding="md"
-      className={`${classes.card} ${classes.link}`}
+      className={`${classes.card} ${lift.lift}`}
     >
       <Card.Section>
         <Box className={classes.banner}>

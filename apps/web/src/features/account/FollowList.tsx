@@ -1,8 +1,9 @@
 import { accountFr, type FollowListType } from '@guichet/shared';
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useFollowList } from '../../api/account';
+import { QueryState } from '../../ui/QueryState';
 import { FollowCard } from './FollowCard';
-import { QueryState } from './QueryState';
+import { profileNotices } from './profile-notices';
 
 const emptyTexts = {
   own: { follows: accountFr.follows.emptyFollows, followers: accountFr.follows.emptyFollowers },
@@ -12,13 +13,20 @@ const emptyTexts = {
 /** The followers or follows of a person, as cards; `isOwn` picks the spec's "Vous…" empty texts. */
 export function FollowList({ type, userId, isOwn }: { type: FollowListType; userId: string; isOwn: boolean }) {
   const list = useFollowList(type, userId);
-  if (!list.data) return <QueryState error={list.error} isPending={list.isPending} retry={() => list.refetch()} />;
-  if (list.data.length === 0) return <Text c="dimmed">{emptyTexts[isOwn ? 'own' : 'other'][type]}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-      {list.data.map((item) => (
-        <FollowCard key={item.id} item={item} />
-      ))}
-    </SimpleGrid>
+    <QueryState
+      query={list}
+      notices={profileNotices}
+      isEmpty={(items) => items.length === 0}
+      empty={emptyTexts[isOwn ? 'own' : 'other'][type]}
+    >
+      {(items) => (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {items.map((item) => (
+            <FollowCard key={item.id} item={item} />
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryState>
   );
 }

@@ -1,6 +1,7 @@
 import { type EventPreview, formatDateTime, formatEuros, fr } from '@guichet/shared';
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import lift from '../../ui/lift.module.css';
 import classes from './HistoryCard.module.css';
 
 /** A history card: the banner as background behind a dark veil, so the text keeps its contrast. */
@@ -9,7 +10,7 @@ export function HistoryCard({ event }: { event: EventPreview }) {
     <Box
       component={Link}
       to={`/billetterie/${event.id}`}
-      className={classes.card}
+      className={`${classes.card} ${lift.lift}`}
       style={event.bannerUrl ? { backgroundImage: `url(${event.bannerUrl})` } : undefined}
     >
       <Stack gap={6} className={classes.veil}>

@@ -1,17 +1,23 @@
-import { accountFr, formatDateTime } from '@guichet/shared';
+import { accountFr, formatDateTime, type MyParticipation } from '@guichet/shared';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMyParticipations } from '../../api/account';
-import { QueryState } from './QueryState';
+import { QueryState } from '../../ui/QueryState';
 
 const m = accountFr.participations;
 
 /** The "Mes Billets" tab: the user's participations; the QR codes live on /myTickets. */
 export function ParticipationList() {
   const list = useMyParticipations();
-  if (!list.data) return <QueryState error={list.error} isPending={list.isPending} retry={() => list.refetch()} />;
-  if (list.data.length === 0) return <Text c="dimmed">{m.empty}</Text>;
+  return (
+    <QueryState query={list} isEmpty={(items) => items.length === 0} empty={m.empty}>
+      {(items) => <Participations items={items} />}
+    </QueryState>
+  );
+}
+
+function Participations({ items }: { items: MyParticipation[] }) {
   return (
     <Stack>
       <Group justify="flex-end">
@@ -19,7 +25,7 @@ export function ParticipationList() {
           {m.seeAll}
         </Button>
       </Group>
-      {list.data.map((participation) => (
+      {items.map((participation) => (
         <Card key={participation.id} withBorder radius="md" padding="md">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             <Stack gap={2}>

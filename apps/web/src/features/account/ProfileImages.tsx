@@ -2,14 +2,11 @@ import { accountFr } from '@guichet/shared';
 import { ActionIcon, Avatar, Box, Button, FileButton } from '@mantine/core';
 import { IconCamera, IconPhotoEdit } from '@tabler/icons-react';
 import { useUploadProfileImage } from '../../api/account';
+import { toast } from '../../ui/toast';
 import classes from './ProfileImages.module.css';
-import { toast } from './toast';
 
 type Props = {
-  photoUrl: string | null;
-  bannerUrl: string | null;
-  firstName: string;
-  lastName: string;
+  profile: { photoUrl: string | null; bannerUrl: string | null; firstName: string; lastName: string };
   /** The owner may change both images. */
   editable?: boolean;
 };
@@ -18,7 +15,8 @@ const ACCEPT = 'image/png,image/jpeg';
 const m = accountFr.profile;
 
 /** Banner and photo; without an upload, a gradient banner and the initials stand in. */
-export function ProfileImages({ photoUrl, bannerUrl, firstName, lastName, editable = false }: Props) {
+export function ProfileImages({ profile, editable = false }: Props) {
+  const { photoUrl, bannerUrl, firstName, lastName } = profile;
   const photo = useUploadProfileImage('photo');
   const banner = useUploadProfileImage('banner');
 

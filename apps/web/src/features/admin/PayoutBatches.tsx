@@ -1,5 +1,5 @@
 import { adminFr, formatEuros, type PayoutBatch } from '@guichet/shared';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconStack2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,11 +10,13 @@ import {
   useCreatePayoutBatch,
   usePayoutBatches,
 } from '../../api/admin';
-import { toast } from '../account/toast';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataList } from '../../ui/DataList';
+import { Panel } from '../../ui/Panel';
+import { QueryState } from '../../ui/QueryState';
+import { toast } from '../../ui/toast';
 import { fileNameFromDisposition } from '../follow-up/download-name';
-import { AdminState } from './AdminState';
 import { BatchPaidModal } from './BatchPaidModal';
-import { ConfirmModal } from './ConfirmModal';
 import { shortDateTime } from './format';
 
 const m = adminFr.payouts;
@@ -34,35 +36,29 @@ export function PayoutBatches() {
   const total = pending.reduce((sum, payout) => sum + payout.amountCents, 0);
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payout-batches-title">
-      <Stack>
-        <Title order={3} size="h4" id="payout-batches-title">
-          {m.batches}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {m.batchHint}
-        </Text>
-        {pending.length > 0 && (
-          <Group justify="space-between" gap="sm">
-            <Text fw={600}>{m.total(pending.length, formatEuros(total))}</Text>
-            <Button leftSection={<IconStack2 size={18} aria-hidden />} onClick={() => setConfirming(true)}>
-              {m.createBatch}
-            </Button>
-          </Group>
-        )}
-        <AdminState
-          isPending={batches.isPending}
-          error={batches.error}
-          retry={() => void batches.refetch()}
-          isEmpty={batches.data?.length === 0}
-          empty={m.batchesEmpty}
-        />
-        {batches.data && batches.data.length > 0 && <BatchList batches={batches.data} onPay={setPaying} />}
-      </Stack>
+    <Panel title={m.batches} gap="md">
+      <Text size="sm" c="dimmed">
+        {m.batchHint}
+      </Text>
+      {pending.length > 0 && (
+        <Group justify="space-between" gap="sm">
+          <Text fw={600}>{m.total(pending.length, formatEuros(total))}</Text>
+          <Button leftSection={<IconStack2 size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+            {m.createBatch}
+          </Button>
+        </Group>
+      )}
+      <QueryState
+        query={batches}
+        errorTitle={adminFr.common.loadFailed}
+        isEmpty={(list) => list.length === 0}
+        empty={m.batchesEmpty}
+      >
+        {(list) => <BatchList batches={list} onPay={setPaying} />}
+      </QueryState>
       {confirming && (
-        <ConfirmModal
+        <ConfirmDialog
           title={m.createBatchTitle}
-          text={m.createBatchText(pending.length, formatEuros(total))}
           confirmLabel={m.createBatch}
           pending={create.isPending}
           error={create.error?.message ?? null}
@@ -81,75 +77,51 @@ export function PayoutBatches() {
               },
             )
           }
-        />
+        >
+          {m.createBatchText(pending.length, formatEuros(total))}
+        </ConfirmDialog>
       )}
       {paying && <BatchPaidModal batch={paying} onClose={() => setPaying(null)} />}
-    </Paper>
+    </Panel>
   );
 }
 
 function BatchList({ batches, onPay }: { batches: PayoutBatch[]; onPay: (batch: PayoutBatch) => void }) {
+  const label = (batch: PayoutBatch) => m.batchLabel(shortDateTime(batch.createdAt));
+  const total = (batch: PayoutBatch) => (
+    <Text fw={700} inherit style={{ whiteSpace: 'nowrap' }}>
+      {formatEuros(batch.totalCents)}
+    </Text>
+  );
   return (
-    <>
-      <Stack hiddenFrom="sm" gap="sm">
-        {batches.map((batch) => (
-          <Paper
-            key={batch.id}
-            withBorder
-            radius="md"
-            p="sm"
-            component="article"
-            aria-label={m.batchLabel(shortDateTime(batch.createdAt))}
-          >
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600}>{m.batchLabel(shortDateTime(batch.createdAt))}</Text>
-                <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {formatEuros(batch.totalCents)}
-                </Text>
-              </Group>
-              <Text size="sm">{m.batchCount(batch.payoutCount)}</Text>
-              <BatchStates batch={batch} />
-              <BatchActions batch={batch} onPay={onPay} />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{m.batchCreatedAt}</Table.Th>
-              <Table.Th ta="right">{m.batchPayouts}</Table.Th>
-              <Table.Th ta="right">{m.batchTotal}</Table.Th>
-              <Table.Th>{m.status}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{adminFr.common.actions}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {batches.map((batch) => (
-              <Table.Tr key={batch.id}>
-                <Table.Td>
-                  <Text fw={600}>{m.batchLabel(shortDateTime(batch.createdAt))}</Text>
-                </Table.Td>
-                <Table.Td ta="right">{batch.payoutCount}</Table.Td>
-                <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {formatEuros(batch.totalCents)}
-                </Table.Td>
-                <Table.Td>
-                  <BatchStates batch={batch} />
-                </Table.Td>
-                <Table.Td>
-                  <BatchActions batch={batch} onPay={onPay} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
+    <DataList
+      items={batches}
+      itemKey={(batch) => batch.id}
+      cardLabel={label}
+      card={(batch) => (
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{label(batch)}</Text>
+            {total(batch)}
+          </Group>
+          <Text size="sm">{m.batchCount(batch.payoutCount)}</Text>
+          <BatchStates batch={batch} />
+          <BatchActions batch={batch} onPay={onPay} />
+        </Stack>
+      )}
+      minWidth={760}
+      columns={[
+        { header: m.batchCreatedAt, cell: (batch) => <Text fw={600}>{label(batch)}</Text> },
+        { header: m.batchPayouts, align: 'right', cell: (batch) => batch.payoutCount },
+        { header: m.batchTotal, align: 'right', cell: total },
+        { header: m.status, cell: (batch) => <BatchStates batch={batch} /> },
+        {
+          header: adminFr.common.actions,
+          hideHeader: true,
+          cell: (batch) => <BatchActions batch={batch} onPay={onPay} />,
+        },
+      ]}
+    />
   );
 }
 

@@ -14,7 +14,6 @@ import {
   Divider,
   Group,
   Modal,
-  NumberInput,
   Radio,
   SegmentedControl,
   Stack,
@@ -25,7 +24,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useBanUser, useUnbanUser, useUpdateUser } from '../../api/admin';
-import { toast } from '../account/toast';
+import { DecimalInput } from '../../ui/DecimalInput';
+import { toast } from '../../ui/toast';
 import { longDate } from './format';
 import { UserMoneySection } from './UserMoneySection';
 
@@ -150,25 +150,8 @@ function RateSection({ user }: { user: AdminUser }) {
       </Radio.Group>
       {choice === 'custom' && (
         <Group grow align="flex-start">
-          <NumberInput
-            label={m.ratePercent}
-            value={percent}
-            onChange={setPercent}
-            min={0}
-            max={100}
-            step={0.1}
-            decimalScale={2}
-            decimalSeparator=","
-          />
-          <NumberInput
-            label={m.rateFixed}
-            value={fixed}
-            onChange={setFixed}
-            min={0}
-            step={0.05}
-            decimalScale={2}
-            decimalSeparator=","
-          />
+          <DecimalInput label={m.ratePercent} value={percent} onChange={setPercent} max={100} step={0.1} />
+          <DecimalInput label={m.rateFixed} value={fixed} onChange={setFixed} step={0.05} />
         </Group>
       )}
       {error && (

@@ -11,7 +11,7 @@ import {
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRecordLedgerAdjustment, useSetPayoutAdvance } from '../../api/admin';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { BalanceFigure } from './BalanceFigure';
 
 const m = adminFr.users;

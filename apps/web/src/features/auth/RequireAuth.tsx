@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { Loading } from '../../ui/Loading';
 import { rememberRedirectAfterLogin } from '../shell/markers';
-import { PageLoader } from '../shell/PageLoader';
 
 /**
  * A page for logged-in users: a visitor goes to /connexion with the spec's notice, and comes back
@@ -20,7 +20,7 @@ export function RequireAuth({
 }) {
   const { data: user, isPending, error } = useSession();
   const location = useLocation();
-  if (isPending) return <PageLoader />;
+  if (isPending) return <Loading />;
   if (offline && error instanceof ApiError && error.status === 0) return offline();
   if (!user) {
     rememberRedirectAfterLogin(location.pathname + location.search);

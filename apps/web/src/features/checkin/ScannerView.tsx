@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Group,
-  Loader,
   Paper,
   RingProgress,
   SimpleGrid,
@@ -17,6 +16,7 @@ import {
 import { IconCloudOff, IconRefresh, IconSearch, IconWifi } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useMeta } from '../../api/meta';
+import { Loading } from '../../ui/Loading';
 import { signal } from './feedback';
 import { QrCamera } from './QrCamera';
 import { warmUpQrDetector } from './qr-detector';
@@ -70,9 +70,7 @@ export function ScannerView({ eventId }: { eventId: string }) {
   }
   if (!manifest) {
     return state.online ? (
-      <Group justify="center" py="xl">
-        <Loader role="status" aria-label={fr.common.loading} />
-      </Group>
+      <Loading />
     ) : (
       <Alert color="orange" role="alert">
         {m.loadFailed}
@@ -285,11 +283,7 @@ function ResultPanel({
 }) {
   return (
     <Box aria-live="assertive" aria-atomic="true">
-      {busy && !display && (
-        <Group justify="center" py="md">
-          <Loader role="status" aria-label={fr.common.loading} />
-        </Group>
-      )}
+      {busy && !display && <Loading />}
       {display && (
         <Box
           ref={panelRef}

@@ -1,8 +1,8 @@
 import { checkoutStepsFr, firstPasswordError, fr } from '@guichet/shared';
-import { PasswordInput, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateGuestAccount } from '../../api/guest';
-import { PasswordStrength } from '../auth/PasswordStrength';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { StepButtons, StepError, StepForm } from './StepForm';
 import type { Buyer } from './state';
 
@@ -47,26 +47,18 @@ export function AccountStep({
   return (
     <StepForm title={checkoutStepsFr.steps.password} focus={focus} onSubmit={submit}>
       <Text>{checkoutStepsFr.account.intro(buyer.email.trim())}</Text>
-      <Stack gap={6}>
-        <PasswordInput
-          label={fr.auth.password}
-          autoComplete="new-password"
-          withAsterisk
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={error?.field === 'password'}
-          visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-        />
-        <PasswordStrength password={password} />
-      </Stack>
-      <PasswordInput
-        label={fr.auth.passwordConfirmation}
-        autoComplete="new-password"
-        withAsterisk
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.currentTarget.value)}
-        error={error?.field === 'passwordConfirmation'}
-        visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+      <NewPasswordFields
+        password={password}
+        passwordProps={{
+          value: password,
+          onChange: (event) => setPassword(event.currentTarget.value),
+          error: error?.field === 'password',
+        }}
+        confirmationProps={{
+          value: confirmation,
+          onChange: (event) => setConfirmation(event.currentTarget.value),
+          error: error?.field === 'passwordConfirmation',
+        }}
       />
       <StepError message={error?.message ?? create.error?.message} />
       <StepButtons onBack={onBack} loading={create.isPending} />

@@ -50,7 +50,6 @@ export function ProofStep({
         value={password}
         onChange={(event) => setPassword(event.currentTarget.value)}
         error={Boolean(error)}
-        visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
       />
       <StepError message={error} />
       <StepButtons onBack={onBack} submitLabel={m.login} loading={signIn.isPending} />

@@ -10,12 +10,14 @@ import {
   type TicketRead,
   ticketQuantityBounds,
 } from '@guichet/shared';
-import { Accordion, Alert, Anchor, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { type Dispatch, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ChoiceList } from '../../ui/ChoiceList';
+import { OptionPicker } from '../../ui/OptionPicker';
 import { PlacesBadge } from '../availability/PlacesBadge';
+import { priceLabel } from '../events/price-label';
 import classes from './Checkout.module.css';
-import { priceLabel } from './money';
 import { PromoCode } from './PromoCode';
 import { QuantityStepper } from './QuantityStepper';
 import { RefundOption } from './RefundOption';
@@ -89,42 +91,27 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
       {event.tickets.length === 0 ? (
         <Text c="dimmed">{t.noTickets}</Text>
       ) : (
-        // No height animation: the panel grows as the choice goes on (count, refund option), and an
-        // animated panel measured mid-change stays clipped.
-        <Accordion variant="separated" value={state.ticketId} onChange={open} transitionDuration={0}>
-          {event.tickets.map((ticket) => (
-            <Accordion.Item key={ticket.id} value={ticket.id}>
-              <Accordion.Control>
-                {/* The mark under the title: beside it, a long title cut 'Plus que 2 places' short. */}
-                <Group justify="space-between" wrap="nowrap" pr="sm">
-                  <Stack gap={4} align="flex-start">
-                    <Text fw={600}>{ticket.title}</Text>
-                    <Availability ticket={ticket} />
-                  </Stack>
-                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {ticket.isMultipart
-                      ? `${fr.events.fromPrice} ${priceLabel(ticket.priceCents)}`
-                      : priceLabel(ticket.priceCents)}
-                  </Text>
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                {state.ticketId === ticket.id && (
-                  <TicketChoice
-                    event={event}
-                    ticket={ticket}
-                    state={state}
-                    dispatch={dispatch}
-                    onQuantity={(quantity) => {
-                      if (quantity === 0) setError(null);
-                      dispatch({ type: 'setQuantity', quantity });
-                    }}
-                  />
-                )}
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <ChoiceList
+          items={event.tickets}
+          value={state.ticketId}
+          onChange={open}
+          price={priceLabel}
+          fromPrice={fr.events.fromPrice}
+          noDescription={fr.events.noDescription}
+          mark={(ticket) => <Availability ticket={ticket} />}
+          panel={(ticket) => (
+            <TicketChoice
+              event={event}
+              ticket={ticket}
+              state={state}
+              dispatch={dispatch}
+              onQuantity={(quantity) => {
+                if (quantity === 0) setError(null);
+                dispatch({ type: 'setQuantity', quantity });
+              }}
+            />
+          )}
+        />
       )}
       {/* In the page before any message, so that screen readers announce it when it fills in. */}
       <div role="status" aria-live="polite" className={classes.notice}>
@@ -173,19 +160,7 @@ function TicketChoice({
   onQuantity: (quantity: number) => void;
 }) {
   const { option, bought, title } = selection(state, event);
-  const description = (
-    <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-      {ticket.description || fr.events.noDescription}
-    </Text>
-  );
-  if (!isPickable(ticket)) {
-    return (
-      <Stack gap="sm">
-        {description}
-        <Text size="sm">{t.cannotPick}</Text>
-      </Stack>
-    );
-  }
+  if (!isPickable(ticket)) return <Text size="sm">{t.cannotPick}</Text>;
   const bounds = ticketQuantityBounds(bought ?? ticket);
   const price = bought?.priceCents ?? ticket.priceCents;
   const perPlace = refundInsuranceCentsPerPlace(discountedUnitPriceCents(price, state.discount?.percent ?? null));
@@ -194,32 +169,17 @@ function TicketChoice({
     state.quantity > 0 && perPlace > 0 && (ticket.isUserCanTakeInsurance || refund.locked) && Boolean(bought);
 
   return (
-    <Stack gap="md">
-      {description}
+    <>
       {ticket.isMultipart && (
-        <Radio.Group
+        <OptionPicker
           label={t.choice}
+          options={ticket.options}
           value={option?.id ?? null}
           onChange={(optionId) => dispatch({ type: 'pickOption', optionId })}
-        >
-          <Stack gap="xs" mt="xs">
-            {ticket.options.map((choice) => (
-              <Radio
-                key={choice.id}
-                value={choice.id}
-                disabled={!isPickable(choice)}
-                label={
-                  <Group gap="xs" component="span">
-                    <span>
-                      {choice.title} – {priceLabel(choice.priceCents)}
-                    </span>
-                    <Availability ticket={choice} />
-                  </Group>
-                }
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
+          price={priceLabel}
+          mark={(choice) => <Availability ticket={choice} />}
+          isDisabled={(choice) => !isPickable(choice)}
+        />
       )}
       <QuantityStepper title={title} value={state.quantity} min={bounds.min} max={bounds.max} onChange={onQuantity} />
       {offerRefund && (
@@ -232,6 +192,6 @@ function TicketChoice({
           onPlaces={(places) => dispatch({ type: 'setRefundPlaces', places })}
         />
       )}
-    </Stack>
+    </>
   );
 }

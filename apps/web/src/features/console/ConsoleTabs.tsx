@@ -1,6 +1,7 @@
-import { consoleFr, fr } from '@guichet/shared';
-import { Loader, Stack, Tabs } from '@mantine/core';
+import { consoleFr } from '@guichet/shared';
+import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { Loading } from '../../ui/Loading';
 import { EventEditor } from '../organiser/EventEditor';
 import { CancelEventButton, CancellationBanner } from '../refunds/CancelEvent';
 import classes from './Console.module.css';
@@ -76,5 +77,5 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
 }
 
 function TabLoader() {
-  return <Loader role="status" aria-label={fr.common.loading} m="md" />;
+  return <Loading />;
 }

@@ -4,33 +4,23 @@ import {
   doorSalesFr,
   firstManualEntryError,
   formatDateTime,
-  formatEuros,
-  fr,
   isPickable,
   type ManualParticipant,
   type OnsitePayment,
   ticketQuantityBounds,
   todayInParis,
 } from '@guichet/shared';
-import {
-  Accordion,
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
-import { toast } from '../account/toast';
+import { ChoiceList } from '../../ui/ChoiceList';
+import { FormActions } from '../../ui/FormActions';
+import { OptionPicker } from '../../ui/OptionPicker';
+import { Panel } from '../../ui/Panel';
+import { QueryState } from '../../ui/QueryState';
+import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
+import { priceLabel } from '../events/price-label';
 
 const m = doorSalesFr;
 
@@ -51,14 +41,7 @@ export function DoorSale({ eventId }: { eventId: string }) {
   const [payment, setPayment] = useState<OnsitePayment | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
-  if (tickets.isPending) return <Loader role="status" aria-label={fr.common.loading} />;
-  if (tickets.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {tickets.error.message}
-      </Alert>
-    );
-  }
+  if (!tickets.data) return <QueryState query={tickets} />;
 
   const ticket = tickets.data.find((t) => t.id === ticketId) ?? null;
   const option = ticket?.options.find((o) => o.id === optionId) ?? null;
@@ -116,12 +99,18 @@ export function DoorSale({ eventId }: { eventId: string }) {
             <Title order={3} size="h4" id="door-sale-title">
               {m.title}
             </Title>
-            <Accordion variant="separated" value={ticketId} onChange={pick} transitionDuration={0}>
-              {tickets.data.map((entry) => (
-                <TicketItem
-                  key={entry.id}
+            <ChoiceList
+              items={tickets.data}
+              value={ticketId}
+              onChange={pick}
+              price={priceLabel}
+              fromPrice={m.fromPrice}
+              noDescription={m.noDescription}
+              mark={(entry) => <Availability ticket={entry} />}
+              isDisabled={(entry) => !isPickable(entry)}
+              panel={(entry) => (
+                <TicketChoice
                   ticket={entry}
-                  open={entry.id === ticketId}
                   optionId={optionId}
                   onOption={(id) => {
                     setOptionId(id);
@@ -130,8 +119,8 @@ export function DoorSale({ eventId }: { eventId: string }) {
                   quantity={quantity}
                   onQuantity={setQuantity}
                 />
-              ))}
-            </Accordion>
+              )}
+            />
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">
                 <Text fw={600}>{m.participant}</Text>
@@ -179,21 +168,12 @@ export function DoorSale({ eventId }: { eventId: string }) {
                 )}
                 {bought && quantity > 0 && (
                   <Text fw={700} aria-live="polite">
-                    {m.total(price === 0 ? fr.common.free : formatEuros(price * quantity))}
+                    {m.total(priceLabel(price * quantity))}
                   </Text>
                 )}
               </Stack>
             </Paper>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" size="md" loading={create.isPending}>
-                {m.submit}
-              </Button>
-            </Group>
+            <FormActions error={error} submitLabel={m.submit} pending={create.isPending} size="md" />
           </Stack>
         </form>
       </Grid.Col>
@@ -220,16 +200,14 @@ function Availability({ ticket }: { ticket: { isSoldOut: boolean; isAvailable: b
   return null;
 }
 
-function TicketItem({
+function TicketChoice({
   ticket,
-  open,
   optionId,
   onOption,
   quantity,
   onQuantity,
 }: {
   ticket: DoorTicket;
-  open: boolean;
   optionId: string | null;
   onOption: (id: string) => void;
   quantity: number;
@@ -239,58 +217,27 @@ function TicketItem({
   const bought = ticket.isMultipart ? option : ticket;
   const bounds = bought ? ticketQuantityBounds(bought) : { min: 1, max: 0 };
   const max = Math.min(bounds.max, bought?.remaining ?? 0);
-  const price = (cents: number) => (cents === 0 ? fr.common.free : formatEuros(cents));
   return (
-    <Accordion.Item value={ticket.id}>
-      <Accordion.Control disabled={!isPickable(ticket)}>
-        <Group justify="space-between" wrap="nowrap" pr="sm">
-          <Text fw={600}>{ticket.title}</Text>
-          <Group gap="xs" wrap="nowrap">
-            <Availability ticket={ticket} />
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-              {ticket.isMultipart ? `${m.fromPrice} ${price(ticket.priceCents)}` : price(ticket.priceCents)}
-            </Text>
-          </Group>
-        </Group>
-      </Accordion.Control>
-      <Accordion.Panel>
-        {open && (
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-              {ticket.description || m.noDescription}
-            </Text>
-            {ticket.isMultipart && (
-              <Radio.Group value={optionId} onChange={onOption} label={m.choice}>
-                <Stack gap="xs" mt="xs">
-                  {ticket.options.map((choice) => (
-                    <Radio
-                      key={choice.id}
-                      value={choice.id}
-                      disabled={!isPickable(choice)}
-                      label={
-                        <Group gap="xs" component="span">
-                          <span>
-                            {choice.title} – {price(choice.priceCents)}
-                          </span>
-                          <Availability ticket={choice} />
-                        </Group>
-                      }
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
-            <QuantityStepper
-              title={bought ? (ticket.isMultipart ? `${ticket.title} ${bought.title}` : ticket.title) : ticket.title}
-              value={quantity}
-              min={bounds.min}
-              max={Math.max(0, max)}
-              onChange={onQuantity}
-            />
-          </Stack>
-        )}
-      </Accordion.Panel>
-    </Accordion.Item>
+    <>
+      {ticket.isMultipart && (
+        <OptionPicker
+          label={m.choice}
+          options={ticket.options}
+          value={optionId}
+          onChange={onOption}
+          price={priceLabel}
+          mark={(choice) => <Availability ticket={choice} />}
+          isDisabled={(choice) => !isPickable(choice)}
+        />
+      )}
+      <QuantityStepper
+        title={bought && ticket.isMultipart ? `${ticket.title} ${bought.title}` : ticket.title}
+        value={quantity}
+        min={bounds.min}
+        max={Math.max(0, max)}
+        onChange={onQuantity}
+      />
+    </>
   );
 }
 
@@ -303,37 +250,23 @@ const paymentLabels: Record<OnsitePayment, string> = {
 function RecentSales({ eventId }: { eventId: string }) {
   const sales = useDoorSales(eventId);
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {m.recent}
-        </Title>
-        {sales.isPending ? (
-          <Loader size="sm" role="status" aria-label={fr.common.loading} />
-        ) : sales.isError ? (
-          <Text c="red" size="sm">
-            {sales.error.message}
-          </Text>
-        ) : sales.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {m.recentEmpty}
-          </Text>
-        ) : (
+    <Panel title={m.recent} size="h5">
+      <QueryState query={sales} compact isEmpty={(list) => list.length === 0} empty={m.recentEmpty}>
+        {(list) => (
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="door-sales">
-            {sales.data.map((sale) => (
+            {list.map((sale) => (
               <Stack key={sale.participationId} gap={0} component="li">
                 <Text size="sm" fw={600}>
                   {sale.firstName} {sale.lastName} · {sale.quantity} × {sale.ticket}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} ·{' '}
-                  {sale.totalCents === 0 ? fr.common.free : formatEuros(sale.totalCents)}
+                  {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} · {priceLabel(sale.totalCents)}
                 </Text>
               </Stack>
             ))}
           </Stack>
         )}
-      </Stack>
-    </Paper>
+      </QueryState>
+    </Panel>
   );
 }

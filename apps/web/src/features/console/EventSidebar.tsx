@@ -1,6 +1,8 @@
 import { consoleFr, formatDate, fr } from '@guichet/shared';
-import { Alert, Badge, Box, Button, Image, Loader, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Image, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ConsoleEvent } from '../../api/console';
+import { ErrorState } from '../../ui/ErrorState';
+import { Loading } from '../../ui/Loading';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import classes from './Console.module.css';
 import type { EventSort } from './sort';
@@ -46,15 +48,8 @@ export function EventSidebar({
           { value: 'oldest', label: consoleFr.sortOldest },
         ]}
       />
-      {isLoading && <Loader role="status" aria-label={fr.common.loading} size="sm" mx="auto" my="md" />}
-      {error && (
-        <Alert color="red" role="alert">
-          <Text size="sm">{error.message}</Text>
-          <Button variant="subtle" size="compact-sm" mt="xs" onClick={onRetry}>
-            {fr.common.retry}
-          </Button>
-        </Alert>
-      )}
+      {isLoading && <Loading size="sm" />}
+      {error && <ErrorState message={error.message} onRetry={onRetry} />}
       {events && events.length === 0 && (
         <Text c="dimmed" size="sm">
           {consoleFr.noEvents}

@@ -1,36 +1,22 @@
 import {
   firstStaffEmailError,
   formatDateTime,
-  fr,
   type StaffMember,
   type StaffScanSort,
   sortStaffScans,
   staffFr,
 } from '@guichet/shared';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Flex,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Flex, Group, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
-import { toast } from '../account/toast';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/DataTable';
+import { PromptDialog } from '../../ui/PromptDialog';
+import { QueryState } from '../../ui/QueryState';
+import { toast } from '../../ui/toast';
 import { DetailPanel } from './DetailPanel';
 
 const m = staffFr;
@@ -63,25 +49,16 @@ export function StaffTab({ eventId }: { eventId: string }) {
             </Button>
           </Group>
         </Group>
-        {staff.isPending ? (
-          <Loader role="status" aria-label={fr.common.loading} />
-        ) : staff.isError ? (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{staff.error.message}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => staff.refetch()}>
-                {fr.common.retry}
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
-          <StaffList
-            eventId={eventId}
-            members={staff.data}
-            selectedId={selected?.userId ?? null}
-            onSelect={setSelected}
-          />
-        )}
+        <QueryState query={staff}>
+          {(members) => (
+            <StaffList
+              eventId={eventId}
+              members={members}
+              selectedId={selected?.userId ?? null}
+              onSelect={setSelected}
+            />
+          )}
+        </QueryState>
       </Stack>
       <DetailPanel
         opened={selected !== null}
@@ -167,91 +144,66 @@ function StaffList({
           {m.empty}
         </Text>
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={m.removeTitle} centered>
-        <Stack>
-          <Text>{removing && m.removeConfirm(`${removing.firstName} ${removing.lastName}`)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              {m.cancel}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                removing &&
-                remove.mutate(removing.userId, {
-                  onSuccess: () => {
-                    toast(m.removed);
-                    if (removing.userId === selectedId) onSelect(null);
-                    setRemoving(null);
-                  },
-                  onError: (error) => toast(m.failed(error.message), 'error'),
-                })
-              }
-            >
-              {m.remove}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={m.removeTitle}
+        confirmLabel={m.remove}
+        cancelLabel={m.cancel}
+        color="red"
+        pending={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.userId, {
+            onSuccess: () => {
+              toast(m.removed);
+              if (removing.userId === selectedId) onSelect(null);
+              setRemoving(null);
+            },
+            onError: (error) => toast(m.failed(error.message), 'error'),
+          })
+        }
+      >
+        {removing ? m.removeConfirm(`${removing.firstName} ${removing.lastName}`) : ''}
+      </ConfirmDialog>
     </Stack>
   );
 }
 
 /** 'Ajouter': the e-mail of an existing account; Enter confirms; every refusal said in French. */
 function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose: () => void }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const add = useAddStaff(eventId);
   const close = () => {
-    setEmail('');
-    setError(null);
+    add.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = firstStaffEmailError(email);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    add.mutate(
-      { email },
-      {
-        onSuccess: () => {
-          toast(m.added);
-          close();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
   return (
-    <Modal opened={opened} onClose={close} title={m.addTitle} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            type="email"
-            label={m.emailLabel}
-            description={m.emailHelp}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
-            data-autofocus
-            autoComplete="off"
-            maxLength={254}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {m.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PromptDialog
+      opened={opened}
+      title={m.addTitle}
+      label={m.emailLabel}
+      description={m.emailHelp}
+      type="email"
+      required={false}
+      maxLength={254}
+      check={firstStaffEmailError}
+      confirmLabel={m.confirm}
+      cancelLabel={m.cancel}
+      pending={add.isPending}
+      error={add.error?.message ?? null}
+      onClose={close}
+      onConfirm={(email) =>
+        add.mutate(
+          { email },
+          {
+            onSuccess: () => {
+              toast(m.added);
+              close();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -278,40 +230,25 @@ function StaffDetail({ eventId, member }: { eventId: string; member: StaffMember
         data={sorts}
         aria-label={m.sortLabel}
       />
-      {scans.isPending ? (
-        <Loader size="sm" role="status" aria-label={fr.common.loading} />
-      ) : scans.isError ? (
-        <Text c="red" size="sm" role="alert">
-          {scans.error.message}
-        </Text>
-      ) : scans.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {m.scansEmpty}
-        </Text>
-      ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table striped fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.columns.lastName}</Table.Th>
-                <Table.Th>{m.columns.firstName}</Table.Th>
-                <Table.Th>{m.columns.ticket}</Table.Th>
-                <Table.Th>{m.columns.date}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sortStaffScans(scans.data, sort).map((scan) => (
-                <Table.Tr key={scan.scanId}>
-                  <Table.Td>{scan.lastName}</Table.Td>
-                  <Table.Td>{scan.firstName}</Table.Td>
-                  <Table.Td>{scan.ticket}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(scan.scannedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Box>
-      )}
+      <QueryState query={scans} compact isEmpty={(rows) => rows.length === 0} empty={m.scansEmpty}>
+        {(rows) => (
+          <DataTable
+            items={sortStaffScans(rows, sort)}
+            itemKey={(scan) => scan.scanId}
+            minWidth={360}
+            fz="sm"
+            columns={[
+              { header: m.columns.lastName, cell: (scan) => scan.lastName },
+              { header: m.columns.firstName, cell: (scan) => scan.firstName },
+              { header: m.columns.ticket, cell: (scan) => scan.ticket },
+              {
+                header: m.columns.date,
+                cell: (scan) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(scan.scannedAt)}</span>,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -9,13 +9,10 @@ import {
 } from '@guichet/shared';
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import lift from '../../ui/lift.module.css';
 import classes from './EventCard.module.css';
 
 export const PLACEHOLDER_IMAGE = '/event-placeholder.svg';
-
-function priceLabel(event: { isFree: boolean; minPriceCents: number }): string {
-  return event.isFree ? fr.common.free : formatEuros(event.minPriceCents);
-}
 
 /**
  * An event of the list, image first: the organiser's banner whole in its 5:3 box (space kept
@@ -27,7 +24,14 @@ export function EventCard({ event, priority = false }: { event: EventListItem; p
   const when = dateBlock(event.dateBegin);
   const where = [event.city, event.type].filter(Boolean).join(' · ');
   return (
-    <Card component={Link} to={`/billetterie/${event.id}`} withBorder radius="md" padding="md" className={classes.card}>
+    <Card
+      component={Link}
+      to={`/billetterie/${event.id}`}
+      withBorder
+      radius="md"
+      padding="md"
+      className={`${classes.card} ${lift.lift}`}
+    >
       <Card.Section className={classes.media}>
         <img
           className={classes.image}

@@ -1,7 +1,8 @@
 import { fr, QR_CODE_SIZE } from '@guichet/shared';
-import { Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { Loading } from '../../ui/Loading';
+import { toast } from '../../ui/toast';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
 const QR_SIZE = QR_CODE_SIZE.link;
@@ -35,9 +36,7 @@ export function ShareModal({
           {fr.events.shareFailed}
         </Alert>
       ) : (
-        <Group justify="center" py="xl">
-          <Loader role="status" aria-label={fr.common.loading} />
-        </Group>
+        <Loading />
       )}
     </Modal>
   );
@@ -59,7 +58,7 @@ function ShareContent({ url, title, isPrivate }: { url: string; title: string; i
             leftSection={<IconCopy size={16} />}
             onClick={() => {
               copy();
-              notifications.show({ message: fr.events.linkCopied, color: 'teal' });
+              toast(fr.events.linkCopied);
             }}
           >
             {fr.events.copyLink}

@@ -3,7 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ExportFormat, exportUrl } from '../../api/follow-up';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { fileNameFromDisposition } from './download-name';
 
 const m = followUpFr.export;

@@ -4,10 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParticipants } from '../../api/follow-up';
+import { ErrorState } from '../../ui/ErrorState';
 import { DetailPanel } from '../console/DetailPanel';
 import { RefundRequests } from '../refunds/RefundRequests';
 import { ExportMenu } from './ExportMenu';
-import { LoadError } from './LoadError';
 import { ParticipantDetail } from './ParticipantDetail';
 import { ParticipantsTable } from './ParticipantsTable';
 import { DEFAULT_SORT, nextSort, type SortState } from './participants-sort';
@@ -73,7 +73,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
             ))}
           </Stack>
         ) : list.isError ? (
-          <LoadError message={m.loadFailed} detail={list.error.message} onRetry={() => void list.refetch()} />
+          <ErrorState title={m.loadFailed} message={list.error.message} onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <Text c="dimmed">{q ? m.noMatch : m.empty}</Text>
         ) : (

@@ -1,6 +1,7 @@
-import { followUpFr, formatEuros, type PromoStats } from '@guichet/shared';
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { followUpFr, type PromoStats } from '@guichet/shared';
+import { Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { PromoCodesTable } from './PromoCodesTable';
 
 const m = followUpFr.stats;
 
@@ -17,28 +18,7 @@ export function PromoTable({ codes }: { codes: PromoStats[] }) {
           {m.noPromo}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped fz="sm" aria-labelledby={titleId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.promoColumns.code}</Table.Th>
-                <Table.Th ta="right">{m.promoColumns.uses}</Table.Th>
-                <Table.Th ta="right">{m.promoColumns.discount}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.map((code) => (
-                <Table.Tr key={code.code}>
-                  <Table.Td>
-                    {code.code} - {code.percent} %
-                  </Table.Td>
-                  <Table.Td ta="right">{code.uses}</Table.Td>
-                  <Table.Td ta="right">{formatEuros(code.discountCents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PromoCodesTable codes={codes} labelledBy={titleId} />
       )}
     </Paper>
   );

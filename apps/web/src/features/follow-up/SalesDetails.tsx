@@ -1,5 +1,7 @@
 import { type EventStats, followUpFr, formatEuros } from '@guichet/shared';
-import { Accordion, Table, Text } from '@mantine/core';
+import { Accordion, Text } from '@mantine/core';
+import { DataTable } from '../../ui/DataTable';
+import { PromoCodesTable } from './PromoCodesTable';
 
 const m = followUpFr.stats;
 
@@ -19,36 +21,25 @@ export function SalesDetails({ stats }: { stats: EventStats }) {
               {m.noTicket}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{m.salesColumns.ticket}</Table.Th>
-                    <Table.Th ta="right">{m.salesColumns.sold}</Table.Th>
-                    <Table.Th ta="right">{m.salesColumns.scanned}</Table.Th>
-                    <Table.Th ta="right">{m.sources.web}</Table.Th>
-                    <Table.Th ta="right">{m.sources.presentiel}</Table.Th>
-                    <Table.Th ta="right">{m.sources.invendu}</Table.Th>
-                    <Table.Th ta="right">{m.gross}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {stats.byTicket.map((ticket) => (
-                    <Table.Tr key={ticket.ticketId}>
-                      <Table.Td>{ticket.title}</Table.Td>
-                      <Table.Td ta="right">
-                        {ticket.sold} / {ticket.available}
-                      </Table.Td>
-                      <Table.Td ta="right">{ticket.scanned}</Table.Td>
-                      <Table.Td ta="right">{ticket.bySource.web}</Table.Td>
-                      <Table.Td ta="right">{ticket.bySource.presentiel}</Table.Td>
-                      <Table.Td ta="right">{ticket.bySource.invendu}</Table.Td>
-                      <Table.Td ta="right">{formatEuros(ticket.grossCents)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              items={stats.byTicket}
+              itemKey={(ticket) => ticket.ticketId}
+              minWidth={520}
+              fz="sm"
+              columns={[
+                { header: m.salesColumns.ticket, cell: (ticket) => ticket.title },
+                {
+                  header: m.salesColumns.sold,
+                  align: 'right',
+                  cell: (ticket) => `${ticket.sold} / ${ticket.available}`,
+                },
+                { header: m.salesColumns.scanned, align: 'right', cell: (ticket) => ticket.scanned },
+                { header: m.sources.web, align: 'right', cell: (ticket) => ticket.bySource.web },
+                { header: m.sources.presentiel, align: 'right', cell: (ticket) => ticket.bySource.presentiel },
+                { header: m.sources.invendu, align: 'right', cell: (ticket) => ticket.bySource.invendu },
+                { header: m.gross, align: 'right', cell: (ticket) => formatEuros(ticket.grossCents) },
+              ]}
+            />
           )}
         </Accordion.Panel>
       </Accordion.Item>
@@ -64,28 +55,7 @@ export function SalesDetails({ stats }: { stats: EventStats }) {
               <Text size="sm" mb="xs">
                 {m.promoUses(stats.promoUses)} · {m.promoTotalDiscount} : {formatEuros(stats.discountCents)}
               </Text>
-              <Table.ScrollContainer minWidth={320}>
-                <Table striped fz="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{m.promoColumns.code}</Table.Th>
-                      <Table.Th ta="right">{m.promoColumns.uses}</Table.Th>
-                      <Table.Th ta="right">{m.promoColumns.discount}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {usedCodes.map((code) => (
-                      <Table.Tr key={code.code}>
-                        <Table.Td>
-                          {code.code} - {code.percent} %
-                        </Table.Td>
-                        <Table.Td ta="right">{code.uses}</Table.Td>
-                        <Table.Td ta="right">{formatEuros(code.discountCents)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <PromoCodesTable codes={usedCodes} />
             </>
           )}
         </Accordion.Panel>

@@ -2,11 +2,11 @@ import '@mantine/charts/styles.layer.css';
 import { consoleFr, followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useEventStats } from '../../api/follow-up';
+import { ErrorState } from '../../ui/ErrorState';
 import { PayoutButton, PayoutNotice } from '../payouts/PayoutButton';
 import { AgesChart } from './AgesChart';
 import { EventActions } from './EventActions';
 import { ExportMenu } from './ExportMenu';
-import { LoadError } from './LoadError';
 import { PromoTable } from './PromoTable';
 import { RegularsPie } from './RegularsPie';
 import { SalesDetails } from './SalesDetails';
@@ -38,7 +38,7 @@ export default function StatsTab({ eventId, dateEnd }: { eventId: string; dateEn
       {stats.isPending ? (
         <StatsSkeleton />
       ) : stats.isError ? (
-        <LoadError message={m.loadFailed} detail={stats.error.message} onRetry={() => void stats.refetch()} />
+        <ErrorState title={m.loadFailed} message={stats.error.message} onRetry={() => void stats.refetch()} />
       ) : (
         <>
           <StatCards stats={stats.data} />

@@ -1,16 +1,32 @@
 import { organiserFr } from '@guichet/shared';
-import { Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, FileButton, Group, Text, type TitleOrder } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Panel } from '../../ui/Panel';
 import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import classes from './BannerPicker.module.css';
 
 const f = organiserFr.form;
 
 /**
- * The banner of an event being created: chosen here, shown whole in its 5:3 frame as the list
- * and the page will show it, and sent once the event exists (the upload needs its id).
+ * An event's banner, shown whole in its 5:3 frame as the list and the page will show it. Being
+ * created, the event keeps the chosen `file` until it exists (the upload needs its id) and may
+ * drop it; being edited, it shows the `saved` banner and each choice is sent at once.
  */
-export function BannerPicker({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
+export function BannerPicker({
+  file = null,
+  saved = null,
+  alt = '',
+  order,
+  pending = false,
+  onChange,
+}: {
+  file?: File | null;
+  saved?: string | null;
+  alt?: string;
+  order: TitleOrder;
+  pending?: boolean;
+  onChange: (file: File | null) => void;
+}) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -20,32 +36,35 @@ export function BannerPicker({ file, onChange }: { file: File | null; onChange: 
   }, [file]);
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {f.banner}
-        </Title>
-        <div className={classes.frame}>
-          <img src={preview ?? PLACEHOLDER_IMAGE} alt="" className={classes.image} />
-        </div>
-        <Text size="sm" c="dimmed">
-          {file ? f.bannerChosen(file.name) : f.bannerHelp}
-        </Text>
-        <Group gap="sm">
-          <FileButton accept="image/png,image/jpeg" onChange={onChange}>
-            {(props) => (
-              <Button {...props} variant="default">
-                {f.chooseBanner}
-              </Button>
-            )}
-          </FileButton>
-          {file && (
-            <Button variant="subtle" color="gray" onClick={() => onChange(null)}>
-              {f.removeBanner}
+    <Panel title={f.banner} order={order} size="h4">
+      <div className={classes.frame}>
+        <img
+          src={preview ?? saved ?? PLACEHOLDER_IMAGE}
+          onError={(event) => {
+            // A saved banner that no longer loads: the placeholder, once.
+            if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
+          }}
+          alt={alt}
+          className={classes.image}
+        />
+      </div>
+      <Text size="sm" c="dimmed">
+        {file ? f.bannerChosen(file.name) : f.bannerHelp}
+      </Text>
+      <Group gap="sm">
+        <FileButton accept="image/png,image/jpeg" onChange={onChange}>
+          {(props) => (
+            <Button {...props} variant="default" loading={pending}>
+              {f.chooseBanner}
             </Button>
           )}
-        </Group>
-      </Stack>
-    </Paper>
+        </FileButton>
+        {file && (
+          <Button variant="subtle" color="gray" onClick={() => onChange(null)}>
+            {f.removeBanner}
+          </Button>
+        )}
+      </Group>
+    </Panel>
   );
 }

@@ -1,11 +1,4 @@
-import {
-  firstNewTicketError,
-  formatEuros,
-  fr,
-  type ManagedEvent,
-  type ManagedTicket,
-  organiserFr,
-} from '@guichet/shared';
+import { firstNewTicketError, type ManagedEvent, type ManagedTicket, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Badge,
@@ -24,9 +17,11 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
+import { toast } from '../../ui/toast';
+import { priceLabel } from '../events/price-label';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
-import { toastFailure, toastSuccess } from './toasts';
+import { toastFailure } from './toast-failure';
 import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
@@ -43,7 +38,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
     update.mutate(
       { id: ticket.id, changes },
       {
-        onSuccess: () => toastSuccess(organiserFr.ticket.updated),
+        onSuccess: () => toast(organiserFr.ticket.updated),
         onError: (failure) => {
           if (changes.quantity !== undefined) setQuantity(ticket.quantity);
           toastFailure(failure);
@@ -62,7 +57,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
             {ticket.isMultipart && <Badge variant="light">{f.choiceTicket}</Badge>}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Text fw={600}>{ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}</Text>
+            <Text fw={600}>{priceLabel(ticket.priceCents)}</Text>
             {ticket.isDeletable ? (
               <ActionIcon
                 variant="subtle"
@@ -127,7 +122,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
                     isHidden: ticket.isHidden,
                   },
                 },
-                { onSuccess: () => toastSuccess(organiserFr.ticket.optionCreated), onError: toastFailure },
+                { onSuccess: () => toast(organiserFr.ticket.optionCreated), onError: toastFailure },
               )
             }
           />
@@ -206,7 +201,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
     add.mutate(input, {
       onSuccess: () => {
         setDrafts((all) => all.filter((d) => d.key !== draft.key));
-        toastSuccess(organiserFr.ticket.saved);
+        toast(organiserFr.ticket.saved);
       },
       onError: (failure) => setError(failure.message),
     });

@@ -2,50 +2,31 @@ import {
   firstEditEventError,
   firstRoomSettingsError,
   fr,
-  MAX_TICKETS_PER_ORDER,
   type ManagedEvent,
   organiserFr,
   type SessionUser,
   type UpdateEventRequest,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Center,
-  FileButton,
-  Grid,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../api/auth';
-import { useDeleteEvent, useEventTypes, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
-import { PLACEHOLDER_IMAGE } from '../events/EventCard';
+import { useDeleteEvent, useManagedEvent, useUpdateEvent, useUploadBanner } from '../../api/organiser';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { Loading } from '../../ui/Loading';
+import { toast } from '../../ui/toast';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
+import { BannerPicker } from './BannerPicker';
 import { fromLocalInput, toLocalInput } from './datetime';
+import { previewTicketsOf } from './drafts';
 import { EditTickets } from './EditTickets';
 import classes from './EventEditor.module.css';
-import {
-  EventAddressField,
-  EventCategoryField,
-  EventDatesFields,
-  EventDescriptionField,
-  type EventFieldValues,
-  EventRefundDateField,
-  EventTitleField,
-} from './EventFields';
-import { EventPreview } from './EventPreview';
+import { type EventFieldValues, EventRefundDateField } from './EventFields';
+import { EventForm } from './EventForm';
+import { EventFormLayout } from './EventFormLayout';
 import { PromoCodes } from './PromoCodes';
-import { toastError, toastFailure, toastSuccess } from './toasts';
+import { toastFailure } from './toast-failure';
 import { typedValue } from './typed-number';
 
 const f = organiserFr.form;
@@ -77,14 +58,12 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
 
 function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: SessionUser; onDeleted?: () => void }) {
   const navigate = useNavigate();
-  const types = useEventTypes();
   const update = useUpdateEvent(event.id);
   const upload = useUploadBanner(event.id);
   const remove = useDeleteEvent(event.id);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(event));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [preview, previewToggle] = useDisclosure(false);
-  const [confirmDelete, deleteDialog] = useDisclosure(false);
   const set = (change: Partial<Fields>) => setFields((current) => ({ ...current, ...change }));
   const canPrice = user.isVerified || user.isAdmin;
   const isPaid = !event.isFree;
@@ -134,7 +113,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
     update.mutate(body, {
       onSuccess: (saved) => {
         setFields(fieldsOf(saved as ManagedEvent));
-        toastSuccess(organiserFr.edit.saved);
+        toast(organiserFr.edit.saved);
       },
       onError: (failure) => {
         setError({ field: 'field' in failure ? String(failure.field) : '', message: failure.message });
@@ -144,6 +123,38 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
   };
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
   const status = event.isSoldOut ? 'soldOut' : event.isOpen ? 'open' : 'closed';
+
+  const form = (
+    <EventForm
+      values={fields}
+      set={set}
+      fieldError={fieldError}
+      error={error?.message ?? null}
+      onSubmit={save}
+      submitLabel={f.save}
+      pending={update.isPending}
+      canPrice={canPrice}
+      headings
+      refundDate={isPaid && <EventRefundDateField values={fields} set={set} fieldError={fieldError} required={false} />}
+      after={<WaitingRoomFields values={fields} set={set} fieldError={fieldError} />}
+    >
+      <Title order={3} size="h4">
+        {f.visibility}
+      </Title>
+      <Switch
+        label={f.isPublic}
+        disabled={!canPrice}
+        checked={fields.isPublic}
+        onChange={(e) => set({ isPublic: e.currentTarget.checked })}
+      />
+      <Switch
+        label={f.isOpen}
+        disabled={event.isSoldOut}
+        checked={fields.isOpen && !event.isSoldOut}
+        onChange={(e) => set({ isOpen: e.currentTarget.checked })}
+      />
+    </EventForm>
+  );
 
   return (
     <Stack gap="lg">
@@ -155,187 +166,62 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
           {preview ? f.previewOff : f.previewOn}
         </Button>
       </Group>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: preview ? 7 : 12 }}>
+      <EventFormLayout
+        values={fields}
+        preview={
+          preview
+            ? {
+                organizerName: event.organizerName,
+                bannerUrl: event.bannerUrl,
+                status,
+                tickets: previewTicketsOf(event),
+              }
+            : null
+        }
+        form={
           <Stack gap="lg">
-            <form onSubmit={save} noValidate>
-              <Stack gap="md">
-                <Title order={3} size="h4">
-                  {f.sectionGeneral}
-                </Title>
-                <EventTitleField values={fields} set={set} fieldError={fieldError} />
-                <EventAddressField values={fields} set={set} fieldError={fieldError} />
-                <Title order={3} size="h4">
-                  {f.sectionDates}
-                </Title>
-                <EventDatesFields values={fields} set={set} fieldError={fieldError} />
-                {isPaid && <EventRefundDateField values={fields} set={set} fieldError={fieldError} required={false} />}
-                <Title order={3} size="h4">
-                  {f.sectionDetails}
-                </Title>
-                <EventDescriptionField values={fields} set={set} fieldError={fieldError} />
-                <EventCategoryField values={fields} set={set} fieldError={fieldError} />
-                <Title order={3} size="h4">
-                  {f.visibility}
-                </Title>
-                <Switch
-                  label={f.isPublic}
-                  disabled={!canPrice}
-                  checked={fields.isPublic}
-                  onChange={(e) => set({ isPublic: e.currentTarget.checked })}
-                />
-                <Switch
-                  label={f.isOpen}
-                  disabled={event.isSoldOut}
-                  checked={fields.isOpen && !event.isSoldOut}
-                  onChange={(e) => set({ isOpen: e.currentTarget.checked })}
-                />
-                <Switch
-                  label={f.attendeePaysFees}
-                  disabled={!canPrice}
-                  checked={fields.isUserPaysFees}
-                  onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked })}
-                />
-                <WaitingRoomFields values={fields} set={set} fieldError={fieldError} />
-                {!canPrice && (
-                  <Alert color="yellow" role="note">
-                    {organiserFr.verifiedOnlyNote}
-                  </Alert>
-                )}
-                {error && (
-                  <Alert color="red" role="alert">
-                    {error.message}
-                  </Alert>
-                )}
-                <Button type="submit" loading={update.isPending}>
-                  {f.save}
-                </Button>
-              </Stack>
-            </form>
-
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="sm">
-                <Title order={3} size="h4">
-                  {f.banner}
-                </Title>
-                <Image
-                  src={event.bannerUrl ?? PLACEHOLDER_IMAGE}
-                  fallbackSrc={PLACEHOLDER_IMAGE}
-                  alt={fr.events.eventBannerAlt(event.title)}
-                  radius="sm"
-                  style={{ aspectRatio: '5 / 3' }}
-                  fit="contain"
-                  bg="var(--mantine-color-default-hover)"
-                  maw={500}
-                />
-                <Text size="sm" c="dimmed">
-                  {f.bannerHelp}
-                </Text>
-                <FileButton
-                  accept="image/png,image/jpeg"
-                  onChange={(file) =>
-                    file &&
-                    upload.mutate(file, {
-                      onSuccess: () => toastSuccess(organiserFr.event.bannerSaved),
-                      onError: (failure) => toastError(failure.message),
-                    })
-                  }
-                >
-                  {(props) => (
-                    <Button {...props} variant="default" loading={upload.isPending} w="fit-content">
-                      {f.chooseBanner}
-                    </Button>
-                  )}
-                </FileButton>
-              </Stack>
-            </Paper>
+            {form}
+            <BannerPicker
+              order={3}
+              saved={event.bannerUrl}
+              alt={fr.events.eventBannerAlt(event.title)}
+              pending={upload.isPending}
+              onChange={(file) =>
+                file &&
+                upload.mutate(file, {
+                  onSuccess: () => toast(organiserFr.event.bannerSaved),
+                  onError: (failure) => toast(failure.message, 'error'),
+                })
+              }
+            />
 
             <EditTickets event={event} canPrice={canPrice} />
             {isPaid && <PromoCodes event={event} />}
 
-            <Button
-              color="red"
-              variant="outline"
-              className={classes.dangerOutline}
-              w="fit-content"
-              onClick={deleteDialog.open}
-            >
-              {f.deleteEvent}
-            </Button>
-            <Modal
-              opened={confirmDelete}
-              onClose={deleteDialog.close}
+            <ConfirmButton
+              label={f.deleteEvent}
+              button={{ color: 'red', variant: 'outline', className: classes.dangerOutline, w: 'fit-content' }}
               title={f.deleteEvent}
-              centered
-              closeButtonProps={{ 'aria-label': fr.common.close }}
-            >
-              <Text mb="md">{f.deleteEventConfirm}</Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={deleteDialog.close}>
-                  {fr.common.cancel}
-                </Button>
-                <Button
-                  color="red"
-                  loading={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(undefined, {
-                      onSuccess: () => {
-                        toastSuccess(organiserFr.event.deleted);
-                        if (onDeleted) onDeleted();
-                        else navigate('/billetterie');
-                      },
-                      onError: (failure) => {
-                        deleteDialog.close();
-                        toastFailure(failure);
-                      },
-                    })
-                  }
-                >
-                  {fr.common.confirm}
-                </Button>
-              </Group>
-            </Modal>
-          </Stack>
-        </Grid.Col>
-        {preview && (
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <EventPreview
-              data={{
-                title: fields.title,
-                organizerName: event.organizerName,
-                dateBegin: fromLocalInput(fields.dateBegin),
-                dateEnd: fromLocalInput(fields.dateEnd),
-                address: fields.address,
-                category: types.data?.find((t) => String(t.id) === fields.type)?.label ?? null,
-                description: fields.description,
-                bannerUrl: event.bannerUrl,
-                status,
-                tickets: event.tickets
-                  .filter((t) => !t.parentId && !t.isHidden)
-                  .map((t) => ({
-                    ...t,
-                    isSoldOut: t.sold >= t.quantity,
-                    placesLeft: Math.max(0, t.quantity - t.sold),
-                    minToBuy: 1,
-                    maxToBuy: MAX_TICKETS_PER_ORDER,
-                    isUserCanTakeInsurance: false,
-                    hasGiftTickets: false,
-                    gifts: [],
-                    options: event.tickets
-                      .filter((o) => o.parentId === t.id && !o.isHidden)
-                      .map((o) => ({
-                        ...o,
-                        isSoldOut: o.sold >= o.quantity,
-                        placesLeft: Math.max(0, o.quantity - o.sold),
-                        minToBuy: 1,
-                        maxToBuy: MAX_TICKETS_PER_ORDER,
-                      })),
-                  })),
-              }}
+              text={f.deleteEventConfirm}
+              color="red"
+              pending={remove.isPending}
+              onConfirm={(close) =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    toast(organiserFr.event.deleted);
+                    if (onDeleted) onDeleted();
+                    else navigate('/billetterie');
+                  },
+                  onError: (failure) => {
+                    close();
+                    toastFailure(failure);
+                  },
+                })
+              }
             />
-          </Grid.Col>
-        )}
-      </Grid>
+          </Stack>
+        }
+      />
     </Stack>
   );
 }
@@ -346,11 +232,7 @@ export function EventEditor({ eventId, onDeleted }: { eventId: string; onDeleted
   const session = useSession();
   const event = useManagedEvent(eventId);
   if (event.isPending || session.isPending) {
-    return (
-      <Center py="xl" aria-busy>
-        <Loader role="status" aria-label={f.loadingEvent} />
-      </Center>
-    );
+    return <Loading label={f.loadingEvent} />;
   }
   if (event.isError || !session.data) {
     return <Alert color="red">{event.error?.message ?? fr.shell.notLoggedIn}</Alert>;

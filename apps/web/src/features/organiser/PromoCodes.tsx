@@ -6,10 +6,11 @@ import {
   organiserFr,
   PROMO_CODE_QUANTITY,
 } from '@guichet/shared';
-import { Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
-import { toastFailure } from './toasts';
+import { DataTable } from '../../ui/DataTable';
+import { toastFailure } from './toast-failure';
 import { quantityError, type Typed, typedValue } from './typed-number';
 
 const f = organiserFr.form;
@@ -84,56 +85,50 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
       {event.discounts.length === 0 ? (
         <Text c="dimmed">{f.noPromo}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{f.promoCode}</Table.Th>
-                <Table.Th>{f.promoPercent}</Table.Th>
-                <Table.Th>{f.promoUses}</Table.Th>
-                <Table.Th>{f.promoQuantity}</Table.Th>
-                <Table.Th>{f.promoEnabled}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {event.discounts.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td fw={600}>{d.code}</Table.Td>
-                  <Table.Td>{d.percent} %</Table.Td>
-                  <Table.Td>{d.used}</Table.Td>
-                  <Table.Td>
-                    <PromoQuantity
-                      discount={d}
-                      onChange={(quantity, onError) =>
-                        update.mutate(
-                          { id: d.id, changes: { quantity } },
-                          {
-                            onError: (failure) => {
-                              onError();
-                              toastFailure(failure);
-                            },
-                          },
-                        )
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${f.promoEnabled} ${d.code}`}
-                      checked={d.isEnabled}
-                      onChange={(e) =>
-                        update.mutate(
-                          { id: d.id, changes: { isEnabled: e.currentTarget.checked } },
-                          { onError: toastFailure },
-                        )
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          items={event.discounts}
+          itemKey={(d) => d.id}
+          minWidth={420}
+          columns={[
+            { header: f.promoCode, cell: (d) => <strong>{d.code}</strong> },
+            { header: f.promoPercent, cell: (d) => `${d.percent} %` },
+            { header: f.promoUses, cell: (d) => d.used },
+            {
+              header: f.promoQuantity,
+              cell: (d) => (
+                <PromoQuantity
+                  discount={d}
+                  onChange={(quantity, onError) =>
+                    update.mutate(
+                      { id: d.id, changes: { quantity } },
+                      {
+                        onError: (failure) => {
+                          onError();
+                          toastFailure(failure);
+                        },
+                      },
+                    )
+                  }
+                />
+              ),
+            },
+            {
+              header: f.promoEnabled,
+              cell: (d) => (
+                <Switch
+                  aria-label={`${f.promoEnabled} ${d.code}`}
+                  checked={d.isEnabled}
+                  onChange={(e) =>
+                    update.mutate(
+                      { id: d.id, changes: { isEnabled: e.currentTarget.checked } },
+                      { onError: toastFailure },
+                    )
+                  }
+                />
+              ),
+            },
+          ]}
+        />
       )}
       <Group align="flex-end" wrap="wrap">
         {/* No maxLength, min or max: a value out of bounds is shown with the rule's message, never changed. */}

@@ -1,4 +1,11 @@
-import { MAX_TICKETS_PER_ORDER, organiserFr, priceToCents, type TicketInput, type TicketRead } from '@guichet/shared';
+import {
+  MAX_TICKETS_PER_ORDER,
+  type ManagedEvent,
+  organiserFr,
+  priceToCents,
+  type TicketInput,
+  type TicketRead,
+} from '@guichet/shared';
 import { type Typed, typedValue } from './typed-number';
 
 export type OptionDraft = { key: string; title: string; price: Typed; quantity: Typed };
@@ -98,4 +105,24 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         options,
       };
     });
+}
+
+/** A saved event's visible tickets as the event page shows them, for the edit page's preview. */
+export function previewTicketsOf(event: ManagedEvent): TicketRead[] {
+  const places = (t: { sold: number; quantity: number }) => ({
+    isSoldOut: t.sold >= t.quantity,
+    placesLeft: Math.max(0, t.quantity - t.sold),
+    minToBuy: 1,
+    maxToBuy: MAX_TICKETS_PER_ORDER,
+  });
+  return event.tickets
+    .filter((t) => !t.parentId && !t.isHidden)
+    .map((t) => ({
+      ...t,
+      ...places(t),
+      isUserCanTakeInsurance: false,
+      hasGiftTickets: false,
+      gifts: [],
+      options: event.tickets.filter((o) => o.parentId === t.id && !o.isHidden).map((o) => ({ ...o, ...places(o) })),
+    }));
 }

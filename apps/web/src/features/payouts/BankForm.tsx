@@ -5,10 +5,11 @@ import {
   groupIban,
   payoutsFr,
 } from '@guichet/shared';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveBankAccount } from '../../api/payouts';
-import { toast } from '../account/toast';
+import { FormActions } from '../../ui/FormActions';
+import { toast } from '../../ui/toast';
 
 const m = payoutsFr.payout;
 
@@ -63,11 +64,7 @@ export function BankForm({ initial, onSaved }: { initial: BankAccount | null; on
           onChange={(e) => setValues({ ...values, bic: e.currentTarget.value })}
           error={errorOf('bic')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" variant="light" loading={save.isPending}>
-            {m.saveBank}
-          </Button>
-        </Group>
+        <FormActions submitLabel={m.saveBank} pending={save.isPending} variant="light" />
       </Stack>
     </form>
   );

@@ -1,22 +1,14 @@
 import { formatEuros, payoutsFr } from '@guichet/shared';
 import { Alert, Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEventPayouts } from '../../api/payouts';
-import { PageLoader } from '../shell/PageLoader';
+import { Loading } from '../../ui/Loading';
 import { BalanceTable } from './BalanceTable';
 import { PayoutRequest } from './PayoutRequest';
 import { payoutState } from './payout-state';
 import { rateLine } from './rate-line';
+import { payoutStatusColor } from './status-color';
 
 const m = payoutsFr.payout;
-// Light badges: their text (shade 9, app/theme.ts) reads at 4.5:1 in both themes; white on blue 6 did not.
-const statusColor = {
-  requested: 'gray',
-  batched: 'blue',
-  paid: 'teal',
-  cancelled: 'gray',
-  rejected: 'red',
-  returned: 'orange',
-} as const;
 
 /** The balance, the bank details kept for the next time, the request, and the requests so far. */
 export default function PayoutModal({
@@ -39,7 +31,7 @@ export default function PayoutModal({
             {m.loadFailed}
           </Alert>
         ) : (
-          <PageLoader />
+          <Loading />
         )
       ) : (
         <Stack gap="md">
@@ -75,7 +67,7 @@ export default function PayoutModal({
                   <Text size="sm" fw={600}>
                     {formatEuros(payout.amountCents)}
                   </Text>
-                  <Badge variant="light" color={statusColor[payout.status]}>
+                  <Badge variant="light" color={payoutStatusColor[payout.status]}>
                     {m.statuses[payout.status]}
                   </Badge>
                 </Group>

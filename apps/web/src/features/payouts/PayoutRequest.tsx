@@ -2,8 +2,8 @@ import { type EventPayouts, formatEuros, groupIban, payoutsFr } from '@guichet/s
 import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useBankAccount, useRequestPayout } from '../../api/payouts';
-import { toast } from '../account/toast';
-import { PageLoader } from '../shell/PageLoader';
+import { Loading } from '../../ui/Loading';
+import { toast } from '../../ui/toast';
 import { BankForm } from './BankForm';
 import type { PayoutState } from './payout-state';
 
@@ -35,7 +35,7 @@ export function PayoutRequest({
       </Alert>
     );
   }
-  if (!bank.isSuccess) return <PageLoader />;
+  if (!bank.isSuccess) return <Loading />;
 
   const hasAccount = Boolean(bank.data) && !editing;
   const notes = [

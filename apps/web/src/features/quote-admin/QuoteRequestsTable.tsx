@@ -8,7 +8,7 @@ import {
 } from '@guichet/shared';
 import { Alert, Badge, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSetQuoteStatus } from '../../api/shop';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import classes from './quote-admin.module.css';
 
 const m = showcaseFr.admin;

@@ -1,10 +1,10 @@
 import { refundsFr } from '@guichet/shared';
-import { Alert, Button, Group, Modal, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useCancelEvent, useCancellation } from '../../api/refunds';
-import { toast } from '../account/toast';
+import { PromptDialog } from '../../ui/PromptDialog';
+import { toast } from '../../ui/toast';
 import classes from './CancelEvent.module.css';
 
 const m = refundsFr.cancellation;
@@ -81,51 +81,35 @@ function CancellationProgress({ view }: { view: NonNullable<ReturnType<typeof us
 
 function CancelModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose(): void }) {
   const cancel = useCancelEvent(eventId);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!message.trim()) {
-      setError(refundsFr.errors.messageRequired);
-      return;
-    }
-    cancel.mutate(message.trim(), {
-      onSuccess: () => {
-        toast(m.started);
-        onClose();
-      },
-      onError: (failure) => setError(failure.message),
-    });
-  };
   return (
-    <Modal opened={opened} onClose={onClose} title={m.title} size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Alert color="red" variant="light">
-            {m.warning}
-          </Alert>
-          <Textarea
-            label={m.messageLabel}
-            placeholder={m.messagePlaceholder}
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            maxLength={2000}
-            autosize
-            minRows={3}
-            error={error}
-            data-autofocus
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {m.back}
-            </Button>
-            <Button type="submit" color="red" loading={cancel.isPending}>
-              {m.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PromptDialog
+      opened={opened}
+      title={m.title}
+      size="lg"
+      intro={
+        <Alert color="red" variant="light">
+          {m.warning}
+        </Alert>
+      }
+      label={m.messageLabel}
+      placeholder={m.messagePlaceholder}
+      multiline
+      maxLength={2000}
+      check={(message) => (message.trim() ? null : refundsFr.errors.messageRequired)}
+      confirmLabel={m.confirm}
+      cancelLabel={m.back}
+      color="red"
+      pending={cancel.isPending}
+      error={cancel.error?.message ?? null}
+      onClose={onClose}
+      onConfirm={(message) =>
+        cancel.mutate(message, {
+          onSuccess: () => {
+            toast(m.started);
+            onClose();
+          },
+        })
+      }
+    />
   );
 }

@@ -1,28 +1,11 @@
-import {
-  formatDateTime,
-  formatEuros,
-  fr,
-  REASON_MAX_LENGTH,
-  type RefundRequestStatus,
-  refundsFr,
-} from '@guichet/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { formatDateTime, formatEuros, REASON_MAX_LENGTH, type RefundRequestStatus, refundsFr } from '@guichet/shared';
+import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
-import { toast } from '../account/toast';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PromptDialog } from '../../ui/PromptDialog';
+import { QueryState } from '../../ui/QueryState';
+import { toast } from '../../ui/toast';
 
 const m = refundsFr.console;
 
@@ -47,76 +30,63 @@ export function RefundRequests({ eventId }: { eventId: string }) {
       <Title order={3} size="h4" id="refund-requests-title">
         {m.title}
       </Title>
-      {requests.isPending ? (
-        <Loader role="status" aria-label={fr.common.loading} />
-      ) : requests.isError ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{m.loadError}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => requests.refetch()}>
-              {m.retry}
-            </Button>
-          </Group>
-        </Alert>
-      ) : requests.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {m.empty}
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {requests.data.map((row) => (
-            <Paper key={row.participationId} component="li" withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="wrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
-                  <Text fw={600} truncate>
-                    {row.holderName}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {row.holderEmail} · {row.ticketTitle}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {m.requestedOn(formatDateTime(row.requestedAt))}
-                  </Text>
-                  {row.status === 'refused' && row.reason && (
+      <QueryState query={requests} errorTitle={m.loadError} isEmpty={(rows) => rows.length === 0} empty={m.empty}>
+        {(rows) => (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {rows.map((row) => (
+              <Paper key={row.participationId} component="li" withBorder radius="md" p="sm">
+                <Group justify="space-between" wrap="wrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+                    <Text fw={600} truncate>
+                      {row.holderName}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {row.holderEmail} · {row.ticketTitle}
+                    </Text>
                     <Text size="xs" c="dimmed">
-                      {m.reasonLabel} : {row.reason}
+                      {m.requestedOn(formatDateTime(row.requestedAt))}
                     </Text>
-                  )}
-                  {row.status === 'failed' && row.lastError && (
-                    <Text size="xs" c="red.5">
-                      {m.lastError(row.lastError)}
+                    {row.status === 'refused' && row.reason && (
+                      <Text size="xs" c="dimmed">
+                        {m.reasonLabel} : {row.reason}
+                      </Text>
+                    )}
+                    {row.status === 'failed' && row.lastError && (
+                      <Text size="xs" c="red.5">
+                        {m.lastError(row.lastError)}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatEuros(row.amountCents)}
+                      <Text span size="sm" c="dimmed" fw={400}>
+                        {' '}
+                        · {m.places(row.places)}
+                      </Text>
                     </Text>
-                  )}
-                </Stack>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatEuros(row.amountCents)}
-                    <Text span size="sm" c="dimmed" fw={400}>
-                      {' '}
-                      · {m.places(row.places)}
-                    </Text>
-                  </Text>
-                  <Badge variant="light" color={statusColor[row.status]}>
-                    {m.status[row.status]}
-                  </Badge>
-                </Group>
-                {row.status === 'requested' && (
-                  <Group gap="xs" w={{ base: '100%', xs: 'auto' }} justify="flex-end">
-                    <Button variant="default" size="sm" onClick={() => setRefusing(row)}>
-                      {m.refuse}
-                      <VisuallyNamed row={row} />
-                    </Button>
-                    <Button size="sm" onClick={() => setAccepting(row)}>
-                      {m.accept}
-                      <VisuallyNamed row={row} />
-                    </Button>
+                    <Badge variant="light" color={statusColor[row.status]}>
+                      {m.status[row.status]}
+                    </Badge>
                   </Group>
-                )}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+                  {row.status === 'requested' && (
+                    <Group gap="xs" w={{ base: '100%', xs: 'auto' }} justify="flex-end">
+                      <Button variant="default" size="sm" onClick={() => setRefusing(row)}>
+                        {m.refuse}
+                        <VisuallyNamed row={row} />
+                      </Button>
+                      <Button size="sm" onClick={() => setAccepting(row)}>
+                        {m.accept}
+                        <VisuallyNamed row={row} />
+                      </Button>
+                    </Group>
+                  )}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <AcceptModal eventId={eventId} row={accepting} onClose={() => setAccepting(null)} />
       <RefuseModal eventId={eventId} row={refusing} onClose={() => setRefusing(null)} />
     </Stack>
@@ -131,92 +101,65 @@ function VisuallyNamed({ row }: { row: RefundRequestRow }) {
 function AcceptModal({ eventId, row, onClose }: { eventId: string; row: RefundRequestRow | null; onClose(): void }) {
   const decide = useDecideRefund(eventId);
   return (
-    <Modal opened={row !== null} onClose={onClose} title={m.acceptTitle} centered>
-      <Stack>
-        <Text>{row && m.acceptText(formatEuros(row.amountCents), row.places)}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {m.cancel}
-          </Button>
-          <Button
-            loading={decide.isPending}
-            onClick={() =>
-              row &&
-              decide.mutate(
-                { participationId: row.participationId, accept: true },
-                {
-                  onSuccess: (decision) => {
-                    toast(
-                      decision.status === 'refunded' || decision.status === 'manual' ? m.accepted : m.acceptedPending,
-                    );
-                    onClose();
-                  },
-                  onError: (error) => toast(error.message, 'error'),
-                },
-              )
-            }
-          >
-            {m.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={row !== null}
+      title={m.acceptTitle}
+      confirmLabel={m.confirm}
+      cancelLabel={m.cancel}
+      pending={decide.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        row &&
+        decide.mutate(
+          { participationId: row.participationId, accept: true },
+          {
+            onSuccess: (decision) => {
+              toast(decision.status === 'refunded' || decision.status === 'manual' ? m.accepted : m.acceptedPending);
+              onClose();
+            },
+            onError: (error) => toast(error.message, 'error'),
+          },
+        )
+      }
+    >
+      {row ? m.acceptText(formatEuros(row.amountCents), row.places) : ''}
+    </ConfirmDialog>
   );
 }
 
 function RefuseModal({ eventId, row, onClose }: { eventId: string; row: RefundRequestRow | null; onClose(): void }) {
   const decide = useDecideRefund(eventId);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const close = () => {
-    setReason('');
-    setError(null);
+    decide.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!row) return;
-    if (!reason.trim()) {
-      setError(refundsFr.errors.reasonRequired);
-      return;
-    }
-    decide.mutate(
-      { participationId: row.participationId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast(m.refused);
-          close();
-        },
-        onError: (failure) => setError(failure.message),
-      },
-    );
-  };
   return (
-    <Modal opened={row !== null} onClose={close} title={m.refuseTitle} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Textarea
-            label={m.reasonLabel}
-            description={m.reasonHelp}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={REASON_MAX_LENGTH}
-            autosize
-            minRows={3}
-            error={error}
-            data-autofocus
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" color="red" loading={decide.isPending}>
-              {m.refuse}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <PromptDialog
+      opened={row !== null}
+      title={m.refuseTitle}
+      label={m.reasonLabel}
+      description={m.reasonHelp}
+      multiline
+      maxLength={REASON_MAX_LENGTH}
+      check={(reason) => (reason.trim() ? null : refundsFr.errors.reasonRequired)}
+      confirmLabel={m.refuse}
+      cancelLabel={m.cancel}
+      color="red"
+      pending={decide.isPending}
+      error={decide.error?.message ?? null}
+      onClose={close}
+      onConfirm={(reason) =>
+        row &&
+        decide.mutate(
+          { participationId: row.participationId, reason },
+          {
+            onSuccess: () => {
+              toast(m.refused);
+              close();
+            },
+          },
+        )
+      }
+    />
   );
 }

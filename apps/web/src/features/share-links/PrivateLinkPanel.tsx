@@ -1,9 +1,11 @@
-import { type EventDetail, formatEuros, fr, ticketsFr } from '@guichet/shared';
-import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type EventDetail, ticketsFr } from '@guichet/shared';
+import { Alert, Button, Checkbox, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type HiddenTicket, useCreateShareLink, useHiddenTickets } from '../../api/share-links';
+import { Panel } from '../../ui/Panel';
+import { priceLabel } from '../events/price-label';
 import { PrivateLinkResult } from './PrivateLinkResult';
 
 const m = ticketsFr.privateLink;
@@ -26,7 +28,7 @@ function HiddenTicketChoice({
         onChange={(event) => onChange(event.currentTarget.checked)}
       />
       <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {ticket.priceCents === 0 ? fr.common.free : formatEuros(ticket.priceCents)}
+        {priceLabel(ticket.priceCents)}
       </Text>
     </Group>
   );
@@ -60,48 +62,43 @@ function PrivateLinkChooser({ event }: { event: EventDetail }) {
   };
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {m.title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {m.intro}
-        </Text>
-        {hidden.isPending && <Skeleton h={48} />}
-        {hidden.isError && (
-          <Alert color="red" role="alert">
-            {m.loadError}
-          </Alert>
-        )}
-        {hidden.data?.length === 0 && <Text c="dimmed">{m.noHiddenTickets}</Text>}
-        {hidden.data && hidden.data.length > 0 && (
-          <Stack gap="xs" role="group" aria-label={m.hiddenTickets}>
-            {hidden.data.map((ticket) => (
-              <HiddenTicketChoice
-                key={ticket.id}
-                ticket={ticket}
-                checked={chosen.has(ticket.id)}
-                onChange={(checked) => toggle(ticket.id, checked)}
-              />
-            ))}
-            <Button
-              leftSection={<IconLink size={16} aria-hidden />}
-              disabled={chosen.size === 0}
-              loading={create.isPending}
-              onClick={() => create.mutate([...chosen])}
-            >
-              {m.generate}
-            </Button>
-          </Stack>
-        )}
-        {create.isError && (
-          <Alert color="red" role="alert">
-            {create.error.message}
-          </Alert>
-        )}
-        {create.data && <PrivateLinkResult url={create.data.url} title={event.title} />}
-      </Stack>
-    </Paper>
+    <Panel title={m.title} order={2} size="h3">
+      <Text size="sm" c="dimmed">
+        {m.intro}
+      </Text>
+      {hidden.isPending && <Skeleton h={48} />}
+      {hidden.isError && (
+        <Alert color="red" role="alert">
+          {m.loadError}
+        </Alert>
+      )}
+      {hidden.data?.length === 0 && <Text c="dimmed">{m.noHiddenTickets}</Text>}
+      {hidden.data && hidden.data.length > 0 && (
+        <Stack gap="xs" role="group" aria-label={m.hiddenTickets}>
+          {hidden.data.map((ticket) => (
+            <HiddenTicketChoice
+              key={ticket.id}
+              ticket={ticket}
+              checked={chosen.has(ticket.id)}
+              onChange={(checked) => toggle(ticket.id, checked)}
+            />
+          ))}
+          <Button
+            leftSection={<IconLink size={16} aria-hidden />}
+            disabled={chosen.size === 0}
+            loading={create.isPending}
+            onClick={() => create.mutate([...chosen])}
+          >
+            {m.generate}
+          </Button>
+        </Stack>
+      )}
+      {create.isError && (
+        <Alert color="red" role="alert">
+          {create.error.message}
+        </Alert>
+      )}
+      {create.data && <PrivateLinkResult url={create.data.url} title={event.title} />}
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { QR_CODE_SIZE, ticketsFr } from '@guichet/shared';
 import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { toast } from '../../ui/toast';
 import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
 
 const m = ticketsFr.privateLink;
@@ -21,7 +21,7 @@ export function PrivateLinkResult({ url, title }: { url: string; title: string }
             variant="light"
             onClick={() => {
               copy();
-              notifications.show({ message: m.copied, color: 'teal' });
+              toast(m.copied);
             }}
           >
             {m.copy}

@@ -14,6 +14,14 @@ const MyQrCodeModal = lazy(() => import('./MyQrCodeModal'));
 const UserMenus = lazy(() => import('./HeaderMenus').then((m) => ({ default: m.UserMenus })));
 const MobileDrawer = lazy(() => import('./HeaderMenus').then((m) => ({ default: m.MobileDrawer })));
 
+/** What a visitor's header leads to, in order. */
+const visitorLinks = [
+  { to: '/billetterie', label: fr.shell.navEvents },
+  { to: '/services', label: fr.shell.navShop },
+  { to: '/about', label: fr.shell.navAbout },
+  { to: '/contact', label: fr.shell.navContact },
+];
+
 export function Header() {
   const { data: user } = useSession();
   const { brandName } = useMeta();
@@ -47,18 +55,11 @@ export function Header() {
             </Suspense>
           ) : (
             <>
-              <RouterNavLink to="/billetterie" className={classes.link}>
-                {fr.shell.navEvents}
-              </RouterNavLink>
-              <RouterNavLink to="/services" className={classes.link}>
-                {fr.shell.navShop}
-              </RouterNavLink>
-              <RouterNavLink to="/about" className={classes.link}>
-                {fr.shell.navAbout}
-              </RouterNavLink>
-              <RouterNavLink to="/contact" className={classes.link}>
-                {fr.shell.navContact}
-              </RouterNavLink>
+              {visitorLinks.map((link) => (
+                <RouterNavLink key={link.to} to={link.to} className={classes.link}>
+                  {link.label}
+                </RouterNavLink>
+              ))}
               <Button component={Link} to="/connexion" size="sm" className={classes.login}>
                 {fr.shell.navLogin}
               </Button>

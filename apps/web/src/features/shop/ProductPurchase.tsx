@@ -10,7 +10,7 @@ import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Text } from '@ma
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { addToCart } from './cart-store';
 import { priceText } from './price';
 

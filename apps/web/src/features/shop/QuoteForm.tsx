@@ -28,7 +28,7 @@ import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { useMeta } from '../../api/meta';
 import { useSendQuote } from '../../api/shop';
-import { toast } from '../account/toast';
+import { toast } from '../../ui/toast';
 import { AddressInput } from '../addresses/AddressInput';
 import { type CartLine, clearCart } from './cart-store';
 import { QuoteEstimate } from './QuoteEstimate';

@@ -1,9 +1,9 @@
 import { accountFr, formatDateTime, type MyParticipation, refundStateOf } from '@guichet/shared';
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRequestRefund } from '../../api/participations';
-import { toast } from '../account/toast';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { toast } from '../../ui/toast';
 
 const m = accountFr.myTickets;
 
@@ -33,13 +33,12 @@ export function RefundSection({ participation }: { participation: MyParticipatio
 }
 
 function RefundRequest({ participation }: { participation: MyParticipation }) {
-  const [opened, { open, close }] = useDisclosure(false);
   // The spec disables the button after the click, whatever the answer: a second request would be refused anyway.
   const [clicked, setClicked] = useState(false);
   const request = useRequestRefund(participation.id);
   const deadline = participation.dateMaxRefund ?? participation.dateBegin;
 
-  const confirm = () => {
+  const confirm = (close: () => void) => {
     setClicked(true);
     close();
     request.mutate(undefined, { onSuccess: ({ message }) => toast(message) });
@@ -50,31 +49,20 @@ function RefundRequest({ participation }: { participation: MyParticipation }) {
       <Text size="sm" c="dimmed">
         {m.refundUntil(formatDateTime(deadline))}
       </Text>
-      <Button variant="light" onClick={open} disabled={clicked} loading={request.isPending}>
-        {m.requestButton}
-      </Button>
+      <ConfirmButton
+        label={m.requestButton}
+        button={{ variant: 'light', disabled: clicked, loading: request.isPending }}
+        title={m.confirmTitle}
+        text={m.confirmText}
+        confirmLabel={m.confirm}
+        cancelLabel={m.cancel}
+        onConfirm={confirm}
+      />
       {request.error && (
         <Alert color="red" role="alert" p="xs">
           {request.error.message}
         </Alert>
       )}
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={m.confirmTitle}
-        centered
-        closeButtonProps={{ 'aria-label': m.cancel }}
-      >
-        <Stack>
-          <Text>{m.confirmText}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {m.cancel}
-            </Button>
-            <Button onClick={confirm}>{m.confirm}</Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { doorSalesFr, fr } from '@guichet/shared';
-import { Alert, Anchor, Container, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useMeta } from '../../api/meta';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { DoorSale } from '../../features/console/DoorSale';
 import { MANUAL_EVENT_KEY } from '../../features/console/manual-event';
+import { Loading } from '../../ui/Loading';
 
 const m = doorSalesFr;
 
@@ -42,7 +43,7 @@ function ManualAdd({ eventId }: { eventId: string }) {
           </Group>
         </Anchor>
         <Title order={1}>{m.pageTitle}</Title>
-        {tickets.isPending ? <Loader role="status" aria-label={fr.common.loading} /> : <DoorSale eventId={eventId} />}
+        {tickets.isPending ? <Loading inline /> : <DoorSale eventId={eventId} />}
       </Stack>
     </Container>
   );

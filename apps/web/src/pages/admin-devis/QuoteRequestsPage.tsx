@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuoteRequests } from '../../api/shop';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { QuoteRequestsTable } from '../../features/quote-admin/QuoteRequestsTable';
-import { PageLoader } from '../../features/shell/PageLoader';
+import { Loading } from '../../ui/Loading';
 
 const m = showcaseFr.admin;
 
@@ -43,7 +43,7 @@ function QuoteRequests() {
         {requests.data && <Text c="dimmed">{m.count(requests.data.total)}</Text>}
       </Group>
       {requests.isPending ? (
-        <PageLoader />
+        <Loading />
       ) : requests.isError ? (
         <Alert color="red">{requests.error.message || m.loadFailed}</Alert>
       ) : (

@@ -3,24 +3,14 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAdminSummary } from '../../api/admin';
-import { AdminState } from '../../features/admin/AdminState';
+import { QueryState } from '../../ui/QueryState';
 
 const m = adminFr.home;
 
 /** What waits for the administrator: requests, payouts to send, messages. */
 export default function AdminHomePage() {
   const summary = useAdminSummary();
-  if (!summary.data) {
-    return (
-      <AdminState
-        isPending={summary.isPending}
-        error={summary.error}
-        retry={() => void summary.refetch()}
-        isEmpty={false}
-        empty=""
-      />
-    );
-  }
+  if (!summary.data) return <QueryState query={summary} errorTitle={adminFr.common.loadFailed} />;
   const cards = [
     { label: m.pendingVerifications, value: String(summary.data.pendingVerifications), to: '/admin/verifications' },
     { label: m.pendingPayouts, value: String(summary.data.pendingPayouts), to: '/admin/virements' },

@@ -1,8 +1,8 @@
-import { adminFr } from '@guichet/shared';
-import { Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { type AuditEntry, adminFr } from '@guichet/shared';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { useAuditLog } from '../../api/admin';
-import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
+import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.audit;
 
@@ -18,89 +18,69 @@ function changes(before: unknown, after: unknown): string[] {
     .map((key) => `${fieldLabel(key)} : ${JSON.stringify(b[key] ?? null)} → ${JSON.stringify(a[key] ?? null)}`);
 }
 
+function Changes({ entry }: { entry: AuditEntry }) {
+  return changes(entry.before, entry.after).map((line) => (
+    <Code key={line} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {line}
+    </Code>
+  ));
+}
+
 /** Every administrative action: who, what, on what, when, and what it changed. */
 export default function AuditPage() {
   const audit = useAuditLog();
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <AdminState
-        isPending={audit.isPending}
-        error={audit.error}
-        retry={() => void audit.refetch()}
-        isEmpty={audit.data?.length === 0}
-        empty={m.empty}
-      />
-      {audit.data && audit.data.length > 0 && (
-        <Stack hiddenFrom="sm" gap="sm">
-          {audit.data.map((entry) => (
-            <Paper key={entry.id} withBorder radius="md" p="sm" component="article">
-              <Stack gap={4}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600}>{actionLabel(entry.action)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {shortDateTime(entry.createdAt)}
-                  </Text>
-                </Group>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {m.targets[entry.targetType]} : {entry.targetLabel ?? entry.targetId}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {m.who} : {entry.actorName ?? '—'}
-                </Text>
-                {changes(entry.before, entry.after).map((line) => (
-                  <Code key={line} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {line}
-                  </Code>
-                ))}
-              </Stack>
-            </Paper>
-          ))}
+    <ListPage
+      title={m.title}
+      query={audit}
+      items={(entries) => entries}
+      empty={m.empty}
+      errorTitle={adminFr.common.loadFailed}
+      itemKey={(entry) => entry.id}
+      card={(entry) => (
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Text fw={600}>{actionLabel(entry.action)}</Text>
+            <Text size="xs" c="dimmed">
+              {shortDateTime(entry.createdAt)}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {m.targets[entry.targetType]} : {entry.targetLabel ?? entry.targetId}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {m.who} : {entry.actorName ?? '—'}
+          </Text>
+          <Changes entry={entry} />
         </Stack>
       )}
-      {audit.data && audit.data.length > 0 && (
-        <Table.ScrollContainer minWidth={820} visibleFrom="sm">
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.when}</Table.Th>
-                <Table.Th>{m.who}</Table.Th>
-                <Table.Th>{m.what}</Table.Th>
-                <Table.Th>{m.target}</Table.Th>
-                <Table.Th>
-                  {m.before} → {m.after}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {audit.data.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDateTime(entry.createdAt)}</Table.Td>
-                  <Table.Td>{entry.actorName ?? '—'}</Table.Td>
-                  <Table.Td>{actionLabel(entry.action)}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed">
-                      {m.targets[entry.targetType]}
-                    </Text>
-                    <Text size="sm">{entry.targetLabel ?? entry.targetId}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      {changes(entry.before, entry.after).map((line) => (
-                        <Code key={line} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                          {line}
-                        </Code>
-                      ))}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+      columns={[
+        {
+          header: m.when,
+          cell: (entry) => <span style={{ whiteSpace: 'nowrap' }}>{shortDateTime(entry.createdAt)}</span>,
+        },
+        { header: m.who, cell: (entry) => entry.actorName ?? '—' },
+        { header: m.what, cell: (entry) => actionLabel(entry.action) },
+        {
+          header: m.target,
+          cell: (entry) => (
+            <>
+              <Text size="xs" c="dimmed">
+                {m.targets[entry.targetType]}
+              </Text>
+              <Text size="sm">{entry.targetLabel ?? entry.targetId}</Text>
+            </>
+          ),
+        },
+        {
+          header: `${m.before} → ${m.after}`,
+          cell: (entry) => (
+            <Stack gap={2}>
+              <Changes entry={entry} />
+            </Stack>
+          ),
+        },
+      ]}
+    />
   );
 }

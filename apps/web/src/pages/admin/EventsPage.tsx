@@ -1,26 +1,14 @@
 import { type AdminEvent, adminFr, fr, type PaymentProviderChoice } from '@guichet/shared';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminEvents, useSetEventProvider, useUnpublishEvent } from '../../api/admin';
-import { toast } from '../../features/account/toast';
 import { AdminSearch } from '../../features/admin/AdminSearch';
-import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ListPage } from '../../ui/ListPage';
+import { toast } from '../../ui/toast';
 
 const m = adminFr.events;
 
@@ -39,155 +27,101 @@ export default function EventsPage() {
       { onSuccess: () => toast(m.providerSaved), onError: (e) => toast(e.message, 'error') },
     );
 
+  const unpublishButton = (event: AdminEvent) =>
+    event.isPublic && (
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setConfirming(event)}
+        aria-label={`${m.unpublish} : ${event.title}`}
+      >
+        {m.unpublish}
+      </Button>
+    );
+  const providerChoice = (event: AdminEvent) => (
+    <ProviderChoice
+      event={event}
+      providers={providers}
+      pending={setProvider.isPending}
+      onChange={(provider) => changeProvider(event, provider)}
+    />
+  );
+  const eventLink = (event: AdminEvent) => (
+    <Anchor component={Link} to={`/billetterie/${event.id}`} fw={600}>
+      {event.title}
+    </Anchor>
+  );
+  const visibility = (event: AdminEvent, style?: React.CSSProperties) => (
+    <Badge variant="light" color={event.isPublic ? 'teal' : 'gray'} style={style}>
+      {event.isPublic ? fr.common.public : fr.common.private}
+    </Badge>
+  );
+
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchEvents} />
-      <AdminState
-        isPending={events.isPending}
-        error={events.error}
-        retry={() => void events.refetch()}
-        isEmpty={events.data?.events.length === 0}
-        empty={m.empty}
-      />
-      {events.data && events.data.events.length > 0 && (
-        <Stack hiddenFrom="sm" gap="sm">
-          {events.data.events.map((event) => (
-            <Paper key={event.id} withBorder radius="md" p="sm" component="article" aria-label={event.title}>
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Anchor component={Link} to={`/billetterie/${event.id}`} fw={600}>
-                    {event.title}
-                  </Anchor>
-                  <Badge variant="light" color={event.isPublic ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
-                    {event.isPublic ? fr.common.public : fr.common.private}
-                  </Badge>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {event.organizerName} · {shortDateTime(event.dateBegin)}
-                </Text>
-                <Group justify="space-between" gap="xs">
-                  <ProviderChoice
-                    event={event}
-                    providers={providers}
-                    pending={setProvider.isPending}
-                    onChange={(provider) => changeProvider(event, provider)}
-                  />
-                  {event.isPublic && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setConfirming(event)}
-                      aria-label={`${m.unpublish} : ${event.title}`}
-                    >
-                      {m.unpublish}
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </Paper>
-          ))}
+    <ListPage
+      title={m.title}
+      tools={<AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchEvents} />}
+      query={events}
+      items={(data) => data.events}
+      empty={m.empty}
+      errorTitle={adminFr.common.loadFailed}
+      itemKey={(event) => event.id}
+      cardLabel={(event) => event.title}
+      card={(event) => (
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            {eventLink(event)}
+            {visibility(event, { flexShrink: 0 })}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {event.organizerName} · {shortDateTime(event.dateBegin)}
+          </Text>
+          <Group justify="space-between" gap="xs">
+            {providerChoice(event)}
+            {unpublishButton(event)}
+          </Group>
         </Stack>
       )}
-      {events.data && events.data.events.length > 0 && (
-        <Table.ScrollContainer minWidth={820} visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.event}</Table.Th>
-                <Table.Th>{m.organizer}</Table.Th>
-                <Table.Th>{m.date}</Table.Th>
-                <Table.Th>{m.visibility}</Table.Th>
-                <Table.Th>{m.provider}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{adminFr.common.actions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.data.events.map((event) => (
-                <Table.Tr key={event.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/billetterie/${event.id}`} fw={600}>
-                      {event.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{event.organizerName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {event.organizerEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{shortDateTime(event.dateBegin)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={event.isPublic ? 'teal' : 'gray'}>
-                      {event.isPublic ? fr.common.public : fr.common.private}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <ProviderChoice
-                      event={event}
-                      providers={providers}
-                      pending={setProvider.isPending}
-                      onChange={(provider) => changeProvider(event, provider)}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {event.isPublic && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        onClick={() => setConfirming(event)}
-                        aria-label={`${m.unpublish} : ${event.title}`}
-                      >
-                        {m.unpublish}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      columns={[
+        { header: m.event, cell: eventLink },
+        {
+          header: m.organizer,
+          cell: (event) => (
+            <>
+              <Text size="sm">{event.organizerName}</Text>
+              <Text size="xs" c="dimmed">
+                {event.organizerEmail}
+              </Text>
+            </>
+          ),
+        },
+        { header: m.date, cell: (event) => <Text size="sm">{shortDateTime(event.dateBegin)}</Text> },
+        { header: m.visibility, cell: (event) => visibility(event) },
+        { header: m.provider, cell: providerChoice },
+        { header: adminFr.common.actions, hideHeader: true, align: 'right', cell: unpublishButton },
+      ]}
+    >
       {confirming && (
-        <Modal
-          opened
-          onClose={() => setConfirming(null)}
+        <ConfirmDialog
           title={m.unpublishTitle(confirming.title)}
-          closeButtonProps={{ 'aria-label': adminFr.common.cancel }}
+          confirmLabel={m.unpublish}
+          color="red.8"
+          pending={unpublish.isPending}
+          onClose={() => setConfirming(null)}
+          onConfirm={() =>
+            unpublish.mutate(confirming.id, {
+              onSuccess: () => {
+                toast(m.unpublished);
+                setConfirming(null);
+              },
+              onError: (e) => toast(e.message, 'error'),
+            })
+          }
         >
-          <Stack>
-            <Text>{m.unpublishText}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                {adminFr.common.cancel}
-              </Button>
-              <Button
-                color="red.8"
-                loading={unpublish.isPending}
-                onClick={() =>
-                  unpublish.mutate(confirming.id, {
-                    onSuccess: () => {
-                      toast(m.unpublished);
-                      setConfirming(null);
-                    },
-                    onError: (e) => toast(e.message, 'error'),
-                  })
-                }
-              >
-                {m.unpublish}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+          {m.unpublishText}
+        </ConfirmDialog>
       )}
-    </Stack>
+    </ListPage>
   );
 }
 

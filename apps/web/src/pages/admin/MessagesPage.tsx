@@ -1,8 +1,8 @@
 import { adminFr } from '@guichet/shared';
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useContactMessages } from '../../api/admin';
-import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
+import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.messages;
 
@@ -10,38 +10,32 @@ const m = adminFr.messages;
 export default function MessagesPage() {
   const messages = useContactMessages();
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <AdminState
-        isPending={messages.isPending}
-        error={messages.error}
-        retry={() => void messages.refetch()}
-        isEmpty={messages.data?.length === 0}
-        empty={m.empty}
-      />
-      {messages.data?.map((message) => (
-        <Paper key={message.id} withBorder radius="md" p="md" component="article">
-          <Stack gap="xs">
-            <Group justify="space-between" gap="xs">
-              <Group gap="xs">
-                <Badge variant="light">{message.subject}</Badge>
-                <Text fw={600}>
-                  {message.firstName} {message.lastName}
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed">
-                {m.receivedAt} {shortDateTime(message.createdAt)}
+    <ListPage
+      title={m.title}
+      query={messages}
+      items={(list) => list}
+      empty={m.empty}
+      errorTitle={adminFr.common.loadFailed}
+      itemKey={(message) => message.id}
+      card={(message) => (
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs">
+              <Badge variant="light">{message.subject}</Badge>
+              <Text fw={600}>
+                {message.firstName} {message.lastName}
               </Text>
             </Group>
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Text>
-            <Anchor href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} size="sm">
-              {m.reply} · {message.email}
-            </Anchor>
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
+            <Text size="xs" c="dimmed">
+              {m.receivedAt} {shortDateTime(message.createdAt)}
+            </Text>
+          </Group>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Text>
+          <Anchor href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} size="sm">
+            {m.reply} · {message.email}
+          </Anchor>
+        </Stack>
+      )}
+    />
   );
 }

@@ -1,23 +1,19 @@
 import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter, payoutFilter } from '@guichet/shared';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
-import { toast } from '../../features/account/toast';
-import { AdminState } from '../../features/admin/AdminState';
-import { ConfirmModal } from '../../features/admin/ConfirmModal';
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
+import { payoutStatusColor } from '../../features/payouts/status-color';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ListPage } from '../../ui/ListPage';
+import { PageHeader } from '../../ui/PageHeader';
+import { toast } from '../../ui/toast';
 
 const m = adminFr.payouts;
-const statusColor = {
-  requested: 'yellow',
-  batched: 'blue',
-  paid: 'teal',
-  cancelled: 'gray',
-  rejected: 'red',
-  returned: 'orange',
-} as const;
+// A request still to send is the administrator's to-do: yellow, where the organiser sees grey.
+const statusColor = { ...payoutStatusColor, requested: 'yellow' } as const;
 const filters = payoutFilter.options;
 
 /**
@@ -32,103 +28,87 @@ export default function PayoutsPage() {
   const reject = useRejectPayout();
   const markReturned = useMarkPayoutReturned();
 
+  const actions = (payout: AdminPayout) => (
+    <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
+  );
+  const amount = (payout: AdminPayout) => (
+    <Text fw={700} inherit style={{ whiteSpace: 'nowrap' }}>
+      {formatEuros(payout.amountCents)}
+    </Text>
+  );
+  const iban = (payout: AdminPayout) => (
+    <Text size="xs" ff="monospace" c="dimmed">
+      {groupIban(payout.iban)}
+    </Text>
+  );
+
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <PayoutBatches />
-      <Group justify="space-between" align="flex-end">
-        <Title order={3} size="h4">
-          {m.requests}
-        </Title>
-        <NativeSelect
-          label={m.filter}
-          value={filter}
-          onChange={(event) => setFilter(event.currentTarget.value as PayoutFilter)}
-          data={filters.map((value) => ({ value, label: m.filters[value] }))}
+    <ListPage
+      title={m.title}
+      before={<PayoutBatches />}
+      tools={
+        <PageHeader
+          title={m.requests}
+          order={3}
+          actions={
+            <NativeSelect
+              label={m.filter}
+              value={filter}
+              onChange={(event) => setFilter(event.currentTarget.value as PayoutFilter)}
+              data={filters.map((value) => ({ value, label: m.filters[value] }))}
+            />
+          }
         />
-      </Group>
-      <AdminState
-        isPending={payouts.isPending}
-        error={payouts.error}
-        retry={() => void payouts.refetch()}
-        isEmpty={payouts.data?.length === 0}
-        empty={m.empty}
-      />
-      {payouts.data && payouts.data.length > 0 && (
-        <Stack hiddenFrom="sm" gap="sm">
-          {payouts.data.map((payout) => (
-            <Paper key={payout.id} withBorder radius="md" p="sm" component="article" aria-label={payout.eventTitle}>
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={600}>{payout.eventTitle}</Text>
-                  <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {formatEuros(payout.amountCents)}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {payout.organizerName} · {shortDateTime(payout.createdAt)}
-                </Text>
-                <Text size="sm">{payout.holderName}</Text>
-                <Text size="xs" ff="monospace" c="dimmed">
-                  {groupIban(payout.iban)}
-                </Text>
-                <PayoutStatus payout={payout} />
-                <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
-              </Stack>
-            </Paper>
-          ))}
+      }
+      query={payouts}
+      items={(list) => list}
+      empty={m.empty}
+      errorTitle={adminFr.common.loadFailed}
+      itemKey={(payout) => payout.id}
+      cardLabel={(payout) => payout.eventTitle}
+      card={(payout) => (
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={600}>{payout.eventTitle}</Text>
+            {amount(payout)}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {payout.organizerName} · {shortDateTime(payout.createdAt)}
+          </Text>
+          <Text size="sm">{payout.holderName}</Text>
+          {iban(payout)}
+          <PayoutStatus payout={payout} />
+          {actions(payout)}
         </Stack>
       )}
-      {payouts.data && payouts.data.length > 0 && (
-        <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.event}</Table.Th>
-                <Table.Th ta="right">{m.amount}</Table.Th>
-                <Table.Th>{m.account}</Table.Th>
-                <Table.Th>{m.requestedAt}</Table.Th>
-                <Table.Th>{m.status}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{adminFr.common.actions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payouts.data.map((payout) => (
-                <Table.Tr key={payout.id}>
-                  <Table.Td>
-                    <Text fw={600}>{payout.eventTitle}</Text>
-                    <Text size="xs" c="dimmed">
-                      {payout.organizerName} · {payout.organizerEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {formatEuros(payout.amountCents)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{payout.holderName}</Text>
-                    <Text size="xs" ff="monospace" c="dimmed">
-                      {groupIban(payout.iban)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{shortDateTime(payout.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PayoutStatus payout={payout} />
-                  </Table.Td>
-                  <Table.Td>
-                    <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      minWidth={860}
+      columns={[
+        {
+          header: m.event,
+          cell: (payout) => (
+            <>
+              <Text fw={600}>{payout.eventTitle}</Text>
+              <Text size="xs" c="dimmed">
+                {payout.organizerName} · {payout.organizerEmail}
+              </Text>
+            </>
+          ),
+        },
+        { header: m.amount, align: 'right', cell: amount },
+        {
+          header: m.account,
+          cell: (payout) => (
+            <>
+              <Text size="sm">{payout.holderName}</Text>
+              {iban(payout)}
+            </>
+          ),
+        },
+        { header: m.requestedAt, cell: (payout) => <Text size="sm">{shortDateTime(payout.createdAt)}</Text> },
+        { header: m.status, cell: (payout) => <PayoutStatus payout={payout} /> },
+        { header: adminFr.common.actions, hideHeader: true, cell: actions },
+      ]}
+    >
       {rejecting && (
         <ReasonModal
           title={m.rejectTitle}
@@ -153,9 +133,8 @@ export default function PayoutsPage() {
         />
       )}
       {returning && (
-        <ConfirmModal
+        <ConfirmDialog
           title={m.markReturnedTitle}
-          text={m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
           confirmLabel={m.markReturned}
           pending={markReturned.isPending}
           error={markReturned.error?.message ?? null}
@@ -171,9 +150,11 @@ export default function PayoutsPage() {
               },
             })
           }
-        />
+        >
+          {m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
+        </ConfirmDialog>
       )}
-    </Stack>
+    </ListPage>
   );
 }
 
@@ -186,35 +167,26 @@ function PayoutActions({
   onReject: (payout: AdminPayout) => void;
   onReturned: (payout: AdminPayout) => void;
 }) {
-  if (payout.status === 'requested') {
-    return (
-      <Group gap="xs" justify="flex-end" wrap="nowrap">
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => onReject(payout)}
-          aria-label={`${m.reject} : ${payout.eventTitle}`}
-        >
-          {m.reject}
-        </Button>
-      </Group>
-    );
-  }
-  if (payout.status === 'paid') {
-    return (
-      <Group gap="xs" justify="flex-end" wrap="nowrap">
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => onReturned(payout)}
-          aria-label={`${m.markReturned} : ${payout.eventTitle}`}
-        >
-          {m.markReturned}
-        </Button>
-      </Group>
-    );
-  }
-  return null;
+  // A request not yet batched may be refused; a paid one the bank sent back is marked returned.
+  const action =
+    payout.status === 'requested'
+      ? { label: m.reject, run: onReject }
+      : payout.status === 'paid'
+        ? { label: m.markReturned, run: onReturned }
+        : null;
+  if (!action) return null;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => action.run(payout)}
+        aria-label={`${action.label} : ${payout.eventTitle}`}
+      >
+        {action.label}
+      </Button>
+    </Group>
+  );
 }
 
 function PayoutStatus({ payout }: { payout: AdminPayout }) {

@@ -1,9 +1,9 @@
 import { adminFr, formatEuros } from '@guichet/shared';
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAdminRefunds } from '../../api/admin';
-import { AdminState } from '../../features/admin/AdminState';
 import { shortDateTime } from '../../features/admin/format';
+import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.refunds;
 const statusColor: Record<string, string> = {
@@ -20,55 +20,46 @@ const statusColor: Record<string, string> = {
 export default function RefundsPage() {
   const refunds = useAdminRefunds();
   return (
-    <Stack>
-      <div>
-        <Title order={2} size="h3">
-          {m.title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {m.hint}
-        </Text>
-      </div>
-      <AdminState
-        isPending={refunds.isPending}
-        error={refunds.error}
-        retry={() => void refunds.refetch()}
-        isEmpty={refunds.data?.length === 0}
-        empty={m.empty}
-      />
-      {refunds.data?.map((refund) => (
-        <Paper key={refund.id} withBorder radius="md" p="md" component="article" aria-label={refund.holderName}>
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <Stack gap={2} style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/billetterie/${refund.eventId}`} fw={600}>
-                {refund.eventTitle}
-              </Anchor>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {refund.holderName} · <Anchor href={`mailto:${refund.holderEmail}`}>{refund.holderEmail}</Anchor>
+    <ListPage
+      title={m.title}
+      hint={m.hint}
+      query={refunds}
+      items={(list) => list}
+      empty={m.empty}
+      errorTitle={adminFr.common.loadFailed}
+      itemKey={(refund) => refund.id}
+      cardLabel={(refund) => refund.holderName}
+      card={(refund) => (
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/billetterie/${refund.eventId}`} fw={600}>
+              {refund.eventTitle}
+            </Anchor>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {refund.holderName} · <Anchor href={`mailto:${refund.holderEmail}`}>{refund.holderEmail}</Anchor>
+            </Text>
+            <Text size="sm" c="dimmed">
+              {m.causes[refund.cause]}
+              {refund.ticketTitle && ` · ${refund.ticketTitle}`} · {m.places} : {refund.places}
+              {refund.orderReference && ` · ${m.order} ${refund.orderReference}`}
+            </Text>
+            {refund.lastError && (
+              <Text size="sm" c="red">
+                {refund.lastError}
               </Text>
-              <Text size="sm" c="dimmed">
-                {m.causes[refund.cause]}
-                {refund.ticketTitle && ` · ${refund.ticketTitle}`} · {m.places} : {refund.places}
-                {refund.orderReference && ` · ${m.order} ${refund.orderReference}`}
-              </Text>
-              {refund.lastError && (
-                <Text size="sm" c="red">
-                  {refund.lastError}
-                </Text>
-              )}
-            </Stack>
-            <Stack gap={4} align="flex-end">
-              <Badge variant="light" color={statusColor[refund.status]}>
-                {m.statuses[refund.status]}
-              </Badge>
-              {refund.amountCents !== null && <Text fw={700}>{formatEuros(refund.amountCents)}</Text>}
-              <Text size="xs" c="dimmed">
-                {m.requestedAt} {shortDateTime(refund.requestedAt)}
-              </Text>
-            </Stack>
-          </Group>
-        </Paper>
-      ))}
-    </Stack>
+            )}
+          </Stack>
+          <Stack gap={4} align="flex-end">
+            <Badge variant="light" color={statusColor[refund.status]}>
+              {m.statuses[refund.status]}
+            </Badge>
+            {refund.amountCents !== null && <Text fw={700}>{formatEuros(refund.amountCents)}</Text>}
+            <Text size="xs" c="dimmed">
+              {m.requestedAt} {shortDateTime(refund.requestedAt)}
+            </Text>
+          </Stack>
+        </Group>
+      )}
+    />
   );
 }

@@ -1,15 +1,15 @@
 import { type AdminUser, adminFr } from '@guichet/shared';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAdminUsers } from '../../api/admin';
 import { useSession } from '../../api/auth';
 import { AdminSearch } from '../../features/admin/AdminSearch';
-import { AdminState } from '../../features/admin/AdminState';
 import { BalanceFigure } from '../../features/admin/BalanceFigure';
 import { longDate } from '../../features/admin/format';
 import { UserManageModal } from '../../features/admin/UserManageModal';
 import { rateLine } from '../../features/payouts/rate-line';
+import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.users;
 
@@ -23,133 +23,112 @@ export default function UsersPage() {
   // The list's fresh copy after each change; the one clicked if a new search left it out meanwhile.
   const managed = opened && (users.data?.find((user) => user.id === opened.id) ?? opened);
 
+  const manageButton = (user: AdminUser) => (
+    <Button
+      size="xs"
+      variant="default"
+      onClick={() => setOpened(user)}
+      aria-label={`${m.manage} : ${user.firstName} ${user.lastName}`}
+    >
+      {m.manage}
+    </Button>
+  );
+
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {m.title}
-      </Title>
-      <AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchUsers} />
-      <AdminState
-        isPending={users.isPending}
-        error={users.error}
-        retry={() => void users.refetch()}
-        isEmpty={users.data?.length === 0}
-        empty={m.empty}
-      />
-      {users.data && users.data.length > 0 && (
-        <Stack hiddenFrom="sm" gap="sm">
-          {users.data.map((user) => (
-            <Paper key={user.id} withBorder radius="md" p="sm" component="article" aria-label={user.email}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600}>
-                    {user.firstName} {user.lastName}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {user.email}
-                  </Text>
-                </div>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setOpened(user)}
-                  aria-label={`${m.manage} : ${user.firstName} ${user.lastName}`}
-                >
-                  {m.manage}
-                </Button>
-              </Group>
-              <Group gap={6} mt="xs">
-                <Badge variant="light" color={user.role === 'admin' ? 'grape' : 'gray'}>
-                  {m.roles[user.role]}
-                </Badge>
-                {user.isVerified && (
-                  <Badge variant="light" color="teal">
-                    {m.verified}
-                  </Badge>
-                )}
-                <Status user={user} />
-              </Group>
-              <Text size="sm" mt={4}>
-                {m.rate} : {rateOf(user)}
+    <ListPage
+      title={m.title}
+      tools={<AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchUsers} />}
+      query={users}
+      items={(list) => list}
+      empty={m.empty}
+      errorTitle={adminFr.common.loadFailed}
+      itemKey={(user) => user.id}
+      cardLabel={(user) => user.email}
+      card={(user) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600}>
+                {user.firstName} {user.lastName}
               </Text>
-              <Text size="sm">
-                {m.balance} : <BalanceFigure cents={user.balanceCents} inherit />
-                {user.payoutAdvancePercent > 0 && ` · ${m.advanceShort(user.payoutAdvancePercent)}`}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
               </Text>
-            </Paper>
-          ))}
-        </Stack>
+            </div>
+            {manageButton(user)}
+          </Group>
+          <Group gap={6} mt="xs">
+            <Roles user={user} />
+            <Status user={user} />
+          </Group>
+          <Text size="sm" mt={4}>
+            {m.rate} : {rateOf(user)}
+          </Text>
+          <Text size="sm">
+            {m.balance} : <BalanceFigure cents={user.balanceCents} inherit />
+            {user.payoutAdvancePercent > 0 && ` · ${m.advanceShort(user.payoutAdvancePercent)}`}
+          </Text>
+        </>
       )}
-      {users.data && users.data.length > 0 && (
-        <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.name}</Table.Th>
-                <Table.Th>{m.role}</Table.Th>
-                <Table.Th>{m.rate}</Table.Th>
-                <Table.Th ta="right">{m.balance}</Table.Th>
-                <Table.Th>{m.status}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{adminFr.common.actions}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>
-                    <Text fw={600}>
-                      {user.firstName} {user.lastName}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {user.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge variant="light" color={user.role === 'admin' ? 'grape' : 'gray'}>
-                        {m.roles[user.role]}
-                      </Badge>
-                      {user.isVerified && (
-                        <Badge variant="light" color="teal">
-                          {m.verified}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{rateOf(user)}</Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <BalanceFigure cents={user.balanceCents} size="sm" />
-                    {user.payoutAdvancePercent > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {m.advanceShort(user.payoutAdvancePercent)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Status user={user} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setOpened(user)}
-                      aria-label={`${m.manage} : ${user.firstName} ${user.lastName}`}
-                    >
-                      {m.manage}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      minWidth={860}
+      columns={[
+        {
+          header: m.name,
+          cell: (user) => (
+            <>
+              <Text fw={600}>
+                {user.firstName} {user.lastName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {user.email}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: m.role,
+          cell: (user) => (
+            <Group gap={4}>
+              <Roles user={user} />
+            </Group>
+          ),
+        },
+        { header: m.rate, cell: (user) => <Text size="sm">{rateOf(user)}</Text> },
+        {
+          header: m.balance,
+          align: 'right',
+          cell: (user) => (
+            <>
+              <BalanceFigure cents={user.balanceCents} size="sm" />
+              {user.payoutAdvancePercent > 0 && (
+                <Text size="xs" c="dimmed">
+                  {m.advanceShort(user.payoutAdvancePercent)}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { header: m.status, cell: (user) => <Status user={user} /> },
+        { header: adminFr.common.actions, hideHeader: true, align: 'right', cell: manageButton },
+      ]}
+    >
       {managed && <UserManageModal user={managed} isSelf={managed.id === me?.id} onClose={() => setOpened(null)} />}
-    </Stack>
+    </ListPage>
+  );
+}
+
+function Roles({ user }: { user: AdminUser }) {
+  return (
+    <>
+      <Badge variant="light" color={user.role === 'admin' ? 'grape' : 'gray'}>
+        {m.roles[user.role]}
+      </Badge>
+      {user.isVerified && (
+        <Badge variant="light" color="teal">
+          {m.verified}
+        </Badge>
+      )}
+    </>
   );
 }
 

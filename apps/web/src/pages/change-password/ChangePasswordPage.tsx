@@ -1,11 +1,12 @@
 import { firstPasswordError, fr } from '@guichet/shared';
-import { Alert, Button, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConfirmPasswordReset, useVerifyResetCode } from '../../api/auth';
 import { AuthCard } from '../../features/auth/AuthCard';
-import { PasswordStrength } from '../../features/auth/PasswordStrength';
+import { EmailField } from '../../features/auth/EmailField';
+import { NewPasswordFields } from '../../features/auth/NewPasswordFields';
+import { toast } from '../../ui/toast';
 
 /** Step 1: the code received by e-mail; step 2: the new password. */
 export default function ChangePasswordPage() {
@@ -41,7 +42,7 @@ export default function ChangePasswordPage() {
       { email, code, password, passwordConfirmation: confirmation },
       {
         onSuccess: () => {
-          notifications.show({ message: fr.auth.passwordChanged, color: 'teal' });
+          toast(fr.auth.passwordChanged);
           navigate('/connexion', { replace: true });
         },
         onError: (failure) => setError(failure.message || fr.common.genericError),
@@ -68,14 +69,7 @@ export default function ChangePasswordPage() {
                 {fr.auth.codeSentText(knownEmail)}
               </Text>
             ) : (
-              <TextInput
-                label={fr.auth.email}
-                type="email"
-                autoComplete="email"
-                withAsterisk
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
+              <EmailField value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
             )}
             <TextInput
               label={fr.auth.codeLabel}
@@ -94,24 +88,11 @@ export default function ChangePasswordPage() {
       ) : (
         <form onSubmit={savePassword} noValidate>
           <Stack>
-            <Stack gap={6}>
-              <PasswordInput
-                label={fr.auth.newPassword}
-                autoComplete="new-password"
-                withAsterisk
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-              />
-              <PasswordStrength password={password} />
-            </Stack>
-            <PasswordInput
-              label={fr.auth.passwordConfirmation}
-              autoComplete="new-password"
-              withAsterisk
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
+            <NewPasswordFields
+              password={password}
+              passwordLabel={fr.auth.newPassword}
+              passwordProps={{ value: password, onChange: (e) => setPassword(e.currentTarget.value) }}
+              confirmationProps={{ value: confirmation, onChange: (e) => setConfirmation(e.currentTarget.value) }}
             />
             <Button type="submit" loading={confirm.isPending} fullWidth>
               {fr.auth.validate}

@@ -1,10 +1,11 @@
 import { firstLoginError, fr, type LoginRequest } from '@guichet/shared';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useLogin, useSession } from '../../api/auth';
-import { AuthCard } from '../../features/auth/AuthCard';
+import { AuthForm } from '../../features/auth/AuthForm';
+import { EmailField } from '../../features/auth/EmailField';
 import { takeRedirectAfterLogin } from '../../features/shell/markers';
 
 export default function LoginPage() {
@@ -35,55 +36,37 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title={fr.auth.loginTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {notLoggedIn && (
-            <Alert color="yellow" role="status">
-              {fr.shell.notLoggedIn}
-            </Alert>
-          )}
-          {createdEmail && (
-            <Alert color="teal" role="status">
-              {fr.auth.accountCreatedBanner(createdEmail)}
-            </Alert>
-          )}
-          {login.error && (
-            <Alert color="red" role="alert">
-              {login.error.message}
-            </Alert>
-          )}
-          <TextInput
-            label={fr.auth.email}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <PasswordInput
-            label={fr.auth.password}
-            autoComplete="current-password"
-            withAsterisk
-            error={errors.password?.message}
-            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-            {...form.register('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/forgottenpassword" size="sm">
-              {fr.auth.forgottenPasswordLink}
-            </Anchor>
-          </Group>
-          <Button type="submit" loading={login.isPending} fullWidth>
-            {fr.auth.loginButton}
-          </Button>
-          <Text ta="center" size="sm">
-            <Anchor component={Link} to="/inscription">
-              {fr.auth.noAccountLink}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title={fr.auth.loginTitle}
+      onSubmit={submit}
+      error={login.error?.message}
+      submitLabel={fr.auth.loginButton}
+      pending={login.isPending}
+      link={{ to: '/inscription', label: fr.auth.noAccountLink }}
+    >
+      {notLoggedIn && (
+        <Alert color="yellow" role="status">
+          {fr.shell.notLoggedIn}
+        </Alert>
+      )}
+      {createdEmail && (
+        <Alert color="teal" role="status">
+          {fr.auth.accountCreatedBanner(createdEmail)}
+        </Alert>
+      )}
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <PasswordInput
+        label={fr.auth.password}
+        autoComplete="current-password"
+        withAsterisk
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Group justify="flex-end">
+        <Anchor component={Link} to="/forgottenpassword" size="sm">
+          {fr.auth.forgottenPasswordLink}
+        </Anchor>
+      </Group>
+    </AuthForm>
   );
 }

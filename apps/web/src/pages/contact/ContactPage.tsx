@@ -2,7 +2,7 @@ import { accountFr } from '@guichet/shared';
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../api/auth';
 import { ContactForm } from '../../features/account/ContactForm';
-import { PageLoader } from '../../features/shell/PageLoader';
+import { Loading } from '../../ui/Loading';
 
 export default function ContactPage() {
   const session = useSession();
@@ -13,7 +13,7 @@ export default function ContactPage() {
         <Text c="dimmed">{accountFr.contact.intro}</Text>
         <Paper withBorder radius="md" p="lg">
           {/* Wait for the session so that a logged-in user's fields start filled in. */}
-          {session.isPending ? <PageLoader /> : <ContactForm user={session.data ?? null} />}
+          {session.isPending ? <Loading /> : <ContactForm user={session.data ?? null} />}
         </Paper>
       </Stack>
     </Container>

@@ -6,27 +6,12 @@ import {
   type SessionUser,
   UNLIMITED,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Container,
-  Grid,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Container, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsoleOrganizers } from '../../api/console';
-import { uploadBanner, useCreateEvent, useEventTypes } from '../../api/organiser';
+import { uploadBanner, useCreateEvent } from '../../api/organiser';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { BannerPicker } from '../../features/organiser/BannerPicker';
 import { fromLocalInput } from '../../features/organiser/datetime';
@@ -37,18 +22,13 @@ import {
   toPreviewTickets,
   toTicketInput,
 } from '../../features/organiser/drafts';
-import {
-  EventAddressField,
-  EventCategoryField,
-  EventDatesFields,
-  EventDescriptionField,
-  type EventFieldValues,
-  EventRefundDateField,
-  EventTitleField,
-} from '../../features/organiser/EventFields';
-import { EventPreview } from '../../features/organiser/EventPreview';
+import { type EventFieldValues, EventRefundDateField } from '../../features/organiser/EventFields';
+import { EventForm } from '../../features/organiser/EventForm';
+import { EventFormLayout } from '../../features/organiser/EventFormLayout';
 import { TicketDraftsEditor } from '../../features/organiser/TicketDraftsEditor';
-import { toastError } from '../../features/organiser/toasts';
+import { PageHeader } from '../../ui/PageHeader';
+import { Panel } from '../../ui/Panel';
+import { toast } from '../../ui/toast';
 
 const f = organiserFr.form;
 const fullName = (person?: { firstName: string; lastName: string }) =>
@@ -83,7 +63,6 @@ const emptyDraft = (): Draft => ({
 
 function CreateEventForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const types = useEventTypes();
   const organizers = useConsoleOrganizers(user.isAdmin);
   const create = useCreateEvent();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -140,7 +119,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
             await uploadBanner(id, banner);
           } catch (failure) {
             setUploading(false);
-            toastError((failure as Error).message || organiserFr.event.bannerFailed);
+            toast((failure as Error).message || organiserFr.event.bannerFailed, 'error');
             navigate(`/editevents/${id}`);
             return;
           }
@@ -153,132 +132,97 @@ function CreateEventForm({ user }: { user: SessionUser }) {
   };
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
 
+  const form = (
+    <EventForm
+      values={draft}
+      set={set}
+      fieldError={fieldError}
+      error={error?.message ?? null}
+      onSubmit={submit}
+      submitLabel={organiserFr.create.submit}
+      pending={create.isPending || uploading}
+      canPrice={canPrice}
+      organizer={
+        user.isAdmin ? (
+          <Select
+            label={f.organizer}
+            withAsterisk
+            searchable
+            data={(organizers.data ?? []).map((o) => ({ value: o.id, label: fullName(o) }))}
+            value={draft.organizerId || null}
+            error={fieldError('organizerId')}
+            onChange={(value) => set({ organizerId: value ?? '' })}
+          />
+        ) : (
+          <TextInput label={f.organizer} value={organizerName} readOnly />
+        )
+      }
+      after={
+        <Checkbox
+          label={f.acceptConditions}
+          checked={draft.acceptTerms}
+          error={fieldError('acceptTerms')}
+          onChange={(e) => set({ acceptTerms: e.currentTarget.checked })}
+        />
+      }
+    >
+      <BannerPicker order={2} file={banner} onChange={setBanner} />
+      <Group align="flex-end">
+        <NumberInput
+          label={f.participants}
+          description={f.participantsHelp}
+          value={draft.unlimited ? '' : participants}
+          readOnly
+          disabled={draft.unlimited}
+          error={fieldError('nbMaxParticipants')}
+          style={{ flex: 1 }}
+        />
+        <Checkbox
+          label={f.unlimited}
+          checked={draft.unlimited}
+          onChange={(e) => set({ unlimited: e.currentTarget.checked })}
+          mb={8}
+        />
+      </Group>
+      <Panel title={f.tickets} order={2} size="h4">
+        <TicketDraftsEditor
+          drafts={draft.tickets}
+          canPrice={canPrice}
+          onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
+        />
+        {fieldError('ticketList') && (
+          <Text c="red" size="sm" role="alert">
+            {fieldError('ticketList')}
+          </Text>
+        )}
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => set({ tickets: [...draft.tickets, newTicketDraft(draft.tickets.length + 1)] })}
+        >
+          {f.addTicket}
+        </Button>
+      </Panel>
+      {paid && (
+        <Stack gap="xs">
+          <Switch label={f.refund} checked={draft.refund} onChange={(e) => set({ refund: e.currentTarget.checked })} />
+          {draft.refund && <EventRefundDateField values={draft} set={set} fieldError={fieldError} required />}
+        </Stack>
+      )}
+    </EventForm>
+  );
+
   return (
     <Container size="xl" py="lg">
-      <Title order={1} mb="lg">
-        {organiserFr.create.pageTitle}
-      </Title>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {!canPrice && (
-                <Alert color="yellow" role="note">
-                  {organiserFr.verifiedOnlyNote}
-                </Alert>
-              )}
-              <EventTitleField values={draft} set={set} fieldError={fieldError} />
-              <EventAddressField values={draft} set={set} fieldError={fieldError} />
-              {user.isAdmin ? (
-                <Select
-                  label={f.organizer}
-                  withAsterisk
-                  searchable
-                  data={(organizers.data ?? []).map((o) => ({ value: o.id, label: fullName(o) }))}
-                  value={draft.organizerId || null}
-                  error={fieldError('organizerId')}
-                  onChange={(value) => set({ organizerId: value ?? '' })}
-                />
-              ) : (
-                <TextInput label={f.organizer} value={organizerName} readOnly />
-              )}
-              <EventCategoryField values={draft} set={set} fieldError={fieldError} />
-              <EventDatesFields values={draft} set={set} fieldError={fieldError} />
-              <EventDescriptionField values={draft} set={set} fieldError={fieldError} />
-              <BannerPicker file={banner} onChange={setBanner} />
-              <Group align="flex-end">
-                <NumberInput
-                  label={f.participants}
-                  description={f.participantsHelp}
-                  value={draft.unlimited ? '' : participants}
-                  readOnly
-                  disabled={draft.unlimited}
-                  error={fieldError('nbMaxParticipants')}
-                  style={{ flex: 1 }}
-                />
-                <Checkbox
-                  label={f.unlimited}
-                  checked={draft.unlimited}
-                  onChange={(e) => set({ unlimited: e.currentTarget.checked })}
-                  mb={8}
-                />
-              </Group>
-              <Paper withBorder p="md" radius="md">
-                <Stack gap="sm">
-                  <Title order={2} size="h4">
-                    {f.tickets}
-                  </Title>
-                  <TicketDraftsEditor
-                    drafts={draft.tickets}
-                    canPrice={canPrice}
-                    onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
-                  />
-                  {fieldError('ticketList') && (
-                    <Text c="red" size="sm" role="alert">
-                      {fieldError('ticketList')}
-                    </Text>
-                  )}
-                  <Button
-                    variant="default"
-                    leftSection={<IconPlus size={16} />}
-                    onClick={() => set({ tickets: [...draft.tickets, newTicketDraft(draft.tickets.length + 1)] })}
-                  >
-                    {f.addTicket}
-                  </Button>
-                </Stack>
-              </Paper>
-              {paid && (
-                <Stack gap="xs">
-                  <Switch
-                    label={f.refund}
-                    checked={draft.refund}
-                    onChange={(e) => set({ refund: e.currentTarget.checked })}
-                  />
-                  {draft.refund && <EventRefundDateField values={draft} set={set} fieldError={fieldError} required />}
-                </Stack>
-              )}
-              <Switch
-                label={f.attendeePaysFees}
-                disabled={!canPrice}
-                checked={draft.isUserPaysFees}
-                onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked })}
-              />
-              <Checkbox
-                label={f.acceptConditions}
-                checked={draft.acceptTerms}
-                error={fieldError('acceptTerms')}
-                onChange={(e) => set({ acceptTerms: e.currentTarget.checked })}
-              />
-              {error && (
-                <Alert color="red" role="alert">
-                  {error.message}
-                </Alert>
-              )}
-              <Button type="submit" size="md" loading={create.isPending || uploading}>
-                {organiserFr.create.submit}
-              </Button>
-            </Stack>
-          </form>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <div style={{ position: 'sticky', top: 76 }}>
-            <EventPreview
-              data={{
-                title: draft.title,
-                organizerName,
-                dateBegin: fromLocalInput(draft.dateBegin),
-                dateEnd: fromLocalInput(draft.dateEnd),
-                address: draft.address,
-                category: types.data?.find((t) => String(t.id) === draft.type)?.label ?? null,
-                description: draft.description,
-                bannerUrl: null,
-                status: 'open',
-                tickets: toPreviewTickets(draft.tickets),
-              }}
-            />
-          </div>
-        </Grid.Col>
-      </Grid>
+      <Stack gap="lg">
+        <PageHeader title={organiserFr.create.pageTitle} />
+        <EventFormLayout
+          form={form}
+          values={draft}
+          sticky
+          preview={{ organizerName, bannerUrl: null, status: 'open', tickets: toPreviewTickets(draft.tickets) }}
+        />
+      </Stack>
     </Container>
   );
 }

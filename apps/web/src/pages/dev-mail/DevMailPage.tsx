@@ -2,7 +2,7 @@ import { formatDateTime, fr } from '@guichet/shared';
 import { Accordion, Alert, Anchor, Container, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useDevMailbox } from '../../api/dev-mail';
-import { PageLoader } from '../../features/shell/PageLoader';
+import { Loading } from '../../ui/Loading';
 import { RawMessage } from './RawMessage';
 
 /** The development mailbox: every message the app sent, when no SMTP server is configured. */
@@ -20,7 +20,7 @@ export default function DevMailPage() {
           onChange={(e) => setTo(e.currentTarget.value.trim())}
         />
         {mails.isPending ? (
-          <PageLoader />
+          <Loading />
         ) : mails.isError ? (
           <Alert color="red">{mails.error.message}</Alert>
         ) : mails.data.length === 0 ? (

@@ -1,10 +1,11 @@
 import { organiserFr } from '@guichet/shared';
-import { Container, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useManagedEvent } from '../../api/organiser';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { EventEditor } from '../../features/organiser/EventEditor';
+import { PageHeader } from '../../ui/PageHeader';
 
 function EditEvent({ eventId }: { eventId: string }) {
   const navigate = useNavigate();
@@ -15,10 +16,10 @@ function EditEvent({ eventId }: { eventId: string }) {
   }, [managed.isError, eventId, navigate]);
   return (
     <Container size="xl" py="lg">
-      <Title order={1} mb="lg">
-        {organiserFr.edit.pageTitle}
-      </Title>
-      <EventEditor eventId={eventId} />
+      <Stack gap="lg">
+        <PageHeader title={organiserFr.edit.pageTitle} />
+        <EventEditor eventId={eventId} />
+      </Stack>
     </Container>
   );
 }

@@ -1,8 +1,8 @@
 import { consoleFr, type SessionUser } from '@guichet/shared';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { RequireAuth } from '../../features/auth/RequireAuth';
+import { toast } from '../../ui/toast';
 import { ConsoleLayout } from './ConsoleLayout';
 
 /**
@@ -18,7 +18,7 @@ const canUseConsole = (user: SessionUser) => user.isVerified || user.isAdmin;
 function Refused() {
   useEffect(() => {
     // A fixed id: the toast is shown once even when the effect runs twice.
-    notifications.show({ id: 'console-forbidden', message: consoleFr.forbidden, color: 'red' });
+    toast(consoleFr.forbidden, 'error', 'console-forbidden');
   }, []);
   return <Navigate to="/billetterie" replace />;
 }

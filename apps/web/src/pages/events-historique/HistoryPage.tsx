@@ -1,23 +1,31 @@
 import { accountFr, type HistoryType, historyTypeFromRoute } from '@guichet/shared';
-import { Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useHistory } from '../../api/account';
 import { HistoryCard } from '../../features/account/HistoryCard';
-import { QueryState } from '../../features/account/QueryState';
+import { profileNotices } from '../../features/account/profile-notices';
+import { QueryState } from '../../ui/QueryState';
 import NotFoundPage from '../not-found/NotFoundPage';
 
 const m = accountFr.history;
 
 function HistoryList({ type, userId }: { type: HistoryType; userId: string }) {
   const list = useHistory(type, userId);
-  if (!list.data) return <QueryState error={list.error} isPending={list.isPending} retry={() => list.refetch()} />;
-  if (list.data.length === 0) return <Text c="dimmed">{type === 'past' ? m.emptyPast : m.emptyOrganized}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-      {list.data.map((event) => (
-        <HistoryCard key={event.id} event={event} />
-      ))}
-    </SimpleGrid>
+    <QueryState
+      query={list}
+      notices={profileNotices}
+      isEmpty={(events) => events.length === 0}
+      empty={type === 'past' ? m.emptyPast : m.emptyOrganized}
+    >
+      {(events) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {events.map((event) => (
+            <HistoryCard key={event.id} event={event} />
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryState>
   );
 }
 

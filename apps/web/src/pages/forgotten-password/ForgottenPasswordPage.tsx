@@ -1,9 +1,10 @@
 import { fr } from '@guichet/shared';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useRequestPasswordReset } from '../../api/auth';
-import { AuthCard } from '../../features/auth/AuthCard';
+import { AuthForm } from '../../features/auth/AuthForm';
+import { EmailField } from '../../features/auth/EmailField';
 
 export default function ForgottenPasswordPage() {
   const [email, setEmail] = useState('');
@@ -25,35 +26,18 @@ export default function ForgottenPasswordPage() {
   };
 
   return (
-    <AuthCard title={fr.auth.forgottenTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {fr.auth.forgottenText}
-          </Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={fr.auth.email}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <Button type="submit" loading={request.isPending} fullWidth>
-            {fr.auth.send}
-          </Button>
-          <Text ta="center" size="sm">
-            <Anchor component={Link} to="/inscription">
-              {fr.auth.noAccountLink}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title={fr.auth.forgottenTitle}
+      onSubmit={submit}
+      error={error}
+      submitLabel={fr.auth.send}
+      pending={request.isPending}
+      link={{ to: '/inscription', label: fr.auth.noAccountLink }}
+    >
+      <Text size="sm" c="dimmed">
+        {fr.auth.forgottenText}
+      </Text>
+      <EmailField value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+    </AuthForm>
   );
 }

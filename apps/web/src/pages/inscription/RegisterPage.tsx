@@ -1,11 +1,13 @@
-import { ACCOUNT_NAME_MAX, firstRegistrationError, fr, type RegisterRequest } from '@guichet/shared';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { firstRegistrationError, fr, type RegisterRequest } from '@guichet/shared';
+import { Anchor, Checkbox } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useRegister, useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { PasswordStrength } from '../../features/auth/PasswordStrength';
+import { AuthForm } from '../../features/auth/AuthForm';
+import { EmailField } from '../../features/auth/EmailField';
+import { IdentityFields } from '../../features/auth/IdentityFields';
+import { NewPasswordFields } from '../../features/auth/NewPasswordFields';
 
 const empty: RegisterRequest = {
   email: '',
@@ -51,92 +53,42 @@ export default function RegisterPage() {
   const firstError = Object.values(errors)[0]?.message ?? registration.error?.message;
 
   return (
-    <AuthCard title={fr.auth.registerTitle}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={fr.auth.email}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <TextInput
-            label={fr.auth.firstName}
-            autoComplete="given-name"
-            withAsterisk
-            maxLength={ACCOUNT_NAME_MAX}
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextInput
-            label={fr.auth.lastName}
-            autoComplete="family-name"
-            withAsterisk
-            maxLength={ACCOUNT_NAME_MAX}
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-          <TextInput
-            label={fr.auth.birthDate}
-            type="date"
-            autoComplete="bday"
-            withAsterisk
-            error={errors.birthDate?.message}
-            {...form.register('birthDate')}
-          />
-          <Stack gap={6}>
-            <PasswordInput
-              label={fr.auth.password}
-              autoComplete="new-password"
-              withAsterisk
-              error={errors.password?.message}
-              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-              {...form.register('password')}
-            />
-            <PasswordStrength password={password} />
-          </Stack>
-          <PasswordInput
-            label={fr.auth.passwordConfirmation}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.passwordConfirmation?.message}
-            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-            {...form.register('passwordConfirmation')}
-          />
-          <Checkbox label={fr.auth.newsletter} {...form.register('newsletter')} />
-          <Checkbox
-            label={
-              <>
-                {fr.auth.acceptTermsBefore}{' '}
-                <Anchor component={Link} to="/termsAndConditions" target="_blank">
-                  {fr.auth.termsOfUse}
-                </Anchor>{' '}
-                {fr.auth.acceptTermsAnd}{' '}
-                <Anchor component={Link} to="/privacyPolicy" target="_blank">
-                  {fr.auth.privacyPolicy}
-                </Anchor>
-              </>
-            }
-            error={errors.acceptTerms?.message}
-            {...form.register('acceptTerms')}
-          />
-          {firstError && (
-            <Alert color="red" role="alert">
-              {firstError}
-            </Alert>
-          )}
-          <Button type="submit" loading={registration.isPending} fullWidth>
-            {fr.auth.registerButton}
-          </Button>
-          <Text ta="center" size="sm">
-            <Anchor component={Link} to="/connexion">
-              {fr.auth.haveAccountLink}
+    <AuthForm
+      title={fr.auth.registerTitle}
+      onSubmit={submit}
+      error={firstError}
+      submitLabel={fr.auth.registerButton}
+      pending={registration.isPending}
+      link={{ to: '/connexion', label: fr.auth.haveAccountLink }}
+    >
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <IdentityFields
+        firstName={{ error: errors.firstName?.message, ...form.register('firstName') }}
+        lastName={{ error: errors.lastName?.message, ...form.register('lastName') }}
+        birthDate={{ error: errors.birthDate?.message, ...form.register('birthDate') }}
+      />
+      <NewPasswordFields
+        password={password}
+        passwordProps={{ error: errors.password?.message, ...form.register('password') }}
+        confirmationProps={{ error: errors.passwordConfirmation?.message, ...form.register('passwordConfirmation') }}
+      />
+      <Checkbox label={fr.auth.newsletter} {...form.register('newsletter')} />
+      <Checkbox
+        label={
+          <>
+            {fr.auth.acceptTermsBefore}{' '}
+            <Anchor component={Link} to="/termsAndConditions" target="_blank">
+              {fr.auth.termsOfUse}
+            </Anchor>{' '}
+            {fr.auth.acceptTermsAnd}{' '}
+            <Anchor component={Link} to="/privacyPolicy" target="_blank">
+              {fr.auth.privacyPolicy}
             </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+          </>
+        }
+        error={errors.acceptTerms?.message}
+        {...form.register('acceptTerms')}
+      />
+    </AuthForm>
   );
 }

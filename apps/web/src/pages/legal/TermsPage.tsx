@@ -1,26 +1,11 @@
-import { type LegalSection, legalFr } from '@guichet/shared';
-import { Anchor, Box, Container, List, Stack, Text, Title } from '@mantine/core';
+import { legalFr } from '@guichet/shared';
+import { Anchor, Box, List, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { Blocks } from '../../features/legal/Blocks';
-
-/** Anchored sections stop below the sticky header (60 px high) instead of under it. */
-const anchorOffset = { scrollMarginTop: 'calc(60px + var(--mantine-spacing-md))' };
-
-function Section({ section, order }: { section: LegalSection; order: 2 | 3 }) {
-  const titleId = `${section.id}-title`;
-  return (
-    <Box component="section" id={section.id} aria-labelledby={titleId} style={anchorOffset}>
-      <Stack gap="sm">
-        <Title order={order} id={titleId} size={order === 2 ? 'h3' : 'h4'}>
-          {section.title}
-        </Title>
-        <Blocks blocks={section.body} />
-      </Stack>
-    </Box>
-  );
-}
+import { LegalPage } from '../../features/legal/LegalPage';
+import { anchorOffset, LegalSection } from '../../features/legal/LegalSection';
 
 /** Terms of use, of sale, of organisers and legal notice; the footer links to their anchors. */
 export default function TermsPage() {
@@ -38,59 +23,50 @@ export default function TermsPage() {
 
   const toc = [{ id: cgu.id, title: cgu.label }, ...parts];
   return (
-    <Container size="md" py="xl">
-      <Stack gap="xl">
-        <Stack gap="xs">
-          <Title order={1}>{content.title}</Title>
-          <Text size="sm" c="dimmed">
-            {content.updatedAt}
-          </Text>
+    <LegalPage title={content.title} updatedAt={content.updatedAt}>
+      <Box component="nav" aria-labelledby="terms-toc">
+        <Text id="terms-toc" fw={600} mb="xs">
+          {content.tocLabel}
+        </Text>
+        <List spacing="xs">
+          {toc.map((entry) => (
+            <List.Item key={entry.id}>
+              <Anchor component={Link} to={`#${entry.id}`}>
+                {entry.title}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </Box>
+
+      <Box component="section" id={cgu.id} aria-label={cgu.label} style={anchorOffset}>
+        <Stack gap="xl">
+          <Stack gap="sm">
+            <Blocks blocks={cgu.preamble} />
+          </Stack>
+          {cgu.articles.map((article) => (
+            <LegalSection key={article.id} section={article} />
+          ))}
         </Stack>
+      </Box>
 
-        <Box component="nav" aria-labelledby="terms-toc">
-          <Text id="terms-toc" fw={600} mb="xs">
-            {content.tocLabel}
-          </Text>
-          <List spacing="xs">
-            {toc.map((entry) => (
-              <List.Item key={entry.id}>
-                <Anchor component={Link} to={`#${entry.id}`}>
-                  {entry.title}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </Box>
-
-        <Box component="section" id={cgu.id} aria-label={cgu.label} style={anchorOffset}>
-          <Stack gap="xl">
-            <Stack gap="sm">
-              <Blocks blocks={cgu.preamble} />
-            </Stack>
-            {cgu.articles.map((article) => (
-              <Section key={article.id} section={article} order={2} />
+      {parts.map((part) => (
+        <Box key={part.id} component="section" id={part.id} aria-labelledby={`${part.id}-title`} style={anchorOffset}>
+          <Stack gap="lg">
+            <Title order={2} id={`${part.id}-title`}>
+              {part.title}
+            </Title>
+            {part.intro.length > 0 && (
+              <Stack gap="sm">
+                <Blocks blocks={part.intro} />
+              </Stack>
+            )}
+            {part.sections.map((section) => (
+              <LegalSection key={section.id} section={section} order={3} />
             ))}
           </Stack>
         </Box>
-
-        {parts.map((part) => (
-          <Box key={part.id} component="section" id={part.id} aria-labelledby={`${part.id}-title`} style={anchorOffset}>
-            <Stack gap="lg">
-              <Title order={2} id={`${part.id}-title`}>
-                {part.title}
-              </Title>
-              {part.intro.length > 0 && (
-                <Stack gap="sm">
-                  <Blocks blocks={part.intro} />
-                </Stack>
-              )}
-              {part.sections.map((section) => (
-                <Section key={section.id} section={section} order={3} />
-              ))}
-            </Stack>
-          </Box>
-        ))}
-      </Stack>
-    </Container>
+      ))}
+    </LegalPage>
   );
 }

@@ -3,16 +3,16 @@ import { Accordion, Button, Container, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyParticipations } from '../../api/account';
-import { QueryState } from '../../features/account/QueryState';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { TicketCard } from '../../features/tickets/TicketCard';
+import { QueryState } from '../../ui/QueryState';
 
 const m = accountFr.myTickets;
 
 function MyTickets() {
   const list = useMyParticipations();
   const [opened, setOpened] = useState<string[]>([]);
-  if (!list.data) return <QueryState error={list.error} isPending={list.isPending} retry={() => list.refetch()} />;
+  if (!list.data) return <QueryState query={list} />;
   if (list.data.length === 0) {
     return (
       <Stack align="flex-start">

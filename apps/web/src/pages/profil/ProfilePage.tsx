@@ -1,15 +1,15 @@
 import { accountFr, type MyProfile } from '@guichet/shared';
-import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Stack, Tabs, Text } from '@mantine/core';
 import { useMyProfile } from '../../api/account';
 import { FollowList } from '../../features/account/FollowList';
 import { OwnEvents } from '../../features/account/OwnEvents';
 import { ParticipationList } from '../../features/account/ParticipationList';
 import { ProfileCounts } from '../../features/account/ProfileCounts';
 import { ProfileImages } from '../../features/account/ProfileImages';
-import { QueryState } from '../../features/account/QueryState';
+import { ProfileName } from '../../features/account/ProfileName';
 import { SettingsPanel } from '../../features/account/settings/SettingsPanel';
-import { VerifiedTick } from '../../features/account/VerifiedTick';
 import { RequireAuth } from '../../features/auth/RequireAuth';
+import { QueryState } from '../../ui/QueryState';
 
 const m = accountFr.profile;
 
@@ -17,20 +17,9 @@ function Profile({ profile }: { profile: MyProfile }) {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <ProfileImages
-          photoUrl={profile.photoUrl}
-          bannerUrl={profile.bannerUrl}
-          firstName={profile.firstName}
-          lastName={profile.lastName}
-          editable
-        />
+        <ProfileImages profile={profile} editable />
         <Stack gap={6}>
-          <Group gap="xs">
-            <Title order={1} size="h2">
-              {profile.firstName} {profile.lastName}
-            </Title>
-            {profile.isVerified && <VerifiedTick />}
-          </Group>
+          <ProfileName profile={profile} />
           {profile.age !== null && <Text c="dimmed">{m.age(profile.age)}</Text>}
           <ProfileCounts
             userId={profile.id}
@@ -74,7 +63,7 @@ function OwnProfile() {
   if (!profile.data) {
     return (
       <Container size="lg" py="lg">
-        <QueryState error={profile.error} isPending={profile.isPending} retry={() => profile.refetch()} />
+        <QueryState query={profile} />
       </Container>
     );
   }

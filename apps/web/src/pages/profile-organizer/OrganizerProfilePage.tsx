@@ -7,9 +7,9 @@ import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { ProfileCounts } from '../../features/account/ProfileCounts';
 import { ProfileImages } from '../../features/account/ProfileImages';
-import { QueryState } from '../../features/account/QueryState';
-import { VerifiedTick } from '../../features/account/VerifiedTick';
-import { PageLoader } from '../../features/shell/PageLoader';
+import { ProfileName } from '../../features/account/ProfileName';
+import { Loading } from '../../ui/Loading';
+import { QueryState } from '../../ui/QueryState';
 
 const m = accountFr.organizer;
 
@@ -40,20 +40,10 @@ function Profile({ profile }: { profile: VisibleProfile }) {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <ProfileImages
-          photoUrl={profile.photoUrl}
-          bannerUrl={profile.bannerUrl}
-          firstName={profile.firstName}
-          lastName={profile.lastName}
-        />
+        <ProfileImages profile={profile} />
         <Group justify="space-between" align="flex-start">
           <Stack gap={6}>
-            <Group gap="xs">
-              <Title order={1} size="h2">
-                {profile.firstName} {profile.lastName}
-              </Title>
-              {profile.isVerified && <VerifiedTick />}
-            </Group>
+            <ProfileName profile={profile} />
             <ProfileCounts
               userId={profile.id}
               nbFollowers={profile.nbFollowers}
@@ -82,14 +72,14 @@ function Profile({ profile }: { profile: VisibleProfile }) {
 export default function OrganizerProfilePage() {
   const { userId = '' } = useParams();
   const profile = usePublicProfile(userId);
-  if (profile.isPending) return <PageLoader />;
+  if (profile.isPending) return <Loading />;
   if (profile.error) {
     const notFound = profile.error instanceof ApiError && profile.error.status === 404;
     return (
       <Container size="sm" py={60}>
         <Stack align="center">
           <Title order={1}>{notFound ? m.notFoundTitle : fr.common.genericError}</Title>
-          {!notFound && <QueryState error={profile.error} isPending={false} retry={() => profile.refetch()} />}
+          {!notFound && <QueryState query={profile} />}
           {notFound && <Text c="dimmed">{m.notFound}</Text>}
         </Stack>
       </Container>

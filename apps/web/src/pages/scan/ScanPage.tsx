@@ -1,5 +1,5 @@
 import { checkinFr, formatDateTime, fr } from '@guichet/shared';
-import { Anchor, Badge, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconScan } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useMeta } from '../../api/meta';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { ScannerView } from '../../features/checkin/ScannerView';
 import { ThemeToggle } from '../../features/shell/ThemeToggle';
+import { QueryState } from '../../ui/QueryState';
 
 const m = checkinFr.scanner;
 
@@ -48,35 +49,29 @@ function ScannableEvents() {
       <Title order={1} size="h2">
         {m.chooseEvent}
       </Title>
-      {events.isPending ? (
-        <Loader role="status" aria-label={fr.common.loading} />
-      ) : events.isError ? (
-        <Text c="red" role="alert">
-          {events.error.message}
-        </Text>
-      ) : events.data.length === 0 ? (
-        <Text c="dimmed">{m.noEvent}</Text>
-      ) : (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {events.data.map((event) => (
-            <li key={event.id}>
-              <Card withBorder radius="md" component={Link} to={`/scan/${event.id}`}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Stack gap={2}>
-                    <Text fw={700}>{event.title}</Text>
-                    <Text size="sm" c="dimmed">
-                      {formatDateTime(event.dateBegin)}
-                    </Text>
-                  </Stack>
-                  <Badge leftSection={<IconScan size={14} aria-hidden />} variant="light">
-                    {m.title}
-                  </Badge>
-                </Group>
-              </Card>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState query={events} isEmpty={(list) => list.length === 0} empty={m.noEvent}>
+        {(list) => (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {list.map((event) => (
+              <li key={event.id}>
+                <Card withBorder radius="md" component={Link} to={`/scan/${event.id}`}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Stack gap={2}>
+                      <Text fw={700}>{event.title}</Text>
+                      <Text size="sm" c="dimmed">
+                        {formatDateTime(event.dateBegin)}
+                      </Text>
+                    </Stack>
+                    <Badge leftSection={<IconScan size={14} aria-hidden />} variant="light">
+                      {m.title}
+                    </Badge>
+                  </Group>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Stack>
   );
 }

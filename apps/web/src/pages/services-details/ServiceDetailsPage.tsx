@@ -4,10 +4,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useShopProduct } from '../../api/shop';
-import { PageLoader } from '../../features/shell/PageLoader';
 import { usePageTitle } from '../../features/shell/use-page-title';
 import { ProductGallery } from '../../features/shop/ProductGallery';
 import { ProductPurchase } from '../../features/shop/ProductPurchase';
+import { Loading } from '../../ui/Loading';
 
 const m = showcaseFr.details;
 
@@ -25,7 +25,7 @@ export default function ServiceDetailsPage() {
           <IconArrowLeft size={14} aria-hidden /> {m.back}
         </Anchor>
         {product.isPending ? (
-          <PageLoader />
+          <Loading />
         ) : product.isError ? (
           <Alert color="red" role="alert">
             {product.error instanceof ApiError && product.error.status < 500 ? m.notFound : product.error.message}

@@ -11,10 +11,10 @@ import { Button, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from '
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useShopProducts } from '../../api/shop';
-import { PageLoader } from '../../features/shell/PageLoader';
 import { ProductCard } from '../../features/shop/ProductCard';
 import { selectedOffer } from '../../features/shop/selected-offer';
 import classes from '../../features/shop/shop.module.css';
+import { Loading } from '../../ui/Loading';
 
 const m = offersFr;
 const isOffer = (value: string | null | undefined): value is ShopOffer =>
@@ -92,7 +92,7 @@ export default function ServicesPage() {
                   </label>
                 </Group>
                 {products.isPending ? (
-                  <PageLoader />
+                  <Loading />
                 ) : products.isError ? (
                   <Stack align="flex-start" role="alert">
                     <Text c="red">{m.loadFailed}</Text>

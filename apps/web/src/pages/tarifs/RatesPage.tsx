@@ -7,14 +7,15 @@ import {
   priceForDesiredNet,
   rateOf,
 } from '@guichet/shared';
-import { Alert, Anchor, Container, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { useRate } from '../../api/payouts';
 import { rateLine } from '../../features/payouts/rate-line';
-import { PageLoader } from '../../features/shell/PageLoader';
+import { DecimalInput } from '../../ui/DecimalInput';
+import { Loading } from '../../ui/Loading';
 
 const m = payoutsFr.rates;
 
@@ -34,7 +35,7 @@ export default function RatesPage() {
   const [price, setPrice] = useState<string | number>('');
   const [desired, setDesired] = useState<string | number>('');
 
-  if (rate.isPending) return <PageLoader />;
+  if (rate.isPending) return <Loading />;
   if (rate.isError) {
     return (
       <Container size="md" py="xl">
@@ -69,14 +70,10 @@ export default function RatesPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm">
-              <NumberInput
+              <DecimalInput
                 label={m.priceLabel}
                 description={m.priceHint}
-                min={0}
                 step={0.1}
-                decimalScale={2}
-                decimalSeparator=","
-                allowNegative={false}
                 value={price}
                 onChange={setPrice}
               />
@@ -109,14 +106,10 @@ export default function RatesPage() {
           </Paper>
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm">
-              <NumberInput
+              <DecimalInput
                 label={m.desiredLabel}
                 description={m.desiredHint}
-                min={0}
                 step={0.01}
-                decimalScale={2}
-                decimalSeparator=","
-                allowNegative={false}
                 value={desired}
                 onChange={setDesired}
               />

@@ -1,18 +1,17 @@
-import { accountFr, fr } from '@guichet/shared';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { accountFr } from '@guichet/shared';
+import { Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PERSONAL_DATA_URL, useDeleteAccount } from '../../../api/account';
+import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { toast } from '../../../ui/toast';
 import { clearPersonalMarkers } from '../../shell/markers';
-import { toast } from '../toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.data;
 
 /** GDPR: download one's data, or delete the account after a confirmation. */
 export function DataSettings() {
-  const [opened, dialog] = useDisclosure(false);
   const navigate = useNavigate();
   const remove = useDeleteAccount(() => {
     clearPersonalMarkers();
@@ -33,32 +32,18 @@ export function DataSettings() {
         >
           {m.export}
         </Button>
-        <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} onClick={dialog.open}>
-          {m.deleteAccount}
-        </Button>
+        <ConfirmButton
+          label={m.deleteAccount}
+          button={{ color: 'red', variant: 'light', leftSection: <IconTrash size={18} aria-hidden /> }}
+          title={m.deleteTitle}
+          text={m.deleteText}
+          confirmLabel={m.deleteConfirm}
+          color="red.9"
+          pending={remove.isPending}
+          error={remove.error?.message ?? null}
+          onConfirm={() => remove.mutate()}
+        />
       </Group>
-      <Modal
-        opened={opened}
-        onClose={dialog.close}
-        title={m.deleteTitle}
-        centered
-        closeButtonProps={{ 'aria-label': fr.common.close }}
-      >
-        <Text>{m.deleteText}</Text>
-        {remove.error && (
-          <Alert color="red" role="alert" mt="md">
-            {remove.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={dialog.close}>
-            {fr.common.cancel}
-          </Button>
-          <Button color="red.9" onClick={() => remove.mutate()} loading={remove.isPending}>
-            {m.deleteConfirm}
-          </Button>
-        </Group>
-      </Modal>
     </SettingsSection>
   );
 }

@@ -2,7 +2,7 @@ import { accountFr } from '@guichet/shared';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelEmailChange, useConfirmEmailChange } from '../../../api/account';
-import { toast } from '../toast';
+import { toast } from '../../../ui/toast';
 
 const m = accountFr.settings;
 

@@ -1,10 +1,11 @@
 import { accountFr, firstPasswordError, fr, type PasswordChange } from '@guichet/shared';
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { PasswordStrength } from '../../auth/PasswordStrength';
-import { toast } from '../toast';
+import { FormActions } from '../../../ui/FormActions';
+import { toast } from '../../../ui/toast';
+import { NewPasswordFields } from '../../auth/NewPasswordFields';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings;
@@ -56,38 +57,19 @@ export function PasswordSettingsForm() {
             autoComplete="current-password"
             withAsterisk
             error={errors.currentPassword?.message}
-            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
             {...form.register('currentPassword')}
           />
-          <Stack gap={6}>
-            <PasswordInput
-              label={m.newPassword}
-              autoComplete="new-password"
-              withAsterisk
-              error={errors.password?.message}
-              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-              {...form.register('password')}
-            />
-            <PasswordStrength password={password} />
-          </Stack>
-          <PasswordInput
-            label={m.passwordConfirmation}
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.passwordConfirmation?.message}
-            visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
-            {...form.register('passwordConfirmation')}
+          <NewPasswordFields
+            password={password}
+            passwordLabel={m.newPassword}
+            confirmationLabel={m.passwordConfirmation}
+            passwordProps={{ error: errors.password?.message, ...form.register('password') }}
+            confirmationProps={{
+              error: errors.passwordConfirmation?.message,
+              ...form.register('passwordConfirmation'),
+            }}
           />
-          {firstError && (
-            <Alert color="red" role="alert">
-              {firstError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              {m.resetPassword}
-            </Button>
-          </Group>
+          <FormActions error={firstError} submitLabel={m.resetPassword} pending={change.isPending} />
         </Stack>
       </form>
     </SettingsSection>

@@ -1,30 +1,21 @@
 import {
-  ACCOUNT_NAME_MAX,
   accountFr,
   DESCRIPTION_MAX,
   firstProfileSettingsError,
-  fr,
   genders,
   type MyProfile,
   normalizeEmail,
   type ProfileSettings,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSaveProfile } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { toast } from '../toast';
+import { CountedTextarea } from '../../../ui/CountedTextarea';
+import { FormActions } from '../../../ui/FormActions';
+import { toast } from '../../../ui/toast';
+import { EmailField } from '../../auth/EmailField';
+import { IdentityFields } from '../../auth/IdentityFields';
 import { EmailChangeCode } from './EmailChangeCode';
 import { SettingsSection } from './SettingsSection';
 
@@ -80,14 +71,7 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
     <SettingsSection title={m.profileSection}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={m.email}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField label={m.email} error={errors.email?.message} {...form.register('email')} />
           {changesEmail && (
             <PasswordInput
               label={m.currentPassword}
@@ -95,34 +79,15 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
               autoComplete="current-password"
               withAsterisk
               error={errors.currentPassword?.message}
-              visibilityToggleButtonProps={{ 'aria-label': fr.auth.showPassword }}
               {...form.register('currentPassword')}
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={m.firstName}
-              autoComplete="given-name"
-              withAsterisk
-              maxLength={ACCOUNT_NAME_MAX}
-              error={errors.firstName?.message}
-              {...form.register('firstName')}
-            />
-            <TextInput
-              label={m.lastName}
-              autoComplete="family-name"
-              withAsterisk
-              maxLength={ACCOUNT_NAME_MAX}
-              error={errors.lastName?.message}
-              {...form.register('lastName')}
-            />
-            <TextInput
-              label={m.birthDate}
-              type="date"
-              autoComplete="bday"
-              withAsterisk
-              error={errors.birthDate?.message}
-              {...form.register('birthDate')}
+            <IdentityFields
+              labels={m}
+              firstName={{ error: errors.firstName?.message, ...form.register('firstName') }}
+              lastName={{ error: errors.lastName?.message, ...form.register('lastName') }}
+              birthDate={{ error: errors.birthDate?.message, ...form.register('birthDate') }}
             />
             <NativeSelect
               label={m.gender}
@@ -131,29 +96,15 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
               {...form.register('gender')}
             />
           </SimpleGrid>
-          <Stack gap={4}>
-            <Textarea
-              label={m.description}
-              autosize
-              minRows={3}
-              maxLength={DESCRIPTION_MAX}
-              error={errors.description?.message}
-              {...form.register('description')}
-            />
-            <Text size="xs" c="dimmed" ta="right" aria-live="polite">
-              {m.descriptionCounter(description.length, DESCRIPTION_MAX)}
-            </Text>
-          </Stack>
-          {firstError && (
-            <Alert color="red" role="alert">
-              {firstError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {m.saveProfile}
-            </Button>
-          </Group>
+          <CountedTextarea
+            label={m.description}
+            minRows={3}
+            maxLength={DESCRIPTION_MAX}
+            counter={m.descriptionCounter(description.length, DESCRIPTION_MAX)}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <FormActions error={firstError} submitLabel={m.saveProfile} pending={save.isPending} />
         </Stack>
       </form>
       {profile.pendingEmail && <EmailChangeCode pendingEmail={profile.pendingEmail} />}

@@ -2,8 +2,8 @@ import { accountFr, formatDateTime } from '@guichet/shared';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useEndSession, useSessions } from '../../../api/account';
-import { QueryState } from '../QueryState';
-import { toast } from '../toast';
+import { QueryState } from '../../../ui/QueryState';
+import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings.sessions;
@@ -22,7 +22,7 @@ export function SessionsSettings() {
           {m.intro}
         </Text>
         {!sessions.data ? (
-          <QueryState error={sessions.error} isPending={sessions.isPending} retry={() => sessions.refetch()} />
+          <QueryState query={sessions} />
         ) : (
           <>
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

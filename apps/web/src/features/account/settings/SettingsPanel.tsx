@@ -1,7 +1,7 @@
 import { accountFr } from '@guichet/shared';
 import { Stack } from '@mantine/core';
 import { useMyProfile, useSavePrivacy, useSaveTravel } from '../../../api/account';
-import { QueryState } from '../QueryState';
+import { QueryState } from '../../../ui/QueryState';
 import { DataSettings } from './DataSettings';
 import { PasswordSettingsForm } from './PasswordSettingsForm';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
@@ -17,7 +17,7 @@ export function SettingsPanel() {
   const travel = useSaveTravel();
   const privacy = useSavePrivacy();
   if (!profile.data) {
-    return <QueryState error={profile.error} isPending={profile.isPending} retry={() => profile.refetch()} />;
+    return <QueryState query={profile} />;
   }
   const p = profile.data;
   return (

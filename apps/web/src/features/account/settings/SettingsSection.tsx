@@ -1,17 +1,11 @@
-import { Paper, Stack, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { Panel } from '../../../ui/Panel';
 
 /** One group of the settings: its own heading, its own form, its own save. */
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <Paper component="section" withBorder radius="md" p="lg" aria-labelledby={id}>
-      <Stack>
-        <Title order={2} size="h3" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <Panel title={title} order={2} padding="lg" gap="md">
+      {children}
+    </Panel>
   );
 }

@@ -1,8 +1,9 @@
 import type { MessageResult } from '@guichet/shared';
-import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from '../toast';
+import { FormActions } from '../../../ui/FormActions';
+import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
 type Props<K extends string> = {
@@ -42,16 +43,7 @@ export function ToggleSettingsForm<K extends string>({ title, saveLabel, labels,
               }}
             />
           ))}
-          {mutation.error && (
-            <Alert color="red" role="alert">
-              {mutation.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending}>
-              {saveLabel}
-            </Button>
-          </Group>
+          <FormActions error={mutation.error?.message} submitLabel={saveLabel} pending={mutation.isPending} />
         </Stack>
       </form>
     </SettingsSection>

@@ -1,26 +1,25 @@
-import { accountFr, fr, type VerificationState } from '@guichet/shared';
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { accountFr, type VerificationState } from '@guichet/shared';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconCircleCheckFilled, IconHourglass } from '@tabler/icons-react';
 import { useRequestVerification } from '../../../api/account';
 import { ApiError } from '../../../api/client';
-import { toast } from '../toast';
+import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { toast } from '../../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
 const m = accountFr.settings;
 
 /** Professional verification: not requested → in progress → verified. */
 export function VerificationSettings({ state }: { state: VerificationState }) {
-  const [opened, dialog] = useDisclosure(false);
   const request = useRequestVerification();
 
-  const send = () =>
+  const send = (close: () => void) =>
     request.mutate(undefined, {
       onSuccess: (result) => toast(result.message),
       // The server's reason when it gave one, else the spec's failure text.
       onError: (failure) =>
         toast(failure instanceof ApiError && failure.status > 0 ? failure.message : m.verificationFailed, 'error'),
-      onSettled: dialog.close,
+      onSettled: close,
     });
 
   return (
@@ -38,28 +37,17 @@ export function VerificationSettings({ state }: { state: VerificationState }) {
       )}
       {state === 'none' && (
         <Group justify="flex-end">
-          <Button variant="light" onClick={dialog.open}>
-            {m.requestVerification}
-          </Button>
+          <ConfirmButton
+            label={m.requestVerification}
+            button={{ variant: 'light' }}
+            title={m.verificationConfirmTitle}
+            text={m.verificationConfirmText}
+            confirmLabel={m.send}
+            pending={request.isPending}
+            onConfirm={send}
+          />
         </Group>
       )}
-      <Modal
-        opened={opened}
-        onClose={dialog.close}
-        title={m.verificationConfirmTitle}
-        centered
-        closeButtonProps={{ 'aria-label': fr.common.close }}
-      >
-        <Text>{m.verificationConfirmText}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={dialog.close}>
-            {fr.common.cancel}
-          </Button>
-          <Button onClick={send} loading={request.isPending}>
-            {m.send}
-          </Button>
-        </Group>
-      </Modal>
     </SettingsSection>
   );
 }
