@@ -2,12 +2,11 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
 import { payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { orderLines, orders, participations, tickets } from '../../db/schema';
 
 const c = checkoutFr;
-const DAY = 86_400_000;
 
 let t: TestApp;
 let organizer: { id: string; cookie: string };

@@ -1,7 +1,7 @@
 import { adminFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { adminCookie, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import {
   adminBalance,
   askPayout,
@@ -23,7 +23,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+  admin = await adminCookie(t);
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { paidOrder } from '../../../test/modules/payouts/support';
 import { describeWith } from '../../../test/services';
@@ -22,7 +22,7 @@ afterAll(async () => t.close());
 describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken earlier', () => {
   it('answers an adjustment made during a payment without a 500', async () => {
     const organizer = await createUser(t, { isVerified: true });
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const { event, tickets } = await createEvent(t, organizer.id, {}, [{ priceCents: 1500, quantity: 100 }]);
     const statuses: number[] = [];
     for (let round = 0; round < 15; round++) {
@@ -53,7 +53,7 @@ describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken 
     const organizer = await createUser(t, { isVerified: true });
     const buyer = await createUser(t);
     const cookie = await loginAs(t, organizer.email);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const { event, tickets } = await createEvent(t, organizer.id, {}, [{ priceCents: 1500, quantity: 100 }]);
     const sale = { eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: buyer.id, unitPriceCents: 1500 };
     await t.app.inject({

@@ -1,7 +1,7 @@
 import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { adminCookie, createUser, listeningTestApp, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import {
   askPayout,
   buy,
@@ -20,9 +20,8 @@ let t: TestApp;
 let base: string;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+  ({ t, base } = await listeningTestApp({ clock }));
+  admin = await adminCookie(t);
 }, 120_000);
 afterAll(async () => t.close());
 

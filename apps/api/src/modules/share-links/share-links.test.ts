@@ -1,7 +1,7 @@
 import { organiserFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { shareLinks, tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -57,7 +57,7 @@ describe('hidden tickets of an event', () => {
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual(expected);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const asAdmin = await t.app.inject({
       method: 'GET',
       url: `/api/events/${event.id}/hidden-tickets`,
@@ -141,7 +141,7 @@ describe('generating a private link', () => {
     expect(refused.json().message).toBe(organiserFr.event.notOwner);
     expect((await create(event.id, { ticketIds: [hidden.id] })).statusCode).toBe(401);
     expect(await linksOf(event.id)).toHaveLength(0);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     expect((await create(event.id, { ticketIds: [hidden.id] }, admin)).statusCode).toBe(201);
   });
 
@@ -212,7 +212,7 @@ describe("a private event's invitation link", () => {
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
     const stranger = await loginAs(t, (await createUser(t)).email);
     expect((await t.app.inject({ method: 'POST', url, headers: { cookie: stranger } })).statusCode).toBe(403);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     expect((await t.app.inject({ method: 'POST', url, headers: { cookie: admin } })).statusCode).toBe(200);
   });
 });

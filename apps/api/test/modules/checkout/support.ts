@@ -1,9 +1,8 @@
 import { normalizeEmail } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { participations, tickets, users } from '../../../src/db/schema';
-import { createEvent, createUser, loginAs, sessionCookie, type TestApp } from '../../helpers';
-
-const DAY = 86_400_000;
+import { orders, participations, tickets, users } from '../../../src/db/schema';
+import { applyPaymentResult } from '../../../src/modules/orders/payment-result';
+import { createEvent, createUser, DAY, loginAs, sessionCookie, type TestApp } from '../../helpers';
 
 /** A public paid event with plain tickets and a choice ticket whose options hold the places. */
 export async function raceEvent(
@@ -154,14 +153,18 @@ export async function openSandboxBank(
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment${query}`, headers });
   if (start.statusCode !== 200) throw new Error(`payment start answered ${start.statusCode}: ${start.body}`);
   const { redirect } = start.json() as { redirect: { action: string; fields: [string, string][] } };
+  return { redirect, ...(await postBankForm(t, redirect)) };
+}
+
+/** The payment form posted to the sandbox bank as the browser does: its page and the token of its decision. */
+export async function postBankForm(t: TestApp, redirect: { action: string; fields: [string, string][] }) {
   const page = await t.app.inject({
     method: 'POST',
     url: new URL(redirect.action).pathname,
     headers: urlencoded,
     payload: new URLSearchParams(redirect.fields).toString(),
   });
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return { redirect, page, token };
+  return { page, token: /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '' };
 }
 
 /** A decision on the sandbox bank's page ('pay', 'refuse' with a motif, 'cancel'); the bank then calls the IPN. */
@@ -172,4 +175,14 @@ export function decideAtSandbox(t: TestApp, token: string, decision: string, mot
     headers: urlencoded,
     payload: new URLSearchParams({ token, decision, ...(motif ? { motif } : {}) }).toString(),
   });
+}
+
+/** The order's payment reference, as the bank sends it back. */
+export async function orderReference(t: TestApp, orderId: string): Promise<string> {
+  return (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.reference ?? '';
+}
+
+/** A sandbox bank notification applied as its IPN route would: the verdict. */
+export function notifySandbox(t: TestApp, result: Parameters<typeof applyPaymentResult>[1]) {
+  return applyPaymentResult({ db: t.database.db, config: t.config }, result, 'sandbox');
 }
