@@ -224,6 +224,12 @@ export async function listeningTestApp(options?: Parameters<typeof createTestApp
   return { t, base: await t.app.listen({ host: '127.0.0.1', port: 0 }) };
 }
 
+/** A listening test application and an administrator's Cookie header, for a test file's `beforeAll`. */
+export async function appWithAdmin(options?: Parameters<typeof createTestApp>[0]) {
+  const listening = await listeningTestApp(options);
+  return { ...listening, admin: await adminCookie(listening.t) };
+}
+
 export async function createEvent(
   t: TestApp,
   organizerId: string,

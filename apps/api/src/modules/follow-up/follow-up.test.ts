@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from '../../../test/helpers';
 import { participationWithCode } from '../../../test/modules/checkin/support';
-import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
@@ -45,12 +45,7 @@ async function soldEvent() {
   const buyOnline = async (firstName: string, line: object, discountCode?: string) => {
     const buyer = await createUser(t, { firstName, lastName: 'Acheteur', birthDate: '2000-01-15' });
     const cookie = await loginAs(t, buyer.email);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: { eventId: event.id, lines: [line], acceptTerms: true, discountCode },
-    });
+    const created = await postOrder(t, cookie, { eventId: event.id, lines: [line], acceptTerms: true, discountCode });
     expect(created.statusCode, created.body).toBe(201);
     await payAtSandboxBank(t, created.json().id, { cookie });
     return buyer;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { paidOrder } from '../../../test/modules/payouts/support';
 import { describeWith } from '../../../test/services';
 
@@ -28,11 +28,10 @@ describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken 
     for (let round = 0; round < 15; round++) {
       const buyer = await createUser(t);
       const cookie = await loginAs(t, buyer.email);
-      const held = await t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie },
-        payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
+      const held = await postOrder(t, cookie, {
+        eventId: event.id,
+        lines: [{ ticketId: tickets[0]?.id, quantity: 1 }],
+        acceptTerms: true,
       });
       expect(held.statusCode).toBe(201);
       const [adjusted] = await Promise.all([

@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, listeningTestApp, raceMode, type TestApp } from '../../../test/helpers';
+import { appWithAdmin, raceMode, type TestApp } from '../../../test/helpers';
 import {
   acceptRefund,
   adminBalance,
@@ -35,8 +35,7 @@ let base: string;
 let admin: string;
 beforeAll(async () => {
   // A database of its own: the cancellations' refunds are made by the job queue, run here.
-  ({ t, base } = await listeningTestApp({ clock, isolated: true }));
-  admin = await adminCookie(t);
+  ({ t, base, admin } = await appWithAdmin({ clock, isolated: true }));
 }, 120_000);
 afterAll(async () => t.close());
 

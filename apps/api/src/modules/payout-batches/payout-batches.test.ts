@@ -1,15 +1,7 @@
 import { adminFr, payoutsFr } from '@guichet/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCookie,
-  createEvent,
-  createUser,
-  listeningTestApp,
-  loginAs,
-  raceMode,
-  type TestApp,
-} from '../../../test/helpers';
+import { appWithAdmin, createEvent, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
 import { pain001Errors } from '../../../test/pain001-schema';
 import { auditLog, mailOutbox, payouts } from '../../db/schema';
@@ -20,8 +12,7 @@ let admin: string;
 let now = Date.now();
 beforeAll(async () => {
   // A database of its own: a batch takes every payout requested in it.
-  ({ t, base } = await listeningTestApp({ isolated: true, clock: { now: () => new Date(now) } }));
-  admin = await adminCookie(t);
+  ({ t, base, admin } = await appWithAdmin({ isolated: true, clock: { now: () => new Date(now) } }));
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createUser, listeningTestApp, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { appWithAdmin, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import {
   askPayout,
   buy,
@@ -19,10 +19,7 @@ const clock = movingClock();
 let t: TestApp;
 let base: string;
 let admin: string;
-beforeAll(async () => {
-  ({ t, base } = await listeningTestApp({ clock }));
-  admin = await adminCookie(t);
-}, 120_000);
+beforeAll(async () => ({ t, base, admin } = await appWithAdmin({ clock })), 120_000);
 afterAll(async () => t.close());
 
 // 30,00 € at the standard rate: 1.8 % (54) + 0,30 €.

@@ -2,6 +2,7 @@ import { organiserFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { shareLinks, tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -189,18 +190,16 @@ describe("a private event's invitation link", () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.json().tickets.map((ticket: { id: string }) => ticket.id)).toEqual([entry?.id]);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: guestCookie },
-      payload: { eventId: event.id, shareKey: key, lines: [{ ticketId: entry?.id, quantity: 1 }] },
+    const booked = await postOrder(t, guestCookie, {
+      eventId: event.id,
+      shareKey: key,
+      lines: [{ ticketId: entry?.id, quantity: 1 }],
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    const hiddenOrder = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: await loginAs(t, (await createUser(t)).email) },
-      payload: { eventId: event.id, shareKey: key, lines: [{ ticketId: hidden?.id, quantity: 1 }] },
+    const hiddenOrder = await postOrder(t, await loginAs(t, (await createUser(t)).email), {
+      eventId: event.id,
+      shareKey: key,
+      lines: [{ ticketId: hidden?.id, quantity: 1 }],
     });
     expect(hiddenOrder.statusCode).toBe(409);
   });
