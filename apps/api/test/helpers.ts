@@ -181,6 +181,12 @@ export function recordingMailTransport() {
   return { smtp, transport };
 }
 
+/** A test application on a database of its own (for the job queue) whose mails `smtp` keeps. */
+export async function isolatedAppRecordingMail() {
+  const { smtp, transport } = recordingMailTransport();
+  return { t: await createTestApp({ isolated: true, mailTransport: transport }), smtp };
+}
+
 /** A test application and a verified organiser for its events, for a test file's `beforeAll`. */
 export async function appWithOrganiser(options?: Parameters<typeof createTestApp>[0]) {
   const t = await createTestApp(options);

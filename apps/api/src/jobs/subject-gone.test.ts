@@ -1,7 +1,7 @@
 import { checkoutFr } from '@guichet/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, recordingMailTransport, type TestApp } from '../../test/helpers';
+import { createUser, isolatedAppRecordingMail, loginAs, type TestApp } from '../../test/helpers';
 import { payAtSandboxBank, postOrder, raceEvent } from '../../test/modules/checkout/support';
 import { jobs, mailOutbox, participations } from '../db/schema';
 import { queueJob } from './queue';
@@ -11,13 +11,8 @@ import { SubjectGone } from './subject-gone';
 // Issue 26: a ticket refunded before its confirmation left the mail job failing on every retry
 // ('Billet introuvable.'). The runner takes every due job of its database: a database of its own.
 let t: TestApp;
-const { smtp, transport } = recordingMailTransport();
-beforeAll(async () => {
-  t = await createTestApp({
-    isolated: true,
-    mailTransport: transport,
-  });
-}, 120_000);
+let smtp: Awaited<ReturnType<typeof isolatedAppRecordingMail>>['smtp'];
+beforeAll(async () => ({ t, smtp } = await isolatedAppRecordingMail()), 120_000);
 afterAll(async () => t?.close());
 
 const mailJobOf = async (mailId: string) =>

@@ -12,6 +12,9 @@ afterAll(async () => t.close());
 
 /** A POST of the auth routes, to this file's application or to `to`. */
 const post = (url: string, payload: object, to: TestApp = t) => to.app.inject({ method: 'POST', url, payload });
+/** The new password of a reset, typed twice alike, with the mailed code. */
+const confirmReset = (email: string, code: string, password: string) =>
+  post('/api/auth/password-reset/confirm', { email, code, password, passwordConfirmation: password });
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail('inscription'),
@@ -218,29 +221,14 @@ describe('forgotten password', () => {
     const verified = await post('/api/auth/password-reset/verify', { email: user.email, code });
     expect(verified.statusCode).toBe(200);
 
-    const badPassword = await post('/api/auth/password-reset/confirm', {
-      email: user.email,
-      code,
-      password: 'court',
-      passwordConfirmation: 'court',
-    });
+    const badPassword = await confirmReset(user.email, code, 'court');
     expect(badPassword.json().message).toBe(fr.auth.passwordInvalid);
 
-    const confirmed = await post('/api/auth/password-reset/confirm', {
-      email: user.email,
-      code,
-      password: 'Nouveau123',
-      passwordConfirmation: 'Nouveau123',
-    });
+    const confirmed = await confirmReset(user.email, code, 'Nouveau123');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().message).toBe(fr.auth.passwordChanged);
 
-    const reused = await post('/api/auth/password-reset/confirm', {
-      email: user.email,
-      code,
-      password: 'Autre1234',
-      passwordConfirmation: 'Autre1234',
-    });
+    const reused = await confirmReset(user.email, code, 'Autre1234');
     expect(reused.json().message).toBe(fr.auth.codeIncorrect);
 
     expect(
