@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { describeWith, type Service, testRedisUrl } from '../../../test/services';
+import { useTestApp } from '../../../test/use-test-app';
 import { events } from '../../db/schema';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { admissionKeyFrom, signAdmission } from './admission';
@@ -239,11 +240,7 @@ describe('the waiting room with its Redis gone', () => {
 });
 
 describe("the organiser's waiting room settings", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('takes both settings or neither, checked with French messages, and turns the room on and off', async () => {
     const organizer = await createUser(t, { isVerified: true });
@@ -282,11 +279,7 @@ describe("the organiser's waiting room settings", () => {
 });
 
 describe('the waiting room tells the logs when its store is gone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('logs the refusal of the queue and the admission taken on its signature alone', async () => {
     const organizer = await createUser(t, { isVerified: true });
@@ -357,11 +350,7 @@ describeWith(['postgres', 'redis'], 'the waiting room across processes sharing o
 });
 
 describe("the waiting room's settings read", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('is made once for a crowd arriving together, and again once its copy is two seconds old', async () => {
     const organizer = await createUser(t, { isVerified: true });
