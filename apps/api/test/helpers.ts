@@ -181,6 +181,12 @@ export function recordingMailTransport() {
   return { smtp, transport };
 }
 
+/** A test application on a database of its own (for the job queue) whose mails `smtp` keeps. */
+export async function isolatedAppRecordingMail() {
+  const { smtp, transport } = recordingMailTransport();
+  return { t: await createTestApp({ isolated: true, mailTransport: transport }), smtp };
+}
+
 /** A test application and a verified organiser for its events, for a test file's `beforeAll`. */
 export async function appWithOrganiser(options?: Parameters<typeof createTestApp>[0]) {
   const t = await createTestApp(options);
@@ -203,11 +209,32 @@ export async function loginAs(t: TestApp, email: string, password = PASSWORD): P
   return cookieHeader(response);
 }
 
+/** A new administrator, logged in: the Cookie header to send. */
+export async function adminCookie(t: TestApp): Promise<string> {
+  return loginAs(t, (await createUser(t, { role: 'admin' })).email);
+}
+
 export function cookieHeader(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-const DAY = 86_400_000;
+export const DAY = 86_400_000;
+
+/** A GET as the visitor, or as the account whose Cookie header is given. */
+export const getAs = (t: TestApp, url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/** A test application also listening on a local port, for tests that call it over HTTP: its base URL. */
+export async function listeningTestApp(options?: Parameters<typeof createTestApp>[0]) {
+  const t = await createTestApp(options);
+  return { t, base: await t.app.listen({ host: '127.0.0.1', port: 0 }) };
+}
+
+/** A listening test application and an administrator's Cookie header, for a test file's `beforeAll`. */
+export async function appWithAdmin(options?: Parameters<typeof createTestApp>[0]) {
+  const listening = await listeningTestApp(options);
+  return { ...listening, admin: await adminCookie(listening.t) };
+}
 
 export async function createEvent(
   t: TestApp,

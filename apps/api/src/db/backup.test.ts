@@ -1,10 +1,10 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { itWith } from '../../test/services';
+import { tempFolders } from '../../test/temp-folders';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { signTicketCode, verifyTicketCode } from '../modules/ticket-codes/codes';
@@ -14,15 +14,7 @@ import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { dumpEmbedded } from './backup-database';
 import { openDatabase } from './client';
 
-const folders: string[] = [];
-const newFolder = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-backup-'));
-  folders.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+const newFolder = tempFolders('backup');
 
 /** Runs one statement on the target's database and answers its rows. */
 async function query(target: BackupTarget, text: string): Promise<Record<string, unknown>[]> {

@@ -1,23 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolders } from '../../test/temp-folders';
 import { openDatabase } from './client';
 import { DataDirInUseError } from './data-dir-lock';
 
 const writer = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/embedded-writer.ts');
-const folders: string[] = [];
-const newFolder = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'guichet-embedded-'));
-  folders.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+const newFolder = tempFolders('embedded');
 
 /** Starts the writer on `dir`; resolves once `until` says its output is far enough. */
 function startWriter(dir: string, mode: 'hold' | 'write', until: (output: string) => boolean) {

@@ -1,7 +1,7 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, recordingMailTransport, type TestApp } from '../../test/helpers';
+import { isolatedAppRecordingMail, type TestApp } from '../../test/helpers';
 import { jobs, mailOutbox, orders, paymentTransactions } from '../db/schema';
 import { createBus } from '../lib/bus';
 import { queueMail } from '../mail/outbox';
@@ -20,13 +20,8 @@ const idle = {
   ticket_refund: async () => {},
   event_cancellation: async () => {},
 };
-const { smtp, transport } = recordingMailTransport();
-beforeAll(async () => {
-  t = await createTestApp({
-    isolated: true,
-    mailTransport: transport,
-  });
-}, 120_000);
+let smtp: Awaited<ReturnType<typeof isolatedAppRecordingMail>>['smtp'];
+beforeAll(async () => ({ t, smtp } = await isolatedAppRecordingMail()), 120_000);
 afterAll(async () => t?.close());
 
 const jobOf = async (kind: 'mail' | 'refund', key: string, value: string) => {

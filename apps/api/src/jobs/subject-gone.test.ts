@@ -1,8 +1,8 @@
 import { checkoutFr } from '@guichet/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, recordingMailTransport, type TestApp } from '../../test/helpers';
-import { payAtSandboxBank, raceEvent } from '../../test/modules/checkout/support';
+import { createUser, isolatedAppRecordingMail, loginAs, type TestApp } from '../../test/helpers';
+import { payAtSandboxBank, postOrder, raceEvent } from '../../test/modules/checkout/support';
 import { jobs, mailOutbox, participations } from '../db/schema';
 import { queueJob } from './queue';
 import { createJobRunner, type JobHandlers } from './runner';
@@ -11,13 +11,8 @@ import { SubjectGone } from './subject-gone';
 // Issue 26: a ticket refunded before its confirmation left the mail job failing on every retry
 // ('Billet introuvable.'). The runner takes every due job of its database: a database of its own.
 let t: TestApp;
-const { smtp, transport } = recordingMailTransport();
-beforeAll(async () => {
-  t = await createTestApp({
-    isolated: true,
-    mailTransport: transport,
-  });
-}, 120_000);
+let smtp: Awaited<ReturnType<typeof isolatedAppRecordingMail>>['smtp'];
+beforeAll(async () => ({ t, smtp } = await isolatedAppRecordingMail()), 120_000);
 afterAll(async () => t?.close());
 
 const mailJobOf = async (mailId: string) =>
@@ -30,11 +25,10 @@ describe('a job whose subject is gone', () => {
     const { event, a } = await raceEvent(t, organizer.id, { a: 5, b: 5, c1: 1, c2: 1 });
     const buyer = await createUser(t, { firstName: 'Inès' });
     const cookie = await loginAs(t, buyer.email);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: { eventId: event.id, lines: [{ ticketId: a.id, quantity: 1, refundPlaces: 1 }], acceptTerms: true },
+    const created = await postOrder(t, cookie, {
+      eventId: event.id,
+      lines: [{ ticketId: a.id, quantity: 1, refundPlaces: 1 }],
+      acceptTerms: true,
     });
     expect(created.statusCode, created.body).toBe(201);
     await payAtSandboxBank(t, created.json().id, { cookie });

@@ -1,9 +1,9 @@
 import { checkoutFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
 import { paidGuestOrder } from '../../test/modules/checkout/support';
+import { useTestApp } from '../../test/use-test-app';
 import { mailOutbox, orders, participations } from '../db/schema';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { ticketQrCid } from './attachments';
@@ -11,11 +11,7 @@ import { createTransport, deliverMail } from './outbox';
 
 // Issue 26: the development mailbox kept no raw message, so what SMTP would send could not be
 // checked. Without SMTP_URL the transport now composes it, and the mailbox serves it.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Listed = { id: string; subject: string; rawUrl: string | null };
 const listed = async (to: string) =>

@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 import { installErrorHandler } from './errors';
 import { access, declareRouteAccess, enforceRouteAccess } from './route-access';
 
@@ -63,11 +64,7 @@ describe('declared route access', () => {
 });
 
 describe('the application', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('tells a visitor to log in before looking at what was sent', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/events', payload: { nonsense: true } });
@@ -85,11 +82,7 @@ describe('the application', () => {
 });
 
 describe('every route of the API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('answers JSON through a response schema, except those that answer no JSON at all', async () => {
     const withoutSchema = t.app.declaredRoutes

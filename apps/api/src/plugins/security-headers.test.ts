@@ -1,15 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app';
 import { helmetHeaders } from './security-headers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 it('gives documents the page policy, the 404 and the API reference page included', async () => {
   for (const url of ['/', '/no-such-page', '/api/docs']) {

@@ -1,15 +1,12 @@
 import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, uniqueEmail } from '../../../test/helpers';
 import { mailsTo } from '../../../test/modules/account/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { contactMessages } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Inès',

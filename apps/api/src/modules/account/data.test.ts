@@ -1,7 +1,7 @@
 import { accountFr, fr } from '@guichet/shared';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
 import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { contactMessages, follows, participations, sessions, users } from '../../db/schema';
 
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const DAY = 86_400_000;
 const call = (method: 'GET' | 'DELETE', url: string, cookie?: string) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {} });
 

@@ -1,14 +1,11 @@
 import { accountFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, loginAs } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 import { eventTypes, follows } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const call = (method: 'POST' | 'DELETE' | 'GET', url: string, cookie?: string) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {} });

@@ -1,6 +1,6 @@
 import { accountFr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, getAs, loginAs, type TestApp } from '../../../test/helpers';
 import { participations } from '../../db/schema';
 
 let t: TestApp;
@@ -9,8 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const DAY = 86_400_000;
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const past = { dateBegin: new Date(Date.now() - 3 * DAY), dateEnd: new Date(Date.now() - 2 * DAY) };
 
 describe('history lists', () => {
@@ -20,11 +18,13 @@ describe('history lists', () => {
     const closed = await createEvent(t, organiser.id, { isPublic: false }, [{ priceCents: 0 }]);
     const gone = await createEvent(t, organiser.id, { deletedAt: new Date() });
 
-    const seen = (await get(`/api/users/${organiser.id}/events/organized`)).json();
+    const seen = (await getAs(t, `/api/users/${organiser.id}/events/organized`)).json();
     expect(seen).toEqual([
       expect.objectContaining({ id: open.event.id, isPublic: true, isFree: false, minPriceCents: 900 }),
     ]);
-    const own = (await get(`/api/users/${organiser.id}/events/organized`, await loginAs(t, organiser.email))).json();
+    const own = (
+      await getAs(t, `/api/users/${organiser.id}/events/organized`, await loginAs(t, organiser.email))
+    ).json();
     expect(own.map((e: { id: string }) => e.id)).toEqual([open.event.id]);
     expect(JSON.stringify(own)).not.toContain(closed.event.id);
     expect(JSON.stringify(own)).not.toContain(gone.event.id);
@@ -44,22 +44,22 @@ describe('history lists', () => {
       { eventId: coming.event.id, ticketId: coming.tickets[0]?.id ?? '', userId: me.id, quantity: 1 },
       { eventId: notMine.event.id, ticketId: notMine.tickets[0]?.id ?? '', userId: other.id, quantity: 1 },
     ]);
-    const others = (await get(`/api/users/${me.id}/events/past`)).json();
+    const others = (await getAs(t, `/api/users/${me.id}/events/past`)).json();
     expect(others.map((e: { id: string }) => e.id)).toEqual([ended.event.id]);
-    const own = (await get(`/api/users/${me.id}/events/past`, await loginAs(t, me.email))).json();
+    const own = (await getAs(t, `/api/users/${me.id}/events/past`, await loginAs(t, me.email))).json();
     expect(own.map((e: { id: string }) => e.id).sort()).toEqual([ended.event.id, endedPrivate.event.id].sort());
-    expect((await get(`/api/users/${organiser.id}/events/past`)).json()).toEqual([]);
+    expect((await getAs(t, `/api/users/${organiser.id}/events/past`)).json()).toEqual([]);
   });
 
   it('hides a non-public account’s history and refuses unknown types and users', async () => {
     const hidden = await createUser(t, { isPublic: false });
-    const refused = await get(`/api/users/${hidden.id}/events/organized`);
+    const refused = await getAs(t, `/api/users/${hidden.id}/events/organized`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(accountFr.organizer.privateProfile);
-    expect((await get(`/api/users/${hidden.id}/events/organized`, await loginAs(t, hidden.email))).statusCode).toBe(
-      200,
-    );
-    expect((await get(`/api/users/${hidden.id}/events/favorites`)).statusCode).toBe(400);
-    expect((await get('/api/users/00000000-0000-4000-8000-000000000000/events/past')).statusCode).toBe(404);
+    expect(
+      (await getAs(t, `/api/users/${hidden.id}/events/organized`, await loginAs(t, hidden.email))).statusCode,
+    ).toBe(200);
+    expect((await getAs(t, `/api/users/${hidden.id}/events/favorites`)).statusCode).toBe(400);
+    expect((await getAs(t, '/api/users/00000000-0000-4000-8000-000000000000/events/past')).statusCode).toBe(404);
   });
 });

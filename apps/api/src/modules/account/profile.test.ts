@@ -2,7 +2,7 @@ import { accountFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, getAs, loginAs, type TestApp } from '../../../test/helpers';
 import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { follows, participations, users } from '../../db/schema';
 
@@ -11,8 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 describe('public profile', () => {
   it('shows a public account with counts computed from the rows', async () => {
@@ -26,7 +24,7 @@ describe('public profile', () => {
     const viewer = fans[1];
     if (!viewer) throw new Error('no viewer');
 
-    const response = await get(`/api/users/${organiser.id}`, await loginAs(t, viewer.email));
+    const response = await getAs(t, `/api/users/${organiser.id}`, await loginAs(t, viewer.email));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: organiser.id,
@@ -45,45 +43,45 @@ describe('public profile', () => {
       // Public events only, as the list the count links to.
       nbOrganizedEvents: 1,
     });
-    const own = await get(`/api/users/${organiser.id}`, await loginAs(t, organiser.email));
+    const own = await getAs(t, `/api/users/${organiser.id}`, await loginAs(t, organiser.email));
     expect(own.json()).toMatchObject({ isMe: true, email: organiser.email, nbOrganizedEvents: 1 });
   });
 
   it('gives no organised-events count for an account that is not verified', async () => {
     const creator = await createUser(t);
     await createEvent(t, creator.id, { isPublic: false });
-    expect((await get(`/api/users/${creator.id}`)).json()).toMatchObject({
+    expect((await getAs(t, `/api/users/${creator.id}`)).json()).toMatchObject({
       isVerified: false,
       nbOrganizedEvents: null,
     });
-    expect((await get('/api/me/profile', await loginAs(t, creator.email))).json()).toMatchObject({
+    expect((await getAs(t, '/api/me/profile', await loginAs(t, creator.email))).json()).toMatchObject({
       nbOrganizedEvents: null,
     });
   });
 
   it('shows the e-mail only when the account chose to', async () => {
     const shown = await createUser(t, { showEmail: true });
-    expect((await get(`/api/users/${shown.id}`)).json().email).toBe(shown.email);
+    expect((await getAs(t, `/api/users/${shown.id}`)).json().email).toBe(shown.email);
   });
 
   it('tells others nothing about a non-public account but that it is private', async () => {
     const hidden = await createUser(t, { isPublic: false, showEmail: true, description: 'secret' });
     const other = await createUser(t);
     for (const cookie of [undefined, await loginAs(t, other.email)]) {
-      const response = await get(`/api/users/${hidden.id}`, cookie);
+      const response = await getAs(t, `/api/users/${hidden.id}`, cookie);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ id: hidden.id, isPublic: false, isPrivate: true });
       expect(response.body).not.toContain(hidden.email);
       expect(response.body).not.toContain(hidden.firstName);
     }
-    const own = await get(`/api/users/${hidden.id}`, await loginAs(t, hidden.email));
+    const own = await getAs(t, `/api/users/${hidden.id}`, await loginAs(t, hidden.email));
     expect(own.json()).toMatchObject({ isPublic: true, isMe: true, description: 'secret' });
   });
 
   it('answers 404 for an unknown, malformed or deleted account', async () => {
     const deleted = await createUser(t, { deletedAt: new Date() });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', deleted.id]) {
-      const response = await get(`/api/users/${id}`);
+      const response = await getAs(t, `/api/users/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(accountFr.organizer.notFound);
     }
@@ -92,9 +90,9 @@ describe('public profile', () => {
 
 describe('own profile', () => {
   it('is for logged-in users only, and always the session user', async () => {
-    expect((await get('/api/me/profile')).statusCode).toBe(401);
+    expect((await getAs(t, '/api/me/profile')).statusCode).toBe(401);
     const user = await createUser(t, { gender: 'female', byCar: true, verificationRequestedAt: new Date() });
-    const response = await get('/api/me/profile', await loginAs(t, user.email));
+    const response = await getAs(t, '/api/me/profile', await loginAs(t, user.email));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: user.id,
@@ -117,15 +115,15 @@ describe('profile images', () => {
     const first = await uploadFile(t, '/api/me/photo', cookie, await makePng(800, 600));
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe(accountFr.profile.photoChanged);
-    const image = await get(first.json().url);
+    const image = await getAs(t, first.json().url);
     expect(image.headers['content-type']).toBe('image/png');
     const meta = await sharp(image.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([400, 400]);
 
     const second = await uploadFile(t, '/api/me/photo', cookie, await makePng());
     expect(second.statusCode).toBe(200);
-    expect((await get(first.json().url)).statusCode).toBe(404);
-    expect((await get('/api/me/profile', cookie)).json().photoUrl).toBe(second.json().url);
+    expect((await getAs(t, first.json().url)).statusCode).toBe(404);
+    expect((await getAs(t, '/api/me/profile', cookie)).json().photoUrl).toBe(second.json().url);
   });
 
   it('stores a banner with its own message', async () => {
@@ -134,7 +132,7 @@ describe('profile images', () => {
     const response = await uploadFile(t, '/api/me/banner', cookie, await makePng(1200, 400));
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(accountFr.profile.bannerChanged);
-    expect((await get(`/api/users/${user.id}`)).json().bannerUrl).toBe(response.json().url);
+    expect((await getAs(t, `/api/users/${user.id}`)).json().bannerUrl).toBe(response.json().url);
   });
 
   it('refuses a file that is not a PNG or JPEG, whatever its name, with the spec message', async () => {
@@ -184,13 +182,13 @@ describe('my participations', () => {
       { eventId: event.id, ticketId, userId: me.id, quantity: 1, cancelledAt: new Date() },
       { eventId: event.id, ticketId, userId: other.id, quantity: 3 },
     ]);
-    const response = await get('/api/me/participations', await loginAs(t, me.email));
+    const response = await getAs(t, '/api/me/participations', await loginAs(t, me.email));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       expect.objectContaining({ eventId: event.id, eventTitle: event.title, ticketTitle: 'Entrée', quantity: 2 }),
     ]);
-    const empty = await get('/api/me/participations', await loginAs(t, organiser.email));
+    const empty = await getAs(t, '/api/me/participations', await loginAs(t, organiser.email));
     expect(empty.json()).toEqual([]);
-    expect((await get('/api/me/participations')).statusCode).toBe(401);
+    expect((await getAs(t, '/api/me/participations')).statusCode).toBe(401);
   });
 });

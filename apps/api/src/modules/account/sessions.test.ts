@@ -1,12 +1,9 @@
 import { accountFr } from '@guichet/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, createUser, PASSWORD, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createUser, PASSWORD } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

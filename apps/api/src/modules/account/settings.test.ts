@@ -1,15 +1,12 @@
 import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs, PASSWORD } from '../../../test/helpers';
 import { mailsTo } from '../../../test/modules/account/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const send = (method: 'PUT' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const search = (q: string, app = t) =>
   app.app.inject({ method: 'GET', url: `/api/addresses?q=${encodeURIComponent(q)}` });

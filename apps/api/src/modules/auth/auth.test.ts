@@ -10,6 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** A POST of the auth routes, to this file's application or to `to`. */
+const post = (url: string, payload: object, to: TestApp = t) => to.app.inject({ method: 'POST', url, payload });
+/** The new password of a reset, typed twice alike, with the mailed code. */
+const confirmReset = (email: string, code: string, password: string) =>
+  post('/api/auth/password-reset/confirm', { email, code, password, passwordConfirmation: password });
+
 const registration = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail('inscription'),
   firstName: 'Léa',
@@ -34,7 +40,7 @@ async function lastMailTo(email: string) {
 describe('registration', () => {
   it('creates the account, then the user can log in and read who they are', async () => {
     const body = registration();
-    const created = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const created = await post('/api/auth/register', body);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ email: body.email, firstName: 'Léa', isVerified: false, isAdmin: false });
     expect(created.cookies).toHaveLength(0);
@@ -62,14 +68,14 @@ describe('registration', () => {
     [{ acceptTerms: false }, fr.auth.termsRequired],
   ])('refuses %o with the spec message and writes nothing', async (change, message) => {
     const body = registration(change);
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const response = await post('/api/auth/register', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
     if (body.email) expect(await countUsers(String(body.email))).toBe(0);
   });
 
   it('answers an empty body with the first message of the form', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: {} });
+    const response = await post('/api/auth/register', {});
     expect(response.json()).toMatchObject({ message: fr.auth.emailRequired });
   });
 
@@ -93,7 +99,7 @@ describe('registration', () => {
 
   it('refuses a second account on the same e-mail, whatever its case', async () => {
     const body = registration();
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    await post('/api/auth/register', body);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -108,11 +114,7 @@ describe('registration', () => {
 describe('login and sessions', () => {
   it('sets an httpOnly, SameSite session cookie and logs out', async () => {
     const user = await createUser(t);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const login = await post('/api/auth/login', { email: user.email, password: PASSWORD });
     expect(login.statusCode).toBe(200);
     const [cookie] = login.cookies;
     expect(cookie).toMatchObject({ name: 'guichet_session', httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -141,26 +143,18 @@ describe('login and sessions', () => {
   });
 
   it('requires both fields', async () => {
-    const noEmail = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } });
+    const noEmail = await post('/api/auth/login', { password: 'x' });
     expect(noEmail.json().message).toBe(fr.auth.emailRequired);
-    const noPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.fr' } });
+    const noPassword = await post('/api/auth/login', { email: 'a@b.fr' });
     expect(noPassword.json().message).toBe(fr.auth.passwordRequired);
   });
 
   it('tells a deleted account so, and only with the right password', async () => {
     const user = await createUser(t, { deletedAt: new Date() });
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const right = await post('/api/auth/login', { email: user.email, password: PASSWORD });
     expect(right.statusCode).toBe(403);
     expect(right.json().message).toBe(fr.auth.accountDeleted);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: 'Mauvais1' },
-    });
+    const wrong = await post('/api/auth/login', { email: user.email, password: 'Mauvais1' });
     expect(wrong.json().message).toBe(fr.auth.wrongCredentials);
   });
 
@@ -168,11 +162,7 @@ describe('login and sessions', () => {
     const secure = await createTestApp({ config: { cookieSecure: true } });
     try {
       const user = await createUser(secure);
-      const login = await secure.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: user.email, password: PASSWORD },
-      });
+      const login = await post('/api/auth/login', { email: user.email, password: PASSWORD }, secure);
       expect(login.cookies[0]?.secure).toBe(true);
     } finally {
       await secure.close();
@@ -218,51 +208,27 @@ describe('forgotten password', () => {
   it('sends a single-use code that changes the password and ends other sessions', async () => {
     const user = await createUser(t);
     const oldSession = await loginAs(t, user.email);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: user.email },
-    });
+    const asked = await post('/api/auth/password-reset', { email: user.email });
     expect(asked.statusCode).toBe(200);
     const code = codeFrom((await lastMailTo(user.email))?.text);
     expect(code).toMatch(/^\d{6}$/);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/verify',
-      payload: { email: user.email, code: wrongCode },
-    });
+    const wrong = await post('/api/auth/password-reset/verify', { email: user.email, code: wrongCode });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(fr.auth.codeIncorrect);
 
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/verify',
-      payload: { email: user.email, code },
-    });
+    const verified = await post('/api/auth/password-reset/verify', { email: user.email, code });
     expect(verified.statusCode).toBe(200);
 
-    const badPassword = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/confirm',
-      payload: { email: user.email, code, password: 'court', passwordConfirmation: 'court' },
-    });
+    const badPassword = await confirmReset(user.email, code, 'court');
     expect(badPassword.json().message).toBe(fr.auth.passwordInvalid);
 
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/confirm',
-      payload: { email: user.email, code, password: 'Nouveau123', passwordConfirmation: 'Nouveau123' },
-    });
+    const confirmed = await confirmReset(user.email, code, 'Nouveau123');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().message).toBe(fr.auth.passwordChanged);
 
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/confirm',
-      payload: { email: user.email, code, password: 'Autre1234', passwordConfirmation: 'Autre1234' },
-    });
+    const reused = await confirmReset(user.email, code, 'Autre1234');
     expect(reused.json().message).toBe(fr.auth.codeIncorrect);
 
     expect(
@@ -274,21 +240,13 @@ describe('forgotten password', () => {
 
   it('kills the code after five wrong guesses', async () => {
     const user = await createUser(t);
-    await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    await post('/api/auth/password-reset', { email: user.email });
     const code = codeFrom((await lastMailTo(user.email))?.text);
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset/verify',
-        payload: { email: user.email, code: wrongCode },
-      });
+      await post('/api/auth/password-reset/verify', { email: user.email, code: wrongCode });
     }
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/verify',
-      payload: { email: user.email, code },
-    });
+    const right = await post('/api/auth/password-reset/verify', { email: user.email, code });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe(fr.auth.codeIncorrect);
   });
@@ -298,14 +256,14 @@ describe('forgotten password', () => {
     const timed = await createTestApp({ clock: { now: () => new Date(now) } });
     try {
       const user = await createUser(timed);
-      await timed.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+      await post('/api/auth/password-reset', { email: user.email }, timed);
       const [mail] = await timed.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
       now += 16 * 60_000;
-      const late = await timed.app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset/verify',
-        payload: { email: user.email, code: codeFrom(mail?.text) },
-      });
+      const late = await post(
+        '/api/auth/password-reset/verify',
+        { email: user.email, code: codeFrom(mail?.text) },
+        timed,
+      );
       expect(late.json().message).toBe(fr.auth.codeExpired);
     } finally {
       await timed.close();
@@ -313,20 +271,12 @@ describe('forgotten password', () => {
   });
 
   it('answers an unknown e-mail and an empty code with the spec messages', async () => {
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: uniqueEmail('personne') },
-    });
+    const unknown = await post('/api/auth/password-reset', { email: uniqueEmail('personne') });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(fr.auth.noAccountForEmail);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: '' } });
+    const empty = await post('/api/auth/password-reset', { email: '' });
     expect(empty.json().message).toBe(fr.auth.emailRequired);
-    const noCode = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/verify',
-      payload: { email: 'a@b.fr', code: '' },
-    });
+    const noCode = await post('/api/auth/password-reset/verify', { email: 'a@b.fr', code: '' });
     expect(noCode.json().message).toBe(fr.auth.codeRequired);
   });
 });

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
 import { listening, openSse, placesOf } from '../../../test/modules/availability/support';
-import { guestBuyer } from '../../../test/modules/checkout/support';
+import { guestBuyer, postOrder } from '../../../test/modules/checkout/support';
 import { describeWith } from '../../../test/services';
 import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
@@ -23,12 +23,7 @@ async function watchedTicket(t: TestApp, base: string) {
 async function hold(t: TestApp, eventId: string, ticketId: string, quantity: number) {
   const buyer = await createUser(t);
   const cookie = await sessionCookie(t, buyer.id);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, buyer: guestBuyer(buyer), lines: [{ ticketId, quantity }] },
-  });
+  const response = await postOrder(t, cookie, { eventId, buyer: guestBuyer(buyer), lines: [{ ticketId, quantity }] });
   expect(response.statusCode, response.body).toBe(201);
   return { id: response.json().id as string, cookie };
 }

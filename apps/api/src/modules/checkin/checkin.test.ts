@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { checkinFr, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { adminCookie, createUser, listeningTestApp, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
 import { participations, scans } from '../../db/schema';
 
 // The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
 let t: TestApp;
 let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
+beforeAll(async () => ({ t, base } = await listeningTestApp()));
 afterAll(async () => t.close());
 
 const m = checkinFr;
@@ -247,7 +244,7 @@ describe('who may scan', () => {
   it('staff, organiser and administrator; others 403 on a public event, 404 on a private one; visitors 401', async () => {
     const { event, ticket, staffCookie, ownerCookie } = await withStaff();
     const { code } = await participationWithCode(t, event.id, ticket.id, 5);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     for (const cookie of [staffCookie, ownerCookie, admin]) {
       expect((await scan(event.id, cookie, { code })).statusCode).toBe(200);
     }

@@ -2,6 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithOrganiser, createEvent, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { orders } from '../../db/schema';
 
 let t: TestApp;
@@ -20,11 +21,11 @@ async function longNamedBuyer() {
   if (!ticket) throw new Error('no ticket');
   const cookie = await loginAs(t, user.email);
   const hold = (buyer?: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: { eventId: ticket.eventId, lines: [{ ticketId: ticket.id, quantity: 1 }], acceptTerms: true, buyer },
+    postOrder(t, cookie, {
+      eventId: ticket.eventId,
+      lines: [{ ticketId: ticket.id, quantity: 1 }],
+      acceptTerms: true,
+      buyer,
     });
   return { user, hold };
 }

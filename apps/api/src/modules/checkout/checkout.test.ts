@@ -11,9 +11,14 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
-import { buyerCookie, guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
+import {
+  buyerCookie,
+  guestBuyer,
+  notifySandbox,
+  orderReference,
+  raceEvent,
+} from '../../../test/modules/checkout/support';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
-import { applyPaymentResult } from '../orders/payment-result';
 
 let now = Date.now();
 let t: TestApp;
@@ -310,16 +315,12 @@ describe('giving a hold back', () => {
     const buyer = guestBuyer(account);
     const cookie = await sessionCookie(t, account.id);
     const pay = async (id: string, totalCents: number) =>
-      applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.reference ?? '',
-          status: 'paid',
-          amountCents: totalCents,
-          transactionId: `R-${id}`,
-        },
-        'sandbox',
-      );
+      notifySandbox(t, {
+        reference: await orderReference(t, id),
+        status: 'paid',
+        amountCents: totalCents,
+        transactionId: `R-${id}`,
+      });
 
     const paid = (await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
     expect(await pay(paid.id, paid.totalCents)).toBe('paid');
@@ -368,14 +369,10 @@ describe('confirming a payment', () => {
       transactionId: `T${created.id}`,
     };
 
-    const outcomes = await Promise.all(
-      [1, 2, 3, 4].map(() => applyPaymentResult({ db: t.database.db, config: t.config }, result, 'sandbox')),
-    );
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => notifySandbox(t, result)));
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already_paid')).toHaveLength(3);
-    expect(
-      await applyPaymentResult({ db: t.database.db, config: t.config }, { ...result, status: 'cancelled' }, 'sandbox'),
-    ).toBe('ignored');
+    expect(await notifySandbox(t, { ...result, status: 'cancelled' })).toBe('ignored');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 2, held: 0 });
     expect(
       await t.database.db.select().from(participations).where(eq(participations.orderId, created.id)),
@@ -387,48 +384,20 @@ describe('confirming a payment', () => {
   it('refuses a tampered amount, releases cancelled payments and honours late payments only when places remain', async () => {
     const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
-    const reference = async (id: string) =>
-      (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.reference ?? '';
+    const reference = (id: string) => orderReference(t, id);
+    const notify = (
+      reference: string,
+      status: 'paid' | 'refused' | 'cancelled',
+      amountCents: number,
+      transactionId: string,
+    ) => notifySandbox(t, { reference, status, amountCents, transactionId });
 
     const first = (await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 1 }] })).json();
     const ref1 = await reference(first.id);
-    expect(
-      await applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: ref1,
-          status: 'paid',
-          amountCents: 1,
-          transactionId: `X1-${first.id}`,
-        },
-        'sandbox',
-      ),
-    ).toBe('amount_mismatch');
-    expect(
-      await applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: ref1,
-          status: 'refused',
-          amountCents: 1000,
-          transactionId: `X1-${first.id}`,
-        },
-        'sandbox',
-      ),
-    ).toBe('attempt_refused');
+    expect(await notify(ref1, 'paid', 1, `X1-${first.id}`)).toBe('amount_mismatch');
+    expect(await notify(ref1, 'refused', 1000, `X1-${first.id}`)).toBe('attempt_refused');
     expect(await ticketRow(a.id)).toMatchObject({ held: 1, sold: 0 });
-    expect(
-      await applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: ref1,
-          status: 'cancelled',
-          amountCents: 1000,
-          transactionId: `X1-${first.id}`,
-        },
-        'sandbox',
-      ),
-    ).toBe('released');
+    expect(await notify(ref1, 'cancelled', 1000, `X1-${first.id}`)).toBe('released');
     expect(await ticketRow(a.id)).toMatchObject({ held: 0, sold: 0 });
 
     // A hold that expired and was reclaimed, paid while its place is still free: honoured.
@@ -436,18 +405,7 @@ describe('confirming a payment', () => {
     now += 181_000;
     await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: event.id, quantity: 1 }] }); // a failed attempt does not reclaim
     const ref2 = await reference(second.id);
-    expect(
-      await applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: ref2,
-          status: 'paid',
-          amountCents: 1000,
-          transactionId: `X2-${second.id}`,
-        },
-        'sandbox',
-      ),
-    ).toBe('paid');
+    expect(await notify(ref2, 'paid', 1000, `X2-${second.id}`)).toBe('paid');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 1 });
 
     // Sold out meanwhile: the late payment must be refunded.
@@ -455,30 +413,8 @@ describe('confirming a payment', () => {
     const slow = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
     now += 181_000;
     const fast = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
-    expect(
-      await applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: await reference(fast.id),
-          status: 'paid',
-          amountCents: 1000,
-          transactionId: `X3-${fast.id}`,
-        },
-        'sandbox',
-      ),
-    ).toBe('paid');
-    expect(
-      await applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: await reference(slow.id),
-          status: 'paid',
-          amountCents: 1000,
-          transactionId: `X4-${slow.id}`,
-        },
-        'sandbox',
-      ),
-    ).toBe('refund_needed');
+    expect(await notify(await reference(fast.id), 'paid', 1000, `X3-${fast.id}`)).toBe('paid');
+    expect(await notify(await reference(slow.id), 'paid', 1000, `X4-${slow.id}`)).toBe('refund_needed');
     expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
   });
 });

@@ -2,12 +2,11 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
 import { payAtSandboxBank } from '../../../test/modules/checkout/support';
 import { orderLines, orders, participations, tickets } from '../../db/schema';
 
 const c = checkoutFr;
-const DAY = 86_400_000;
 
 let t: TestApp;
 let organizer: { id: string; cookie: string };
@@ -46,6 +45,9 @@ async function buyer() {
 
 const order = (cookie: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload: { acceptTerms: true, ...payload } });
+/** One place of `ticketId` with the gift `giftTicketId`. */
+const orderWithGift = (cookie: string, eventId: string, ticketId: string, giftTicketId: string) =>
+  order(cookie, { eventId, lines: [{ ticketId, quantity: 1 }], giftTicketId });
 const ticketRow = async (id: string) => (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
 
 describe('gift tickets', () => {
@@ -85,11 +87,7 @@ describe('gift tickets', () => {
   it("prints OFFERT on the gift's PDF ticket, and only on it", async () => {
     const { event, standard, invitation } = await giftEvent();
     const { cookie, id: userId } = await buyer();
-    const created = await order(cookie, {
-      eventId: event.id,
-      lines: [{ ticketId: standard.id, quantity: 1 }],
-      giftTicketId: invitation.id,
-    });
+    const created = await orderWithGift(cookie, event.id, standard.id, invitation.id);
     expect(created.statusCode, created.body).toBe(201);
     await payAtSandboxBank(t, created.json().id, { cookie });
     const issued = await t.database.db.select().from(participations).where(eq(participations.userId, userId));
@@ -135,11 +133,7 @@ describe('gift tickets', () => {
   it('refuses a gift the ordered ticket does not offer, or one no longer offered, and writes nothing', async () => {
     const { event, standard, invitation, other } = await giftEvent();
     const { cookie } = await buyer();
-    const notOffered = await order(cookie, {
-      eventId: event.id,
-      lines: [{ ticketId: other.id, quantity: 1 }],
-      giftTicketId: invitation.id,
-    });
+    const notOffered = await orderWithGift(cookie, event.id, other.id, invitation.id);
     expect(notOffered.statusCode).toBe(409);
     expect(notOffered.json()).toMatchObject({ code: 'TICKET_UNAVAILABLE', message: c.ticketUnavailable });
 
@@ -153,11 +147,7 @@ describe('gift tickets', () => {
       headers: { cookie: organizer.cookie },
       payload: { giftTicketIds: [] },
     });
-    const withdrawn = await order(cookie, {
-      eventId: event.id,
-      lines: [{ ticketId: standard.id, quantity: 1 }],
-      giftTicketId: invitation.id,
-    });
+    const withdrawn = await orderWithGift(cookie, event.id, standard.id, invitation.id);
     expect(withdrawn.json()).toMatchObject({ code: 'TICKET_UNAVAILABLE' });
     expect(await ticketRow(invitation.id)).toMatchObject({ held: 0, sold: 0 });
     expect(await ticketRow(standard.id)).toMatchObject({ held: 0, sold: 0 });
@@ -166,11 +156,7 @@ describe('gift tickets', () => {
   it('books a free ticket with its gift at once', async () => {
     const { event, standard, invitation } = await giftEvent({ standardPriceCents: 0 });
     const { cookie, id: userId } = await buyer();
-    const created = await order(cookie, {
-      eventId: event.id,
-      lines: [{ ticketId: standard.id, quantity: 1 }],
-      giftTicketId: invitation.id,
-    });
+    const created = await orderWithGift(cookie, event.id, standard.id, invitation.id);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ status: 'paid', totalCents: 0 });
     const issued = await t.database.db.select().from(participations).where(eq(participations.userId, userId));

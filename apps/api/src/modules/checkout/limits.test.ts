@@ -3,17 +3,24 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent,
-  createTestApp,
   createUser,
+  DAY,
+  listeningTestApp,
   loginAs,
   raceMode,
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
-import { createBuyers, decideAtSandbox, guestBuyer, payAtSandboxBank } from '../../../test/modules/checkout/support';
+import {
+  createBuyers,
+  decideAtSandbox,
+  guestBuyer,
+  notifySandbox,
+  payAtSandboxBank,
+  postBankForm,
+} from '../../../test/modules/checkout/support';
 import { discountCodes, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { applyPaymentResult } from '../orders/payment-result';
 
 // Limits found broken by an attack on the checkout (issue 16, "Money"): a promo code's quantity,
 // a second capture of a paid order, and the free-ticket limit split over several lines or orders.
@@ -22,13 +29,11 @@ let t: TestApp;
 let base: string;
 let organizerId: string;
 beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  ({ t, base } = await listeningTestApp({ clock: { now: () => new Date(now) } }));
   organizerId = (await createUser(t, { isVerified: true })).id;
 }, 120_000);
 afterAll(async () => t.close());
 
-const DAY = 86_400_000;
 const order = (payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: cookie ? { cookie } : {} });
 const codeRow = async (id: string) =>
@@ -123,16 +128,12 @@ describe('a promo code of quantity 1', () => {
     );
     // The second buyer pays their expired hold late: the use is gone, so the payment is refunded.
     const secondOrder = (await t.database.db.select().from(orders).where(eq(orders.id, again.json().id)))[0];
-    const late = await applyPaymentResult(
-      { db: t.database.db, config: t.config },
-      {
-        reference: secondOrder?.reference ?? '',
-        status: 'paid',
-        amountCents: secondOrder?.totalCents ?? 0,
-        transactionId: `T-${Math.random()}`,
-      },
-      'sandbox',
-    );
+    const late = await notifySandbox(t, {
+      reference: secondOrder?.reference ?? '',
+      status: 'paid',
+      amountCents: secondOrder?.totalCents ?? 0,
+      transactionId: `T-${Math.random()}`,
+    });
     expect(late).toBe('refund_needed');
     expect(await codeRow(code.id)).toMatchObject({ used: 1 });
     now = Date.now();
@@ -147,7 +148,6 @@ describe('a second capture of a paid order', () => {
     const held = await order({ eventId: event.id, lines: [{ ticketId: rows[0]?.id, quantity: 2 }] }, cookie);
     const orderId = held.json().id as string;
     // The buyer opens the payment page twice (two forms, a second apart) and pays on both.
-    const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
     const forms = [];
     for (let i = 0; i < 2; i++) {
       if (i) await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -155,13 +155,7 @@ describe('a second capture of a paid order', () => {
       forms.push(start.json().redirect);
     }
     for (const redirect of forms) {
-      const page = await t.app.inject({
-        method: 'POST',
-        url: new URL(redirect.action).pathname,
-        headers: urlencoded,
-        payload: new URLSearchParams(redirect.fields).toString(),
-      });
-      const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      const { token } = await postBankForm(t, redirect);
       expect((await decideAtSandbox(t, token, 'pay')).statusCode).toBe(303);
     }
     const captures = await t.database.db

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithOrganiser, createTestApp, type TestApp } from '../../../test/helpers';
-import { decideAtSandbox, openSandboxBank, placeGuestOrder, raceEvent } from '../../../test/modules/checkout/support';
+import { decideAtSandbox, heldGuestOrder, openSandboxBank } from '../../../test/modules/checkout/support';
 import { orders } from '../../db/schema';
 import { paymentConfigFromEnv, paymentFormOrigins } from '../../payments';
 
@@ -10,11 +10,7 @@ let organizerId: string;
 beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
 afterAll(async () => t.close());
 
-async function heldOrder() {
-  const { event, a } = await raceEvent(t, organizerId, { a: 3, b: 1, c1: 1, c2: 1 });
-  const { id, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity: 1 }]);
-  return { id, cookie };
-}
+const heldOrder = () => heldGuestOrder(t, organizerId, 3, 1);
 
 const fieldOf = (fields: [string, string][], name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
 

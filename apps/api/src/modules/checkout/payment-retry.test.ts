@@ -2,7 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithOrganiser, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
-import { decideAtSandbox, openSandboxBank, placeGuestOrder, raceEvent } from '../../../test/modules/checkout/support';
+import { decideAtSandbox, heldGuestOrder, openSandboxBank } from '../../../test/modules/checkout/support';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -12,8 +12,7 @@ afterAll(async () => t.close());
 
 /** A signed-in buyer holding two of the three places of an event's ticket A. */
 async function heldOrder() {
-  const { event, a } = await raceEvent(t, organizerId, { a: 3, b: 1, c1: 1, c2: 1 });
-  const { response, id, buyer, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity: 2 }]);
+  const { event, a, response, id, buyer, cookie } = await heldGuestOrder(t, organizerId, 3, 2);
   expect(response.statusCode).toBe(201);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return { id, reference: order?.reference ?? '', cookie, ticketId: a.id, buyerEmail: buyer.email, eventId: event.id };

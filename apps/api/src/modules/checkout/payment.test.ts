@@ -2,7 +2,7 @@ import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithOrganiser, createTestApp, type TestApp } from '../../../test/helpers';
-import { placeGuestOrder, raceEvent } from '../../../test/modules/checkout/support';
+import { heldGuestOrder } from '../../../test/modules/checkout/support';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -14,8 +14,7 @@ const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Holds two places as a guest, starts the payment and opens the sandbox bank's page. */
 async function toTheBank() {
-  const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
-  const { id, buyer, cookie } = await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity: 2 }]);
+  const { a, id, buyer, cookie } = await heldGuestOrder(t, organizerId, 5, 2);
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode).toBe(200);
   const { redirect } = start.json();

@@ -1,11 +1,10 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
-import { createBuyers, guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
+import { createUser, listeningTestApp, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
+import { createBuyers, guestBuyer, notifySandbox, raceEvent } from '../../../test/modules/checkout/support';
 import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
-import { applyPaymentResult } from '../orders/payment-result';
 
 // The core guarantee (booking issue): with many concurrent buyers through the HTTP API, exactly
 // the capacity is sold, never more, and every buyer either holds tickets or is told why not.
@@ -15,8 +14,7 @@ let base: string;
 let organizerId: string;
 let passwordHash: string;
 beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  ({ t, base } = await listeningTestApp({ clock: { now: () => new Date(now) } }));
   organizerId = (await createUser(t, { isVerified: true })).id;
   passwordHash = await hashPassword('Motdepasse1');
 }, 120_000);
@@ -60,16 +58,12 @@ async function payAll(ids: string[], times = 1) {
     .where(sql`${orders.id} in ${ids.length ? ids : ['00000000-0000-0000-0000-000000000000']}`);
   const results = rows.flatMap((row) =>
     Array.from({ length: times }, () =>
-      applyPaymentResult(
-        { db: t.database.db, config: t.config },
-        {
-          reference: row.reference,
-          status: 'paid',
-          amountCents: row.totalCents,
-          transactionId: `T-${row.id}`,
-        },
-        'sandbox',
-      ),
+      notifySandbox(t, {
+        reference: row.reference,
+        status: 'paid',
+        amountCents: row.totalCents,
+        transactionId: `T-${row.id}`,
+      }),
     ),
   );
   return Promise.all(results);

@@ -1,16 +1,12 @@
 import { consoleFr, fr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, getAs, loginAs, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const DAY = 86_400_000;
-
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 async function organiserWithEvents() {
   const organizer = await createUser(t, { isVerified: true });
@@ -35,7 +31,7 @@ async function organiserWithEvents() {
 describe('GET /api/console/events', () => {
   it("lists the organiser's own events, newest created first, without deleted ones, the cancelled ones said so", async () => {
     const { organizer, older, newer } = await organiserWithEvents();
-    const response = await get('/api/console/events', await loginAs(t, organizer.email));
+    const response = await getAs(t, '/api/console/events', await loginAs(t, organizer.email));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       {
@@ -63,8 +59,8 @@ describe('GET /api/console/events', () => {
   it('answers an empty list to a verified organiser without events, and accepts their own id', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const cookie = await loginAs(t, organizer.email);
-    expect((await get('/api/console/events', cookie)).json()).toEqual([]);
-    const own = await get(`/api/console/events?organizerId=${organizer.id}`, cookie);
+    expect((await getAs(t, '/api/console/events', cookie)).json()).toEqual([]);
+    const own = await getAs(t, `/api/console/events?organizerId=${organizer.id}`, cookie);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual([]);
   });
@@ -73,18 +69,18 @@ describe('GET /api/console/events', () => {
     const { organizer, older, newer } = await organiserWithEvents();
     const admin = await createUser(t, { role: 'admin' });
     const cookie = await loginAs(t, admin.email);
-    const response = await get(`/api/console/events?organizerId=${organizer.id}`, cookie);
+    const response = await getAs(t, `/api/console/events?organizerId=${organizer.id}`, cookie);
     expect(response.statusCode).toBe(200);
     expect((response.json() as { id: string }[]).map((e) => e.id)).toEqual([newer.id, older.id]);
     // The administrator's own list is theirs, not everyone's.
-    expect((await get('/api/console/events', cookie)).json()).toEqual([]);
-    expect((await get('/api/console/events?organizerId=not-a-uuid', cookie)).json()).toEqual([]);
+    expect((await getAs(t, '/api/console/events', cookie)).json()).toEqual([]);
+    expect((await getAs(t, '/api/console/events?organizerId=not-a-uuid', cookie)).json()).toEqual([]);
   });
 
   it("refuses another organiser's events to a verified organiser", async () => {
     const { organizer } = await organiserWithEvents();
     const other = await createUser(t, { isVerified: true });
-    const response = await get(`/api/console/events?organizerId=${organizer.id}`, await loginAs(t, other.email));
+    const response = await getAs(t, `/api/console/events?organizerId=${organizer.id}`, await loginAs(t, other.email));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: fr.common.forbidden });
   });
@@ -94,18 +90,18 @@ describe('GET /api/console/events', () => {
     await createEvent(t, user.id, { isPublic: false });
     const cookie = await loginAs(t, user.email);
     for (const url of ['/api/console/events', `/api/console/events?organizerId=${user.id}`]) {
-      const response = await get(url, cookie);
+      const response = await getAs(t, url, cookie);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'CONSOLE_FORBIDDEN', message: consoleFr.forbidden });
     }
   });
 
   it('refuses visitors and unknown parameters', async () => {
-    const visitor = await get('/api/console/events');
+    const visitor = await getAs(t, '/api/console/events');
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: fr.shell.notLoggedIn });
     const organizer = await createUser(t, { isVerified: true });
-    const extra = await get('/api/console/events?userId=x', await loginAs(t, organizer.email));
+    const extra = await getAs(t, '/api/console/events?userId=x', await loginAs(t, organizer.email));
     expect(extra.statusCode).toBe(400);
   });
 });
@@ -116,14 +112,14 @@ describe('GET /api/me/events', () => {
     const own = await createEvent(t, user.id, { isPublic: false, title: 'Pique-nique' });
     await createEvent(t, user.id, { deletedAt: new Date() });
     const { organizer } = await organiserWithEvents();
-    const mine = await get('/api/me/events', await loginAs(t, user.email));
+    const mine = await getAs(t, '/api/me/events', await loginAs(t, user.email));
     expect(mine.statusCode).toBe(200);
     expect(mine.json().map((e: { id: string; title: string }) => [e.id, e.title])).toEqual([
       [own.event.id, 'Pique-nique'],
     ]);
-    const theirs = await get('/api/me/events', await loginAs(t, organizer.email));
+    const theirs = await getAs(t, '/api/me/events', await loginAs(t, organizer.email));
     expect(theirs.json().map((e: { title: string }) => e.title)).toEqual(['Récent', 'Ancien']);
-    expect((await get('/api/me/events')).statusCode).toBe(401);
+    expect((await getAs(t, '/api/me/events')).statusCode).toBe(401);
   });
 });
 
@@ -140,7 +136,7 @@ describe('GET /api/console/organizers', () => {
     await createEvent(t, onlyDeletedEvent.id, { deletedAt: new Date() });
 
     const admin = await createUser(t, { role: 'admin' });
-    const response = await get('/api/console/organizers', await loginAs(t, admin.email));
+    const response = await getAs(t, '/api/console/organizers', await loginAs(t, admin.email));
     expect(response.statusCode).toBe(200);
     const list = (response.json() as { id: string; firstName: string; lastName: string }[]).filter((o) =>
       o.lastName.startsWith(tag),
@@ -156,12 +152,12 @@ describe('GET /api/console/organizers', () => {
   });
 
   it('refuses everyone but the administrator', async () => {
-    expect((await get('/api/console/organizers')).statusCode).toBe(401);
+    expect((await getAs(t, '/api/console/organizers')).statusCode).toBe(401);
     const organizer = await createUser(t, { isVerified: true });
-    const asOrganizer = await get('/api/console/organizers', await loginAs(t, organizer.email));
+    const asOrganizer = await getAs(t, '/api/console/organizers', await loginAs(t, organizer.email));
     expect(asOrganizer.statusCode).toBe(403);
     expect(asOrganizer.json()).toMatchObject({ code: 'FORBIDDEN', message: fr.common.forbidden });
     const user = await createUser(t);
-    expect((await get('/api/console/organizers', await loginAs(t, user.email))).statusCode).toBe(403);
+    expect((await getAs(t, '/api/console/organizers', await loginAs(t, user.email))).statusCode).toBe(403);
   });
 });

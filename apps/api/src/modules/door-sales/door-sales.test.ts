@@ -2,9 +2,10 @@ import { checkoutFr, doorSalesFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminCookie,
   createEvent,
-  createTestApp,
   createUser,
+  listeningTestApp,
   loginAs,
   raceMode,
   sessionCookie,
@@ -19,10 +20,7 @@ import { hashPassword } from '../auth/passwords';
 // web, a ticket e-mail, the source Présentiel. Races run in parallel on PostgreSQL (CI).
 let t: TestApp;
 let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
+beforeAll(async () => ({ t, base } = await listeningTestApp()));
 afterAll(async () => t.close());
 
 const m = doorSalesFr;
@@ -180,7 +178,7 @@ describe('a sale at the door', () => {
   it('is for the verified organiser and the administrator; others 404, visitors 401', async () => {
     const { event, rows } = await doorEvent();
     const payload = { ticketId: rows[0]?.id, quantity: 1, participant: participant(), payment: 'cash' };
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     expect((await sell(event.id, admin, payload)).statusCode).toBe(201);
     expect((await sell(event.id, undefined, payload)).statusCode).toBe(401);
     const stranger = await loginAs(t, (await createUser(t, { isVerified: true })).email);

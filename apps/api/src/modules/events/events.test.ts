@@ -1,6 +1,6 @@
 import { fr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
 import { participations } from '../../db/schema';
 
 let t: TestApp;
@@ -8,8 +8,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const DAY = 86_400_000;
 
 async function listEvents(price?: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/events${price ? `?price=${price}` : ''}` });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { discoveryFr, fr } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
 import { tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const DAY = 86_400_000;
 type Item = {
   id: string;
   title: string;

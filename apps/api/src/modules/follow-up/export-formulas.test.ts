@@ -1,17 +1,14 @@
 import { followUpFr } from '@guichet/shared';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { participationWithCode } from '../../../test/modules/checkin/support';
+import { useTestApp } from '../../../test/use-test-app';
 
 // Issue 26: a buyer named `=HYPERLINK("//x.fr")` reached the organiser's spreadsheet as a live
 // formula. Names come in through the order (its buyer) or the account, both typed by the buyer.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const HOSTILE = ['=HYPERLINK("//x.fr")', '+SUM(1;2)', '-2+3', '@SUM(1)', '\t=1+1', '\r=1+1'];
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -2,9 +2,18 @@ import { eventStats, followUpFr, type ParticipantsPage } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import {
+  createEvent,
+  createTestApp,
+  createUser,
+  DAY,
+  getAs,
+  loginAs,
+  type TestApp,
+  uniqueEmail,
+} from '../../../test/helpers';
 import { participationWithCode } from '../../../test/modules/checkin/support';
-import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
@@ -16,9 +25,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const DAY = 86_400_000;
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 async function soldEvent() {
   const organizer = await createUser(t, { isVerified: true });
@@ -39,12 +45,7 @@ async function soldEvent() {
   const buyOnline = async (firstName: string, line: object, discountCode?: string) => {
     const buyer = await createUser(t, { firstName, lastName: 'Acheteur', birthDate: '2000-01-15' });
     const cookie = await loginAs(t, buyer.email);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: { eventId: event.id, lines: [line], acceptTerms: true, discountCode },
-    });
+    const created = await postOrder(t, cookie, { eventId: event.id, lines: [line], acceptTerms: true, discountCode });
     expect(created.statusCode, created.body).toBe(201);
     await payAtSandboxBank(t, created.json().id, { cookie });
     return buyer;
@@ -80,7 +81,7 @@ async function soldEvent() {
 describe('the statistics', () => {
   it('count places, money, sources, promo codes, regulars, ages and scans from the database', async () => {
     const s = await soldEvent();
-    const participants = (await get(`/api/console/events/${s.event.id}/participants`, s.organizerCookie)).json();
+    const participants = (await getAs(t, `/api/console/events/${s.event.id}/participants`, s.organizerCookie)).json();
     const regularRow = participants.items.find((p: { firstName: string }) => p.firstName === 'Régis');
     const code = signTicketCode(
       { id: regularRow.id, eventId: s.event.id, quantity: 2 },
@@ -94,7 +95,7 @@ describe('the statistics', () => {
     });
     expect(scanned.statusCode, scanned.body).toBe(200);
 
-    const response = await get(`/api/console/events/${s.event.id}/stats`, s.organizerCookie);
+    const response = await getAs(t, `/api/console/events/${s.event.id}/stats`, s.organizerCookie);
     expect(response.statusCode, response.body).toBe(200);
     const stats = eventStats.parse(response.json());
     expect(stats).toMatchObject({
@@ -148,7 +149,7 @@ describe('the statistics', () => {
       { eventId: event.id, parentId: head.id, title: 'Boisson', quantity: 5, position: 2 },
     ]);
     const stats = eventStats.parse(
-      (await get(`/api/console/events/${event.id}/stats`, await loginAs(t, organizer.email))).json(),
+      (await getAs(t, `/api/console/events/${event.id}/stats`, await loginAs(t, organizer.email))).json(),
     );
     expect(stats.byTicket.map((ticket) => ticket.label)).toEqual(['Formule - Repas', 'Formule - Boisson', 'Entrée']);
   });
@@ -156,7 +157,7 @@ describe('the statistics', () => {
   it('answer zeros for an event with no sale, never an error', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const { event } = await createEvent(t, organizer.id, {}, [{ quantity: 10 }]);
-    const stats = (await get(`/api/console/events/${event.id}/stats`, await loginAs(t, organizer.email))).json();
+    const stats = (await getAs(t, `/api/console/events/${event.id}/stats`, await loginAs(t, organizer.email))).json();
     expect(stats).toMatchObject({ participants: 0, unsold: 10, grossCents: 0, regularsPercent: 0, scanned: 0 });
   });
 });
@@ -166,7 +167,7 @@ describe('the participants list', () => {
     const s = await soldEvent();
     const list = async (query: string) =>
       (
-        await get(`/api/console/events/${s.event.id}/participants${query}`, s.organizerCookie)
+        await getAs(t, `/api/console/events/${s.event.id}/participants${query}`, s.organizerCookie)
       ).json() as ParticipantsPage;
     const byName = await list('');
     expect(byName.total).toBe(3);
@@ -202,7 +203,8 @@ describe('the participants list', () => {
     expect(page).toMatchObject({ total: 3 });
     expect(page.items).toHaveLength(1);
     // Nonsense in the query string is read as the defaults, never a 5xx.
-    const odd = await get(
+    const odd = await getAs(
+      t,
       `/api/console/events/${s.event.id}/participants?sort=x&dir=y&limit=-3&offset=z&q=`,
       s.organizerCookie,
     );
@@ -221,7 +223,7 @@ async function readWorkbook(body: Buffer) {
 describe('the export', () => {
   it('is a real workbook named after the event, one row per participation with the 17 or 13 columns', async () => {
     const s = await soldEvent();
-    const response = await get(`/api/console/events/${s.event.id}/export.xlsx`, s.organizerCookie);
+    const response = await getAs(t, `/api/console/events/${s.event.id}/export.xlsx`, s.organizerCookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toContain(
@@ -252,11 +254,15 @@ describe('the export', () => {
     expect(regular?.[14]).toBe(2);
     expect(sheet.getRow(2).getCell(7).numFmt).toBe('0.00');
 
-    const followUp = await get(`/api/console/events/${s.event.id}/export.xlsx?columns=follow-up`, s.organizerCookie);
+    const followUp = await getAs(
+      t,
+      `/api/console/events/${s.event.id}/export.xlsx?columns=follow-up`,
+      s.organizerCookie,
+    );
     const short = await readWorkbook(followUp.rawPayload);
     expect((short.getRow(1).values as string[]).slice(1)).toHaveLength(13);
 
-    const csv = await get(`/api/console/events/${s.event.id}/export.csv`, s.organizerCookie);
+    const csv = await getAs(t, `/api/console/events/${s.event.id}/export.csv`, s.organizerCookie);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body
       .replace(/^\ufeff/, '')
@@ -269,7 +275,7 @@ describe('the export', () => {
   it('of an event with no participation is a valid workbook with its headers only', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const { event } = await createEvent(t, organizer.id, { title: 'Vide / "rien"' });
-    const response = await get(`/api/console/events/${event.id}/export.xlsx`, await loginAs(t, organizer.email));
+    const response = await getAs(t, `/api/console/events/${event.id}/export.xlsx`, await loginAs(t, organizer.email));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="Vide rien.xlsx"/);
     expect((await readWorkbook(response.rawPayload)).rowCount).toBe(1);
@@ -286,15 +292,15 @@ describe('who may follow the sales', () => {
     const routes = ['stats', 'participants', 'export.xlsx', 'export.csv'];
     for (const route of routes) {
       const url = `/api/console/events/${s.event.id}/${route}`;
-      expect((await get(url, await loginAs(t, admin.email))).statusCode, route).toBe(200);
-      expect((await get(url)).statusCode, route).toBe(401);
+      expect((await getAs(t, url, await loginAs(t, admin.email))).statusCode, route).toBe(200);
+      expect((await getAs(t, url)).statusCode, route).toBe(401);
       for (const who of [staff, stranger]) {
-        const refused = await get(url, await loginAs(t, who.email));
+        const refused = await getAs(t, url, await loginAs(t, who.email));
         expect(refused.statusCode, route).toBe(404);
         expect(refused.json()).toMatchObject({ code: 'EVENT_NOT_FOUND', message: expect.any(String) });
       }
       for (const id of ['pas-un-id', '00000000-0000-4000-8000-000000000000']) {
-        expect((await get(`/api/console/events/${id}/${route}`, s.organizerCookie)).statusCode).toBe(404);
+        expect((await getAs(t, `/api/console/events/${id}/${route}`, s.organizerCookie)).statusCode).toBe(404);
       }
     }
   });

@@ -1,7 +1,7 @@
 import { adminFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { appWithAdmin, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import {
   adminBalance,
   askPayout,
@@ -21,10 +21,7 @@ import { auditLog, ledgerEntries } from '../../db/schema';
 const clock = movingClock();
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
-}, 120_000);
+beforeAll(async () => ({ t, admin } = await appWithAdmin({ clock })), 120_000);
 afterAll(async () => t.close());
 
 // A 30,00 € place at the standard rate (1.8 % + 0,30 €).

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, DAY, type TestApp, uniqueEmail } from '../../../test/helpers';
 import { type Action, type Pick, step } from '../../../test/modules/ledger/sequence-arbitrary';
 import { discountCodes, orders, participations, sessions } from '../../db/schema';
 import { httpDuration } from '../../lib/metrics';
@@ -22,7 +22,6 @@ const SEED = Number(process.env.LEDGER_SEED ?? 20_270_127);
 const RUNS = Number(process.env.LEDGER_RUNS ?? (process.env.DATABASE_URL ? 12 : 10));
 const STEPS = Number(process.env.LEDGER_STEPS ?? 40);
 
-const DAY = 86_400_000;
 let offset = 0;
 const clock = { now: () => new Date(Date.now() + offset) };
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
-import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { paidOrder } from '../../../test/modules/payouts/support';
 import { describeWith } from '../../../test/services';
 
@@ -22,17 +22,16 @@ afterAll(async () => t.close());
 describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken earlier', () => {
   it('answers an adjustment made during a payment without a 500', async () => {
     const organizer = await createUser(t, { isVerified: true });
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const { event, tickets } = await createEvent(t, organizer.id, {}, [{ priceCents: 1500, quantity: 100 }]);
     const statuses: number[] = [];
     for (let round = 0; round < 15; round++) {
       const buyer = await createUser(t);
       const cookie = await loginAs(t, buyer.email);
-      const held = await t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie },
-        payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
+      const held = await postOrder(t, cookie, {
+        eventId: event.id,
+        lines: [{ ticketId: tickets[0]?.id, quantity: 1 }],
+        acceptTerms: true,
       });
       expect(held.statusCode).toBe(201);
       const [adjusted] = await Promise.all([
@@ -53,7 +52,7 @@ describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken 
     const organizer = await createUser(t, { isVerified: true });
     const buyer = await createUser(t);
     const cookie = await loginAs(t, organizer.email);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const { event, tickets } = await createEvent(t, organizer.id, {}, [{ priceCents: 1500, quantity: 100 }]);
     const sale = { eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: buyer.id, unitPriceCents: 1500 };
     await t.app.inject({

@@ -8,7 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { appWithAdmin, raceMode, type TestApp } from '../../../test/helpers';
 import {
   acceptRefund,
   adminBalance,
@@ -35,9 +35,7 @@ let base: string;
 let admin: string;
 beforeAll(async () => {
   // A database of its own: the cancellations' refunds are made by the job queue, run here.
-  t = await createTestApp({ clock, isolated: true });
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+  ({ t, base, admin } = await appWithAdmin({ clock, isolated: true }));
 }, 120_000);
 afterAll(async () => t.close());
 

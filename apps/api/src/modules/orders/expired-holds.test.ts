@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
-import { guestBuyer, raceEvent } from '../../../test/modules/checkout/support';
+import { guestBuyer, postOrder, raceEvent } from '../../../test/modules/checkout/support';
 import { orders, tickets } from '../../db/schema';
 import { reclaimEveryExpiredHold } from './expired-holds';
 
@@ -18,11 +18,10 @@ describe('the sweep of expired holds', () => {
     const { event, a } = await raceEvent(t, organizer.id, { a: 10, b: 1, c1: 1, c2: 1 });
     const hold = async () => {
       const buyer = await createUser(t);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie: await sessionCookie(t, buyer.id) },
-        payload: { eventId: event.id, buyer: guestBuyer(buyer), lines: [{ ticketId: a.id, quantity: 2 }] },
+      const created = await postOrder(t, await sessionCookie(t, buyer.id), {
+        eventId: event.id,
+        buyer: guestBuyer(buyer),
+        lines: [{ ticketId: a.id, quantity: 2 }],
       });
       expect(created.statusCode).toBe(201);
       return created.json().id as string;

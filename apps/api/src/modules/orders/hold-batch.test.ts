@@ -12,6 +12,7 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { itWith } from '../../../test/services';
 import { discountCodes, orders, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
@@ -213,12 +214,7 @@ describe('a buyer whose row another transaction keeps', () => {
       if (!stuck) throw new Error('buyers missing');
       const cookies = await Promise.all([stuck, ...others].map((buyer) => sessionCookie(t, buyer.id)));
       const hold = (cookie: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/orders',
-          headers: { cookie },
-          payload: { eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] },
-        });
+        postOrder(t, cookie, { eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] });
       const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
       const other = await pool.connect();
       let answers: { status: number; code?: string; message?: string }[];

@@ -1,18 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay, raceEvent } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { holderName } from './holder-name';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const account = { firstName: 'Zoé', lastName: 'Lefèvre' };
 // What the order carries → the name on the ticket.

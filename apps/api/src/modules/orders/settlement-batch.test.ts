@@ -11,6 +11,7 @@ import {
   sessionCookie,
   type TestApp,
 } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { itWith } from '../../../test/services';
 import { queryRows } from '../../db/client';
 import { events, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
@@ -30,11 +31,9 @@ async function holdOnePlaceEach(eventId: string, ticketId: string, count: number
   const buyers = await Promise.all(Array.from({ length: count }, () => createUser(t)));
   const held = [];
   for (const buyer of buyers) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: await sessionCookie(t, buyer.id) },
-      payload: { eventId, lines: [{ ticketId, quantity: 1 }] },
+    const response = await postOrder(t, await sessionCookie(t, buyer.id), {
+      eventId,
+      lines: [{ ticketId, quantity: 1 }],
     });
     expect(response.statusCode, response.body).toBe(201);
     const order = await t.database.db.query.orders.findFirst({ where: eq(orders.id, response.json().id) });

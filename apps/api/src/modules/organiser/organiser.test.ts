@@ -2,7 +2,7 @@ import { organiserFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { adminCookie, createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
 import { uploadFile } from '../../../test/modules/account/support';
 import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
 import { discountCodes, events, eventTypes, participations, tickets } from '../../db/schema';
@@ -15,12 +15,11 @@ beforeAll(async () => {
   t = await createTestApp();
   organizer = await loginAs(t, (await createUser(t, { isVerified: true })).email);
   plain = await loginAs(t, (await createUser(t)).email);
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+  admin = await adminCookie(t);
 });
 afterAll(async () => t.close());
 
 const c = organiserFr.create;
-const DAY = 86_400_000;
 const post = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const patch = (url: string, payload: unknown, cookie?: string) =>

@@ -2,6 +2,7 @@ import { ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { orders, participations, tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -37,12 +38,7 @@ async function setup() {
 
 /** A free booking through the API, as the event page makes it. */
 async function bookFree(eventId: string, ticketId: string, cookie: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, lines: [{ ticketId, quantity: 1 }], acceptTerms: true },
-  });
+  const response = await postOrder(t, cookie, { eventId, lines: [{ ticketId, quantity: 1 }], acceptTerms: true });
   expect(response.statusCode).toBe(201);
 }
 

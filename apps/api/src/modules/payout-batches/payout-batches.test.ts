@@ -1,7 +1,7 @@
 import { adminFr, payoutsFr } from '@guichet/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { appWithAdmin, createEvent, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
 import { pain001Errors } from '../../../test/pain001-schema';
 import { auditLog, mailOutbox, payouts } from '../../db/schema';
@@ -12,9 +12,7 @@ let admin: string;
 let now = Date.now();
 beforeAll(async () => {
   // A database of its own: a batch takes every payout requested in it.
-  t = await createTestApp({ isolated: true, clock: { now: () => new Date(now) } });
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+  ({ t, base, admin } = await appWithAdmin({ isolated: true, clock: { now: () => new Date(now) } }));
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { appWithAdmin, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
 import {
   askPayout,
   buy,
@@ -19,11 +19,7 @@ const clock = movingClock();
 let t: TestApp;
 let base: string;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
-}, 120_000);
+beforeAll(async () => ({ t, base, admin } = await appWithAdmin({ clock })), 120_000);
 afterAll(async () => t.close());
 
 // 30,00 € at the standard rate: 1.8 % (54) + 0,30 €.

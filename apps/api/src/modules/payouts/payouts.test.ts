@@ -1,16 +1,21 @@
 import { formatEuros, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import {
+  adminCookie,
+  createEvent,
+  createUser,
+  listeningTestApp,
+  loginAs,
+  raceMode,
+  type TestApp,
+} from '../../../test/helpers';
 import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
 import { events, mailOutbox, payouts, refunds } from '../../db/schema';
 
 let t: TestApp;
 let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-}, 120_000);
+beforeAll(async () => ({ t, base } = await listeningTestApp()), 120_000);
 afterAll(async () => t.close());
 
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
@@ -220,7 +225,7 @@ describe('cancelling an event', () => {
       formatEuros(requested.json().amountCents),
     );
 
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const batch = await t.app.inject({
       method: 'POST',
       url: '/api/admin/payout-batches',

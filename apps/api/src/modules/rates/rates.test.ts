@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('GET /api/rates', () => {
   it('answers the standard rate to a visitor and to an organiser without a rate of their own', async () => {

@@ -2,7 +2,8 @@ import { checkoutFr, refundsFr } from '@guichet/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
-import { buyAndPay, payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
+import { buyAndPay, payAtSandboxBank, postOrder, raceEvent } from '../../../test/modules/checkout/support';
+import { cancelEvent } from '../../../test/modules/ledger/support';
 import { jobs, mailOutbox, orders, participations, refunds, tickets } from '../../db/schema';
 import { createBus } from '../../lib/bus';
 import { createPaymentProviders, paymentConfigFromEnv } from '../../payments';
@@ -251,47 +252,35 @@ describe('cancelling an event', () => {
     }
     // A buyer still at the payment page when the event is cancelled.
     const late = holders[0] as (typeof holders)[number];
-    const held = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: late.cookie },
-      payload: { eventId: race.event.id, lines: [{ ticketId: race.a.id, quantity: 1 }], acceptTerms: true },
+    const held = await postOrder(t, late.cookie, {
+      eventId: race.event.id,
+      lines: [{ ticketId: race.a.id, quantity: 1 }],
+      acceptTerms: true,
     });
     expect(held.statusCode).toBe(201);
 
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/console/events/${race.event.id}/cancellation`,
-      headers: { cookie: organizerCookie },
-      payload: { message: '' },
-    });
+    const refused = await cancelEvent(t, race.event.id, organizerCookie, '');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(refundsFr.errors.messageRequired);
 
-    const cancelled = await t.app.inject({
-      method: 'POST',
-      url: `/api/console/events/${race.event.id}/cancellation`,
-      headers: { cookie: organizerCookie },
-      payload: { message: 'La salle est fermée par arrêté préfectoral.' },
-    });
+    const cancelled = await cancelEvent(
+      t,
+      race.event.id,
+      organizerCookie,
+      'La salle est fermée par arrêté préfectoral.',
+    );
     expect(cancelled.statusCode).toBe(202);
     expect(cancelled.json()).toMatchObject({ message: 'La salle est fermée par arrêté préfectoral.', orders: 3 });
 
     const buyer = await createUser(t);
-    const attempt = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: await loginAs(t, buyer.email) },
-      payload: { eventId: race.event.id, lines: [{ ticketId: race.a.id, quantity: 1 }], acceptTerms: true },
+    const attempt = await postOrder(t, await loginAs(t, buyer.email), {
+      eventId: race.event.id,
+      lines: [{ ticketId: race.a.id, quantity: 1 }],
+      acceptTerms: true,
     });
     expect(attempt.statusCode).toBe(409);
     expect(attempt.json().message).toBe(checkoutFr.ticketingClosed);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/console/events/${race.event.id}/cancellation`,
-      headers: { cookie: organizerCookie },
-      payload: { message: 'Encore' },
-    });
+    const again = await cancelEvent(t, race.event.id, organizerCookie, 'Encore');
     expect(again.statusCode).toBe(409);
 
     await t.app.jobs.runDue();
@@ -336,19 +325,9 @@ describe('cancelling an event', () => {
     expect((await t.app.inject({ method: 'POST', url, payload: { message: 'x' } })).statusCode).toBe(401);
     const stranger = await createUser(t, { isVerified: true });
     const strangerCookie = await loginAs(t, stranger.email);
-    const other = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie: strangerCookie },
-      payload: { message: 'x' },
-    });
+    const other = await cancelEvent(t, event.id, strangerCookie, 'x');
     expect(other.statusCode).toBe(404);
-    const mine = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie: organizerCookie },
-      payload: { message: 'Annulé.' },
-    });
+    const mine = await cancelEvent(t, event.id, organizerCookie, 'Annulé.');
     expect(mine.statusCode).toBe(202);
     const reopen = await t.app.inject({
       method: 'PATCH',

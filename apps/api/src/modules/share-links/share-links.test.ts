@@ -1,7 +1,8 @@
 import { organiserFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { shareLinks, tickets } from '../../db/schema';
 
 let t: TestApp;
@@ -57,7 +58,7 @@ describe('hidden tickets of an event', () => {
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toEqual(expected);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const asAdmin = await t.app.inject({
       method: 'GET',
       url: `/api/events/${event.id}/hidden-tickets`,
@@ -141,7 +142,7 @@ describe('generating a private link', () => {
     expect(refused.json().message).toBe(organiserFr.event.notOwner);
     expect((await create(event.id, { ticketIds: [hidden.id] })).statusCode).toBe(401);
     expect(await linksOf(event.id)).toHaveLength(0);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     expect((await create(event.id, { ticketIds: [hidden.id] }, admin)).statusCode).toBe(201);
   });
 
@@ -189,18 +190,16 @@ describe("a private event's invitation link", () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.json().tickets.map((ticket: { id: string }) => ticket.id)).toEqual([entry?.id]);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: guestCookie },
-      payload: { eventId: event.id, shareKey: key, lines: [{ ticketId: entry?.id, quantity: 1 }] },
+    const booked = await postOrder(t, guestCookie, {
+      eventId: event.id,
+      shareKey: key,
+      lines: [{ ticketId: entry?.id, quantity: 1 }],
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    const hiddenOrder = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: await loginAs(t, (await createUser(t)).email) },
-      payload: { eventId: event.id, shareKey: key, lines: [{ ticketId: hidden?.id, quantity: 1 }] },
+    const hiddenOrder = await postOrder(t, await loginAs(t, (await createUser(t)).email), {
+      eventId: event.id,
+      shareKey: key,
+      lines: [{ ticketId: hidden?.id, quantity: 1 }],
     });
     expect(hiddenOrder.statusCode).toBe(409);
   });
@@ -212,7 +211,7 @@ describe("a private event's invitation link", () => {
     expect((await t.app.inject({ method: 'POST', url })).statusCode).toBe(401);
     const stranger = await loginAs(t, (await createUser(t)).email);
     expect((await t.app.inject({ method: 'POST', url, headers: { cookie: stranger } })).statusCode).toBe(403);
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     expect((await t.app.inject({ method: 'POST', url, headers: { cookie: admin } })).statusCode).toBe(200);
   });
 });

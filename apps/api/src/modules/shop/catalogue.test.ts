@@ -1,15 +1,11 @@
 import type { ShopProduct } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/use-test-app';
 import { shopProducts } from '../../db/schema';
 import { ensureShopCatalogue } from '../../db/seed/shop-catalogue';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const list = async (offer?: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/shop/products${offer ? `?offer=${offer}` : ''}` });

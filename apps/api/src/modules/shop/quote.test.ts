@@ -1,7 +1,7 @@
 import { fr, QUOTE_REQUESTS_PAGE_SIZE, type ShopProduct, showcaseFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { adminCookie, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
 import { mailsTo } from '../../../test/modules/account/support';
 import { quoteRequestLines, quoteRequests } from '../../db/schema';
 
@@ -178,7 +178,7 @@ describe('quote requests', () => {
   it('lets the administrator list the requests and set their status, and no one else', async () => {
     const body = request();
     const { id } = (await post(body)).json();
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const user = await loginAs(t, (await createUser(t)).email);
     const get = (cookie?: string, query = '') =>
       t.app.inject({ method: 'GET', url: `/api/quote-requests${query}`, headers: cookie ? { cookie } : {} });

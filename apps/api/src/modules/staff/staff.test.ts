@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fr, staffFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { adminCookie, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
 import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
 import { eventStaff, mailOutbox } from '../../db/schema';
 
@@ -116,7 +116,7 @@ describe('the staff of an event', () => {
     const ownerCookie = await loginAs(t, organizer.email);
     await call('POST', `/api/console/events/${event.id}/staff`, ownerCookie, { email: member.email });
     const url = `/api/console/events/${event.id}/staff`;
-    const admin = await loginAs(t, (await createUser(t, { role: 'admin' })).email);
+    const admin = await adminCookie(t);
     const stranger = await loginAs(t, (await createUser(t, { isVerified: true })).email);
     const staff = await loginAs(t, member.email);
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { createTestApp, createUser, getAs, loginAs, type TestApp } from '../../../test/helpers';
 import { bookFreeTicket } from '../../../test/modules/checkout/support';
 import { participations } from '../../db/schema';
 import { verifyTicketCode } from './codes';
@@ -20,14 +20,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-
 const holder = (title = 'Soirée « Été » 🎉 à Toulouse') => bookFreeTicket(t, title);
 
 describe('a ticket holder', () => {
   it('gets a signed code that a scanner verifies with the public key alone', async () => {
     const { event, cookie, participation } = await holder();
-    const response = await get(`/api/me/participations/${participation.id}/code`, cookie);
+    const response = await getAs(t, `/api/me/participations/${participation.id}/code`, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     const payload = verifyTicketCode(response.json().code, publicKeyPem);
@@ -38,7 +36,7 @@ describe('a ticket holder', () => {
 
   it('gets the QR code as a PNG on white with its quiet zone, not cached', async () => {
     const { cookie, participation } = await holder();
-    const response = await get(`/api/me/participations/${participation.id}/qr.png`, cookie);
+    const response = await getAs(t, `/api/me/participations/${participation.id}/qr.png`, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -61,7 +59,7 @@ describe('a ticket holder', () => {
 
   it('downloads a one-page A4 PDF named after the event, even with characters a PDF font lacks', async () => {
     const { cookie, participation } = await holder();
-    const response = await get(`/api/me/participations/${participation.id}/ticket.pdf`, cookie);
+    const response = await getAs(t, `/api/me/participations/${participation.id}/ticket.pdf`, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -80,25 +78,25 @@ describe('anyone else', () => {
     const { participation } = await holder();
     const stranger = await loginAs(t, (await createUser(t)).email);
     for (const path of ['code', 'qr.png', 'ticket.pdf']) {
-      const response = await get(`/api/me/participations/${participation.id}/${path}`, stranger);
+      const response = await getAs(t, `/api/me/participations/${participation.id}/${path}`, stranger);
       expect(response.statusCode, path).toBe(404);
       expect(response.json().code).toBe('TICKET_NOT_FOUND');
-      expect((await get(`/api/me/participations/pas-un-id/${path}`, stranger)).statusCode).toBe(404);
+      expect((await getAs(t, `/api/me/participations/pas-un-id/${path}`, stranger)).statusCode).toBe(404);
     }
     const cancelled = await holder();
     await t.database.db
       .update(participations)
       .set({ cancelledAt: new Date() })
       .where(eq(participations.id, cancelled.participation.id));
-    expect((await get(`/api/me/participations/${cancelled.participation.id}/code`, cancelled.cookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await getAs(t, `/api/me/participations/${cancelled.participation.id}/code`, cancelled.cookie)).statusCode,
+    ).toBe(404);
   });
 
   it('as a visitor gets 401', async () => {
     const { participation } = await holder();
     for (const path of ['code', 'qr.png', 'ticket.pdf']) {
-      const response = await get(`/api/me/participations/${participation.id}/${path}`);
+      const response = await getAs(t, `/api/me/participations/${participation.id}/${path}`);
       expect(response.statusCode, path).toBe(401);
     }
   });

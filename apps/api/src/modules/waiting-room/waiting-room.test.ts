@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { describeWith, type Service, testRedisUrl } from '../../../test/services';
+import { useTestApp } from '../../../test/use-test-app';
 import { events } from '../../db/schema';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { admissionKeyFrom, signAdmission } from './admission';
@@ -52,12 +54,7 @@ for (const [store, redis, needs] of stores)
     const status = (eventId: string, cookie = '') =>
       t.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room`, headers: { cookie } });
     const order = (eventId: string, ticketId: string, cookie: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        payload: { eventId, lines: [{ ticketId, quantity: 1 }] },
-        headers: { cookie },
-      });
+      postOrder(t, cookie, { eventId, lines: [{ ticketId, quantity: 1 }] });
     /** A browser that queued and was let through: its queue and admission cookies. */
     const admittedBrowser = async (eventId: string) => {
       const joined = await join(eventId);
@@ -220,30 +217,16 @@ describe('the waiting room with its Redis gone', () => {
     const payload = { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }] };
     const cookie = async () =>
       `${admissionCookie(event.id)}=${token}; ${await sessionCookie(t, (await createUser(t)).id)}`;
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      payload,
-      headers: { cookie: await cookie() },
-    });
+    const first = await postOrder(t, await cookie(), payload);
     expect(first.statusCode).toBe(201);
     // The one place is taken: PostgreSQL refuses the next, admission or not.
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      payload,
-      headers: { cookie: await cookie() },
-    });
+    const second = await postOrder(t, await cookie(), payload);
     expect(second.statusCode).toBe(409);
   });
 });
 
 describe("the organiser's waiting room settings", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('takes both settings or neither, checked with French messages, and turns the room on and off', async () => {
     const organizer = await createUser(t, { isVerified: true });
@@ -282,11 +265,7 @@ describe("the organiser's waiting room settings", () => {
 });
 
 describe('the waiting room tells the logs when its store is gone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('logs the refusal of the queue and the admission taken on its signature alone', async () => {
     const organizer = await createUser(t, { isVerified: true });
@@ -349,19 +328,14 @@ describeWith(['postgres', 'redis'], 'the waiting room across processes sharing o
     expect(admitted.json().state).toBe('admitted');
     const browser = `${cookie}; ${admissionCookie(event.id)}=${admitted.cookies.find((c) => c.name === admissionCookie(event.id))?.value}`;
     const payload = { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }] };
-    const holdOn = (t: TestApp, session: string) =>
-      t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: { cookie: `${browser}; ${session}` } });
+    const holdOn = (t: TestApp, session: string) => postOrder(t, `${browser}; ${session}`, payload);
     expect((await holdOn(b, await sessionCookie(b, (await createUser(b)).id))).statusCode).toBe(201);
     expect((await holdOn(a, await sessionCookie(a, (await createUser(a)).id))).statusCode).toBe(403);
   });
 });
 
 describe("the waiting room's settings read", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('is made once for a crowd arriving together, and again once its copy is two seconds old', async () => {
     const organizer = await createUser(t, { isVerified: true });

@@ -1,9 +1,8 @@
 import { normalizeEmail } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { participations, tickets, users } from '../../../src/db/schema';
-import { createEvent, createUser, loginAs, sessionCookie, type TestApp } from '../../helpers';
-
-const DAY = 86_400_000;
+import { orders, participations, tickets, users } from '../../../src/db/schema';
+import { applyPaymentResult } from '../../../src/modules/orders/payment-result';
+import { createEvent, createUser, DAY, loginAs, sessionCookie, type TestApp } from '../../helpers';
 
 /** A public paid event with plain tickets and a choice ticket whose options hold the places. */
 export async function raceEvent(
@@ -63,13 +62,14 @@ export async function placeGuestOrder(
 ) {
   const buyer = await createUser(t, buyerValues);
   const cookie = await sessionCookie(t, buyer.id);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, buyer: guestBuyer(buyer), lines },
-  });
+  const response = await postOrder(t, cookie, { eventId, buyer: guestBuyer(buyer), lines });
   return { response, id: response.json().id as string, buyer, cookie };
+}
+
+/** A new race event whose ticket A has `places`, `quantity` of them held by a new guest buyer. */
+export async function heldGuestOrder(t: TestApp, organizerId: string, places: number, quantity: number) {
+  const { event, a } = await raceEvent(t, organizerId, { a: places, b: 1, c1: 1, c2: 1 });
+  return { event, a, ...(await placeGuestOrder(t, event.id, [{ ticketId: a.id, quantity }])) };
 }
 
 /** A new event's tickets A and B, `a` and `b` of them bought by a new buyer and paid at the sandbox bank. */
@@ -101,16 +101,20 @@ export async function bookFreeTicket(t: TestApp, title: string) {
   const { event, tickets } = await createEvent(t, organizer.id, { title }, [{ title: 'Entrée libre', priceCents: 0 }]);
   const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
   const cookie = await loginAs(t, user.email);
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId: event.id, lines: [{ ticketId: tickets[0]?.id, quantity: 1 }], acceptTerms: true },
+  const order = await postOrder(t, cookie, {
+    eventId: event.id,
+    lines: [{ ticketId: tickets[0]?.id, quantity: 1 }],
+    acceptTerms: true,
   });
   if (order.statusCode !== 201) throw new Error(`the order answered ${order.statusCode}: ${order.body}`);
   const [participation] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
   if (!participation) throw new Error('no participation');
   return { event, user, cookie, participation, reference: order.json().reference as string };
+}
+
+/** An order posted to the API as the buyer whose Cookie header is given: the answer. */
+export function postOrder(t: TestApp, cookie: string, payload: object) {
+  return t.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
 }
 
 /** A signed-in buyer's order of one line, paid at the sandbox bank: its id. */
@@ -120,12 +124,7 @@ export async function buyAndPay(
   eventId: string,
   line: { ticketId: string; quantity: number; refundPlaces?: number },
 ) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, lines: [line], acceptTerms: true },
-  });
+  const created = await postOrder(t, cookie, { eventId, lines: [line], acceptTerms: true });
   if (created.statusCode !== 201) throw new Error(`the order answered ${created.statusCode}: ${created.body}`);
   await payAtSandboxBank(t, created.json().id, { cookie });
   return created.json().id as string;
@@ -154,14 +153,18 @@ export async function openSandboxBank(
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment${query}`, headers });
   if (start.statusCode !== 200) throw new Error(`payment start answered ${start.statusCode}: ${start.body}`);
   const { redirect } = start.json() as { redirect: { action: string; fields: [string, string][] } };
+  return { redirect, ...(await postBankForm(t, redirect)) };
+}
+
+/** The payment form posted to the sandbox bank as the browser does: its page and the token of its decision. */
+export async function postBankForm(t: TestApp, redirect: { action: string; fields: [string, string][] }) {
   const page = await t.app.inject({
     method: 'POST',
     url: new URL(redirect.action).pathname,
     headers: urlencoded,
     payload: new URLSearchParams(redirect.fields).toString(),
   });
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  return { redirect, page, token };
+  return { page, token: /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '' };
 }
 
 /** A decision on the sandbox bank's page ('pay', 'refuse' with a motif, 'cancel'); the bank then calls the IPN. */
@@ -172,4 +175,14 @@ export function decideAtSandbox(t: TestApp, token: string, decision: string, mot
     headers: urlencoded,
     payload: new URLSearchParams({ token, decision, ...(motif ? { motif } : {}) }).toString(),
   });
+}
+
+/** The order's payment reference, as the bank sends it back. */
+export async function orderReference(t: TestApp, orderId: string): Promise<string> {
+  return (await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.reference ?? '';
+}
+
+/** A sandbox bank notification applied as its IPN route would: the verdict. */
+export function notifySandbox(t: TestApp, result: Parameters<typeof applyPaymentResult>[1]) {
+  return applyPaymentResult({ db: t.database.db, config: t.config }, result, 'sandbox');
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledgerEntries } from '../../../src/db/schema';
 import { createEvent, createUser, loginAs, type TestApp, uniqueEmail } from '../../helpers';
-import { payAtSandboxBank } from '../checkout/support';
+import { payAtSandboxBank, postOrder } from '../checkout/support';
 
 const HOUR = 3_600_000;
 
@@ -71,12 +71,7 @@ export async function buy(
 ) {
   const buyer = await createUser(t);
   const cookie = await loginAs(t, buyer.email);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { eventId, lines: [line], acceptTerms: true },
-  });
+  const created = await postOrder(t, cookie, { eventId, lines: [line], acceptTerms: true });
   expect(created.statusCode, created.body).toBe(201);
   await payAtSandboxBank(t, created.json().id, { cookie });
   return { buyer, cookie, orderId: created.json().id as string };
@@ -144,12 +139,13 @@ export async function payoutPanel(t: TestApp, eventId: string, cookie: string) {
   return panel.json();
 }
 
-export function cancelEvent(t: TestApp, eventId: string, cookie: string) {
+/** The organiser cancels the event, with their message to the buyers. */
+export function cancelEvent(t: TestApp, eventId: string, cookie: string, message = 'La salle est fermée.') {
   return t.app.inject({
     method: 'POST',
     url: `/api/console/events/${eventId}/cancellation`,
     headers: { cookie },
-    payload: { message: 'La salle est fermée.' },
+    payload: { message },
   });
 }
 
