@@ -10,6 +10,7 @@ export * from './console';
 export * from './door-sales';
 export * from './events/image-sizes';
 export * from './events/listing';
+export * from './events/listing-limits';
 export * from './events/schemas';
 export * from './messages/fr';
 export * from './messages/fr-account';

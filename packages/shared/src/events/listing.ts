@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { discoveryFr } from '../messages/fr-discovery';
+import { LISTING } from './listing-limits';
 import { eventListItem, priceFilter } from './schemas';
 
 const m = discoveryFr.query;
-
-/** Limits of the list's query (issue 14): a page, a search, a radius. */
-export const LISTING = {
-  pageSize: 24,
-  maxPageSize: 48,
-  maxSearch: 100,
-  maxCity: 80,
-  maxRadiusKm: 200,
-  defaultRadiusKm: 20,
-  maxRangeDays: 366,
-} as const;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.invalidDate });
 
