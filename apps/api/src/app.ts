@@ -148,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Messages between processes (Redis when configured); closed with the application.
   const bus = createBus(config.redisUrl, app.log);
   app.addHook('onClose', () => bus.close());
+  // Redis down at start: the server starts anyway, its shared limits degrade as documented.
+  app.addHook('onReady', () => bus.connected(5_000));
   const deps: AppDeps = { db: database.db, config, clock, images, bus };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,7 @@ describe('messages between processes', () => {
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((bus) => bus.close()));
     await stopRedis(redis);
+    redis = undefined;
   });
 
   it('without Redis, a message reaches this process only', async () => {
@@ -36,6 +37,22 @@ describe('messages between processes', () => {
       return got.length > 0;
     });
     expect(got[0]).toBe('ping');
+  });
+
+  itWith(['redis-server'], 'a fresh client takes its first command once connected: none refused at start', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const bus = createBus(`redis://127.0.0.1:${port}`);
+    opened.push(bus);
+    await bus.connected(5_000);
+    await expect(bus.redis?.incr('guichet:test:first')).resolves.toBe(1);
+  });
+
+  it('a Redis that is not there does not hold the start past its wait', async () => {
+    const bus = createBus(`redis://127.0.0.1:${await freePort()}`);
+    opened.push(bus);
+    await expect(bus.connected(200)).resolves.toBeUndefined();
+    expect(bus.redis?.status).not.toBe('ready');
   });
 
   itWith(

@@ -13,6 +13,11 @@ export type Bus = {
   subscribe(channel: string, handler: (message: string) => void): () => void;
   /** The Redis client for shared state (queues, counters), or undefined in the embedded default. */
   readonly redis: Redis | undefined;
+  /**
+   * Resolves once the Redis client can take commands, or after `timeoutMs`: commands sent before
+   * are refused at once (no offline queue), and a login counted then would slip past its limit.
+   */
+  connected(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -29,6 +34,7 @@ export function createBus(redisUrl: string | undefined, log?: Logger): Bus {
         return () => void local.off(channel, handler);
       },
       redis: undefined,
+      connected: async () => {},
       close: async () => void local.removeAllListeners(),
     };
   }
@@ -70,6 +76,18 @@ export function createBus(redisUrl: string | undefined, log?: Logger): Bus {
       };
     },
     redis,
+    async connected(timeoutMs) {
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          redis.off('ready', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        redis.once('ready', done);
+      });
+    },
     async close() {
       local.removeAllListeners();
       redis.disconnect();
