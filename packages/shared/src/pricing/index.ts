@@ -1,3 +1,4 @@
 export * from './rates';
 export * from './result';
 export * from './rules';
+export * from './vat';

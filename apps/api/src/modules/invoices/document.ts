@@ -1,0 +1,51 @@
+import type { VatRate } from '@guichet/shared';
+
+/** Who sells or buys, as the invoice prints them (CGI art. 242 nonies A). */
+export type InvoiceParty = {
+  name: string;
+  /** Postal address, one line per element. */
+  addressLines: string[];
+  siren?: string | null;
+  siret?: string | null;
+  /** An association without a SIREN. */
+  rna?: string | null;
+  vatNumber?: string | null;
+  email?: string | null;
+};
+
+export type InvoiceLine = {
+  label: string;
+  quantity: number;
+  unitInclVatCents: number;
+  vatRate: VatRate;
+  exclVatCents: number;
+  vatCents: number;
+  inclVatCents: number;
+};
+
+/**
+ * An invoice or a credit note as issued: frozen when its number is taken, so that its PDF is the
+ * same whenever it is made again, whatever changes later (a ticket's rate, an organiser's address).
+ */
+export type InvoiceDocument = {
+  number: string;
+  kind: 'invoice' | 'credit-note';
+  issuer: 'organizer' | 'platform';
+  issuedAt: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  /** The platform that issues the organiser's invoice in their name and on their behalf. */
+  issuedOnBehalfBy: string | null;
+  /** The seller is under the VAT franchise: "TVA non applicable, art. 293 B du CGI". */
+  vatFranchise: boolean;
+  /** A credit note names the invoice it corrects. */
+  corrects: string | null;
+  orderReference: string;
+  eventTitle: string;
+  eventDate: string;
+  lines: InvoiceLine[];
+  vatByRate: { vatRate: VatRate; exclVatCents: number; vatCents: number }[];
+  exclVatCents: number;
+  vatCents: number;
+  inclVatCents: number;
+};
