@@ -39,6 +39,7 @@ export const savedTicket = (id: string, title: string, extra: Partial<ManagedTic
   title,
   description: '',
   priceCents: 1500,
+  vatRate: '20',
   quantity: 100,
   sold: 0,
   isHidden: false,

@@ -1,3 +1,4 @@
+import { VAT_RATES } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -204,6 +205,9 @@ export const tickets = pgTable(
     isHidden: boolean('is_hidden').notNull().default(false),
     isAvailable: boolean('is_available').notNull().default(true),
     hasGiftTickets: boolean('has_gift_tickets').notNull().default(false),
+    // The VAT inside the price (docs/decisions.md, "Invoices and VAT"); invoices already issued
+    // keep the rate they were issued with.
+    vatRate: text('vat_rate', { enum: VAT_RATES }).notNull().default('20'),
     position: integer('position').notNull().default(0),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
@@ -211,6 +215,7 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_event_idx').on(t.eventId, t.position),
     check('tickets_counters_check', sql`${t.sold} >= 0 and ${t.held} >= 0`),
+    check('tickets_vat_rate_check', sql`${t.vatRate} in ('5.5', '10', '20', '2.1', 'none')`),
   ],
 );
 

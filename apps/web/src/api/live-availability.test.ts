@@ -7,6 +7,7 @@ const ticket = (id: string, placesLeft: number, extra: Partial<TicketRead> = {})
   title: id,
   description: '',
   priceCents: 1000,
+  vatRate: '20',
   isSoldOut: placesLeft === 0,
   placesLeft,
   isAvailable: true,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
+import { VAT_RATES } from '../pricing/vat';
 
 /** An event as a list or a menu names it: which, and when. */
 export const eventSummary = z.object({
@@ -41,6 +42,7 @@ export const ticketOfferFields = {
   title: z.string(),
   description: z.string(),
   priceCents: cents,
+  vatRate: z.enum(VAT_RATES),
   isSoldOut: z.boolean(),
   isAvailable: z.boolean(),
   minToBuy: z.number().int(),

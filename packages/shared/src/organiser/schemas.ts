@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
+import { VAT_RATES } from '../pricing/vat';
 
 /** An event's participant cap when there is none (2-organiser.md §3, §9: encoded as -1). */
 export const UNLIMITED = -1;
@@ -9,6 +10,8 @@ const money = {
   // Bounded so that the price in cents fits PostgreSQL's integer (issue 15): a million euros.
   price: z.number().max(1_000_000).nullable().optional(),
   priceCents: z.number().int().max(100_000_000).nullable().optional(),
+  /** Absent: the event category's usual rate (defaultVatRate); an option takes its ticket's. */
+  vatRate: z.enum(VAT_RATES).optional(),
 };
 
 export const optionInput = z.strictObject({
@@ -125,6 +128,7 @@ const managedTicket = z.object({
   title: z.string(),
   description: z.string(),
   priceCents: cents,
+  vatRate: z.enum(VAT_RATES),
   quantity: z.number().int(),
   sold: z.number().int(),
   isHidden: z.boolean(),

@@ -16,13 +16,14 @@ describe('VAT inside a price TTC', () => {
   });
 
   it('HT plus VAT is always the price paid, for every rate and every cent up to 1,000 €', () => {
+    const wrong: string[] = [];
     for (const rate of VAT_RATES) {
-      for (let cents = 0; cents <= 100_000; cents += 7) {
+      for (let cents = 0; cents <= 100_000; cents += 1) {
         const { exclVatCents, vatCents } = splitVat(cents, rate);
-        expect(exclVatCents + vatCents).toBe(cents);
-        expect(vatCents).toBeGreaterThanOrEqual(0);
+        if (exclVatCents + vatCents !== cents || vatCents < 0) wrong.push(`${cents} at ${rate}`);
       }
     }
+    expect(wrong).toEqual([]);
   });
 
   it('sums the lines per rate, in the order of the rates', () => {

@@ -1,3 +1,4 @@
+import type { VatRate } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
@@ -9,6 +10,7 @@ export type DoorTicketRow = {
   title: string;
   description: string;
   priceCents: number;
+  vatRate: VatRate;
   remaining: number;
   minToBuy: number;
   maxToBuy: number;
@@ -24,7 +26,7 @@ export function findDoorTickets(db: Database, eventId: string, now: Date): Promi
   return queryRows<DoorTicketRow>(
     db,
     sql`select t.id, t.parent_id as "parentId", t.is_multipart as "isMultipart", t.title, t.description,
-               t.price_cents as "priceCents",
+               t.price_cents as "priceCents", t.vat_rate as "vatRate",
                greatest(0, t.quantity - t.sold - t.held + coalesce((
                  select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
                   where l.ticket_id = t.id and o.status = 'awaiting_payment'

@@ -143,6 +143,7 @@ function readOption(ticket: TicketRow) {
     title: ticket.title,
     description: ticket.description,
     priceCents: ticket.priceCents,
+    vatRate: ticket.vatRate,
     isSoldOut: remaining === 0,
     placesLeft: remaining,
     isAvailable: ticket.isAvailable,

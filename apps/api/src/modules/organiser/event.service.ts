@@ -21,7 +21,7 @@ import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './organiser.repository';
 import { assertCanManage, assertVerified } from './policy';
-import { insertTicketWithOptions, isTicketDeletable } from './tickets';
+import { eventVatDefault, insertTicketWithOptions, isTicketDeletable } from './tickets';
 
 type Geocoder = { geocode(label: string): Promise<{ latitude: number; longitude: number } | null> };
 export type OrganiserDeps = AppDeps & { geocoder: Geocoder };
@@ -83,8 +83,9 @@ export async function createEvent(
       isUserPaysFees: input.isUserPaysFees,
     });
     let position = 0;
+    const vatDefault = await eventVatDefault(tx, created);
     for (const ticket of input.ticketList) {
-      await insertTicketWithOptions(tx, created.id, ticket, position);
+      await insertTicketWithOptions(tx, { id: created.id, vatDefault }, ticket, position);
       position += 1 + ticket.options.length;
     }
     for (const discount of input.discountCodeList) {
@@ -153,6 +154,7 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
       title: t.title,
       description: t.description,
       priceCents: t.priceCents,
+      vatRate: t.vatRate,
       quantity: t.quantity,
       sold: t.sold,
       isHidden: t.isHidden,

@@ -19,6 +19,7 @@ import type { SignedInUser } from '../users/users.repository';
 import * as repo from './organiser.repository';
 import { assertCanManage, assertVerified } from './policy';
 import {
+  eventVatDefault,
   insertOption,
   insertTicketWithOptions,
   isTicketDeletable,
@@ -51,7 +52,13 @@ export async function addTicket(deps: AppDeps, user: SignedInUser, eventId: stri
   if (error) throw badRequest(error.message, error.field);
   return deps.db.transaction(async (tx) => {
     const event = await lockManagedEvent(tx, user, eventId);
-    const ticket = await insertTicketWithOptions(tx, event.id, input, await repo.nextTicketPosition(tx, event.id));
+    const vatDefault = await eventVatDefault(tx, event);
+    const ticket = await insertTicketWithOptions(
+      tx,
+      { id: event.id, vatDefault },
+      input,
+      await repo.nextTicketPosition(tx, event.id),
+    );
     return { id: ticket.id };
   });
 }
@@ -106,12 +113,14 @@ export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: 
       ...(priceCents != null && !ticket.isMultipart && { priceCents }),
       ...(input.isAvailable !== undefined && { isAvailable: input.isAvailable }),
       ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
+      ...(input.vatRate !== undefined && { vatRate: input.vatRate }),
     });
     if (ticket.isMultipart) {
-      // A parent's availability and visibility apply to all its options.
+      // A parent's availability, visibility and VAT rate apply to all its options.
       await repo.updateOptionsOf(tx, ticket.id, {
         ...(input.isAvailable !== undefined && { isAvailable: input.isAvailable }),
         ...(input.isHidden !== undefined && { isHidden: input.isHidden }),
+        ...(input.vatRate !== undefined && { vatRate: input.vatRate }),
       });
     }
     if (input.giftTicketIds !== undefined) {

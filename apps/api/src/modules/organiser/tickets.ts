@@ -1,16 +1,29 @@
-import { choiceTicketSummary, type OptionInput, priceToCents, type TicketInput } from '@guichet/shared';
+import {
+  choiceTicketSummary,
+  defaultVatRate,
+  type OptionInput,
+  priceToCents,
+  type TicketInput,
+  type VatRate,
+} from '@guichet/shared';
 import type { Database } from '../../db/client';
 import * as repo from './organiser.repository';
+
+/** The VAT rate a ticket of the event starts with when its organiser names none. */
+export async function eventVatDefault(tx: Database, event: { typeId: number | null }): Promise<VatRate> {
+  return defaultVatRate(event.typeId === null ? null : await repo.findEventTypeLabel(tx, event.typeId));
+}
 
 /** Writes a ticket and, for a choice ticket, its options; the head carries their summary. */
 export async function insertTicketWithOptions(
   tx: Database,
-  eventId: string,
+  event: { id: string; vatDefault: VatRate },
   ticket: TicketInput,
   position: number,
 ): Promise<repo.TicketRow> {
   const base = {
-    eventId,
+    eventId: event.id,
+    vatRate: ticket.vatRate ?? event.vatDefault,
     title: ticket.title.trim(),
     description: ticket.description.trim(),
     isHidden: ticket.isHidden,
@@ -46,6 +59,7 @@ export function insertOption(
     title: option.title.trim(),
     description: option.description.trim(),
     priceCents,
+    vatRate: option.vatRate ?? head.vatRate,
     quantity,
     // Hiding a ticket hides its options.
     isHidden: head.isHidden || option.isHidden,

@@ -15,6 +15,7 @@ function ticket(id: string, title: string, priceCents: number, extra: Partial<Ti
     title,
     description: '',
     priceCents,
+    vatRate: '20',
     isSoldOut: false,
     placesLeft: 100,
     isAvailable: true,

@@ -19,6 +19,7 @@ const option = (id: string, priceCents: number, extra: Partial<TicketRead> = {})
   title: id,
   description: '',
   priceCents,
+  vatRate: '20' as const,
   isSoldOut: false,
   placesLeft: 50,
   isAvailable: true,

@@ -23,6 +23,7 @@ function doorTicket(id: string, title: string, priceCents: number, extra: Partia
     title,
     description: '',
     priceCents,
+    vatRate: '20',
     remaining: 50,
     isSoldOut: false,
     isAvailable: true,

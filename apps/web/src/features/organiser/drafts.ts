@@ -1,10 +1,12 @@
 import {
+  defaultVatRate,
   MAX_TICKETS_PER_ORDER,
   type ManagedEvent,
   organiserFr,
   priceToCents,
   type TicketInput,
   type TicketRead,
+  type VatRate,
 } from '@guichet/shared';
 import { type Typed, typedValue } from './typed-number';
 
@@ -17,6 +19,8 @@ export type TicketDraft = {
   quantity: Typed;
   isHidden: boolean;
   isMultipart: boolean;
+  /** Null: the category's usual rate, which follows the category until the organiser picks one. */
+  vatRate: VatRate | null;
   options: OptionDraft[];
 };
 
@@ -33,6 +37,7 @@ export function newTicketDraft(position: number): TicketDraft {
     quantity: 1,
     isHidden: false,
     isMultipart: false,
+    vatRate: null,
     options: [],
   };
 }
@@ -46,6 +51,7 @@ const countOf = (value: Typed) => {
 
 export function toTicketInput(draft: TicketDraft): TicketInput {
   return {
+    ...(draft.vatRate && { vatRate: draft.vatRate }),
     title: draft.title,
     description: draft.description,
     price: draft.isMultipart ? null : orNull(draft.price),
@@ -70,15 +76,17 @@ export function draftQuantity(draft: TicketDraft): number {
 }
 
 /** The drafts as the event page would show them, for the live preview. Hidden tickets are left out. */
-export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
+export function toPreviewTickets(drafts: TicketDraft[], category: string | null): TicketRead[] {
   return drafts
     .filter((d) => !d.isHidden)
     .map((d) => {
+      const vatRate = d.vatRate ?? defaultVatRate(category);
       const options = d.options.map((o) => ({
         id: o.key,
         title: o.title,
         description: '',
         priceCents: priceToCents({ price: orNull(o.price) }) ?? 0,
+        vatRate,
         isSoldOut: false,
         placesLeft: countOf(o.quantity),
         isAvailable: true,
@@ -93,6 +101,7 @@ export function toPreviewTickets(drafts: TicketDraft[]): TicketRead[] {
         title: d.title,
         description: d.description,
         priceCents,
+        vatRate,
         isSoldOut: false,
         placesLeft: draftQuantity(d),
         isAvailable: true,

@@ -11,7 +11,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsoleOrganizers } from '../../api/console';
-import { uploadBanner, useCreateEvent } from '../../api/organiser';
+import { uploadBanner, useCreateEvent, useEventTypes } from '../../api/organiser';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { BannerPicker } from '../../features/organiser/BannerPicker';
 import { fromLocalInput } from '../../features/organiser/datetime';
@@ -71,6 +71,8 @@ function CreateEventForm({ user }: { user: SessionUser }) {
   const [uploading, setUploading] = useState(false);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const canPrice = user.isVerified || user.isAdmin;
+  const types = useEventTypes();
+  const category = types.data?.find((type) => String(type.id) === draft.type)?.label ?? null;
 
   const tickets = draft.tickets.map(toTicketInput);
   const paid = isPaidTicketList(tickets);
@@ -220,7 +222,12 @@ function CreateEventForm({ user }: { user: SessionUser }) {
           form={form}
           values={draft}
           sticky
-          preview={{ organizerName, bannerUrl: null, status: 'open', tickets: toPreviewTickets(draft.tickets) }}
+          preview={{
+            organizerName,
+            bannerUrl: null,
+            status: 'open',
+            tickets: toPreviewTickets(draft.tickets, category),
+          }}
         />
       </Stack>
     </Container>
