@@ -30,6 +30,7 @@ import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
 import { checkinRoutes } from './modules/checkin/routes';
 import { checkoutRoutes } from './modules/checkout/order.routes';
+import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
 import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
@@ -278,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes, deps);
       await api.register(waitingRoomRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });
+      await api.register(invoiceRoutes, deps);
       await api.register(guestRoutes, deps);
       await api.register(paymentRoutes, { ...deps, payments });
       await api.register(refundRoutes, { ...deps, payments });

@@ -255,10 +255,15 @@ export const participations = pgTable(
       .default('web'),
     // Entries taken at the door, one per scan: the participation's places are its entries.
     entriesUsed: integer('entries_used').notNull().default(0),
+    // The first of its places' numbers in the event's uninterrupted series (CGI art. 290 quater):
+    // its places hold first … first + quantity - 1. Given after the sale (invoices/numbering.ts).
+    firstTicketNumber: integer('first_ticket_number'),
     cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('participations_unnumbered_idx').on(t.eventId).where(sql`${t.firstTicketNumber} is null`),
+    uniqueIndex('participations_ticket_number_key').on(t.eventId, t.firstTicketNumber),
     index('participations_event_user_idx').on(t.eventId, t.userId),
     index('participations_order_idx').on(t.orderId),
     // Regulars: a holder's participations in other events (docs/decisions.md, "Follow-up").
@@ -877,3 +882,44 @@ export const declaredSql = pgTable('declared_sql', {
   sha256: text('sha256').notNull(),
   appliedAt: instant('applied_at').notNull().defaultNow(),
 });
+
+/**
+ * The last number given in each uninterrupted series (tickets of an event, an issuer's invoices):
+ * taken by the transaction that writes what it numbers, so a rollback gives the number back.
+ */
+export const numberSeries = pgTable('number_series', {
+  key: text('key').primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/** Invoices and credit notes as issued (docs/decisions.md, "Invoices and VAT"). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    series: text('series').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
+    issuer: text('issuer', { enum: ['organizer', 'platform'] }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    organizerId: uuid('organizer_id').references(() => users.id),
+    correctsId: uuid('corrects_id'),
+    // What the document answers (the order's sale by one issuer, one refund): issued once.
+    sourceKey: text('source_key').notNull(),
+    // The document as issued (invoices/document.ts): its PDF is made from it, whatever changes later.
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    issuedAt: instant('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_seq_key').on(t.series, t.seq),
+    uniqueIndex('invoices_source_key').on(t.sourceKey),
+    index('invoices_order_idx').on(t.orderId),
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
+    check('invoices_issuer_check', sql`${t.issuer} in ('organizer', 'platform')`),
+  ],
+);

@@ -291,6 +291,7 @@ export const permissionTable: Record<string, Line> = {
   },
   // An order is its buyer's (or a guest's, by token): nobody else sees it, not even the administrator.
   'GET /api/orders/:id': { expect: { ...all(404), holder: 200 } },
+  'GET /api/orders/:id/invoices': { expect: { ...all(404), holder: 200, owner: 200, admin: 200 } },
   'GET /api/orders/by-reference/:reference': {
     expect: { ...all(404), holder: 200 },
     call: (f) => ({ params: { reference: f.order.reference } }),

@@ -1,0 +1,133 @@
+import type { VatRate } from '@guichet/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { invoices } from '../../db/schema';
+import type { InvoiceDocument } from './document';
+
+/** A paid order as its invoices need it, with its lines priced as they were sold. */
+export type OrderToInvoice = {
+  id: string;
+  reference: string;
+  status: string;
+  eventId: string;
+  eventTitle: string;
+  eventDateBegin: string;
+  organizerId: string;
+  organizerName: string;
+  buyerFirstName: string;
+  buyerLastName: string;
+  buyerEmail: string;
+  discountPercent: number | null;
+  subtotalCents: number;
+  insuranceCents: number;
+  feeCents: number;
+  totalCents: number;
+  lines: {
+    label: string;
+    quantity: number;
+    unitPriceCents: number;
+    refundPlaces: number;
+    isGift: boolean;
+    vatRate: VatRate;
+  }[];
+};
+
+export async function findOrderToInvoice(db: Database, orderId: string): Promise<OrderToInvoice | undefined> {
+  const [row] = await queryRows<OrderToInvoice>(
+    db,
+    sql`select o.id, o.reference, o.status, o.event_id as "eventId", e.title as "eventTitle",
+               to_char(e.date_begin at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventDateBegin",
+               e.organizer_id as "organizerId", btrim(u.first_name || ' ' || u.last_name) as "organizerName",
+               o.buyer_first_name as "buyerFirstName", o.buyer_last_name as "buyerLastName",
+               o.buyer_email as "buyerEmail", o.discount_percent as "discountPercent",
+               o.subtotal_cents as "subtotalCents", o.insurance_cents as "insuranceCents",
+               o.fee_cents as "feeCents", o.total_cents as "totalCents",
+               coalesce((select json_agg(json_build_object(
+                          'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
+                          'unitPriceCents', l.unit_price_cents, 'refundPlaces', l.refund_places, 'isGift', l.is_gift,
+                          'vatRate', t.vat_rate)
+                          order by t.position, l.id)
+                          from order_lines l join tickets t on t.id = l.ticket_id
+                          left join tickets h on h.id = t.parent_id
+                         where l.order_id = o.id), '[]') as lines
+          from orders o join events e on e.id = o.event_id join users u on u.id = e.organizer_id
+         where o.id = ${orderId}`,
+  );
+  return row;
+}
+
+/** The orders paid for something that have not had their invoices yet (the sweep's work). */
+export async function findOrdersToInvoice(db: Database, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select o.id from orders o
+         where o.status in ('paid', 'refund_requested', 'refunded') and o.total_cents > 0
+           and not exists (select 1 from invoices i where i.order_id = o.id and i.kind = 'invoice')
+         order by o.paid_at nulls last, o.id
+         limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export function invoiceIssued(db: Database, sourceKey: string) {
+  return db.select({ id: invoices.id }).from(invoices).where(eq(invoices.sourceKey, sourceKey)).limit(1);
+}
+
+export async function insertInvoice(
+  db: Database,
+  values: Omit<typeof invoices.$inferInsert, 'document'> & { document: InvoiceDocument },
+) {
+  await db.insert(invoices).values({ ...values, document: values.document as unknown as Record<string, unknown> });
+}
+
+export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'document'> & { document: InvoiceDocument };
+
+export async function findOrderInvoices(db: Database, orderId: string): Promise<InvoiceRow[]> {
+  const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt));
+  return rows as unknown as InvoiceRow[];
+}
+
+export async function findOrderInvoice(db: Database, orderId: string, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.id, id)));
+  return row as unknown as InvoiceRow | undefined;
+}
+
+/** The participations of an order (or, without one, of an event) still waiting for their numbers. */
+export async function findUnnumbered(
+  db: Database,
+  where: { orderId: string } | { eventId: string },
+): Promise<{ id: string; eventId: string; quantity: number }[]> {
+  return queryRows(
+    db,
+    sql`select id, event_id as "eventId", quantity from participations
+         where first_ticket_number is null
+           and ${'orderId' in where ? sql`order_id = ${where.orderId}` : sql`event_id = ${where.eventId}`}
+         order by created_at, id
+         for update skip locked`,
+  );
+}
+
+export async function findEventsWithUnnumbered(db: Database, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ eventId: string }>(
+    db,
+    sql`select distinct event_id as "eventId" from participations where first_ticket_number is null limit ${limit}`,
+  );
+  return rows.map((row) => row.eventId);
+}
+
+export async function setFirstTicketNumber(db: Database, participationId: string, first: number): Promise<void> {
+  await queryRows(db, sql`update participations set first_ticket_number = ${first} where id = ${participationId}`);
+}
+
+export async function findOrdersOfParticipations(db: Database, participationIds: string[]): Promise<string[]> {
+  if (participationIds.length === 0) return [];
+  const rows = await queryRows<{ orderId: string }>(
+    db,
+    sql`select distinct order_id as "orderId" from participations
+         where id = any(${`{${participationIds.join(',')}}`}::uuid[]) and order_id is not null`,
+  );
+  return rows.map((row) => row.orderId);
+}

@@ -1,0 +1,22 @@
+import { orderInvoice } from '@guichet/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { access } from '../../plugins/route-access';
+import { listOrderInvoices } from './invoice.service';
+
+const orderParams = z.object({ id: z.string().max(64) });
+/** A guest's proof that the order is theirs (an account's is its session). */
+const guestToken = z.object({ token: z.string().max(100).optional() });
+
+export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/orders/:id/invoices',
+    {
+      schema: { params: orderParams, querystring: guestToken, response: { 200: z.array(orderInvoice) } },
+      ...access('anyone'),
+    },
+    async (request) =>
+      listOrderInvoices(deps.db, request.params.id, { viewer: request.user, token: request.query.token }),
+  );
+};

@@ -1,0 +1,53 @@
+import { checkoutFr, type OrderInvoice } from '@guichet/shared';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { safeEqual, sha256 } from '../../lib/tokens';
+import { can, type Viewer } from '../../policy/can';
+import { findEventAccess } from '../../policy/event-access.repository';
+import { findOrderById } from '../orders/repository';
+import * as repo from './invoice.repository';
+
+/** Who asks: the session's account, or a guest with the token their order gave them. */
+export type InvoiceAsker = { viewer: Viewer | null; token?: string };
+
+/**
+ * The order, if the asker may read its invoices: its buyer (or the guest holding its token), the
+ * event's organiser, an administrator. Anyone else is told the order does not exist.
+ */
+async function readableOrder(db: Database, orderId: string, asker: InvoiceAsker) {
+  const notFound = new AppError('ORDER_NOT_FOUND', checkoutFr.orderNotFound, 404);
+  const order = isUuid(orderId) ? await findOrderById(db, orderId) : undefined;
+  if (!order) throw notFound;
+  const { viewer, token } = asker;
+  if (viewer?.id === order.userId) return order;
+  if (token && order.accessTokenHash && safeEqual(order.accessTokenHash, sha256(token))) return order;
+  if (viewer) {
+    const event = await findEventAccess(db, order.eventId, viewer.id);
+    if (event && can(viewer, 'followSales', event)) return order;
+  }
+  throw notFound;
+}
+
+export async function listOrderInvoices(db: Database, orderId: string, asker: InvoiceAsker): Promise<OrderInvoice[]> {
+  const order = await readableOrder(db, orderId, asker);
+  const query = asker.token ? `?token=${encodeURIComponent(asker.token)}` : '';
+  return (await repo.findOrderInvoices(db, order.id)).map((invoice) => ({
+    id: invoice.id,
+    number: invoice.number,
+    kind: invoice.kind,
+    issuer: invoice.issuer,
+    issuedAt: invoice.issuedAt.toISOString(),
+    totalCents: invoice.totalCents,
+    vatCents: invoice.vatCents,
+    url: `/api/orders/${order.id}/invoices/${invoice.id}/pdf${query}`,
+  }));
+}
+
+/** One document of the order, for its PDF. */
+export async function findReadableInvoice(db: Database, orderId: string, invoiceId: string, asker: InvoiceAsker) {
+  const order = await readableOrder(db, orderId, asker);
+  const invoice = isUuid(invoiceId) ? await repo.findOrderInvoice(db, order.id, invoiceId) : undefined;
+  if (!invoice) throw new AppError('INVOICE_NOT_FOUND', checkoutFr.orderNotFound, 404);
+  return invoice;
+}

@@ -1,0 +1,198 @@
+import {
+  checkoutStepsFr,
+  discountedUnitPriceCents,
+  PLATFORM_VAT_RATE,
+  splitVat,
+  type VatRate,
+  vatByRate,
+} from '@guichet/shared';
+import type { Database } from '../../db/client';
+import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
+import * as repo from './invoice.repository';
+import {
+  invoiceNumber,
+  organizerInvoiceSeries,
+  PLATFORM_INVOICE_SERIES,
+  takeNumbers,
+  ticketSeries,
+} from './numbering';
+
+/** Who sells: the organiser's billing identity, and the platform's own. */
+export type Sellers = {
+  platform: InvoiceParty;
+  organizer(db: Database, organizerId: string, fallbackName: string): Promise<InvoiceParty & { vatFranchise: boolean }>;
+};
+
+/** Gives the places of the order's participations (or, without an order, of an event's) their numbers. */
+export async function numberTickets(tx: Database, where: { orderId: string } | { eventId: string }): Promise<void> {
+  const unnumbered = await repo.findUnnumbered(tx, where);
+  const byEvent = new Map<string, typeof unnumbered>();
+  for (const participation of unnumbered) {
+    byEvent.set(participation.eventId, [...(byEvent.get(participation.eventId) ?? []), participation]);
+  }
+  // One order (one event) in practice; sorted so that two numberings never wait on each other's series.
+  for (const [eventId, participations] of [...byEvent].sort(([a], [b]) => a.localeCompare(b))) {
+    const places = participations.reduce((sum, participation) => sum + participation.quantity, 0);
+    let next = await takeNumbers(tx, ticketSeries(eventId), places);
+    for (const participation of participations) {
+      await repo.setFirstTicketNumber(tx, participation.id, next);
+      next += participation.quantity;
+    }
+  }
+}
+
+const line = (label: string, quantity: number, unitInclVatCents: number, vatRate: VatRate): InvoiceLine => {
+  const split = splitVat(unitInclVatCents * quantity, vatRate);
+  return { label, quantity, unitInclVatCents, vatRate, ...split };
+};
+
+/** The tickets, sold by the organiser, at the price paid (after the promo code). */
+function ticketLines(order: repo.OrderToInvoice, vatFranchise: boolean): InvoiceLine[] {
+  return order.lines
+    .filter((sold) => !sold.isGift)
+    .map((sold) => ({ ...sold, unit: discountedUnitPriceCents(sold.unitPriceCents, order.discountPercent) }))
+    .filter((sold) => sold.unit > 0)
+    .map((sold) => line(sold.label, sold.quantity, sold.unit, vatFranchise ? 'none' : sold.vatRate));
+}
+
+/** The platform's own sale to the buyer: the service fee and the refund option. */
+function platformLines(order: repo.OrderToInvoice): InvoiceLine[] {
+  const m = checkoutStepsFr.basket;
+  const insured = order.lines.reduce((sum, sold) => sum + sold.refundPlaces, 0);
+  return [
+    ...(order.feeCents > 0 ? [line(m.serviceFee, 1, order.feeCents, PLATFORM_VAT_RATE)] : []),
+    ...(order.insuranceCents > 0 ? [line(m.insurance(insured), 1, order.insuranceCents, PLATFORM_VAT_RATE)] : []),
+  ];
+}
+
+function totalsOf(lines: InvoiceLine[]) {
+  const sum = (pick: (l: InvoiceLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
+  return {
+    lines,
+    vatByRate: vatByRate(lines),
+    exclVatCents: sum((l) => l.exclVatCents),
+    vatCents: sum((l) => l.vatCents),
+    inclVatCents: sum((l) => l.inclVatCents),
+  };
+}
+
+export type IssueOptions = { sellers: Sellers };
+
+/**
+ * Issues what a paid order owes its buyer, once: the organiser's invoice for the tickets (in the
+ * organiser's series, issued by the platform on their behalf) and the platform's for its fee and
+ * refund option, and numbers the order's places. Its own transaction, after the payment's: the
+ * series' rows are locked only while the documents are written (numbering.ts).
+ */
+export async function issueOrderDocuments(db: Database, orderId: string, options: IssueOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    await numberTickets(tx, { orderId });
+    const order = await repo.findOrderToInvoice(tx, orderId);
+    if (!order || !['paid', 'refund_requested', 'refunded'].includes(order.status) || order.totalCents === 0) return;
+    const buyer: InvoiceParty = {
+      name: `${order.buyerFirstName} ${order.buyerLastName}`.trim(),
+      addressLines: [],
+      email: order.buyerEmail,
+    };
+    const common = {
+      kind: 'invoice' as const,
+      buyer,
+      corrects: null,
+      orderReference: order.reference,
+      eventTitle: order.eventTitle,
+      eventDate: order.eventDateBegin,
+    };
+
+    const organizerKey = `order:${order.id}:organizer`;
+    const seller = await options.sellers.organizer(tx, order.organizerId, order.organizerName);
+    const tickets = ticketLines(order, seller.vatFranchise);
+    if (tickets.length > 0 && (await repo.invoiceIssued(tx, organizerKey)).length === 0) {
+      const series = organizerInvoiceSeries(order.organizerId);
+      const seq = await takeNumbers(tx, series, 1);
+      const { vatFranchise, ...party } = seller;
+      const document: InvoiceDocument = {
+        ...common,
+        number: invoiceNumber('organizer', seq),
+        issuer: 'organizer',
+        issuedAt: new Date().toISOString(),
+        seller: party,
+        issuedOnBehalfBy: options.sellers.platform.name,
+        vatFranchise,
+        ...totalsOf(tickets),
+      };
+      await repo.insertInvoice(tx, {
+        series,
+        seq,
+        number: document.number,
+        kind: 'invoice',
+        issuer: 'organizer',
+        orderId: order.id,
+        organizerId: order.organizerId,
+        sourceKey: organizerKey,
+        document,
+        totalCents: document.inclVatCents,
+        vatCents: document.vatCents,
+      });
+    }
+
+    const platformKey = `order:${order.id}:platform`;
+    const services = platformLines(order);
+    if (services.length > 0 && (await repo.invoiceIssued(tx, platformKey)).length === 0) {
+      const seq = await takeNumbers(tx, PLATFORM_INVOICE_SERIES, 1);
+      const document: InvoiceDocument = {
+        ...common,
+        number: invoiceNumber('platform', seq),
+        issuer: 'platform',
+        issuedAt: new Date().toISOString(),
+        seller: options.sellers.platform,
+        issuedOnBehalfBy: null,
+        vatFranchise: false,
+        ...totalsOf(services),
+      };
+      await repo.insertInvoice(tx, {
+        series: PLATFORM_INVOICE_SERIES,
+        seq,
+        number: document.number,
+        kind: 'invoice',
+        issuer: 'platform',
+        orderId: order.id,
+        sourceKey: platformKey,
+        document,
+        totalCents: document.inclVatCents,
+        vatCents: document.vatCents,
+      });
+    }
+  });
+}
+
+/**
+ * What the issuing after each payment missed (a door sale without an e-mail, a crash between the
+ * payment and its mail): numbers and invoices, a batch at a time.
+ */
+export async function issueMissingDocuments(db: Database, options: IssueOptions, limit = 200): Promise<number> {
+  let done = 0;
+  for (const eventId of await repo.findEventsWithUnnumbered(db, limit)) {
+    await db.transaction((tx) => numberTickets(tx, { eventId }));
+    done += 1;
+  }
+  for (const orderId of await repo.findOrdersToInvoice(db, limit)) {
+    await issueOrderDocuments(db, orderId, options);
+    done += 1;
+  }
+  return done;
+}
+
+/**
+ * The documents a confirmation mail carries, issued before it is made: its tickets' numbers and
+ * its order's invoices. Runs in the mail's job, so the payment's transaction never waits on a series.
+ */
+export async function issueDocumentsOfMail(
+  db: Database,
+  refs: { kind: string; participationId?: string }[],
+  options: IssueOptions,
+): Promise<void> {
+  const participationIds = refs.flatMap((ref) => (ref.kind === 'ticket-pdf' && ref.participationId ? [ref.participationId] : []));
+  for (const orderId of await repo.findOrdersOfParticipations(db, participationIds)) {
+    await issueOrderDocuments(db, orderId, options);
+  }
+}
