@@ -8,10 +8,11 @@ import type { PDFDocument, PDFFont } from 'pdf-lib';
  * comes from an npm package, so a bare machine has it after `npm install` (its licence: the
  * package's LICENSE, Bitstream Vera's, which allows embedding).
  */
+const require = createRequire(import.meta.url);
 const FILES = {
-  regular: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  mono: 'DejaVuSansMono.ttf',
+  regular: () => require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: () => require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  mono: () => require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf'),
 } as const;
 
 export type FontStyle = keyof typeof FILES;
@@ -31,12 +32,11 @@ let files: Record<FontStyle, FontFile> | undefined;
  */
 function fontFiles(): Record<FontStyle, FontFile> {
   if (!files) {
-    const require = createRequire(import.meta.url);
-    const read = (name: string): FontFile => {
-      const bytes = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+    const read = (path: string): FontFile => {
+      const bytes = readFileSync(path);
       return { bytes, covers: new Set(fontkit.create(bytes).characterSet) };
     };
-    files = { regular: read(FILES.regular), bold: read(FILES.bold), mono: read(FILES.mono) };
+    files = { regular: read(FILES.regular()), bold: read(FILES.bold()), mono: read(FILES.mono()) };
   }
   return files;
 }

@@ -2,10 +2,10 @@ import { type Color, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { embedFonts, type FontStyle, type PdfFont, type PdfFonts } from './fonts';
 import { printable, wrap } from './text';
 
-export const A4: [number, number] = [595.28, 841.89];
-export const INK = rgb(0.11, 0.11, 0.13);
+const A4: [number, number] = [595.28, 841.89];
+const INK = rgb(0.11, 0.11, 0.13);
 export const MUTED = rgb(0.4, 0.4, 0.45);
-export const RULE = rgb(0.82, 0.83, 0.86);
+const RULE = rgb(0.82, 0.83, 0.86);
 export const SHADE = rgb(0.95, 0.95, 0.96);
 
 export type TextStyle = {
@@ -84,12 +84,6 @@ export class PdfWriter {
     return wrap(font, printable(font, value), style.size ?? 10, style.width ?? this.width);
   }
 
-  /** How far down `value` goes once written in `style`. */
-  heightOf(value: string, style: TextStyle = {}): number {
-    const size = style.size ?? 10;
-    return this.linesOf(value, style).length * (size + (style.gap ?? size * 0.35));
-  }
-
   /** Starts a new page when `height` does not fit above the bottom margin; says whether it did. */
   ensure(height: number): boolean {
     if (this.y - height >= this.bottom) return false;
@@ -134,13 +128,13 @@ export class PdfWriter {
   }
 
   /** A horizontal rule at the cursor, across the text's width unless said. */
-  rule(options: { x?: number; width?: number; thickness?: number; color?: Color } = {}): void {
+  rule(options: { x?: number; width?: number } = {}): void {
     const x = options.x ?? this.left;
     this.page.drawLine({
       start: { x, y: this.y },
       end: { x: x + (options.width ?? this.width), y: this.y },
-      thickness: options.thickness ?? 0.6,
-      color: options.color ?? RULE,
+      thickness: 0.6,
+      color: RULE,
     });
   }
 
