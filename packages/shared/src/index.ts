@@ -24,6 +24,7 @@ export * from './messages/fr-console';
 export * from './messages/fr-discovery';
 export * from './messages/fr-door-sales';
 export * from './messages/fr-follow-up';
+export * from './messages/fr-invoices';
 export * from './messages/fr-legal';
 export * from './messages/fr-organiser';
 export * from './messages/fr-payment';

@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /**
  * Private links, leaving an event and the ticket itself (QR code, PDF): 1-attendee.md "Event
  * page", §6 and §9. Part of `fr` as `ticketsFr`.
@@ -39,6 +41,11 @@ export const ticketsFr = {
     quantity: 'Nombre de places',
     holder: 'Titulaire',
     orderReference: 'Référence de commande',
+    /** The legal fields (CGI art. 290 quater; annexe IV art. 50 sexies B). */
+    organizer: 'Organisateur',
+    unitPrice: 'Prix par place',
+    free: 'Gratuit',
+    ticketNumbers: (count: number) => plural(count, 'Numéro de billet', 'Numéros de billet'),
     showAtEntrance: "Présentez ce QR code à l'entrée de l'événement.",
     codeLabel: 'Code du billet',
   },

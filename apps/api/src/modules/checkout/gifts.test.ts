@@ -99,8 +99,12 @@ describe('gift tickets', () => {
       const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
       return text;
     };
-    expect(await textOf(invitation.id)).toContain('Invitation — OFFERT');
-    expect(await textOf(standard.id)).not.toContain('OFFERT');
+    const gift = await textOf(invitation.id);
+    expect(gift).toContain('Invitation — OFFERT');
+    expect(gift).toContain('Gratuit');
+    const paid = await textOf(standard.id);
+    expect(paid).not.toContain('OFFERT');
+    expect(paid).toContain('20,00 €');
   });
 
   it('refuses the whole order when the gift has no place left, holding nothing', async () => {

@@ -26,7 +26,7 @@ function fileOf(config: Config): ResolveAttachment {
     switch (ref.kind) {
       case 'ticket-pdf': {
         const { filename, pdf } = await ticketPdfForParticipation(deps, ref.participationId);
-        return { filename, content: Buffer.from(pdf), contentType: 'application/pdf' };
+        return { filename, content: pdf, contentType: 'application/pdf' };
       }
       case 'ticket-qr': {
         const { filename, png } = await ticketQrForParticipation(deps, ref.participationId);

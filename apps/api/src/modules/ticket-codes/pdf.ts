@@ -1,15 +1,21 @@
-import { formatDateTime, ticketsFr } from '@guichet/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { formatDateTime, formatEuros, ticketsFr } from '@guichet/shared';
+import { MUTED, PdfWriter } from '../../pdf/writer';
 import { TICKET_QR_SIZE } from './qr';
 
 export type TicketPdfContent = {
   brandName: string;
+  /** The operator the ticketing rules ask for: the event's organiser. */
+  organizerName: string;
   eventTitle: string;
   dateBegin: Date;
   dateEnd: Date;
   address: string;
   ticketTitle: string;
   quantity: number;
+  /** The price paid per place, discount included; 0 prints "Gratuit" (gifts, free tickets, invitations). */
+  unitPriceCents: number;
+  /** One per place, once numbered; none printed while empty. */
+  ticketNumbers: number[];
   /** Offered with a purchase (recorded as OFFERT, 1-attendee.md §4): the ticket says so. */
   isGift: boolean;
   holderName: string;
@@ -20,107 +26,77 @@ export type TicketPdfContent = {
 };
 
 const m = ticketsFr.ticket;
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
-const WIDTH = A4[0] - 2 * MARGIN;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.35, 0.35, 0.4);
+const COLUMN_GAP = 24;
+
+type Field = { label: string; value: string };
+
+/** Fields two by two, each pair on one row as tall as its longer value. */
+function writeFields(out: PdfWriter, fields: Field[]) {
+  const width = (out.width - COLUMN_GAP) / 2;
+  for (let i = 0; i < fields.length; i += 2) {
+    const top = out.y;
+    let bottom = top;
+    fields.slice(i, i + 2).forEach((field, column) => {
+      out.y = top;
+      const x = out.left + column * (width + COLUMN_GAP);
+      out.text(field.label, { x, width, size: 9, color: MUTED, gap: 3 });
+      out.text(field.value, { x, width, font: 'bold', size: 12, gap: 4 });
+      bottom = Math.min(bottom, out.y);
+    });
+    out.y = bottom - 10;
+  }
+}
 
 /**
- * The standard PDF fonts only know the Windows-1252 characters (all of French included): any
- * other character (an emoji in a title) is left out rather than failing the whole ticket.
+ * A one-page A4 ticket: the event, the ticket with the fields the ticketing rules list (operator,
+ * show and date, category, price or "gratuit", numbers), its holder, and the QR code with its text.
  */
-function printable(font: PDFFont, text: string): string {
-  const kept = Array.from(text.replace(/\s+/g, ' ')).filter((char) => {
-    try {
-      font.encodeText(char);
-      return true;
-    } catch {
-      return false;
-    }
+export async function ticketPdf(content: TicketPdfContent): Promise<Buffer> {
+  const out = await PdfWriter.create({
+    title: `${m.pdfTitle} - ${content.eventTitle}`,
+    producer: content.brandName,
+    margin: MARGIN,
+    fonts: ['regular', 'bold', 'mono'],
   });
-  return kept.join('').replace(/ {2,}/g, ' ').trim();
-}
 
-/** Splits at spaces to fit `width`; a word longer than a line (the code) is cut anywhere. */
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
-  for (const word of text.split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = '';
-    for (const char of word) {
-      if (!fits(line + char)) {
-        lines.push(line);
-        line = '';
-      }
-      line += char;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
+  out.text(content.brandName, { font: 'bold', size: 10, color: MUTED, gap: 8 });
+  out.text(m.pdfTitle, { font: 'bold', size: 26, gap: 12 });
+  out.text(content.eventTitle, { font: 'bold', size: 18, gap: 6 });
+  out.text(m.dates(formatDateTime(content.dateBegin.toISOString()), formatDateTime(content.dateEnd.toISOString())), {
+    size: 11,
+    gap: 14,
+  });
+  out.rule();
+  out.space(16);
 
-class Writer {
-  y = A4[1] - MARGIN;
-  constructor(private readonly page: PDFPage) {}
-
-  text(value: string, font: PDFFont, size: number, color = INK, gap = 4) {
-    for (const line of wrap(font, printable(font, value), size, WIDTH)) {
-      this.y -= size;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color });
-      this.y -= gap;
-    }
-  }
-
-  field(label: string, value: string, fonts: { regular: PDFFont; bold: PDFFont }) {
-    this.text(label, fonts.regular, 9, MUTED, 2);
-    this.text(value, fonts.bold, 12, INK, 10);
-  }
-}
-
-/** A one-page A4 ticket: the event, the ticket, its holder, and the QR code with its text. */
-export async function ticketPdf(content: TicketPdfContent): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${m.pdfTitle} - ${content.eventTitle}`);
-  doc.setProducer(content.brandName);
-  const page = doc.addPage(A4);
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  const out = new Writer(page);
-
-  out.text(content.brandName, fonts.bold, 11, MUTED, 6);
-  out.text(m.pdfTitle, fonts.bold, 26, INK, 10);
-  out.text(content.eventTitle, fonts.bold, 18, INK, 6);
-  out.text(
-    m.dates(formatDateTime(content.dateBegin.toISOString()), formatDateTime(content.dateEnd.toISOString())),
-    fonts.regular,
-    11,
-    INK,
-    16,
+  const fields: Field[] = [{ label: m.organizer, value: content.organizerName }];
+  if (content.address) fields.push({ label: m.address, value: content.address });
+  fields.push(
+    { label: m.ticket, value: content.isGift ? `${content.ticketTitle} — ${m.offered}` : content.ticketTitle },
+    { label: m.unitPrice, value: content.unitPriceCents === 0 ? m.free : formatEuros(content.unitPriceCents) },
+    { label: m.quantity, value: String(content.quantity) },
   );
-  if (content.address) out.field(m.address, content.address, fonts);
-  out.field(m.ticket, content.isGift ? `${content.ticketTitle} — ${m.offered}` : content.ticketTitle, fonts);
-  out.field(m.quantity, String(content.quantity), fonts);
-  out.field(m.holder, content.holderName, fonts);
-  if (content.orderReference) out.field(m.orderReference, content.orderReference, fonts);
+  if (content.ticketNumbers.length > 0) {
+    fields.push({ label: m.ticketNumbers(content.ticketNumbers.length), value: content.ticketNumbers.join(', ') });
+  }
+  fields.push({ label: m.holder, value: content.holderName });
+  if (content.orderReference) fields.push({ label: m.orderReference, value: content.orderReference });
+  writeFields(out, fields);
+  out.rule();
 
-  const qr = await doc.embedPng(content.qrPng);
-  out.y -= TICKET_QR_SIZE + 8;
-  page.drawImage(qr, { x: (A4[0] - TICKET_QR_SIZE) / 2, y: out.y, width: TICKET_QR_SIZE, height: TICKET_QR_SIZE });
-  out.y -= 10;
-  out.text(m.showAtEntrance, fonts.regular, 10, INK, 8);
+  const qr = await out.doc.embedPng(content.qrPng);
+  out.space(TICKET_QR_SIZE + 20);
+  out.page.drawImage(qr, {
+    x: out.left + (out.width - TICKET_QR_SIZE) / 2,
+    y: out.y,
+    width: TICKET_QR_SIZE,
+    height: TICKET_QR_SIZE,
+  });
+  out.space(12);
+  out.text(m.showAtEntrance, { size: 10, gap: 10 });
   // The short reference is what staff type when a QR code cannot be read.
-  out.text(m.codeLabel, fonts.regular, 9, MUTED, 2);
-  out.text(content.shortCode, mono, 14, INK, 1);
-  return doc.save();
+  out.text(m.codeLabel, { size: 9, color: MUTED, gap: 3 });
+  out.text(content.shortCode, { font: 'mono', size: 14, gap: 1 });
+  return out.save();
 }

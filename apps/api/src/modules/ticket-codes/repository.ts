@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { events, orders, participations, tickets, users } from '../../db/schema';
+import { events, orderLines, orders, participations, tickets, users } from '../../db/schema';
 
 const head = alias(tickets, 'head');
+const organizer = alias(users, 'organizer');
 
 /**
  * A live participation with what its ticket shows. With `ownerId`, only when it is that
@@ -22,7 +23,11 @@ export async function findTicketView(db: Database, participationId: string, owne
       address: events.address,
       ticketTitle: tickets.title,
       headTitle: head.title,
+      organizerFirstName: organizer.firstName,
+      organizerLastName: organizer.lastName,
       orderReference: orders.reference,
+      discountPercent: orders.discountPercent,
+      lineUnitPriceCents: orderLines.unitPriceCents,
       buyerFirstName: orders.buyerFirstName,
       buyerLastName: orders.buyerLastName,
       userFirstName: users.firstName,
@@ -32,8 +37,18 @@ export async function findTicketView(db: Database, participationId: string, owne
     .innerJoin(events, eq(events.id, participations.eventId))
     .innerJoin(tickets, eq(tickets.id, participations.ticketId))
     .innerJoin(users, eq(users.id, participations.userId))
+    .innerJoin(organizer, eq(organizer.id, events.organizerId))
     .leftJoin(head, eq(head.id, tickets.parentId))
     .leftJoin(orders, eq(orders.id, participations.orderId))
+    // The line the participation was sold on: its price per place before the order's discount.
+    .leftJoin(
+      orderLines,
+      and(
+        eq(orderLines.orderId, participations.orderId),
+        eq(orderLines.ticketId, participations.ticketId),
+        eq(orderLines.isGift, participations.isGift),
+      ),
+    )
     .where(
       and(
         eq(participations.id, participationId),

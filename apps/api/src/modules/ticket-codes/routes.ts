@@ -45,6 +45,6 @@ export const ticketCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       .header('cache-control', PRIVATE)
       .header('content-disposition', `attachment; filename="${service.ticketPdfFilename(row.eventTitle)}"`)
       .type('application/pdf')
-      .send(Buffer.from(pdf));
+      .send(pdf);
   });
 };

@@ -1,4 +1,4 @@
-import { ticketShortCode, ticketsFr } from '@guichet/shared';
+import { discountedUnitPriceCents, ticketShortCode, ticketsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -29,16 +29,19 @@ export function ticketQrOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer
   return ticketQrPng(ticketCodeOf(deps, row));
 }
 
-export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise<Uint8Array> {
+export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer> {
   const code = ticketCodeOf(deps, row);
   const content: TicketPdfContent = {
     brandName: deps.config.brandName,
+    organizerName: `${row.organizerFirstName} ${row.organizerLastName}`,
     eventTitle: row.eventTitle,
     dateBegin: row.dateBegin,
     dateEnd: row.dateEnd,
     address: row.address,
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
     quantity: row.quantity,
+    unitPriceCents: unitPricePaid(row),
+    ticketNumbers: [],
     isGift: row.isGift,
     holderName: holderName(
       { firstName: row.buyerFirstName, lastName: row.buyerLastName },
@@ -49,6 +52,12 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     qrPng: await ticketQrPng(code),
   };
   return ticketPdf(content);
+}
+
+/** Gifts, invitations and places given at the door have no paid line: they are free. */
+function unitPricePaid(row: TicketViewRow): number {
+  if (row.isGift || row.lineUnitPriceCents === null) return 0;
+  return discountedUnitPriceCents(row.lineUnitPriceCents, row.discountPercent);
 }
 
 /**

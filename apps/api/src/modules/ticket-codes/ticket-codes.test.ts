@@ -2,10 +2,11 @@ import { isCodeOfEvent, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, getAs, loginAs, type TestApp } from '../../../test/helpers';
-import { bookFreeTicket } from '../../../test/modules/checkout/support';
-import { participations } from '../../db/schema';
+import { createEvent, createTestApp, createUser, getAs, loginAs, type TestApp } from '../../../test/helpers';
+import { bookFreeTicket, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
+import { discountCodes, participations } from '../../db/schema';
 import { verifyTicketCode } from './codes';
 import { ticketPdfFilename } from './service';
 
@@ -71,7 +72,42 @@ describe('a ticket holder', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     expect(pdf.getTitle()).toContain('Soirée « Été »');
   });
+
+  it("prints the organiser and 'Gratuit' on a free ticket", async () => {
+    const { cookie, participation } = await holder();
+    const text = await pdfTextOf(`/api/me/participations/${participation.id}/ticket.pdf`, cookie);
+    expect(text).toContain('Organisateur Jeanne Test');
+    expect(text).toContain('Prix par place Gratuit');
+    expect(text).toContain('Titulaire Zoé Lefèvre');
+  });
+
+  it("prints the price paid per place, after the order's discount", async () => {
+    const organizer = await createUser(t, { isVerified: true, firstName: 'Łukasz', lastName: 'Ştefan Wang' });
+    const { event, tickets } = await createEvent(t, organizer.id, {}, [{ title: 'Plein tarif', priceCents: 1999 }]);
+    await t.database.db.insert(discountCodes).values({ eventId: event.id, code: 'QUINZE', percent: 15 });
+    const buyer = await createUser(t);
+    const cookie = await loginAs(t, buyer.email);
+    const lines = [{ ticketId: tickets[0]?.id, quantity: 2 }];
+    const created = await postOrder(t, cookie, { eventId: event.id, lines, discountCode: 'QUINZE', acceptTerms: true });
+    expect(created.statusCode, created.body).toBe(201);
+    await payAtSandboxBank(t, created.json().id, { cookie });
+    const [participation] = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.userId, buyer.id));
+    const text = await pdfTextOf(`/api/me/participations/${participation?.id}/ticket.pdf`, cookie);
+    expect(text).toContain('Organisateur Łukasz Ştefan Wang');
+    // 19,99 € less 15 %, rounded half up (discountedUnitPriceCents).
+    expect(text).toContain('Prix par place 16,99 €');
+  });
 });
+
+async function pdfTextOf(url: string, cookie: string): Promise<string> {
+  const response = await getAs(t, url, cookie);
+  expect(response.statusCode).toBe(200);
+  const { text } = await extractText(new Uint8Array(response.rawPayload), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
 
 describe('anyone else', () => {
   it('gets 404 for another user’s participation, a cancelled one or an unknown id', async () => {

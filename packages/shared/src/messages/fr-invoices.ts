@@ -1,0 +1,44 @@
+import type { VatRate } from '../pricing/vat';
+
+/**
+ * The invoice and credit note PDF (issue 29; CGI art. 242 nonies A for what an invoice carries).
+ * Part of `fr` as `invoicesFr`. The mandate and franchise mentions are the legal wording.
+ */
+export const invoicesFr = {
+  pdf: {
+    invoice: 'Facture',
+    creditNote: 'Avoir',
+    number: (number: string) => `N° ${number}`,
+    issuedAt: (date: string) => `Date : ${date}`,
+    seller: 'Vendeur',
+    buyer: 'Client',
+    siren: (value: string) => `SIREN : ${value}`,
+    siret: (value: string) => `SIRET : ${value}`,
+    rna: (value: string) => `RNA : ${value}`,
+    vatNumber: (value: string) => `N° TVA intracommunautaire : ${value}`,
+    mandate: (platform: string, seller: string) =>
+      `Facture émise par ${platform} au nom et pour le compte de ${seller}`,
+    corrects: (number: string) => `Avoir portant sur la facture n° ${number}`,
+    orderReference: 'Commande',
+    event: 'Événement',
+    lines: {
+      label: 'Désignation',
+      quantity: 'Qté',
+      unitInclVat: 'P.U. TTC',
+      vatRate: 'Taux TVA',
+      exclVat: 'Total HT',
+      vat: 'TVA',
+      inclVat: 'Total TTC',
+    },
+    vatRate: (rate: VatRate) => (rate === 'none' ? '—' : `${rate.replace('.', ',')} %`),
+    vatSummary: 'Détail de la TVA',
+    vatSummaryRate: 'Taux',
+    vatSummaryBase: 'Base HT',
+    vatSummaryVat: 'Montant TVA',
+    totalExclVat: 'Total HT',
+    totalVat: 'Total TVA',
+    totalInclVat: 'Total TTC',
+    vatFranchise: 'TVA non applicable, art. 293 B du CGI',
+    page: (page: number, count: number) => `Page ${page} / ${count}`,
+  },
+} as const;
