@@ -18,7 +18,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
-import { createTransport, deliverMail, type MailTransport } from './mail/outbox';
+import { createTransport, deliverMail, findQueuedMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -31,6 +31,8 @@ import type { StreamLimits } from './modules/availability/stream';
 import { checkinRoutes } from './modules/checkin/routes';
 import { checkoutRoutes } from './modules/checkout/order.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { issueDocumentsOfMail, issueMissingDocuments } from './modules/invoices/issue';
+import { sellersFrom } from './modules/invoices/sellers';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
 import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
@@ -310,16 +312,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   const transport = options.mailTransport ?? createTransport(config.smtpUrl);
+  const documents = { sellers: sellersFrom(config) };
   const jobs = createJobRunner({
     db: database.db,
     leaseMs: config.jobLeaseMs,
     handlers: {
-      mail: (job) =>
-        deliverMail(database.db, job.mailId ?? '', {
+      mail: async (job) => {
+        const mail = await findQueuedMail(database.db, job.mailId ?? '');
+        // The tickets' numbers and the order's invoices exist before the mail that carries them.
+        // Should that fail, the tickets still go out, and the periodic issuing tries again.
+        if (mail && !mail.sentAt) {
+          await issueDocumentsOfMail(database.db, mail.attachments ?? [], documents).catch((error) =>
+            app.log.error({ err: error, mail: mail.id }, 'documents of a mail not issued'),
+          );
+        }
+        await deliverMail(database.db, job.mailId ?? '', {
           transport,
           from: config.mailFrom,
           resolveAttachment: ticketAttachmentResolver(config),
-        }),
+        });
+      },
       refund: (job) => retryRefund(deps, payments, job),
       ticket_refund: async (job) => {
         await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
@@ -331,6 +343,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.warn({ job: job.id, kind: job.kind, reason }, 'background job ended: subject gone'),
     every: [
       { name: 'reclaim expired holds', everyMs: 60_000, run: () => reclaimEveryExpiredHold(database.db, clock.now()) },
+      { name: 'issue missing documents', everyMs: 60_000, run: () => issueMissingDocuments(database.db, documents) },
     ],
   });
   app.decorate('jobs', jobs);

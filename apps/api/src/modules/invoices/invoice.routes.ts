@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
-import { listOrderInvoices } from './invoice.service';
+import { renderInvoicePdf } from './invoice-pdf';
+import { findReadableInvoice, listOrderInvoices } from './invoice.service';
 
 const orderParams = z.object({ id: z.string().max(64) });
+const invoiceParams = z.object({ id: z.string().max(64), invoiceId: z.string().max(64) });
 /** A guest's proof that the order is theirs (an account's is its session). */
 const guestToken = z.object({ token: z.string().max(100).optional() });
 
@@ -18,5 +20,23 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) =>
       listOrderInvoices(deps.db, request.params.id, { viewer: request.user, token: request.query.token }),
+  );
+
+  app.get(
+    '/orders/:id/invoices/:invoiceId/pdf',
+    { schema: { params: invoiceParams, querystring: guestToken }, ...access('anyone') },
+    async (request, reply) => {
+      const { id, invoiceId } = request.params;
+      const invoice = await findReadableInvoice(deps.db, id, invoiceId, {
+        viewer: request.user,
+        token: request.query.token,
+      });
+      const pdf = await renderInvoicePdf(invoice.document, { brandName: deps.config.brandName });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+        .type('application/pdf')
+        .send(pdf);
+    },
   );
 };

@@ -27,3 +27,9 @@ export const PLATFORM_INVOICE_SERIES = 'invoices:platform';
 export function invoiceNumber(issuer: 'organizer' | 'platform', seq: number): string {
   return `${issuer === 'platform' ? 'GP' : 'F'}-${String(seq).padStart(6, '0')}`;
 }
+
+/** A participation's place numbers: none until it is numbered, then one per place. */
+export function ticketNumbersOf(firstTicketNumber: number | null, quantity: number): number[] {
+  if (firstTicketNumber === null) return [];
+  return Array.from({ length: quantity }, (_, index) => firstTicketNumber + index);
+}

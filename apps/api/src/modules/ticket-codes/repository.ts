@@ -16,6 +16,7 @@ export async function findTicketView(db: Database, participationId: string, owne
       id: participations.id,
       eventId: participations.eventId,
       quantity: participations.quantity,
+      firstTicketNumber: participations.firstTicketNumber,
       isGift: participations.isGift,
       eventTitle: events.title,
       dateBegin: events.dateBegin,

@@ -7,6 +7,7 @@ import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
 import { type TicketPdfContent, ticketPdf } from './pdf';
 import { ticketQrPng } from './qr';
+import { ticketNumbersOf } from '../invoices/numbering';
 import { findTicketView, type TicketViewRow } from './repository';
 
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
@@ -41,7 +42,7 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
     quantity: row.quantity,
     unitPriceCents: unitPricePaid(row),
-    ticketNumbers: [],
+    ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
     isGift: row.isGift,
     holderName: holderName(
       { firstName: row.buyerFirstName, lastName: row.buyerLastName },

@@ -292,6 +292,8 @@ export const permissionTable: Record<string, Line> = {
   // An order is its buyer's (or a guest's, by token): nobody else sees it, not even the administrator.
   'GET /api/orders/:id': { expect: { ...all(404), holder: 200 } },
   'GET /api/orders/:id/invoices': { expect: { ...all(404), holder: 200, owner: 200, admin: 200 } },
+  // The fixture's order has no invoice yet at the time of the table: its owners are told so.
+  'GET /api/orders/:id/invoices/:invoiceId/pdf': { expect: all(404) },
   'GET /api/orders/by-reference/:reference': {
     expect: { ...all(404), holder: 200 },
     call: (f) => ({ params: { reference: f.order.reference } }),
