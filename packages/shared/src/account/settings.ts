@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_NAME_MAX } from '../auth/schemas';
 import { type FieldError, formText } from '../common/form';
+import { requiredTextError } from '../common/required-text';
 import { fr } from '../messages/fr';
 import { accountFr } from '../messages/fr-account';
 import { isAgeAllowed, parseIsoDate } from '../rules/age';
@@ -35,10 +36,11 @@ export function firstProfileSettingsError(
   const email = input.email.trim();
   if (!email) return { field: 'email', message: m.emailRequired };
   if (!isEmailValid(email)) return { field: 'email', message: fr.auth.emailInvalid };
-  if (!input.firstName.trim()) return { field: 'firstName', message: m.firstNameRequired };
-  if (input.firstName.trim().length > ACCOUNT_NAME_MAX) return { field: 'firstName', message: fr.auth.nameTooLong };
-  if (!input.lastName.trim()) return { field: 'lastName', message: m.lastNameRequired };
-  if (input.lastName.trim().length > ACCOUNT_NAME_MAX) return { field: 'lastName', message: fr.auth.nameTooLong };
+  const tooLong = fr.auth.nameTooLong;
+  const nameError =
+    requiredTextError('firstName', input.firstName, ACCOUNT_NAME_MAX, { required: m.firstNameRequired, tooLong }) ??
+    requiredTextError('lastName', input.lastName, ACCOUNT_NAME_MAX, { required: m.lastNameRequired, tooLong });
+  if (nameError) return nameError;
   if (!input.birthDate || !parseIsoDate(input.birthDate)) return { field: 'birthDate', message: m.birthDateRequired };
   if (!(genders as readonly string[]).includes(input.gender)) return { field: 'gender', message: m.genderRequired };
   if (!isAgeAllowed(input.birthDate, today)) return { field: 'birthDate', message: m.ageRange };
