@@ -7,7 +7,7 @@ import { accountFr } from '../messages/fr-account';
 import { isAgeAllowed, parseIsoDate } from '../rules/age';
 import { EMAIL_MAX_LENGTH, isEmailValid } from '../rules/email';
 import { PASSWORD_MAX_LENGTH } from '../rules/password';
-import { genders } from './profile';
+import { genders, privacyFields, travelFields } from './profile';
 
 export const DESCRIPTION_MAX = 200;
 
@@ -48,19 +48,10 @@ export function firstProfileSettingsError(
   return null;
 }
 
-export const travelSettings = z.strictObject({
-  byCar: z.boolean(),
-  byFoot: z.boolean(),
-  byCommon: z.boolean(),
-  byMotorcycle: z.boolean(),
-});
+export const travelSettings = z.strictObject(travelFields);
 export type TravelSettings = z.infer<typeof travelSettings>;
 
-export const privacySettings = z.strictObject({
-  showEmail: z.boolean(),
-  isPublic: z.boolean(),
-  newsletter: z.boolean(),
-});
+export const privacySettings = z.strictObject(privacyFields);
 export type PrivacySettings = z.infer<typeof privacySettings>;
 
 export const passwordChange = z.strictObject({
