@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { logInApi, login, NEW_PASSWORD, newBuyer, uniqueEmail } from './accounts';
+import { fillNewPassword, logInApi, login, NEW_PASSWORD, newBuyer, uniqueEmail } from './accounts';
 import { mailedCode } from './mail';
 
 async function openSettings(page: Page) {
@@ -64,8 +64,7 @@ test.describe('settings', () => {
   test('changes the password and asks for the professional verification', async ({ page }) => {
     const email = await openSettings(page);
     const security = section(page, 'Sécurité');
-    await security.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Autre1234');
-    await security.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Autre1234');
+    await fillNewPassword(security, 'Autre1234');
     await security.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect(security.getByRole('alert')).toHaveText('Veuillez saisir votre mot de passe actuel.');
     await security.getByRole('textbox', { name: 'Mot de passe actuel', exact: true }).fill('PasLeBon1');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { logInAs, registerViaApi } from './accounts';
+import { fillNewPassword, logInAs, registerViaApi } from './accounts';
 import { mailedCode } from './mail';
 
 test('a user resets a forgotten password with the code from the mailbox', async ({ page, request }) => {
@@ -33,8 +33,7 @@ test('a user resets a forgotten password with the code from the mailbox', async 
   await codeInput.fill(code);
   await page.getByRole('button', { name: 'Valider' }).click();
 
-  await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Nouveau2026');
-  await page.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Nouveau2027');
+  await fillNewPassword(page, 'Nouveau2026', 'Nouveau2027');
   await page.getByRole('button', { name: 'Valider' }).click();
   await expect(page.getByRole('alert')).toHaveText('Le mot de passe ne correspond pas.');
   await page.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Nouveau2026');
