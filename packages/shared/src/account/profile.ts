@@ -8,18 +8,23 @@ const counts = {
   nbOrganizedEvents: z.number().int().nullable(),
 };
 
-const visibleProfile = z.object({
+/** What anyone sees of a public account: on its profile, and on its card in a follow list. */
+export const publicAccountFields = {
   id: z.string(),
   isPublic: z.literal(true),
-  isMe: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   isVerified: z.boolean(),
+  photoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+};
+
+const visibleProfile = z.object({
+  ...publicAccountFields,
+  isMe: z.boolean(),
   description: z.string(),
   /** Present only when the user chose to show it. */
   email: z.string().nullable(),
-  photoUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
   isFollowedByMe: z.boolean(),
   ...counts,
 });
