@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { DEMO, logInAs } from './accounts';
+import { submitExpectingAlert } from './forms';
 import { mailMatching } from './mail';
 
 const CONTACT_ADDRESS = 'contact@guichet.test';
@@ -12,18 +13,14 @@ test.describe('contact', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Veuillez saisir un nom.');
+    await submitExpectingAlert(page, 'Envoyer', 'Veuillez saisir un nom.');
     await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Moreau');
-    await page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Veuillez saisir un prénom.');
+    await submitExpectingAlert(page, 'Envoyer', 'Veuillez saisir un prénom.');
     await page.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Inès');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('ines@exemple.fr');
-    await page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Veuillez choisir un objet.');
+    await submitExpectingAlert(page, 'Envoyer', 'Veuillez choisir un objet.');
     await page.getByRole('combobox', { name: 'Objet' }).selectOption({ label: 'Informations générales' });
-    await page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Veuillez saisir un message.');
+    await submitExpectingAlert(page, 'Envoyer', 'Veuillez saisir un message.');
 
     const token = randomUUID();
     const text = `Bonjour, une question (${token}).`;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { logInApi, login, NEW_PASSWORD, newBuyer, uniqueEmail } from './accounts';
+import { fillNewPassword, logInApi, login, NEW_PASSWORD, newBuyer, uniqueEmail } from './accounts';
+import { submitExpectingAlert } from './forms';
 import { mailedCode } from './mail';
 
 async function openSettings(page: Page) {
@@ -22,12 +23,14 @@ test.describe('settings', () => {
     await expect(firstName).toHaveValue('Camille');
 
     await firstName.fill('');
-    await profile.getByRole('button', { name: 'Enregistrer les informations' }).click();
-    await expect(profile.getByRole('alert')).toHaveText('Veuillez saisir un prénom.');
+    await submitExpectingAlert(profile, 'Enregistrer les informations', 'Veuillez saisir un prénom.');
     await firstName.fill('Camila');
     await profile.getByRole('textbox', { name: 'Date de naissance' }).fill('2015-04-01');
-    await profile.getByRole('button', { name: 'Enregistrer les informations' }).click();
-    await expect(profile.getByRole('alert')).toHaveText('Votre âge doit être compris entre 16 ans et 100 ans.');
+    await submitExpectingAlert(
+      profile,
+      'Enregistrer les informations',
+      'Votre âge doit être compris entre 16 ans et 100 ans.',
+    );
     await profile.getByRole('textbox', { name: 'Date de naissance' }).fill('1999-06-15');
     await profile.getByRole('combobox', { name: 'Genre' }).selectOption({ label: 'Femme' });
     await profile.getByRole('textbox', { name: 'Description' }).fill('Fan de jazz.');
@@ -64,17 +67,13 @@ test.describe('settings', () => {
   test('changes the password and asks for the professional verification', async ({ page }) => {
     const email = await openSettings(page);
     const security = section(page, 'Sécurité');
-    await security.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill('Autre1234');
-    await security.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Autre1234');
-    await security.getByRole('button', { name: 'Réinitialiser' }).click();
-    await expect(security.getByRole('alert')).toHaveText('Veuillez saisir votre mot de passe actuel.');
+    await fillNewPassword(security, 'Autre1234');
+    await submitExpectingAlert(security, 'Réinitialiser', 'Veuillez saisir votre mot de passe actuel.');
     await security.getByRole('textbox', { name: 'Mot de passe actuel', exact: true }).fill('PasLeBon1');
-    await security.getByRole('button', { name: 'Réinitialiser' }).click();
-    await expect(security.getByRole('alert')).toHaveText('Le mot de passe actuel est incorrect.');
+    await submitExpectingAlert(security, 'Réinitialiser', 'Le mot de passe actuel est incorrect.');
     await security.getByRole('textbox', { name: 'Mot de passe actuel', exact: true }).fill(NEW_PASSWORD);
     await security.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Autre1235');
-    await security.getByRole('button', { name: 'Réinitialiser' }).click();
-    await expect(security.getByRole('alert')).toHaveText('Le mot de passe ne correspond pas.');
+    await submitExpectingAlert(security, 'Réinitialiser', 'Le mot de passe ne correspond pas.');
     await security.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill('Autre1234');
     await security.getByRole('button', { name: 'Réinitialiser' }).click();
     await expect(page.getByText('Votre mot de passe a été correctement modifié.')).toBeVisible();
@@ -108,8 +107,7 @@ test.describe('settings', () => {
     const code = await mailedCode(page.request, next);
     const codeInput = profile.getByRole('textbox', { name: 'Code de vérification' });
     await codeInput.fill(code === '000000' ? '111111' : '000000');
-    await profile.getByRole('button', { name: 'Confirmer le nouvel email' }).click();
-    await expect(profile.getByRole('alert')).toHaveText('Le code est incorrect.');
+    await submitExpectingAlert(profile, 'Confirmer le nouvel email', 'Le code est incorrect.');
     await codeInput.fill(code);
     await profile.getByRole('button', { name: 'Confirmer le nouvel email' }).click();
     await expect(page.getByText('Votre email a bien été modifié.')).toBeVisible();

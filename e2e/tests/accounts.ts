@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 
 export const DEMO = {
   admin: 'admin@guichet.test',
@@ -123,4 +123,10 @@ export async function newOrganiser(playwright: RequestFactory, { advancePercent 
     await admin.dispose();
   };
   return { request, admin, email, id, name: 'Camille Durand', dispose };
+}
+
+/** Types a new password and its confirmation where a form asks for them (the reset page, the settings' security). */
+export async function fillNewPassword(form: Page | Locator, password: string, confirmation = password) {
+  await form.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill(password);
+  await form.getByRole('textbox', { name: 'Confirmation du mot de passe', exact: true }).fill(confirmation);
 }

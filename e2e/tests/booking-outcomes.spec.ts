@@ -4,19 +4,14 @@ import { paymentFr } from '../../packages/shared/src/messages/fr-payment';
 import { expectAccessible } from './accessibility';
 import { newBuyer } from './accounts';
 import { bookUpToPayment, goToBank, orderOf, ticketOf } from './booking-steps';
-import { organiserEvent } from './events';
+import { eventWithHiddenTicket, organiserEvent } from './events';
 
 test.describe('booking outcomes', () => {
   test('a private link sells its hidden ticket, which stays out of reach without the key', async ({
     page,
     request,
   }) => {
-    const eventId = await organiserEvent(request, {
-      ticketList: [
-        { title: 'Entrée libre', price: 8, quantity: 50 },
-        { title: 'Carré partenaires', price: 25, quantity: 10, isHidden: true },
-      ],
-    });
+    const eventId = await eventWithHiddenTicket(request, ['Entrée libre', 8, 50], ['Carré partenaires', 25, 10]);
     // The organiser makes the private link, as the 'Générer le lien' button does.
     const hiddenTickets = (await (await request.get(`/api/events/${eventId}/hidden-tickets`)).json()) as {
       id: string;

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { logInAs, NEW_PASSWORD, newBuyer, otherPerson, registerViaApi, uniqueEmail } from './accounts';
 import { choiceTicket, DAY, eventDetail, organiserEvent } from './events';
+import { submitExpectingAlert } from './forms';
 import { lastMail, mailedCode } from './mail';
 import { placeOrder } from './purchases';
 import { screenshotBothThemes } from './screenshots';
@@ -145,8 +146,7 @@ test.describe('booking', () => {
     await next(page);
 
     await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeFocused();
-    await main.getByRole('button', { name: 'Valider' }).click();
-    await expect(main.getByRole('alert')).toHaveText('Veuillez saisir le code de vérification.');
+    await submitExpectingAlert(main, 'Valider', 'Veuillez saisir le code de vérification.');
     const code = await mailedCode(page.request, email);
     await main.getByRole('textbox', { name: 'Code de vérification', exact: true }).fill(code);
     await main.getByRole('button', { name: 'Valider' }).click();
@@ -290,14 +290,12 @@ test.describe('booking', () => {
     // Five wrong guesses kill the code (docs/decisions.md): each is 'incorrect'.
     for (let i = 0; i < 5; i++) {
       await field.fill(wrong);
-      await main.getByRole('button', { name: 'Valider' }).click();
-      await expect(main.getByRole('alert')).toHaveText('Le code est incorrect.');
+      await submitExpectingAlert(main, 'Valider', 'Le code est incorrect.');
       await expect(main.getByRole('button', { name: 'Valider' })).toBeEnabled();
     }
     // The right code comes too late: nothing is left to guess (the spec's 'Lien erroné').
     await field.fill(code);
-    await main.getByRole('button', { name: 'Valider' }).click();
-    await expect(main.getByRole('alert')).toHaveText('Le code est erroné.');
+    await submitExpectingAlert(main, 'Valider', 'Le code est erroné.');
     await expect(main.getByRole('heading', { name: 'Vérification de votre email' })).toBeVisible();
     await expectAccessible(page);
   });
@@ -328,11 +326,9 @@ test.describe('booking', () => {
     // The promo code: required, refused with the spec's message, then a removable capsule.
     await main.getByRole('button', { name: 'Ajouter un code promo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Code promo' });
-    await dialog.getByRole('button', { name: 'Valider' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Le code promo doit être renseigné pour valider.');
+    await submitExpectingAlert(dialog, 'Valider', 'Le code promo doit être renseigné pour valider.');
     await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).fill('FAUX');
-    await dialog.getByRole('button', { name: 'Valider' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText("Le code promo n'est pas valide.");
+    await submitExpectingAlert(dialog, 'Valider', "Le code promo n'est pas valide.");
     await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).fill('moins20');
     await dialog.getByRole('button', { name: 'Valider' }).click();
     await expect(main.getByText('moins20 : -20 %')).toBeVisible();
@@ -454,8 +450,7 @@ test('a promo code checked after the terms are ticked stays on the ticket step, 
   await main.getByRole('button', { name: 'Ajouter un code promo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Code promo' });
   await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).fill('FAUX');
-  await dialog.getByRole('button', { name: 'Valider' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText("Le code promo n'est pas valide.");
+  await submitExpectingAlert(dialog, 'Valider', "Le code promo n'est pas valide.");
   await expect(main.getByRole('heading', { name: 'Vos informations' })).toHaveCount(0);
   // Enter in the field validates the code, not the ticket step.
   await dialog.getByRole('textbox', { name: 'Code promo', exact: true }).fill('MOINS10');

@@ -46,15 +46,26 @@ export async function createPrivateEvent(request: APIRequestContext, overrides: 
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A ticket type as the tests write it: [title, price in euros, places]. */
+type TicketRow = [title: string, price: number, places: number];
+const ticketInput = ([title, price, quantity]: TicketRow) => ({ title, price, quantity });
+
 /**
  * A choice ticket for an event's `ticketList` (the API's multipart ticket): its buyer picks one of
- * its options, each given as [title, price in euros, places].
+ * its options.
  */
-export const choiceTicket = (title: string, options: [string, number, number][]) => ({
+export const choiceTicket = (title: string, options: TicketRow[]) => ({
   title,
   isMultipart: true,
-  options: options.map(([title, price, quantity]) => ({ title, price, quantity })),
+  options: options.map(ticketInput),
 });
+
+/**
+ * An event of the demo organiser (see organiserEvent) selling `shown` and keeping `hidden` off its
+ * page, for a private link or a gift to open. Answers its id.
+ */
+export const eventWithHiddenTicket = (request: APIRequestContext, shown: TicketRow, hidden: TicketRow) =>
+  organiserEvent(request, { ticketList: [ticketInput(shown), { ...ticketInput(hidden), isHidden: true }] });
 
 type Ticket = { id: string; title: string; options?: { id: string; title: string }[] };
 

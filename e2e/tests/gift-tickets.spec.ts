@@ -1,19 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { DEMO, logInAs, newBuyer } from './accounts';
-import { organiserEvent } from './events';
+import { eventWithHiddenTicket, organiserEvent } from './events';
 
 test('the organiser offers a hidden ticket with a ticket; the buyer takes it free and holds it as OFFERT', async ({
   page,
   request,
   browser,
 }) => {
-  const eventId = await organiserEvent(request, {
-    ticketList: [
-      { title: 'Standard', price: 12, quantity: 40 },
-      { title: 'Invitation VIP', price: 30, quantity: 5, isHidden: true },
-    ],
-  });
+  const eventId = await eventWithHiddenTicket(request, ['Standard', 12, 40], ['Invitation VIP', 30, 5]);
 
   // The organiser picks the gift on the edit page.
   const organiser = await (await browser.newContext()).newPage();

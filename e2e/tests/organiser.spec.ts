@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { DEMO, logInAs, registerViaApi } from './accounts';
+import { submitExpectingAlert } from './forms';
 
 const DAY = 86_400_000;
 
@@ -88,8 +89,7 @@ test('a verified organiser publishes a paid event with a choice ticket, a hidden
   await expect(preview.getByText('Partenaire')).toHaveCount(0);
   await expect(preview.getByText('Standard')).toBeVisible();
 
-  await page.getByRole('button', { name: "Créer l'événement" }).click();
-  await expect(page.getByRole('alert')).toHaveText('Veuillez accepter les conditions générales.');
+  await submitExpectingAlert(page, "Créer l'événement", 'Veuillez accepter les conditions générales.');
   await page.getByRole('checkbox', { name: /conditions générales des organisateurs/ }).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: "Créer l'événement" }).click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { formatDateTime } from '../../packages/shared/src/rules/dates';
 import { expectAccessible } from './accessibility';
 import { DEMO, NEW_PASSWORD, newOrganiser } from './accounts';
 import { openConsole } from './console-steps';
@@ -24,19 +25,6 @@ const openFollowUp = (page: Page, email: string, eventId: string) =>
 type Balance = { availableCents: number; organizerBalanceCents: number; requestableCents: number };
 const balanceOf = async (request: APIRequestContext, eventId: string) =>
   ((await (await request.get(`/api/console/events/${eventId}/payouts`)).json()) as { balance: Balance }).balance;
-
-/** "12 août 2026": the event's end as the console writes it, in Paris. */
-// As the server and the console write it (formatDateTime of packages/shared): 'mercredi 12 août 2026 à 23:00'.
-const frenchDate = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', {
-    timeZone: 'Europe/Paris',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
 
 test('the organiser keeps bank details and asks once for the balance of a paid event', async ({ page, playwright }) => {
   // The event has not ended: the administrator's allowance of 100 % lets the organiser ask now.
@@ -97,7 +85,7 @@ test('before the event’s end, the request stays in sight, disabled, saying fro
   const organiser = await newOrganiser(playwright);
   const event = await paidEvent(organiser.request, 20);
   await sell(page, event, 1);
-  const notYet = `Le virement pourra être demandé à partir du ${frenchDate(event.dateEnd)}, à la fin de l’événement.`;
+  const notYet = `Le virement pourra être demandé à partir du ${formatDateTime(event.dateEnd)}, à la fin de l’événement.`;
 
   await openFollowUp(page, organiser.email, event.id);
   const button = page.getByRole('button', { name: 'Demande de virement' });

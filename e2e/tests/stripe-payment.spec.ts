@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newBuyer } from './accounts';
 import { organiserEvent } from './events';
+import { submitExpectingAlert } from './forms';
 import { routeStripe, STRIPE_SERVER, stripeDoubleCalls } from './stripe-double';
 
 // Every journey here runs on the deployment that pays through Stripe (playwright.config.ts).
@@ -61,8 +62,7 @@ test.describe('paying through Stripe', () => {
     expect(calls.created.sort()).toEqual(['expressCheckout', 'payment']);
 
     await card.selectOption({ label: 'Carte refusée' });
-    await main.getByRole('button', { name: 'Payer 26,50 €' }).click();
-    await expect(main.getByRole('alert')).toHaveText('Votre carte a été refusée.');
+    await submitExpectingAlert(main, 'Payer 26,50 €', 'Votre carte a été refusée.');
     // The buyer stays on the step, places still held, and may try another card.
     await expect(main.getByRole('timer')).toBeVisible();
     expect(await orderStatus()).toBe('awaiting_payment');

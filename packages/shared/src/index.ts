@@ -6,6 +6,7 @@ export * from './checkin';
 export * from './checkout';
 export * from './common/fields';
 export * from './common/form';
+export * from './common/required-text';
 export * from './console';
 export * from './door-sales';
 export * from './events/image-sizes';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FieldError, formText } from '../common/form';
+import { requiredTextError } from '../common/required-text';
 import { fr } from '../messages/fr';
 import { accountFr } from '../messages/fr-account';
 import { isEmailValid } from '../rules/email';
@@ -34,18 +35,16 @@ const m = accountFr.contact;
 
 /** The contact checks, in the spec's order (nom, prénom, email, objet, message). */
 export function firstContactError(input: ContactRequest): FieldError<keyof ContactRequest> | null {
-  const lastName = input.lastName.trim();
-  const firstName = input.firstName.trim();
-  const email = input.email.trim();
-  if (!lastName) return { field: 'lastName', message: m.lastNameRequired };
-  if (lastName.length > CONTACT_NAME_MAX) return { field: 'lastName', message: m.tooLong50 };
-  if (!firstName) return { field: 'firstName', message: m.firstNameRequired };
-  if (firstName.length > CONTACT_NAME_MAX) return { field: 'firstName', message: m.tooLong50 };
-  if (!email) return { field: 'email', message: m.emailRequired };
-  if (email.length > CONTACT_NAME_MAX) return { field: 'email', message: m.tooLong50 };
-  if (!isEmailValid(email)) return { field: 'email', message: fr.auth.emailInvalid };
+  const tooLong = m.tooLong50;
+  const identityError =
+    requiredTextError('lastName', input.lastName, CONTACT_NAME_MAX, { required: m.lastNameRequired, tooLong }) ??
+    requiredTextError('firstName', input.firstName, CONTACT_NAME_MAX, { required: m.firstNameRequired, tooLong }) ??
+    requiredTextError('email', input.email, CONTACT_NAME_MAX, { required: m.emailRequired, tooLong });
+  if (identityError) return identityError;
+  if (!isEmailValid(input.email.trim())) return { field: 'email', message: fr.auth.emailInvalid };
   if (!contactSubjectOf(input.subject)) return { field: 'subject', message: m.subjectRequired };
-  if (!input.message.trim()) return { field: 'message', message: m.messageRequired };
-  if (input.message.trim().length > CONTACT_MESSAGE_MAX) return { field: 'message', message: m.messageTooLong };
-  return null;
+  return requiredTextError('message', input.message, CONTACT_MESSAGE_MAX, {
+    required: m.messageRequired,
+    tooLong: m.messageTooLong,
+  });
 }

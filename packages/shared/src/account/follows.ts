@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { publicAccountFields } from './profile';
 
 export const followListType = z.enum(['followers', 'follows']);
 export type FollowListType = z.infer<typeof followListType>;
 
 /** A card of a follow list (the spec's follow preview). */
 const followPreview = z.object({
-  id: z.string(),
-  isPublic: z.literal(true),
-  firstName: z.string(),
-  lastName: z.string(),
-  isVerified: z.boolean(),
+  ...publicAccountFields,
   /** The category the account organises most often, if any. */
   category: z.string().nullable(),
   nbFollowers: z.number().int(),
-  photoUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
 });
 
 /** A non-public account still counts in a list, but only as a placeholder. */

@@ -8,18 +8,23 @@ const counts = {
   nbOrganizedEvents: z.number().int().nullable(),
 };
 
-const visibleProfile = z.object({
+/** What anyone sees of a public account: on its profile, and on its card in a follow list. */
+export const publicAccountFields = {
   id: z.string(),
   isPublic: z.literal(true),
-  isMe: z.boolean(),
   firstName: z.string(),
   lastName: z.string(),
   isVerified: z.boolean(),
+  photoUrl: z.string().nullable(),
+  bannerUrl: z.string().nullable(),
+};
+
+const visibleProfile = z.object({
+  ...publicAccountFields,
+  isMe: z.boolean(),
   description: z.string(),
   /** Present only when the user chose to show it. */
   email: z.string().nullable(),
-  photoUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
   isFollowedByMe: z.boolean(),
   ...counts,
 });
@@ -41,6 +46,19 @@ export type Gender = (typeof genders)[number];
 const verificationState = z.enum(['none', 'pending', 'verified']);
 export type VerificationState = z.infer<typeof verificationState>;
 
+/** How the account travels to events, and what it shows of itself: set in the settings, read back on the profile. */
+export const travelFields = {
+  byCar: z.boolean(),
+  byFoot: z.boolean(),
+  byCommon: z.boolean(),
+  byMotorcycle: z.boolean(),
+};
+export const privacyFields = {
+  showEmail: z.boolean(),
+  isPublic: z.boolean(),
+  newsletter: z.boolean(),
+};
+
 /** The owner's own account, as the profile and settings screens show it. */
 export const myProfile = z.object({
   id: z.string(),
@@ -52,13 +70,8 @@ export const myProfile = z.object({
   age: z.number().int().nullable(),
   gender: z.enum(genders),
   description: z.string(),
-  byCar: z.boolean(),
-  byFoot: z.boolean(),
-  byCommon: z.boolean(),
-  byMotorcycle: z.boolean(),
-  showEmail: z.boolean(),
-  isPublic: z.boolean(),
-  newsletter: z.boolean(),
+  ...travelFields,
+  ...privacyFields,
   isVerified: z.boolean(),
   verification: verificationState,
   photoUrl: z.string().nullable(),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ACCOUNT_NAME_MAX } from '../auth/schemas';
 import { type FieldError, formText } from '../common/form';
+import { requiredTextError } from '../common/required-text';
 import { fr } from '../messages/fr';
 import { accountFr } from '../messages/fr-account';
 import { isAgeAllowed, parseIsoDate } from '../rules/age';
 import { EMAIL_MAX_LENGTH, isEmailValid } from '../rules/email';
 import { PASSWORD_MAX_LENGTH } from '../rules/password';
-import { genders } from './profile';
+import { genders, privacyFields, travelFields } from './profile';
 
 export const DESCRIPTION_MAX = 200;
 
@@ -35,10 +36,11 @@ export function firstProfileSettingsError(
   const email = input.email.trim();
   if (!email) return { field: 'email', message: m.emailRequired };
   if (!isEmailValid(email)) return { field: 'email', message: fr.auth.emailInvalid };
-  if (!input.firstName.trim()) return { field: 'firstName', message: m.firstNameRequired };
-  if (input.firstName.trim().length > ACCOUNT_NAME_MAX) return { field: 'firstName', message: fr.auth.nameTooLong };
-  if (!input.lastName.trim()) return { field: 'lastName', message: m.lastNameRequired };
-  if (input.lastName.trim().length > ACCOUNT_NAME_MAX) return { field: 'lastName', message: fr.auth.nameTooLong };
+  const tooLong = fr.auth.nameTooLong;
+  const nameError =
+    requiredTextError('firstName', input.firstName, ACCOUNT_NAME_MAX, { required: m.firstNameRequired, tooLong }) ??
+    requiredTextError('lastName', input.lastName, ACCOUNT_NAME_MAX, { required: m.lastNameRequired, tooLong });
+  if (nameError) return nameError;
   if (!input.birthDate || !parseIsoDate(input.birthDate)) return { field: 'birthDate', message: m.birthDateRequired };
   if (!(genders as readonly string[]).includes(input.gender)) return { field: 'gender', message: m.genderRequired };
   if (!isAgeAllowed(input.birthDate, today)) return { field: 'birthDate', message: m.ageRange };
@@ -46,19 +48,10 @@ export function firstProfileSettingsError(
   return null;
 }
 
-export const travelSettings = z.strictObject({
-  byCar: z.boolean(),
-  byFoot: z.boolean(),
-  byCommon: z.boolean(),
-  byMotorcycle: z.boolean(),
-});
+export const travelSettings = z.strictObject(travelFields);
 export type TravelSettings = z.infer<typeof travelSettings>;
 
-export const privacySettings = z.strictObject({
-  showEmail: z.boolean(),
-  isPublic: z.boolean(),
-  newsletter: z.boolean(),
-});
+export const privacySettings = z.strictObject(privacyFields);
 export type PrivacySettings = z.infer<typeof privacySettings>;
 
 export const passwordChange = z.strictObject({

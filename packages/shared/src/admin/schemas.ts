@@ -3,7 +3,7 @@ import { cents } from '../common/fields';
 import type { FieldError } from '../common/form';
 import { adminFr } from '../messages/fr-admin';
 import { parseSignedEuros } from '../payouts/rules';
-import { payoutStatus } from '../payouts/schemas';
+import { eventPayout } from '../payouts/schemas';
 import { PAYMENT_PROVIDERS } from '../pricing/rules';
 import { REASON_MAX_LENGTH } from '../rules/reason';
 
@@ -135,23 +135,15 @@ export const payoutFilter = z.enum(['requested', 'batched', 'paid', 'returned', 
 export type PayoutFilter = z.infer<typeof payoutFilter>;
 export const payoutsQuery = z.strictObject({ status: payoutFilter.optional() });
 
-export const adminPayout = z.object({
-  id: z.string(),
+export const adminPayout = eventPayout.extend({
   eventId: z.string(),
   eventTitle: z.string(),
   organizerName: z.string(),
   organizerEmail: z.string(),
-  amountCents: cents,
-  status: payoutStatus,
   holderName: z.string(),
-  iban: z.string(),
   bic: z.string().nullable(),
-  bankReference: z.string().nullable(),
-  rejectReason: z.string().nullable(),
   /** The batch whose file carries (or carried) it. */
   batchId: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
   returnedAt: z.string().nullable(),
 });
 export type AdminPayout = z.infer<typeof adminPayout>;

@@ -23,6 +23,15 @@ export const scanBatchRequest = z.strictObject({
 });
 export type ScanBatchRequest = z.infer<typeof scanBatchRequest>;
 
+/**
+ * The last entry taken on a participation, and who took it: the scanner says "already scanned" with
+ * them, online from the answer, offline from its manifest.
+ */
+const lastScanFields = {
+  lastScanAt: z.string().nullable(),
+  lastScanBy: z.string().nullable(),
+};
+
 const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled']);
 
 export const scanOutcome = z.object({
@@ -33,8 +42,7 @@ export const scanOutcome = z.object({
   quantity: z.number().int().nullable(),
   holderName: z.string().nullable(),
   ticketTitle: z.string().nullable(),
-  lastScanAt: z.string().nullable(),
-  lastScanBy: z.string().nullable(),
+  ...lastScanFields,
   /** This scan had been received before: its first answer. */
   replay: z.boolean(),
   /** Let in offline although the entry was already used elsewhere. */
@@ -51,10 +59,7 @@ const manifestParticipation = z.object({
   ticketTitle: z.string(),
   quantity: z.number().int(),
   entriesUsed: z.number().int(),
-  /** The last entry taken, for a scanner offline to say when a ticket was already scanned. */
-  lastScanAt: z.string().nullable(),
-  /** Who took that entry, for a scanner offline to say by whom. */
-  lastScanBy: z.string().nullable(),
+  ...lastScanFields,
 });
 export type ManifestParticipation = z.infer<typeof manifestParticipation>;
 

@@ -1,4 +1,5 @@
 import type { FieldError } from '../common/form';
+import { requiredTextError } from '../common/required-text';
 import { checkoutFr } from '../messages/fr-checkout';
 import { checkoutStepsFr } from '../messages/fr-checkout-steps';
 import { ageOn, MAX_AGE, MIN_AGE, todayInParis } from '../rules/age';
@@ -129,13 +130,12 @@ export function firstBuyerError(
   buyer: BuyerInput,
   options: { needsStudies: boolean; today?: string },
 ): FieldError<BuyerField> | null {
-  const lastName = buyer.lastName.trim();
-  const firstName = buyer.firstName.trim();
+  const tooLong = m.nameTooLong;
+  const nameError =
+    requiredTextError('lastName', buyer.lastName, BUYER_NAME_MAX, { required: m.lastNameRequired, tooLong }) ??
+    requiredTextError('firstName', buyer.firstName, BUYER_NAME_MAX, { required: m.firstNameRequired, tooLong });
+  if (nameError) return nameError;
   const email = buyer.email.trim();
-  if (!lastName) return { field: 'lastName', message: m.lastNameRequired };
-  if (lastName.length > BUYER_NAME_MAX) return { field: 'lastName', message: m.nameTooLong };
-  if (!firstName) return { field: 'firstName', message: m.firstNameRequired };
-  if (firstName.length > BUYER_NAME_MAX) return { field: 'firstName', message: m.nameTooLong };
   if (!email) return { field: 'email', message: m.emailRequired };
   if (!isEmailValid(email)) return { field: 'email', message: m.emailInvalid };
   const age = buyer.birthDate ? ageOn(buyer.birthDate, options.today ?? todayInParis()) : null;

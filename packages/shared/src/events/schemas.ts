@@ -102,12 +102,9 @@ export type EventDetail = z.infer<typeof eventDetail>;
 export const shareLinkRequest = z.strictObject({ ticketIds: z.array(z.string().max(64)).max(100).default([]) });
 export const createdShareLink = z.object({ key: z.string(), url: z.string() });
 export type CreatedShareLink = z.infer<typeof createdShareLink>;
-export const hiddenTicket = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priceCents: cents,
-});
+export const hiddenTicket = z
+  .object(ticketOfferFields)
+  .pick({ id: true, title: true, description: true, priceCents: true });
 export type HiddenTicket = z.infer<typeof hiddenTicket>;
 
 /** What the web app needs to know about this deployment, and nothing secret. */

@@ -66,7 +66,8 @@ const balance = z.object({
 });
 export type Balance = z.infer<typeof balance>;
 
-const eventPayout = z.object({
+/** A payout as the organiser's console lists it; the back office's adds who asked and where it goes. */
+export const eventPayout = z.object({
   id: z.string(),
   amountCents: cents,
   status: payoutStatus,

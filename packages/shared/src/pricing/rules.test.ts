@@ -104,38 +104,32 @@ describe('orderTotals', () => {
     expect(totals.lines[1]).toMatchObject({ discountedUnitPriceCents: 5400, subtotalCents: 5400, insuranceCents: 324 });
   });
 
-  it('charges no fee when the organiser keeps the fees', () => {
-    // 3 × 10 € = 3000, no discount, no insurance, no fee
-    const totals = orderTotals({
-      lines: [{ unitPriceCents: 1000, quantity: 3, refundPlaces: 0 }],
-      discountPercent: null,
-      provider: 'etransactions',
+  it.each([
+    {
+      // 3 × 10 € = 3000, no discount, no insurance, no fee
+      name: 'charges no fee when the organiser keeps the fees',
+      order: { unitPriceCents: 1000, quantity: 3, refundPlaces: 0, discountPercent: null, provider: 'etransactions' },
       attendeePaysFees: false,
-    });
-    expect(totals).toMatchObject({ subtotalCents: 3000, discountCents: 0, serviceFeeCents: 0, totalCents: 3000 });
-  });
-
-  it('makes a 100 % discount free, insurance and fee included', () => {
-    // 2 × (1500 − 100 %) = 0; insurance of a free place 0; fee on 0 is 0
-    const totals = orderTotals({
-      lines: [{ unitPriceCents: 1500, quantity: 2, refundPlaces: 2 }],
-      discountPercent: 100,
-      provider: 'stripe',
+      expected: { subtotalCents: 3000, discountCents: 0, serviceFeeCents: 0, totalCents: 3000 },
+    },
+    {
+      // 2 × (1500 − 100 %) = 0; insurance of a free place 0; fee on 0 is 0
+      name: 'makes a 100 % discount free, insurance and fee included',
+      order: { unitPriceCents: 1500, quantity: 2, refundPlaces: 2, discountPercent: 100, provider: 'stripe' },
       attendeePaysFees: true,
-    });
-    expect(totals).toMatchObject({ subtotalCents: 0, discountCents: 3000, insuranceCents: 0, totalCents: 0 });
-  });
-
-  it('uses the 6 % insurance when the discount lands exactly on 50 €', () => {
-    // 6250 − 20 % = 5000 (exactly 50 €) → 6 % = 300 for the one place
-    // Sandbox (bank) fee: 5000 × 1.8 % = 90 + 30 = 120; total 5000 + 300 + 120 = 5420
-    const totals = orderTotals({
-      lines: [{ unitPriceCents: 6250, quantity: 1, refundPlaces: 1 }],
-      discountPercent: 20,
-      provider: 'sandbox',
+      expected: { subtotalCents: 0, discountCents: 3000, insuranceCents: 0, totalCents: 0 },
+    },
+    {
+      // 6250 − 20 % = 5000 (exactly 50 €) → 6 % = 300 for the one place
+      // Sandbox (bank) fee: 5000 × 1.8 % = 90 + 30 = 120; total 5000 + 300 + 120 = 5420
+      name: 'uses the 6 % insurance when the discount lands exactly on 50 €',
+      order: { unitPriceCents: 6250, quantity: 1, refundPlaces: 1, discountPercent: 20, provider: 'sandbox' },
       attendeePaysFees: true,
-    });
-    expect(totals).toMatchObject({ subtotalCents: 5000, insuranceCents: 300, serviceFeeCents: 120, totalCents: 5420 });
+      expected: { subtotalCents: 5000, insuranceCents: 300, serviceFeeCents: 120, totalCents: 5420 },
+    },
+  ] as const)('$name', ({ order, attendeePaysFees, expected }) => {
+    const { discountPercent, provider, ...line } = order;
+    expect(orderTotals({ lines: [line], discountPercent, provider, attendeePaysFees })).toMatchObject(expected);
   });
 
   it('refuses more refund places than tickets', () => {
