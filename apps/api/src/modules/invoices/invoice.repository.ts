@@ -131,3 +131,9 @@ export async function findOrdersOfParticipations(db: Database, participationIds:
   );
   return rows.map((row) => row.orderId);
 }
+
+/** Locks the order's row for the issuing of its documents (not its key: invoices may still point at it). */
+export async function lockOrder(db: Database, orderId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select id from orders where id = ${orderId} for no key update`);
+  return rows.length > 0;
+}

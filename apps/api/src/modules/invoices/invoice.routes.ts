@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
-import { renderInvoicePdf } from './invoice-pdf';
 import { findReadableInvoice, listOrderInvoices } from './invoice.service';
+import { renderInvoicePdf } from './invoice-pdf';
 
 const orderParams = z.object({ id: z.string().max(64) });
 const invoiceParams = z.object({ id: z.string().max(64), invoiceId: z.string().max(64) });

@@ -9,13 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
 import * as repo from './invoice.repository';
-import {
-  invoiceNumber,
-  organizerInvoiceSeries,
-  PLATFORM_INVOICE_SERIES,
-  takeNumbers,
-  ticketSeries,
-} from './numbering';
+import { invoiceNumber, organizerInvoiceSeries, PLATFORM_INVOICE_SERIES, takeNumbers, ticketSeries } from './numbering';
 
 /** Who sells: the organiser's billing identity, and the platform's own. */
 export type Sellers = {
@@ -86,6 +80,8 @@ export type IssueOptions = { sellers: Sellers };
  */
 export async function issueOrderDocuments(db: Database, orderId: string, options: IssueOptions): Promise<void> {
   await db.transaction(async (tx) => {
+    // One issuing of an order at a time: the second finds the first's documents and adds none.
+    if (!(await repo.lockOrder(tx, orderId))) return;
     await numberTickets(tx, { orderId });
     const order = await repo.findOrderToInvoice(tx, orderId);
     if (!order || !['paid', 'refund_requested', 'refunded'].includes(order.status) || order.totalCents === 0) return;
@@ -191,7 +187,9 @@ export async function issueDocumentsOfMail(
   refs: { kind: string; participationId?: string }[],
   options: IssueOptions,
 ): Promise<void> {
-  const participationIds = refs.flatMap((ref) => (ref.kind === 'ticket-pdf' && ref.participationId ? [ref.participationId] : []));
+  const participationIds = refs.flatMap((ref) =>
+    ref.kind === 'ticket-pdf' && ref.participationId ? [ref.participationId] : [],
+  );
   for (const orderId of await repo.findOrdersOfParticipations(db, participationIds)) {
     await issueOrderDocuments(db, orderId, options);
   }

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, createEvent, createUser, loginAs } from '../../../test/helpers';
+import { buyAndPay } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
+import { events, invoices, participations } from '../../db/schema';
+import { issueOrderDocuments } from './issue';
+import { sellersFrom } from './sellers';
+
+const t = useTestApp();
+
+type Listed = {
+  id: string;
+  number: string;
+  kind: string;
+  issuer: string;
+  totalCents: number;
+  vatCents: number;
+  url: string;
+};
+
+async function paidEvent(vatRate: '5.5' | '20' = '5.5', fees = true) {
+  const organizer = await createUser(t, { isVerified: true, firstName: 'Łukasz', lastName: 'Ştefan' });
+  const { event, tickets } = await createEvent(t, organizer.id, { isUserPaysFees: fees }, [
+    { title: 'Fosse', priceCents: 2500, vatRate },
+  ]);
+  return { organizer, event, ticket: tickets[0] as { id: string } };
+}
+
+async function buyer() {
+  const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
+  return { user, cookie: await loginAs(t, user.email) };
+}
+
+const list = (orderId: string, cookie?: string, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/invoices${query}`, headers: cookie ? { cookie } : {} });
+
+async function pdfText(url: string, cookie?: string) {
+  const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(response.rawPayload)), { mergePages: true });
+  return text;
+}
+
+describe('the invoices of a paid order', () => {
+  it('are issued after the payment: the organiser’s for the tickets, the platform’s for its fee, each with its PDF', async () => {
+    const { event, ticket, organizer } = await paidEvent();
+    const { cookie } = await buyer();
+    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 2 });
+    expect((await list(orderId, cookie)).json()).toEqual([]);
+
+    await t.app.jobs.runDue();
+    const listed: Listed[] = (await list(orderId, cookie)).json();
+    const organiserInvoice = listed.find((invoice) => invoice.issuer === 'organizer');
+    const platformInvoice = listed.find((invoice) => invoice.issuer === 'platform');
+    // 2 × 25 € at 5,5 %: 47,39 € HT and 2,61 € of VAT.
+    expect(organiserInvoice).toMatchObject({ kind: 'invoice', totalCents: 5000, vatCents: 261 });
+    expect(organiserInvoice?.number).toMatch(/^F-\d{6}$/);
+    expect(platformInvoice).toMatchObject({ kind: 'invoice' });
+    expect(platformInvoice?.number).toMatch(/^GP-\d{6}$/);
+    expect(platformInvoice?.totalCents).toBeGreaterThan(0);
+    expect(platformInvoice?.vatCents).toBeGreaterThan(0);
+
+    const text = await pdfText(organiserInvoice?.url ?? '', cookie);
+    expect(text).toContain(organiserInvoice?.number);
+    expect(text).toContain('Łukasz Ştefan');
+    expect(text).toContain('Zoé Lefèvre');
+    expect(text).toMatch(/50,00\s€/);
+
+    // The organiser and an administrator read them too; nobody else.
+    const owner = await loginAs(t, organizer.email);
+    expect((await list(orderId, owner)).json()).toHaveLength(2);
+    expect((await list(orderId, await adminCookie(t))).json()).toHaveLength(2);
+    const stranger = await loginAs(t, (await createUser(t)).email);
+    expect((await list(orderId, stranger)).statusCode).toBe(404);
+    expect((await list(orderId)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: organiserInvoice?.url ?? '', headers: { cookie: stranger } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('gives the places numbers in one series per event, a participation of 3 places 3 numbers', async () => {
+    const { event, ticket } = await paidEvent('20', false);
+    const first = await buyer();
+    const second = await buyer();
+    await buyAndPay(t, first.cookie, event.id, { ticketId: ticket.id, quantity: 3 });
+    await buyAndPay(t, second.cookie, event.id, { ticketId: ticket.id, quantity: 2 });
+    await t.app.jobs.runDue();
+    const rows = await t.database.db
+      .select({ first: participations.firstTicketNumber, quantity: participations.quantity })
+      .from(participations)
+      .where(eq(participations.eventId, event.id));
+    const numbers = rows.flatMap((row) => Array.from({ length: row.quantity }, (_, i) => (row.first ?? NaN) + i));
+    expect(numbers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps what was issued when the ticket’s rate changes afterwards, and is issued once however often it is asked', async () => {
+    const { event, ticket } = await paidEvent('5.5', false);
+    const { cookie } = await buyer();
+    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 1 });
+    const options = { sellers: sellersFrom(t.config) };
+    await Promise.all([1, 2, 3].map(() => issueOrderDocuments(t.database.db, orderId, options)));
+    await t.app.jobs.runDue();
+    await t.database.db.update(events).set({ title: 'Renommé' }).where(eq(events.id, event.id));
+    const listed: Listed[] = (await list(orderId, cookie)).json();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ totalCents: 2500, vatCents: 130 });
+    expect(await pdfText(listed[0]?.url ?? '', cookie)).not.toContain('Renommé');
+  });
+
+  it('numbers 40 orders paid at once on one organiser’s series without a gap or a repeat', async () => {
+    const { event, ticket, organizer } = await paidEvent('5.5', false);
+    const orders: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const { cookie } = await buyer();
+      orders.push(await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 1 }));
+    }
+    const options = { sellers: sellersFrom(t.config) };
+    await Promise.all(orders.map((orderId) => issueOrderDocuments(t.database.db, orderId, options)));
+    const issued = await t.database.db
+      .select({ seq: invoices.seq })
+      .from(invoices)
+      .where(eq(invoices.organizerId, organizer.id));
+    expect(issued.map((row) => row.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  }, 120_000);
+});
