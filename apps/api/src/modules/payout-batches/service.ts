@@ -1,21 +1,13 @@
-import {
-  type AdminPayout,
-  adminFr,
-  formatEuros,
-  groupIban,
-  type PayoutBatch,
-  type PayoutBatchCreated,
-  payoutsFr,
-} from '@guichet/shared';
+import { type AdminPayout, adminFr, groupIban, type PayoutBatch, type PayoutBatchCreated } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { queueMail } from '../../mail/outbox';
 import { administrator } from '../../policy/administrator';
 import type { Viewer } from '../../policy/can';
 import { findPayout } from '../admin/repository';
 import { toAdminPayout } from '../admin/service';
 import { insertAudit } from '../audit/repository';
+import { queuePayoutMail } from '../payouts/mail';
 import { buildPain001 } from '../payouts/sepa';
 import * as repo from './repository';
 
@@ -123,16 +115,7 @@ export async function markBatchPaid(
     const payouts = await repo.findBatchedPayouts(tx, batch.id);
     await repo.markBatchPaid(tx, batch.id, { reference, by: admin.id, at: deps.clock.now() });
     for (const payout of payouts) {
-      await queueMail(tx, {
-        to: payout.organizerEmail,
-        subject: payoutsFr.mail.paidSubject(deps.config.brandName, payout.eventTitle),
-        text: payoutsFr.mail.paidBody(
-          payout.organizerFirstName,
-          formatEuros(payout.amountCents),
-          payout.eventTitle,
-          reference,
-        ),
-      });
+      await queuePayoutMail(tx, deps.config.brandName, 'paid', payout, reference);
     }
     await insertAudit(tx, {
       actorId: admin.id,
@@ -166,16 +149,7 @@ export async function markPayoutReturned(deps: AppDeps, viewer: Viewer | null, p
     }
     const after = await findPayout(tx, payoutId);
     if (!after) throw notFound();
-    await queueMail(tx, {
-      to: after.organizerEmail,
-      subject: payoutsFr.mail.returnedSubject(deps.config.brandName, after.eventTitle),
-      text: payoutsFr.mail.returnedBody(
-        after.organizerFirstName,
-        formatEuros(after.amountCents),
-        after.eventTitle,
-        groupIban(after.iban),
-      ),
-    });
+    await queuePayoutMail(tx, deps.config.brandName, 'returned', after, groupIban(after.iban));
     await insertAudit(tx, {
       actorId: admin.id,
       action: 'payout.returned',
