@@ -37,6 +37,23 @@ export type Unlisten = () => Promise<void>;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** What both kinds of handle do alike: drizzle's migrator for the kind, then the declared SQL. */
+function sharedHandle(
+  db: Database,
+  kind: DatabaseHandle['kind'],
+  migrateSchema: (db: never, config: { migrationsFolder: string }) => Promise<void>,
+): Pick<DatabaseHandle, 'db' | 'kind' | 'migrate' | 'ping'> {
+  return {
+    db,
+    kind,
+    migrate: async () => {
+      await migrateSchema(db as never, { migrationsFolder });
+      await applyDeclaredSql(db);
+    },
+    ping: () => ping(db),
+  };
+}
+
 /**
  * PostgreSQL when a URL is given; otherwise PGlite (real Postgres in WASM), on disk under
  * dataDir, or in memory when dataDir is 'memory://'.
@@ -48,15 +65,8 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
-      db,
-      kind: 'postgres',
-      migrate: async () => {
-        await migratePg(db as never, { migrationsFolder });
-        await applyDeclaredSql(db);
-      },
-      ping: () => ping(db),
+      ...sharedHandle(drizzlePg(pool, { schema }) as unknown as Database, 'postgres', migratePg),
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, listener) => listenPostgres(options.url as string, channel, listener),
@@ -78,15 +88,8 @@ export async function openDatabase(options: {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
-    db,
-    kind: 'pglite',
-    migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder });
-      await applyDeclaredSql(db);
-    },
-    ping: () => ping(db),
+    ...sharedHandle(drizzlePglite(client, { schema }) as unknown as Database, 'pglite', migratePglite),
     close: async () => {
       await client.close();
       unlock();

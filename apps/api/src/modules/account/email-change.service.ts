@@ -2,18 +2,13 @@ import { accountFr, fr, type MessageResult } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
+import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
-import { MAX_CODE_ATTEMPTS } from '../auth/service';
-import * as emailCodes from '../users/email-codes.repository';
-import { countFailedAttempt, markEmailCodeUsed } from '../users/email-codes.repository';
+import { guessEmailCode, issueEmailCode } from '../auth/email-code';
+import { markEmailCodeUsed } from '../users/email-codes.repository';
 import type { SignedInUser } from '../users/users.repository';
 import { updateUser } from '../users/users.repository';
 import * as repo from './settings.repository';
-
-// Same lifetime and hashing as the password-reset code (docs/decisions.md).
-const CODE_TTL_MS = 15 * 60_000;
-const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
 /** Inside the caller's transaction: records the pending address and mails it a fresh code. */
 export async function startEmailChange(
@@ -22,14 +17,8 @@ export async function startEmailChange(
   me: Pick<SignedInUser, 'id' | 'firstName'>,
   email: string,
 ): Promise<void> {
-  const code = randomDigits(6);
   await updateUser(tx, me.id, { pendingEmail: email });
-  await emailCodes.replaceEmailCode(tx, {
-    purpose: 'email_change',
-    userId: me.id,
-    codeHash: codeHash(me.id, code),
-    expiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
-  });
+  const code = await issueEmailCode(tx, me.id, 'email_change', deps.clock.now());
   await queueMail(tx, {
     to: email,
     subject: accountFr.mail.emailChangeSubject(deps.config.brandName),
@@ -58,13 +47,8 @@ export async function confirmEmailChange(
   let applied: boolean;
   try {
     applied = await deps.db.transaction(async (tx) => {
-      const live = await emailCodes.lockLiveEmailCode(tx, me.id, 'email_change');
-      if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect();
-      if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
-      if (!safeEqual(live.codeHash, codeHash(me.id, code))) {
-        await countFailedAttempt(tx, live.id);
-        return false;
-      }
+      const live = await guessEmailCode(tx, me.id, ['email_change'], code, deps.clock.now(), incorrect);
+      if (!live) return false;
       await markEmailCodeUsed(tx, live.id, deps.clock.now());
       await updateUser(tx, me.id, { email: pending, pendingEmail: null, emailVerifiedAt: deps.clock.now() });
       // Like a new password: the account's other sessions end.

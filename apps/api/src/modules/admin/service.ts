@@ -10,13 +10,11 @@ import {
   type ContactMessageItem,
   firstAdjustmentReasonError,
   firstReasonError,
-  formatEuros,
   type LedgerAdjustmentRequest,
   type PaymentProviderChoice,
   type PayoutAdvanceRequest,
   type PayoutFilter,
   parseAdvancePercent,
-  payoutsFr,
   type UpdateUserRequest,
   type VerificationRequest,
 } from '@guichet/shared';
@@ -31,6 +29,7 @@ import { deleteUserSessions } from '../auth/repository';
 import { updateEvent } from '../events/event.repository';
 import { applyAdjustment } from '../ledger/adjustments';
 import * as ledger from '../ledger/repository';
+import { queuePayoutMail } from '../payouts/mail';
 import { rejectRequestedPayout } from '../payouts/repository';
 import { banOf } from '../users/ban';
 import { updateUser as updateAccount } from '../users/users.repository';
@@ -329,16 +328,7 @@ export async function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutI
     if (!rejected) throw new AppError('PAYOUT_DECIDED', m.errors.alreadyDecided, 409);
     const after = await repo.findPayout(tx, payoutId);
     if (!after) throw notFound();
-    await queueMail(tx, {
-      to: after.organizerEmail,
-      subject: payoutsFr.mail.rejectedSubject(deps.config.brandName, after.eventTitle),
-      text: payoutsFr.mail.rejectedBody(
-        after.organizerFirstName,
-        formatEuros(after.amountCents),
-        after.eventTitle,
-        reason,
-      ),
-    });
+    await queuePayoutMail(tx, deps.config.brandName, 'rejected', after, reason);
     await insertAudit(tx, {
       actorId: admin.id,
       action: 'payout.reject',

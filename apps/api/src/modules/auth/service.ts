@@ -16,20 +16,18 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
-import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/tokens';
+import { randomToken, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { banOf } from '../users/ban';
 import * as emailCodes from '../users/email-codes.repository';
 import type { SignedInUser } from '../users/users.repository';
 import * as users from '../users/users.repository';
+import { guessEmailCode, issueEmailCode } from './email-code';
 import type { LoginEntry } from './login-throttle';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import * as repo from './repository';
 
 export type AuthDeps = { db: Database; config: Config; clock: Clock };
-
-const RESET_CODE_TTL_MS = 15 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
 
 export function toSessionUser(user: SignedInUser, config: Config): SessionUser {
   return {
@@ -170,10 +168,6 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
   await repo.deleteSession(deps.db, sha256(token));
 }
 
-function codeHash(userId: string, code: string): string {
-  return sha256(`${userId}:${code}`);
-}
-
 export async function requestPasswordReset(deps: AuthDeps, rawEmail: string): Promise<void> {
   const { db, config, clock } = deps;
   const email = normalizeEmail(rawEmail);
@@ -181,14 +175,8 @@ export async function requestPasswordReset(deps: AuthDeps, rawEmail: string): Pr
   if (!isEmailValid(email)) throw badRequest(fr.auth.emailInvalid, 'email');
   const user = await users.findUserByEmail(db, email);
   if (!user || user.deletedAt) throw new AppError('NO_ACCOUNT', fr.auth.noAccountForEmail, 404, 'email');
-  const code = randomDigits(6);
   await db.transaction(async (tx) => {
-    await emailCodes.replaceEmailCode(tx, {
-      userId: user.id,
-      purpose: 'password_reset',
-      codeHash: codeHash(user.id, code),
-      expiresAt: new Date(clock.now().getTime() + RESET_CODE_TTL_MS),
-    });
+    const code = await issueEmailCode(tx, user.id, 'password_reset', clock.now());
     await queueMail(tx, {
       to: user.email,
       subject: fr.mail.resetSubject(config.brandName),
@@ -197,31 +185,23 @@ export async function requestPasswordReset(deps: AuthDeps, rawEmail: string): Pr
   });
 }
 
+const incorrect = () => new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+
 /**
- * Checks a reset code inside the caller's transaction. A wrong guess is counted; after
- * MAX_CODE_ATTEMPTS the code is dead and a new one must be requested.
+ * Checks a reset code inside the caller's transaction (guessEmailCode): the account and its code when
+ * right, undefined for a wrong guess, which is counted; a dead code must be requested again.
  */
 async function checkResetCode(tx: Database, deps: AuthDeps, rawEmail: string, code: string) {
   if (!code.trim()) throw badRequest(fr.auth.codeRequired, 'code');
   const user = await users.findUserByEmail(tx, normalizeEmail(rawEmail));
-  const incorrect = new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
-  if (!user || user.deletedAt) throw incorrect;
-  const live = await emailCodes.lockLiveEmailCode(tx, user.id, 'password_reset');
-  if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw incorrect;
-  if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
-  if (!safeEqual(live.codeHash, codeHash(user.id, code.trim()))) {
-    return { user, live, ok: false as const };
-  }
-  return { user, live, ok: true as const };
+  if (!user || user.deletedAt) throw incorrect();
+  const live = await guessEmailCode(tx, user.id, ['password_reset'], code.trim(), deps.clock.now(), incorrect);
+  return live && { user, live };
 }
 
 export async function verifyResetCode(deps: AuthDeps, email: string, code: string): Promise<void> {
-  const result = await deps.db.transaction(async (tx) => {
-    const check = await checkResetCode(tx, deps, email, code);
-    if (!check.ok) await emailCodes.countFailedAttempt(tx, check.live.id);
-    return check.ok;
-  });
-  if (!result) throw new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+  const result = await deps.db.transaction(async (tx) => Boolean(await checkResetCode(tx, deps, email, code)));
+  if (!result) throw incorrect();
 }
 
 export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetConfirm): Promise<void> {
@@ -230,17 +210,14 @@ export async function confirmPasswordReset(deps: AuthDeps, input: PasswordResetC
   const passwordHash = await hashPassword(input.password);
   const ok = await deps.db.transaction(async (tx) => {
     const check = await checkResetCode(tx, deps, input.email, input.code);
-    if (!check.ok) {
-      await emailCodes.countFailedAttempt(tx, check.live.id);
-      return false;
-    }
+    if (!check) return false;
     await emailCodes.markEmailCodeUsed(tx, check.live.id, deps.clock.now());
     await users.updateUser(tx, check.user.id, { passwordHash });
     // A reset is what a user does when someone else may know the password: end every session.
     await repo.deleteUserSessions(tx, check.user.id);
     return true;
   });
-  if (!ok) throw new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
+  if (!ok) throw incorrect();
 }
 
 export async function acceptTerms(deps: AuthDeps, userId: string): Promise<void> {

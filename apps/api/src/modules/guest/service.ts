@@ -10,22 +10,12 @@ import {
   todayInParis,
 } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
-import { randomDigits, safeEqual, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
-import {
-  type AuthDeps,
-  insertAccount,
-  MAX_CODE_ATTEMPTS,
-  newAccount,
-  openSession,
-  type SessionTicket,
-} from '../auth/service';
+import { guessEmailCode, issueEmailCode } from '../auth/email-code';
+import { type AuthDeps, insertAccount, newAccount, openSession, type SessionTicket } from '../auth/service';
 import * as emailCodes from '../users/email-codes.repository';
 import * as users from '../users/users.repository';
 
-// Same lifetime, attempts and hashing as the other e-mail codes (docs/decisions.md).
-const CODE_TTL_MS = 15 * 60_000;
-const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 const incorrect = () => new AppError('CODE_INCORRECT', fr.auth.codeIncorrect, 400, 'code');
 // The spec's 'Lien erroné' answer (1-attendee.md §7, §8): there is no code left to guess, so another
 // try is useless. An unknown e-mail is answered so too, like an account without a code.
@@ -52,15 +42,9 @@ export async function createGuestAccount(deps: AuthDeps, input: GuestAccountRequ
     if (input[name].trim().length > BUYER_NAME_MAX) throw badRequest(checkoutFr.nameTooLong, name);
   }
   const account = await newAccount({ ...input, newsletter: false }, config);
-  const code = randomDigits(6);
   await db.transaction(async (tx) => {
     const user = await insertAccount(tx, account);
-    await emailCodes.replaceEmailCode(tx, {
-      userId: user.id,
-      purpose: 'email_verification',
-      codeHash: codeHash(user.id, code),
-      expiresAt: new Date(clock.now().getTime() + CODE_TTL_MS),
-    });
+    const code = await issueEmailCode(tx, user.id, 'email_verification', clock.now());
     await queueMail(tx, {
       to: account.email,
       subject: checkoutStepsFr.mail.verificationSubject(config.brandName),
@@ -79,14 +63,8 @@ export async function sendSignInCode(deps: AuthDeps, rawEmail: string): Promise<
   if (!email) throw badRequest(checkoutFr.emailRequired, 'email');
   const user = await users.findUserByEmail(deps.db, email);
   if (!user || user.deletedAt) return;
-  const code = randomDigits(6);
   await deps.db.transaction(async (tx) => {
-    await emailCodes.replaceEmailCode(tx, {
-      userId: user.id,
-      purpose: 'sign_in',
-      codeHash: codeHash(user.id, code),
-      expiresAt: new Date(deps.clock.now().getTime() + CODE_TTL_MS),
-    });
+    const code = await issueEmailCode(tx, user.id, 'sign_in', deps.clock.now());
     await queueMail(tx, {
       to: user.email,
       subject: checkoutStepsFr.mail.verificationSubject(deps.config.brandName),
@@ -110,15 +88,9 @@ export async function verifyGuest(
   const user = await users.findUserByEmail(deps.db, normalizeEmail(input.email));
   if (!user || user.deletedAt) throw erroneous();
   const verified = await deps.db.transaction(async (tx) => {
-    const live =
-      (await emailCodes.lockLiveEmailCode(tx, user.id, 'sign_in')) ??
-      (await emailCodes.lockLiveEmailCode(tx, user.id, 'email_verification'));
-    if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw erroneous();
-    if (live.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED', fr.auth.codeExpired, 400, 'code');
-    if (!safeEqual(live.codeHash, codeHash(user.id, code))) {
-      await emailCodes.countFailedAttempt(tx, live.id);
-      return false;
-    }
+    const purposes = ['sign_in', 'email_verification'] as const;
+    const live = await guessEmailCode(tx, user.id, purposes, code, deps.clock.now(), erroneous);
+    if (!live) return false;
     await emailCodes.markEmailCodeUsed(tx, live.id, deps.clock.now());
     await users.updateUser(tx, user.id, { emailVerifiedAt: deps.clock.now() });
     return true;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { orders, participations } from '../../db/schema';
 
@@ -19,14 +19,19 @@ async function releaseSoldPlaces(tx: Database, places: Places[]): Promise<void> 
   }
 }
 
-/** A holder leaves: their live participations are cancelled and their places go back on sale. */
-export async function cancelParticipations(tx: Database, ids: string[], at: Date): Promise<void> {
+/** Cancels the live participations among `which` and gives their places back. */
+async function cancelLiveParticipations(tx: Database, which: SQL, at: Date): Promise<void> {
   const cancelled = await tx
     .update(participations)
     .set({ cancelledAt: at })
-    .where(and(inArray(participations.id, ids), isNull(participations.cancelledAt)))
+    .where(and(which, isNull(participations.cancelledAt)))
     .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
   await releaseSoldPlaces(tx, cancelled);
+}
+
+/** A holder leaves: their live participations are cancelled and their places go back on sale. */
+export async function cancelParticipations(tx: Database, ids: string[], at: Date): Promise<void> {
+  await cancelLiveParticipations(tx, inArray(participations.id, ids), at);
 }
 
 /** Fewer places on a participation (part of it refunded); none left cancels it. */
@@ -45,12 +50,7 @@ export async function removeRefundedPlaces(tx: Database, participationId: string
 
 /** A whole order refunded (its event cancelled): its participations end, its places return. */
 export async function refundOrder(tx: Database, orderId: string, at: Date): Promise<void> {
-  const cancelled = await tx
-    .update(participations)
-    .set({ cancelledAt: at })
-    .where(and(eq(participations.orderId, orderId), isNull(participations.cancelledAt)))
-    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
-  await releaseSoldPlaces(tx, cancelled);
+  await cancelLiveParticipations(tx, eq(participations.orderId, orderId), at);
   await tx.update(orders).set({ status: 'refunded' }).where(eq(orders.id, orderId));
 }
 

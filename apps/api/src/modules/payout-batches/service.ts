@@ -1,27 +1,39 @@
-import {
-  type AdminPayout,
-  adminFr,
-  formatEuros,
-  groupIban,
-  type PayoutBatch,
-  type PayoutBatchCreated,
-  payoutsFr,
-} from '@guichet/shared';
+import { type AdminPayout, adminFr, groupIban, type PayoutBatch, type PayoutBatchCreated } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { queueMail } from '../../mail/outbox';
 import { administrator } from '../../policy/administrator';
 import type { Viewer } from '../../policy/can';
 import { findPayout } from '../admin/repository';
 import { toAdminPayout } from '../admin/service';
 import { insertAudit } from '../audit/repository';
+import { queuePayoutMail } from '../payouts/mail';
 import { buildPain001 } from '../payouts/sepa';
 import * as repo from './repository';
 
 const m = adminFr;
 
 const batchNotFound = () => new AppError('BATCH_NOT_FOUND', m.errors.batchNotFound, 404);
+
+/** Audits a step of a batch's life (made, sent, paid): each names the batch's payouts, with what it changed. */
+function auditBatchStep(
+  tx: Database,
+  adminId: string,
+  step: 'create' | 'download' | 'paid',
+  batchId: string,
+  payouts: { id: string }[],
+  change: { before?: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<void> {
+  return insertAudit(tx, {
+    actorId: adminId,
+    action: `payout_batch.${step}`,
+    targetType: 'payout_batch',
+    targetId: batchId,
+    before: change.before,
+    after: { ...change.after, payoutIds: payouts.map((payout) => payout.id) },
+  });
+}
 
 export async function listBatches(deps: AppDeps, viewer: Viewer | null): Promise<PayoutBatch[]> {
   administrator(viewer);
@@ -44,13 +56,7 @@ export async function createBatch(
     const moved = await repo.moveRequestedIntoBatch(tx, id, payoutIds ? [...new Set(payoutIds)] : undefined);
     if (moved.length === 0) throw new AppError('NOTHING_TO_BATCH', m.errors.nothingToBatch, 409);
     const totalCents = moved.reduce((sum, payout) => sum + payout.amountCents, 0);
-    await insertAudit(tx, {
-      actorId: admin.id,
-      action: 'payout_batch.create',
-      targetType: 'payout_batch',
-      targetId: id,
-      after: { payoutIds: moved.map((payout) => payout.id), totalCents },
-    });
+    await auditBatchStep(tx, admin.id, 'create', id, moved, { after: { totalCents } });
     return { id, payoutIds: moved.map((payout) => payout.id) };
   });
 }
@@ -92,13 +98,9 @@ export async function batchFile(
       })),
     });
     await repo.recordFirstDownload(tx, batch.id, { xml, by: admin.id, at: now });
-    await insertAudit(tx, {
-      actorId: admin.id,
-      action: 'payout_batch.download',
-      targetType: 'payout_batch',
-      targetId: batch.id,
+    await auditBatchStep(tx, admin.id, 'download', batch.id, payouts, {
       before: { downloadedAt: null },
-      after: { downloadedAt: now.toISOString(), payoutIds: payouts.map((payout) => payout.id) },
+      after: { downloadedAt: now.toISOString() },
     });
     return { xml, fileName };
   });
@@ -123,24 +125,11 @@ export async function markBatchPaid(
     const payouts = await repo.findBatchedPayouts(tx, batch.id);
     await repo.markBatchPaid(tx, batch.id, { reference, by: admin.id, at: deps.clock.now() });
     for (const payout of payouts) {
-      await queueMail(tx, {
-        to: payout.organizerEmail,
-        subject: payoutsFr.mail.paidSubject(deps.config.brandName, payout.eventTitle),
-        text: payoutsFr.mail.paidBody(
-          payout.organizerFirstName,
-          formatEuros(payout.amountCents),
-          payout.eventTitle,
-          reference,
-        ),
-      });
+      await queuePayoutMail(tx, deps.config.brandName, 'paid', payout, reference);
     }
-    await insertAudit(tx, {
-      actorId: admin.id,
-      action: 'payout_batch.paid',
-      targetType: 'payout_batch',
-      targetId: batch.id,
+    await auditBatchStep(tx, admin.id, 'paid', batch.id, payouts, {
       before: { paidAt: null },
-      after: { bankReference: reference, payoutIds: payouts.map((payout) => payout.id) },
+      after: { bankReference: reference },
     });
     const after = await repo.findBatch(tx, batch.id);
     if (!after) throw batchNotFound();
@@ -166,16 +155,7 @@ export async function markPayoutReturned(deps: AppDeps, viewer: Viewer | null, p
     }
     const after = await findPayout(tx, payoutId);
     if (!after) throw notFound();
-    await queueMail(tx, {
-      to: after.organizerEmail,
-      subject: payoutsFr.mail.returnedSubject(deps.config.brandName, after.eventTitle),
-      text: payoutsFr.mail.returnedBody(
-        after.organizerFirstName,
-        formatEuros(after.amountCents),
-        after.eventTitle,
-        groupIban(after.iban),
-      ),
-    });
+    await queuePayoutMail(tx, deps.config.brandName, 'returned', after, groupIban(after.iban));
     await insertAudit(tx, {
       actorId: admin.id,
       action: 'payout.returned',

@@ -5,7 +5,6 @@ import {
   type EventPayouts,
   firstBankAccountError,
   formatDateTime,
-  formatEuros,
   groupIban,
   normalizeBic,
   normalizeIban,
@@ -16,11 +15,11 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
-import { queueMail } from '../../mail/outbox';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import * as ledger from '../ledger/repository';
 import { findOrganizerAccount } from '../users/users.repository';
+import { queuePayoutMail } from './mail';
 import * as repo from './repository';
 import { type PayoutPlan, payoutPlan } from './rules';
 
@@ -138,16 +137,18 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
     });
     const organizer = await findOrganizerAccount(tx, event.organizerId);
     if (!organizer) throw new Error('organiser not found');
-    await queueMail(tx, {
-      to: organizer.email,
-      subject: m.mail.requestedSubject(deps.config.brandName, event.title),
-      text: m.mail.requestedBody(
-        organizer.firstName,
-        formatEuros(payout.amountCents),
-        event.title,
-        groupIban(account.iban),
-      ),
-    });
+    await queuePayoutMail(
+      tx,
+      deps.config.brandName,
+      'requested',
+      {
+        organizerEmail: organizer.email,
+        organizerFirstName: organizer.firstName,
+        eventTitle: event.title,
+        amountCents: payout.amountCents,
+      },
+      groupIban(account.iban),
+    );
     return payout;
   });
 }
@@ -186,11 +187,11 @@ export async function cancelEventPayouts(
   if (cancelled.length === 0) return;
   const organizer = await findOrganizerAccount(tx, event.organizerId);
   if (!organizer) return;
-  const total = cancelled.reduce((sum, payout) => sum + payout.amountCents, 0);
-  await queueMail(tx, {
-    to: organizer.email,
-    subject: m.mail.cancelledSubject(deps.config.brandName, event.title),
-    text: m.mail.cancelledBody(organizer.firstName, formatEuros(total), event.title),
+  await queuePayoutMail(tx, deps.config.brandName, 'cancelled', {
+    organizerEmail: organizer.email,
+    organizerFirstName: organizer.firstName,
+    eventTitle: event.title,
+    amountCents: cancelled.reduce((sum, payout) => sum + payout.amountCents, 0),
   });
 }
 

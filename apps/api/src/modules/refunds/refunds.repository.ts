@@ -21,6 +21,12 @@ export type RequestedParticipation = {
   transactionId: string | null;
 };
 
+// What one place of participation p (ticket t) cost: its order line's unit price, else the ticket's.
+const unitPriceJoin = sql`left join lateral (select unit_price_cents from order_lines
+                              where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
+                              limit 1) l on true`;
+const unitPriceCents = sql`coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents"`;
+
 /** One participation of the event, locked to the end of `tx` (decisions on it queue one after the other). */
 export async function lockParticipationOfEvent(
   tx: Database,
@@ -32,14 +38,12 @@ export async function lockParticipationOfEvent(
     sql`select p.id, p.event_id as "eventId", p.order_id as "orderId", p.quantity, p.entries_used as "entriesUsed",
                p.refund_places as "refundPlaces", p.refund_requested_at as "refundRequestedAt",
                p.cancelled_at as "cancelledAt",
-               coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents",
+               ${unitPriceCents},
                o.discount_percent as "discountPercent", o.provider, o.transaction_id as "transactionId"
           from participations p
           join tickets t on t.id = p.ticket_id
           left join orders o on o.id = p.order_id
-          left join lateral (select unit_price_cents from order_lines
-                              where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
-                              limit 1) l on true
+          ${unitPriceJoin}
          where p.id = ${participationId} and p.event_id = ${eventId}
          for update of p`,
   );
@@ -62,23 +66,19 @@ export function findRefund(db: Database, id: string): Promise<RefundRow | undefi
   return db.query.refunds.findFirst({ where: eq(refunds.id, id) });
 }
 
-/**
- * Claims a refund for one call to its provider: one still to make, one that failed, or one left
- * 'refunding' by a process cut off before `staleBefore` (asked again under the same key).
- */
+/** A refund still to make, one that failed, or one left 'refunding' by a process cut off before `staleBefore`. */
+const isToCarryOut = (staleBefore: Date) =>
+  or(
+    inArray(refunds.status, ['pending', 'failed']),
+    and(eq(refunds.status, 'refunding'), lt(refunds.claimedAt, staleBefore)),
+  );
+
+/** Claims a refund to carry out for one call to its provider (one cut off is asked again under the same key). */
 export async function claimRefund(db: Database, id: string, now: Date, staleBefore: Date) {
   const [row] = await db
     .update(refunds)
     .set({ status: 'refunding', claimedAt: now, attempts: sql`${refunds.attempts} + 1` })
-    .where(
-      and(
-        eq(refunds.id, id),
-        or(
-          inArray(refunds.status, ['pending', 'failed']),
-          and(eq(refunds.status, 'refunding'), lt(refunds.claimedAt, staleBefore)),
-        ),
-      ),
-    )
+    .where(and(eq(refunds.id, id), isToCarryOut(staleBefore)))
     .returning();
   return row;
 }
@@ -143,7 +143,7 @@ export async function findEventRefundRequests(db: Database, eventId: string) {
     sql`select p.id as "participationId",
                guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
                coalesce(o.buyer_email, u.email) as "holderEmail", t.title as "ticketTitle",
-               p.refund_places as "refundPlaces", coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents",
+               p.refund_places as "refundPlaces", ${unitPriceCents},
                o.discount_percent as "discountPercent", p.refund_requested_at as "requestedAt",
                r.places as "refundPlacesDone", r.amount_cents as "refundAmountCents", r.status, r.reason,
                r.last_error as "lastError"
@@ -151,9 +151,7 @@ export async function findEventRefundRequests(db: Database, eventId: string) {
           join tickets t on t.id = p.ticket_id
           left join users u on u.id = p.user_id
           left join orders o on o.id = p.order_id
-          left join lateral (select unit_price_cents from order_lines
-                              where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
-                              limit 1) l on true
+          ${unitPriceJoin}
           left join refunds r on r.participation_id = p.id and r.cause = 'request'
          where p.event_id = ${eventId} and p.refund_requested_at is not null
          order by p.refund_requested_at, p.id`,
@@ -165,15 +163,7 @@ export async function findRefundsToCarryOut(db: Database, eventId: string, stale
   const rows = await db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.eventId, eventId),
-        or(
-          inArray(refunds.status, ['pending', 'failed']),
-          and(eq(refunds.status, 'refunding'), lt(refunds.claimedAt, staleBefore)),
-        ),
-      ),
-    );
+    .where(and(eq(refunds.eventId, eventId), isToCarryOut(staleBefore)));
   return rows.map((row) => row.id);
 }
 

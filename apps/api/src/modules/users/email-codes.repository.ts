@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { emailCodes } from '../../db/schema';
 
 /** The codes e-mailed to an account's owner: registration, password reset, e-mail change. */
-type EmailCodePurpose = (typeof emailCodes.$inferSelect)['purpose'];
+export type EmailCodePurpose = (typeof emailCodes.$inferSelect)['purpose'];
 
 export async function replaceEmailCode(
   db: Database,
