@@ -103,5 +103,9 @@ export const myParticipation = z.object({
   isGift: z.boolean(),
   refundPlaces: z.number().int(),
   refundRequested: z.boolean(),
+  /** The order it was bought in, for its invoices; none for a place given without an order. */
+  orderId: z.string().nullable(),
+  /** One number per place, in the event's series (empty until it is numbered, just after the sale). */
+  ticketNumbers: z.array(z.number().int()),
 });
 export type MyParticipation = z.infer<typeof myParticipation>;

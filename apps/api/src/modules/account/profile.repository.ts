@@ -87,6 +87,8 @@ export function findParticipations(db: Database, userId: string) {
       isGift: participations.isGift,
       refundPlaces: participations.refundPlaces,
       refundRequestedAt: participations.refundRequestedAt,
+      orderId: participations.orderId,
+      firstTicketNumber: participations.firstTicketNumber,
     })
     .from(participations)
     .innerJoin(events, eq(events.id, participations.eventId))

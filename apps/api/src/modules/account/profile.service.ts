@@ -15,6 +15,7 @@ import { isUuid } from '../../lib/ids';
 import { can } from '../../policy/can';
 import { imageUrl } from '../images/processing';
 import { receiveImage } from '../images/upload';
+import { ticketNumbersOf } from '../invoices/numbering';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './profile.repository';
 
@@ -127,5 +128,7 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     isGift: row.isGift,
     refundPlaces: row.refundPlaces,
     refundRequested: row.refundRequestedAt !== null,
+    orderId: row.orderId,
+    ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
   }));
 }
