@@ -187,12 +187,6 @@ export async function isolatedAppRecordingMail() {
   return { t: await createTestApp({ isolated: true, mailTransport: transport }), smtp };
 }
 
-/** A test application and a verified organiser for its events, for a test file's `beforeAll`. */
-export async function appWithOrganiser(options?: Parameters<typeof createTestApp>[0]) {
-  const t = await createTestApp(options);
-  return { t, organizerId: (await createUser(t, { isVerified: true })).id };
-}
-
 /** A session of the user written directly (no password hashing, for tests with many buyers): its Cookie header. */
 export async function sessionCookie(t: TestApp, userId: string): Promise<string> {
   const token = randomToken();
@@ -223,6 +217,19 @@ export const DAY = 86_400_000;
 /** A GET as the visitor, or as the account whose Cookie header is given. */
 export const getAs = (t: TestApp, url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/** Runs `use` with a test application of its own (settings of the test's own), closed after. */
+export async function withTestApp<T>(
+  options: Parameters<typeof createTestApp>[0],
+  use: (t: TestApp) => Promise<T>,
+): Promise<T> {
+  const t = await createTestApp(options);
+  try {
+    return await use(t);
+  } finally {
+    await t.close();
+  }
+}
 
 /** A test application also listening on a local port, for tests that call it over HTTP: its base URL. */
 export async function listeningTestApp(options?: Parameters<typeof createTestApp>[0]) {
@@ -266,6 +273,21 @@ export async function createEvent(
     if (row) rows.push(row);
   }
   return { event, tickets: rows };
+}
+
+/** An event of the organiser with one ticket (see `createEvent`): the event and its ticket. */
+export async function createEventWithTicket(
+  t: TestApp,
+  organizerId: string,
+  ticketValues: Partial<typeof tickets.$inferInsert> = {},
+  values: Partial<typeof events.$inferInsert> = {},
+) {
+  const {
+    event,
+    tickets: [ticket],
+  } = await createEvent(t, organizerId, values, [ticketValues]);
+  if (!ticket) throw new Error('ticket not created');
+  return { event, ticket };
 }
 
 /** What a histogram saw on average: its sum over its count (0 before anything was observed). */

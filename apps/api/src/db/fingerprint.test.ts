@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, type TestApp } from '../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../../test/helpers';
+import { useOrganiser, useTestApp } from '../../test/use-test-app';
 import { queryRows } from './client';
 import { events, tickets } from './schema';
 
@@ -78,15 +79,13 @@ const notInFingerprint = {
 const columnsOf = (table: typeof events | typeof tickets) =>
   Object.values(getTableColumns(table)).map((column) => column.name);
 
-let t: TestApp;
+const t = useTestApp();
+const organizer = useOrganiser(t);
+const otherOrganizer = useOrganiser(t);
 let eventId: string;
 let ticketId: string;
 let siblingId: string;
-let otherOrganizer: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  const organizer = await createUser(t, { isVerified: true });
-  otherOrganizer = (await createUser(t, { isVerified: true })).id;
   const created = await createEvent(t, organizer.id, {}, [
     { title: 'Entrée', priceCents: 1000 },
     { title: 'VIP', priceCents: 3000 },
@@ -95,7 +94,6 @@ beforeAll(async () => {
   ticketId = created.tickets[0]?.id ?? '';
   siblingId = created.tickets[1]?.id ?? '';
 });
-afterAll(async () => t.close());
 
 const fingerprint = async () =>
   (await queryRows<{ f: string }>(t.database.db, sql`select guichet_sale_fingerprint(${eventId}::uuid) as f`))[0]?.f;
@@ -116,7 +114,8 @@ async function fingerprintWith(statement: string): Promise<string | undefined> {
   return seen;
 }
 
-const fill = (change: string) => change.replace('$other', `'${otherOrganizer}'`).replace('$sibling', `'${siblingId}'`);
+const fill = (change: string) =>
+  change.replace('$other', `'${otherOrganizer.id}'`).replace('$sibling', `'${siblingId}'`);
 
 describe("a sale's fingerprint", () => {
   it('names every column of events and tickets: in the fingerprint, or not read by a sale', () => {

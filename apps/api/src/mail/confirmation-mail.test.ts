@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestApp } from '../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../test/helpers';
 import { bookFreeTicket, paidGuestOrder } from '../../test/modules/checkout/support';
+import { useTestApp } from '../../test/use-test-app';
 import { mailOutbox, participations } from '../db/schema';
 import { ticketAttachmentResolver } from '../modules/ticket-codes/attachments';
 import { verifyTicketCode } from '../modules/ticket-codes/codes';
@@ -14,13 +15,11 @@ import { type ResolveAttachment, ticketQrCid } from './attachments';
 import { confirmationMail } from './confirmation-mail';
 import { type DeliverableMail, deliverMail, queueMail } from './outbox';
 
-let t: TestApp;
+const t = useTestApp();
 let publicKeyPem: string;
 beforeAll(async () => {
-  t = await createTestApp();
   publicKeyPem = (await t.app.inject({ method: 'GET', url: '/api/ticket-codes/public-key' })).json().publicKeyPem;
 });
-afterAll(async () => t.close());
 
 /** A transport that keeps what it was handed, and the MIME message nodemailer makes of it. */
 function recordingTransport() {

@@ -1,14 +1,11 @@
 import { fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../test/helpers';
+import { useTestApp } from '../../test/use-test-app';
 import { follows } from '../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: 'https://billetterie.example.fr' } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ config: { publicUrl: 'https://billetterie.example.fr' } });
 
 describe('writes from another origin', () => {
   it('are refused when a page of another origin sends them with the session, and change nothing', async () => {

@@ -1,7 +1,7 @@
 import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, uniqueEmail } from '../../../test/helpers';
+import { createUser, loginAs, uniqueEmail, withTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/modules/account/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { contactMessages } from '../../db/schema';
@@ -77,16 +77,13 @@ describe('contact', () => {
   });
 
   it('is rate limited per address', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 1 } }, async (limited) => {
       const send = () =>
         limited.app.inject({ method: 'POST', url: '/api/contact', payload: message(), remoteAddress: '10.1.2.3' });
       expect((await send()).statusCode).toBe(200);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(fr.common.tooManyRequests);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

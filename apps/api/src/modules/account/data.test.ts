@@ -1,15 +1,12 @@
 import { accountFr, fr } from '@guichet/shared';
 import { eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, loginAs, PASSWORD } from '../../../test/helpers';
 import { makePng, uploadFile } from '../../../test/modules/account/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { contactMessages, follows, participations, sessions, users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const call = (method: 'GET' | 'DELETE', url: string, cookie?: string) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {} });

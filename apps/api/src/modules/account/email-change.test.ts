@@ -1,18 +1,15 @@
 import { accountFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, PASSWORD, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs, PASSWORD, uniqueEmail } from '../../../test/helpers';
 import { codeMailedTo } from '../../../test/modules/account/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { emailCodes, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 
 let now = new Date();
 const clock: Clock = { now: () => now };
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ clock });
 
 const send = (method: 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
   t.app.inject({ method, url, payload: payload as object, headers: { cookie } });

@@ -1,13 +1,10 @@
 import { accountFr } from '@guichet/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, getAs, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, getAs, loginAs } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 import { participations } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const past = { dateBegin: new Date(Date.now() - 3 * DAY), dateEnd: new Date(Date.now() - 2 * DAY) };
 

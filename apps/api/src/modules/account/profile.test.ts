@@ -1,16 +1,13 @@
 import { accountFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, getAs, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, getAs, loginAs } from '../../../test/helpers';
 import { makePng, uploadFile } from '../../../test/modules/account/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { follows, participations, users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('public profile', () => {
   it('shows a public account with counts computed from the rows', async () => {
@@ -109,12 +106,18 @@ describe('own profile', () => {
 });
 
 describe('profile images', () => {
-  it('stores a real PNG photo, serves it, and replaces it on a new upload', async () => {
+  /** A new user's upload of a PNG of `width` by `height` to `url`, taken with `message`. */
+  async function uploadedBy(url: string, width: number, height: number, message: string) {
     const user = await createUser(t);
     const cookie = await loginAs(t, user.email);
-    const first = await uploadFile(t, '/api/me/photo', cookie, await makePng(800, 600));
-    expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe(accountFr.profile.photoChanged);
+    const response = await uploadFile(t, url, cookie, await makePng(width, height));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(message);
+    return { user, cookie, response };
+  }
+
+  it('stores a real PNG photo, serves it, and replaces it on a new upload', async () => {
+    const { cookie, response: first } = await uploadedBy('/api/me/photo', 800, 600, accountFr.profile.photoChanged);
     const image = await getAs(t, first.json().url);
     expect(image.headers['content-type']).toBe('image/png');
     const meta = await sharp(image.rawPayload).metadata();
@@ -127,11 +130,7 @@ describe('profile images', () => {
   });
 
   it('stores a banner with its own message', async () => {
-    const user = await createUser(t);
-    const cookie = await loginAs(t, user.email);
-    const response = await uploadFile(t, '/api/me/banner', cookie, await makePng(1200, 400));
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(accountFr.profile.bannerChanged);
+    const { user, response } = await uploadedBy('/api/me/banner', 1200, 400, accountFr.profile.bannerChanged);
     expect((await getAs(t, `/api/users/${user.id}`)).json().bannerUrl).toBe(response.json().url);
   });
 

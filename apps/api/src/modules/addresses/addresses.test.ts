@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers';
+import { withTestApp } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
 
 const t = useTestApp();
@@ -46,14 +46,11 @@ describe('GET /api/addresses', () => {
   });
 
   it('limits one address to 60 searches a minute', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 10 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 10 } }, async (limited) => {
       for (let i = 0; i < 60; i += 1) expect((await search('lyon', limited)).statusCode).toBe(200);
       const refused = await search('lyon', limited);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

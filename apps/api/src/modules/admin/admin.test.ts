@@ -1,23 +1,22 @@
 import { adminFr, fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, PASSWORD, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, loginAs, PASSWORD } from '../../../test/helpers';
 import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { auditLog, contactMessages, mailOutbox, participations, refunds } from '../../db/schema';
 
-let t: TestApp;
+let now = Date.now();
+const t = useTestApp({ clock: { now: () => new Date(now) } });
 let admin: string;
 let adminId: string;
 let adminEmail: string;
-let now = Date.now();
 beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
   const account = await createUser(t, { role: 'admin' });
   adminId = account.id;
   adminEmail = account.email;
   admin = await loginAs(t, account.email);
 });
-afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -1,14 +1,11 @@
 import { fr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, PASSWORD, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs, PASSWORD, type TestApp, uniqueEmail, withTestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 import { mailOutbox, users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** A POST of the auth routes, to this file's application or to `to`. */
 const post = (url: string, payload: object, to: TestApp = t) => to.app.inject({ method: 'POST', url, payload });
@@ -159,20 +156,16 @@ describe('login and sessions', () => {
   });
 
   it('marks the cookie Secure when configured', async () => {
-    const secure = await createTestApp({ config: { cookieSecure: true } });
-    try {
+    await withTestApp({ config: { cookieSecure: true } }, async (secure) => {
       const user = await createUser(secure);
       const login = await post('/api/auth/login', { email: user.email, password: PASSWORD }, secure);
       expect(login.cookies[0]?.secure).toBe(true);
-    } finally {
-      await secure.close();
-    }
+    });
   });
 
   it('ends a session after its lifetime without activity', async () => {
     let now = Date.now();
-    const timed = await createTestApp({ clock: { now: () => new Date(now) } });
-    try {
+    await withTestApp({ clock: { now: () => new Date(now) } }, async (timed) => {
       const user = await createUser(timed);
       const cookie = await loginAs(timed, user.email);
       now += timed.config.sessionTtlMs - 60_000;
@@ -187,9 +180,7 @@ describe('login and sessions', () => {
       expect((await timed.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(
         401,
       );
-    } finally {
-      await timed.close();
-    }
+    });
   });
 
   it('ignores a forged cookie', async () => {
@@ -253,8 +244,7 @@ describe('forgotten password', () => {
 
   it('refuses an expired code', async () => {
     let now = Date.now();
-    const timed = await createTestApp({ clock: { now: () => new Date(now) } });
-    try {
+    await withTestApp({ clock: { now: () => new Date(now) } }, async (timed) => {
       const user = await createUser(timed);
       await post('/api/auth/password-reset', { email: user.email }, timed);
       const [mail] = await timed.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
@@ -265,9 +255,7 @@ describe('forgotten password', () => {
         timed,
       );
       expect(late.json().message).toBe(fr.auth.codeExpired);
-    } finally {
-      await timed.close();
-    }
+    });
   });
 
   it('answers an unknown e-mail and an empty code with the spec messages', async () => {
@@ -301,8 +289,7 @@ describe('terms of use', () => {
 
 describe('rate limits', () => {
   it('answers 429 with a French message once the login limit is hit', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 3 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 3 } }, async (limited) => {
       const payload = { email: 'cible@test.guichet.fr', password: 'Mauvais1' };
       const codes = [];
       for (let i = 0; i < 4; i++) {
@@ -311,14 +298,11 @@ describe('rate limits', () => {
       expect(codes).toEqual([401, 401, 401, 429]);
       const blocked = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: fr.common.tooManyRequests });
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('counts one person’s attempts together however the e-mail is spelt (spaces, capitals)', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 3 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 3 } }, async (limited) => {
       const spellings = [
         'cible2@test.guichet.fr',
         ' Cible2@test.guichet.fr',
@@ -331,14 +315,11 @@ describe('rate limits', () => {
         codes.push((await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload })).statusCode);
       }
       expect(codes.at(-1)).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('reads the client address only as far as the trusted proxy wrote it', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 3, trustProxy: 1 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 3, trustProxy: 1 } }, async (limited) => {
       const payload = { email: 'cible3@test.guichet.fr', password: 'Mauvais1' };
       const codes = [];
       // The client makes up the left-most addresses; the proxy appends the one it saw.
@@ -354,8 +335,6 @@ describe('rate limits', () => {
         headers: { 'x-forwarded-for': '203.0.113.8' },
       });
       expect(other.statusCode).toBe(401);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

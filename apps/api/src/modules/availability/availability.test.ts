@@ -1,23 +1,40 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { fr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  createEvent,
+  createTestApp,
+  createUser,
+  sessionCookie,
+  type TestApp,
+  withTestApp,
+} from '../../../test/helpers';
 import { listening, openSse, placesOf } from '../../../test/modules/availability/support';
 import { guestBuyer, postOrder } from '../../../test/modules/checkout/support';
 import { describeWith } from '../../../test/services';
+import { useListeningTestApp, useOrganiser } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
 import { orders, shareLinks } from '../../db/schema';
 import { reclaimEveryExpiredHold } from '../orders/expired-holds';
 
-/** A new event's one ticket of 8 places, and a reader of `base` whose stream showed all 8. */
-async function watchedTicket(t: TestApp, base: string) {
+/** A new event of `t` with one ticket of 8 places, and a reader of `reader` (now listening) whose stream showed all 8. */
+async function watchedTicket(t: TestApp, reader: TestApp = t) {
+  const base = await listening(reader.app);
   const { id: organizerId } = await createUser(t, { isVerified: true });
   const { event, tickets } = await createEvent(t, organizerId, {}, [{ priceCents: 900, quantity: 8 }]);
   const ticketId = tickets[0]?.id as string;
   const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
   await stream.next((m) => placesOf(m, ticketId) === 8);
   return { event, ticketId, stream };
+}
+
+/** The availability stream of a new event of `t`, which now listens: its URL. */
+async function newEventStreamUrl(t: TestApp) {
+  const base = await listening(t.app);
+  const { id: organizerId } = await createUser(t, { isVerified: true });
+  const { event } = await createEvent(t, organizerId);
+  return `${base}/api/events/${event.id}/availability/stream`;
 }
 
 async function hold(t: TestApp, eventId: string, ticketId: string, quantity: number) {
@@ -29,24 +46,16 @@ async function hold(t: TestApp, eventId: string, ticketId: string, quantity: num
 }
 
 describe('live availability', () => {
-  let t: TestApp;
-  let base: string;
-  let organizerId: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ config: { logLevel: 'silent' } });
-    base = await listening(t.app);
-    organizerId = (await createUser(t, { isVerified: true })).id;
-  });
-  afterAll(async () => t?.close());
+  const t = useListeningTestApp({ config: { logLevel: 'silent' } });
+  const organiser = useOrganiser(t);
 
   it('pushes a hold, a release and a sale within a second', async () => {
-    const { event, tickets } = await createEvent(t, organizerId, {}, [
+    const { event, tickets } = await createEvent(t, organiser.id, {}, [
       { priceCents: 1500, quantity: 12 },
       { priceCents: 0, quantity: 3 },
     ]);
     const [paid, free] = tickets as [(typeof tickets)[0], (typeof tickets)[0]];
-    const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+    const stream = await openSse(`${t.base}/api/events/${event.id}/availability/stream`);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toContain('text/event-stream');
     await stream.next((m) => placesOf(m, paid.id) === 12);
@@ -70,14 +79,14 @@ describe('live availability', () => {
   });
 
   it('gives places back at a hold deadline, before anyone reclaims them', async () => {
-    const { event, tickets } = await createEvent(t, organizerId, {}, [{ priceCents: 1000, quantity: 5 }]);
+    const { event, tickets } = await createEvent(t, organiser.id, {}, [{ priceCents: 1000, quantity: 5 }]);
     const ticketId = tickets[0]?.id as string;
     const order = await hold(t, event.id, ticketId, 5);
     await t.database.db
       .update(orders)
       .set({ expiresAt: sql`now() + interval '1500 milliseconds'` })
       .where(eq(orders.id, order.id));
-    const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+    const stream = await openSse(`${t.base}/api/events/${event.id}/availability/stream`);
     const first = await stream.next(() => true);
     expect(first.tickets[0]).toMatchObject({ placesLeft: 0, isSoldOut: true });
     expect(first.isSoldOut).toBe(true);
@@ -92,17 +101,17 @@ describe('live availability', () => {
   });
 
   it('follows only the tickets its reader may see', async () => {
-    const { event, tickets } = await createEvent(t, organizerId, { isPublic: false }, [
+    const { event, tickets } = await createEvent(t, organiser.id, { isPublic: false }, [
       { quantity: 4 },
       { quantity: 6, isHidden: true },
     ]);
     const [open, hidden] = tickets as [(typeof tickets)[0], (typeof tickets)[0]];
-    const visitor = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+    const visitor = await openSse(`${t.base}/api/events/${event.id}/availability/stream`);
     expect(visitor.status).toBe(404);
     expect((await t.app.inject({ url: `/api/events/${event.id}/availability` })).statusCode).toBe(404);
 
-    const organizer = await openSse(`${base}/api/events/${event.id}/availability/stream`, {
-      cookie: await sessionCookie(t, organizerId),
+    const organizer = await openSse(`${t.base}/api/events/${event.id}/availability/stream`, {
+      cookie: await sessionCookie(t, organiser.id),
     });
     expect(organizer.status).toBe(200);
     const seen = await organizer.next(() => true);
@@ -118,8 +127,8 @@ describe('live availability', () => {
   });
 
   it("serves the stream to every client whose Accept admits it (curl's */*, text/*, none)", async () => {
-    const { event } = await createEvent(t, organizerId, {}, [{ quantity: 7 }]);
-    const url = `${base}/api/events/${event.id}/availability/stream`;
+    const { event } = await createEvent(t, organiser.id, {}, [{ quantity: 7 }]);
+    const url = `${t.base}/api/events/${event.id}/availability/stream`;
     for (const accept of ['*/*', 'text/*', 'text/event-stream', 'application/json, */*;q=0.1', undefined]) {
       const stream = await openSse(url, { accept });
       expect(stream.status, accept).toBe(200);
@@ -130,13 +139,13 @@ describe('live availability', () => {
   });
 
   it('answers a client that accepts no stream, and sends the stream uncompressed', async () => {
-    const { event } = await createEvent(t, organizerId);
+    const { event } = await createEvent(t, organiser.id);
     for (const accept of ['application/json', 'text/html', 'text/event-stream;q=0, */*']) {
       const refused = await t.app.inject({ url: `/api/events/${event.id}/availability/stream`, headers: { accept } });
       expect(refused.statusCode, accept).toBe(406);
       expect(refused.json()).toMatchObject({ code: 'NOT_ACCEPTABLE', message: fr.events.streamOnly });
     }
-    const stream = await openSse(`${base}/api/events/${event.id}/availability/stream`, {
+    const stream = await openSse(`${t.base}/api/events/${event.id}/availability/stream`, {
       'accept-encoding': 'br, gzip',
     });
     expect(stream.headers['content-encoding']).toBeUndefined();
@@ -147,12 +156,8 @@ describe('live availability', () => {
 
 describe('live availability: limits and shutdown', () => {
   it('refuses a third stream to one address, and counts a closed one out', async () => {
-    const t = await createTestApp({ config: { logLevel: 'silent' }, availability: { maxPerAddress: 2 } });
-    try {
-      const base = await listening(t.app);
-      const { id: organizerId } = await createUser(t, { isVerified: true });
-      const { event } = await createEvent(t, organizerId);
-      const url = `${base}/api/events/${event.id}/availability/stream`;
+    await withTestApp({ config: { logLevel: 'silent' }, availability: { maxPerAddress: 2 } }, async (t) => {
+      const url = await newEventStreamUrl(t);
       const [one, two] = [await openSse(url), await openSse(url)];
       const third = await openSse(url);
       expect([one.status, two.status, third.status]).toEqual([200, 200, 429]);
@@ -161,20 +166,16 @@ describe('live availability: limits and shutdown', () => {
       await one.ended;
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect((await openSse(url)).status).toBe(200);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('refuses a reader past the cap with a 503, and ends its streams when the app closes', async () => {
     const t = await createTestApp({ config: { logLevel: 'silent' }, availability: { maxWatchers: 1 } });
     try {
-      const base = await listening(t.app);
-      const { id: organizerId } = await createUser(t, { isVerified: true });
-      const { event } = await createEvent(t, organizerId);
-      const first = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+      const url = await newEventStreamUrl(t);
+      const first = await openSse(url);
       await first.next(() => true);
-      const second = await openSse(`${base}/api/events/${event.id}/availability/stream`);
+      const second = await openSse(url);
       expect(second.status).toBe(503);
       expect(second.headers['retry-after']).toBe('30');
       const started = Date.now();
@@ -192,8 +193,7 @@ describeWith(['postgres'], 'live availability between processes (PostgreSQL)', (
     const one = await createTestApp({ config: { logLevel: 'silent' } });
     const two = await createTestApp({ config: { logLevel: 'silent' } });
     try {
-      const base = await listening(two.app);
-      const { event, ticketId, stream } = await watchedTicket(one, base);
+      const { event, ticketId, stream } = await watchedTicket(one, two);
       await hold(one, event.id, ticketId, 3);
       await stream.next((m) => placesOf(m, ticketId) === 5);
       stream.close();
@@ -204,10 +204,8 @@ describeWith(['postgres'], 'live availability between processes (PostgreSQL)', (
   });
 
   it('listens again after its connection is cut, and catches up on what it missed', async () => {
-    const t = await createTestApp({ config: { logLevel: 'silent' } });
-    try {
-      const base = await listening(t.app);
-      const { event, ticketId, stream } = await watchedTicket(t, base);
+    await withTestApp({ config: { logLevel: 'silent' } }, async (t) => {
+      const { event, ticketId, stream } = await watchedTicket(t);
       // Every listening connection of this database is cut (a restart, a failover); a hold is made
       // while they are away, and another once they are back.
       const cut = await queryRows<{ done: boolean }>(
@@ -221,9 +219,7 @@ describeWith(['postgres'], 'live availability between processes (PostgreSQL)', (
       await hold(t, event.id, ticketId, 2);
       await stream.next((m) => placesOf(m, ticketId) === 5, 3000);
       stream.close();
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('keeps pushing when Redis goes away in the middle of a sale', async () => {
@@ -240,8 +236,7 @@ describeWith(['postgres'], 'live availability between processes (PostgreSQL)', (
     const redisUrl = `redis://127.0.0.1:${(relay.address() as AddressInfo).port}`;
     const t = await createTestApp({ config: { logLevel: 'silent', redisUrl } });
     try {
-      const base = await listening(t.app);
-      const { event, ticketId, stream } = await watchedTicket(t, base);
+      const { event, ticketId, stream } = await watchedTicket(t);
       await hold(t, event.id, ticketId, 1);
       await stream.next((m) => placesOf(m, ticketId) === 7);
       relay.close();

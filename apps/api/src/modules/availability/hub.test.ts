@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { createEvent, createTestApp, createUser, type TestApp, withTestApp } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
@@ -92,8 +92,7 @@ describe('availability hub', () => {
 
 describe('visitor views', () => {
   it('reads an event once for its visitors, and each time for signed-in readers', async () => {
-    const t = await createTestApp({ config: { logLevel: 'silent' } });
-    try {
+    await withTestApp({ config: { logLevel: 'silent' } }, async (t) => {
       const organizer = await createUser(t, { isVerified: true });
       const { event } = await createEvent(t, organizer.id);
       const { db, counter } = counting(t.database.db);
@@ -105,9 +104,7 @@ describe('visitor views', () => {
       expect(counter.statements).toBe(once);
       await views(event.id, organizer);
       expect(counter.statements).toBeGreaterThan(once);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { checkinFr, ticketShortCode } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createUser, listeningTestApp, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, createUser, getAs, loginAs, raceMode } from '../../../test/helpers';
 import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
+import { useListeningTestApp } from '../../../test/use-test-app';
 import { participations, scans } from '../../db/schema';
 
 // The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
-let t: TestApp;
-let base: string;
-beforeAll(async () => ({ t, base } = await listeningTestApp()));
-afterAll(async () => t.close());
+const t = useListeningTestApp();
 
 const m = checkinFr;
 const scan = (eventId: string, cookie: string | undefined, payload: object) =>
@@ -22,6 +20,7 @@ const scan = (eventId: string, cookie: string | undefined, payload: object) =>
   });
 const batch = (eventId: string, cookie: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/checkin/events/${eventId}/scans/batch`, payload, headers: { cookie } });
+const manifest = (eventId: string, cookie: string) => getAs(t, `/api/checkin/events/${eventId}/manifest`, cookie);
 
 async function withStaff() {
   const door = await doorEvent(t);
@@ -106,7 +105,7 @@ describe('scanning a ticket', () => {
       Array.from({ length: 20 }, () => participationWithCode(t, event.id, ticket.id, 1)),
     );
     const fire = (cookie: string, code: string) =>
-      fetch(`${base}/api/checkin/events/${event.id}/scans`, {
+      fetch(`${t.base}/api/checkin/events/${event.id}/scans`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ code }),
@@ -168,11 +167,7 @@ describe('the scanner list', () => {
   it('gives the staff what they need offline: the public key and every live participation with its short code', async () => {
     const { event, ticket, staffCookie } = await withStaff();
     const { participation } = await participationWithCode(t, event.id, ticket.id, 2);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/checkin/events/${event.id}/manifest`,
-      headers: { cookie: staffCookie },
-    });
+    const response = await manifest(event.id, staffCookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     const body = response.json();
@@ -197,20 +192,9 @@ describe('the scanner list', () => {
   it('says who took the last entry, so that a scanner offline can say by whom', async () => {
     const { event, ticket, staffCookie } = await withStaff();
     const { code } = await participationWithCode(t, event.id, ticket.id, 2);
-    const scanned = await t.app.inject({
-      method: 'POST',
-      url: `/api/checkin/events/${event.id}/scans`,
-      headers: { cookie: staffCookie },
-      payload: { code },
-    });
+    const scanned = await scan(event.id, staffCookie, { code });
     expect(scanned.statusCode, scanned.body).toBe(200);
-    const body = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/checkin/events/${event.id}/manifest`,
-        headers: { cookie: staffCookie },
-      })
-    ).json();
+    const body = (await manifest(event.id, staffCookie)).json();
     expect(body.participations[0]).toMatchObject({
       entriesUsed: 1,
       lastScanAt: expect.stringMatching(/^\d{4}-/),
@@ -220,22 +204,14 @@ describe('the scanner list', () => {
 
   it("lists a staff member's events of today for the menu", async () => {
     const { event, member } = await withStaff();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/checkin/events',
-      headers: { cookie: await loginAs(t, member.email) },
-    });
+    const response = await getAs(t, '/api/checkin/events', await loginAs(t, member.email));
     // The test event starts in 10 days: not today's.
     expect(response.json().map((e: { id: string }) => e.id)).not.toContain(event.id);
     const today = await doorEvent(t, {
       dateBegin: new Date(Date.now() - 3_600_000),
       dateEnd: new Date(Date.now() + 3_600_000),
     });
-    const organiserList = await t.app.inject({
-      method: 'GET',
-      url: '/api/checkin/events',
-      headers: { cookie: await loginAs(t, today.organizer.email) },
-    });
+    const organiserList = await getAs(t, '/api/checkin/events', await loginAs(t, today.organizer.email));
     expect(organiserList.json().map((e: { id: string }) => e.id)).toEqual([today.event.id]);
   });
 });
@@ -256,8 +232,8 @@ describe('who may scan', () => {
 
     const hidden = await doorEvent(t, { isPublic: false });
     expect((await scan(hidden.event.id, stranger, { code })).statusCode).toBe(404);
-    for (const url of [`/api/checkin/events/${hidden.event.id}/manifest`, `/api/checkin/events/${event.id}/manifest`]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: stranger } });
+    for (const eventId of [hidden.event.id, event.id]) {
+      const response = await manifest(eventId, stranger);
       expect([403, 404]).toContain(response.statusCode);
     }
     expect((await batch(event.id, stranger, { scans: [] })).statusCode).toBe(403);

@@ -1,14 +1,13 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithOrganiser, createEvent, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { postOrder } from '../../../test/modules/checkout/support';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { orders } from '../../db/schema';
 
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
-afterAll(async () => t.close());
+const t = useTestApp();
+const organiser = useOrganiser(t);
 
 // 50 characters, as the registration and the profile take them; the purchase form takes 22.
 const FIRST = 'Anne-Charlotte Marie-Éléonore Joséphine Bernadette';
@@ -16,7 +15,7 @@ const LAST = 'de La Tour du Pin Gouvernet-Montcalm';
 
 async function longNamedBuyer() {
   const user = await createUser(t, { firstName: FIRST, lastName: LAST });
-  const { tickets } = await createEvent(t, organizerId, {}, [{ title: 'Entrée', priceCents: 1000, quantity: 10 }]);
+  const { tickets } = await createEvent(t, organiser.id, {}, [{ title: 'Entrée', priceCents: 1000, quantity: 10 }]);
   const ticket = tickets[0];
   if (!ticket) throw new Error('no ticket');
   const cookie = await loginAs(t, user.email);

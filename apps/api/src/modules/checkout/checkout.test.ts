@@ -1,16 +1,7 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appWithOrganiser,
-  createEvent,
-  createTestApp,
-  createUser,
-  loginAs,
-  raceMode,
-  sessionCookie,
-  type TestApp,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, loginAs, raceMode, sessionCookie, withTestApp } from '../../../test/helpers';
 import {
   buyerCookie,
   guestBuyer,
@@ -18,13 +9,12 @@ import {
   orderReference,
   raceEvent,
 } from '../../../test/modules/checkout/support';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { discountCodes, events, orders, participations, shareLinks, tickets } from '../../db/schema';
 
 let now = Date.now();
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser({ clock: { now: () => new Date(now) } })));
-afterAll(async () => t.close());
+const t = useTestApp({ clock: { now: () => new Date(now) } });
+const organiser = useOrganiser(t);
 
 const c = checkoutFr;
 const order = (payload: object, cookie?: string) =>
@@ -35,7 +25,7 @@ const ticketRow = async (id: string) => (await t.database.db.select().from(ticke
 
 describe('holding places', () => {
   it('holds the places of a logged-in buyer for 180 s and shows the order to its buyer only', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 10, b: 5, c1: 5, c2: 5 });
     const buyer = await createUser(t);
     const cookie = await loginAs(t, buyer.email);
     const response = await orderAs({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 2 }] }, cookie);
@@ -57,8 +47,8 @@ describe('holding places', () => {
   });
 
   it('asks a visitor for the proof of the e-mail, holding nothing and issuing nothing, known e-mail or not', async () => {
-    const { event, b } = await raceEvent(t, organizerId, { a: 1, b: 5, c1: 1, c2: 1 });
-    const free = await createEvent(t, organizerId, {}, [{ title: 'Gratuit', priceCents: 0, quantity: 5 }]);
+    const { event, b } = await raceEvent(t, organiser.id, { a: 1, b: 5, c1: 1, c2: 1 });
+    const free = await createEvent(t, organiser.id, {}, [{ title: 'Gratuit', priceCents: 0, quantity: 5 }]);
     const account = await createUser(t);
     for (const [eventId, ticketId] of [
       [event.id, b.id],
@@ -85,8 +75,8 @@ describe('holding places', () => {
   });
 
   it('applies the ticket and information rules with the spec messages, writing nothing', async () => {
-    const { event, a, c: head, c1 } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
-    const other = await createEvent(t, organizerId);
+    const { event, a, c: head, c1 } = await raceEvent(t, organiser.id, { a: 10, b: 5, c1: 5, c2: 5 });
+    const other = await createEvent(t, organiser.id);
     const [hidden] = await t.database.db
       .insert(tickets)
       .values({ eventId: event.id, title: 'Caché', priceCents: 500, quantity: 5, isHidden: true })
@@ -145,7 +135,7 @@ describe('holding places', () => {
   });
 
   it('shows hidden tickets only with the private link, and answers promo codes', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 5, c1: 5, c2: 5 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 10, b: 5, c1: 5, c2: 5 });
     const [hidden] = await t.database.db
       .insert(tickets)
       .values({ eventId: event.id, title: 'Caché', priceCents: 500, quantity: 5, isHidden: true })
@@ -187,7 +177,7 @@ describe('holding places', () => {
   });
 
   it('answers 409 once nothing is left, and an expired hold frees its places without any job', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 2, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 2, b: 1, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
     const other = guestBuyer(await createUser(t));
     const first = await orderAs({ eventId: event.id, buyer, lines: [{ ticketId: a.id, quantity: 2 }] });
@@ -205,7 +195,7 @@ describe('holding places', () => {
   });
 
   it('takes every line of an order or none, whichever ticket runs out', async () => {
-    const { event, a, b } = await raceEvent(t, organizerId, { a: 5, b: 5, c1: 1, c2: 1 });
+    const { event, a, b } = await raceEvent(t, organiser.id, { a: 5, b: 5, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
     // Lines are taken in ticket id order: emptying each ticket in turn makes the other one the
     // line that fails, once before and once after a line already taken.
@@ -229,7 +219,7 @@ describe('holding places', () => {
   });
 
   it('sells at the price and rules of the moment, right after an organiser changes them', async () => {
-    const { event, a, b } = await raceEvent(t, organizerId, { a: 10, b: 10, c1: 1, c2: 1 });
+    const { event, a, b } = await raceEvent(t, organiser.id, { a: 10, b: 10, c1: 1, c2: 1 });
     // A new buyer each time: one account holds one order of an event at a time.
     const buy = async (ticketId: string) =>
       orderAs({ eventId: event.id, buyer: guestBuyer(await createUser(t)), lines: [{ ticketId, quantity: 1 }] });
@@ -253,7 +243,7 @@ describe('holding places', () => {
     const {
       event,
       tickets: [ticket],
-    } = await createEvent(t, organizerId, {}, [{ priceCents: 0, quantity: 10 }]);
+    } = await createEvent(t, organiser.id, {}, [{ priceCents: 0, quantity: 10 }]);
     const buyer = await createUser(t);
     const cookie = await loginAs(t, buyer.email);
     const first = await orderAs({ eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] }, cookie);
@@ -273,7 +263,7 @@ describe('giving a hold back', () => {
     (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
 
   it('frees the places at once for another buyer, and a second release changes nothing', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 1, b: 1, c1: 1, c2: 1 });
     const cookie = await loginAs(t, (await createUser(t)).email);
     const held = (await orderAs({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 1 }] }, cookie)).json();
     const other = guestBuyer(await createUser(t));
@@ -293,7 +283,7 @@ describe('giving a hold back', () => {
   });
 
   it("answers 404 to anyone but the order's buyer, who may release it", async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 5, b: 1, c1: 1, c2: 1 });
     const owner = await loginAs(t, (await createUser(t)).email);
     const created = (await orderAs({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 2 }] }, owner)).json();
     const stranger = await loginAs(t, (await createUser(t)).email);
@@ -310,7 +300,7 @@ describe('giving a hold back', () => {
   });
 
   it('refuses to give back a paid order, and a payment arriving after a release is honoured or refunded', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 1, b: 1, c1: 1, c2: 1 });
     const account = await createUser(t);
     const buyer = guestBuyer(account);
     const cookie = await sessionCookie(t, account.id);
@@ -330,14 +320,14 @@ describe('giving a hold back', () => {
     expect(await statusOf(paid.id)).toBe('paid');
     expect(await ticketRow(a.id)).toMatchObject({ sold: 1, held: 0 });
 
-    const { event: other, a: lone } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const { event: other, a: lone } = await raceEvent(t, organiser.id, { a: 1, b: 1, c1: 1, c2: 1 });
     const leaver = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
     expect((await release(leaver.id, { cookie })).statusCode).toBe(204);
     // The bank's verdict arrives after the buyer left: the place is still free, so it is sold.
     expect(await pay(leaver.id, leaver.totalCents)).toBe('paid');
     expect(await ticketRow(lone.id)).toMatchObject({ sold: 1, held: 0 });
 
-    const { event: third, a: last } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const { event: third, a: last } = await raceEvent(t, organiser.id, { a: 1, b: 1, c1: 1, c2: 1 });
     const gone = (await orderAs({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
     expect((await release(gone.id, { cookie })).statusCode).toBe(204);
     const taker = (await orderAs({ eventId: third.id, buyer, lines: [{ ticketId: last.id, quantity: 1 }] })).json();
@@ -350,7 +340,7 @@ describe('giving a hold back', () => {
 
 describe('confirming a payment', () => {
   it(`is idempotent: replayed and concurrent notifications pay once${raceMode}`, async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 5, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 5, b: 1, c1: 1, c2: 1 });
     await t.database.db.insert(discountCodes).values({ eventId: event.id, code: 'DIX', percent: 10 });
     const buyer = await createUser(t);
     const created = (
@@ -382,7 +372,7 @@ describe('confirming a payment', () => {
   });
 
   it('refuses a tampered amount, releases cancelled payments and honours late payments only when places remain', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 1, b: 1, c1: 1, c2: 1 });
     const buyer = guestBuyer(await createUser(t));
     const reference = (id: string) => orderReference(t, id);
     const notify = (
@@ -409,7 +399,7 @@ describe('confirming a payment', () => {
     expect(await ticketRow(a.id)).toMatchObject({ sold: 1 });
 
     // Sold out meanwhile: the late payment must be refunded.
-    const { event: other, a: lone } = await raceEvent(t, organizerId, { a: 1, b: 1, c1: 1, c2: 1 });
+    const { event: other, a: lone } = await raceEvent(t, organiser.id, { a: 1, b: 1, c1: 1, c2: 1 });
     const slow = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
     now += 181_000;
     const fast = (await orderAs({ eventId: other.id, buyer, lines: [{ ticketId: lone.id, quantity: 1 }] })).json();
@@ -421,7 +411,7 @@ describe('confirming a payment', () => {
 
 describe('one live hold per buyer', () => {
   it('gives the earlier hold back when the buyer holds again, so one account never holds two orders of an event', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 10, b: 1, c1: 1, c2: 1 });
     const cookie = await loginAs(t, (await createUser(t)).email);
     const first = (await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 5 }] }, cookie)).json();
     const second = (await order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 5 }] }, cookie)).json();
@@ -437,7 +427,7 @@ describe('one live hold per buyer', () => {
   });
 
   it(`lets one account hold at most one order's places, however many requests it races${raceMode}`, async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 50, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 50, b: 1, c1: 1, c2: 1 });
     const cookie = await loginAs(t, (await createUser(t)).email);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => order({ eventId: event.id, lines: [{ ticketId: a.id, quantity: 5 }] }, cookie)),
@@ -451,16 +441,13 @@ describe('one live hold per buyer', () => {
   });
 
   it('limits the orders one address may send', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 1 } }, async (limited) => {
       const codes = [];
       for (let i = 0; i < 12; i++) {
         codes.push((await limited.app.inject({ method: 'POST', url: '/api/orders', payload: {} })).statusCode);
       }
       expect(codes.slice(0, 10).every((code) => code !== 429)).toBe(true);
       expect(codes.slice(10)).toEqual([429, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

@@ -1,21 +1,20 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, loginAs } from '../../../test/helpers';
 import { payAtSandboxBank } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { orderLines, orders, participations, tickets } from '../../db/schema';
 
 const c = checkoutFr;
 
-let t: TestApp;
+const t = useTestApp();
 let organizer: { id: string; cookie: string };
 beforeAll(async () => {
-  t = await createTestApp();
   const user = await createUser(t, { isVerified: true });
   organizer = { id: user.id, cookie: await loginAs(t, user.email) };
 });
-afterAll(async () => t.close());
 
 /** A paid 'Standard' ticket that offers the hidden 'Invitation' (one place), and an 'Autre' ticket that offers nothing. */
 async function giftEvent(options: { standardPriceCents?: number; invitations?: number } = {}) {

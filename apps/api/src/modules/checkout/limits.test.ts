@@ -1,16 +1,7 @@
 import { checkoutFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEvent,
-  createUser,
-  DAY,
-  listeningTestApp,
-  loginAs,
-  raceMode,
-  sessionCookie,
-  type TestApp,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, loginAs, raceMode, sessionCookie } from '../../../test/helpers';
 import {
   createBuyers,
   decideAtSandbox,
@@ -19,20 +10,15 @@ import {
   payAtSandboxBank,
   postBankForm,
 } from '../../../test/modules/checkout/support';
+import { useListeningTestApp, useOrganiser } from '../../../test/use-test-app';
 import { discountCodes, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 
 // Limits found broken by an attack on the checkout (issue 16, "Money"): a promo code's quantity,
 // a second capture of a paid order, and the free-ticket limit split over several lines or orders.
 let now = Date.now();
-let t: TestApp;
-let base: string;
-let organizerId: string;
-beforeAll(async () => {
-  ({ t, base } = await listeningTestApp({ clock: { now: () => new Date(now) } }));
-  organizerId = (await createUser(t, { isVerified: true })).id;
-}, 120_000);
-afterAll(async () => t.close());
+const t = useListeningTestApp({ clock: { now: () => new Date(now) } });
+const organiser = useOrganiser(t);
 
 const order = (payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: cookie ? { cookie } : {} });
@@ -40,7 +26,7 @@ const codeRow = async (id: string) =>
   (await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
 
 async function eventWithCode(quantity: number, percent: number, priceCents = 2000) {
-  const { event, tickets: rows } = await createEvent(t, organizerId, {}, [{ priceCents, quantity: 100 }]);
+  const { event, tickets: rows } = await createEvent(t, organiser.id, {}, [{ priceCents, quantity: 100 }]);
   const [code] = await t.database.db
     .insert(discountCodes)
     .values({ eventId: event.id, code: `UNE${Math.random().toString(36).slice(2, 7)}`, percent, quantity })
@@ -80,7 +66,7 @@ describe('a promo code of quantity 1', () => {
       const buyers = await createBuyers(t, 50, hash);
       const answers = await Promise.all(
         buyers.map(async (buyer) => {
-          const response = await fetch(`${base}/api/orders`, {
+          const response = await fetch(`${t.base}/api/orders`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', cookie: await sessionCookie(t, buyer.id) },
             body: JSON.stringify({
@@ -142,7 +128,7 @@ describe('a promo code of quantity 1', () => {
 
 describe('a second capture of a paid order', () => {
   it('is recorded, refunded once and told to the buyer; the tickets are issued once', async () => {
-    const { event, tickets: rows } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 10 }]);
+    const { event, tickets: rows } = await createEvent(t, organiser.id, {}, [{ priceCents: 1500, quantity: 10 }]);
     const buyer = await createUser(t);
     const cookie = await loginAs(t, buyer.email);
     const held = await order({ eventId: event.id, lines: [{ ticketId: rows[0]?.id, quantity: 2 }] }, cookie);
@@ -185,7 +171,7 @@ describe('a second capture of a paid order', () => {
 
 describe('the free-ticket limit', () => {
   it('applies to the sum of an order, not to each line', async () => {
-    const { event, tickets: rows } = await createEvent(t, organizerId, {}, [
+    const { event, tickets: rows } = await createEvent(t, organiser.id, {}, [
       { title: 'Payant', priceCents: 1000, quantity: 50 },
       { title: 'Gratuit', priceCents: 0, quantity: 50 },
     ]);
@@ -205,11 +191,11 @@ describe('the free-ticket limit', () => {
   });
 
   it('applies per account across orders, on a free event and to a free ticket of a paid event', async () => {
-    const freeEvent = await createEvent(t, organizerId, {}, [
+    const freeEvent = await createEvent(t, organiser.id, {}, [
       { title: 'Entrée', priceCents: 0, quantity: 50 },
       { title: 'Entrée VIP', priceCents: 0, quantity: 50 },
     ]);
-    const mixed = await createEvent(t, organizerId, { dateMaxRefund: new Date(now + 5 * DAY) }, [
+    const mixed = await createEvent(t, organiser.id, { dateMaxRefund: new Date(now + 5 * DAY) }, [
       { title: 'Payant', priceCents: 1000, quantity: 50 },
       { title: 'Gratuit', priceCents: 0, quantity: 50 },
     ]);

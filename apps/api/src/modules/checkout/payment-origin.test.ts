@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithOrganiser, createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../test/helpers';
 import { decideAtSandbox, heldGuestOrder, openSandboxBank } from '../../../test/modules/checkout/support';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { orders } from '../../db/schema';
 import { paymentConfigFromEnv, paymentFormOrigins } from '../../payments';
 
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
-afterAll(async () => t.close());
+const t = useTestApp();
+const organiser = useOrganiser(t);
 
-const heldOrder = () => heldGuestOrder(t, organizerId, 3, 1);
+const heldOrder = () => heldGuestOrder(t, organiser.id, 3, 1);
 
 const fieldOf = (fields: [string, string][], name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
 
@@ -78,14 +77,11 @@ describe('where the pages may post a payment form', () => {
   });
 
   it('writes them into the pages’ policy', async () => {
-    const withBank = await createTestApp({ payments: paymentConfigFromEnv(bankEnv, 'test') });
-    try {
+    await withTestApp({ payments: paymentConfigFromEnv(bankEnv, 'test') }, async (withBank) => {
       const page = await withBank.app.inject({ method: 'GET', url: '/' });
       expect(page.headers['content-security-policy']).toContain(
         "form-action 'self' https://tpeweb.e-transactions.fr https://tpeweb1.e-transactions.fr",
       );
-    } finally {
-      await withBank.close();
-    }
+    });
   });
 });

@@ -1,18 +1,17 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithOrganiser, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, sessionCookie } from '../../../test/helpers';
 import { decideAtSandbox, heldGuestOrder, openSandboxBank } from '../../../test/modules/checkout/support';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
 
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
-afterAll(async () => t.close());
+const t = useTestApp();
+const organiser = useOrganiser(t);
 
 /** A signed-in buyer holding two of the three places of an event's ticket A. */
 async function heldOrder() {
-  const { event, a, response, id, buyer, cookie } = await heldGuestOrder(t, organizerId, 3, 2);
+  const { event, a, response, id, buyer, cookie } = await heldGuestOrder(t, organiser.id, 3, 2);
   expect(response.statusCode).toBe(201);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, id));
   return { id, reference: order?.reference ?? '', cookie, ticketId: a.id, buyerEmail: buyer.email, eventId: event.id };

@@ -1,20 +1,19 @@
 import { paymentFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithOrganiser, createTestApp, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../../test/helpers';
 import { heldGuestOrder } from '../../../test/modules/checkout/support';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { mailOutbox, orders, participations, tickets } from '../../db/schema';
 
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()));
-afterAll(async () => t.close());
+const t = useTestApp();
+const organiser = useOrganiser(t);
 
 const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /** Holds two places as a guest, starts the payment and opens the sandbox bank's page. */
 async function toTheBank() {
-  const { a, id, buyer, cookie } = await heldGuestOrder(t, organizerId, 5, 2);
+  const { a, id, buyer, cookie } = await heldGuestOrder(t, organiser.id, 5, 2);
   const start = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/payment`, headers: { cookie } });
   expect(start.statusCode).toBe(200);
   const { redirect } = start.json();
@@ -102,8 +101,7 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
 
 describe('the buyer coming back from the bank', () => {
   it('is rate limited per address, as the route declares', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 1 } }, async (limited) => {
       const back = () =>
         limited.app.inject({
           method: 'GET',
@@ -114,8 +112,6 @@ describe('the buyer coming back from the bank', () => {
       for (let i = 0; i < 8; i++) statuses.push((await back()).statusCode);
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
       expect(statuses.at(-1)).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

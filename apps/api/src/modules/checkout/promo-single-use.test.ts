@@ -1,15 +1,14 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithOrganiser, createEvent, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, sessionCookie } from '../../../test/helpers';
 import { payAtSandboxBank, raceEvent } from '../../../test/modules/checkout/support';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { discountCodes } from '../../db/schema';
 
 let now = Date.now();
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser({ clock: { now: () => new Date(now) } })));
-afterAll(async () => t.close());
+const t = useTestApp({ clock: { now: () => new Date(now) } });
+const organiser = useOrganiser(t);
 
 const order = (payload: object, cookie: string) =>
   t.app.inject({ method: 'POST', url: '/api/orders', payload, headers: { cookie } });
@@ -20,7 +19,7 @@ const used = async (codeId: string) =>
 
 describe('a single-use promo code', () => {
   it('is used once per account: paid once, refused to the same buyer, still open to another', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 10, b: 1, c1: 1, c2: 1 });
     const [code] = await t.database.db
       .insert(discountCodes)
       .values({ eventId: event.id, code: 'UNEFOIS', percent: 20 })
@@ -51,7 +50,7 @@ describe('a single-use promo code', () => {
   });
 
   it('comes back to its buyer when their hold expires, and a code for several uses stays open to them', async () => {
-    const { event, a } = await raceEvent(t, organizerId, { a: 10, b: 1, c1: 1, c2: 1 });
+    const { event, a } = await raceEvent(t, organiser.id, { a: 10, b: 1, c1: 1, c2: 1 });
     await t.database.db.insert(discountCodes).values([
       { eventId: event.id, code: 'UNIQUE', percent: 10 },
       { eventId: event.id, code: 'SOUVENT', percent: 10, isSingleUse: false },
@@ -74,7 +73,7 @@ describe('a single-use promo code', () => {
   });
 
   it('holds for a free order too: a 100 % code gives one free place per account', async () => {
-    const { event, tickets } = await createEvent(t, organizerId, {}, [
+    const { event, tickets } = await createEvent(t, organiser.id, {}, [
       { title: 'Entrée', priceCents: 1500, quantity: 10 },
     ]);
     await t.database.db.insert(discountCodes).values({ eventId: event.id, code: 'INVITE', percent: 100 });

@@ -1,24 +1,21 @@
 import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, listeningTestApp, raceMode, sessionCookie, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { raceMode, sessionCookie } from '../../../test/helpers';
 import { createBuyers, guestBuyer, notifySandbox, raceEvent } from '../../../test/modules/checkout/support';
+import { useListeningTestApp, useOrganiser } from '../../../test/use-test-app';
 import { events, orders, participations, tickets } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 
 // The core guarantee (booking issue): with many concurrent buyers through the HTTP API, exactly
 // the capacity is sold, never more, and every buyer either holds tickets or is told why not.
 let now = Date.now();
-let t: TestApp;
-let base: string;
-let organizerId: string;
+const t = useListeningTestApp({ clock: { now: () => new Date(now) } });
+const organiser = useOrganiser(t);
 let passwordHash: string;
 beforeAll(async () => {
-  ({ t, base } = await listeningTestApp({ clock: { now: () => new Date(now) } }));
-  organizerId = (await createUser(t, { isVerified: true })).id;
   passwordHash = await hashPassword('Motdepasse1');
-}, 120_000);
-afterAll(async () => t.close());
+});
 
 const refusals: string[] = [checkoutFr.ticketUnavailable, checkoutFr.noPlaceLeft];
 
@@ -27,7 +24,7 @@ async function race(eventId: string, choices: string[], buyers: { id: string; em
   const cookies = await Promise.all(buyers.map((buyer) => sessionCookie(t, buyer.id)));
   return Promise.all(
     buyers.map(async (buyer, index) => {
-      const response = await fetch(`${base}/api/orders`, {
+      const response = await fetch(`${t.base}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: cookies[index] ?? '' },
         body: JSON.stringify({
@@ -71,7 +68,7 @@ async function payAll(ids: string[], times = 1) {
 
 describe('no ticket is ever sold twice', () => {
   it(`sells exactly 50 places to 200 racing buyers over several tickets and options${raceMode}`, async () => {
-    const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
+    const { event, a, b, c1, c2 } = await raceEvent(t, organiser.id, { a: 20, b: 15, c1: 10, c2: 5 });
     const buyers = await createBuyers(t, 200, passwordHash);
     const answers = await race(event.id, [a.id, b.id, c1?.id ?? '', c2?.id ?? ''], buyers);
 
@@ -93,7 +90,7 @@ describe('no ticket is ever sold twice', () => {
   }, 120_000);
 
   it(`never goes past the event's participant cap, whichever tickets the racing buyers pick${raceMode}`, async () => {
-    const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
+    const { event, a, b, c1, c2 } = await raceEvent(t, organiser.id, { a: 20, b: 15, c1: 10, c2: 5 });
     await t.database.db.update(events).set({ nbMaxParticipants: 30 }).where(eq(events.id, event.id));
     const answers = await race(
       event.id,
@@ -108,7 +105,7 @@ describe('no ticket is ever sold twice', () => {
   }, 120_000);
 
   it(`stays exact when holds expire in the middle of the race, and late payments are refunded or honoured${raceMode}`, async () => {
-    const { event, a, b, c1, c2 } = await raceEvent(t, organizerId, { a: 20, b: 15, c1: 10, c2: 5 });
+    const { event, a, b, c1, c2 } = await raceEvent(t, organiser.id, { a: 20, b: 15, c1: 10, c2: 5 });
     const choices = [a.id, b.id, c1?.id ?? '', c2?.id ?? ''];
     const firstWave = await race(event.id, choices, await createBuyers(t, 100, passwordHash));
     const firstHolds = firstWave.filter((r) => r.status === 201).map((r) => r.body.id ?? '');

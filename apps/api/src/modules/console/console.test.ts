@@ -1,12 +1,9 @@
 import { consoleFr, fr } from '@guichet/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, getAs, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, getAs, loginAs } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function organiserWithEvents() {
   const organizer = await createUser(t, { isVerified: true });

@@ -1,27 +1,23 @@
 import { checkoutFr, doorSalesFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminCookie,
   createEvent,
   createUser,
-  listeningTestApp,
   loginAs,
   raceMode,
   sessionCookie,
-  type TestApp,
   uniqueEmail,
 } from '../../../test/helpers';
 import { createBuyers, guestBuyer } from '../../../test/modules/checkout/support';
+import { useListeningTestApp } from '../../../test/use-test-app';
 import { mailOutbox, orders, participations, tickets, users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 
 // The in-person sale (issue 9): the spec's checks in order, the same inventory and limits as the
 // web, a ticket e-mail, the source Présentiel. Races run in parallel on PostgreSQL (CI).
-let t: TestApp;
-let base: string;
-beforeAll(async () => ({ t, base } = await listeningTestApp()));
-afterAll(async () => t.close());
+const t = useListeningTestApp();
 
 const m = doorSalesFr;
 const participant = (email = uniqueEmail('porte')) => ({
@@ -141,7 +137,7 @@ describe('a sale at the door', () => {
     const ticketId = rows[0]?.id ?? '';
     const buyers = await createBuyers(t, 15, await hashPassword('Motdepasse1'));
     const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
+      fetch(`${t.base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),

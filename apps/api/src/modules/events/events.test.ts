@@ -1,13 +1,10 @@
 import { fr } from '@guichet/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, loginAs } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 import { participations } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function listEvents(price?: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/events${price ? `?price=${price}` : ''}` });

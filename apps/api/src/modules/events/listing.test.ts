@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { discoveryFr, fr } from '@guichet/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, loginAs } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 import { tickets } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Item = {
   id: string;

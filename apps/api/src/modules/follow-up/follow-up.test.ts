@@ -1,30 +1,18 @@
 import { eventStats, followUpFr, type ParticipantsPage } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createEvent,
-  createTestApp,
-  createUser,
-  DAY,
-  getAs,
-  loginAs,
-  type TestApp,
-  uniqueEmail,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, getAs, loginAs, uniqueEmail } from '../../../test/helpers';
 import { participationWithCode } from '../../../test/modules/checkin/support';
 import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 
 // The follow-up (issue 13): statistics, the participants list and the export, from sales made
 // through the real routes (web payment at the sandbox bank, door sale, check-in scan).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 async function soldEvent() {
   const organizer = await createUser(t, { isVerified: true });

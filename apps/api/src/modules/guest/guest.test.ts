@@ -1,15 +1,12 @@
 import { checkoutFr, fr } from '@guichet/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createUser, uniqueEmail, withTestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/use-test-app';
 import { emailCodes, mailOutbox, users } from '../../db/schema';
 
 let now = Date.now();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(now) } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ clock: { now: () => new Date(now) } });
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
@@ -65,8 +62,7 @@ describe('guest lookup', () => {
   });
 
   it('is rate limited per address', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 3 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 3 } }, async (limited) => {
       const codes = [];
       for (let i = 0; i < 4; i++) {
         const response = await limited.app.inject({
@@ -84,9 +80,7 @@ describe('guest lookup', () => {
         remoteAddress: '10.0.0.9',
       });
       expect(other.statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
@@ -242,17 +236,14 @@ describe('the proof of an existing account’s e-mail', () => {
   });
 
   it('mails one address only so often, from however many addresses it is asked', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 1 } }, async (limited) => {
       const user = await createUser(limited);
       const ask = (remoteAddress: string, email = user.email) =>
         limited.app.inject({ method: 'POST', url: '/api/guest/sign-in-code', payload: { email }, remoteAddress });
       expect((await ask('198.51.100.1')).statusCode).toBe(200);
       expect((await ask('198.51.100.2', ` ${user.email.toUpperCase()}`)).statusCode).toBe(429);
       expect((await ask('198.51.100.3', uniqueEmail('autre'))).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('answers an unknown e-mail the same, and mails nothing', async () => {

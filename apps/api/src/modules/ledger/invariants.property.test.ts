@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, DAY, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, DAY, uniqueEmail } from '../../../test/helpers';
 import { type Action, type Pick, step } from '../../../test/modules/ledger/sequence-arbitrary';
+import { useTestApp } from '../../../test/use-test-app';
 import { discountCodes, orders, participations, sessions } from '../../db/schema';
 import { httpDuration } from '../../lib/metrics';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -25,14 +26,12 @@ const STEPS = Number(process.env.LEDGER_STEPS ?? 40);
 let offset = 0;
 const clock = { now: () => new Date(Date.now() + offset) };
 
-let t: TestApp;
+// A database of its own: the steps run the job queue, and the check reads every table whole.
+const t = useTestApp({ clock, isolated: true, config: { logLevel: 'error' } });
 let admin: string;
 beforeAll(async () => {
-  // A database of its own: the steps run the job queue, and the check reads every table whole.
-  t = await createTestApp({ clock, isolated: true, config: { logLevel: 'error' } });
   admin = await cookieOf((await createUser(t, { role: 'admin' })).id);
 }, 120_000);
-afterAll(async () => t.close());
 
 /** A session that outlives the test clock's jumps past the events' ends. */
 async function cookieOf(userId: string): Promise<string> {

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser } from '../../../test/helpers';
 import { paidOrder } from '../../../test/modules/payouts/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { payouts } from '../../db/schema';
 import { euros, findLedgerDifferences } from './invariants';
 
-let t: TestApp;
-beforeAll(async () => {
-  // A database of its own: these tests break the ledger on purpose, and the check reads it whole.
-  t = await createTestApp({ isolated: true });
-}, 120_000);
-afterAll(async () => t.close());
+// A database of its own: these tests break the ledger on purpose, and the check reads it whole.
+const t = useTestApp({ isolated: true });
 
 async function saleEvent() {
   const organizer = await createUser(t, { isVerified: true });

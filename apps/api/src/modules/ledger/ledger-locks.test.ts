@@ -1,9 +1,10 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, createEvent, createUser, loginAs } from '../../../test/helpers';
 import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { paidOrder } from '../../../test/modules/payouts/support';
 import { describeWith } from '../../../test/services';
+import { useTestApp } from '../../../test/use-test-app';
 
 // Two defects the property test and the benchmark found, kept as tests:
 // 1. The ledger's posting holds a stream's lock; its insert checked foreign keys to the event and
@@ -13,11 +14,7 @@ import { describeWith } from '../../../test/services';
 //    those hot rows.
 // 2. Balances and sums are read in bigint: an event's sales past 2^31 - 1 cents (21.4 M€) broke
 //    the payout panel and the payout request with "integer out of range".
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { logLevel: 'error' } });
-}, 120_000);
-afterAll(async () => t.close());
+const t = useTestApp({ config: { logLevel: 'error' } });
 
 describeWith(['postgres'], 'the ledger posted at commit, beside row locks taken earlier', () => {
   it('answers an adjustment made during a payment without a 500', async () => {

@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, sessionCookie } from '../../../test/helpers';
 import { guestBuyer, postOrder, raceEvent } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { orders, tickets } from '../../db/schema';
 import { reclaimEveryExpiredHold } from './expired-holds';
 
 // The sweep takes every expired hold of its database: this file has a database of its own.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ isolated: true });
-}, 120_000);
-afterAll(async () => t?.close());
+const t = useTestApp({ isolated: true });
 
 describe('the sweep of expired holds', () => {
   it('gives their places back without waiting for a buyer, and leaves live holds alone', async () => {

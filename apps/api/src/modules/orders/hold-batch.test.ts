@@ -2,34 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { fr } from '@guichet/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appWithOrganiser,
-  createEvent,
-  createUser,
-  meanObserved,
-  raceMode,
-  sessionCookie,
-  type TestApp,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEventWithTicket, createUser, meanObserved, raceMode, sessionCookie } from '../../../test/helpers';
 import { postOrder } from '../../../test/modules/checkout/support';
-import { itWith } from '../../../test/services';
+import { describeWith } from '../../../test/services';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { discountCodes, orders, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
 
 // Holds of one event arriving together are combined (group commit): each buyer's rules still
 // apply to them alone, and no more than the places is held.
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()), 120_000);
-afterAll(async () => t.close());
+const t = useTestApp();
+const organiser = useOrganiser(t);
 
 describe(`holds combined in one statement${raceMode}`, () => {
   it("keep the event's cap, the promo code's uses and one live hold per buyer, each buyer answered", async () => {
-    const {
-      event,
-      tickets: [ticket],
-    } = await createEvent(t, organizerId, { nbMaxParticipants: 8 }, [{ priceCents: 1500, quantity: 100 }]);
+    const { event, ticket } = await createEventWithTicket(
+      t,
+      organiser.id,
+      { priceCents: 1500, quantity: 100 },
+      { nbMaxParticipants: 8 },
+    );
     const [code] = await t.database.db
       .insert(discountCodes)
       .values({ eventId: event.id, code: 'DUO', percent: 10, quantity: 3, isSingleUse: false })
@@ -49,7 +42,7 @@ describe(`holds combined in one statement${raceMode}`, () => {
           headers: { cookie },
           payload: {
             eventId: event.id,
-            lines: [{ ticketId: ticket?.id, quantity: 1 }],
+            lines: [{ ticketId: ticket.id, quantity: 1 }],
             ...(promo ? { discountCode: 'DUO' } : {}),
           },
         });
@@ -82,10 +75,7 @@ describe(`holds combined in one statement${raceMode}`, () => {
       .from(discountCodes)
       .where(eq(discountCodes.id, code?.id ?? ''));
     expect(uses?.used).toBe(awaiting.filter((o) => o.discountCodeId === code?.id).length);
-    const [row] = await t.database.db
-      .select({ held: tickets.held })
-      .from(tickets)
-      .where(eq(tickets.id, ticket?.id ?? ''));
+    const [row] = await t.database.db.select({ held: tickets.held }).from(tickets).where(eq(tickets.id, ticket.id));
     expect(row?.held).toBe(8);
     // On PGlite the requests reach the hold one at a time; on PostgreSQL they meet.
     if (process.env.DATABASE_URL) expect(await meanObserved(holdBatchSize)).toBeGreaterThan(1);
@@ -131,115 +121,97 @@ function holdRequest(
   };
 }
 
-describe('a batch counted under the lock', () => {
+describeWith(['postgres'], 'a batch counted under the lock', () => {
   // The first phase trusts counters read without a lock; a batch that committed meanwhile must
   // make the second phase refuse, delete the orders it had written and give the promo uses back.
-  itWith(
-    ['postgres'],
-    'refuses what another batch took meanwhile, keeping neither its orders nor its promo uses',
-    async () => {
-      const {
-        event,
-        tickets: [ticket],
-      } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 3 }]);
-      const [code] = await t.database.db
-        .insert(discountCodes)
-        .values({ eventId: event.id, code: 'LATE', percent: 10, quantity: 10, isSingleUse: false })
-        .returning();
-      const first = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
-      const late = await Promise.all(Array.from({ length: 2 }, () => createUser(t)));
-      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-      const [a, b] = [await pool.connect(), await pool.connect()];
-      try {
-        const fingerprint = (await a.query('select guichet_sale_fingerprint($1) as f', [event.id])).rows[0].f;
-        const sale = { eventId: event.id, ticketId: ticket?.id ?? '', fingerprint };
-        await a.query('begin');
-        const taken = await a.query('select guichet_hold_batch($1::jsonb) as outcomes', [
-          JSON.stringify(first.map((u) => holdRequest(sale, u.id, null))),
-        ]);
-        expect(taken.rows[0].outcomes).toEqual(['held', 'held', 'held']);
-        // Uncommitted: the second batch still reads three places left, writes its orders, then waits.
-        const pid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
-        const second = b.query('select guichet_hold_batch($1::jsonb) as outcomes', [
-          JSON.stringify(late.map((u) => holdRequest(sale, u.id, code?.id ?? null))),
-        ]);
-        for (let waited = 0; ; waited += 20) {
-          const { rows } = await pool.query('select wait_event_type from pg_stat_activity where pid = $1', [pid]);
-          if (rows[0]?.wait_event_type === 'Lock') break;
-          if (waited > 10_000) throw new Error('the second batch never waited for the ticket rows');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await a.query('commit');
-        expect((await second).rows[0].outcomes).toEqual(['sold_out', 'sold_out']);
-      } finally {
-        a.release();
-        b.release();
+  it('refuses what another batch took meanwhile, keeping neither its orders nor its promo uses', async () => {
+    const { event, ticket } = await createEventWithTicket(t, organiser.id, { priceCents: 1500, quantity: 3 });
+    const [code] = await t.database.db
+      .insert(discountCodes)
+      .values({ eventId: event.id, code: 'LATE', percent: 10, quantity: 10, isSingleUse: false })
+      .returning();
+    const first = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    const late = await Promise.all(Array.from({ length: 2 }, () => createUser(t)));
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const [a, b] = [await pool.connect(), await pool.connect()];
+    try {
+      const fingerprint = (await a.query('select guichet_sale_fingerprint($1) as f', [event.id])).rows[0].f;
+      const sale = { eventId: event.id, ticketId: ticket.id, fingerprint };
+      await a.query('begin');
+      const taken = await a.query('select guichet_hold_batch($1::jsonb) as outcomes', [
+        JSON.stringify(first.map((u) => holdRequest(sale, u.id, null))),
+      ]);
+      expect(taken.rows[0].outcomes).toEqual(['held', 'held', 'held']);
+      // Uncommitted: the second batch still reads three places left, writes its orders, then waits.
+      const pid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
+      const second = b.query('select guichet_hold_batch($1::jsonb) as outcomes', [
+        JSON.stringify(late.map((u) => holdRequest(sale, u.id, code?.id ?? null))),
+      ]);
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await pool.query('select wait_event_type from pg_stat_activity where pid = $1', [pid]);
+        if (rows[0]?.wait_event_type === 'Lock') break;
+        if (waited > 10_000) throw new Error('the second batch never waited for the ticket rows');
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const lateOrders = await t.database.db
-        .select()
-        .from(orders)
-        .where(
-          inArray(
-            orders.userId,
-            late.map((u) => u.id),
-          ),
-        );
-      expect(lateOrders).toEqual([]);
-      const [uses] = await t.database.db
-        .select({ used: discountCodes.used })
-        .from(discountCodes)
-        .where(eq(discountCodes.id, code?.id ?? ''));
-      expect(uses?.used).toBe(0);
-      const [row] = await t.database.db
-        .select({ held: tickets.held, sold: tickets.sold })
-        .from(tickets)
-        .where(eq(tickets.id, ticket?.id ?? ''));
-      expect(row).toEqual({ held: 3, sold: 0 });
-    },
-  );
+      await a.query('commit');
+      expect((await second).rows[0].outcomes).toEqual(['sold_out', 'sold_out']);
+    } finally {
+      a.release();
+      b.release();
+    }
+    const lateOrders = await t.database.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          late.map((u) => u.id),
+        ),
+      );
+    expect(lateOrders).toEqual([]);
+    const [uses] = await t.database.db
+      .select({ used: discountCodes.used })
+      .from(discountCodes)
+      .where(eq(discountCodes.id, code?.id ?? ''));
+    expect(uses?.used).toBe(0);
+    const [row] = await t.database.db
+      .select({ held: tickets.held, sold: tickets.sold })
+      .from(tickets)
+      .where(eq(tickets.id, ticket.id));
+    expect(row).toEqual({ held: 3, sold: 0 });
+  });
 });
 
-describe('a buyer whose row another transaction keeps', () => {
+describeWith(['postgres'], 'a buyer whose row another transaction keeps', () => {
   // The process runs one batch of an event at a time: a lock that is never granted must not stop
   // the sale's other buyers.
-  itWith(
-    ['postgres'],
-    'is told to try again, while the buyers beside them get their places',
-    async () => {
-      const {
-        event,
-        tickets: [ticket],
-      } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 10 }]);
-      const [stuck, ...others] = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
-      if (!stuck) throw new Error('buyers missing');
-      const cookies = await Promise.all([stuck, ...others].map((buyer) => sessionCookie(t, buyer.id)));
-      const hold = (cookie: string) =>
-        postOrder(t, cookie, { eventId: event.id, lines: [{ ticketId: ticket?.id, quantity: 1 }] });
-      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-      const other = await pool.connect();
-      let answers: { status: number; code?: string; message?: string }[];
-      try {
-        await other.query('begin');
-        await other.query('select 1 from users where id = $1 for update', [stuck.id]);
-        answers = (await Promise.all(cookies.map(hold))).map((response) => ({
-          status: response.statusCode,
-          code: response.json().code,
-          message: response.json().message,
-        }));
-      } finally {
-        await other.query('rollback');
-        other.release();
-      }
-      expect(answers[0]).toEqual({ status: 503, code: 'BUSY', message: fr.common.busy });
-      expect(answers.slice(1).map((a) => a.status)).toEqual([201, 201]);
-      const [row] = await t.database.db
-        .select({ held: tickets.held })
-        .from(tickets)
-        .where(eq(tickets.id, ticket?.id ?? ''));
-      expect(row?.held).toBe(2);
-      // Nothing of the refused request was kept: the buyer holds once the row is free.
-      expect((await hold(cookies[0] as string)).statusCode).toBe(201);
-    },
-    30_000,
-  );
+  it('is told to try again, while the buyers beside them get their places', async () => {
+    const { event, ticket } = await createEventWithTicket(t, organiser.id, { priceCents: 1500, quantity: 10 });
+    const [stuck, ...others] = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    if (!stuck) throw new Error('buyers missing');
+    const cookies = await Promise.all([stuck, ...others].map((buyer) => sessionCookie(t, buyer.id)));
+    const hold = (cookie: string) =>
+      postOrder(t, cookie, { eventId: event.id, lines: [{ ticketId: ticket.id, quantity: 1 }] });
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const other = await pool.connect();
+    let answers: { status: number; code?: string; message?: string }[];
+    try {
+      await other.query('begin');
+      await other.query('select 1 from users where id = $1 for update', [stuck.id]);
+      answers = (await Promise.all(cookies.map(hold))).map((response) => ({
+        status: response.statusCode,
+        code: response.json().code,
+        message: response.json().message,
+      }));
+    } finally {
+      await other.query('rollback');
+      other.release();
+    }
+    expect(answers[0]).toEqual({ status: 503, code: 'BUSY', message: fr.common.busy });
+    expect(answers.slice(1).map((a) => a.status)).toEqual([201, 201]);
+    const [row] = await t.database.db.select({ held: tickets.held }).from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row?.held).toBe(2);
+    // Nothing of the refused request was kept: the buyer holds once the row is free.
+    expect((await hold(cookies[0] as string)).statusCode).toBe(201);
+  }, 30_000);
 });

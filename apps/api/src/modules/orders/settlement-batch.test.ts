@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appWithOrganiser,
-  createEvent,
-  createUser,
-  meanObserved,
-  raceMode,
-  sessionCookie,
-  type TestApp,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEventWithTicket, createUser, meanObserved, raceMode, sessionCookie } from '../../../test/helpers';
 import { postOrder } from '../../../test/modules/checkout/support';
 import { itWith } from '../../../test/services';
+import { useOrganiser, useTestApp } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
 import { events, mailOutbox, orders, participations, paymentTransactions, tickets } from '../../db/schema';
 import { settlementBatchSize } from '../../lib/metrics';
@@ -21,10 +14,11 @@ import { applyPaymentResult } from './payment-result';
 // Payments of held orders notified together are settled together (group commit): each
 // notification still gets its own verdict, and a replay, a second capture, a wrong amount or a
 // cancelled event among them is answered as it would be alone.
-let t: TestApp;
-let organizerId: string;
-beforeAll(async () => ({ t, organizerId } = await appWithOrganiser()), 120_000);
-afterAll(async () => t.close());
+const t = useTestApp();
+const organiser = useOrganiser(t);
+
+/** An event of the organiser with one ticket of `quantity` places at 15,00 €. */
+const onSale = (quantity: number) => createEventWithTicket(t, organiser.id, { priceCents: 1500, quantity });
 
 /** `count` buyers each hold one place of the event's ticket; their orders, in the buyers' order. */
 async function holdOnePlaceEach(eventId: string, ticketId: string, count: number) {
@@ -90,13 +84,10 @@ const paid = (reference: string, transactionId: string, amountCents = 1500) => (
 
 describe(`payments of held orders notified together${raceMode}`, () => {
   it('are each settled once, with their own verdict, the ticket turned sold for all of them', async () => {
-    const {
-      tickets: [ticket],
-      event,
-    } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 20 }]);
-    const cancelled = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
-    const held = await holdOnePlaceEach(event.id, ticket?.id ?? '', 11);
-    const [doomed] = await holdOnePlaceEach(cancelled.event.id, cancelled.tickets[0]?.id ?? '', 1);
+    const { event, ticket } = await onSale(20);
+    const cancelled = await onSale(5);
+    const held = await holdOnePlaceEach(event.id, ticket.id, 11);
+    const [doomed] = await holdOnePlaceEach(cancelled.event.id, cancelled.ticket.id, 1);
     await t.database.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, cancelled.event.id));
 
     const [replayed, twice, wrongAmount] = [held[0], held[1], held[10]];
@@ -126,7 +117,7 @@ describe(`payments of held orders notified together${raceMode}`, () => {
           : { status: 'paid', captures: order.id === twice.id ? 2 : 1, participations: 1, mails: 1 },
       ),
     );
-    const places = await placesOf(ticket?.id ?? '');
+    const places = await placesOf(ticket.id);
     // The order paid the wrong amount stays held; the others are sold.
     expect(places).toEqual({ held: 1, sold: 10 });
     // On PostgreSQL the notifications meet in batches (PGlite answers its one connection's queries in turn).
@@ -155,21 +146,18 @@ describe('guichet_settle_held', () => {
   const paidOnce = { status: 'paid', captures: 1, participations: 1, mails: 1 };
 
   it('answers each settlement in its place: an order named twice is paid once, a wrong amount or a cancelled event not at all', async () => {
-    const {
-      tickets: [ticket],
-      event,
-    } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
-    const cancelled = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
-    const [first, second] = await holdOnePlaceEach(event.id, ticket?.id ?? '', 2);
-    const [doomed] = await holdOnePlaceEach(cancelled.event.id, cancelled.tickets[0]?.id ?? '', 1);
-    if (!first || !second || !doomed || !ticket) throw new Error('orders missing');
+    const { event, ticket } = await onSale(5);
+    const cancelled = await onSale(5);
+    const [first, second] = await holdOnePlaceEach(event.id, ticket.id, 2);
+    const [doomed] = await holdOnePlaceEach(cancelled.event.id, cancelled.ticket.id, 1);
+    if (!first || !second || !doomed) throw new Error('orders missing');
     await t.database.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, cancelled.event.id));
 
     const outcomes = await settle([
       settlement(second, ticket.id, 1400),
       settlement(first, ticket.id, 1500),
       settlement(first, ticket.id, 1500),
-      settlement(doomed, cancelled.tickets[0]?.id ?? '', 1500),
+      settlement(doomed, cancelled.ticket.id, 1500),
     ]);
 
     expect(outcomes).toEqual(['changed', 'paid', 'changed', 'changed']);
@@ -180,12 +168,9 @@ describe('guichet_settle_held', () => {
 
   // An order another transaction holds would make every order of the batch wait for it.
   itWith(['postgres'], 'leaves an order locked elsewhere to the general path, without waiting for it', async () => {
-    const {
-      tickets: [ticket],
-      event,
-    } = await createEvent(t, organizerId, {}, [{ priceCents: 1500, quantity: 5 }]);
-    const [busy, free] = await holdOnePlaceEach(event.id, ticket?.id ?? '', 2);
-    if (!busy || !free || !ticket) throw new Error('orders missing');
+    const { event, ticket } = await onSale(5);
+    const [busy, free] = await holdOnePlaceEach(event.id, ticket.id, 2);
+    if (!busy || !free) throw new Error('orders missing');
     const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
     const other = await pool.connect();
     try {

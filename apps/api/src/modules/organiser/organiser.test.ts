@@ -1,29 +1,28 @@
 import { organiserFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createEventWithTicket, createUser, DAY, loginAs } from '../../../test/helpers';
 import { uploadFile } from '../../../test/modules/account/support';
 import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
+import { useAdmin, useTestApp } from '../../../test/use-test-app';
 import { discountCodes, events, eventTypes, participations, tickets } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
+const admin = useAdmin(t);
 let organizer: string;
 let plain: string;
-let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
   organizer = await loginAs(t, (await createUser(t, { isVerified: true })).email);
   plain = await loginAs(t, (await createUser(t)).email);
-  admin = await adminCookie(t);
 });
-afterAll(async () => t.close());
 
 const c = organiserFr.create;
 const post = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 const patch = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'PATCH', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const remove = (url: string, cookie: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie } });
 
 async function eventsTitled(title: string) {
   return t.database.db.select().from(events).where(eq(events.title, title));
@@ -146,7 +145,7 @@ describe('creating an event', () => {
 
   it('lets an administrator create for an organiser, and nobody else', async () => {
     const other = await createUser(t, { isVerified: true });
-    const byAdmin = await post('/api/events', createPayload({ organizerId: other.id }), admin);
+    const byAdmin = await post('/api/events', createPayload({ organizerId: other.id }), admin.cookie);
     expect(byAdmin.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(events).where(eq(events.id, byAdmin.json().id));
     expect(row?.organizerId).toBe(other.id);
@@ -154,7 +153,7 @@ describe('creating an event', () => {
     const unknown = await post(
       '/api/events',
       createPayload({ organizerId: '00000000-0000-4000-8000-000000000000' }),
-      admin,
+      admin.cookie,
     );
     expect(unknown.json().message).toBe(c.organizerRequired);
   });
@@ -176,7 +175,7 @@ describe('editing an event', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/events/${id}/manage`, headers: { cookie: plain } })).statusCode,
     ).toBe(403);
-    expect((await patch(`/api/events/${id}`, { title: 'Par admin' }, admin)).statusCode).toBe(200);
+    expect((await patch(`/api/events/${id}`, { title: 'Par admin' }, admin.cookie)).statusCode).toBe(200);
   });
 
   it('checks the edit rules', async () => {
@@ -231,11 +230,7 @@ describe('tickets', () => {
     const below = await patch(`/api/tickets/${ticketId}`, { quantity: 6 }, organizer);
     expect(below.json().message).toBe(organiserFr.edit.quantityBelowSold(7));
     expect((await patch(`/api/tickets/${ticketId}`, { quantity: 7 }, organizer)).statusCode).toBe(204);
-    const sold = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/tickets/${ticketId}`,
-      headers: { cookie: organizer },
-    });
+    const sold = await remove(`/api/tickets/${ticketId}`, organizer);
     expect(sold.statusCode).toBe(409);
     expect(sold.json().message).toBe(tm.soldCannotDelete);
 
@@ -265,11 +260,7 @@ describe('tickets', () => {
     expect(head?.isAvailable).toBe(false);
 
     const unsold = (await options())[0];
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/tickets/${unsold?.id}`,
-      headers: { cookie: organizer },
-    });
+    const gone = await remove(`/api/tickets/${unsold?.id}`, organizer);
     expect(gone.statusCode).toBe(204);
   });
 
@@ -287,11 +278,7 @@ describe('tickets', () => {
     const deletable = Object.fromEntries((await manage()).map((x) => [x.title, x.isDeletable]));
     expect(deletable).toEqual({ Standard: true, Pass: false, '1 jour': false, '2 jours': true, Partenaire: true });
     const pass = before.find((x) => x.title === 'Pass');
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/tickets/${pass?.id}`,
-      headers: { cookie: organizer },
-    });
+    const refused = await remove(`/api/tickets/${pass?.id}`, organizer);
     expect(refused.statusCode).toBe(409);
   });
 
@@ -330,7 +317,7 @@ describe('places held by unpaid orders', () => {
     const cap = await patch(`/api/events/${event.id}`, { nbMaxParticipants: 3 }, cookie);
     expect(cap.statusCode).toBe(400);
     expect(cap.json().message).toBe(c.ticketQuantityInvalid);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/tickets/${ticket?.id}`, headers: { cookie } });
+    const removed = await remove(`/api/tickets/${ticket?.id}`, cookie);
     expect(removed.statusCode).toBe(409);
     const [row] = await t.database.db
       .select()
@@ -430,10 +417,7 @@ describe('gift tickets', () => {
     expect(detail.tickets.some((ticket: { id: string }) => ticket.id === partner)).toBe(false);
 
     // Deleting an offered ticket removes it from the offer.
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/tickets/${partner}`, headers: { cookie: organizer } }))
-        .statusCode,
-    ).toBe(204);
+    expect((await remove(`/api/tickets/${partner}`, organizer)).statusCode).toBe(204);
     const readStandard = async () =>
       (await t.app.inject({ method: 'GET', url: `/api/events/${id}` }))
         .json()
@@ -494,44 +478,27 @@ describe('deleting an event and uploading its banner', () => {
     await t.database.db
       .insert(participations)
       .values({ eventId: paid.event.id, ticketId: paid.tickets[0]?.id ?? '', userId: owner.id, quantity: 1 });
-    const refused = await t.app.inject({ method: 'DELETE', url: `/api/events/${paid.event.id}`, headers: { cookie } });
+    const refused = await remove(`/api/events/${paid.event.id}`, cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(organiserFr.event.paidCannotDelete);
 
     const free = await createEvent(t, owner.id);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/events/${free.event.id}`, headers: { cookie: plain } }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/events/${free.event.id}`, headers: { cookie } })).statusCode,
-    ).toBe(204);
+    expect((await remove(`/api/events/${free.event.id}`, plain)).statusCode).toBe(403);
+    expect((await remove(`/api/events/${free.event.id}`, cookie)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/events/${free.event.id}` })).statusCode).toBe(404);
   });
 
   it('refuses to delete an event whose paid places are sold or held, participations or not', async () => {
     const owner = await createUser(t, { isVerified: true });
     const cookie = await loginAs(t, owner.email);
-    const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: { cookie } });
-    const held = await createEvent(t, owner.id, {}, [{ priceCents: 1000 }]);
-    await t.database.db
-      .update(tickets)
-      .set({ held: 2 })
-      .where(eq(tickets.id, held.tickets[0]?.id ?? ''));
-    expect((await remove(held.event.id)).json().message).toBe(organiserFr.event.paidCannotDelete);
-    const sold = await createEvent(t, owner.id, {}, [{ priceCents: 1000 }]);
-    await t.database.db
-      .update(tickets)
-      .set({ sold: 3 })
-      .where(eq(tickets.id, sold.tickets[0]?.id ?? ''));
-    expect((await remove(sold.event.id)).statusCode).toBe(409);
+    const removeEvent = (id: string) => remove(`/api/events/${id}`, cookie);
+    const held = await createEventWithTicket(t, owner.id, { priceCents: 1000, held: 2 });
+    expect((await removeEvent(held.event.id)).json().message).toBe(organiserFr.event.paidCannotDelete);
+    const sold = await createEventWithTicket(t, owner.id, { priceCents: 1000, sold: 3 });
+    expect((await removeEvent(sold.event.id)).statusCode).toBe(409);
     // Free places taken do not keep an event.
-    const free = await createEvent(t, owner.id, {}, [{ priceCents: 0 }]);
-    await t.database.db
-      .update(tickets)
-      .set({ sold: 3 })
-      .where(eq(tickets.id, free.tickets[0]?.id ?? ''));
-    expect((await remove(free.event.id)).statusCode).toBe(204);
+    const free = await createEventWithTicket(t, owner.id, { priceCents: 0, sold: 3 });
+    expect((await removeEvent(free.event.id)).statusCode).toBe(204);
   });
 
   it('stores a real PNG banner whole, with its WebP copies, and refuses anything else', async () => {

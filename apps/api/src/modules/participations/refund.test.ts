@@ -1,19 +1,18 @@
 import { accountFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay, raceEvent } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { events, mailOutbox, participations } from '../../db/schema';
 
 const m = accountFr.myTickets;
 
-let t: TestApp;
+const t = useTestApp();
 let organizer: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  t = await createTestApp();
   organizer = await createUser(t, { isVerified: true });
 });
-afterAll(async () => t.close());
 
 /** A logged-in buyer's order paid through the sandbox bank, as the event page makes it. */
 const buy = (cookie: string, eventId: string, line: { ticketId: string; quantity: number; refundPlaces?: number }) =>

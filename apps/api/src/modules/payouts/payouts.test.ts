@@ -1,22 +1,12 @@
 import { formatEuros, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminCookie,
-  createEvent,
-  createUser,
-  listeningTestApp,
-  loginAs,
-  raceMode,
-  type TestApp,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, createEvent, createUser, loginAs, raceMode } from '../../../test/helpers';
 import { endedDates, paidOrder } from '../../../test/modules/payouts/support';
+import { useListeningTestApp } from '../../../test/use-test-app';
 import { events, mailOutbox, payouts, refunds } from '../../db/schema';
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => ({ t, base } = await listeningTestApp()), 120_000);
-afterAll(async () => t.close());
+const t = useListeningTestApp();
 
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 
@@ -186,7 +176,7 @@ describe('POST /api/console/events/:id/payouts', () => {
       await saveBank(cookie);
       const statuses = await Promise.all(
         Array.from({ length: 8 }, () =>
-          fetch(`${base}/api/console/events/${event.id}/payouts`, { method: 'POST', headers: { cookie } }).then(
+          fetch(`${t.base}/api/console/events/${event.id}/payouts`, { method: 'POST', headers: { cookie } }).then(
             (response) => response.status,
           ),
         ),

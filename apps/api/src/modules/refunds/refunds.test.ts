@@ -1,9 +1,10 @@
 import { checkoutFr, refundsFr } from '@guichet/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs, raceMode } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder, raceEvent } from '../../../test/modules/checkout/support';
 import { cancelEvent } from '../../../test/modules/ledger/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { jobs, mailOutbox, orders, participations, refunds, tickets } from '../../db/schema';
 import { createBus } from '../../lib/bus';
 import { createPaymentProviders, paymentConfigFromEnv } from '../../payments';
@@ -16,16 +17,14 @@ const clock = { now: () => new Date(Date.now() + offset) };
 const payments = paymentConfigFromEnv({ PUBLIC_URL: 'http://localhost:3000' }, 'test');
 const bank = payments.sandbox as NonNullable<typeof payments.sandbox>;
 
-let t: TestApp;
+// A database of its own: the cancellation test runs the job queue, which must hold only this file's jobs.
+const t = useTestApp({ clock, payments, isolated: true });
 let organizer: Awaited<ReturnType<typeof createUser>>;
 let organizerCookie: string;
 beforeAll(async () => {
-  // A database of its own: the cancellation test runs the job queue, which must hold only this file's jobs.
-  t = await createTestApp({ clock, payments, isolated: true });
   organizer = await createUser(t, { isVerified: true });
   organizerCookie = await loginAs(t, organizer.email);
 });
-afterAll(async () => t.close());
 
 /** The service's dependencies with providers of the test's choosing (the application's own by default). */
 function depsWith(refund?: (payment: { transactionId: string }) => Promise<void>): RefundDeps {

@@ -1,15 +1,12 @@
 import { organiserFr, ticketsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { adminCookie, createEvent, createUser, loginAs } from '../../../test/helpers';
 import { postOrder } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { shareLinks, tickets } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const m = ticketsFr.privateLink;
 

@@ -1,11 +1,12 @@
 import { fr, QUOTE_REQUESTS_PAGE_SIZE, type ShopProduct, showcaseFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createTestApp, createUser, loginAs, type TestApp, uniqueEmail } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, createUser, loginAs, uniqueEmail, withTestApp } from '../../../test/helpers';
 import { mailsTo } from '../../../test/modules/account/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { quoteRequestLines, quoteRequests } from '../../db/schema';
 
-let t: TestApp;
+const t = useTestApp();
 let products: ShopProduct[];
 const byTitle = (title: string) => {
   const product = products.find((p) => p.title === title);
@@ -14,10 +15,8 @@ const byTitle = (title: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   products = (await t.app.inject({ method: 'GET', url: '/api/shop/products' })).json();
 });
-afterAll(async () => t.close());
 
 const m = showcaseFr.quote;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -208,8 +207,7 @@ describe('quote requests', () => {
 
   it('lists every request a page at a time, newest first, past the old limit of one screen', async () => {
     // Its own application: the requests of the other tests do not move the pages.
-    const own = await createTestApp();
-    try {
+    await withTestApp({}, async (own) => {
       const catalogue: ShopProduct[] = (await own.app.inject({ method: 'GET', url: '/api/shop/products' })).json();
       const terminal = catalogue.find((p) => p.title === 'Terminal de paiement 3G');
       const sent: string[] = [];
@@ -238,14 +236,11 @@ describe('quote requests', () => {
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen).toEqual(expect.arrayContaining(sent));
       expect((await get('?page=0')).statusCode).toBe(400);
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('is rate limited per address', async () => {
-    const limited = await createTestApp({ config: { rateLimitMax: 1 } });
-    try {
+    await withTestApp({ config: { rateLimitMax: 1 } }, async (limited) => {
       // Its own catalogue: on PGlite each application has its own database, and its own ids.
       const catalogue: ShopProduct[] = (await limited.app.inject({ method: 'GET', url: '/api/shop/products' })).json();
       const terminal = catalogue.find((p) => p.title === 'Terminal de paiement 3G');
@@ -260,8 +255,6 @@ describe('quote requests', () => {
       const refused = await send();
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(fr.common.tooManyRequests);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

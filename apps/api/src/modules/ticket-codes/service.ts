@@ -2,12 +2,12 @@ import { discountedUnitPriceCents, ticketShortCode, ticketsFr } from '@guichet/s
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { ticketNumbersOf } from '../invoices/numbering';
 import { holderName } from '../orders/holder-name';
 import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
 import { type TicketPdfContent, ticketPdf } from './pdf';
 import { ticketQrPng } from './qr';
-import { ticketNumbersOf } from '../invoices/numbering';
 import { findTicketView, type TicketViewRow } from './repository';
 
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);

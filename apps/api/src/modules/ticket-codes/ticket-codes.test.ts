@@ -3,32 +3,37 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, getAs, loginAs, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createUser, getAs, loginAs } from '../../../test/helpers';
 import { bookFreeTicket, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
 import { discountCodes, participations } from '../../db/schema';
 import { verifyTicketCode } from './codes';
 import { ticketPdfFilename } from './service';
 
-let t: TestApp;
+const t = useTestApp();
 let publicKeyPem: string;
 beforeAll(async () => {
-  t = await createTestApp();
   const response = await t.app.inject({ method: 'GET', url: '/api/ticket-codes/public-key' });
   expect(response.statusCode).toBe(200);
   expect(response.json().algorithm).toBe('Ed25519');
   publicKeyPem = response.json().publicKeyPem;
 });
-afterAll(async () => t.close());
 
 const holder = (title = 'Soirée « Été » 🎉 à Toulouse') => bookFreeTicket(t, title);
 
+/** A new holder's `file` of their participation, which they get, never cached. */
+async function holderGets(file: 'code' | 'qr.png' | 'ticket.pdf') {
+  const held = await holder();
+  const response = await getAs(t, `/api/me/participations/${held.participation.id}/${file}`, held.cookie);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('private, no-store');
+  return { ...held, response };
+}
+
 describe('a ticket holder', () => {
   it('gets a signed code that a scanner verifies with the public key alone', async () => {
-    const { event, cookie, participation } = await holder();
-    const response = await getAs(t, `/api/me/participations/${participation.id}/code`, cookie);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('private, no-store');
+    const { event, participation, response } = await holderGets('code');
     const payload = verifyTicketCode(response.json().code, publicKeyPem);
     expect(payload).toMatchObject({ participationId: participation.id, quantity: 1 });
     expect(payload && isCodeOfEvent(payload, event.id)).toBe(true);
@@ -36,11 +41,8 @@ describe('a ticket holder', () => {
   });
 
   it('gets the QR code as a PNG on white with its quiet zone, not cached', async () => {
-    const { cookie, participation } = await holder();
-    const response = await getAs(t, `/api/me/participations/${participation.id}/qr.png`, cookie);
-    expect(response.statusCode).toBe(200);
+    const { response } = await holderGets('qr.png');
     expect(response.headers['content-type']).toBe('image/png');
-    expect(response.headers['cache-control']).toBe('private, no-store');
     const image = sharp(response.rawPayload);
     const meta = await image.metadata();
     expect(meta).toMatchObject({ format: 'png', width: meta.height });
@@ -59,11 +61,8 @@ describe('a ticket holder', () => {
   });
 
   it('downloads a one-page A4 PDF named after the event, even with characters a PDF font lacks', async () => {
-    const { cookie, participation } = await holder();
-    const response = await getAs(t, `/api/me/participations/${participation.id}/ticket.pdf`, cookie);
-    expect(response.statusCode).toBe(200);
+    const { response } = await holderGets('ticket.pdf');
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers['content-disposition']).toBe('attachment; filename="billet-soiree-ete-a-toulouse.pdf"');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdf = await PDFDocument.load(response.rawPayload);
