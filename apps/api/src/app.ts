@@ -17,6 +17,7 @@ import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
+import type { ResolveAttachment } from './mail/attachments';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, findQueuedMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/account.routes';
@@ -30,9 +31,6 @@ import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
 import { checkinRoutes } from './modules/checkin/routes';
 import { checkoutRoutes } from './modules/checkout/order.routes';
-import { invoiceRoutes } from './modules/invoices/invoice.routes';
-import { issueDocumentsOfMail, issueMissingDocuments } from './modules/invoices/issue';
-import { sellersFrom } from './modules/invoices/sellers';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
 import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
@@ -46,6 +44,10 @@ import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { invoiceAttachment } from './modules/invoices/invoice.service';
+import { issueDocumentsOfMail, issueMissingDocuments } from './modules/invoices/issue';
+import { sellersFrom } from './modules/invoices/sellers';
 import { reclaimEveryExpiredHold } from './modules/orders/expired-holds';
 import { organiserRoutes } from './modules/organiser/organiser.routes';
 import { participationRoutes } from './modules/participations/participations.routes';
@@ -298,7 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         paymentProviders: (['sandbox', 'etransactions', 'stripe'] as const).filter((name) => payments.providers[name]),
       });
       if (config.env !== 'production') {
-        await api.register(devMailboxRoutes, { db: database.db, resolveAttachment: ticketAttachmentResolver(config) });
+        await api.register(devMailboxRoutes, { db: database.db, resolveAttachment });
       }
     },
     { prefix: '/api' },
@@ -312,6 +314,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   const transport = options.mailTransport ?? createTransport(config.smtpUrl);
+  const tickets = ticketAttachmentResolver(config);
+  // A mail's files: its tickets (PDF, QR code) and its order's invoices.
+  const resolveAttachment: ResolveAttachment = (db, ref) =>
+    ref.kind === 'invoice' ? invoiceAttachment(db, ref.invoiceId, config.brandName) : tickets(db, ref);
   const documents = { sellers: sellersFrom(config) };
   const jobs = createJobRunner({
     db: database.db,
@@ -329,7 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await deliverMail(database.db, job.mailId ?? '', {
           transport,
           from: config.mailFrom,
-          resolveAttachment: ticketAttachmentResolver(config),
+          resolveAttachment,
         });
       },
       refund: (job) => retryRefund(deps, payments, job),

@@ -330,7 +330,9 @@ export const scans = pgTable(
 );
 
 /** An attachment named by what it shows; its bytes are produced at sending time. */
-export type MailAttachmentRef = { kind: 'ticket-pdf' | 'ticket-qr'; participationId: string };
+export type MailAttachmentRef =
+  | { kind: 'ticket-pdf' | 'ticket-qr'; participationId: string }
+  | { kind: 'invoice'; invoiceId: string };
 
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -76,7 +76,9 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
   try {
     const { files, gone } = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
     if (gone.length > 0 && files.length === 0) {
-      const subjects = gone.map((ref) => `${ref.kind} ${ref.participationId}`).join(', ');
+      const subjects = gone
+        .map((ref) => `${ref.kind} ${'invoiceId' in ref ? ref.invoiceId : ref.participationId}`)
+        .join(', ');
       throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
     }
     const message: DeliverableMail = {

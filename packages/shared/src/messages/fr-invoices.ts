@@ -5,6 +5,26 @@ import type { VatRate } from '../pricing/vat';
  * Part of `fr` as `invoicesFr`. The mandate and franchise mentions are the legal wording.
  */
 export const invoicesFr = {
+  /** What the confirmation mail adds once the order's invoices are issued. */
+  mail: {
+    paid: 'Ce que vous avez payé :',
+    line: (quantity: number, label: string, amount: string) =>
+      quantity > 1 ? `${quantity} × ${label} : ${amount}` : `${label} : ${amount}`,
+    total: (amount: string) => `Total payé : ${amount}`,
+    attached: (count: number) =>
+      count > 1
+        ? 'Vos factures sont jointes à ce message au format PDF.'
+        : 'Votre facture est jointe à ce message au format PDF.',
+  },
+  /** The buyer's and the console's list of an order's documents. */
+  list: {
+    title: 'Factures',
+    invoice: (number: string) => `Facture ${number}`,
+    creditNote: (number: string) => `Avoir ${number}`,
+    download: 'Télécharger',
+    pending: 'Votre facture est en cours d’émission ; elle sera ici dans un instant.',
+    ticketNumbers: (numbers: string) => `N° ${numbers}`,
+  },
   pdf: {
     invoice: 'Facture',
     creditNote: 'Avoir',

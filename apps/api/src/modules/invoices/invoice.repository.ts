@@ -137,3 +137,8 @@ export async function lockOrder(db: Database, orderId: string): Promise<boolean>
   const rows = await queryRows(db, sql`select id from orders where id = ${orderId} for no key update`);
   return rows.length > 0;
 }
+
+export async function findInvoice(db: Database, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row as unknown as InvoiceRow | undefined;
+}

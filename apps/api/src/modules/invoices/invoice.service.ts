@@ -7,6 +7,7 @@ import { can, type Viewer } from '../../policy/can';
 import { findEventAccess } from '../../policy/event-access.repository';
 import { findOrderById } from '../orders/repository';
 import * as repo from './invoice.repository';
+import { renderInvoicePdf } from './invoice-pdf';
 
 /** Who asks: the session's account, or a guest with the token their order gave them. */
 export type InvoiceAsker = { viewer: Viewer | null; token?: string };
@@ -50,4 +51,15 @@ export async function findReadableInvoice(db: Database, orderId: string, invoice
   const invoice = isUuid(invoiceId) ? await repo.findOrderInvoice(db, order.id, invoiceId) : undefined;
   if (!invoice) throw new AppError('INVOICE_NOT_FOUND', checkoutFr.orderNotFound, 404);
   return invoice;
+}
+
+/** An invoice a mail carries, as a file; null once it no longer exists. */
+export async function invoiceAttachment(db: Database, invoiceId: string, brandName: string) {
+  const invoice = isUuid(invoiceId) ? await repo.findInvoice(db, invoiceId) : undefined;
+  if (!invoice) return null;
+  return {
+    filename: `${invoice.number}.pdf`,
+    content: await renderInvoicePdf(invoice.document, { brandName }),
+    contentType: 'application/pdf',
+  };
 }

@@ -38,6 +38,8 @@ function fileOf(config: Config): ResolveAttachment {
           contentDisposition: 'attachment',
         };
       }
+      case 'invoice':
+        throw new Error('an invoice is made by the invoices module, not as a ticket');
     }
   };
 }
