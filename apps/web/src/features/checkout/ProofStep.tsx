@@ -2,7 +2,8 @@ import { checkoutStepsFr, fr } from '@guichet/shared';
 import { Button, Divider, PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSendSignInCode, useSignInDuringCheckout } from '../../api/guest';
-import { StepButtons, StepError, StepForm } from './StepForm';
+import { FormError } from '../../ui/FormError';
+import { StepButtons, StepForm } from './StepForm';
 
 const m = checkoutStepsFr.proof;
 
@@ -51,7 +52,7 @@ export function ProofStep({
         onChange={(event) => setPassword(event.currentTarget.value)}
         error={Boolean(error)}
       />
-      <StepError message={error} />
+      <FormError message={error} />
       <StepButtons onBack={onBack} submitLabel={m.login} loading={signIn.isPending} />
       <Divider label={m.or} labelPosition="center" />
       <Button

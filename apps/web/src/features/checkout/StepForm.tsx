@@ -1,5 +1,5 @@
 import { fr } from '@guichet/shared';
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
@@ -43,15 +43,6 @@ export function StepForm({
     >
       {content}
     </form>
-  );
-}
-
-export function StepError({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
   );
 }
 

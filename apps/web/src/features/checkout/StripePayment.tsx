@@ -9,7 +9,7 @@ import {
 } from '@stripe/stripe-js';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { PaymentRedirect } from '../../api/checkout';
-import { StepError } from './StepForm';
+import { FormError } from '../../ui/FormError';
 import { hasWallet, paymentErrorMessage, stripeReturnUrl } from './stripe-result';
 
 type StripeRedirect = Extract<PaymentRedirect, { kind: 'stripe' }>;
@@ -97,7 +97,7 @@ function StripeForm({
             onLoadError={() => setError(fr.common.serviceUnavailable)}
           />
         </div>
-        <StepError message={error} />
+        <FormError message={error} />
         <Button type="submit" fullWidth loading={confirming} disabled={!ready}>
           {checkoutStepsFr.payment.pay(formatEuros(amountCents))}
         </Button>
@@ -138,7 +138,7 @@ export default function StripePayment({
     [redirect.clientSecret, scheme],
   );
 
-  if (unreachable) return <StepError message={fr.common.serviceUnavailable} />;
+  if (unreachable) return <FormError message={fr.common.serviceUnavailable} />;
   return (
     // A new PaymentIntent is a new Elements group: its client secret cannot change in place.
     <Elements key={redirect.clientSecret} stripe={stripe} options={options}>

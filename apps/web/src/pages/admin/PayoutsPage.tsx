@@ -8,8 +8,8 @@ import { ReasonModal } from '../../features/admin/ReasonModal';
 import { payoutStatusColor } from '../../features/payouts/status-color';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage } from '../../ui/ListPage';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { PageHeader } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
 
 const m = adminFr.payouts;
 // A request still to send is the administrator's to-do: yellow, where the organiser sees grey.
@@ -25,8 +25,8 @@ export default function PayoutsPage() {
   const payouts = useAdminPayouts(filter);
   const [rejecting, setRejecting] = useState<AdminPayout | null>(null);
   const [returning, setReturning] = useState<AdminPayout | null>(null);
-  const reject = useRejectPayout();
-  const markReturned = useMarkPayoutReturned();
+  const reject = mutationDialog(useRejectPayout(), () => setRejecting(null));
+  const markReturned = mutationDialog(useMarkPayoutReturned(), () => setReturning(null));
 
   const actions = (payout: AdminPayout) => (
     <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
@@ -113,43 +113,16 @@ export default function PayoutsPage() {
         <ReasonModal
           title={m.rejectTitle}
           confirmLabel={m.reject}
-          pending={reject.isPending}
-          error={reject.error?.message ?? null}
-          onClose={() => {
-            reject.reset();
-            setRejecting(null);
-          }}
-          onConfirm={(reason) =>
-            reject.mutate(
-              { payoutId: rejecting.id, reason },
-              {
-                onSuccess: () => {
-                  toast(m.rejected);
-                  setRejecting(null);
-                },
-              },
-            )
-          }
+          {...reject.props}
+          onConfirm={(reason) => reject.send({ payoutId: rejecting.id, reason }, m.rejected)}
         />
       )}
       {returning && (
         <ConfirmDialog
           title={m.markReturnedTitle}
           confirmLabel={m.markReturned}
-          pending={markReturned.isPending}
-          error={markReturned.error?.message ?? null}
-          onClose={() => {
-            markReturned.reset();
-            setReturning(null);
-          }}
-          onConfirm={() =>
-            markReturned.mutate(returning.id, {
-              onSuccess: () => {
-                toast(m.returned);
-                setReturning(null);
-              },
-            })
-          }
+          {...markReturned.props}
+          onConfirm={() => markReturned.send(returning.id, m.returned)}
         >
           {m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
         </ConfirmDialog>

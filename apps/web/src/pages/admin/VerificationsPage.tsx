@@ -5,6 +5,7 @@ import { useRefuseVerification, useVerificationRequests, useVerifyUser } from '.
 import { shortDateTime } from '../../features/admin/format';
 import { ReasonModal } from '../../features/admin/ReasonModal';
 import { ListPage } from '../../ui/ListPage';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { toast } from '../../ui/toast';
 
 const m = adminFr.verifications;
@@ -14,8 +15,8 @@ const name = (r: VerificationRequest) => `${r.firstName} ${r.lastName}`;
 export default function VerificationsPage() {
   const requests = useVerificationRequests();
   const verify = useVerifyUser();
-  const refuse = useRefuseVerification();
   const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
+  const refuse = mutationDialog(useRefuseVerification(), () => setRefusing(null));
 
   return (
     <ListPage
@@ -60,23 +61,8 @@ export default function VerificationsPage() {
         <ReasonModal
           title={m.refuseTitle(name(refusing))}
           confirmLabel={m.refuse}
-          pending={refuse.isPending}
-          error={refuse.error?.message ?? null}
-          onClose={() => {
-            refuse.reset();
-            setRefusing(null);
-          }}
-          onConfirm={(reason) =>
-            refuse.mutate(
-              { userId: refusing.userId, reason },
-              {
-                onSuccess: () => {
-                  toast(m.refused);
-                  setRefusing(null);
-                },
-              },
-            )
-          }
+          {...refuse.props}
+          onConfirm={(reason) => refuse.send({ userId: refusing.userId, reason }, m.refused)}
         />
       )}
     </ListPage>
