@@ -27,15 +27,13 @@ const expressOptions: StripeExpressCheckoutElementOptions = {
   buttonType: { applePay: 'buy', googlePay: 'buy' },
 };
 
-function StripeForm({
-  redirect,
-  amountCents,
-  offerWallet,
-}: {
+type StripePaymentProps = {
   redirect: StripeRedirect;
   amountCents: number;
   offerWallet: boolean;
-}) {
+};
+
+function StripeForm({ redirect, amountCents, offerWallet }: StripePaymentProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -110,15 +108,7 @@ function StripeForm({
  * The Stripe payment of a held order (loaded only then, being large): the Express Checkout
  * Element for Apple Pay / Google Pay when the buyer pays the fees, and the Payment Element.
  */
-export default function StripePayment({
-  redirect,
-  amountCents,
-  offerWallet,
-}: {
-  redirect: StripeRedirect;
-  amountCents: number;
-  offerWallet: boolean;
-}) {
+export default function StripePayment({ redirect, amountCents, offerWallet }: StripePaymentProps) {
   const [unreachable, setUnreachable] = useState(false);
   const stripe = useMemo<Promise<Stripe | null>>(
     () =>
