@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useCreateGuestAccount } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { StepButtons, StepForm } from './StepForm';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer } from './state';
 
 /** Step 4, for an unknown e-mail only: the password of the account made with this purchase. */
@@ -13,10 +13,8 @@ export function AccountStep({
   focus,
   onBack,
   onCreated,
-}: {
+}: StepPlace & {
   buyer: Buyer;
-  focus: boolean;
-  onBack: () => void;
   onCreated: () => void;
 }) {
   const [password, setPassword] = useState('');

@@ -3,7 +3,7 @@ import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useVerifyGuest } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
-import { StepButtons, StepForm } from './StepForm';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 
 /** Step 5: the code mailed to the address (a new account's, or an existing one's sign-in); once it is right, the buyer is logged in. */
 export function CodeStep({
@@ -11,10 +11,8 @@ export function CodeStep({
   focus,
   onBack,
   onVerified,
-}: {
+}: StepPlace & {
   email: string;
-  focus: boolean;
-  onBack: () => void;
   onVerified: () => void;
 }) {
   const [code, setCode] = useState('');

@@ -15,7 +15,7 @@ import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
 import { showRuleError } from '../../ui/form-errors';
-import { StepButtons, StepForm } from './StepForm';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer, Step } from './state';
 
 // The cut note stays under the field, above any error.
@@ -32,12 +32,10 @@ export function InformationStep({
   focus,
   onBack,
   onNext,
-}: {
+}: StepPlace & {
   event: EventDetail;
   buyer: Buyer;
   accountCreatedFor: string | null;
-  focus: boolean;
-  onBack: () => void;
   onNext: (buyer: Buyer, step: Step) => void;
 }) {
   const { data: user } = useSession();

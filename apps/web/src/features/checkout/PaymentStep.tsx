@@ -17,7 +17,7 @@ import { AlreadyPaid } from './AlreadyPaid';
 import { BankForm } from './BankForm';
 import { Countdown } from './Countdown';
 import { ReloadModal } from './PaymentModals';
-import { StepForm } from './StepForm';
+import { StepForm, type StepPlace } from './StepForm';
 import {
   basketTotals,
   type CheckoutAction,
@@ -63,13 +63,11 @@ export function PaymentStep({
   focus,
   onBack,
   onDone,
-}: {
+}: StepPlace & {
   event: EventDetail;
   state: CheckoutState;
   dispatch: Dispatch<CheckoutAction>;
   shareKey: string | null;
-  focus: boolean;
-  onBack: () => void;
   onDone: () => void;
 }) {
   const createOrder = useCreateOrder();

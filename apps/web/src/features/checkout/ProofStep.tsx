@@ -3,7 +3,7 @@ import { Button, Divider, PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSendSignInCode, useSignInDuringCheckout } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
-import { StepButtons, StepForm } from './StepForm';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 
 const m = checkoutStepsFr.proof;
 
@@ -17,10 +17,8 @@ export function ProofStep({
   onBack,
   onSignedIn,
   onCodeSent,
-}: {
+}: StepPlace & {
   email: string;
-  focus: boolean;
-  onBack: () => void;
   onSignedIn: () => void;
   onCodeSent: () => void;
 }) {

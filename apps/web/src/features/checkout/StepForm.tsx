@@ -2,6 +2,9 @@ import { fr } from '@guichet/shared';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
+/** What the panel hands each step that has one before it: whether it takes the focus, and the way back. */
+export type StepPlace = { focus: boolean; onBack: () => void };
+
 /**
  * One checkout step: a heading that takes the focus when the step changes (so that screen readers
  * and keyboards follow), inside a form unless the step holds a form of its own (the bank's).

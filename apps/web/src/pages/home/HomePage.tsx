@@ -24,6 +24,17 @@ export default function HomePage() {
     fr.home.ticketingSection,
     fr.home.organiserSection,
   ];
+  const closing = [
+    { id: 'home-partner', title: m.partnerTitle, text: m.partnerText, to: '/devenirPartenaire', cta: m.partnerCta },
+    {
+      id: 'home-contact',
+      title: m.contactTitle,
+      text: m.contactText,
+      to: '/contact',
+      cta: m.contactCta,
+      variant: 'default' as const,
+    },
+  ];
   return (
     <Container size="lg" py="xl">
       <Stack gap={48}>
@@ -115,21 +126,9 @@ export default function HomePage() {
         </section>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <CallToAction
-            id="home-partner"
-            title={m.partnerTitle}
-            text={m.partnerText}
-            to="/devenirPartenaire"
-            cta={m.partnerCta}
-          />
-          <CallToAction
-            id="home-contact"
-            title={m.contactTitle}
-            text={m.contactText}
-            to="/contact"
-            cta={m.contactCta}
-            variant="default"
-          />
+          {closing.map((card) => (
+            <CallToAction key={card.id} {...card} />
+          ))}
         </SimpleGrid>
       </Stack>
     </Container>
