@@ -2,12 +2,12 @@ import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter, p
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
 import { payoutStatusColor } from '../../features/payouts/status-color';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ListPage } from '../../ui/ListPage';
 import { mutationDialog } from '../../ui/mutation-dialog';
 import { PageHeader } from '../../ui/PageHeader';
 
@@ -43,7 +43,7 @@ export default function PayoutsPage() {
   );
 
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       before={<PayoutBatches />}
       tools={
@@ -61,9 +61,7 @@ export default function PayoutsPage() {
         />
       }
       query={payouts}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(payout) => payout.id}
       cardLabel={(payout) => payout.eventTitle}
       card={(payout) => (
@@ -127,7 +125,7 @@ export default function PayoutsPage() {
           {m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
         </ConfirmDialog>
       )}
-    </ListPage>
+    </AdminListPage>
   );
 }
 

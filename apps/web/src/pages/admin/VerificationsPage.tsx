@@ -2,9 +2,9 @@ import { adminFr, type VerificationRequest } from '@guichet/shared';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRefuseVerification, useVerificationRequests, useVerifyUser } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
 import { ReasonModal } from '../../features/admin/ReasonModal';
-import { ListPage } from '../../ui/ListPage';
 import { mutationDialog } from '../../ui/mutation-dialog';
 import { toast } from '../../ui/toast';
 
@@ -19,12 +19,10 @@ export default function VerificationsPage() {
   const refuse = mutationDialog(useRefuseVerification(), () => setRefusing(null));
 
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       query={requests}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(request) => request.userId}
       cardLabel={name}
       card={(request) => (
@@ -65,6 +63,6 @@ export default function VerificationsPage() {
           onConfirm={(reason) => refuse.send({ userId: refusing.userId, reason }, m.refused)}
         />
       )}
-    </ListPage>
+    </AdminListPage>
   );
 }
