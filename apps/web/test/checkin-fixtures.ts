@@ -4,13 +4,13 @@ import {
   type CheckinManifest,
   encodeTicketCode,
   type ManifestParticipation,
-  type ScanOutcome,
   ticketCodeSignedBytes,
   ticketShortCode,
 } from '@guichet/shared';
 import { keygenAsync, signAsync } from '@noble/ed25519';
 import { IDBFactory } from 'fake-indexeddb';
 import { vi } from 'vitest';
+import { scanOutcome } from '../src/features/checkin/scan-outcome';
 import { expectEveryRequestHandled } from './fetch-stub';
 
 /**
@@ -69,19 +69,4 @@ export function manifestOf(publicKey: string, participations: ManifestParticipat
 }
 
 /** The server's answer to one scan (its fields as the API writes them). */
-export function outcome(id: string, extra: Partial<ScanOutcome> = {}): ScanOutcome {
-  return {
-    id,
-    result: 'accepted',
-    participationId: null,
-    remaining: null,
-    quantity: null,
-    holderName: null,
-    ticketTitle: null,
-    lastScanAt: null,
-    lastScanBy: null,
-    replay: false,
-    conflict: false,
-    ...extra,
-  };
-}
+export const outcome = scanOutcome;

@@ -1,25 +1,10 @@
 import type { EventAvailability, EventDetail, TicketRead } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
+import { ticketRead } from '../../test/event-fixtures';
 import { needsReload, newlySoldOut, withAvailability } from './live-availability';
 
-const ticket = (id: string, placesLeft: number, extra: Partial<TicketRead> = {}): TicketRead => ({
-  id,
-  title: id,
-  description: '',
-  priceCents: 1000,
-  vatRate: '20',
-  isSoldOut: placesLeft === 0,
-  placesLeft,
-  isAvailable: true,
-  minToBuy: 1,
-  maxToBuy: Math.min(5, placesLeft),
-  isMultipart: false,
-  isUserCanTakeInsurance: false,
-  hasGiftTickets: false,
-  options: [],
-  gifts: [],
-  ...extra,
-});
+const ticket = (id: string, placesLeft: number, extra: Partial<TicketRead> = {}): TicketRead =>
+  ticketRead(id, { isSoldOut: placesLeft === 0, placesLeft, maxToBuy: Math.min(5, placesLeft), ...extra });
 
 const event = (tickets: TicketRead[], extra: Partial<EventDetail> = {}) =>
   ({ id: 'e', isOpen: true, isSoldOut: false, status: 'open', tickets, ...extra }) as EventDetail;

@@ -1,6 +1,7 @@
 import { fr } from '@guichet/shared';
-import { Alert, Button, Group, type MantineColor, type MantineSize, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, type MantineSize, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FormError } from './FormError';
 
 /**
  * A question before an action that cannot be taken back: the text (or the fields it needs), the
@@ -44,11 +45,7 @@ export function ConfirmDialog({
       >
         <Stack>
           {typeof children === 'string' ? <Text>{children}</Text> : children}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {cancelLabel}

@@ -1,4 +1,5 @@
-import { Alert, Button, type ButtonVariant, Group, type MantineSize } from '@mantine/core';
+import { Button, type ButtonVariant, Group, type MantineSize } from '@mantine/core';
+import { FormError } from './FormError';
 
 /**
  * The end of a form: its first error (where a screen reader meets it before sending again) and
@@ -19,11 +20,7 @@ export function FormActions({
 }) {
   return (
     <>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Group justify="flex-end">
         <Button type="submit" variant={variant} size={size} loading={pending}>
           {submitLabel}

@@ -10,6 +10,18 @@ import { type QueryLike, QueryState } from './QueryState';
  * on a phone, a table on a desktop with `columns`). `children` follow the list: the dialogs its
  * buttons open.
  */
+export type ListPageProps<D, T> = Omit<DataListProps<T>, 'items'> & {
+  title: string;
+  hint?: string;
+  before?: ReactNode;
+  tools?: ReactNode;
+  query: QueryLike<D>;
+  items: (data: D) => T[];
+  empty: string;
+  errorTitle?: string;
+  children?: ReactNode;
+};
+
 export function ListPage<D, T>({
   title,
   hint,
@@ -21,17 +33,7 @@ export function ListPage<D, T>({
   errorTitle,
   children,
   ...list
-}: Omit<DataListProps<T>, 'items'> & {
-  title: string;
-  hint?: string;
-  before?: ReactNode;
-  tools?: ReactNode;
-  query: QueryLike<D>;
-  items: (data: D) => T[];
-  empty: string;
-  errorTitle?: string;
-  children?: ReactNode;
-}) {
+}: ListPageProps<D, T>) {
   return (
     <Stack>
       <PageHeader title={title} hint={hint} order={2} />

@@ -11,9 +11,9 @@ import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSendContact } from '../../api/account';
-import { ApiError } from '../../api/client';
 import { CountedTextarea } from '../../ui/CountedTextarea';
 import { FormActions } from '../../ui/FormActions';
+import { showRuleError, showServerFieldError } from '../../ui/form-errors';
 import { toast } from '../../ui/toast';
 import { clearBecomePartnerFlag, hasBecomePartnerFlag } from './partner-flag';
 
@@ -35,57 +35,34 @@ export function ContactForm({ user }: { user: SessionUser | null }) {
   const message = form.watch('message') ?? '';
 
   const submit = form.handleSubmit((values) => {
-    const error = firstContactError(values);
-    if (error) {
-      form.setError(error.field, { message: error.message }, { shouldFocus: true });
-      return;
-    }
+    if (showRuleError(form, firstContactError(values))) return;
     send.mutate(values, {
       onSuccess: (result) => {
         toast(result.message);
         clearBecomePartnerFlag();
         form.reset(emptyFor(null, false));
       },
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.field && failure.field in values) {
-          form.setError(failure.field as keyof ContactRequest, { message: failure.message });
-        }
-      },
+      onError: (failure) => showServerFieldError(form, failure, values),
     });
   });
 
   const firstError = Object.values(errors)[0]?.message ?? send.error?.message;
+  // Who writes: each required, as long as the message's sender may be.
+  const senderField = (field: 'firstName' | 'lastName' | 'email') => ({
+    withAsterisk: true,
+    maxLength: CONTACT_NAME_MAX,
+    error: errors[field]?.message,
+    ...form.register(field),
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={m.firstName}
-            autoComplete="given-name"
-            withAsterisk
-            maxLength={CONTACT_NAME_MAX}
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextInput
-            label={m.lastName}
-            autoComplete="family-name"
-            withAsterisk
-            maxLength={CONTACT_NAME_MAX}
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
+          <TextInput label={m.firstName} autoComplete="given-name" {...senderField('firstName')} />
+          <TextInput label={m.lastName} autoComplete="family-name" {...senderField('lastName')} />
         </SimpleGrid>
-        <TextInput
-          label={m.email}
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          maxLength={CONTACT_NAME_MAX}
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <TextInput label={m.email} type="email" autoComplete="email" {...senderField('email')} />
         <NativeSelect
           label={m.subject}
           withAsterisk

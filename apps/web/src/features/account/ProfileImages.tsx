@@ -1,6 +1,7 @@
 import { accountFr } from '@guichet/shared';
 import { ActionIcon, Avatar, Box, Button, FileButton } from '@mantine/core';
 import { IconCamera, IconPhotoEdit } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
 import { useUploadProfileImage } from '../../api/account';
 import { toast } from '../../ui/toast';
 import classes from './ProfileImages.module.css';
@@ -34,12 +35,7 @@ export function ProfileImages({ profile, editable = false }: Props) {
       <Box className={classes.banner}>
         {bannerUrl && <img src={bannerUrl} alt="" className={classes.bannerImage} />}
         {editable && (
-          <FileButton
-            onChange={upload(banner, m.bannerChanged, m.bannerFailed)}
-            accept={ACCEPT}
-            name="banner"
-            inputProps={{ 'aria-label': m.changeBanner }}
-          >
+          <ImagePicker name="banner" label={m.changeBanner} onChange={upload(banner, m.bannerChanged, m.bannerFailed)}>
             {(props) => (
               <Button
                 {...props}
@@ -53,7 +49,7 @@ export function ProfileImages({ profile, editable = false }: Props) {
                 {m.changeBanner}
               </Button>
             )}
-          </FileButton>
+          </ImagePicker>
         )}
       </Box>
       <Box className={classes.photo}>
@@ -69,12 +65,7 @@ export function ProfileImages({ profile, editable = false }: Props) {
           {lastName.charAt(0)}
         </Avatar>
         {editable && (
-          <FileButton
-            onChange={upload(photo, m.photoChanged, m.photoFailed)}
-            accept={ACCEPT}
-            name="photo"
-            inputProps={{ 'aria-label': m.changePhoto }}
-          >
+          <ImagePicker name="photo" label={m.changePhoto} onChange={upload(photo, m.photoChanged, m.photoFailed)}>
             {(props) => (
               <ActionIcon
                 {...props}
@@ -87,9 +78,28 @@ export function ProfileImages({ profile, editable = false }: Props) {
                 <IconCamera size={18} aria-hidden />
               </ActionIcon>
             )}
-          </FileButton>
+          </ImagePicker>
         )}
       </Box>
     </Box>
+  );
+}
+
+/** The file picker behind an image's button: PNG or JPEG, named for screen readers. */
+function ImagePicker({
+  name,
+  label,
+  onChange,
+  children,
+}: {
+  name: string;
+  label: string;
+  onChange: (file: File | null) => void;
+  children: ComponentProps<typeof FileButton>['children'];
+}) {
+  return (
+    <FileButton onChange={onChange} accept={ACCEPT} name={name} inputProps={{ 'aria-label': label }}>
+      {children}
+    </FileButton>
   );
 }

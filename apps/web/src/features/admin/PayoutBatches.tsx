@@ -12,6 +12,7 @@ import {
 } from '../../api/admin';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataList } from '../../ui/DataList';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { Panel } from '../../ui/Panel';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -29,8 +30,8 @@ const m = adminFr.payouts;
 export function PayoutBatches() {
   const requested = useAdminPayouts('requested');
   const batches = usePayoutBatches();
-  const create = useCreatePayoutBatch();
   const [confirming, setConfirming] = useState(false);
+  const create = mutationDialog(useCreatePayoutBatch(), () => setConfirming(false));
   const [paying, setPaying] = useState<PayoutBatch | null>(null);
   const pending = requested.data ?? [];
   const total = pending.reduce((sum, payout) => sum + payout.amountCents, 0);
@@ -60,21 +61,11 @@ export function PayoutBatches() {
         <ConfirmDialog
           title={m.createBatchTitle}
           confirmLabel={m.createBatch}
-          pending={create.isPending}
-          error={create.error?.message ?? null}
-          onClose={() => {
-            create.reset();
-            setConfirming(false);
-          }}
+          {...create.props}
           onConfirm={() =>
-            create.mutate(
+            create.send(
               pending.map((payout) => payout.id),
-              {
-                onSuccess: (batch) => {
-                  toast(m.batchCreated(batch.payoutIds.length));
-                  setConfirming(false);
-                },
-              },
+              (batch) => m.batchCreated(batch.payoutIds.length),
             )
           }
         >

@@ -8,25 +8,14 @@ import {
   REDUCED_COMMISSION,
   STANDARD_COMMISSION,
 } from '@guichet/shared';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useBanUser, useUnbanUser, useUpdateUser } from '../../api/admin';
 import { DecimalInput } from '../../ui/DecimalInput';
+import { FormError } from '../../ui/FormError';
 import { toast } from '../../ui/toast';
 import { longDate } from './format';
+import { ManageSection } from './ManageSection';
 import { UserMoneySection } from './UserMoneySection';
 
 const m = adminFr.users;
@@ -74,10 +63,7 @@ function RoleSection({ user }: { user: AdminUser }) {
   const update = useUpdateUser();
   const [role, setRole] = useState(user.role);
   return (
-    <Stack gap="xs">
-      <Title order={3} size="h5">
-        {m.roleSection}
-      </Title>
+    <ManageSection title={m.roleSection} first>
       <Group>
         <SegmentedControl
           value={role}
@@ -102,7 +88,7 @@ function RoleSection({ user }: { user: AdminUser }) {
           {m.saveRole}
         </Button>
       </Group>
-    </Stack>
+    </ManageSection>
   );
 }
 
@@ -136,11 +122,7 @@ function RateSection({ user }: { user: AdminUser }) {
   };
 
   return (
-    <Stack gap="xs">
-      <Divider />
-      <Title order={3} size="h5">
-        {m.rateSection}
-      </Title>
+    <ManageSection title={m.rateSection}>
       <Radio.Group value={choice} onChange={(value) => setChoice(value as RateChoice)} aria-label={m.rateSection}>
         <Stack gap="xs">
           <Radio value="standard" label={m.rateStandard} />
@@ -154,17 +136,13 @@ function RateSection({ user }: { user: AdminUser }) {
           <DecimalInput label={m.rateFixed} value={fixed} onChange={setFixed} step={0.05} />
         </Group>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Group>
         <Button variant="light" loading={update.isPending} onClick={save}>
           {m.saveRate}
         </Button>
       </Group>
-    </Stack>
+    </ManageSection>
   );
 }
 
@@ -178,11 +156,7 @@ function BanSection({ user }: { user: AdminUser }) {
 
   if (user.isBanned) {
     return (
-      <Stack gap="xs">
-        <Divider />
-        <Title order={3} size="h5">
-          {m.banSection}
-        </Title>
+      <ManageSection title={m.banSection}>
         <Text>{user.bannedUntil ? m.bannedUntil(longDate(user.bannedUntil)) : m.bannedForever}</Text>
         {user.banReason && (
           <Text size="sm" c="dimmed">
@@ -200,12 +174,8 @@ function BanSection({ user }: { user: AdminUser }) {
             {m.unban}
           </Button>
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-      </Stack>
+        <FormError message={error} />
+      </ManageSection>
     );
   }
 
@@ -229,11 +199,7 @@ function BanSection({ user }: { user: AdminUser }) {
   };
 
   return (
-    <Stack gap="xs">
-      <Divider />
-      <Title order={3} size="h5">
-        {m.banSection}
-      </Title>
+    <ManageSection title={m.banSection}>
       <SegmentedControl
         value={kind}
         onChange={(value) => setKind(value as 'temporary' | 'permanent')}
@@ -254,16 +220,12 @@ function BanSection({ user }: { user: AdminUser }) {
         minRows={2}
         maxLength={REASON_MAX_LENGTH}
       />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Group>
         <Button color="red.8" loading={ban.isPending} onClick={submit}>
           {m.ban}
         </Button>
       </Group>
-    </Stack>
+    </ManageSection>
   );
 }

@@ -8,11 +8,13 @@ import {
   parseAdvancePercent,
   REASON_MAX_LENGTH,
 } from '@guichet/shared';
-import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRecordLedgerAdjustment, useSetPayoutAdvance } from '../../api/admin';
+import { FormError } from '../../ui/FormError';
 import { toast } from '../../ui/toast';
 import { BalanceFigure } from './BalanceFigure';
+import { ManageSection } from './ManageSection';
 
 const m = adminFr.users;
 
@@ -23,18 +25,14 @@ const m = adminFr.users;
  */
 export function UserMoneySection({ user }: { user: AdminUser }) {
   return (
-    <Stack gap="sm">
-      <Divider />
-      <Title order={3} size="h5">
-        {m.moneySection}
-      </Title>
+    <ManageSection title={m.moneySection} gap="sm">
       <Group justify="space-between" gap="xs">
         <Text>{m.balanceLine}</Text>
         <BalanceFigure cents={user.balanceCents} fw={700} />
       </Group>
       <AdvanceForm user={user} />
       <AdjustmentForm user={user} />
-    </Stack>
+    </ManageSection>
   );
 }
 
@@ -176,11 +174,7 @@ function AdjustmentForm({ user }: { user: AdminUser }) {
           maxLength={REASON_MAX_LENGTH}
           required
         />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {question ? (
           <Paper withBorder p="sm" radius="md" role="group" aria-label={m.confirmAdjustment}>
             <Stack gap="sm">

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '../../ui/FormError';
 import { AuthCard } from './AuthCard';
 
 /**
@@ -30,11 +31,7 @@ export function AuthForm({
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {children}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button type="submit" loading={pending} fullWidth>
             {submitLabel}
           </Button>

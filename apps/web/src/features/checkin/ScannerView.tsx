@@ -244,28 +244,27 @@ function Progress({ scanned, total, remaining }: { scanned: number; total: numbe
           }
         />
         <SimpleGrid cols={2} spacing="xs" style={{ flex: 1 }}>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {m.scanned}
-            </Text>
-            <Text fw={800} fz="xl" data-testid="scanned-count">
-              {scanned}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {m.toScan}
-            </Text>
-            <Text fw={800} fz="xl" data-testid="remaining-count">
-              {remaining}
-            </Text>
-          </Stack>
+          <Counter label={m.scanned} value={scanned} testId="scanned-count" />
+          <Counter label={m.toScan} value={remaining} testId="remaining-count" />
           <Text size="xs" c="dimmed" style={{ gridColumn: 'span 2' }}>
             {m.progress(scanned, total)}
           </Text>
         </SimpleGrid>
       </Group>
     </Paper>
+  );
+}
+
+function Counter({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={800} fz="xl" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
   );
 }
 

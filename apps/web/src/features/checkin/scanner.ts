@@ -7,6 +7,7 @@ import {
 } from '@guichet/shared';
 import { fetchManifest, sendScan, sendScanBatch } from '../../api/checkin';
 import { ApiError } from '../../api/client';
+import { scanOutcome } from './scan-outcome';
 import * as store from './store';
 import { verifyLocally } from './verify';
 
@@ -102,22 +103,7 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
     if (verdict.kind !== 'ticket') {
       // Refused at once; still reported, so that the log shows fraud and gate problems.
       await report(eventId, { id, code: request.code, scannedAt });
-      return displayOf(
-        {
-          id,
-          result: verdict.kind,
-          participationId: null,
-          remaining: null,
-          quantity: null,
-          holderName: null,
-          ticketTitle: null,
-          lastScanAt: null,
-          lastScanBy: null,
-          replay: false,
-          conflict: false,
-        },
-        false,
-      );
+      return displayOf(scanOutcome(id, { result: verdict.kind }), false);
     }
     participationId = verdict.participationId;
     quantityFromCode = verdict.quantity;
@@ -150,8 +136,7 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
   const taken = await store.takeEntryLocally(eventId, participationId, quantityFromCode, scannedAt);
   await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: taken.accepted });
   const listed = taken.participation;
-  const local: ScanOutcome = {
-    id,
+  const local = scanOutcome(id, {
     result: taken.accepted ? 'accepted' : 'already_scanned',
     participationId,
     remaining: listed
@@ -162,9 +147,7 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
     ticketTitle: listed?.ticketTitle ?? null,
     lastScanAt: taken.accepted ? null : (listed?.lastScanAt ?? taken.unlisted?.lastScanAt ?? null),
     lastScanBy: taken.accepted ? null : (listed?.lastScanBy ?? taken.unlisted?.lastScanBy ?? null),
-    replay: false,
-    conflict: false,
-  };
+  });
   return displayOf(local, true);
 }
 

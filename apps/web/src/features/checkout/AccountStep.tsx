@@ -2,8 +2,9 @@ import { checkoutStepsFr, firstPasswordError, fr } from '@guichet/shared';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCreateGuestAccount } from '../../api/guest';
+import { FormError } from '../../ui/FormError';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { StepButtons, StepError, StepForm } from './StepForm';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer } from './state';
 
 /** Step 4, for an unknown e-mail only: the password of the account made with this purchase. */
@@ -12,10 +13,8 @@ export function AccountStep({
   focus,
   onBack,
   onCreated,
-}: {
+}: StepPlace & {
   buyer: Buyer;
-  focus: boolean;
-  onBack: () => void;
   onCreated: () => void;
 }) {
   const [password, setPassword] = useState('');
@@ -60,7 +59,7 @@ export function AccountStep({
           error: error?.field === 'passwordConfirmation',
         }}
       />
-      <StepError message={error?.message ?? create.error?.message} />
+      <FormError message={error?.message ?? create.error?.message} />
       <StepButtons onBack={onBack} loading={create.isPending} />
     </StepForm>
   );

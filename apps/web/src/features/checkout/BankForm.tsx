@@ -2,7 +2,7 @@ import { checkoutStepsFr, formatEuros, paymentFr } from '@guichet/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { PaymentRedirect } from '../../api/checkout';
-import { StepError } from './StepForm';
+import { FormError } from '../../ui/FormError';
 
 type FormRedirect = Extract<PaymentRedirect, { kind: 'form' }>;
 
@@ -55,7 +55,7 @@ export function BankForm({
           </Button>
         </Stack>
       </form>
-      <StepError message={blocked ? paymentFr.blocked : null} />
+      <FormError message={blocked ? paymentFr.blocked : null} />
     </Stack>
   );
 }

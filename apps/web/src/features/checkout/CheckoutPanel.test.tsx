@@ -1,6 +1,7 @@
 import { checkoutFr, checkoutStepsFr, type EventDetail, formatEuros, fr, type TicketRead } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ticketRead } from '../../../test/event-fixtures';
 import { type ApiReply, ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
 import { sessionUser } from '../../../test/session-fixtures';
@@ -10,24 +11,7 @@ const s = checkoutStepsFr;
 const SESSION = 'GET /auth/session';
 
 function ticket(id: string, title: string, priceCents: number, extra: Partial<TicketRead> = {}): TicketRead {
-  return {
-    id,
-    title,
-    description: '',
-    priceCents,
-    vatRate: '20',
-    isSoldOut: false,
-    placesLeft: 100,
-    isAvailable: true,
-    minToBuy: 1,
-    maxToBuy: 3,
-    isMultipart: false,
-    isUserCanTakeInsurance: false,
-    hasGiftTickets: false,
-    options: [],
-    gifts: [],
-    ...extra,
-  };
+  return ticketRead(id, { title, priceCents, maxToBuy: 3, ...extra });
 }
 
 function eventWith(extra: Partial<EventDetail> = {}): EventDetail {

@@ -61,6 +61,8 @@ function CheckoutFlow({ event, shareKey }: Props) {
     toInformation();
   };
 
+  // The steps that read and change the basket itself.
+  const basket = { event, state, dispatch, focus: moved };
   let step: React.ReactNode;
   switch (state.step) {
     case 'tickets': {
@@ -68,10 +70,7 @@ function CheckoutFlow({ event, shareKey }: Props) {
       step = (
         <>
           <TicketStep
-            event={event}
-            state={state}
-            dispatch={dispatch}
-            focus={moved}
+            {...basket}
             // Step 2: a ticket that offers tickets asks which one first.
             onNext={() => (gifts.length > 0 ? setGiftModal(true) : toInformation())}
           />
@@ -140,11 +139,8 @@ function CheckoutFlow({ event, shareKey }: Props) {
     case 'payment':
       step = (
         <PaymentStep
-          event={event}
-          state={state}
-          dispatch={dispatch}
+          {...basket}
           shareKey={shareKey}
-          focus={moved}
           onBack={leavePayment}
           onDone={() => {
             queryClient.invalidateQueries({ queryKey: eventKeys.detail(event.id) });

@@ -2,7 +2,8 @@ import { checkoutStepsFr, firstVerificationCodeError } from '@guichet/shared';
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useVerifyGuest } from '../../api/guest';
-import { StepButtons, StepError, StepForm } from './StepForm';
+import { FormError } from '../../ui/FormError';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 
 /** Step 5: the code mailed to the address (a new account's, or an existing one's sign-in); once it is right, the buyer is logged in. */
 export function CodeStep({
@@ -10,10 +11,8 @@ export function CodeStep({
   focus,
   onBack,
   onVerified,
-}: {
+}: StepPlace & {
   email: string;
-  focus: boolean;
-  onBack: () => void;
   onVerified: () => void;
 }) {
   const [code, setCode] = useState('');
@@ -43,7 +42,7 @@ export function CodeStep({
         onChange={(event) => setCode(event.currentTarget.value)}
         error={Boolean(error)}
       />
-      <StepError message={error} />
+      <FormError message={error} />
       <StepButtons onBack={onBack} submitLabel={checkoutStepsFr.code.submit} loading={verify.isPending} />
     </StepForm>
   );

@@ -13,8 +13,13 @@ import { NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
-import { StepButtons, StepError, StepForm } from './StepForm';
+import { FormError } from '../../ui/FormError';
+import { showRuleError } from '../../ui/form-errors';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer, Step } from './state';
+
+// The cut note stays under the field, above any error.
+const NOTE_BEFORE_ERROR: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /**
  * Step 3: who buys. A logged-in buyer's e-mail and birth date are the account's; for a visitor
@@ -27,12 +32,10 @@ export function InformationStep({
   focus,
   onBack,
   onNext,
-}: {
+}: StepPlace & {
   event: EventDetail;
   buyer: Buyer;
   accountCreatedFor: string | null;
-  focus: boolean;
-  onBack: () => void;
   onNext: (buyer: Buyer, step: Step) => void;
 }) {
   const { data: user } = useSession();
@@ -52,16 +55,26 @@ export function InformationStep({
   });
   const { errors } = form.formState;
   const i = checkoutStepsFr.information;
-  // Said under a field that shows the account's name cut, while it does.
-  const cutNote = (field: 'lastName' | 'firstName', note: string) =>
-    user && isBuyerNameCut(user[field]) && form.watch(field) === fitBuyerName(user[field]) ? note : undefined;
+  // `cutNote` is said under a field that shows the account's name cut, while it does.
+  const nameField = (field: 'lastName' | 'firstName', cutNote: string) => ({
+    withAsterisk: true,
+    maxLength: BUYER_NAME_MAX,
+    description:
+      user && isBuyerNameCut(user[field]) && form.watch(field) === fitBuyerName(user[field]) ? cutNote : undefined,
+    inputWrapperOrder: NOTE_BEFORE_ERROR,
+    error: errors[field]?.message,
+    ...form.register(field),
+  });
+  // A logged-in buyer's e-mail and birth date are the account's.
+  const accountField = (field: 'email' | 'birthDate') => ({
+    withAsterisk: true,
+    readOnly: Boolean(user),
+    error: errors[field]?.message,
+    ...form.register(field),
+  });
 
   const submit = form.handleSubmit((values) => {
-    const error = firstBuyerError(values, { needsStudies: event.isNeedsUserStudies });
-    if (error) {
-      form.setError(error.field, { message: error.message }, { shouldFocus: true });
-      return;
-    }
+    if (showRuleError(form, firstBuyerError(values, { needsStudies: event.isNeedsUserStudies }))) return;
     if (user) return onNext(values, 'payment');
     const email = normalizeEmail(values.email);
     if (accountCreatedFor === email) return onNext(values, 'code');
@@ -75,44 +88,10 @@ export function InformationStep({
 
   return (
     <StepForm title={checkoutStepsFr.steps.information} focus={focus} onSubmit={submit}>
-      <TextInput
-        label={fr.auth.lastName}
-        autoComplete="family-name"
-        withAsterisk
-        maxLength={BUYER_NAME_MAX}
-        description={cutNote('lastName', i.lastNameCut)}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        error={errors.lastName?.message}
-        {...form.register('lastName')}
-      />
-      <TextInput
-        label={fr.auth.firstName}
-        autoComplete="given-name"
-        withAsterisk
-        maxLength={BUYER_NAME_MAX}
-        description={cutNote('firstName', i.firstNameCut)}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        error={errors.firstName?.message}
-        {...form.register('firstName')}
-      />
-      <TextInput
-        label={fr.auth.email}
-        type="email"
-        autoComplete="email"
-        withAsterisk
-        readOnly={Boolean(user)}
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextInput
-        label={fr.auth.birthDate}
-        type="date"
-        autoComplete="bday"
-        withAsterisk
-        readOnly={Boolean(user)}
-        error={errors.birthDate?.message}
-        {...form.register('birthDate')}
-      />
+      <TextInput label={fr.auth.lastName} autoComplete="family-name" {...nameField('lastName', i.lastNameCut)} />
+      <TextInput label={fr.auth.firstName} autoComplete="given-name" {...nameField('firstName', i.firstNameCut)} />
+      <TextInput label={fr.auth.email} type="email" autoComplete="email" {...accountField('email')} />
+      <TextInput label={fr.auth.birthDate} type="date" autoComplete="bday" {...accountField('birthDate')} />
       {user && (
         <Text size="sm" c="dimmed">
           {i.loggedInNote}
@@ -127,7 +106,7 @@ export function InformationStep({
           {...form.register('studies')}
         />
       )}
-      <StepError message={firstError} />
+      <FormError message={firstError} />
       <StepButtons onBack={onBack} loading={lookup.isPending} />
     </StepForm>
   );

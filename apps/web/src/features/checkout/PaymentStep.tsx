@@ -12,11 +12,12 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type Dispatch, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type PaymentRedirect, useCreateOrder, useStartPayment } from '../../api/checkout';
 import { ApiError } from '../../api/client';
+import { FormError } from '../../ui/FormError';
 import { AlreadyPaid } from './AlreadyPaid';
 import { BankForm } from './BankForm';
 import { Countdown } from './Countdown';
 import { ReloadModal } from './PaymentModals';
-import { StepError, StepForm } from './StepForm';
+import { StepForm, type StepPlace } from './StepForm';
 import {
   basketTotals,
   type CheckoutAction,
@@ -62,13 +63,11 @@ export function PaymentStep({
   focus,
   onBack,
   onDone,
-}: {
+}: StepPlace & {
   event: EventDetail;
   state: CheckoutState;
   dispatch: Dispatch<CheckoutAction>;
   shareKey: string | null;
-  focus: boolean;
-  onBack: () => void;
   onDone: () => void;
 }) {
   const createOrder = useCreateOrder();
@@ -172,7 +171,7 @@ export function PaymentStep({
         <Countdown deadline={order.deadline} onElapsed={() => setElapsed(true)} />
       )}
       {busy && <Preparing label={createOrder.isPending ? p.holding : p.preparing} />}
-      <StepError message={error} />
+      <FormError message={error} />
 
       {alreadyPaid && <AlreadyPaid />}
       {redirect?.kind === 'form' && !elapsed && <BankForm redirect={redirect} amountCents={order?.totalCents ?? 0} />}

@@ -3,7 +3,7 @@ import { Badge, Button, CloseButton, Group, Modal, Stack, TextInput, VisuallyHid
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useCheckDiscount } from '../../api/checkout';
-import { StepError } from './StepForm';
+import { FormError } from '../../ui/FormError';
 
 const t = checkoutStepsFr.promo;
 
@@ -80,7 +80,7 @@ export function PromoCode({
               error={Boolean(error)}
               data-autofocus
             />
-            <StepError message={error} />
+            <FormError message={error} />
             <Button type="submit" loading={check.isPending}>
               {t.submit}
             </Button>

@@ -2,7 +2,8 @@ import { checkoutStepsFr, fr } from '@guichet/shared';
 import { Button, Divider, PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSendSignInCode, useSignInDuringCheckout } from '../../api/guest';
-import { StepButtons, StepError, StepForm } from './StepForm';
+import { FormError } from '../../ui/FormError';
+import { StepButtons, StepForm, type StepPlace } from './StepForm';
 
 const m = checkoutStepsFr.proof;
 
@@ -16,10 +17,8 @@ export function ProofStep({
   onBack,
   onSignedIn,
   onCodeSent,
-}: {
+}: StepPlace & {
   email: string;
-  focus: boolean;
-  onBack: () => void;
   onSignedIn: () => void;
   onCodeSent: () => void;
 }) {
@@ -51,7 +50,7 @@ export function ProofStep({
         onChange={(event) => setPassword(event.currentTarget.value)}
         error={Boolean(error)}
       />
-      <StepError message={error} />
+      <FormError message={error} />
       <StepButtons onBack={onBack} submitLabel={m.login} loading={signIn.isPending} />
       <Divider label={m.or} labelPosition="center" />
       <Button

@@ -1,6 +1,9 @@
 import { fr } from '@guichet/shared';
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/** What the panel hands each step that has one before it: whether it takes the focus, and the way back. */
+export type StepPlace = { focus: boolean; onBack: () => void };
 
 /**
  * One checkout step: a heading that takes the focus when the step changes (so that screen readers
@@ -43,15 +46,6 @@ export function StepForm({
     >
       {content}
     </form>
-  );
-}
-
-export function StepError({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
   );
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@stripe/stripe-js';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { PaymentRedirect } from '../../api/checkout';
-import { StepError } from './StepForm';
+import { FormError } from '../../ui/FormError';
 import { hasWallet, paymentErrorMessage, stripeReturnUrl } from './stripe-result';
 
 type StripeRedirect = Extract<PaymentRedirect, { kind: 'stripe' }>;
@@ -27,15 +27,13 @@ const expressOptions: StripeExpressCheckoutElementOptions = {
   buttonType: { applePay: 'buy', googlePay: 'buy' },
 };
 
-function StripeForm({
-  redirect,
-  amountCents,
-  offerWallet,
-}: {
+type StripePaymentProps = {
   redirect: StripeRedirect;
   amountCents: number;
   offerWallet: boolean;
-}) {
+};
+
+function StripeForm({ redirect, amountCents, offerWallet }: StripePaymentProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -97,7 +95,7 @@ function StripeForm({
             onLoadError={() => setError(fr.common.serviceUnavailable)}
           />
         </div>
-        <StepError message={error} />
+        <FormError message={error} />
         <Button type="submit" fullWidth loading={confirming} disabled={!ready}>
           {checkoutStepsFr.payment.pay(formatEuros(amountCents))}
         </Button>
@@ -110,15 +108,7 @@ function StripeForm({
  * The Stripe payment of a held order (loaded only then, being large): the Express Checkout
  * Element for Apple Pay / Google Pay when the buyer pays the fees, and the Payment Element.
  */
-export default function StripePayment({
-  redirect,
-  amountCents,
-  offerWallet,
-}: {
-  redirect: StripeRedirect;
-  amountCents: number;
-  offerWallet: boolean;
-}) {
+export default function StripePayment({ redirect, amountCents, offerWallet }: StripePaymentProps) {
   const [unreachable, setUnreachable] = useState(false);
   const stripe = useMemo<Promise<Stripe | null>>(
     () =>
@@ -138,7 +128,7 @@ export default function StripePayment({
     [redirect.clientSecret, scheme],
   );
 
-  if (unreachable) return <StepError message={fr.common.serviceUnavailable} />;
+  if (unreachable) return <FormError message={fr.common.serviceUnavailable} />;
   return (
     // A new PaymentIntent is a new Elements group: its client secret cannot change in place.
     <Elements key={redirect.clientSecret} stripe={stripe} options={options}>

@@ -14,6 +14,7 @@ import { Alert, Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { type Dispatch, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ChoiceList } from '../../ui/ChoiceList';
+import { FormError } from '../../ui/FormError';
 import { OptionPicker } from '../../ui/OptionPicker';
 import { PlacesBadge } from '../availability/PlacesBadge';
 import { priceLabel } from '../events/price-label';
@@ -21,7 +22,7 @@ import classes from './Checkout.module.css';
 import { PromoCode } from './PromoCode';
 import { QuantityStepper } from './QuantityStepper';
 import { RefundOption } from './RefundOption';
-import { StepButtons, StepError, StepForm } from './StepForm';
+import { StepButtons, StepForm } from './StepForm';
 import { type CheckoutAction, type CheckoutState, chosenMax, refundOf, selection } from './state';
 
 const t = checkoutStepsFr.tickets;
@@ -140,7 +141,7 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
           onChange={(discount) => dispatch({ type: 'setDiscount', discount })}
         />
       )}
-      <StepError message={error} />
+      <FormError message={error} />
       <StepButtons />
     </StepForm>
   );

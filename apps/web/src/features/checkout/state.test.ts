@@ -1,5 +1,6 @@
 import type { EventDetail, TicketRead } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
+import { ticketRead } from '../../../test/event-fixtures';
 import { withAvailability } from '../../api/live-availability';
 import {
   basketTotals,
@@ -14,35 +15,13 @@ import {
   refundOf,
 } from './state';
 
-const option = (id: string, priceCents: number, extra: Partial<TicketRead> = {}) => ({
-  id,
-  title: id,
-  description: '',
-  priceCents,
-  vatRate: '20' as const,
-  isSoldOut: false,
-  placesLeft: 50,
-  isAvailable: true,
-  minToBuy: 1,
-  maxToBuy: 5,
-  ...extra,
-});
-const plain: TicketRead = {
-  ...option('plain', 2000),
-  isMultipart: false,
-  isUserCanTakeInsurance: true,
-  hasGiftTickets: false,
-  options: [],
-  gifts: [],
-};
-const multi: TicketRead = {
-  ...option('multi', 1000),
+const option = (id: string, priceCents: number, extra: Partial<TicketRead> = {}) =>
+  ticketRead(id, { priceCents, placesLeft: 50, isUserCanTakeInsurance: true, ...extra });
+const plain = option('plain', 2000);
+const multi = option('multi', 1000, {
   isMultipart: true,
-  isUserCanTakeInsurance: true,
-  hasGiftTickets: false,
   options: [option('cheap-gone', 500, { isSoldOut: true }), option('dear', 3000), option('mid', 1500)],
-  gifts: [],
-};
+});
 const event = (extra: Partial<EventDetail> = {}) =>
   ({
     id: 'e',

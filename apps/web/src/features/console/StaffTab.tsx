@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -172,11 +173,7 @@ function StaffList({
 
 /** 'Ajouter': the e-mail of an existing account; Enter confirms; every refusal said in French. */
 function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose: () => void }) {
-  const add = useAddStaff(eventId);
-  const close = () => {
-    add.reset();
-    onClose();
-  };
+  const add = mutationDialog(useAddStaff(eventId), onClose);
   return (
     <PromptDialog
       opened={opened}
@@ -189,20 +186,8 @@ function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: 
       check={firstStaffEmailError}
       confirmLabel={m.confirm}
       cancelLabel={m.cancel}
-      pending={add.isPending}
-      error={add.error?.message ?? null}
-      onClose={close}
-      onConfirm={(email) =>
-        add.mutate(
-          { email },
-          {
-            onSuccess: () => {
-              toast(m.added);
-              close();
-            },
-          },
-        )
-      }
+      {...add.props}
+      onConfirm={(email) => add.send({ email }, m.added)}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { LIMITS, organiserFr } from '@guichet/shared';
 import { Group, Select, Textarea, TextInput } from '@mantine/core';
+import type { ChangeEvent } from 'react';
 import { useEventTypes } from '../../api/organiser';
 import { AddressInput } from '../addresses/AddressInput';
 
@@ -25,18 +26,24 @@ type FieldProps = {
   fieldError: (field: string) => string | undefined;
 };
 
-export function EventTitleField({ values, set, fieldError }: FieldProps) {
-  return (
-    <TextInput
-      label={f.title}
-      withAsterisk
-      value={values.title}
-      maxLength={LIMITS.title}
-      description={f.characters(values.title.length, LIMITS.title)}
-      error={fieldError('title')}
-      onChange={(e) => set({ title: e.currentTarget.value })}
-    />
-  );
+type TextField = 'title' | 'description' | 'dateBegin' | 'dateEnd' | 'dateMaxRefund';
+
+/** What ties an input to one text field of the event: its value, its message, its change. */
+function bind({ values, set, fieldError }: FieldProps, field: TextField) {
+  return {
+    value: values[field],
+    error: fieldError(field),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set({ [field]: e.currentTarget.value }),
+  };
+}
+
+/** A title or a description is capped, and says how many characters it holds. */
+function counted(values: EventFieldValues, field: 'title' | 'description') {
+  return { maxLength: LIMITS[field], description: f.characters(values[field].length, LIMITS[field]) };
+}
+
+export function EventTitleField(props: FieldProps) {
+  return <TextInput label={f.title} withAsterisk {...counted(props.values, 'title')} {...bind(props, 'title')} />;
 }
 
 /** A typed address loses its coordinates until a suggestion is picked. */
@@ -53,54 +60,30 @@ export function EventAddressField({ values, set, fieldError }: FieldProps) {
   );
 }
 
-export function EventDatesFields({ values, set, fieldError }: FieldProps) {
+export function EventDatesFields(props: FieldProps) {
   return (
     <Group grow align="flex-start">
-      <TextInput
-        type="datetime-local"
-        label={f.dateBegin}
-        withAsterisk
-        value={values.dateBegin}
-        error={fieldError('dateBegin')}
-        onChange={(e) => set({ dateBegin: e.currentTarget.value })}
-      />
-      <TextInput
-        type="datetime-local"
-        label={f.dateEnd}
-        withAsterisk
-        value={values.dateEnd}
-        error={fieldError('dateEnd')}
-        onChange={(e) => set({ dateEnd: e.currentTarget.value })}
-      />
+      <TextInput type="datetime-local" label={f.dateBegin} withAsterisk {...bind(props, 'dateBegin')} />
+      <TextInput type="datetime-local" label={f.dateEnd} withAsterisk {...bind(props, 'dateEnd')} />
     </Group>
   );
 }
 
-export function EventRefundDateField({ values, set, fieldError, required }: FieldProps & { required: boolean }) {
+export function EventRefundDateField({ required, ...props }: FieldProps & { required: boolean }) {
   return (
-    <TextInput
-      type="datetime-local"
-      label={f.refundDate}
-      withAsterisk={required}
-      value={values.dateMaxRefund}
-      error={fieldError('dateMaxRefund')}
-      onChange={(e) => set({ dateMaxRefund: e.currentTarget.value })}
-    />
+    <TextInput type="datetime-local" label={f.refundDate} withAsterisk={required} {...bind(props, 'dateMaxRefund')} />
   );
 }
 
-export function EventDescriptionField({ values, set, fieldError }: FieldProps) {
+export function EventDescriptionField(props: FieldProps) {
   return (
     <Textarea
       label={f.description}
       withAsterisk
       autosize
       minRows={4}
-      value={values.description}
-      maxLength={LIMITS.description}
-      description={f.characters(values.description.length, LIMITS.description)}
-      error={fieldError('description')}
-      onChange={(e) => set({ description: e.currentTarget.value })}
+      {...counted(props.values, 'description')}
+      {...bind(props, 'description')}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { organiserFr } from '@guichet/shared';
 import { Alert, Button, Stack, Switch, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { FormError } from '../../ui/FormError';
 import {
   EventAddressField,
   EventCategoryField,
@@ -84,11 +85,7 @@ export function EventForm<V extends EventFormValues>({
           onChange={(e) => set({ isUserPaysFees: e.currentTarget.checked } as Partial<V>)}
         />
         {after}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         <Button type="submit" size="md" loading={pending}>
           {submitLabel}
         </Button>

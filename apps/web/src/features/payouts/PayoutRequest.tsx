@@ -2,6 +2,7 @@ import { type EventPayouts, formatEuros, groupIban, payoutsFr } from '@guichet/s
 import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useBankAccount, useRequestPayout } from '../../api/payouts';
+import { FormError } from '../../ui/FormError';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { BankForm } from './BankForm';
@@ -90,11 +91,7 @@ export function PayoutRequest({
           ))}
         </Stack>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormError message={error} />
       <Button
         onClick={ask}
         loading={request.isPending}

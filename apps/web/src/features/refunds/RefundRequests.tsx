@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from 
 import { useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -128,11 +129,7 @@ function AcceptModal({ eventId, row, onClose }: { eventId: string; row: RefundRe
 }
 
 function RefuseModal({ eventId, row, onClose }: { eventId: string; row: RefundRequestRow | null; onClose(): void }) {
-  const decide = useDecideRefund(eventId);
-  const close = () => {
-    decide.reset();
-    onClose();
-  };
+  const decide = mutationDialog(useDecideRefund(eventId), onClose);
   return (
     <PromptDialog
       opened={row !== null}
@@ -145,21 +142,8 @@ function RefuseModal({ eventId, row, onClose }: { eventId: string; row: RefundRe
       confirmLabel={m.refuse}
       cancelLabel={m.cancel}
       color="red"
-      pending={decide.isPending}
-      error={decide.error?.message ?? null}
-      onClose={close}
-      onConfirm={(reason) =>
-        row &&
-        decide.mutate(
-          { participationId: row.participationId, reason },
-          {
-            onSuccess: () => {
-              toast(m.refused);
-              close();
-            },
-          },
-        )
-      }
+      {...decide.props}
+      onConfirm={(reason) => row && decide.send({ participationId: row.participationId, reason }, m.refused)}
     />
   );
 }

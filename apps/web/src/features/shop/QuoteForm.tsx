@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useSession } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -70,6 +70,8 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
   }, [sessionEmail, form]);
   const partner = form.watch('partner');
   const errorOf = (field: QuoteField) => errorAt(errors, field);
+  // A field the form registers: its message from the list above, then react-hook-form's binding.
+  const bound = (field: QuoteField & Path<QuoteValues>) => ({ error: errorOf(field), ...form.register(field) });
   const listed = quoteFields.flatMap((field) => {
     const message = errorOf(field);
     return message ? [{ field, message }] : [];
@@ -125,16 +127,14 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
           inputMode="numeric"
           autoComplete="off"
           maxLength={QUOTE_LIMITS.postcode}
-          error={errorOf(`${which}.postcode`)}
-          {...form.register(`${which}.postcode`)}
+          {...bound(`${which}.postcode`)}
         />
         <TextInput
           label={m.city}
           withAsterisk
           autoComplete="off"
           maxLength={QUOTE_LIMITS.city}
-          error={errorOf(`${which}.city`)}
-          {...form.register(`${which}.city`)}
+          {...bound(`${which}.city`)}
         />
       </SimpleGrid>
     </Stack>
@@ -189,8 +189,7 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
             withAsterisk
             autoComplete="organization"
             maxLength={QUOTE_LIMITS.structureName}
-            error={errorOf('structureName')}
-            {...form.register('structureName')}
+            {...bound('structureName')}
           />
         )}
         <TextInput
@@ -199,24 +198,11 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
           withAsterisk
           autoComplete="email"
           maxLength={QUOTE_LIMITS.email}
-          error={errorOf('email')}
-          {...form.register('email')}
+          {...bound('email')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={m.startsAt}
-            type="datetime-local"
-            withAsterisk
-            error={errorOf('startsAt')}
-            {...form.register('startsAt')}
-          />
-          <TextInput
-            label={m.endsAt}
-            type="datetime-local"
-            withAsterisk
-            error={errorOf('endsAt')}
-            {...form.register('endsAt')}
-          />
+          <TextInput label={m.startsAt} type="datetime-local" withAsterisk {...bound('startsAt')} />
+          <TextInput label={m.endsAt} type="datetime-local" withAsterisk {...bound('endsAt')} />
         </SimpleGrid>
         <Title order={3} size="h5">
           {m.billingTitle}
@@ -246,14 +232,7 @@ export function QuoteForm({ lines }: { lines: CartLine[] }) {
           {m.deliveryTitle}
         </Title>
         {placeFields('delivery')}
-        <Textarea
-          label={m.comments}
-          autosize
-          minRows={3}
-          maxLength={QUOTE_LIMITS.comments}
-          error={errorOf('comments')}
-          {...form.register('comments')}
-        />
+        <Textarea label={m.comments} autosize minRows={3} maxLength={QUOTE_LIMITS.comments} {...bound('comments')} />
         <QuoteEstimate lines={lines} partner={partner === 'oui'} />
         <Checkbox
           error={errorOf('acceptTerms')}

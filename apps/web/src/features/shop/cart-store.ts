@@ -83,11 +83,23 @@ export function useCart(): CartLine[] {
 const sameLine = (line: CartLine, productId: string, variant: string | null) =>
   line.productId === productId && line.variant === variant;
 
+/** What a line takes from the catalogue: set when it is added, brought up to date by each sync. */
+function fromCatalogue(product: ShopProduct, variant: string | null) {
+  const price = priceOf(product, variant);
+  return {
+    title: product.title,
+    image: product.images[0] ?? null,
+    priceCents: price.priceCents,
+    priceLabel: price.priceLabel,
+    packSize: price.packSize,
+    quantities: quantitiesOf(product, variant),
+  };
+}
+
 /** Adds `quantity` of a product in a type; false when the count cannot be ordered (0 cannot be added). */
 export function addToCart(product: ShopProduct, variant: string | null, quantity: number): boolean {
   const quantities = quantitiesOf(product, variant);
   if (!isOrderableQuantity(quantities, quantity)) return false;
-  const price = priceOf(product, variant);
   const lines = read();
   const existing = lines.find((line) => sameLine(line, product.id, variant));
   // A fixed list has no sum: a second add of cups replaces the count rather than make one off the list.
@@ -96,12 +108,7 @@ export function addToCart(product: ShopProduct, variant: string | null, quantity
     productId: product.id,
     variant,
     offer: product.offer,
-    title: product.title,
-    image: product.images[0] ?? null,
-    priceCents: price.priceCents,
-    priceLabel: price.priceLabel,
-    packSize: price.packSize,
-    quantities,
+    ...fromCatalogue(product, variant),
     quantity: isOrderableQuantity(quantities, total) ? total : quantity,
   };
   write(existing ? lines.map((l) => (l === existing ? line : l)) : [...lines, line]);
@@ -138,24 +145,12 @@ export function syncCartWithCatalogue(products: ShopProduct[]): { repriced: bool
       dropped.push(line.title);
       return [];
     }
-    const price = priceOf(product, line.variant);
-    const quantities = quantitiesOf(product, line.variant);
-    if (price.priceCents !== line.priceCents || price.priceLabel !== line.priceLabel) repriced = true;
-    const quantity = isOrderableQuantity(quantities, line.quantity)
+    const fresh = fromCatalogue(product, line.variant);
+    if (fresh.priceCents !== line.priceCents || fresh.priceLabel !== line.priceLabel) repriced = true;
+    const quantity = isOrderableQuantity(fresh.quantities, line.quantity)
       ? line.quantity
-      : stepQuantity(quantities, line.quantity, 1);
-    return [
-      {
-        ...line,
-        title: product.title,
-        image: product.images[0] ?? null,
-        priceCents: price.priceCents,
-        priceLabel: price.priceLabel,
-        packSize: price.packSize,
-        quantities,
-        quantity,
-      },
-    ];
+      : stepQuantity(fresh.quantities, line.quantity, 1);
+    return [{ ...line, ...fresh, quantity }];
   });
   const before = read();
   if (repriced || dropped.length > 0 || JSON.stringify(before) !== JSON.stringify(lines)) write(lines);

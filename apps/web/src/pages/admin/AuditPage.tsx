@@ -1,8 +1,8 @@
 import { type AuditEntry, adminFr } from '@guichet/shared';
 import { Code, Group, Stack, Text } from '@mantine/core';
 import { useAuditLog } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
-import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.audit;
 
@@ -30,12 +30,10 @@ function Changes({ entry }: { entry: AuditEntry }) {
 export default function AuditPage() {
   const audit = useAuditLog();
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       query={audit}
-      items={(entries) => entries}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(entry) => entry.id}
       card={(entry) => (
         <Stack gap={4}>

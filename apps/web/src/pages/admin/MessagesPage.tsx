@@ -1,8 +1,8 @@
 import { adminFr } from '@guichet/shared';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useContactMessages } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
-import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.messages;
 
@@ -10,12 +10,10 @@ const m = adminFr.messages;
 export default function MessagesPage() {
   const messages = useContactMessages();
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       query={messages}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(message) => message.id}
       card={(message) => (
         <Stack gap="xs">

@@ -2,14 +2,14 @@ import { type AdminPayout, adminFr, formatEuros, groupIban, type PayoutFilter, p
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAdminPayouts, useMarkPayoutReturned, useRejectPayout } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
 import { payoutStatusColor } from '../../features/payouts/status-color';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ListPage } from '../../ui/ListPage';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { PageHeader } from '../../ui/PageHeader';
-import { toast } from '../../ui/toast';
 
 const m = adminFr.payouts;
 // A request still to send is the administrator's to-do: yellow, where the organiser sees grey.
@@ -25,8 +25,8 @@ export default function PayoutsPage() {
   const payouts = useAdminPayouts(filter);
   const [rejecting, setRejecting] = useState<AdminPayout | null>(null);
   const [returning, setReturning] = useState<AdminPayout | null>(null);
-  const reject = useRejectPayout();
-  const markReturned = useMarkPayoutReturned();
+  const reject = mutationDialog(useRejectPayout(), () => setRejecting(null));
+  const markReturned = mutationDialog(useMarkPayoutReturned(), () => setReturning(null));
 
   const actions = (payout: AdminPayout) => (
     <PayoutActions payout={payout} onReject={setRejecting} onReturned={setReturning} />
@@ -43,7 +43,7 @@ export default function PayoutsPage() {
   );
 
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       before={<PayoutBatches />}
       tools={
@@ -61,9 +61,7 @@ export default function PayoutsPage() {
         />
       }
       query={payouts}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(payout) => payout.id}
       cardLabel={(payout) => payout.eventTitle}
       card={(payout) => (
@@ -113,48 +111,21 @@ export default function PayoutsPage() {
         <ReasonModal
           title={m.rejectTitle}
           confirmLabel={m.reject}
-          pending={reject.isPending}
-          error={reject.error?.message ?? null}
-          onClose={() => {
-            reject.reset();
-            setRejecting(null);
-          }}
-          onConfirm={(reason) =>
-            reject.mutate(
-              { payoutId: rejecting.id, reason },
-              {
-                onSuccess: () => {
-                  toast(m.rejected);
-                  setRejecting(null);
-                },
-              },
-            )
-          }
+          {...reject.props}
+          onConfirm={(reason) => reject.send({ payoutId: rejecting.id, reason }, m.rejected)}
         />
       )}
       {returning && (
         <ConfirmDialog
           title={m.markReturnedTitle}
           confirmLabel={m.markReturned}
-          pending={markReturned.isPending}
-          error={markReturned.error?.message ?? null}
-          onClose={() => {
-            markReturned.reset();
-            setReturning(null);
-          }}
-          onConfirm={() =>
-            markReturned.mutate(returning.id, {
-              onSuccess: () => {
-                toast(m.returned);
-                setReturning(null);
-              },
-            })
-          }
+          {...markReturned.props}
+          onConfirm={() => markReturned.send(returning.id, m.returned)}
         >
           {m.markReturnedText(formatEuros(returning.amountCents), returning.eventTitle)}
         </ConfirmDialog>
       )}
-    </ListPage>
+    </AdminListPage>
   );
 }
 

@@ -2,8 +2,8 @@ import { adminFr, formatEuros } from '@guichet/shared';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useAdminRefunds } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
-import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.refunds;
 const statusColor: Record<string, string> = {
@@ -20,13 +20,11 @@ const statusColor: Record<string, string> = {
 export default function RefundsPage() {
   const refunds = useAdminRefunds();
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       hint={m.hint}
       query={refunds}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(refund) => refund.id}
       cardLabel={(refund) => refund.holderName}
       card={(refund) => (

@@ -4,12 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAdminUsers } from '../../api/admin';
 import { useSession } from '../../api/auth';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { AdminSearch } from '../../features/admin/AdminSearch';
 import { BalanceFigure } from '../../features/admin/BalanceFigure';
 import { longDate } from '../../features/admin/format';
 import { UserManageModal } from '../../features/admin/UserManageModal';
 import { rateLine } from '../../features/payouts/rate-line';
-import { ListPage } from '../../ui/ListPage';
 
 const m = adminFr.users;
 
@@ -35,13 +35,11 @@ export default function UsersPage() {
   );
 
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       tools={<AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchUsers} />}
       query={users}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(user) => user.id}
       cardLabel={(user) => user.email}
       card={(user) => (
@@ -113,7 +111,7 @@ export default function UsersPage() {
       ]}
     >
       {managed && <UserManageModal user={managed} isSelf={managed.id === me?.id} onClose={() => setOpened(null)} />}
-    </ListPage>
+    </AdminListPage>
   );
 }
 

@@ -2,9 +2,10 @@ import { adminFr, type VerificationRequest } from '@guichet/shared';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useRefuseVerification, useVerificationRequests, useVerifyUser } from '../../api/admin';
+import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
 import { ReasonModal } from '../../features/admin/ReasonModal';
-import { ListPage } from '../../ui/ListPage';
+import { mutationDialog } from '../../ui/mutation-dialog';
 import { toast } from '../../ui/toast';
 
 const m = adminFr.verifications;
@@ -14,16 +15,14 @@ const name = (r: VerificationRequest) => `${r.firstName} ${r.lastName}`;
 export default function VerificationsPage() {
   const requests = useVerificationRequests();
   const verify = useVerifyUser();
-  const refuse = useRefuseVerification();
   const [refusing, setRefusing] = useState<VerificationRequest | null>(null);
+  const refuse = mutationDialog(useRefuseVerification(), () => setRefusing(null));
 
   return (
-    <ListPage
+    <AdminListPage
       title={m.title}
       query={requests}
-      items={(list) => list}
       empty={m.empty}
-      errorTitle={adminFr.common.loadFailed}
       itemKey={(request) => request.userId}
       cardLabel={name}
       card={(request) => (
@@ -60,25 +59,10 @@ export default function VerificationsPage() {
         <ReasonModal
           title={m.refuseTitle(name(refusing))}
           confirmLabel={m.refuse}
-          pending={refuse.isPending}
-          error={refuse.error?.message ?? null}
-          onClose={() => {
-            refuse.reset();
-            setRefusing(null);
-          }}
-          onConfirm={(reason) =>
-            refuse.mutate(
-              { userId: refusing.userId, reason },
-              {
-                onSuccess: () => {
-                  toast(m.refused);
-                  setRefusing(null);
-                },
-              },
-            )
-          }
+          {...refuse.props}
+          onConfirm={(reason) => refuse.send({ userId: refusing.userId, reason }, m.refused)}
         />
       )}
-    </ListPage>
+    </AdminListPage>
   );
 }

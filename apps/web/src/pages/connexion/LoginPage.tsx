@@ -7,6 +7,7 @@ import { useLogin, useSession } from '../../api/auth';
 import { AuthForm } from '../../features/auth/AuthForm';
 import { EmailField } from '../../features/auth/EmailField';
 import { takeRedirectAfterLogin } from '../../features/shell/markers';
+import { showRuleError } from '../../ui/form-errors';
 
 export default function LoginPage() {
   const session = useSession();
@@ -23,11 +24,7 @@ export default function LoginPage() {
   if (session.data && !loggingIn) return <Navigate to="/billetterie" replace />;
 
   const submit = form.handleSubmit((values) => {
-    const error = firstLoginError(values);
-    if (error) {
-      form.setError(error.field, { message: error.message });
-      return;
-    }
+    if (showRuleError(form, firstLoginError(values), false)) return;
     setLoggingIn(true);
     login.mutate(values, {
       onSuccess: () => navigate(takeRedirectAfterLogin() ?? '/profil', { replace: true }),

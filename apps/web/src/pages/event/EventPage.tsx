@@ -16,8 +16,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCalendarEvent, IconCircleCheckFilled, IconMapPin, IconShare, IconTag } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import {
+  IconCalendarEvent,
+  IconCircleCheckFilled,
+  IconMapPin,
+  IconShare,
+  IconTag,
+  type Icon as TablerIcon,
+} from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useLiveAvailability } from '../../api/availability';
@@ -244,38 +251,26 @@ function EventView({ event }: { event: EventDetail }) {
             <Stack gap="md">
               <Paper withBorder p="md" radius="md">
                 <Stack gap="sm">
-                  <Group gap="sm" wrap="nowrap">
-                    <IconCalendarEvent size={20} aria-hidden />
+                  <Fact icon={IconCalendarEvent}>
                     <Text>
-                      <Text span c="dimmed">
-                        {fr.events.start} :{' '}
-                      </Text>
-                      {formatDateTime(event.dateBegin)}
+                      <Labelled label={fr.events.start}>{formatDateTime(event.dateBegin)}</Labelled>
                       <br />
-                      <Text span c="dimmed">
-                        {fr.events.end} :{' '}
-                      </Text>
-                      {formatDateTime(event.dateEnd)}
+                      <Labelled label={fr.events.end}>{formatDateTime(event.dateEnd)}</Labelled>
                     </Text>
-                  </Group>
+                  </Fact>
                   {event.address && (
-                    <Group gap="sm" wrap="nowrap">
-                      <IconMapPin size={20} aria-hidden />
+                    <Fact icon={IconMapPin}>
                       <Anchor href={mapsUrl} target="_blank" rel="noopener noreferrer">
                         {event.address}
                       </Anchor>
-                    </Group>
+                    </Fact>
                   )}
                   {event.type && (
-                    <Group gap="sm" wrap="nowrap">
-                      <IconTag size={20} aria-hidden />
+                    <Fact icon={IconTag}>
                       <Text>
-                        <Text span c="dimmed">
-                          {fr.events.category} :{' '}
-                        </Text>
-                        {event.type}
+                        <Labelled label={fr.events.category}>{event.type}</Labelled>
                       </Text>
-                    </Group>
+                    </Fact>
                   )}
                 </Stack>
               </Paper>
@@ -342,5 +337,27 @@ function EventView({ event }: { event: EventDetail }) {
         </Suspense>
       )}
     </Container>
+  );
+}
+
+/** One line of the event's facts: its icon, then what it says. */
+function Fact({ icon: Icon, children }: { icon: TablerIcon; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Icon size={20} aria-hidden />
+      {children}
+    </Group>
+  );
+}
+
+/** "label : value", the label dimmed. */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text span c="dimmed">
+        {label} :{' '}
+      </Text>
+      {children}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { fr, showcaseHomeFr } from '@guichet/shared';
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
+import { type Icon, IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMeta } from '../../api/meta';
@@ -23,6 +23,17 @@ export default function HomePage() {
     fr.home.participateSection,
     fr.home.ticketingSection,
     fr.home.organiserSection,
+  ];
+  const closing = [
+    { id: 'home-partner', title: m.partnerTitle, text: m.partnerText, to: '/devenirPartenaire', cta: m.partnerCta },
+    {
+      id: 'home-contact',
+      title: m.contactTitle,
+      text: m.contactText,
+      to: '/contact',
+      cta: m.contactCta,
+      variant: 'default' as const,
+    },
   ];
   return (
     <Container size="lg" py="xl">
@@ -66,17 +77,14 @@ export default function HomePage() {
           ))}
         </SimpleGrid>
 
-        <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="home-services">
-          <Stack gap="sm" align="flex-start">
-            <Title order={2} size="h3" id="home-services">
-              {m.servicesSection.title}
-            </Title>
-            <Text c="dimmed">{m.servicesSection.text}</Text>
-            <Button component={Link} to="/services" variant="light">
-              {m.servicesSection.cta}
-            </Button>
-          </Stack>
-        </Paper>
+        <CallToAction
+          id="home-services"
+          title={m.servicesSection.title}
+          text={m.servicesSection.text}
+          to="/services"
+          cta={m.servicesSection.cta}
+          variant="light"
+        />
 
         <section aria-labelledby="home-stores">
           <Stack gap="sm">
@@ -85,26 +93,8 @@ export default function HomePage() {
             </Title>
             <Text c="dimmed">{m.storesText}</Text>
             <Group>
-              <Button
-                component="a"
-                href={appStoreUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                leftSection={<IconBrandApple size={18} aria-hidden />}
-              >
-                {fr.events.appStore}
-              </Button>
-              <Button
-                component="a"
-                href={playStoreUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                leftSection={<IconBrandGooglePlay size={18} aria-hidden />}
-              >
-                {fr.events.googlePlay}
-              </Button>
+              <StoreButton href={appStoreUrl} icon={IconBrandApple} label={fr.events.appStore} />
+              <StoreButton href={playStoreUrl} icon={IconBrandGooglePlay} label={fr.events.googlePlay} />
             </Group>
           </Stack>
         </section>
@@ -136,30 +126,57 @@ export default function HomePage() {
         </section>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="home-partner">
-            <Stack gap="sm" align="flex-start">
-              <Title order={2} size="h3" id="home-partner">
-                {m.partnerTitle}
-              </Title>
-              <Text c="dimmed">{m.partnerText}</Text>
-              <Button component={Link} to="/devenirPartenaire">
-                {m.partnerCta}
-              </Button>
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby="home-contact">
-            <Stack gap="sm" align="flex-start">
-              <Title order={2} size="h3" id="home-contact">
-                {m.contactTitle}
-              </Title>
-              <Text c="dimmed">{m.contactText}</Text>
-              <Button component={Link} to="/contact" variant="default">
-                {m.contactCta}
-              </Button>
-            </Stack>
-          </Paper>
+          {closing.map((card) => (
+            <CallToAction key={card.id} {...card} />
+          ))}
         </SimpleGrid>
       </Stack>
     </Container>
+  );
+}
+
+/** A card of the page that leads somewhere: its title, a line, and the button that goes there. */
+function CallToAction({
+  id,
+  title,
+  text,
+  to,
+  cta,
+  variant,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  to: string;
+  cta: string;
+  variant?: 'light' | 'default';
+}) {
+  return (
+    <Paper withBorder radius="lg" p="xl" component="section" aria-labelledby={id}>
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        <Text c="dimmed">{text}</Text>
+        <Button component={Link} to={to} variant={variant}>
+          {cta}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function StoreButton({ href, icon: Icon, label }: { href: string; icon: Icon; label: string }) {
+  return (
+    <Button
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="default"
+      leftSection={<Icon size={18} aria-hidden />}
+    >
+      {label}
+    </Button>
   );
 }

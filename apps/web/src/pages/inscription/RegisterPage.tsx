@@ -3,11 +3,11 @@ import { Anchor, Checkbox } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useRegister, useSession } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { AuthForm } from '../../features/auth/AuthForm';
 import { EmailField } from '../../features/auth/EmailField';
 import { IdentityFields } from '../../features/auth/IdentityFields';
 import { NewPasswordFields } from '../../features/auth/NewPasswordFields';
+import { showRuleError, showServerFieldError } from '../../ui/form-errors';
 
 const empty: RegisterRequest = {
   email: '',
@@ -31,21 +31,13 @@ export default function RegisterPage() {
   if (session.data) return <Navigate to="/billetterie" replace />;
 
   const submit = form.handleSubmit((values) => {
-    const error = firstRegistrationError(values);
-    if (error) {
-      form.setError(error.field, { message: error.message }, { shouldFocus: true });
-      return;
-    }
+    if (showRuleError(form, firstRegistrationError(values))) return;
     registration.mutate(values, {
       onSuccess: (user) => {
         // Router state, not browser storage: the banner's e-mail lives only in this history entry.
         navigate('/connexion', { state: { accountCreated: user.email } });
       },
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.field && failure.field in empty) {
-          form.setError(failure.field as keyof RegisterRequest, { message: failure.message });
-        }
-      },
+      onError: (failure) => showServerFieldError(form, failure, empty),
     });
   });
 

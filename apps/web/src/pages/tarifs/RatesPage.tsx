@@ -9,7 +9,7 @@ import {
 } from '@guichet/shared';
 import { Alert, Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMeta } from '../../api/meta';
 import { useRate } from '../../api/payouts';
@@ -68,65 +68,37 @@ export default function RatesPage() {
           {m.simulatorTitle}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap="sm">
-              <DecimalInput
-                label={m.priceLabel}
-                description={m.priceHint}
-                step={0.1}
-                value={price}
-                onChange={setPrice}
-              />
-              <div aria-live="polite">
-                {priceCents > 0 ? (
-                  <Stack gap={4}>
-                    <Group justify="space-between">
-                      <Text c="dimmed">{m.commissionLabel}</Text>
-                      <Text data-testid="commission">
-                        {formatEuros(organiserCommissionCents(priceCents, commission))}
-                      </Text>
-                    </Group>
-                    <Group justify="space-between">
-                      <Text fw={600}>{m.gainLabel}</Text>
-                      <Text fw={700} size="lg" data-testid="gain">
-                        {gain < 0 ? `−${formatEuros(-gain)}` : formatEuros(gain)}
-                      </Text>
-                    </Group>
-                    {gain <= 0 && (
-                      <Text size="sm" c="orange">
-                        {m.belowFee}
-                      </Text>
-                    )}
-                  </Stack>
-                ) : (
-                  <FreeNote />
+          <Simulator label={m.priceLabel} hint={m.priceHint} step={0.1} value={price} onChange={setPrice}>
+            {priceCents > 0 && (
+              <Stack gap={4}>
+                <Group justify="space-between">
+                  <Text c="dimmed">{m.commissionLabel}</Text>
+                  <Text data-testid="commission">{formatEuros(organiserCommissionCents(priceCents, commission))}</Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text fw={600}>{m.gainLabel}</Text>
+                  <Text fw={700} size="lg" data-testid="gain">
+                    {gain < 0 ? `−${formatEuros(-gain)}` : formatEuros(gain)}
+                  </Text>
+                </Group>
+                {gain <= 0 && (
+                  <Text size="sm" c="orange">
+                    {m.belowFee}
+                  </Text>
                 )}
-              </div>
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p="lg">
-            <Stack gap="sm">
-              <DecimalInput
-                label={m.desiredLabel}
-                description={m.desiredHint}
-                step={0.01}
-                value={desired}
-                onChange={setDesired}
-              />
-              <div aria-live="polite">
-                {desiredCents > 0 ? (
-                  <Group justify="space-between">
-                    <Text fw={600}>{m.priceToSetLabel}</Text>
-                    <Text fw={700} size="lg" data-testid="price-to-set">
-                      {formatEuros(priceForDesiredNet(desiredCents, commission))}
-                    </Text>
-                  </Group>
-                ) : (
-                  <FreeNote />
-                )}
-              </div>
-            </Stack>
-          </Paper>
+              </Stack>
+            )}
+          </Simulator>
+          <Simulator label={m.desiredLabel} hint={m.desiredHint} step={0.01} value={desired} onChange={setDesired}>
+            {desiredCents > 0 && (
+              <Group justify="space-between">
+                <Text fw={600}>{m.priceToSetLabel}</Text>
+                <Text fw={700} size="lg" data-testid="price-to-set">
+                  {formatEuros(priceForDesiredNet(desiredCents, commission))}
+                </Text>
+              </Group>
+            )}
+          </Simulator>
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           {m.payoutNote}
@@ -136,6 +108,32 @@ export default function RatesPage() {
         </Anchor>
       </Stack>
     </Container>
+  );
+}
+
+/** One way of the simulator: the amount typed, then its answer, or the free-ticket note while it is 0. */
+function Simulator({
+  label,
+  hint,
+  step,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  hint: string;
+  step: number;
+  value: string | number;
+  onChange: (value: string | number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <DecimalInput label={label} description={hint} step={step} value={value} onChange={onChange} />
+        <div aria-live="polite">{children || <FreeNote />}</div>
+      </Stack>
+    </Paper>
   );
 }
 

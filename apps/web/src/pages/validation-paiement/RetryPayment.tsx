@@ -6,7 +6,7 @@ import { type PaymentRedirect, useStartPayment } from '../../api/checkout';
 import { ApiError } from '../../api/client';
 import { BankForm } from '../../features/checkout/BankForm';
 import { Countdown } from '../../features/checkout/Countdown';
-import { StepError } from '../../features/checkout/StepForm';
+import { FormError } from '../../ui/FormError';
 
 const StripePayment = lazy(() => import('../../features/checkout/StripePayment'));
 
@@ -56,7 +56,7 @@ export function RetryPayment({
           onElapsed();
         }}
       />
-      <StepError message={error} />
+      <FormError message={error} />
       {redirect?.kind === 'form' ? (
         <BankForm redirect={redirect} amountCents={order.totalCents} submitAtOnce />
       ) : redirect?.kind === 'stripe' ? (

@@ -2,6 +2,7 @@ import { accountFr } from '@guichet/shared';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelEmailChange, useConfirmEmailChange } from '../../../api/account';
+import { FormError } from '../../../ui/FormError';
 import { toast } from '../../../ui/toast';
 
 const m = accountFr.settings;
@@ -41,11 +42,7 @@ export function EmailChangeCode({ pendingEmail }: { pendingEmail: string }) {
             onChange={(e) => setCode(e.currentTarget.value)}
             error={error}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Group>
             <Button type="submit" loading={confirm.isPending}>
               {m.emailChangeConfirm}

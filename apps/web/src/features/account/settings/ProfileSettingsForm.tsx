@@ -10,9 +10,9 @@ import {
 import { NativeSelect, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSaveProfile } from '../../../api/account';
-import { ApiError } from '../../../api/client';
 import { CountedTextarea } from '../../../ui/CountedTextarea';
 import { FormActions } from '../../../ui/FormActions';
+import { showRuleError, showServerFieldError } from '../../../ui/form-errors';
 import { toast } from '../../../ui/toast';
 import { EmailField } from '../../auth/EmailField';
 import { IdentityFields } from '../../auth/IdentityFields';
@@ -49,20 +49,12 @@ function ProfileForm({ profile }: { profile: MyProfile }) {
   const changesEmail = normalizeEmail(form.watch('email') ?? '') !== profile.email;
 
   const submit = form.handleSubmit((values) => {
-    const error = firstProfileSettingsError(values);
-    if (error) {
-      form.setError(error.field, { message: error.message }, { shouldFocus: true });
-      return;
-    }
+    if (showRuleError(form, firstProfileSettingsError(values))) return;
     // Not mutate's callbacks: a successful save remounts this form before they would run.
     save
       .mutateAsync(values)
       .then((result) => toast(result.message))
-      .catch((failure: Error) => {
-        if (failure instanceof ApiError && failure.field && failure.field in values) {
-          form.setError(failure.field as keyof ProfileSettings, { message: failure.message });
-        }
-      });
+      .catch((failure: Error) => showServerFieldError(form, failure, values));
   });
 
   const firstError = Object.values(errors)[0]?.message ?? save.error?.message;
