@@ -43,7 +43,11 @@ describe('SIREN and SIRET', () => {
   });
 
   it('reads what was typed as a SIRET, a SIREN or an RNA number', () => {
-    expect(readRegistration('542 051 180 00066')).toEqual({ kind: 'siret', siret: '54205118000066', siren: '542051180' });
+    expect(readRegistration('542 051 180 00066')).toEqual({
+      kind: 'siret',
+      siret: '54205118000066',
+      siren: '542051180',
+    });
     expect(readRegistration('542.051.180')).toEqual({ kind: 'siren', siren: '542051180' });
     expect(readRegistration('w313012345')).toEqual({ kind: 'rna', rna: 'W313012345' });
     for (const wrong of ['', '5420511800006', 'W31301234', 'X313012345', 'abc']) {

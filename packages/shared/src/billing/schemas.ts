@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { FieldError } from '../common/form';
 import { billingFr } from '../messages/fr-billing';
-import { checkVatNumber, isValidSiren, isValidSiret, normalizeVatNumber, readRegistration, sirenOfVatNumber } from './rules';
+import {
+  checkVatNumber,
+  isValidSiren,
+  isValidSiret,
+  normalizeVatNumber,
+  readRegistration,
+  sirenOfVatNumber,
+} from './rules';
 
 const e = billingFr.errors;
 
@@ -108,7 +115,9 @@ export function checkBillingIdentity(
 }
 
 /** The first error of the form, for the browser (the server stores what checkBillingIdentity answers). */
-export function firstBillingIdentityError(input: BillingIdentityRequest): FieldError<keyof BillingIdentityRequest> | null {
+export function firstBillingIdentityError(
+  input: BillingIdentityRequest,
+): FieldError<keyof BillingIdentityRequest> | null {
   const checked = checkBillingIdentity(input);
   return 'error' in checked ? checked.error : null;
 }

@@ -12,7 +12,8 @@ export const billingFr = {
   city: 'Ville',
   country: 'Pays',
   registrationNumber: 'SIRET, SIREN ou numéro RNA',
-  registrationHelp: 'SIRET (14 chiffres), SIREN (9 chiffres) ou, pour une association sans SIREN, numéro RNA (W suivi de 9 chiffres).',
+  registrationHelp:
+    'SIRET (14 chiffres), SIREN (9 chiffres) ou, pour une association sans SIREN, numéro RNA (W suivi de 9 chiffres).',
   vatRegime: 'Régime de TVA',
   vatRegimes: {
     vat: 'Assujetti à la TVA',
@@ -42,7 +43,8 @@ export const billingFr = {
     vatNumberFormat: "Ce numéro de TVA intracommunautaire n'a pas un format valide.",
     vatKeyInvalid: "Ce numéro de TVA n'est pas valide : sa clé ne correspond pas au SIREN qu'il contient.",
     vatSirenMismatch: 'Ce numéro de TVA ne correspond pas à votre SIREN.',
-    vatNeedsSiren: 'Un numéro de TVA français contient un SIREN : saisissez ce SIREN ou votre SIRET plutôt que le numéro RNA.',
+    vatNeedsSiren:
+      'Un numéro de TVA français contient un SIREN : saisissez ce SIREN ou votre SIRET plutôt que le numéro RNA.',
   },
   /** The gate on paid ticketing, and the notices that send the organiser to the settings. */
   gate: {
@@ -55,8 +57,7 @@ export const billingFr = {
       vat: 'numéro de TVA ou franchise',
     },
     noticeTitle: 'Informations de facturation à compléter',
-    noticeText:
-      'Vos informations de facturation sont nécessaires pour ouvrir la billetterie d’un événement payant.',
+    noticeText: 'Vos informations de facturation sont nécessaires pour ouvrir la billetterie d’un événement payant.',
     noticeDue: (date: string) =>
       `Vos événements payants en vente continuent de vendre, mais vos informations de facturation doivent être renseignées avant le ${date}.`,
     noticeLink: 'Renseigner mes informations de facturation',
