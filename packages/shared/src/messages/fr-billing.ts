@@ -63,7 +63,6 @@ export const billingFr = {
     noticeLink: 'Renseigner mes informations de facturation',
   },
   admin: {
-    dueColumn: 'Facturation',
     dueBy: (date: string) => `À compléter avant le ${date}`,
     dueFilter: 'Facturation à compléter',
   },

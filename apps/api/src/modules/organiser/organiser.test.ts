@@ -2,7 +2,16 @@ import { organiserFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createEvent, createTestApp, createUser, DAY, loginAs, type TestApp } from '../../../test/helpers';
+import {
+  adminCookie,
+  createEvent,
+  createTestApp,
+  createUser,
+  DAY,
+  giveBillingIdentity,
+  loginAs,
+  type TestApp,
+} from '../../../test/helpers';
 import { uploadFile } from '../../../test/modules/account/support';
 import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
 import { discountCodes, events, eventTypes, participations, tickets } from '../../db/schema';
@@ -13,7 +22,10 @@ let plain: string;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  organizer = await loginAs(t, (await createUser(t, { isVerified: true })).email);
+  const organizerUser = await createUser(t, { isVerified: true });
+  // Its paid events are published: their ticketing needs its billing identity (modules/billing).
+  await giveBillingIdentity(t, organizerUser.id);
+  organizer = await loginAs(t, organizerUser.email);
   plain = await loginAs(t, (await createUser(t)).email);
   admin = await adminCookie(t);
 });
