@@ -156,7 +156,7 @@ function BillingIdentityForm({ initial }: { initial: BillingIdentity | null }) {
           value={values.registrationNumber}
           onChange={(e) => set({ registrationNumber: e.currentTarget.value })}
           error={errorOf('registrationNumber')}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           withAsterisk
         />
         <Radio.Group
@@ -178,7 +178,7 @@ function BillingIdentityForm({ initial }: { initial: BillingIdentity | null }) {
             value={values.vatNumber}
             onChange={(e) => set({ vatNumber: e.currentTarget.value })}
             error={errorOf('vatNumber')}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             withAsterisk
           />
         )}
