@@ -105,6 +105,18 @@ export async function applicant(playwright: RequestFactory, prefix = 'verif') {
   return { request, email, id: await sessionUserId(request) };
 }
 
+/** A complete billing identity (the SIRET and VAT number pass their keys). */
+export const BILLING_IDENTITY = {
+  legalName: 'Compagnie Durand',
+  street: '5 Place du Capitole',
+  postcode: '31000',
+  city: 'Toulouse',
+  country: 'France',
+  registrationNumber: '54205118000066',
+  vatRegime: 'vat',
+  vatNumber: 'FR59542051180',
+};
+
 /**
  * A new organiser, verified by the administrator, with an API session of its own: its balance,
  * debts and advance allowance are its own, whatever the other journeys do to the demo organiser's.
@@ -114,6 +126,9 @@ export async function newOrganiser(playwright: RequestFactory, { advancePercent 
   const { request, email, id } = await applicant(playwright, 'orga');
   const admin = await adminApi(playwright);
   expect((await admin.post(`/api/admin/users/${id}/verify`)).status()).toBe(200);
+  // Its paid events go on sale: their invoices need its billing identity first.
+  const billing = await request.put('/api/me/billing-identity', { data: BILLING_IDENTITY });
+  expect(billing.status(), await billing.text()).toBe(200);
   if (advancePercent > 0) {
     const advance = await admin.put(`/api/admin/users/${id}/payout-advance`, { data: { percent: advancePercent } });
     expect(advance.status(), await advance.text()).toBe(200);

@@ -29,6 +29,7 @@ import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/a
 import { createAvailabilityHub } from './modules/availability/hub';
 import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
+import { billingRoutes } from './modules/billing/routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { checkoutRoutes } from './modules/checkout/order.routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
@@ -294,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(rateRoutes);
       await api.register(shopRoutes, deps);
       await api.register(payoutRoutes, deps);
+      await api.register(billingRoutes, deps);
       await api.register(payoutBatchRoutes, deps);
       await api.register(adminRoutes, {
         ...deps,

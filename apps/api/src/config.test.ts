@@ -24,7 +24,17 @@ function problemsOf(source: Record<string, string>): string[] {
 describe('configuration', () => {
   it('names every setting production is missing, at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
-    for (const name of ['TICKET_SIGNING_KEY', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL', 'STRIPE_SECRET_KEY']) {
+    for (const name of [
+      'TICKET_SIGNING_KEY',
+      'SMTP_URL',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'STRIPE_SECRET_KEY',
+      'PLATFORM_LEGAL_NAME',
+      'PLATFORM_ADDRESS',
+      'PLATFORM_SIRET',
+      'PLATFORM_VAT_NUMBER',
+    ]) {
       expect(problems).toContain(name);
     }
   });
@@ -35,6 +45,35 @@ describe('configuration', () => {
     expect(problemsOf(withoutMail)).toEqual(['SMTP_URL is required in production']);
     const { STRIPE_WEBHOOK_SECRET: _webhook, ...halfStripe } = production;
     expect(problemsOf(halfStripe).join('\n')).toMatch(/Stripe needs STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it("reads the platform's identity, required in production and checked", () => {
+    expect(loadConfig(production).platform).toEqual({
+      legalName: 'Billetterie Exemple SAS',
+      street: '2 Place Jean Millier',
+      postcode: '92400',
+      city: 'Courbevoie',
+      country: 'France',
+      siren: '542051180',
+      siret: '54205118000066',
+      vatNumber: 'FR59542051180',
+    });
+    const { PLATFORM_VAT_NUMBER: _vat, ...withoutVat } = production;
+    expect(problemsOf(withoutVat)).toEqual(['PLATFORM_VAT_NUMBER is required in production']);
+    expect(problemsOf({ ...production, PLATFORM_SIRET: '54205118000067' }).join('\n')).toMatch(/PLATFORM_SIRET/);
+    expect(problemsOf({ ...production, PLATFORM_VAT_NUMBER: 'FR58542051180' }).join('\n')).toMatch(
+      /PLATFORM_VAT_NUMBER is not/,
+    );
+    expect(problemsOf({ ...production, PLATFORM_VAT_NUMBER: 'FR11123456782' })).toEqual([
+      "PLATFORM_VAT_NUMBER does not hold PLATFORM_SIRET's SIREN",
+    ]);
+    expect(problemsOf({ ...production, PLATFORM_ADDRESS: 'Courbevoie' }).join('\n')).toMatch(/PLATFORM_ADDRESS/);
+    // Outside production, an example company whose identifiers pass their keys.
+    expect(loadConfig({ NODE_ENV: 'development' }).platform).toMatchObject({
+      legalName: 'Guichet SAS',
+      siret: '12345678200002',
+      vatNumber: 'FR11123456782',
+    });
   });
 
   it('needs nothing outside production', () => {

@@ -1,5 +1,16 @@
 import path from 'node:path';
-import { isPayableIban, isValidBic, normalizeBic, normalizeIban } from '@guichet/shared';
+import {
+  checkVatNumber,
+  isPayableIban,
+  isValidBic,
+  isValidSiren,
+  isValidSiret,
+  normalizeBic,
+  normalizeIban,
+  normalizeVatNumber,
+  readRegistration,
+  sirenOfVatNumber,
+} from '@guichet/shared';
 import { z } from 'zod';
 import { type PaymentSettings, paymentSettingsProblems, paymentSettingsSchema } from './payments/config';
 
@@ -60,6 +71,11 @@ export const environment = z.object({
   PAYOUT_DEBTOR_NAME: z.string().max(70).optional(),
   PAYOUT_DEBTOR_IBAN: z.string().optional(),
   PAYOUT_DEBTOR_BIC: z.string().optional(),
+  // The platform's own identity, printed on the invoices it issues (issue 29).
+  PLATFORM_LEGAL_NAME: z.string().optional(),
+  PLATFORM_ADDRESS: z.string().optional(),
+  PLATFORM_SIRET: z.string().optional(),
+  PLATFORM_VAT_NUMBER: z.string().optional(),
   ...paymentSettingsSchema.shape,
 });
 
@@ -67,7 +83,81 @@ export const environment = z.object({
  * The settings a real server cannot run without: signed tickets, mail, a database that is not the
  * embedded one, links that point at the site, and a way to be paid.
  */
-const REQUIRED_IN_PRODUCTION = ['TICKET_SIGNING_KEY', 'SMTP_URL', 'DATABASE_URL', 'PUBLIC_URL'] as const;
+const REQUIRED_IN_PRODUCTION = [
+  'TICKET_SIGNING_KEY',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'PLATFORM_LEGAL_NAME',
+  'PLATFORM_ADDRESS',
+  'PLATFORM_SIRET',
+  'PLATFORM_VAT_NUMBER',
+] as const;
+
+/** The platform as the seller of its services (the fees, the refund option, the commission). */
+export type PlatformIdentity = {
+  legalName: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  siren: string;
+  /** Null when only the SIREN was configured. */
+  siret: string | null;
+  vatNumber: string;
+};
+
+/**
+ * Outside production an obvious example company (its SIRET and VAT number only pass their keys),
+ * so that invoices can be made and read; production names the real one.
+ */
+const EXAMPLE_PLATFORM = {
+  PLATFORM_ADDRESS: '1 Place du Capitole, 31000 Toulouse',
+  PLATFORM_SIRET: '12345678200002',
+  PLATFORM_VAT_NUMBER: 'FR11123456782',
+};
+
+/**
+ * PLATFORM_ADDRESS is "street, postcode city" (the last comma parts the street from the town);
+ * the SIRET (or SIREN) must pass its Luhn key and the VAT number its format, a French one its key
+ * and the same SIREN.
+ */
+function parsePlatformIdentity(
+  e: { BRAND_NAME: string } & Partial<Record<keyof typeof EXAMPLE_PLATFORM | 'PLATFORM_LEGAL_NAME', string>>,
+  production: boolean,
+  problems: string[],
+): PlatformIdentity | undefined {
+  const setting = (name: keyof typeof EXAMPLE_PLATFORM) =>
+    e[name]?.trim() || (production ? '' : EXAMPLE_PLATFORM[name]);
+  const legalName = e.PLATFORM_LEGAL_NAME?.trim() || (production ? '' : `${e.BRAND_NAME} SAS`);
+  const address = /^(.+),\s*(\S+)\s+(.+)$/.exec(setting('PLATFORM_ADDRESS'));
+  const registration = readRegistration(setting('PLATFORM_SIRET'));
+  const vatNumber = normalizeVatNumber(setting('PLATFORM_VAT_NUMBER'));
+  const before = problems.length;
+  if (setting('PLATFORM_ADDRESS') && !address)
+    problems.push('PLATFORM_ADDRESS is not "street, postcode city" (e.g. "1 Place du Capitole, 31000 Toulouse")');
+  const siren = registration.kind === 'siret' || registration.kind === 'siren' ? registration.siren : '';
+  if (
+    setting('PLATFORM_SIRET') &&
+    (registration.kind === 'siret' ? !isValidSiret(registration.siret) : !siren || !isValidSiren(siren))
+  )
+    problems.push('PLATFORM_SIRET is not a valid SIRET (14 digits) or SIREN (9 digits): its Luhn key fails');
+  if (vatNumber && checkVatNumber(vatNumber) !== 'valid')
+    problems.push('PLATFORM_VAT_NUMBER is not a valid EU VAT number (a French one: FR, its key, the SIREN)');
+  else if (vatNumber && siren && sirenOfVatNumber(vatNumber) && sirenOfVatNumber(vatNumber) !== siren)
+    problems.push("PLATFORM_VAT_NUMBER does not hold PLATFORM_SIRET's SIREN");
+  if (problems.length > before || !legalName || !address || !siren || !vatNumber) return undefined;
+  return {
+    legalName,
+    street: (address[1] ?? '').trim(),
+    postcode: address[2] ?? '',
+    city: (address[3] ?? '').trim(),
+    country: 'France',
+    siren,
+    siret: registration.kind === 'siret' ? registration.siret : null,
+    vatNumber,
+  };
+}
 
 const socialNetworks = ['instagram', 'facebook', 'tiktok', 'linkedin', 'x', 'youtube'] as const;
 type SocialLink = { network: (typeof socialNetworks)[number]; url: string };
@@ -146,6 +236,11 @@ export type Config = {
    * example account, so that the file can be built and read; in production undefined until set.
    */
   payoutDebtor: { name: string; iban: string; bic: string | undefined } | undefined;
+  /**
+   * The platform's identity on its invoices (PLATFORM_*): an example company outside production,
+   * required in production, so it is always set once the configuration loaded.
+   */
+  platform: PlatformIdentity;
 };
 
 /** ISO 13616's own example IBAN (a French one): never a real account. */
@@ -167,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   ) as PaymentSettings;
   problems.push(...paymentSettingsProblems(payments, production));
   const socialLinks = parseSocialLinks(e.SOCIAL_LINKS, problems);
+  const platform = parsePlatformIdentity(e, production, problems);
   const debtorIban = normalizeIban(e.PAYOUT_DEBTOR_IBAN ?? '') || (production ? '' : EXAMPLE_DEBTOR_IBAN);
   if (debtorIban && !isPayableIban(debtorIban)) problems.push('PAYOUT_DEBTOR_IBAN is not a valid SEPA IBAN');
   if (e.PAYOUT_DEBTOR_BIC?.trim() && !isValidBic(e.PAYOUT_DEBTOR_BIC))
@@ -177,7 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'API_PROCESSES above 1 needs REDIS_URL: rate limits, caches and the waiting room are shared through it',
     );
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 || !platform) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -218,6 +314,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           bic: e.PAYOUT_DEBTOR_BIC?.trim() ? normalizeBic(e.PAYOUT_DEBTOR_BIC) : undefined,
         }
       : undefined,
+    platform,
   };
 }
 

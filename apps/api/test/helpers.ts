@@ -5,7 +5,7 @@ import type { Histogram } from 'prom-client';
 import { type AppOptions, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { events, sessions, tickets, users } from '../src/db/schema';
+import { billingIdentities, events, sessions, tickets, users } from '../src/db/schema';
 import { ensureReferenceData } from '../src/db/seed/reference';
 import type { Clock } from '../src/lib/clock';
 import { randomToken, sha256 } from '../src/lib/tokens';
@@ -22,6 +22,10 @@ export const productionSettings = {
   SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
   DATABASE_URL: 'postgres://guichet@db.example.org/guichet',
   PUBLIC_URL: 'https://billetterie.example.org',
+  PLATFORM_LEGAL_NAME: 'Billetterie Exemple SAS',
+  PLATFORM_ADDRESS: '2 Place Jean Millier, 92400 Courbevoie',
+  PLATFORM_SIRET: '54205118000066',
+  PLATFORM_VAT_NUMBER: 'FR59542051180',
   STRIPE_SECRET_KEY: 'sk_live_1',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
   STRIPE_WEBHOOK_SECRET: 'whsec_1',
@@ -167,6 +171,25 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('user not created');
   return user;
+}
+
+/** A complete billing identity for the organiser, so that their paid events may open (issue 29). */
+export async function giveBillingIdentity(t: TestApp, organizerId: string) {
+  await t.database.db
+    .insert(billingIdentities)
+    .values({
+      organizerId,
+      legalName: 'Compagnie Test SAS',
+      street: '1 Place du Capitole',
+      postcode: '31000',
+      city: 'Toulouse',
+      country: 'France',
+      siren: '542051180',
+      siret: '54205118000066',
+      vatRegime: 'vat',
+      vatNumber: 'FR59542051180',
+    })
+    .onConflictDoNothing();
 }
 
 /** A mail transport that keeps what it delivers, and refuses as a down SMTP server while `smtp.down`. */

@@ -71,6 +71,9 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     // The share of an event's balance an organiser may ask for before the event ends (0: none).
     payoutAdvancePercent: integer('payout_advance_percent').notNull().default(0),
+    // When paid events of theirs were on sale before they gave a billing identity: the date it is
+    // due by, set once (docs/decisions.md, "Invoices and VAT").
+    billingIdentityDueAt: instant('billing_identity_due_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -728,6 +731,35 @@ export const bankAccounts = pgTable('bank_accounts', {
   bic: text('bic'),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The organiser's billing identity (issue 29): what the invoices issued in their name print. The
+ * identifiers are stored normalized, as checked by the shared checkBillingIdentity.
+ */
+export const billingIdentities = pgTable(
+  'billing_identities',
+  {
+    organizerId: uuid('organizer_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    siren: text('siren'),
+    siret: text('siret'),
+    rna: text('rna'),
+    vatRegime: text('vat_regime', { enum: ['vat', 'franchise'] }).notNull(),
+    vatNumber: text('vat_number'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // A SIREN (with or without its SIRET) or, for an association without one, an RNA number.
+    check('billing_identities_registration_check', sql`(${t.siren} is not null) <> (${t.rna} is not null)`),
+    check('billing_identities_vat_check', sql`(${t.vatRegime} = 'vat') = (${t.vatNumber} is not null)`),
+  ],
+);
 
 // 'cancelled': the event was cancelled before the payout left (docs/decisions.md, "Payouts and cancellations").
 // 'batched': in a batch for the bank; 'returned': paid, then sent back by the bank (its amount is available again).

@@ -31,7 +31,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   summary: ['admin', 'summary'] as const,
   verifications: ['admin', 'verifications'] as const,
-  users: (q: string) => ['admin', 'users', q] as const,
+  users: (q: string, billingDue = false) => ['admin', 'users', q, billingDue] as const,
   events: (q: string) => ['admin', 'events', q] as const,
   payouts: (status: PayoutFilter) => ['admin', 'payouts', status] as const,
   batches: ['admin', 'payout-batches'] as const,
@@ -87,10 +87,12 @@ export function useRefuseVerification() {
   );
 }
 
-export function useAdminUsers(q: string) {
+/** Accounts by name or e-mail; with `billingDue`, the organisers whose billing identity is awaited, soonest deadline first. */
+export function useAdminUsers(q: string, billingDue = false) {
   return useQuery({
-    queryKey: adminKeys.users(q),
-    queryFn: () => api<AdminUser[]>('GET', `/admin/users?q=${encodeURIComponent(q)}`),
+    queryKey: adminKeys.users(q, billingDue),
+    queryFn: () =>
+      api<AdminUser[]>('GET', `/admin/users?q=${encodeURIComponent(q)}${billingDue ? '&billingDue=1' : ''}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -26,7 +26,11 @@ export const verificationRequest = z.object({
 });
 export type VerificationRequest = z.infer<typeof verificationRequest>;
 
-export const searchQuery = z.strictObject({ q: z.string().max(100).optional() });
+export const searchQuery = z.strictObject({
+  q: z.string().max(100).optional(),
+  /** Only the organisers whose billing identity is still missing past their paid events' on-sale, soonest deadline first. */
+  billingDue: z.enum(['1']).optional(),
+});
 
 export const adminUser = z.object({
   id: z.string(),
@@ -44,6 +48,8 @@ export const adminUser = z.object({
   bannedUntil: z.string().nullable(),
   isBanned: z.boolean(),
   banReason: z.string().nullable(),
+  /** While the organiser's billing identity is missing and their paid events sell: the date it is due by. */
+  billingIdentityDueAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUser>;

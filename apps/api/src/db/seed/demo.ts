@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/passwords';
 import type { Database } from '../client';
-import { events, eventTypes, tickets, users } from '../schema';
+import { billingIdentities, events, eventTypes, tickets, users } from '../schema';
 
 const DEMO_PASSWORD = 'Demo1234';
 const DEMO_ACCOUNTS = {
@@ -66,6 +66,17 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
       ])
       .returning();
     if (!admin || !organizer || !user) throw new Error('demo users not created');
+    // An association without a SIREN, under the VAT franchise: the demo's paid events may open.
+    await tx.insert(billingIdentities).values({
+      organizerId: organizer.id,
+      legalName: 'Association étudiante toulousaine',
+      street: '15 Rue des Lois',
+      postcode: '31000',
+      city: 'Toulouse',
+      country: 'France',
+      rna: 'W313012345',
+      vatRegime: 'franchise',
+    });
     const types = new Map((await tx.select().from(eventTypes)).map((t) => [t.label, t.id]));
 
     const insertEvent = async (values: Omit<typeof events.$inferInsert, 'organizerId'>, organizerId = organizer.id) => {

@@ -32,6 +32,7 @@ export type AdminUserRow = {
   bannedAt: string | null;
   bannedUntil: string | null;
   banReason: string | null;
+  billingIdentityDueAt: string | null;
   createdAt: string;
 };
 
@@ -42,10 +43,15 @@ const userColumns = sql`u.id, u.first_name as "firstName", u.last_name as "lastN
   -- float8 holds the sum exactly (to 2^53 cents) and reaches JavaScript as a number with both drivers.
   (select coalesce(sum(balance_cents), 0)::float8 from guichet_organizer_balances(u.id)) as "balanceCents",
   ${isoTimestamp('u.banned_at')} as "bannedAt", ${isoTimestamp('u.banned_until')} as "bannedUntil",
-  u.ban_reason as "banReason", ${isoTimestamp('u.created_at')} as "createdAt"`;
+  u.ban_reason as "banReason", ${isoTimestamp('u.created_at')} as "createdAt",
+  case when not exists(select 1 from billing_identities b where b.organizer_id = u.id)
+       then ${isoTimestamp('u.billing_identity_due_at')} end as "billingIdentityDueAt"`;
 
-/** Live accounts whose name or e-mail contains the term, newest first (50 at most: a search, not a census). */
-export function searchUsers(db: Database, q: string) {
+/**
+ * Live accounts whose name or e-mail contains the term, newest first (50 at most: a search, not a
+ * census); with `billingDue`, only the organisers whose billing identity is overdue or due, soonest first.
+ */
+export function searchUsers(db: Database, q: string, billingDue = false) {
   const like = pattern(q.trim());
   return queryRows<AdminUserRow>(
     db,
@@ -53,7 +59,13 @@ export function searchUsers(db: Database, q: string) {
          where u.deleted_at is null
            and (${q.trim() === ''} or u.email ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like}
                 or (u.last_name || ' ' || u.first_name) ilike ${like})
-         order by u.created_at desc, u.id
+           ${
+             billingDue
+               ? sql`and u.billing_identity_due_at is not null
+                     and not exists(select 1 from billing_identities b where b.organizer_id = u.id)`
+               : sql``
+           }
+         order by ${billingDue ? sql`u.billing_identity_due_at,` : sql``} u.created_at desc, u.id
          limit 50`,
   );
 }

@@ -59,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get(
     '/admin/users',
     { schema: { querystring: searchQuery, response: { 200: z.array(adminUser) } }, ...admin },
-    async (request) => service.searchUsers(deps, request.user, request.query.q ?? ''),
+    async (request) => service.searchUsers(deps, request.user, request.query.q ?? '', request.query.billingDue === '1'),
   );
 
   app.patch(

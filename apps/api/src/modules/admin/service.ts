@@ -61,6 +61,7 @@ function toAdminUser(row: repo.AdminUserRow, now: Date): AdminUser {
     isBanned: Boolean(ban),
     bannedUntil: ban ? row.bannedUntil : null,
     banReason: ban ? row.banReason : null,
+    billingIdentityDueAt: row.billingIdentityDueAt,
     createdAt: row.createdAt,
   };
 }
@@ -149,10 +150,15 @@ export function refuseVerification(deps: AppDeps, viewer: Viewer | null, userId:
   });
 }
 
-export async function searchUsers(deps: AppDeps, viewer: Viewer | null, q: string): Promise<AdminUser[]> {
+export async function searchUsers(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  q: string,
+  billingDue = false,
+): Promise<AdminUser[]> {
   administrator(viewer);
   const now = deps.clock.now();
-  return (await repo.searchUsers(deps.db, q)).map((row) => toAdminUser(row, now));
+  return (await repo.searchUsers(deps.db, q, billingDue)).map((row) => toAdminUser(row, now));
 }
 
 /** A role or a commission rate; an administrator does not change their own role (no lock-out). */

@@ -16,10 +16,12 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { assertBillingIdentity } from '../billing/service';
 import { findGiftLinks, updateEvent as writeEvent } from '../events/event.repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './organiser.repository';
+import { isOnSale, visiblePaidTicketIds } from './paid-sale';
 import { assertCanManage, assertVerified } from './policy';
 import { eventVatDefault, insertTicketWithOptions, isTicketDeletable } from './tickets';
 
@@ -182,6 +184,12 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   if (event.cancelledAt) throw new AppError('EVENT_CANCELLED', refundsFr.errors.eventCancelled, 409);
   assertVerified(user, Boolean(input.isPublic || input.isUserPaysFees));
   const tickets = await repo.findTickets(deps.db, event.id);
+  // Publishing or reopening a paid event opens its ticketing: its organiser's billing identity
+  // comes first (issue 29). An event already on sale keeps selling whatever else is changed.
+  const opensSale =
+    !isOnSale(event) &&
+    isOnSale({ ...event, isPublic: input.isPublic ?? event.isPublic, isOpen: input.isOpen ?? event.isOpen });
+  if (opensSale && visiblePaidTicketIds(tickets).size > 0) await assertBillingIdentity(deps.db, event.organizerId);
   const addressChanged = input.address !== undefined && input.address.trim() !== event.address;
   const next = {
     title: input.title ?? event.title,

@@ -2,7 +2,14 @@ import { organiserFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWithTicket, createUser, DAY, loginAs } from '../../../test/helpers';
+import {
+  createEvent,
+  createEventWithTicket,
+  createUser,
+  DAY,
+  giveBillingIdentity,
+  loginAs,
+} from '../../../test/helpers';
 import { uploadFile } from '../../../test/modules/account/support';
 import { createPayload, paidTickets } from '../../../test/modules/organiser/payloads';
 import { useAdmin, useTestApp } from '../../../test/use-test-app';
@@ -13,7 +20,10 @@ const admin = useAdmin(t);
 let organizer: string;
 let plain: string;
 beforeAll(async () => {
-  organizer = await loginAs(t, (await createUser(t, { isVerified: true })).email);
+  const organizerUser = await createUser(t, { isVerified: true });
+  // Its paid events are published: their ticketing needs its billing identity (modules/billing).
+  await giveBillingIdentity(t, organizerUser.id);
+  organizer = await loginAs(t, organizerUser.email);
   plain = await loginAs(t, (await createUser(t)).email);
 });
 

@@ -17,6 +17,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './organiser.repository';
+import { assertPaidTicketsAllowed } from './paid-sale';
 import { assertCanManage, assertVerified } from './policy';
 import {
   eventVatDefault,
@@ -52,6 +53,7 @@ export async function addTicket(deps: AppDeps, user: SignedInUser, eventId: stri
   if (error) throw badRequest(error.message, error.field);
   return deps.db.transaction(async (tx) => {
     const event = await lockManagedEvent(tx, user, eventId);
+    const before = await repo.findTickets(tx, event.id);
     const vatDefault = await eventVatDefault(tx, event);
     const ticket = await insertTicketWithOptions(
       tx,
@@ -59,6 +61,7 @@ export async function addTicket(deps: AppDeps, user: SignedInUser, eventId: stri
       input,
       await repo.nextTicketPosition(tx, event.id),
     );
+    await assertPaidTicketsAllowed(tx, event, before);
     return { id: ticket.id };
   });
 }
@@ -70,7 +73,8 @@ export async function addOption(deps: AppDeps, user: SignedInUser, headId: strin
   const { ticket } = await loadTicket(deps, user, headId);
   if (!ticket.isMultipart || ticket.parentId) throw badRequest(m.edit.choicesIncomplete, 'options');
   return deps.db.transaction(async (tx) => {
-    await lockManagedEvent(tx, user, ticket.eventId);
+    const event = await lockManagedEvent(tx, user, ticket.eventId);
+    const before = await repo.findTickets(tx, event.id);
     const option = await insertOption(
       tx,
       ticket,
@@ -80,6 +84,7 @@ export async function addOption(deps: AppDeps, user: SignedInUser, headId: strin
       await repo.nextTicketPosition(tx, ticket.eventId),
     );
     await refreshChoiceSummary(tx, ticket.id);
+    await assertPaidTicketsAllowed(tx, event, before);
     return { id: option.id };
   });
 }
@@ -100,7 +105,8 @@ export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: 
   if (input.quantity !== undefined && input.quantity <= 0) throw badRequest(m.ticket.quantityInvalid, 'quantity');
 
   await deps.db.transaction(async (tx) => {
-    await lockManagedEvent(tx, user, ticket.eventId);
+    const event = await lockManagedEvent(tx, user, ticket.eventId);
+    const before = await repo.findTickets(tx, event.id);
     if (input.quantity !== undefined && !ticket.isMultipart) {
       if (!(await repo.setTicketQuantity(tx, ticket.id, input.quantity))) {
         const current = await repo.findTicket(tx, ticket.id);
@@ -134,6 +140,7 @@ export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: 
       }
       await refreshChoiceSummary(tx, ticket.parentId);
     }
+    await assertPaidTicketsAllowed(tx, event, before);
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { discountCodes, eventStaff, orders, participations, tickets } from '../../../src/db/schema';
-import { createEvent, createUser, loginAs, type TestApp } from '../../helpers';
+import { createEvent, createUser, giveBillingIdentity, loginAs, type TestApp } from '../../helpers';
 
 /** The callers a permission is decided for (issue 15). */
 export const roles = [
@@ -56,6 +56,7 @@ export type Fixture = Awaited<ReturnType<typeof createFixture>>;
 export async function createFixture(t: TestApp, cast: Cast) {
   const ownerId = cast.owner.id as string;
   const holderId = cast.holder.id as string;
+  await giveBillingIdentity(t, ownerId);
   const {
     event,
     tickets: [ticket, choice],

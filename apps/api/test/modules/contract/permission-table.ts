@@ -355,6 +355,8 @@ export const permissionTable: Record<string, Line> = {
   'POST /api/console/events/:id/payouts': { expect: { ...signedIn(404), owner: 409, admin: 403 } },
   'GET /api/me/bank-account': { expect: signedIn(200) },
   'PUT /api/me/bank-account': { expect: signedIn(400), call: () => ({ body: {} }) },
+  'GET /api/me/billing-identity': { expect: signedIn(200) },
+  'PUT /api/me/billing-identity': { expect: signedIn(400), call: () => ({ body: {} }) },
 
   // The back office
   'GET /api/admin/summary': { expect: adminOnly(200) },

@@ -1,5 +1,5 @@
-import { type AdminUser, adminFr } from '@guichet/shared';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { type AdminUser, adminFr, billingFr } from '@guichet/shared';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAdminUsers } from '../../api/admin';
@@ -17,7 +17,8 @@ const m = adminFr.users;
 export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
-  const users = useAdminUsers(q);
+  const [billingDue, setBillingDue] = useState(false);
+  const users = useAdminUsers(q, billingDue);
   const { data: me } = useSession();
   const [opened, setOpened] = useState<AdminUser | null>(null);
   // The list's fresh copy after each change; the one clicked if a new search left it out meanwhile.
@@ -37,7 +38,17 @@ export default function UsersPage() {
   return (
     <AdminListPage
       title={m.title}
-      tools={<AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchUsers} />}
+      tools={
+        <Group align="flex-end" gap="md">
+          <AdminSearch value={search} onChange={setSearch} placeholder={adminFr.common.searchUsers} />
+          <Switch
+            label={billingFr.admin.dueFilter}
+            checked={billingDue}
+            onChange={(event) => setBillingDue(event.currentTarget.checked)}
+            mb={8}
+          />
+        </Group>
+      }
       query={users}
       empty={m.empty}
       itemKey={(user) => user.id}
@@ -124,6 +135,11 @@ function Roles({ user }: { user: AdminUser }) {
       {user.isVerified && (
         <Badge variant="light" color="teal">
           {m.verified}
+        </Badge>
+      )}
+      {user.billingIdentityDueAt && (
+        <Badge variant="light" color="orange">
+          {billingFr.admin.dueBy(longDate(user.billingIdentityDueAt))}
         </Badge>
       )}
     </>

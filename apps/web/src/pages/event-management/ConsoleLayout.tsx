@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type ConsoleEvent, useConsoleEvents, useConsoleOrganizers, useEventOwner } from '../../api/console';
 import { useMeta } from '../../api/meta';
+import { BillingNotice } from '../../features/billing/BillingNotice';
 import classes from '../../features/console/Console.module.css';
 import { ConsoleFooter } from '../../features/console/ConsoleFooter';
 import { ConsoleTabs } from '../../features/console/ConsoleTabs';
@@ -94,6 +95,8 @@ export function ConsoleLayout({ user }: { user: SessionUser }) {
               </Box>
             </Group>
           </Group>
+
+          {user.isVerified && <BillingNotice />}
 
           {selected ? (
             <Stack gap="md">

@@ -2,6 +2,7 @@ import { accountFr } from '@guichet/shared';
 import { Stack } from '@mantine/core';
 import { useMyProfile, useSavePrivacy, useSaveTravel } from '../../../api/account';
 import { QueryState } from '../../../ui/QueryState';
+import { BillingIdentitySettings } from '../../billing/BillingIdentityForm';
 import { DataSettings } from './DataSettings';
 import { PasswordSettingsForm } from './PasswordSettingsForm';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
@@ -40,6 +41,8 @@ export function SettingsPanel() {
       <PasswordSettingsForm />
       <SessionsSettings />
       <VerificationSettings state={p.verification} />
+      {/* Paid events are for verified organisers: they alone need a billing identity. */}
+      {p.verification === 'verified' && <BillingIdentitySettings />}
       <DataSettings />
     </Stack>
   );
