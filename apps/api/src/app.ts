@@ -157,6 +157,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Redis down at start: the server starts anyway, its shared limits degrade as documented.
   app.addHook('onReady', () => bus.connected(5_000));
   const deps: AppDeps = { db: database.db, config, clock, images, bus };
+  const tickets = ticketAttachmentResolver(config);
+  // A mail's files: its tickets (PDF, QR code) and its order's invoices.
+  const resolveAttachment: ResolveAttachment = (db, ref) =>
+    ref.kind === 'invoice' ? invoiceAttachment(db, ref.invoiceId, config.brandName) : tickets(db, ref);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -316,10 +320,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   const transport = options.mailTransport ?? createTransport(config.smtpUrl);
-  const tickets = ticketAttachmentResolver(config);
-  // A mail's files: its tickets (PDF, QR code) and its order's invoices.
-  const resolveAttachment: ResolveAttachment = (db, ref) =>
-    ref.kind === 'invoice' ? invoiceAttachment(db, ref.invoiceId, config.brandName) : tickets(db, ref);
   const documents = { sellers: sellersFrom(config) };
   const jobs = createJobRunner({
     db: database.db,
@@ -330,7 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // The tickets' numbers and the order's invoices exist before the mail that carries them.
         // Should that fail, the tickets still go out, and the periodic issuing tries again.
         if (mail && !mail.sentAt) {
-          await issueDocumentsOfMail(database.db, mail.attachments ?? [], documents).catch((error) =>
+          await issueDocumentsOfMail(database.db, mail, documents).catch((error) =>
             app.log.error({ err: error, mail: mail.id }, 'documents of a mail not issued'),
           );
         }

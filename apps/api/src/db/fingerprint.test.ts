@@ -71,6 +71,8 @@ const notInFingerprint = {
     'sold',
     'held',
     'has_gift_tickets',
+    // Read by the invoices issued after the sale, never by the sale itself.
+    'vat_rate',
     'position',
     'created_at',
   ],

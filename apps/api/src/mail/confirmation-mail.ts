@@ -1,4 +1,4 @@
-import { checkoutFr } from '@guichet/shared';
+import { checkoutFr, formatEuros, invoicesFr } from '@guichet/shared';
 import type { MailAttachmentRef } from '../db/schema';
 import { ticketQrCid } from './attachments';
 import type { OutgoingMail } from './outbox';
@@ -53,4 +53,26 @@ function confirmationHtml(text: string, input: ConfirmationMailInput): string {
     ...codes,
     `<p>${escapeHtml(m.attached(count))}</p>`,
   ].join('')}</body></html>`;
+}
+
+type PaidLine = { quantity: number; label: string; inclVatCents: number };
+
+/**
+ * What the confirmation adds once the order's invoices are issued: what was paid, line by line
+ * as invoiced, and that the invoices are attached. Appended to both parts of the queued mail.
+ */
+export function withPaidSummary(
+  mail: { text: string; html: string | null },
+  paid: { lines: PaidLine[]; invoiceCount: number },
+): { text: string; html: string | null } {
+  const i = invoicesFr.mail;
+  const total = paid.lines.reduce((sum, line) => sum + line.inclVatCents, 0);
+  const lines = paid.lines.map((line) => i.line(line.quantity, line.label, formatEuros(line.inclVatCents)));
+  const paragraphs = [[i.paid, ...lines, i.total(formatEuros(total))], [i.attached(paid.invoiceCount)]];
+  const text = `${mail.text}\n\n${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}`;
+  const html = mail.html?.replace(
+    '</body>',
+    () => `${paragraphs.map((lines) => `<p>${lines.map(escapeHtml).join('<br>')}</p>`).join('')}</body>`,
+  );
+  return { text, html: html ?? null };
 }

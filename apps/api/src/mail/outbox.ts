@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema';
@@ -131,4 +131,16 @@ export async function listMailbox(db: Database, to?: string) {
     .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(100);
+}
+
+/** A queued mail made whole before it leaves (the invoices its order got since it was queued). */
+export async function completeQueuedMail(
+  db: Database,
+  id: string,
+  values: { text: string; html: string | null; attachments: MailAttachmentRef[] },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(values)
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
 }

@@ -19,6 +19,7 @@ export function ChoiceList<T extends Choice>({
   mark,
   isDisabled,
   panel,
+  priceNote,
 }: {
   items: T[];
   value?: string | null;
@@ -29,6 +30,8 @@ export function ChoiceList<T extends Choice>({
   mark: (item: T) => ReactNode;
   isDisabled?: (item: T) => boolean;
   panel?: (item: T) => ReactNode;
+  /** A line under the price (the VAT it includes). */
+  priceNote?: (item: T) => ReactNode;
 }) {
   const entries = items.map((item) => (
     <Accordion.Item key={item.id} value={item.id}>
@@ -38,9 +41,12 @@ export function ChoiceList<T extends Choice>({
             <Text fw={600}>{item.title}</Text>
             {mark(item)}
           </Stack>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {item.isMultipart ? `${fromPrice} ${price(item.priceCents)}` : price(item.priceCents)}
-          </Text>
+          <Stack gap={0} align="flex-end">
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {item.isMultipart ? `${fromPrice} ${price(item.priceCents)}` : price(item.priceCents)}
+            </Text>
+            {priceNote?.(item)}
+          </Stack>
         </Group>
       </Accordion.Control>
       <Accordion.Panel>

@@ -16,13 +16,26 @@ export const invoicesFr = {
         ? 'Vos factures sont jointes à ce message au format PDF.'
         : 'Votre facture est jointe à ce message au format PDF.',
   },
+  /** The rate a ticket or an option is sold at, chosen on the create and edit forms. */
+  vat: {
+    label: 'Taux de TVA',
+    help: 'Le prix reste TTC : la TVA est comprise dedans.',
+    rates: {
+      '5.5': '5,5 % (concert, théâtre, cirque, variétés, sport)',
+      '10': '10 % (foire, salon, exposition)',
+      '20': '20 % (taux normal)',
+      '2.1': '2,1 % (140 premières représentations d’une création)',
+      none: 'TVA non applicable (art. 293 B du CGI)',
+    },
+    included: (rate: VatRate) => (rate === 'none' ? 'TVA non applicable' : `dont TVA ${rate.replace('.', ',')} %`),
+    changed: 'Taux de TVA enregistré. Les factures déjà émises gardent leur taux.',
+  },
   /** The buyer's and the console's list of an order's documents. */
   list: {
     title: 'Factures',
     invoice: (number: string) => `Facture ${number}`,
     creditNote: (number: string) => `Avoir ${number}`,
     download: 'Télécharger',
-    pending: 'Votre facture est en cours d’émission ; elle sera ici dans un instant.',
     ticketNumbers: (numbers: string) => `N° ${numbers}`,
   },
   pdf: {

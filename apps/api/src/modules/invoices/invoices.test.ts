@@ -1,10 +1,11 @@
+import { formatEuros, invoicesFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { adminCookie, createEvent, createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { events, invoices, participations } from '../../db/schema';
+import { events, invoices, mailOutbox, participations } from '../../db/schema';
 import { issueOrderDocuments } from './issue';
 import { sellersFrom } from './sellers';
 
@@ -47,7 +48,8 @@ async function pdfText(url: string, cookie?: string) {
 describe('the invoices of a paid order', () => {
   it('are issued after the payment: the organiser’s for the tickets, the platform’s for its fee, each with its PDF', async () => {
     const { event, ticket, organizer } = await paidEvent();
-    const { cookie } = await buyer();
+    const { cookie, user } = await buyer();
+    const buyerEmail = user.email;
     const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 2 });
     expect((await list(orderId, cookie)).json()).toEqual([]);
 
@@ -62,6 +64,14 @@ describe('the invoices of a paid order', () => {
     expect(platformInvoice?.number).toMatch(/^GP-\d{6}$/);
     expect(platformInvoice?.totalCents).toBeGreaterThan(0);
     expect(platformInvoice?.vatCents).toBeGreaterThan(0);
+
+    // The confirmation mail says what was paid, as invoiced, and carries both invoices.
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, buyerEmail));
+    const paid = (organiserInvoice?.totalCents ?? 0) + (platformInvoice?.totalCents ?? 0);
+    expect(mail?.text).toContain(invoicesFr.mail.line(2, 'Fosse', formatEuros(5000)));
+    expect(mail?.text).toContain(invoicesFr.mail.total(formatEuros(paid)));
+    expect(mail?.attachments?.filter((ref) => ref.kind === 'invoice')).toHaveLength(2);
+    expect(mail?.sentAt).not.toBeNull();
 
     const text = await pdfText(organiserInvoice?.url ?? '', cookie);
     expect(text).toContain(organiserInvoice?.number);

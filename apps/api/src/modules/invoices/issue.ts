@@ -7,6 +7,9 @@ import {
   vatByRate,
 } from '@guichet/shared';
 import type { Database } from '../../db/client';
+import type { MailAttachmentRef } from '../../db/schema';
+import { withPaidSummary } from '../../mail/confirmation-mail';
+import { completeQueuedMail } from '../../mail/outbox';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
 import * as repo from './invoice.repository';
 import { invoiceNumber, organizerInvoiceSeries, PLATFORM_INVOICE_SERIES, takeNumbers, ticketSeries } from './numbering';
@@ -180,17 +183,26 @@ export async function issueMissingDocuments(db: Database, options: IssueOptions,
 
 /**
  * The documents a confirmation mail carries, issued before it is made: its tickets' numbers and
- * its order's invoices. Runs in the mail's job, so the payment's transaction never waits on a series.
+ * its order's invoices, which join the mail as files with what was paid, line by line. Runs in
+ * the mail's job, so the payment's transaction never waits on a series.
  */
 export async function issueDocumentsOfMail(
   db: Database,
-  refs: { kind: string; participationId?: string }[],
+  mail: { id: string; text: string; html: string | null; attachments: MailAttachmentRef[] | null },
   options: IssueOptions,
 ): Promise<void> {
-  const participationIds = refs.flatMap((ref) =>
-    ref.kind === 'ticket-pdf' && ref.participationId ? [ref.participationId] : [],
-  );
-  for (const orderId of await repo.findOrdersOfParticipations(db, participationIds)) {
-    await issueOrderDocuments(db, orderId, options);
-  }
+  const refs = mail.attachments ?? [];
+  const participationIds = refs.flatMap((ref) => (ref.kind === 'ticket-pdf' ? [ref.participationId] : []));
+  const orderIds = await repo.findOrdersOfParticipations(db, participationIds);
+  for (const orderId of orderIds) await issueOrderDocuments(db, orderId, options);
+  if (refs.some((ref) => ref.kind === 'invoice')) return;
+  const issued = (await Promise.all(orderIds.map((orderId) => repo.findOrderInvoices(db, orderId))))
+    .flat()
+    .filter((invoice) => invoice.kind === 'invoice');
+  if (issued.length === 0) return;
+  const lines = issued.flatMap((invoice) => invoice.document.lines);
+  await completeQueuedMail(db, mail.id, {
+    ...withPaidSummary(mail, { lines, invoiceCount: issued.length }),
+    attachments: [...refs, ...issued.map((invoice) => ({ kind: 'invoice' as const, invoiceId: invoice.id }))],
+  });
 }

@@ -1,4 +1,4 @@
-import { fr, type TicketRead } from '@guichet/shared';
+import { fr, invoicesFr, type TicketRead } from '@guichet/shared';
 import { Table, Text } from '@mantine/core';
 import { ChoiceList } from '../../ui/ChoiceList';
 import { PlacesBadge } from '../availability/PlacesBadge';
@@ -14,6 +14,7 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
       fromPrice={fr.events.fromPrice}
       noDescription={fr.events.noDescription}
       mark={(ticket) => <PlacesBadge ticket={ticket} />}
+      priceNote={(ticket) => ticket.priceCents > 0 && <VatNote rate={ticket.vatRate} />}
       panel={(ticket) =>
         ticket.options.length > 0 && (
           <Table>
@@ -24,8 +25,11 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
                   <Table.Td>
                     <PlacesBadge ticket={option} />
                   </Table.Td>
-                  <Table.Td ta="right" fw={600}>
-                    {priceLabel(option.priceCents)}
+                  <Table.Td ta="right">
+                    <Text fw={600} size="sm">
+                      {priceLabel(option.priceCents)}
+                    </Text>
+                    {option.priceCents > 0 && <VatNote rate={option.vatRate} />}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -34,5 +38,14 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
         )
       }
     />
+  );
+}
+
+/** The VAT a price includes, under it. */
+function VatNote({ rate }: { rate: TicketRead['vatRate'] }) {
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {invoicesFr.vat.included(rate)}
+    </Text>
   );
 }

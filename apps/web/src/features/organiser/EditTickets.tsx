@@ -23,6 +23,7 @@ import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
 import { toastFailure } from './toast-failure';
 import { quantityError, type Typed, typedValue } from './typed-number';
+import { VatRateSelect } from './VatRateSelect';
 
 const f = organiserFr.form;
 
@@ -101,6 +102,7 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
             onChange={(e) => change({ isHidden: e.currentTarget.checked })}
           />
         </Group>
+        {canPrice && <VatRateSelect value={ticket.vatRate} onChange={(vatRate) => change({ vatRate })} />}
         {!ticket.parentId && (
           <GiftTickets event={event} ticket={ticket} onChange={(giftTicketIds) => change({ giftTicketIds })} />
         )}
@@ -216,7 +218,13 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
         <SavedTicket key={ticket.id} event={event} ticket={ticket} canPrice={canPrice} />
       ))}
       {drafts.length > 0 && (
-        <TicketDraftsEditor drafts={drafts} canPrice={canPrice} existingTickets={heads.length} onChange={setDrafts} />
+        <TicketDraftsEditor
+          drafts={drafts}
+          canPrice={canPrice}
+          category={event.type}
+          existingTickets={heads.length}
+          onChange={setDrafts}
+        />
       )}
       {drafts.map((draft) => (
         <Button key={draft.key} onClick={() => save(draft)} loading={add.isPending}>

@@ -1,4 +1,4 @@
-import { eurosToCents, formatEuros, LIMITS, organiserFr } from '@guichet/shared';
+import { defaultVatRate, eurosToCents, formatEuros, LIMITS, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Button,
@@ -16,6 +16,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { draftKey, type OptionDraft, type TicketDraft } from './drafts';
 import { priceError, quantityError, type Typed, typedValue } from './typed-number';
+import { VatRateSelect } from './VatRateSelect';
 
 const f = organiserFr.form;
 /**
@@ -89,11 +90,14 @@ export function TicketDraftsEditor({
   drafts,
   onChange,
   canPrice,
+  category,
   existingTickets = 0,
 }: {
   drafts: TicketDraft[];
   onChange(drafts: TicketDraft[]): void;
   canPrice: boolean;
+  /** The event's category: a ticket's VAT rate follows it until the organiser picks one. */
+  category: string | null;
   /** Tickets the event already has: a choice ticket is never the event's first ticket. */
   existingTickets?: number;
 }) {
@@ -192,6 +196,12 @@ export function TicketDraftsEditor({
                   error={quantityError(draft.quantity)}
                 />
               </Group>
+            )}
+            {canPrice && (
+              <VatRateSelect
+                value={draft.vatRate ?? defaultVatRate(category)}
+                onChange={(vatRate) => update(draft.key, { vatRate })}
+              />
             )}
             <Switch
               label={f.hidden}

@@ -1,9 +1,17 @@
-import { accountFr, formatDateTime, type MyParticipation, QR_CODE_SIZE, TICKET_QR_OPTIONS } from '@guichet/shared';
+import {
+  accountFr,
+  formatDateTime,
+  invoicesFr,
+  type MyParticipation,
+  QR_CODE_SIZE,
+  TICKET_QR_OPTIONS,
+} from '@guichet/shared';
 import { Accordion, Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { participationPdfUrl, useParticipationCode } from '../../api/participations';
+import { OrderInvoices } from '../invoices/OrderInvoices';
 import { QrCodeImage } from '../shell/QrCodeImage';
 import { FullScreenTicket } from './FullScreenTicket';
 import { RefundSection } from './RefundSection';
@@ -37,6 +45,11 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
           <Text size="sm">
             {p.ticket} : {participation.ticketTitle} · {p.quantity(participation.quantity)}
           </Text>
+          {participation.ticketNumbers.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {invoicesFr.list.ticketNumbers(participation.ticketNumbers.join(', '))}
+            </Text>
+          )}
         </Stack>
       </Accordion.Control>
       <Accordion.Panel>{opened && <TicketDetails participation={participation} />}</Accordion.Panel>
@@ -101,6 +114,7 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
           shortCode={code.data.shortCode}
         />
       )}
+      <OrderInvoices orderId={participation.orderId} />
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">

@@ -190,6 +190,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
         <TicketDraftsEditor
           drafts={draft.tickets}
           canPrice={canPrice}
+          category={category}
           onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
         />
         {fieldError('ticketList') && (
