@@ -168,6 +168,7 @@ export type ParticipantDbRow = {
   refundPlaces: number;
   insuranceCents: number;
   studies: string | null;
+  firstTicketNumber: number | null;
   total: number;
   /** The places of every row that matches, over all pages. */
   places: number;
@@ -192,7 +193,8 @@ const participantColumns = sql`
   p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as "totalCents",
   p.refund_places as "refundPlaces",
   coalesce(l.insurance_cents, 0) as "insuranceCents",
-  o.studies`;
+  o.studies,
+  p.first_ticket_number as "firstTicketNumber"`;
 
 const participantSources = sql`
   participations p

@@ -21,6 +21,9 @@ export function ParticipantDetail({ row }: { row: ParticipantRow }) {
     { label: m.email, value: row.email },
     { label: m.quantity, value: String(row.quantity) },
     { label: m.ticket, value: row.ticketTitle },
+    ...(row.ticketNumbers.length > 0
+      ? [{ label: followUpFr.exportHeaders.ticketNumbers, value: row.ticketNumbers.join(', ') }]
+      : []),
     { label: m.unitPrice, value: formatEuros(row.unitPriceCents) },
     { label: m.promo, value: row.promoCode ? `${row.promoCode} - ${row.promoPercent ?? 0} %` : m.noPromo },
     { label: m.purchasedAt, value: formatDateTime(row.purchasedAt) },
