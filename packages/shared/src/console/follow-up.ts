@@ -119,6 +119,8 @@ const participantRow = z.object({
   totalCents: cents,
   /** One per place, in the event's series; empty until numbered, just after the sale. */
   ticketNumbers: z.array(z.number().int()),
+  /** The order it was sold in, for its invoices; none for a place given without one. */
+  orderId: z.string().nullable(),
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 

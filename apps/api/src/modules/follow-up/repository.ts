@@ -169,6 +169,7 @@ export type ParticipantDbRow = {
   insuranceCents: number;
   studies: string | null;
   firstTicketNumber: number | null;
+  orderId: string | null;
   total: number;
   /** The places of every row that matches, over all pages. */
   places: number;
@@ -194,7 +195,8 @@ const participantColumns = sql`
   p.refund_places as "refundPlaces",
   coalesce(l.insurance_cents, 0) as "insuranceCents",
   o.studies,
-  p.first_ticket_number as "firstTicketNumber"`;
+  p.first_ticket_number as "firstTicketNumber",
+  p.order_id as "orderId"`;
 
 const participantSources = sql`
   participations p

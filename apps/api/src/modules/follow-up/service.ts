@@ -103,6 +103,7 @@ function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
     unitPriceCents: row.unitPriceCents,
     totalCents: Math.max(0, row.totalCents),
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
+    orderId: row.orderId,
   };
 }
 

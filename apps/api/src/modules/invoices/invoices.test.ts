@@ -6,7 +6,7 @@ import { adminCookie, createEvent, createUser, loginAs } from '../../../test/hel
 import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { events, invoices, mailOutbox, participations } from '../../db/schema';
-import { issueOrderDocuments } from './issue';
+import { issueMissingDocuments, issueOrderDocuments } from './issue';
 import { sellersFrom } from './sellers';
 
 const t = useTestApp();
@@ -152,5 +152,17 @@ describe('the invoices of a paid order', () => {
       .from(invoices)
       .where(eq(invoices.organizerId, organizer.id));
     expect(issued.map((row) => row.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  }, 120_000);
+
+  it('are issued by the periodic pass when no mail carried them, once', async () => {
+    const { event, ticket } = await paidEvent('10', false);
+    const { cookie } = await buyer();
+    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 1 });
+    const options = { sellers: sellersFrom(t.config) };
+    expect(await issueMissingDocuments(t.database.db, options)).toBeGreaterThan(0);
+    expect((await list(orderId, cookie)).json()).toMatchObject([
+      { issuer: 'organizer', totalCents: 2500, vatCents: 227 },
+    ]);
+    expect(await issueMissingDocuments(t.database.db, options)).toBe(0);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import {
   scanStatusOf,
 } from '@guichet/shared';
 import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { OrderInvoices } from '../invoices/OrderInvoices';
 import { ScanStatusBadge } from './ScanStatusBadge';
 
 const m = followUpFr.participants.detail;
@@ -65,6 +66,7 @@ export function ParticipantDetail({ row }: { row: ParticipantRow }) {
           <Text size="sm">{formatDateTime(row.lastScanAt)}</Text>
         </div>
       )}
+      <OrderInvoices orderId={row.orderId} />
     </Stack>
   );
 }
