@@ -6,7 +6,6 @@ const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
 /** One month of the declarations, or every month when it is left out. */
 export const declarationsQuery = z.object({ month: month.optional() });
-export type DeclarationsQuery = z.infer<typeof declarationsQuery>;
 
 /**
  * What an event's organiser declares (issue 29): the ticket revenue excluding VAT and the VAT
