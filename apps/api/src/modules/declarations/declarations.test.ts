@@ -75,7 +75,10 @@ const RATES = [
   { vatRate: '20', revenueExclVatCents: 1000, vatCents: 200 },
 ];
 
-describe('an event’s declarations', () => {
+// Each test sells through the sandbox bank and runs the jobs: a loaded machine needs more than 30 s.
+const SLOW = { timeout: 60_000 };
+
+describe('an event’s declarations', SLOW, () => {
   it('sum the organiser’s invoices per rate, count the places paid and free, and take the CNM tax on a concert', async () => {
     const sale = await saleEvent('Concert');
     await sell(sale);
@@ -194,7 +197,7 @@ describe('an event’s declarations', () => {
   });
 });
 
-describe('the declarations’ exports', () => {
+describe('the declarations’ exports', SLOW, () => {
   it('CSV: the figures in euros with a decimal comma, the title neutralised, the CNM lines for a concert', async () => {
     const sale = await saleEvent('Concert', '=HYPERLINK("//x.fr")');
     await sell(sale);
