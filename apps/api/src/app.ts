@@ -38,6 +38,7 @@ import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
+import { declarationsRoutes } from './modules/declarations/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
@@ -285,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(followUpRoutes, deps);
+      await api.register(declarationsRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
       await api.register(waitingRoomRoutes, deps);

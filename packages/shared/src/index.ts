@@ -9,6 +9,7 @@ export * from './common/fields';
 export * from './common/form';
 export * from './common/required-text';
 export * from './console';
+export * from './declarations/schemas';
 export * from './door-sales';
 export * from './events/image-sizes';
 export * from './events/listing';

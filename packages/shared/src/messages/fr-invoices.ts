@@ -74,4 +74,50 @@ export const invoicesFr = {
     vatFranchise: 'TVA non applicable, art. 293 B du CGI',
     page: (page: number, count: number) => `Page ${page} / ${count}`,
   },
+  /** The console's 'Déclarations' section and its exports: what the organiser declares, per month. */
+  declarations: {
+    tab: 'Déclarations',
+    title: 'Déclarations',
+    intro:
+      'Chiffre d’affaires de la billetterie et TVA collectée, d’après les factures et avoirs émis en votre nom. Les mois sont ceux de l’émission des factures.',
+    periodLabel: 'Période',
+    allMonths: 'Tous les mois',
+    month: (month: string) => {
+      const [year, index] = month.split('-');
+      const names = [
+        'janvier',
+        'février',
+        'mars',
+        'avril',
+        'mai',
+        'juin',
+        'juillet',
+        'août',
+        'septembre',
+        'octobre',
+        'novembre',
+        'décembre',
+      ];
+      return `${names[Number(index) - 1] ?? index} ${year}`;
+    },
+    ratesCaption: 'Chiffre d’affaires et TVA collectée par taux',
+    columns: { rate: 'Taux', revenue: 'CA HT', vat: 'TVA' },
+    rate: (rate: VatRate) => (rate === 'none' ? 'TVA non applicable' : `${rate.replace('.', ',')} %`),
+    total: 'Total',
+    ticketsTitle: 'Billets',
+    paidTickets: 'Billets payants',
+    freeTickets: 'Billets gratuits (gratuits, offerts, invitations)',
+    cnmTitle: 'Taxe sur les spectacles (CNM)',
+    cnmBase: 'Assiette (CA HT)',
+    cnmTax: 'Taxe CNM (3,5 %)',
+    cnmNotConcerned: 'La catégorie de cet événement n’est pas concernée par la taxe CNM.',
+    empty: 'Aucune vente facturée pour cette période.',
+    loadFailed: 'Impossible de charger les déclarations.',
+    exportXlsx: 'Exporter en xlsx',
+    exportCsv: 'Exporter en CSV',
+    exportFailed: 'L’export n’a pas pu être téléchargé. Réessayez.',
+    sheet: 'Déclarations',
+    event: 'Événement',
+    fileName: (title: string, period: string) => `Déclarations ${title} ${period}`,
+  },
 } as const;

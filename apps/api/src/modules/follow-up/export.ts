@@ -77,7 +77,7 @@ async function* exportRows(deps: AppDeps, eventId: string): AsyncGenerator<Expor
 }
 
 /** A file name from the event's title, for the browser and for the disk it lands on. */
-function exportFileName(title: string, extension: 'xlsx' | 'csv'): string {
+export function exportFileName(title: string, extension: 'xlsx' | 'csv'): string {
   const base =
     title
       .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')

@@ -253,6 +253,9 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/console/events/:id/participants': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/export.xlsx': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/export.csv': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/declarations': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/declarations.xlsx': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/declarations.csv': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/refunds': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/refunds/:participationId/accept': { expect: ownerOrAdmin(404, 404) },
   'POST /api/console/events/:id/refunds/:participationId/refuse': {

@@ -1,4 +1,4 @@
-import { consoleFr } from '@guichet/shared';
+import { consoleFr, invoicesFr } from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -11,9 +11,12 @@ import { StaffTab } from './StaffTab';
 // The follow-up tabs carry the charts library: loaded when opened, never with the public pages.
 const StatsTab = lazy(() => import('../follow-up/StatsTab'));
 const ParticipantsTab = lazy(() => import('../follow-up/ParticipantsTab'));
+const DeclarationsTab = lazy(() => import('../declarations/DeclarationsTab'));
 
-export const consoleTabs = ['stats', 'edit', 'participants', 'staff', 'manual'] as const;
+export const consoleTabs = ['stats', 'edit', 'participants', 'declarations', 'staff', 'manual'] as const;
 export type ConsoleTab = (typeof consoleTabs)[number];
+
+const tabLabels: Record<ConsoleTab, string> = { ...consoleFr.tabs, declarations: invoicesFr.declarations.tab };
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
 
@@ -26,7 +29,7 @@ type Props = {
 };
 
 /**
- * The five sections of one event (2-organiser.md §2.3). The parent keys this by event and panels are
+ * The sections of one event (2-organiser.md §2.3, and the declarations of issue 29). The parent keys this by event and panels are
  * not kept mounted, so choosing another event or tab clears the selected participant or staff member.
  */
 export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: Props) {
@@ -44,7 +47,7 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.List aria-label={consoleFr.tabsLabel} className={classes.tabList}>
           {consoleTabs.map((value) => (
             <Tabs.Tab key={value} value={value}>
-              {consoleFr.tabs[value]}
+              {tabLabels[value]}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -63,6 +66,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="participants" pt="md">
           <Suspense fallback={<TabLoader />}>
             <ParticipantsTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="declarations" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <DeclarationsTab eventId={eventId} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="staff" pt="md">

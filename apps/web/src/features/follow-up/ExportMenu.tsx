@@ -4,14 +4,13 @@ import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ExportFormat, exportUrl } from '../../api/follow-up';
 import { toast } from '../../ui/toast';
-import { fileNameFromDisposition } from './download-name';
+import { downloadFile } from './download';
 
 const m = followUpFr.export;
 
 /**
  * The export button of Statistiques ('Extraction des données') and Participants ('Exporter')
- * (2-organiser.md §2.4, §2.5, §9). Fetched rather than linked so that a refusal becomes a French
- * toast instead of a downloaded error page; the session cookie goes with the request.
+ * (2-organiser.md §2.4, §2.5, §9); a refusal becomes a French toast (download.ts).
  */
 export function ExportMenu({ eventId, columns, label }: { eventId: string; columns: ExportColumns; label: string }) {
   const [pending, setPending] = useState<ExportFormat | null>(null);
@@ -19,19 +18,7 @@ export function ExportMenu({ eventId, columns, label }: { eventId: string; colum
   const download = async (format: ExportFormat) => {
     setPending(format);
     try {
-      const response = await fetch(exportUrl(eventId, format, columns), { credentials: 'same-origin' });
-      if (!response.ok) throw new Error(String(response.status));
-      const blob = await response.blob();
-      const name = fileNameFromDisposition(response.headers.get('content-disposition'), `export.${format}`);
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = name;
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      // The click has handed the blob to the browser's download; the URL is no longer needed.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      await downloadFile(exportUrl(eventId, format, columns), `export.${format}`);
     } catch {
       toast(m.failed, 'error');
     } finally {
