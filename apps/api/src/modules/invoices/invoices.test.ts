@@ -1,4 +1,4 @@
-import { formatEuros, invoicesFr } from '@guichet/shared';
+import { formatEuros, invoicesFr, type VatRate } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ type Listed = {
   url: string;
 };
 
-async function paidEvent(vatRate: '5.5' | '20' = '5.5', fees = true) {
+async function paidEvent(vatRate: VatRate = '5.5', fees = true) {
   const organizer = await createUser(t, { isVerified: true, firstName: 'Łukasz', lastName: 'Ştefan' });
   const { event, tickets } = await createEvent(t, organizer.id, { isUserPaysFees: fees }, [
     { title: 'Fosse', priceCents: 2500, vatRate },
