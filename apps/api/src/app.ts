@@ -45,6 +45,11 @@ import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import {
+  issueEventCreditNotes,
+  issueLateCaptureCreditNotes,
+  issueRefundCreditNotes,
+} from './modules/invoices/credit-notes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { invoiceAttachment } from './modules/invoices/invoice.service';
 import { issueDocumentsOfMail, issueMissingDocuments } from './modules/invoices/issue';
@@ -340,11 +345,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           resolveAttachment,
         });
       },
-      refund: (job) => retryRefund(deps, payments, job),
-      ticket_refund: async (job) => {
-        await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
+      // Each refund's credit notes once its money is back, after its own transaction: should they
+      // fail, the job comes back (the refund itself is not made twice), then the periodic issuing.
+      refund: async (job) => {
+        await retryRefund(deps, payments, job);
+        const capture = { provider: job.provider ?? '', transactionId: job.transactionId ?? '' };
+        await issueLateCaptureCreditNotes(database.db, capture, documents);
       },
-      event_cancellation: (job) => runCancellation({ ...deps, payments }, job.eventId ?? ''),
+      ticket_refund: async (job) => {
+        const status = await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
+        if (status === 'refunded') await issueRefundCreditNotes(database.db, job.refundId ?? '', documents);
+      },
+      event_cancellation: async (job) => {
+        try {
+          await runCancellation({ ...deps, payments }, job.eventId ?? '');
+        } finally {
+          await issueEventCreditNotes(database.db, job.eventId ?? '', documents);
+        }
+      },
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

@@ -23,6 +23,7 @@ export type OrderToInvoice = {
   feeCents: number;
   totalCents: number;
   lines: {
+    ticketId: string;
     label: string;
     quantity: number;
     unitPriceCents: number;
@@ -43,7 +44,7 @@ export async function findOrderToInvoice(db: Database, orderId: string): Promise
                o.subtotal_cents as "subtotalCents", o.insurance_cents as "insuranceCents",
                o.fee_cents as "feeCents", o.total_cents as "totalCents",
                coalesce((select json_agg(json_build_object(
-                          'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
+                          'ticketId', t.id, 'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
                           'unitPriceCents', l.unit_price_cents, 'refundPlaces', l.refund_places, 'isGift', l.is_gift,
                           'vatRate', t.vat_rate)
                           order by t.position, l.id)

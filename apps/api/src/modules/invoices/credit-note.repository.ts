@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { invoices } from '../../db/schema';
+import type { InvoiceRow } from './invoice.repository';
+
+/** A refund as its credit notes need it: what it gave back, and the ticket of a request's places. */
+export type RefundToCredit = {
+  id: string;
+  eventId: string;
+  orderId: string | null;
+  cause: 'request' | 'cancellation';
+  status: string;
+  places: number;
+  amountCents: number;
+  ticketId: string | null;
+  isGift: boolean | null;
+};
+
+export async function findRefundToCredit(db: Database, refundId: string): Promise<RefundToCredit | undefined> {
+  const [row] = await queryRows<RefundToCredit>(
+    db,
+    sql`select r.id, r.event_id as "eventId", r.order_id as "orderId", r.cause, r.status, r.places,
+               r.amount_cents as "amountCents", p.ticket_id as "ticketId", p.is_gift as "isGift"
+          from refunds r left join participations p on p.id = r.participation_id
+         where r.id = ${refundId}`,
+  );
+  return row;
+}
+
+/**
+ * The places of the order that its holders' requests refund or will (refused ones aside), by
+ * ticket: a cancellation credits what they leave, since each has its own credit note.
+ */
+export async function findRequestedPlaces(db: Database, orderId: string): Promise<Map<string, number>> {
+  const rows = await queryRows<{ ticketId: string; places: number }>(
+    db,
+    sql`select p.ticket_id as "ticketId", sum(r.places)::int as places
+          from refunds r join participations p on p.id = r.participation_id
+         where r.order_id = ${orderId} and r.cause = 'request' and r.status <> 'refused' and not p.is_gift
+         group by p.ticket_id`,
+  );
+  return new Map(rows.map((row) => [row.ticketId, row.places]));
+}
+
+/** A late payment given back (its places were gone): the order it paid for, once refunded. */
+export async function findRefundedLateCapture(
+  db: Database,
+  where: { id: string } | { provider: string; transactionId: string },
+): Promise<{ id: string; orderId: string } | undefined> {
+  const [row] = await queryRows<{ id: string; orderId: string }>(
+    db,
+    sql`select id, order_id as "orderId" from payment_transactions
+         where kind = 'late' and refund_status = 'refunded'
+           and ${'id' in where ? sql`id = ${where.id}` : sql`provider = ${where.provider} and transaction_id = ${where.transactionId}`}`,
+  );
+  return row;
+}
+
+export async function findIssuedDocument(db: Database, sourceKey: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.sourceKey, sourceKey));
+  return row as unknown as InvoiceRow | undefined;
+}
+
+// A refund (or a late capture given back) with money back and neither of its credit notes yet.
+const withoutCreditNote = (source: 'refund' | 'capture', column: 'r.id' | 'c.id') => {
+  const key = (issuer: string) => sql.raw(`'${source}:' || ${column}::text || ':${issuer}'`);
+  return sql`not exists (select 1 from invoices i where i.source_key in (${key('organizer')}, ${key('platform')}))`;
+};
+
+/** The refunds carried out that have no credit note yet, of one event or of all (the sweep's work). */
+export async function findRefundsToCredit(db: Database, limit: number, eventId?: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select r.id from refunds r join orders o on o.id = r.order_id
+         where r.status in ('refunded', 'manual') and r.amount_cents > 0 and o.total_cents > 0
+           ${eventId ? sql`and r.event_id = ${eventId}` : sql``}
+           and ${withoutCreditNote('refund', 'r.id')}
+         order by r.created_at, r.id
+         limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function findLateCapturesToCredit(db: Database, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select c.id from payment_transactions c join orders o on o.id = c.order_id
+         where c.kind = 'late' and c.refund_status = 'refunded' and o.total_cents > 0
+           and ${withoutCreditNote('capture', 'c.id')}
+         order by c.id
+         limit ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
