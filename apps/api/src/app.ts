@@ -46,6 +46,7 @@ import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import {
+  attachCreditNotesOfMail,
   issueEventCreditNotes,
   issueLateCaptureCreditNotes,
   issueRefundCreditNotes,
@@ -164,8 +165,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { db: database.db, config, clock, images, bus };
   const tickets = ticketAttachmentResolver(config);
   // A mail's files: its tickets (PDF, QR code) and its order's invoices.
-  const resolveAttachment: ResolveAttachment = (db, ref) =>
-    ref.kind === 'invoice' ? invoiceAttachment(db, ref.invoiceId, config.brandName) : tickets(db, ref);
+  const resolveAttachment: ResolveAttachment = async (db, ref) => {
+    if (ref.kind === 'invoice') return invoiceAttachment(db, ref.invoiceId, config.brandName);
+    // Credit notes not issued by the time the mail goes: the order's documents list them later.
+    if (ref.kind === 'credit-notes') return null;
+    return tickets(db, ref);
+  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -337,6 +342,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (mail && !mail.sentAt) {
           await issueDocumentsOfMail(database.db, mail, documents).catch((error) =>
             app.log.error({ err: error, mail: mail.id }, 'documents of a mail not issued'),
+          );
+          await attachCreditNotesOfMail(database.db, mail, documents).catch((error) =>
+            app.log.error({ err: error, mail: mail.id }, 'credit notes of a mail not issued'),
           );
         }
         await deliverMail(database.db, job.mailId ?? '', {

@@ -335,7 +335,9 @@ export const scans = pgTable(
 /** An attachment named by what it shows; its bytes are produced at sending time. */
 export type MailAttachmentRef =
   | { kind: 'ticket-pdf' | 'ticket-qr'; participationId: string }
-  | { kind: 'invoice'; invoiceId: string };
+  | { kind: 'invoice'; invoiceId: string }
+  // A refund's credit notes: issued before the mail is sent, which then carries them as invoices.
+  | { kind: 'credit-notes'; refundId: string };
 
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { InvoiceRow } from './invoice.repository';
@@ -90,5 +90,16 @@ export async function findLateCapturesToCredit(db: Database, limit: number): Pro
          order by c.id
          limit ${limit}`,
   );
+  return rows.map((row) => row.id);
+}
+
+/** The credit notes issued for these refunds, oldest first. */
+export async function findCreditNotesOfRefunds(db: Database, refundIds: string[]): Promise<string[]> {
+  const keys = refundIds.flatMap((id) => [`refund:${id}:organizer`, `refund:${id}:platform`]);
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(inArray(invoices.sourceKey, keys))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.seq));
   return rows.map((row) => row.id);
 }

@@ -1,4 +1,4 @@
-import { invoicesFr, splitVat } from '@guichet/shared';
+import { invoicesFr, refundsFr, splitVat } from '@guichet/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { cancelEvent } from '../../../test/modules/ledger/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { invoices, orders, refunds } from '../../db/schema';
+import { invoices, mailOutbox, orders, refunds } from '../../db/schema';
 import { issueRefundCreditNotes } from './credit-notes';
 import type { InvoiceDocument } from './document';
 import { issueMissingDocuments } from './issue';
@@ -62,6 +62,7 @@ const one = (rows: Row[], kind: Row['kind'], issuer: Row['issuer']) => {
   expect(found).toHaveLength(1);
   return found[0] as Row;
 };
+const mailsTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 const sum = (rows: Row[], pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
 
 async function pdfText(url: string, cookie: string) {
@@ -81,7 +82,7 @@ async function expectGapless(series: string) {
 describe('the credit note of a refund', () => {
   it('gives back the places of an accepted request at the invoice’s price and rate, citing it, next in its series', async () => {
     const { event, ticket, organizerCookie } = await paidEvent();
-    const { cookie } = await buyer();
+    const { cookie, user } = await buyer();
     const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 3, refundPlaces: 2 });
     await t.app.jobs.runDue();
     await refundRequested(event.id, cookie, organizerCookie);
@@ -112,6 +113,13 @@ describe('the credit note of a refund', () => {
     });
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(-credit.totalCents).toBe(refund?.amountCents);
+
+    // The refund's mail carries it, and says so.
+    const subject = refundsFr.mail.accepted.subject(t.config.brandName, event.title);
+    const mail = (await mailsTo(user.email)).find((sent) => sent.subject === subject);
+    expect(mail?.sentAt).not.toBeNull();
+    expect(mail?.attachments).toEqual([{ kind: 'invoice', invoiceId: credit.id }]);
+    expect(mail?.text).toContain(invoicesFr.creditNotes.attached(1));
 
     // The buyer finds it among the order's documents, as a PDF that says what it corrects.
     const listed = (
@@ -154,8 +162,10 @@ describe('the credit notes of a cancelled event', () => {
       refundPlaces: 1,
     });
     const whole: string[] = [];
+    const wholeBuyers: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const { cookie } = await buyer();
+      const { cookie, user } = await buyer();
+      wholeBuyers.push(user.email);
       whole.push(await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: i + 1 }));
     }
     await t.app.jobs.runDue();
@@ -169,9 +179,20 @@ describe('the credit notes of a cancelled event', () => {
     });
     expect((await cancelEvent(t, event.id, organizerCookie)).statusCode).toBe(202);
     await t.app.jobs.runDue();
+    // The refund mails the cancellation queued.
+    await t.app.jobs.runDue();
     // The cancellation's job issues them once its refunds are made, the periodic issuing aside.
-    for (const orderId of whole) {
-      expect((await documentsOf(orderId)).filter((row) => row.kind === 'credit-note')).toHaveLength(2);
+    for (const [index, orderId] of whole.entries()) {
+      const credits = (await documentsOf(orderId)).filter((row) => row.kind === 'credit-note');
+      expect(credits).toHaveLength(2);
+      // The cancellation's mail carries both.
+      const subject = refundsFr.mail.cancelled.subject(t.config.brandName, event.title);
+      const mail = (await mailsTo(wholeBuyers[index] ?? '')).find((sent) => sent.subject === subject);
+      expect(mail?.sentAt).not.toBeNull();
+      expect(mail?.attachments?.map((ref) => ('invoiceId' in ref ? ref.invoiceId : '')).sort()).toEqual(
+        credits.map((row) => row.id).sort(),
+      );
+      expect(mail?.text).toContain(invoicesFr.creditNotes.attached(2));
     }
     await payAtSandboxBank(t, held.json().id, { cookie: lateCookie });
     await issueMissingDocuments(t.database.db, options());

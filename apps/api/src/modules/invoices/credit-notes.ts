@@ -1,5 +1,7 @@
-import { splitVat } from '@guichet/shared';
+import { invoicesFr, splitVat } from '@guichet/shared';
 import type { Database } from '../../db/client';
+import type { MailAttachmentRef } from '../../db/schema';
+import { completeQueuedMail } from '../../mail/outbox';
 import * as credits from './credit-note.repository';
 import type { InvoiceDocument, InvoiceLine } from './document';
 import * as repo from './invoice.repository';
@@ -149,4 +151,37 @@ export async function issueMissingCreditNotes(db: Database, options: IssueOption
   const captures = await credits.findLateCapturesToCredit(db, limit);
   for (const id of captures) await issueLateCaptureCreditNotes(db, { id }, options);
   return refunds.length + captures.length;
+}
+
+/**
+ * A refund mail's credit notes, issued before it goes (in the mail's job, after the refund's own
+ * transaction) and carried as files in their stead, with a line that says so.
+ */
+export async function attachCreditNotesOfMail(
+  db: Database,
+  mail: { id: string; text: string; html: string | null; attachments: MailAttachmentRef[] | null },
+  options: IssueOptions,
+): Promise<void> {
+  const refs = mail.attachments ?? [];
+  const refundIds = refs.flatMap((ref) => (ref.kind === 'credit-notes' ? [ref.refundId] : []));
+  if (refundIds.length === 0) return;
+  // Should issuing fail, the mail goes without them (the job and the periodic issuing try again).
+  let failure: unknown;
+  for (const refundId of refundIds) {
+    await issueRefundCreditNotes(db, refundId, options).catch((error: unknown) => {
+      failure ??= error;
+    });
+  }
+  const issued = await credits.findCreditNotesOfRefunds(db, refundIds);
+  const attached = issued.length > 0 ? `\n\n${invoicesFr.creditNotes.attached(issued.length)}` : '';
+  await completeQueuedMail(db, mail.id, {
+    text: `${mail.text}${attached}`,
+    // Refund mails are plain text.
+    html: mail.html,
+    attachments: [
+      ...refs.filter((ref) => ref.kind !== 'credit-notes'),
+      ...issued.map((invoiceId) => ({ kind: 'invoice' as const, invoiceId })),
+    ],
+  });
+  if (failure) throw failure;
 }
