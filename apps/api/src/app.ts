@@ -17,6 +17,7 @@ import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
+import { singleFlight } from './lib/single-flight';
 import type { ResolveAttachment } from './mail/attachments';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, findQueuedMail, type MailTransport } from './mail/outbox';
@@ -331,6 +332,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const transport = options.mailTransport ?? createTransport(config.smtpUrl);
   const documents = { sellers: sellersFrom(config) };
+  // A pass still running when the next is due is joined, not doubled.
+  const issueOwedDocuments = singleFlight(() => issueMissingDocuments(database.db, documents));
   const jobs = createJobRunner({
     db: database.db,
     leaseMs: config.jobLeaseMs,
@@ -377,7 +380,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.log.warn({ job: job.id, kind: job.kind, reason }, 'background job ended: subject gone'),
     every: [
       { name: 'reclaim expired holds', everyMs: 60_000, run: () => reclaimEveryExpiredHold(database.db, clock.now()) },
-      { name: 'issue missing documents', everyMs: 60_000, run: () => issueMissingDocuments(database.db, documents) },
+      // Often: a rush's mails queue behind each other's PDFs, its invoices need not wait for them.
+      { name: 'issue owed documents', everyMs: 5_000, run: () => issueOwedDocuments('all') },
     ],
   });
   app.decorate('jobs', jobs);

@@ -484,6 +484,8 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash'),
     transactionId: text('transaction_id'),
     paidAt: instant('paid_at'),
+    // Its invoices issued and its places numbered (invoices/issue.ts); null while owed.
+    documentsIssuedAt: instant('documents_issued_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -495,6 +497,10 @@ export const orders = pgTable(
     // orders_awaiting_idx, which reads every live hold (docs/decisions.md, "Group commit of holds").
     index('orders_user_event_idx').on(t.userId, t.eventId),
     index('orders_event_idx').on(t.eventId, t.status),
+    // The orders whose documents are owed: the issuing pass reads only these.
+    index('orders_documents_owed_idx')
+      .on(t.paidAt)
+      .where(sql`${t.documentsIssuedAt} is null and ${t.status} in ('paid', 'refund_requested', 'refunded')`),
     check(
       'orders_status_check',
       sql`${t.status} in ('awaiting_payment', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded')`,

@@ -117,6 +117,10 @@ const participantRow = z.object({
   unitPriceCents: cents,
   /** Quantity × unit price less the promo percentage, never below 0 (§2.5). */
   totalCents: cents,
+  /** One per place, in the event's series; empty until numbered, just after the sale. */
+  ticketNumbers: z.array(z.number().int()),
+  /** The order it was sold in, for its invoices; none for a place given without one. */
+  orderId: z.string().nullable(),
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 
@@ -195,7 +199,9 @@ export const EXPORT_COLUMNS = {
     'remainingScans',
     'scanDate',
     'studies',
+    // The places' numbers in the event's series (issue 29: CGI art. 290 quater), after §9's columns.
+    'ticketNumbers',
   ],
-  'follow-up': [...PURCHASE_COLUMNS, 'studies', 'remainingScans', 'scanDate'],
+  'follow-up': [...PURCHASE_COLUMNS, 'studies', 'remainingScans', 'scanDate', 'ticketNumbers'],
 } as const satisfies Record<ExportColumns, readonly string[]>;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[ExportColumns][number];

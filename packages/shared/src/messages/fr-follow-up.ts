@@ -125,6 +125,7 @@ export const followUpFr = {
     remainingScans: 'Scans restants',
     scanDate: 'Date scan',
     studies: 'Formation',
+    ticketNumbers: 'N° de billet(s)',
   },
   exportSheet: 'export_data_event',
 } as const;

@@ -248,7 +248,7 @@ describe('the export', () => {
       s.organizerCookie,
     );
     const short = await readWorkbook(followUp.rawPayload);
-    expect((short.getRow(1).values as string[]).slice(1)).toHaveLength(13);
+    expect((short.getRow(1).values as string[]).slice(1)).toHaveLength(14);
 
     const csv = await getAs(t, `/api/console/events/${s.event.id}/export.csv`, s.organizerCookie);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

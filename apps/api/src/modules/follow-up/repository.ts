@@ -168,6 +168,8 @@ export type ParticipantDbRow = {
   refundPlaces: number;
   insuranceCents: number;
   studies: string | null;
+  firstTicketNumber: number | null;
+  orderId: string | null;
   total: number;
   /** The places of every row that matches, over all pages. */
   places: number;
@@ -192,7 +194,9 @@ const participantColumns = sql`
   p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as "totalCents",
   p.refund_places as "refundPlaces",
   coalesce(l.insurance_cents, 0) as "insuranceCents",
-  o.studies`;
+  o.studies,
+  p.first_ticket_number as "firstTicketNumber",
+  p.order_id as "orderId"`;
 
 const participantSources = sql`
   participations p

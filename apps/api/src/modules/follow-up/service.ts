@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
+import { ticketNumbersOf } from '../invoices/numbering';
 import * as repo from './repository';
 
 /** The event whose sales the viewer follows: its organiser or an administrator; anyone else is told it does not exist. */
@@ -101,6 +102,8 @@ function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
     promoPercent: row.promoCode ? row.promoPercent : null,
     unitPriceCents: row.unitPriceCents,
     totalCents: Math.max(0, row.totalCents),
+    ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
+    orderId: row.orderId,
   };
 }
 

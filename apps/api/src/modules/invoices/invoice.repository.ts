@@ -57,17 +57,20 @@ export async function findOrderToInvoice(db: Database, orderId: string): Promise
   return row;
 }
 
-/** The orders paid for something that have not had their invoices yet (the sweep's work). */
-export async function findOrdersToInvoice(db: Database, limit: number): Promise<string[]> {
+/** The paid orders whose documents are owed (orders_documents_owed_idx), oldest payment first. */
+export async function findOrdersOwingDocuments(db: Database, limit: number): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`select o.id from orders o
-         where o.status in ('paid', 'refund_requested', 'refunded') and o.total_cents > 0
-           and not exists (select 1 from invoices i where i.order_id = o.id and i.kind = 'invoice')
-         order by o.paid_at nulls last, o.id
+    sql`select id from orders
+         where documents_issued_at is null and status in ('paid', 'refund_requested', 'refunded')
+         order by paid_at
          limit ${limit}`,
   );
   return rows.map((row) => row.id);
+}
+
+export async function markDocumentsIssued(db: Database, orderId: string): Promise<void> {
+  await queryRows(db, sql`update orders set documents_issued_at = now() where id = ${orderId}`);
 }
 
 export function invoiceIssued(db: Database, sourceKey: string) {

@@ -6,7 +6,7 @@ import { adminCookie, createEvent, createUser, loginAs } from '../../../test/hel
 import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { events, invoices, mailOutbox, participations } from '../../db/schema';
-import { issueOrderDocuments } from './issue';
+import { issueMissingDocuments, issueOrderDocuments } from './issue';
 import { sellersFrom } from './sellers';
 
 const t = useTestApp();
@@ -90,10 +90,10 @@ describe('the invoices of a paid order', () => {
       (await t.app.inject({ method: 'GET', url: organiserInvoice?.url ?? '', headers: { cookie: stranger } }))
         .statusCode,
     ).toBe(404);
-  });
+  }, 120_000);
 
   it('gives the places numbers in one series per event, a participation of 3 places 3 numbers', async () => {
-    const { event, ticket } = await paidEvent('20', false);
+    const { event, ticket, organizer } = await paidEvent('20', false);
     const first = await buyer();
     const second = await buyer();
     await buyAndPay(t, first.cookie, event.id, { ticketId: ticket.id, quantity: 3 });
@@ -105,7 +105,24 @@ describe('the invoices of a paid order', () => {
       .where(eq(participations.eventId, event.id));
     const numbers = rows.flatMap((row) => Array.from({ length: row.quantity }, (_, i) => (row.first ?? NaN) + i));
     expect(numbers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
-  });
+
+    // The holder reads theirs on /myTickets, the organiser in the participants list.
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie: first.cookie } })
+    ).json();
+    expect(mine.find((p: { eventId: string }) => p.eventId === event.id)?.ticketNumbers).toHaveLength(3);
+    const owner = await loginAs(t, organizer.email);
+    const listed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/console/events/${event.id}/participants`,
+        headers: { cookie: owner },
+      })
+    ).json();
+    expect(listed.items.flatMap((row: { ticketNumbers: number[] }) => row.ticketNumbers).sort()).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+  }, 120_000);
 
   it('keeps what was issued when the ticket’s rate changes afterwards, and is issued once however often it is asked', async () => {
     const { event, ticket } = await paidEvent('5.5', false);
@@ -119,7 +136,7 @@ describe('the invoices of a paid order', () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ totalCents: 2500, vatCents: 130 });
     expect(await pdfText(listed[0]?.url ?? '', cookie)).not.toContain('Renommé');
-  });
+  }, 120_000);
 
   it('numbers 40 orders paid at once on one organiser’s series without a gap or a repeat', async () => {
     const { event, ticket, organizer } = await paidEvent('5.5', false);
@@ -135,5 +152,17 @@ describe('the invoices of a paid order', () => {
       .from(invoices)
       .where(eq(invoices.organizerId, organizer.id));
     expect(issued.map((row) => row.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  }, 120_000);
+
+  it('are issued by the periodic pass when no mail carried them, once', async () => {
+    const { event, ticket } = await paidEvent('10', false);
+    const { cookie } = await buyer();
+    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 1 });
+    const options = { sellers: sellersFrom(t.config) };
+    expect(await issueMissingDocuments(t.database.db, options)).toBeGreaterThan(0);
+    expect((await list(orderId, cookie)).json()).toMatchObject([
+      { issuer: 'organizer', totalCents: 2500, vatCents: 227 },
+    ]);
+    expect(await issueMissingDocuments(t.database.db, options)).toBe(0);
   }, 120_000);
 });

@@ -91,7 +91,9 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
     if (!(await repo.lockOrder(tx, orderId))) return;
     await numberTickets(tx, { orderId });
     const order = await repo.findOrderToInvoice(tx, orderId);
-    if (!order || !['paid', 'refund_requested', 'refunded'].includes(order.status) || order.totalCents === 0) return;
+    if (!order || !['paid', 'refund_requested', 'refunded'].includes(order.status)) return;
+    await repo.markDocumentsIssued(tx, order.id);
+    if (order.totalCents === 0) return;
     const buyer: InvoiceParty = {
       name: `${order.buyerFirstName} ${order.buyerLastName}`.trim(),
       addressLines: [],
@@ -169,21 +171,23 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
 }
 
 /**
- * What the issuing after each payment or refund missed (a door sale without an e-mail, a crash
- * between the payment and its mail, a refund left to the organiser): numbers, invoices and
- * credit notes, a batch at a time.
+ * What is owed and no mail or job has issued yet (a mail still queued behind others, a door sale
+ * without an e-mail, a crash between the payment and its mail, a refund left to the organiser):
+ * numbers, invoices and credit notes, batch after batch until none is owed. Every read uses a
+ * partial index of what is owed, so an idle pass costs a few index probes.
  */
-export async function issueMissingDocuments(db: Database, options: IssueOptions, limit = 200): Promise<number> {
+export async function issueMissingDocuments(db: Database, options: IssueOptions, batch = 200): Promise<number> {
   let done = 0;
-  for (const eventId of await repo.findEventsWithUnnumbered(db, limit)) {
-    await db.transaction((tx) => numberTickets(tx, { eventId }));
-    done += 1;
+  // Bounded: what is locked elsewhere, or cannot be issued, is found again by the next pass.
+  for (let pass = 0; pass < 50; pass++) {
+    const events = await repo.findEventsWithUnnumbered(db, batch);
+    for (const eventId of events) await db.transaction((tx) => numberTickets(tx, { eventId }));
+    const orders = await repo.findOrdersOwingDocuments(db, batch);
+    for (const orderId of orders) await issueOrderDocuments(db, orderId, options);
+    done += events.length + orders.length;
+    if (events.length < batch && orders.length < batch) break;
   }
-  for (const orderId of await repo.findOrdersToInvoice(db, limit)) {
-    await issueOrderDocuments(db, orderId, options);
-    done += 1;
-  }
-  return done + (await issueMissingCreditNotes(db, options, limit));
+  return done + (await issueMissingCreditNotes(db, options, batch));
 }
 
 /**

@@ -18,6 +18,7 @@ import { FormError } from '../../ui/FormError';
 import { OptionPicker } from '../../ui/OptionPicker';
 import { PlacesBadge } from '../availability/PlacesBadge';
 import { priceLabel } from '../events/price-label';
+import { VatNote } from '../events/VatNote';
 import classes from './Checkout.module.css';
 import { PromoCode } from './PromoCode';
 import { QuantityStepper } from './QuantityStepper';
@@ -100,6 +101,7 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
           fromPrice={fr.events.fromPrice}
           noDescription={fr.events.noDescription}
           mark={(ticket) => <Availability ticket={ticket} />}
+          priceNote={(ticket) => <VatNote ticket={ticket} />}
           panel={(ticket) => (
             <TicketChoice
               event={event}

@@ -1,8 +1,9 @@
-import { fr, invoicesFr, type TicketRead } from '@guichet/shared';
+import { fr, type TicketRead } from '@guichet/shared';
 import { Table, Text } from '@mantine/core';
 import { ChoiceList } from '../../ui/ChoiceList';
 import { PlacesBadge } from '../availability/PlacesBadge';
 import { priceLabel } from './price-label';
+import { VatNote } from './VatNote';
 
 /** The tickets of an event, read-only. */
 export function TicketList({ tickets }: { tickets: TicketRead[] }) {
@@ -14,7 +15,7 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
       fromPrice={fr.events.fromPrice}
       noDescription={fr.events.noDescription}
       mark={(ticket) => <PlacesBadge ticket={ticket} />}
-      priceNote={(ticket) => ticket.priceCents > 0 && <VatNote rate={ticket.vatRate} />}
+      priceNote={(ticket) => <VatNote ticket={ticket} />}
       panel={(ticket) =>
         ticket.options.length > 0 && (
           <Table>
@@ -29,7 +30,7 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
                     <Text fw={600} size="sm">
                       {priceLabel(option.priceCents)}
                     </Text>
-                    {option.priceCents > 0 && <VatNote rate={option.vatRate} />}
+                    <VatNote ticket={option} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -38,14 +39,5 @@ export function TicketList({ tickets }: { tickets: TicketRead[] }) {
         )
       }
     />
-  );
-}
-
-/** The VAT a price includes, under it. */
-function VatNote({ rate }: { rate: TicketRead['vatRate'] }) {
-  return (
-    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-      {invoicesFr.vat.included(rate)}
-    </Text>
   );
 }

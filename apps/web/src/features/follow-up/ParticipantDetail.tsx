@@ -7,6 +7,7 @@ import {
   scanStatusOf,
 } from '@guichet/shared';
 import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { OrderInvoices } from '../invoices/OrderInvoices';
 import { ScanStatusBadge } from './ScanStatusBadge';
 
 const m = followUpFr.participants.detail;
@@ -21,6 +22,9 @@ export function ParticipantDetail({ row }: { row: ParticipantRow }) {
     { label: m.email, value: row.email },
     { label: m.quantity, value: String(row.quantity) },
     { label: m.ticket, value: row.ticketTitle },
+    ...(row.ticketNumbers.length > 0
+      ? [{ label: followUpFr.exportHeaders.ticketNumbers, value: row.ticketNumbers.join(', ') }]
+      : []),
     { label: m.unitPrice, value: formatEuros(row.unitPriceCents) },
     { label: m.promo, value: row.promoCode ? `${row.promoCode} - ${row.promoPercent ?? 0} %` : m.noPromo },
     { label: m.purchasedAt, value: formatDateTime(row.purchasedAt) },
@@ -62,6 +66,7 @@ export function ParticipantDetail({ row }: { row: ParticipantRow }) {
           <Text size="sm">{formatDateTime(row.lastScanAt)}</Text>
         </div>
       )}
+      <OrderInvoices orderId={row.orderId} />
     </Stack>
   );
 }
