@@ -61,36 +61,45 @@ export async function findIssuedDocument(db: Database, sourceKey: string): Promi
   return row as unknown as InvoiceRow | undefined;
 }
 
-// A refund (or a late capture given back) with money back and neither of its credit notes yet.
-const withoutCreditNote = (source: 'refund' | 'capture', column: 'r.id' | 'c.id') => {
-  const key = (issuer: string) => sql.raw(`'${source}:' || ${column}::text || ':${issuer}'`);
-  return sql`not exists (select 1 from invoices i where i.source_key in (${key('organizer')}, ${key('platform')}))`;
-};
-
-/** The refunds carried out that have no credit note yet, of one event or of all (the sweep's work). */
-export async function findRefundsToCredit(db: Database, limit: number, eventId?: string): Promise<string[]> {
+/** The refunds carried out whose credit notes are owed (refunds_credit_notes_owed_idx), of one event or all. */
+export async function findRefundsOwingCreditNotes(db: Database, limit: number, eventId?: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`select r.id from refunds r join orders o on o.id = r.order_id
-         where r.status in ('refunded', 'manual') and r.amount_cents > 0 and o.total_cents > 0
-           ${eventId ? sql`and r.event_id = ${eventId}` : sql``}
-           and ${withoutCreditNote('refund', 'r.id')}
-         order by r.created_at, r.id
+    sql`select id from refunds
+         where credit_notes_issued_at is null and status in ('refunded', 'manual')
+           ${eventId ? sql`and event_id = ${eventId}` : sql``}
+         order by created_at
          limit ${limit}`,
   );
   return rows.map((row) => row.id);
 }
 
-export async function findLateCapturesToCredit(db: Database, limit: number): Promise<string[]> {
+/** The late payments given back whose credit notes are owed (payment_transactions_credit_notes_owed_idx). */
+export async function findLateCapturesOwingCreditNotes(db: Database, limit: number): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`select c.id from payment_transactions c join orders o on o.id = c.order_id
-         where c.kind = 'late' and c.refund_status = 'refunded' and o.total_cents > 0
-           and ${withoutCreditNote('capture', 'c.id')}
-         order by c.id
+    sql`select id from payment_transactions
+         where credit_notes_issued_at is null and kind = 'late' and refund_status = 'refunded'
+         order by created_at
          limit ${limit}`,
   );
   return rows.map((row) => row.id);
+}
+
+/** The refund's (or late payment's) credit notes are issued, or none is owed: the pass skips it. */
+export async function markCreditNotesIssued(db: Database, source: { refundId: string } | { captureId: string }) {
+  await queryRows(
+    db,
+    'refundId' in source
+      ? sql`update refunds set credit_notes_issued_at = now() where id = ${source.refundId}`
+      : sql`update payment_transactions set credit_notes_issued_at = now() where id = ${source.captureId}`,
+  );
+}
+
+/** The order's invoices are still owed (not issued yet, nor an order paid before invoices existed). */
+export async function orderDocumentsOwed(db: Database, orderId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from orders where id = ${orderId} and documents_issued_at is null`);
+  return rows.length > 0;
 }
 
 /** The credit notes issued for these refunds, oldest first. */

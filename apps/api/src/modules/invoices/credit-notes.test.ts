@@ -6,7 +6,7 @@ import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { cancelEvent } from '../../../test/modules/ledger/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { invoices, mailOutbox, orders, refunds } from '../../db/schema';
+import { invoices, mailOutbox, orders, participations, refunds } from '../../db/schema';
 import { issueRefundCreditNotes } from './credit-notes';
 import type { InvoiceDocument } from './document';
 import { issueMissingDocuments } from './issue';
@@ -149,6 +149,32 @@ describe('the credit note of a refund', () => {
     const credit = one(rows, 'credit-note', 'organizer');
     expect(rows).toHaveLength(3);
     expect(credit).toMatchObject({ seq: invoice.seq + 1, totalCents: -2500, correctsId: invoice.id });
+  });
+
+  it('leaves a place refunded whole before it was numbered without a number, and the series without a gap', async () => {
+    const { event, ticket, organizerCookie } = await paidEvent();
+    const first = await buyer();
+    const firstOrder = await buyAndPay(t, first.cookie, event.id, {
+      ticketId: ticket.id,
+      quantity: 1,
+      refundPlaces: 1,
+    });
+    await refundRequested(event.id, first.cookie, organizerCookie);
+    const second = await buyer();
+    await buyAndPay(t, second.cookie, event.id, { ticketId: ticket.id, quantity: 2 });
+    await t.app.jobs.runDue();
+    await issueMissingDocuments(t.database.db, options());
+
+    const numbered = await t.database.db
+      .select({ first: participations.firstTicketNumber, quantity: participations.quantity })
+      .from(participations)
+      .where(eq(participations.eventId, event.id));
+    expect(numbered.sort((a, b) => a.quantity - b.quantity)).toEqual([
+      { first: null, quantity: 0 },
+      { first: 1, quantity: 2 },
+    ]);
+    const rows = await documentsOf(firstOrder);
+    expect(one(rows, 'credit-note', 'organizer').totalCents).toBe(-one(rows, 'invoice', 'organizer').totalCents);
   });
 });
 

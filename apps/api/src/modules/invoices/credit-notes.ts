@@ -18,7 +18,13 @@ type Credited =
   | { kind: 'rest'; orderId: string };
 
 /** What a refund gives back, as credit notes: the organiser's part and the platform's. */
-type CreditSource = { key: string; orderId: string; organizer: Credited | null; platform: Credited | null };
+type CreditSource = {
+  key: string;
+  orderId: string;
+  organizer: Credited | null;
+  platform: Credited | null;
+  owed: { refundId: string } | { captureId: string };
+};
 
 const negated = (line: InvoiceLine): InvoiceLine => ({
   ...line,
@@ -54,10 +60,7 @@ async function creditedLines(tx: Database, invoice: InvoiceDocument, credited: C
  * issuing of its invoices, so that two callers at once give one credit note.
  */
 async function issueCreditNotes(db: Database, source: CreditSource, options: IssueOptions): Promise<void> {
-  const invoiced = await repo.findOrderInvoices(db, source.orderId);
-  if (!invoiced.some((document) => document.kind === 'invoice')) {
-    await issueOrderDocuments(db, source.orderId, options);
-  }
+  if (await credits.orderDocumentsOwed(db, source.orderId)) await issueOrderDocuments(db, source.orderId, options);
   await db.transaction(async (tx) => {
     if (!(await repo.lockOrder(tx, source.orderId))) return;
     for (const issuer of ['organizer', 'platform'] as const) {
@@ -92,6 +95,8 @@ async function issueCreditNotes(db: Database, source: CreditSource, options: Iss
         vatCents: document.vatCents,
       });
     }
+    // Also when nothing was invoiced to correct (an order paid before invoices existed).
+    await credits.markCreditNotesIssued(tx, source.owed);
   });
 }
 
@@ -102,16 +107,26 @@ async function issueCreditNotes(db: Database, source: CreditSource, options: Iss
  */
 export async function issueRefundCreditNotes(db: Database, refundId: string, options: IssueOptions): Promise<void> {
   const refund = await credits.findRefundToCredit(db, refundId);
-  if (!refund?.orderId || !['refunded', 'manual'].includes(refund.status) || refund.amountCents === 0) return;
+  if (!refund || !['refunded', 'manual'].includes(refund.status)) return;
+  const owed = { refundId: refund.id };
   const key = `refund:${refund.id}`;
-  if (refund.cause === 'cancellation') {
-    const rest = { kind: 'rest', orderId: refund.orderId } as const;
-    await issueCreditNotes(db, { key, orderId: refund.orderId, organizer: rest, platform: { kind: 'all' } }, options);
+  if (
+    !refund.orderId ||
+    refund.amountCents === 0 ||
+    (refund.cause === 'request' && (!refund.ticketId || refund.isGift))
+  ) {
+    // Nothing paid was given back: no credit note is owed.
+    await credits.markCreditNotesIssued(db, owed);
     return;
   }
-  if (!refund.ticketId || refund.isGift) return;
-  const places = { kind: 'places', ticketId: refund.ticketId, places: refund.places } as const;
-  await issueCreditNotes(db, { key, orderId: refund.orderId, organizer: places, platform: null }, options);
+  const { orderId } = refund;
+  if (refund.cause === 'cancellation') {
+    const rest = { kind: 'rest', orderId } as const;
+    await issueCreditNotes(db, { key, orderId, organizer: rest, platform: { kind: 'all' }, owed }, options);
+    return;
+  }
+  const places = { kind: 'places', ticketId: refund.ticketId ?? '', places: refund.places } as const;
+  await issueCreditNotes(db, { key, orderId, organizer: places, platform: null, owed }, options);
 }
 
 /** A late payment given back whole (its places were gone): both invoices are cancelled. */
@@ -125,7 +140,13 @@ export async function issueLateCaptureCreditNotes(
   const all = { kind: 'all' } as const;
   await issueCreditNotes(
     db,
-    { key: `capture:${found.id}`, orderId: found.orderId, organizer: all, platform: all },
+    {
+      key: `capture:${found.id}`,
+      orderId: found.orderId,
+      organizer: all,
+      platform: all,
+      owed: { captureId: found.id },
+    },
     options,
   );
 }
@@ -134,8 +155,8 @@ export async function issueLateCaptureCreditNotes(
 export async function issueEventCreditNotes(db: Database, eventId: string, options: IssueOptions): Promise<void> {
   const seen = new Set<string>();
   for (;;) {
-    // A refund that gives no credit note (nothing of it was invoiced) comes back: seen, it ends the run.
-    const refunds = (await credits.findRefundsToCredit(db, 100, eventId)).filter((id) => !seen.has(id));
+    // Each is marked once issued; one seen again (issued meanwhile by another) ends the run.
+    const refunds = (await credits.findRefundsOwingCreditNotes(db, 100, eventId)).filter((id) => !seen.has(id));
     for (const refundId of refunds) {
       seen.add(refundId);
       await issueRefundCreditNotes(db, refundId, options);
@@ -146,9 +167,9 @@ export async function issueEventCreditNotes(db: Database, eventId: string, optio
 
 /** What the issuing after each refund missed: its credit notes, a batch at a time. */
 export async function issueMissingCreditNotes(db: Database, options: IssueOptions, limit: number): Promise<number> {
-  const refunds = await credits.findRefundsToCredit(db, limit);
+  const refunds = await credits.findRefundsOwingCreditNotes(db, limit);
   for (const refundId of refunds) await issueRefundCreditNotes(db, refundId, options);
-  const captures = await credits.findLateCapturesToCredit(db, limit);
+  const captures = await credits.findLateCapturesOwingCreditNotes(db, limit);
   for (const id of captures) await issueLateCaptureCreditNotes(db, { id }, options);
   return refunds.length + captures.length;
 }
