@@ -47,6 +47,12 @@ import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import {
+  attachCreditNotesOfMail,
+  issueEventCreditNotes,
+  issueLateCaptureCreditNotes,
+  issueRefundCreditNotes,
+} from './modules/invoices/credit-notes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { invoiceAttachment } from './modules/invoices/invoice.service';
 import { issueDocumentsOfMail, issueMissingDocuments } from './modules/invoices/issue';
@@ -161,8 +167,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = { db: database.db, config, clock, images, bus };
   const tickets = ticketAttachmentResolver(config);
   // A mail's files: its tickets (PDF, QR code) and its order's invoices.
-  const resolveAttachment: ResolveAttachment = (db, ref) =>
-    ref.kind === 'invoice' ? invoiceAttachment(db, ref.invoiceId, config.brandName) : tickets(db, ref);
+  const resolveAttachment: ResolveAttachment = async (db, ref) => {
+    if (ref.kind === 'invoice') return invoiceAttachment(db, ref.invoiceId, config.brandName);
+    // Credit notes not issued by the time the mail goes: the order's documents list them later.
+    if (ref.kind === 'credit-notes') return null;
+    return tickets(db, ref);
+  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -338,6 +348,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await issueDocumentsOfMail(database.db, mail, documents).catch((error) =>
             app.log.error({ err: error, mail: mail.id }, 'documents of a mail not issued'),
           );
+          await attachCreditNotesOfMail(database.db, mail, documents).catch((error) =>
+            app.log.error({ err: error, mail: mail.id }, 'credit notes of a mail not issued'),
+          );
         }
         await deliverMail(database.db, job.mailId ?? '', {
           transport,
@@ -345,11 +358,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           resolveAttachment,
         });
       },
-      refund: (job) => retryRefund(deps, payments, job),
-      ticket_refund: async (job) => {
-        await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
+      // Each refund's credit notes once its money is back, after its own transaction: should they
+      // fail, the job comes back (the refund itself is not made twice), then the periodic issuing.
+      refund: async (job) => {
+        await retryRefund(deps, payments, job);
+        const capture = { provider: job.provider ?? '', transactionId: job.transactionId ?? '' };
+        await issueLateCaptureCreditNotes(database.db, capture, documents);
       },
-      event_cancellation: (job) => runCancellation({ ...deps, payments }, job.eventId ?? ''),
+      ticket_refund: async (job) => {
+        const status = await carryOutRefund({ ...deps, payments }, job.refundId ?? '');
+        if (status === 'refunded') await issueRefundCreditNotes(database.db, job.refundId ?? '', documents);
+      },
+      event_cancellation: async (job) => {
+        try {
+          await runCancellation({ ...deps, payments }, job.eventId ?? '');
+        } finally {
+          await issueEventCreditNotes(database.db, job.eventId ?? '', documents);
+        }
+      },
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

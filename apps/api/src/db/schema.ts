@@ -335,7 +335,9 @@ export const scans = pgTable(
 /** An attachment named by what it shows; its bytes are produced at sending time. */
 export type MailAttachmentRef =
   | { kind: 'ticket-pdf' | 'ticket-qr'; participationId: string }
-  | { kind: 'invoice'; invoiceId: string };
+  | { kind: 'invoice'; invoiceId: string }
+  // A refund's credit notes: issued before the mail is sent, which then carries them as invoices.
+  | { kind: 'credit-notes'; refundId: string };
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -561,11 +563,16 @@ export const paymentTransactions = pgTable(
       .default('none'),
     refundError: text('refund_error'),
     refundedAt: instant('refunded_at'),
+    // A late payment given back: its credit notes issued (invoices/credit-notes.ts); null while owed.
+    creditNotesIssuedAt: instant('credit_notes_issued_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payment_transactions_provider_key').on(t.provider, t.transactionId),
     index('payment_transactions_order_idx').on(t.orderId),
+    index('payment_transactions_credit_notes_owed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.creditNotesIssuedAt} is null and ${t.kind} = 'late' and ${t.refundStatus} = 'refunded'`),
     index('payment_transactions_refund_idx').on(t.createdAt).where(sql`${t.refundStatus} in ('pending', 'failed')`),
     check('payment_transactions_amount_check', sql`${t.amountCents} >= 0`),
     check('payment_transactions_kind_check', sql`${t.kind} in ('payment', 'duplicate', 'late')`),
@@ -609,9 +616,15 @@ export const refunds = pgTable(
     // When the provider was last asked: a refund left 'refunding' longer than a lease was cut off.
     claimedAt: instant('claimed_at'),
     refundedAt: instant('refunded_at'),
+    // Its credit notes issued (invoices/credit-notes.ts), or none owed; null while owed.
+    creditNotesIssuedAt: instant('credit_notes_issued_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    // The refunds whose credit notes are owed: the issuing pass reads only these.
+    index('refunds_credit_notes_owed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.creditNotesIssuedAt} is null and ${t.status} in ('refunded', 'manual')`),
     uniqueIndex('refunds_live_participation_key').on(t.participationId).where(sql`${t.cause} = 'request'`),
     uniqueIndex('refunds_cancelled_order_key').on(t.orderId).where(sql`${t.cause} = 'cancellation'`),
     index('refunds_event_idx').on(t.eventId, t.status),

@@ -75,9 +75,14 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
   let raw: string | undefined;
   try {
     const { files, gone } = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
-    if (gone.length > 0 && files.length === 0) {
-      const subjects = gone
-        .map((ref) => `${ref.kind} ${'invoiceId' in ref ? ref.invoiceId : ref.participationId}`)
+    // A refund's credit notes not issued yet take nothing from what the mail says: it still goes.
+    const lost = gone.filter((ref) => ref.kind !== 'credit-notes');
+    if (lost.length > 0 && files.length === 0) {
+      const subjects = lost
+        .map(
+          (ref) =>
+            `${ref.kind} ${'invoiceId' in ref ? ref.invoiceId : 'participationId' in ref ? ref.participationId : ''}`,
+        )
         .join(', ');
       throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
     }

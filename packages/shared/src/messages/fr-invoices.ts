@@ -16,6 +16,13 @@ export const invoicesFr = {
         ? 'Vos factures sont jointes à ce message au format PDF.'
         : 'Votre facture est jointe à ce message au format PDF.',
   },
+  /** What a refund mail adds once the refund's credit notes are issued. */
+  creditNotes: {
+    attached: (count: number) =>
+      count > 1
+        ? 'Les avoirs de ce remboursement sont joints à ce message au format PDF.'
+        : 'L’avoir de ce remboursement est joint à ce message au format PDF.',
+  },
   /** The rate a ticket or an option is sold at, chosen on the create and edit forms. */
   vat: {
     label: 'Taux de TVA',

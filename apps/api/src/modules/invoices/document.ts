@@ -15,6 +15,8 @@ export type InvoiceParty = {
 
 export type InvoiceLine = {
   label: string;
+  /** The ticket an organiser's line sells, for the credit note of a refund of some of its places. */
+  ticketId?: string;
   quantity: number;
   unitInclVatCents: number;
   vatRate: VatRate;

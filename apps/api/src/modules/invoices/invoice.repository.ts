@@ -23,6 +23,7 @@ export type OrderToInvoice = {
   feeCents: number;
   totalCents: number;
   lines: {
+    ticketId: string;
     label: string;
     quantity: number;
     unitPriceCents: number;
@@ -43,7 +44,7 @@ export async function findOrderToInvoice(db: Database, orderId: string): Promise
                o.subtotal_cents as "subtotalCents", o.insurance_cents as "insuranceCents",
                o.fee_cents as "feeCents", o.total_cents as "totalCents",
                coalesce((select json_agg(json_build_object(
-                          'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
+                          'ticketId', t.id, 'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
                           'unitPriceCents', l.unit_price_cents, 'refundPlaces', l.refund_places, 'isGift', l.is_gift,
                           'vatRate', t.vat_rate)
                           order by t.position, l.id)
@@ -98,7 +99,10 @@ export async function findOrderInvoice(db: Database, orderId: string, id: string
   return row as unknown as InvoiceRow | undefined;
 }
 
-/** The participations of an order (or, without one, of an event) still waiting for their numbers. */
+/**
+ * The participations of an order (or, without one, of an event) still waiting for their numbers;
+ * one whose places were all refunded before it was numbered has none to take.
+ */
 export async function findUnnumbered(
   db: Database,
   where: { orderId: string } | { eventId: string },
@@ -106,7 +110,7 @@ export async function findUnnumbered(
   return queryRows(
     db,
     sql`select id, event_id as "eventId", quantity from participations
-         where first_ticket_number is null
+         where first_ticket_number is null and quantity > 0
            and ${'orderId' in where ? sql`order_id = ${where.orderId}` : sql`event_id = ${where.eventId}`}
          order by created_at, id
          for update skip locked`,
@@ -116,7 +120,8 @@ export async function findUnnumbered(
 export async function findEventsWithUnnumbered(db: Database, limit: number): Promise<string[]> {
   const rows = await queryRows<{ eventId: string }>(
     db,
-    sql`select distinct event_id as "eventId" from participations where first_ticket_number is null limit ${limit}`,
+    sql`select distinct event_id as "eventId" from participations
+         where first_ticket_number is null and quantity > 0 limit ${limit}`,
   );
   return rows.map((row) => row.eventId);
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import type { MailAttachmentRef } from '../../db/schema';
 import { withPaidSummary } from '../../mail/confirmation-mail';
 import { completeQueuedMail } from '../../mail/outbox';
+import { issueMissingCreditNotes } from './credit-notes';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
 import * as repo from './invoice.repository';
 import { invoiceNumber, organizerInvoiceSeries, PLATFORM_INVOICE_SERIES, takeNumbers, ticketSeries } from './numbering';
@@ -49,7 +50,10 @@ function ticketLines(order: repo.OrderToInvoice, vatFranchise: boolean): Invoice
     .filter((sold) => !sold.isGift)
     .map((sold) => ({ ...sold, unit: discountedUnitPriceCents(sold.unitPriceCents, order.discountPercent) }))
     .filter((sold) => sold.unit > 0)
-    .map((sold) => line(sold.label, sold.quantity, sold.unit, vatFranchise ? 'none' : sold.vatRate));
+    .map((sold) => ({
+      ...line(sold.label, sold.quantity, sold.unit, vatFranchise ? 'none' : sold.vatRate),
+      ticketId: sold.ticketId,
+    }));
 }
 
 /** The platform's own sale to the buyer: the service fee and the refund option. */
@@ -62,7 +66,7 @@ function platformLines(order: repo.OrderToInvoice): InvoiceLine[] {
   ];
 }
 
-function totalsOf(lines: InvoiceLine[]) {
+export function totalsOf(lines: InvoiceLine[]) {
   const sum = (pick: (l: InvoiceLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
   return {
     lines,
@@ -167,10 +171,10 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
 }
 
 /**
- * What is owed and no mail has issued yet (a mail still queued behind others, a door sale without
- * an e-mail, a crash between the payment and its mail): numbers and invoices, batch after batch
- * until none is owed. Both reads use partial indexes of what is owed, so an idle pass costs two
- * index probes.
+ * What is owed and no mail or job has issued yet (a mail still queued behind others, a door sale
+ * without an e-mail, a crash between the payment and its mail, a refund left to the organiser):
+ * numbers, invoices and credit notes, batch after batch until none is owed. Every read uses a
+ * partial index of what is owed, so an idle pass costs a few index probes.
  */
 export async function issueMissingDocuments(db: Database, options: IssueOptions, batch = 200): Promise<number> {
   let done = 0;
@@ -183,7 +187,7 @@ export async function issueMissingDocuments(db: Database, options: IssueOptions,
     done += events.length + orders.length;
     if (events.length < batch && orders.length < batch) break;
   }
-  return done;
+  return done + (await issueMissingCreditNotes(db, options, batch));
 }
 
 /**

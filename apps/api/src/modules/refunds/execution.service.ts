@@ -88,5 +88,8 @@ export async function applyRefund(tx: Database, deps: Pick<AppDeps, 'config' | '
             refund.status === 'manual' ? 0 : refund.amountCents,
           ),
         };
-  await queueMail(tx, { to: to.email, ...mail });
+  // Money went back on a paid order: the mail carries the refund's credit notes, issued before it goes.
+  const creditNotes =
+    refund.orderId && refund.amountCents > 0 ? [{ kind: 'credit-notes' as const, refundId: refund.id }] : [];
+  await queueMail(tx, { to: to.email, ...mail, ...(creditNotes.length > 0 && { attachments: creditNotes }) });
 }

@@ -39,6 +39,7 @@ function fileOf(config: Config): ResolveAttachment {
         };
       }
       case 'invoice':
+      case 'credit-notes':
         throw new Error('an invoice is made by the invoices module, not as a ticket');
     }
   };
