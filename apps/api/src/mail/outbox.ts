@@ -77,7 +77,11 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
     const { files, gone } = await resolveAttachments(db, mail.attachments ?? [], options.resolveAttachment);
     // A refund's credit notes not issued yet take nothing from what the mail says: it still goes.
     const lost = gone.filter((ref) => ref.kind !== 'credit-notes');
-    if (lost.length > 0 && files.length === 0) {
+    // A confirmation whose every ticket is gone is not sent, whatever invoices it gained since.
+    const isTicket = (ref: MailAttachmentRef) => ref.kind === 'ticket-pdf' || ref.kind === 'ticket-qr';
+    const tickets = (mail.attachments ?? []).filter(isTicket);
+    const ticketsGone = tickets.length > 0 && lost.filter(isTicket).length === tickets.length;
+    if (lost.length > 0 && (files.length === 0 || ticketsGone)) {
       const subjects = lost
         .map(
           (ref) =>

@@ -76,7 +76,7 @@ const RATES = [
 ];
 
 // Each test sells through the sandbox bank and runs the jobs: a loaded machine needs more than 30 s.
-const SLOW = { timeout: 60_000 };
+const SLOW = { timeout: 180_000 };
 
 describe('an event’s declarations', SLOW, () => {
   it('sum the organiser’s invoices per rate, count the places paid and free, and take the CNM tax on a concert', async () => {
