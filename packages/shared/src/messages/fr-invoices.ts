@@ -38,6 +38,21 @@ export const invoicesFr = {
     download: 'Télécharger',
     ticketNumbers: (numbers: string) => `N° ${numbers}`,
   },
+  /**
+   * The commission the platform sells the organiser, with its VAT at 20 % (issue 29): the rates
+   * page and its simulator, the payouts' lines and the commission invoice.
+   */
+  commission: {
+    rateVat: 'TVA de 20 % en sus : la commission est déduite TTC de vos virements, chacun avec sa facture.',
+    exclVat: 'Commission HT',
+    inclVat: 'Commission TTC (TVA 20 %)',
+    payoutLine: (amount: string) => `Commission TTC déduite : ${amount}`,
+    download: 'Facture de commission',
+    downloadLabel: (date: string) => `Télécharger la facture de commission du virement du ${date}`,
+    invoiceLine: (eventTitle: string) => `Commission sur les ventes de billets — ${eventTitle}`,
+    payoutReference: 'Virement',
+    notFound: 'Cette facture de commission est introuvable.',
+  },
   pdf: {
     invoice: 'Facture',
     creditNote: 'Avoir',
