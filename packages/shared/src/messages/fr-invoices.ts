@@ -47,8 +47,11 @@ export const invoicesFr = {
     exclVat: 'Commission HT',
     inclVat: 'Commission TTC (TVA 20 %)',
     payoutLine: (amount: string) => `Commission TTC déduite : ${amount}`,
+    vatDue: (amount: string) =>
+      `Le prochain virement déduira aussi la TVA sur la commission (${amount}), avec sa facture de commission.`,
     download: 'Facture de commission',
-    downloadLabel: (date: string) => `Télécharger la facture de commission du virement du ${date}`,
+    downloadLabel: (date: string, eventTitle?: string) =>
+      `Télécharger la facture de commission du virement du ${date}${eventTitle ? ` (${eventTitle})` : ''}`,
     invoiceLine: (eventTitle: string) => `Commission sur les ventes de billets — ${eventTitle}`,
     payoutReference: 'Virement',
     notFound: 'Cette facture de commission est introuvable.',
