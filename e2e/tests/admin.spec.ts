@@ -129,7 +129,7 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   await section(page, 'Virements').click();
   const row = page.getByRole('row').filter({ hasText: detail.title });
   await expect(row).toContainText('11,86 €');
-  await expect(row).toContainText('Commission TTC déduite : 0,64 €');
+  await expect(row).toContainText('Commission TTC : 0,64 €');
   await expect(row.getByRole('link', { name: /Télécharger la facture de commission/ })).toHaveText(
     'Facture de commission',
   );

@@ -47,6 +47,7 @@ export const invoicesFr = {
     exclVat: 'Commission HT',
     inclVat: 'Commission TTC (TVA 20 %)',
     payoutLine: (amount: string) => `Commission TTC déduite : ${amount}`,
+    payoutLineShort: (amount: string) => `Commission TTC : ${amount}`,
     vatDue: (amount: string) =>
       `Le prochain virement déduira aussi la TVA sur la commission (${amount}), avec sa facture de commission.`,
     download: 'Facture de commission',

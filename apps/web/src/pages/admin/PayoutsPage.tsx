@@ -37,8 +37,12 @@ export default function PayoutsPage() {
       {formatEuros(payout.amountCents)}
     </Text>
   );
-  const commission = (payout: AdminPayout) => (
-    <PayoutCommission payout={payout} name={{ date: shortDateTime(payout.createdAt), eventTitle: payout.eventTitle }} />
+  const commission = (payout: AdminPayout, isStacked = false) => (
+    <PayoutCommission
+      payout={payout}
+      name={{ date: shortDateTime(payout.createdAt), eventTitle: payout.eventTitle }}
+      isStacked={isStacked}
+    />
   );
   const iban = (payout: AdminPayout) => (
     <Text size="xs" ff="monospace" c="dimmed">
@@ -103,7 +107,7 @@ export default function PayoutsPage() {
           cell: (payout) => (
             <>
               {amount(payout)}
-              {commission(payout)}
+              {commission(payout, true)}
             </>
           ),
         },
