@@ -122,13 +122,17 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   );
   await sellPlaces(page.context().browser(), detail.id, { ticketId: detail.firstTicketId, quantity: 1 });
   await saveBankAccount(request);
-  // 12,50 € − 0,23 € (1,8 % half up) − 0,30 €.
-  expect((await askPayout(request, detail.id)).amountCents).toBe(1197);
+  // 12,50 € − 0,23 € (1,8 % half up) − 0,30 € − the VAT on that commission (0,106 → 0,11 €).
+  expect((await askPayout(request, detail.id)).amountCents).toBe(1186);
 
   await openBackOffice(page);
   await section(page, 'Virements').click();
   const row = page.getByRole('row').filter({ hasText: detail.title });
-  await expect(row).toContainText('11,97 €');
+  await expect(row).toContainText('11,86 €');
+  await expect(row).toContainText('Commission TTC : 0,64 €');
+  await expect(row.getByRole('link', { name: /Télécharger la facture de commission/ })).toHaveText(
+    'Facture de commission',
+  );
   await expect(row).toContainText('À émettre');
 
   await page.getByRole('button', { name: 'Créer un lot de virements' }).click();
@@ -155,7 +159,7 @@ test('a payout goes into a batch, whose SEPA file is the same at every download,
   };
   const xml = await download();
   expect(xml).toContain('<PmtMtd>TRF</PmtMtd>');
-  expect(xml).toContain('<InstdAmt Ccy="EUR">11.97</InstdAmt>');
+  expect(xml).toContain('<InstdAmt Ccy="EUR">11.86</InstdAmt>');
   expect(xml).toContain(`<IBAN>${ORGANISER_IBAN}</IBAN>`);
   await expect(batch).toContainText('Téléchargé le');
   // A second download is the same file: the bank sees the same order, not a new one.

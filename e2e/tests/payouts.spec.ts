@@ -41,10 +41,13 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
   const dialog = page.getByRole('dialog', { name: 'Demande de virement' });
   // 2 × (20,00 € − 0,36 € − 0,30 €).
   await expect(dialog.getByTestId('available')).toHaveText('38,68 €');
-  await expect(dialog.getByText('Avance possible avant la fin de l’événement : 38,68 €.')).toBeVisible();
-  // No VAT is charged on the commission yet: its line is not shown.
-  await expect(dialog.getByText('TVA sur la commission')).toHaveCount(0);
-  const ask = dialog.getByRole('button', { name: 'Demander le virement de 38,68 €' });
+  // The commission's VAT (20 % of 1,32 €) is not deducted yet: the payout deducts it with its invoice.
+  await expect(dialog.getByRole('row', { name: /TVA sur la commission/ })).toHaveCount(0);
+  await expect(dialog.getByTestId('commission-vat-due')).toHaveText(
+    'Le prochain virement déduira aussi la TVA sur la commission (0,26 €), avec sa facture de commission.',
+  );
+  await expect(dialog.getByText('Avance possible avant la fin de l’événement : 38,42 €.')).toBeVisible();
+  const ask = dialog.getByRole('button', { name: 'Demander le virement de 38,42 €' });
   await expect(ask).toBeDisabled();
   await expect(
     dialog.getByText('Veuillez enregistrer vos coordonnées bancaires avant de demander un virement.'),
@@ -63,6 +66,16 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
   await expect(dialog.getByTestId('available')).toHaveText('0,00 €');
   await expect(dialog.getByRole('button', { name: 'Demander le virement de 0,00 €' })).toBeDisabled();
   await expect(dialog.getByText('En attente')).toBeVisible();
+  // The commission TTC it deducted, and its invoice to download.
+  await expect(dialog.getByRole('row', { name: /TVA sur la commission/ })).toContainText('0,26 €');
+  await expect(dialog.getByTestId('commission-vat-due')).toHaveCount(0);
+  await expect(dialog.getByTestId('payout-commission')).toContainText('Commission TTC déduite : 1,58 €');
+  const invoice = dialog.getByRole('link', { name: /Télécharger la facture de commission du virement du/ });
+  await expect(invoice).toHaveText('Facture de commission');
+  const pdf = await page.request.get((await invoice.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await expectAccessible(page);
   // Another tab asking again finds nothing left, and says so in French.
   const again = await page.request.post(`/api/console/events/${event.id}/payouts`);
   expect(again.status()).toBe(409);
@@ -73,7 +86,7 @@ test('the organiser keeps bank details and asks once for the balance of a paid e
   await mailMatching(
     page.request,
     organiser.email,
-    (mail) => mail.text.includes('38,68 €') && mail.text.includes('FR76 3000 6000 0112 3456 7890 189'),
+    (mail) => mail.text.includes('38,42 €') && mail.text.includes('FR76 3000 6000 0112 3456 7890 189'),
   );
   await organiser.dispose();
 });
@@ -125,7 +138,8 @@ test('a payout sent to the bank before a cancellation is owed, and taken back fr
   const cancelled = await paidEvent(organiser.request, 20);
   await sell(page, cancelled, 1);
   const payout = await askPayout(organiser.request, cancelled.id);
-  expect(payout.amountCents).toBe(1934);
+  // 20,00 € − 0,66 € of commission − 0,13 € of its VAT.
+  expect(payout.amountCents).toBe(1921);
   // The payout leaves for the bank: its batch's file is downloaded.
   const batch = await organiser.admin.post('/api/admin/payout-batches', { data: { payoutIds: [payout.id] } });
   expect(batch.status()).toBe(201);
@@ -135,7 +149,7 @@ test('a payout sent to the bank before a cancellation is owed, and taken back fr
     data: { message: 'La salle a brûlé.' },
   });
   expect(cancel.status(), await cancel.text()).toBe(202);
-  // The buyer gets their 20,00 € back; the 19,34 € already sent are owed, with the commission.
+  // The buyer gets their 20,00 € back; the 19,21 € already sent are owed, with the commission TTC.
   await expect
     .poll(async () => (await balanceOf(organiser.request, cancelled.id)).availableCents, { timeout: 30_000 })
     .toBe(-2000);
@@ -161,10 +175,10 @@ test('a payout sent to the bank before a cancellation is owed, and taken back fr
   await page.goto(`/event_management?event=${next.id}&tab=stats`);
   await page.getByRole('button', { name: 'Demande de virement' }).click();
   dialog = page.getByRole('dialog', { name: 'Demande de virement' });
-  // 50,00 € − 0,90 € − 0,30 €, of which 20,00 € go to the debt.
+  // 50,00 € − 0,90 € − 0,30 €, of which 20,00 € go to the debt and 0,24 € to the commission's VAT.
   await expect(dialog.getByTestId('available')).toHaveText('48,80 €');
   await expect(dialog.getByRole('row', { name: /tous événements confondus/ })).toContainText('28,80 €');
-  await dialog.getByRole('button', { name: 'Demander le virement de 28,80 €' }).click();
+  await dialog.getByRole('button', { name: 'Demander le virement de 28,56 €' }).click();
   await expect(page.getByText('Votre demande de virement a bien été effectuée.')).toBeVisible();
   await expect(dialog.getByTestId('available')).toHaveText('0,00 €');
   expect((await balanceOf(organiser.request, cancelled.id)).availableCents).toBe(0);

@@ -15,17 +15,18 @@ test('the simulator gives the gain of a price and the price of a desired amount,
 
   const price = page.getByRole('textbox', { name: 'Prix du billet (€)' });
   await price.fill('10');
-  // 10,00 € − 1,8 % (0,18 €) − 0,30 €.
-  await expect(page.getByTestId('gain')).toHaveText('9,52 €');
+  // 10,00 € − (1,8 % (0,18 €) + 0,30 €) HT − its VAT at 20 % (0,096 → 0,10 €).
+  await expect(page.getByTestId('gain')).toHaveText('9,42 €');
   await expect(page.getByTestId('commission')).toHaveText('0,48 €');
+  await expect(page.getByTestId('commission-incl-vat')).toHaveText('0,58 €');
   await price.fill('12,35');
-  // 1,8 % of 12,35 € = 22,23 cents, rounded half up to 22.
-  await expect(page.getByTestId('gain')).toHaveText('11,83 €');
+  // 1,8 % of 12,35 € = 22,23 cents, rounded half up to 22; 0,52 € HT, 0,62 € TTC.
+  await expect(page.getByTestId('gain')).toHaveText('11,73 €');
 
   const desired = page.getByRole('textbox', { name: 'Montant souhaité (€)' });
   await desired.fill('10');
-  // 10,00 € + 1,8 % of 10,00 € + 0,30 €.
-  await expect(page.getByTestId('price-to-set')).toHaveText('10,48 €');
+  // 10,00 € + (1,8 % of 10,00 € + 0,30 €) with its VAT.
+  await expect(page.getByTestId('price-to-set')).toHaveText('10,58 €');
   await expect(page.getByText(FREE)).toHaveCount(0);
 
   await price.fill('0');
@@ -51,7 +52,8 @@ test('a logged-in organiser sees their own rate, which the administrator sets', 
     await expect(page.getByTestId('rate-line')).toHaveText('1,4 % + 0,25 € HT par billet vendu');
     await expect(page.getByText('Votre tarif réduit')).toBeVisible();
     await page.getByRole('textbox', { name: 'Prix du billet (€)' }).fill('10');
-    await expect(page.getByTestId('gain')).toHaveText('9,61 €');
+    // 10,00 € − (0,14 € + 0,25 €) HT − 0,08 € of VAT.
+    await expect(page.getByTestId('gain')).toHaveText('9,53 €');
   } finally {
     await admin.patch(`/api/admin/users/${userId}`, { data: { commission: null } });
     await admin.dispose();

@@ -838,6 +838,10 @@ export const payouts = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: instant('decided_at'),
     returnedAt: instant('returned_at'),
+    // The commission invoiced with the payout (docs/decisions.md, "Invoices and VAT"): what the
+    // event's sales were charged since the previous invoice, and the VAT the payout deducted on it.
+    commissionExclVatCents: integer('commission_excl_vat_cents').notNull().default(0),
+    commissionVatCents: integer('commission_vat_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -955,9 +959,9 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
     issuer: text('issuer', { enum: ['organizer', 'platform'] }).notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    // An order's sale or refund; or a payout's commission, sold by the platform to the organiser.
+    orderId: uuid('order_id').references(() => orders.id),
+    payoutId: uuid('payout_id').references(() => payouts.id),
     organizerId: uuid('organizer_id').references(() => users.id),
     correctsId: uuid('corrects_id'),
     // What the document answers (the order's sale by one issuer, one refund): issued once.
@@ -972,6 +976,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_series_seq_key').on(t.series, t.seq),
     uniqueIndex('invoices_source_key').on(t.sourceKey),
     index('invoices_order_idx').on(t.orderId),
+    index('invoices_payout_idx').on(t.payoutId),
+    check('invoices_source_check', sql`${t.orderId} is not null or ${t.payoutId} is not null`),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
     check('invoices_issuer_check', sql`${t.issuer} in ('organizer', 'platform')`),
   ],

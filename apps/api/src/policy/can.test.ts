@@ -33,5 +33,9 @@ describe('who may do what', () => {
     expect(can(organiser, 'seeProfile', { id: 'o', isPublic: false })).toBe(true);
     expect(can(admin, 'seePrivateEventsOf', { id: 'o' })).toBe(true);
     expect(can(null, 'seePrivateEventsOf', { id: 'o' })).toBe(false);
+    expect(can(unverified, 'readCommissionInvoices', { id: 'o' })).toBe(true);
+    expect(can(admin, 'readCommissionInvoices', { id: 'o' })).toBe(true);
+    expect(can(stranger, 'readCommissionInvoices', { id: 'o' })).toBe(false);
+    expect(can(null, 'readCommissionInvoices', { id: 'o' })).toBe(false);
   });
 });

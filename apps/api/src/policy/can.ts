@@ -44,6 +44,8 @@ type Resources = {
   requestPayout: EventRelation;
   /** Create or own events for this organiser (someone else's only for an administrator). */
   organizeFor: Person;
+  /** The invoices an organiser receives for their payouts' commission: theirs, and an administrator's. */
+  readCommissionInvoices: Person;
   /** Prices, choice tickets, public events, fees paid by attendees, the console (2-organiser.md §6). */
   useVerifiedFeatures: null;
   /** The back office and every organiser's console. */
@@ -82,6 +84,7 @@ const rules: { [A in Action]: (viewer: Viewer, resource: Resources[A]) => boolea
   // (followSales) but not ask for it in their place.
   requestPayout: (viewer, event) => isOwner(viewer, event) && viewer.isVerified,
   organizeFor: selfOrAdmin,
+  readCommissionInvoices: selfOrAdmin,
   useVerifiedFeatures: isVerifiedOrAdmin,
   administer: isAdmin,
   seeProfile: (viewer, person) => Boolean(person.isPublic) || selfOrAdmin(viewer, person),

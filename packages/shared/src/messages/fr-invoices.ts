@@ -45,6 +45,25 @@ export const invoicesFr = {
     download: 'Télécharger',
     ticketNumbers: (numbers: string) => `N° ${numbers}`,
   },
+  /**
+   * The commission the platform sells the organiser, with its VAT at 20 % (issue 29): the rates
+   * page and its simulator, the payouts' lines and the commission invoice.
+   */
+  commission: {
+    rateVat: 'TVA de 20 % en sus : la commission est déduite TTC de vos virements, chacun avec sa facture.',
+    exclVat: 'Commission HT',
+    inclVat: 'Commission TTC (TVA 20 %)',
+    payoutLine: (amount: string) => `Commission TTC déduite : ${amount}`,
+    payoutLineShort: (amount: string) => `Commission TTC : ${amount}`,
+    vatDue: (amount: string) =>
+      `Le prochain virement déduira aussi la TVA sur la commission (${amount}), avec sa facture de commission.`,
+    download: 'Facture de commission',
+    downloadLabel: (date: string, eventTitle?: string) =>
+      `Télécharger la facture de commission du virement du ${date}${eventTitle ? ` (${eventTitle})` : ''}`,
+    invoiceLine: (eventTitle: string) => `Commission sur les ventes de billets — ${eventTitle}`,
+    payoutReference: 'Virement',
+    notFound: 'Cette facture de commission est introuvable.',
+  },
   pdf: {
     invoice: 'Facture',
     creditNote: 'Avoir',

@@ -14,7 +14,6 @@ export const payoutsFr = {
     priceLabel: 'Prix du billet (€)',
     priceHint: 'Ce que paie le participant pour un billet.',
     gainLabel: 'Vous recevez',
-    commissionLabel: 'Commission',
     desiredLabel: 'Montant souhaité (€)',
     desiredHint: 'Ce que vous voulez recevoir pour un billet.',
     priceToSetLabel: 'Prix à fixer',

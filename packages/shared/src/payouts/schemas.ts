@@ -43,13 +43,16 @@ export type PayoutStatus = z.infer<typeof payoutStatus>;
 
 /**
  * An event's balance, read from the ledger (docs/decisions.md, "The money ledger"): every figure is
- * a sum of entries. `availableCents` is signed (below 0 the organiser owes it) and net of the
- * commission and of its VAT (0 until the commission is invoiced with VAT).
+ * a sum of entries but `commissionVatDueCents`, the VAT on the commission not yet invoiced, which
+ * the next payout deducts with its invoice (docs/decisions.md, "Invoices and VAT").
+ * `availableCents` is signed (below 0 the organiser owes it) and net of the commission and of the
+ * VAT deducted so far; `requestableCents` is net of the VAT due too.
  */
 const balance = z.object({
   salesCents: cents,
   commissionCents: cents,
   commissionVatCents: cents,
+  commissionVatDueCents: cents,
   refundsCents: cents,
   /** Payouts requested, batched or paid (a rejected, cancelled or returned one gave its amount back). */
   payoutsCents: cents,
@@ -66,6 +69,16 @@ const balance = z.object({
 });
 export type Balance = z.infer<typeof balance>;
 
+/**
+ * The commission invoiced with a payout, TTC, and its invoice's PDF (for the payout's organiser and
+ * the administrators); 0 and null when the payout invoiced none (no commission since the last one,
+ * or a payout asked before commissions were invoiced).
+ */
+const commissionOfPayout = {
+  commissionInclVatCents: cents,
+  commissionInvoiceUrl: z.string().nullable(),
+};
+
 /** A payout as the organiser's console lists it; the back office's adds who asked and where it goes. */
 export const eventPayout = z.object({
   id: z.string(),
@@ -76,6 +89,7 @@ export const eventPayout = z.object({
   decidedAt: z.string().nullable(),
   bankReference: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  ...commissionOfPayout,
 });
 
 /** The payout panel of the console: the event's balance, the rate used, the requests so far. */
@@ -96,5 +110,10 @@ export const eventPayouts = z.object({
 });
 export type EventPayouts = z.infer<typeof eventPayouts>;
 
-export const payoutCreated = z.object({ id: z.string(), amountCents: cents, status: payoutStatus });
+export const payoutCreated = z.object({
+  id: z.string(),
+  amountCents: cents,
+  status: payoutStatus,
+  ...commissionOfPayout,
+});
 export type PayoutCreated = z.infer<typeof payoutCreated>;

@@ -5,6 +5,7 @@ import {
   mulDivHalfUp,
   orderTotals,
   organiserCommissionCents,
+  organiserCommissionInclVatCents,
   organiserGainCents,
   priceForDesiredNet,
   REDUCED_COMMISSION,
@@ -146,11 +147,12 @@ describe('orderTotals', () => {
 
 describe('organiser commission and the rates simulator', () => {
   it('takes 1.8 % + 0.30 € per ticket by default', () => {
-    // 10 €: 1000 × 1.8 % = 18, + 30 = 48; gain 1000 − 48 = 952
+    // 10 €: 1000 × 1.8 % = 18, + 30 = 48 HT; + 20 % VAT (9.6 → 10) = 58 TTC; gain 1000 − 58 = 942
     expect(organiserCommissionCents(1000)).toBe(48);
-    expect(organiserGainCents(1000)).toBe(952);
-    // 0.25 €: 25 × 1.8 % = 0.45 → 0, + 30 = 30; gain −5
-    expect(organiserGainCents(25)).toBe(-5);
+    expect(organiserCommissionInclVatCents(1000)).toBe(58);
+    expect(organiserGainCents(1000)).toBe(942);
+    // 0.25 €: 25 × 1.8 % = 0.45 → 0, + 30 = 30 HT, 36 TTC; gain −11
+    expect(organiserGainCents(25)).toBe(-11);
     // 13.89 €: 1389 × 1.8 % = 25.002 → 25, + 30 = 55
     expect(organiserCommissionCents(1389)).toBe(55);
   });
@@ -165,13 +167,15 @@ describe('organiser commission and the rates simulator', () => {
     expect(priceForDesiredNet(0)).toBe(0);
   });
 
-  it('prices a desired net as the spec words it', () => {
-    // 10 € wanted: 1000 + 1000 × 1.8 % (18) + 30 = 1048
-    expect(priceForDesiredNet(1000)).toBe(1048);
-    // 12.25 € wanted: 1225 × 1.8 % = 22.05 → 22; 1225 + 22 + 30 = 1277
-    expect(priceForDesiredNet(1225)).toBe(1277);
-    // Reduced: 1000 + 14 + 25 = 1039
-    expect(priceForDesiredNet(1000, REDUCED_COMMISSION)).toBe(1039);
+  it('prices a desired net as the spec words it, the commission with its VAT', () => {
+    // 10 € wanted: 1000 × 1.8 % (18) + 30 = 48 HT, 58 TTC: 1058
+    expect(priceForDesiredNet(1000)).toBe(1058);
+    // 12.25 € wanted: 1225 × 1.8 % = 22.05 → 22; 22 + 30 = 52 HT, + 10.4 → 10 = 62 TTC: 1287
+    expect(priceForDesiredNet(1225)).toBe(1287);
+    // Reduced: 14 + 25 = 39 HT, + 7.8 → 8 = 47 TTC: 1047
+    expect(priceForDesiredNet(1000, REDUCED_COMMISSION)).toBe(1047);
+    // The gain of that price falls slightly short of the wish: 1058 − (19 + 30 + 10) = 999
+    expect(organiserGainCents(priceForDesiredNet(1000))).toBe(999);
   });
 
   it('rounds .5 cents up', () => {

@@ -4,6 +4,8 @@
  * rounding is half up, done once per amount (1-attendee.md §9, 2-organiser.md §9).
  */
 
+import { addVat, PLATFORM_VAT_RATE } from './vat';
+
 /** The providers an event may be paid through: the card provider, the bank, and the bank's sandbox. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'etransactions', 'stripe'] as const;
 export type FeeProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -136,18 +138,29 @@ export function organiserCommissionCents(priceCents: number, rate: Rate = STANDA
   return mulDivHalfUp(priceCents, rate.bps, 10_000) + rate.fixedCents;
 }
 
-/** Gain = price minus commission minus fixed fee (negative for a price below the fee). */
+/**
+ * The commission on one ticket with its VAT: the commission is quoted HT and the platform sells it
+ * to the organiser at 20 % (docs/decisions.md, "Invoices and VAT"). The invoice of a payout adds the
+ * VAT once on the sum of its commissions, so a payout may differ from the sum of these by a cent
+ * per ticket at most.
+ */
+export function organiserCommissionInclVatCents(priceCents: number, rate: Rate = STANDARD_COMMISSION): number {
+  return addVat(organiserCommissionCents(priceCents, rate), PLATFORM_VAT_RATE).inclVatCents;
+}
+
+/** Gain = price minus the commission with its VAT (negative for a price below the fee). */
 export function organiserGainCents(priceCents: number, rate: Rate = STANDARD_COMMISSION): number {
-  return priceCents - organiserCommissionCents(priceCents, rate);
+  return priceCents - organiserCommissionInclVatCents(priceCents, rate);
 }
 
 /**
- * Price to set for a desired net = desired amount + the percentage commission on the desired amount
- * + the fixed fee, as the spec words it (so the gain of that price falls slightly short of the
- * desired amount: the commission is then taken on the higher price).
+ * Price to set for a desired net = desired amount + the commission on the desired amount (the
+ * percentage and the fixed fee, as the spec words it) with its VAT; so the gain of that price falls
+ * slightly short of the desired amount: the commission is then taken on the higher price.
  */
 export function priceForDesiredNet(desiredNetCents: number, rate: Rate = STANDARD_COMMISSION): number {
   assertCents('desiredNetCents', desiredNetCents);
   if (desiredNetCents === 0) return 0;
-  return desiredNetCents + mulDivHalfUp(desiredNetCents, rate.bps, 10_000) + rate.fixedCents;
+  const commission = mulDivHalfUp(desiredNetCents, rate.bps, 10_000) + rate.fixedCents;
+  return desiredNetCents + addVat(commission, PLATFORM_VAT_RATE).inclVatCents;
 }

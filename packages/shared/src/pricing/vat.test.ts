@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnmTaxCents, defaultVatRate, splitVat, VAT_RATES, vatByRate } from './vat';
+import { addVat, cnmTaxCents, defaultVatRate, splitVat, VAT_RATES, vatByRate } from './vat';
 
 describe('VAT inside a price TTC', () => {
   it.each([
@@ -49,5 +49,21 @@ describe('VAT inside a price TTC', () => {
     expect(cnmTaxCents(10_000)).toBe(350);
     expect(cnmTaxCents(15)).toBe(1);
     expect(cnmTaxCents(14)).toBe(0);
+  });
+});
+
+describe('VAT on top of an amount HT (the commission)', () => {
+  it('adds 20 % rounded half up, and HT + VAT is the TTC amount', () => {
+    expect(addVat(48, '20')).toEqual({ exclVatCents: 48, vatCents: 10, inclVatCents: 58 }); // 9.6 → 10
+    expect(addVat(52, '20')).toEqual({ exclVatCents: 52, vatCents: 10, inclVatCents: 62 }); // 10.4 → 10
+    expect(addVat(2, '20').vatCents).toBe(0); // 0.4 → 0
+    expect(addVat(5, '20').vatCents).toBe(1); // 1.0
+    expect(addVat(0, '20')).toEqual({ exclVatCents: 0, vatCents: 0, inclVatCents: 0 });
+    expect(addVat(1_000_000, 'none').vatCents).toBe(0);
+  });
+
+  it('refuses what is not a whole number of cents ≥ 0', () => {
+    expect(() => addVat(-1, '20')).toThrow(RangeError);
+    expect(() => addVat(1.5, '20')).toThrow(RangeError);
   });
 });

@@ -78,3 +78,15 @@ export function vatByRate(lines: { vatRate: VatRate; exclVatCents: number; vatCe
 export function cnmTaxCents(revenueExclVatCents: number): number {
   return Math.floor((2 * revenueExclVatCents * CNM_TAX_BPS + 10_000) / 20_000);
 }
+
+/**
+ * The VAT on top of an amount HT, rounded half up: what a price quoted HT (the organiser's
+ * commission) costs TTC. HT + VAT is the TTC amount.
+ */
+export function addVat(exclVatCents: number, rate: VatRate): VatSplit {
+  if (!Number.isSafeInteger(exclVatCents) || exclVatCents < 0) {
+    throw new RangeError('exclVatCents must be a whole number of cents ≥ 0');
+  }
+  const vatCents = Math.floor((2 * exclVatCents * VAT_RATE_BPS[rate] + 10_000) / 20_000);
+  return { exclVatCents, vatCents, inclVatCents: exclVatCents + vatCents };
+}

@@ -191,7 +191,11 @@ describe('payouts', () => {
     }
     const queue = (await call('GET', '/api/admin/payouts')).json() as { id: string; amountCents: number }[];
     const mine = queue.filter((p) => ids.includes(p.id));
-    expect(mine.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([1999 - 36 - 30, 100_005 - 1800 - 30]);
+    // Each less its commission TTC: the VAT (20 %, half up) is deducted with the payout's invoice.
+    expect(mine.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([
+      1999 - 36 - 30 - 13,
+      100_005 - 1800 - 30 - 366,
+    ]);
 
     // Listed by id: other tests share this database and its queue.
     const batch = await call('POST', '/api/admin/payout-batches', { payoutIds: [ids[0]] });
@@ -200,8 +204,8 @@ describe('payouts', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/xml');
     expect(file.body).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
-    expect(file.body).toContain('<InstdAmt Ccy="EUR">19.33</InstdAmt>');
-    expect(file.body).not.toContain('<InstdAmt Ccy="EUR">981.75</InstdAmt>');
+    expect(file.body).toContain('<InstdAmt Ccy="EUR">19.20</InstdAmt>');
+    expect(file.body).not.toContain('<InstdAmt Ccy="EUR">978.09</InstdAmt>');
     expect(file.body).toContain('<Nm>Elodie Fils SARL</Nm>');
     expect(file.body).toContain('<IBAN>DE89370400440532013000</IBAN>');
     expect(file.body).toContain('<NbOfTxs>1</NbOfTxs>');

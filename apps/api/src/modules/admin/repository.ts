@@ -2,6 +2,7 @@ import type { AdminRefund, PayoutFilter, PayoutStatus } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { commissionColumns } from '../payouts/repository';
 
 /** A search term as a LIKE pattern matching anywhere, its wildcards taken literally. */
 const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -133,6 +134,8 @@ export type AdminPayoutRow = {
   createdAt: string;
   decidedAt: string | null;
   returnedAt: string | null;
+  commissionInclVatCents: number;
+  hasCommissionInvoice: boolean;
 };
 
 const payoutColumns = sql`p.id, p.event_id as "eventId", e.title as "eventTitle", p.organizer_id as "organizerId",
@@ -140,7 +143,7 @@ const payoutColumns = sql`p.id, p.event_id as "eventId", e.title as "eventTitle"
   u.email as "organizerEmail", p.amount_cents as "amountCents", p.status, p.holder_name as "holderName",
   p.iban, p.bic, p.bank_reference as "bankReference", p.reject_reason as "rejectReason", p.batch_id as "batchId",
   ${isoTimestamp('p.created_at')} as "createdAt", ${isoTimestamp('p.decided_at')} as "decidedAt",
-  ${isoTimestamp('p.returned_at')} as "returnedAt"`;
+  ${isoTimestamp('p.returned_at')} as "returnedAt", ${commissionColumns('p')}`;
 
 /** The queue, oldest request first (the order they are paid in); the others newest first. */
 export function findPayouts(db: Database, status: PayoutFilter) {

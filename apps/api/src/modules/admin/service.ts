@@ -31,6 +31,7 @@ import { applyAdjustment } from '../ledger/adjustments';
 import * as ledger from '../ledger/repository';
 import { queuePayoutMail } from '../payouts/mail';
 import { rejectRequestedPayout } from '../payouts/repository';
+import { withCommissionInvoice } from '../payouts/service';
 import { banOf } from '../users/ban';
 import { updateUser as updateAccount } from '../users/users.repository';
 import * as repo from './repository';
@@ -302,7 +303,7 @@ export function setEventProvider(
 }
 
 export const toAdminPayout = ({ organizerId: _o, organizerFirstName: _f, ...row }: repo.AdminPayoutRow): AdminPayout =>
-  row;
+  withCommissionInvoice(row);
 
 export async function listPayouts(deps: AppDeps, viewer: Viewer | null, status: PayoutFilter): Promise<AdminPayout[]> {
   administrator(viewer);

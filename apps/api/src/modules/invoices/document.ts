@@ -43,6 +43,8 @@ export type InvoiceDocument = {
   /** A credit note names the invoice it corrects. */
   corrects: string | null;
   orderReference: string;
+  /** The commission's invoice names its payout (the transfer's reference at the bank) in place of an order. */
+  payoutReference?: string;
   eventTitle: string;
   eventDate: string;
   lines: InvoiceLine[];

@@ -85,7 +85,10 @@ function writeReferences(out: PdfWriter, document: InvoiceDocument) {
   if (document.kind === 'credit-note' && document.corrects) {
     out.text(m.corrects(document.corrects), { font: 'bold', size: 10, gap: 6 });
   }
-  out.text(`${m.orderReference} : ${document.orderReference}`, { size: 10, gap: 4 });
+  const reference = document.payoutReference
+    ? `${invoicesFr.commission.payoutReference} : ${document.payoutReference}`
+    : `${m.orderReference} : ${document.orderReference}`;
+  out.text(reference, { size: 10, gap: 4 });
   out.text(`${m.event} : ${document.eventTitle} — ${dateOf(document.eventDate)}`, { size: 10, gap: 4 });
   out.space(14);
 }

@@ -150,3 +150,13 @@ export async function findInvoice(db: Database, id: string): Promise<InvoiceRow 
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   return row as unknown as InvoiceRow | undefined;
 }
+
+/** The invoice of the commission a payout deducted, if it issued one. */
+export async function findPayoutCommissionInvoice(db: Database, payoutId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.payoutId, payoutId), eq(invoices.kind, 'invoice')))
+    .limit(1);
+  return row as unknown as InvoiceRow | undefined;
+}

@@ -108,6 +108,35 @@ describe('the ledger check', () => {
       },
     ]);
   });
+
+  it('names an event whose commission VAT is not what its payouts invoiced', async () => {
+    const { organizer, event } = await saleEvent();
+    await t.database.db.insert(payouts).values({
+      eventId: event.id,
+      organizerId: organizer.id,
+      amountCents: 1500,
+      holderName: 'Jeanne',
+      iban: 'FR76',
+      commissionExclVatCents: 66,
+      commissionVatCents: 13,
+    });
+    const post = (account: 'organizer' | 'platform', cents: number) =>
+      t.database.db.execute(
+        sql`select guichet_ledger_post(${organizer.id}::uuid, ${event.id}::uuid, ${account}, 'commission_vat', ${cents})`,
+      );
+    await post('organizer', -13);
+    const commissionOnly = async () =>
+      (await differencesOf(event.id)).filter((difference) => difference.check === 'commission');
+    expect(await commissionOnly()).toEqual([
+      {
+        check: 'commission',
+        eventId: event.id,
+        description: `event ${event.id}: the VAT on the commission took 0.13 from the organiser and gave 0.00 to the platform, but its payouts invoiced 0.13`,
+      },
+    ]);
+    await post('platform', 13);
+    expect(await commissionOnly()).toEqual([]);
+  });
 });
 
 describe('euros', () => {

@@ -7,7 +7,7 @@ import { type Database, queryRows } from '../../db/client';
  * property test asks for none after every step. Each query compares sums the database keeps apart;
  * a difference names its event (or stream, ticket, payout) and what each side says.
  */
-type LedgerCheck = 'online' | 'door' | 'places' | 'stream' | 'payout';
+type LedgerCheck = 'online' | 'door' | 'places' | 'stream' | 'payout' | 'commission';
 type LedgerDifference = { check: LedgerCheck; eventId: string | null; description: string };
 
 /** The providers that take money online (not the door, not a free order). */
@@ -26,6 +26,7 @@ export async function findLedgerDifferences(db: Database): Promise<LedgerDiffere
       ...(await placesDifferences(tx)),
       ...(await streamDifferences(tx)),
       ...(await payoutDifferences(tx)),
+      ...(await commissionVatDifferences(tx)),
     ],
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -246,4 +247,35 @@ async function payoutDifferences(db: Database): Promise<LedgerDifference[]> {
         `where ${euros(owedExpected)} and ${euros(sentExpected)} were due`,
     };
   });
+}
+
+type CommissionVatRow = { eventId: string; organizer: string; platform: string; invoiced: string };
+
+/**
+ * (f) Per event, the VAT on the commission taken from the organiser's balance, and given to the
+ * platform, is the VAT its payouts invoiced (payouts.commission_vat_cents), whatever became of them.
+ */
+async function commissionVatDifferences(db: Database): Promise<LedgerDifference[]> {
+  const rows = await queryRows<CommissionVatRow>(
+    db,
+    sql`with ledger as (
+          select event_id, coalesce(sum(amount_cents) filter (where account = 'organizer'), 0)::bigint as organizer,
+                 coalesce(sum(amount_cents) filter (where account = 'platform'), 0)::bigint as platform
+            from ledger_entries where kind = 'commission_vat' group by event_id),
+        invoiced as (
+          select event_id, sum(commission_vat_cents)::bigint as cents from payouts
+           where commission_vat_cents <> 0 group by event_id)
+        select coalesce(l.event_id, i.event_id) as "eventId", coalesce(l.organizer, 0)::text as organizer,
+               coalesce(l.platform, 0)::text as platform, coalesce(i.cents, 0)::text as invoiced
+          from ledger l full join invoiced i on i.event_id = l.event_id
+         where coalesce(l.organizer, 0) <> -coalesce(i.cents, 0) or coalesce(l.platform, 0) <> coalesce(i.cents, 0)
+         order by 1`,
+  );
+  return rows.map((row) => ({
+    check: 'commission',
+    eventId: row.eventId,
+    description:
+      `event ${row.eventId}: the VAT on the commission took ${euros(-Number(row.organizer))} from the organiser ` +
+      `and gave ${euros(Number(row.platform))} to the platform, but its payouts invoiced ${euros(Number(row.invoiced))}`,
+  }));
 }

@@ -1,7 +1,9 @@
 import {
+  addVat,
   discountedUnitPriceCents,
   formatEuros,
   organiserCommissionCents,
+  PLATFORM_VAT_RATE,
   payoutsFr,
   STANDARD_COMMISSION,
 } from '@guichet/shared';
@@ -42,6 +44,8 @@ afterAll(async () => t.close());
 // 30,00 € at the standard rate: 1.8 % (54) + 0,30 €.
 const COMMISSION = 84;
 const NET = 3000 - COMMISSION;
+/** The VAT a payout deducts on the commission of `tickets` tickets, invoiced with it (20 %, half up). */
+const vatOf = (tickets: number) => addVat(tickets * COMMISSION, PLATFORM_VAT_RATE).vatCents;
 
 const adminCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
@@ -59,10 +63,17 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
     endEvent(clock, event);
     const paid = await askPayout(t, event.id, owner.cookie);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json()).toEqual({ id: expect.any(String), amountCents: 3 * NET, status: 'requested' });
+    // The commission's VAT (2,52 € × 20 % = 0,50 €) is deducted with its invoice.
+    expect(paid.json()).toEqual({
+      id: expect.any(String),
+      amountCents: 3 * NET - vatOf(3),
+      status: 'requested',
+      commissionInclVatCents: 3 * COMMISSION + vatOf(3),
+      commissionInvoiceUrl: `/api/payouts/${paid.json().id}/commission-invoice.pdf`,
+    });
     expect((await acceptRefund(t, event.id, participationId, owner.cookie)).json()).toEqual({ status: 'refunded' });
 
-    // 90,00 − 2,52 − 60,00 − 87,48 = −60,00 €: the refund is the organiser's debt, not the platform's loss.
+    // 90,00 − 2,52 − 0,50 − 60,00 − 86,98 = −60,00 €: the refund is the organiser's debt, not the platform's loss.
     const afterRefund = await payoutPanel(t, event.id, owner.cookie);
     expect(afterRefund).toMatchObject({
       requestable: false,
@@ -70,9 +81,10 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
       balance: {
         salesCents: 9000,
         commissionCents: 3 * COMMISSION,
-        commissionVatCents: 0,
+        commissionVatCents: vatOf(3),
+        commissionVatDueCents: 0,
         refundsCents: 6000,
-        payoutsCents: 3 * NET,
+        payoutsCents: 3 * NET - vatOf(3),
         availableCents: -6000,
         organizerBalanceCents: -6000,
         requestableCents: 0,
@@ -90,6 +102,8 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
     expect(afterDoor.balance).toMatchObject({
       salesCents: 9000,
       commissionCents: 4 * COMMISSION,
+      // The door sale's commission is invoiced, with its VAT, by the next payout.
+      commissionVatDueCents: vatOf(1),
       availableCents: -6000 - COMMISSION,
       organizerBalanceCents: -6000 - COMMISSION,
     });
@@ -100,7 +114,8 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
       { kind: 'commission', amountCents: -2 * COMMISSION, balanceCents: 6000 - 2 * COMMISSION },
       { kind: 'sale', amountCents: 3000, balanceCents: 9000 - 2 * COMMISSION },
       { kind: 'commission', amountCents: -COMMISSION, balanceCents: 3 * NET },
-      { kind: 'payout', amountCents: -3 * NET, balanceCents: 0 },
+      { kind: 'commission_vat', amountCents: -vatOf(3), balanceCents: 3 * NET - vatOf(3) },
+      { kind: 'payout', amountCents: -(3 * NET - vatOf(3)), balanceCents: 0 },
       { kind: 'refund', amountCents: -6000, balanceCents: -6000 },
       { kind: 'commission', amountCents: -COMMISSION, balanceCents: -6000 - COMMISSION },
     ]);
@@ -129,7 +144,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     await sellAtDoor(t, event.id, ticket.id, owner.cookie, 'cash');
     const asked = await askPayout(t, event.id, owner.cookie);
     expect(asked.statusCode).toBe(201);
-    expect(asked.json()).toMatchObject({ amountCents: 3 * NET, status: 'requested' });
+    expect(asked.json()).toMatchObject({ amountCents: 3 * NET - vatOf(3), status: 'requested' });
     expect((await payoutPanel(t, event.id, owner.cookie)).balance.availableCents).toBe(0);
     return { ...owner, event, payoutId: asked.json().id as string };
   }
@@ -140,16 +155,17 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
 
     const panel = await payoutPanel(t, event.id, cookie);
     expect(panel.payouts).toMatchObject([{ id: payoutId, status: 'cancelled' }]);
-    expect(panel.balance).toMatchObject({ payoutsCents: 0, availableCents: 3 * NET });
+    // The commission's VAT stays deducted: the commission was charged, and invoiced.
+    expect(panel.balance).toMatchObject({ payoutsCents: 0, availableCents: 3 * NET - vatOf(3) });
     expect(panel.requestable).toBe(false);
     expect((await eventStream(t, event.id)).slice(-2)).toEqual([
-      { kind: 'payout', amountCents: -3 * NET, balanceCents: 0 },
-      { kind: 'payout_cancelled', amountCents: 3 * NET, balanceCents: 3 * NET },
+      { kind: 'payout', amountCents: -(3 * NET - vatOf(3)), balanceCents: 0 },
+      { kind: 'payout_cancelled', amountCents: 3 * NET - vatOf(3), balanceCents: 3 * NET - vatOf(3) },
     ]);
     const mail = (await mailTo(organiser.email)).find(
       (row) => row.subject === payoutsFr.mail.cancelledSubject(t.config.brandName, event.title),
     );
-    expect(mail?.text).toContain(formatEuros(3 * NET));
+    expect(mail?.text).toContain(formatEuros(3 * NET - vatOf(3)));
     // Not in any file the administrator can make.
     const batch = await adminCall('POST', '/api/admin/payout-batches', { payoutIds: [payoutId] });
     expect(batch.statusCode).toBe(409);
@@ -158,8 +174,8 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     await t.app.jobs.runDue();
     expect((await payoutPanel(t, event.id, cookie)).balance).toMatchObject({
       refundsCents: 9000,
-      availableCents: -3 * COMMISSION,
-      organizerBalanceCents: -3 * COMMISSION,
+      availableCents: -3 * COMMISSION - vatOf(3),
+      organizerBalanceCents: -3 * COMMISSION - vatOf(3),
     });
   });
 
@@ -172,12 +188,12 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     expect((await cancelEvent(t, event.id, cookie)).statusCode).toBe(202);
     expect((await payoutPanel(t, event.id, cookie)).payouts).toMatchObject([{ id: payoutId, status: 'batched' }]);
     await t.app.jobs.runDue();
-    // 90,00 − 2,52 − 87,48 sent to the bank − 90,00 given back to the buyers.
+    // 90,00 − 2,52 − 0,50 − 86,98 sent to the bank − 90,00 given back to the buyers.
     const owed = -9000;
     expect((await payoutPanel(t, event.id, cookie)).balance).toMatchObject({
       salesCents: 9000,
       refundsCents: 9000,
-      payoutsCents: 3 * NET,
+      payoutsCents: 3 * NET - vatOf(3),
       availableCents: owed,
       organizerBalanceCents: owed,
     });
@@ -190,7 +206,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     expect((await payoutPanel(t, event.id, cookie)).balance.availableCents).toBe(owed);
     const bank = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, payoutId));
     expect(bank.filter((row) => row.account === 'bank').map((row) => [row.kind, row.amountCents])).toEqual([
-      ['payout_paid', -3 * NET],
+      ['payout_paid', -(3 * NET - vatOf(3))],
     ]);
   });
 });
@@ -213,13 +229,17 @@ describe('a debt', () => {
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(-6000);
     expect((await payoutPanel(t, c.event.id, owner.cookie)).balance.requestableCents).toBe(0);
 
-    // B's 145,80 € pay A's debt, and the rest goes to the organiser.
+    // B's 145,80 € pay A's debt and their commission's VAT, and the rest goes to the organiser.
     const bPanel = await payoutPanel(t, b.event.id, owner.cookie);
-    expect(bPanel.balance).toMatchObject({ availableCents: 5 * NET, requestableCents: 5 * NET - 6000 });
+    expect(bPanel.balance).toMatchObject({
+      availableCents: 5 * NET,
+      commissionVatDueCents: vatOf(5),
+      requestableCents: 5 * NET - vatOf(5) - 6000,
+    });
     expect(bPanel.balance.organizerBalanceCents).toBe(5 * NET + NET - 6000);
     const fromB = await askPayout(t, b.event.id, owner.cookie);
     expect(fromB.statusCode).toBe(201);
-    expect(fromB.json().amountCents).toBe(5 * NET - 6000);
+    expect(fromB.json().amountCents).toBe(5 * NET - vatOf(5) - 6000);
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance).toMatchObject({
       availableCents: 0,
       organizerBalanceCents: NET,
@@ -230,15 +250,16 @@ describe('a debt', () => {
       amountCents: 6000,
       balanceCents: 0,
     });
-    expect((await eventStream(t, b.event.id)).slice(-2)).toEqual([
+    expect((await eventStream(t, b.event.id)).slice(-3)).toEqual([
       { kind: 'debt_recovery', amountCents: -6000, balanceCents: 5 * NET - 6000 },
-      { kind: 'payout', amountCents: -(5 * NET - 6000), balanceCents: 0 },
+      { kind: 'commission_vat', amountCents: -vatOf(5), balanceCents: 5 * NET - 6000 - vatOf(5) },
+      { kind: 'payout', amountCents: -(5 * NET - 6000 - vatOf(5)), balanceCents: 0 },
     ]);
 
     // The debt is paid: C's payout is C's whole balance.
     const fromC = await askPayout(t, c.event.id, owner.cookie);
     expect(fromC.statusCode).toBe(201);
-    expect(fromC.json().amountCents).toBe(NET);
+    expect(fromC.json().amountCents).toBe(NET - vatOf(1));
     const recoveries = await t.database.db
       .select()
       .from(ledgerEntries)
@@ -272,7 +293,10 @@ describe('a debt', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     // One of them paid the 60,00 € back, whichever came first.
-    expect(answers.map((answer) => answer.body.amountCents).sort((x, y) => x - y)).toEqual([5 * NET - 6000, 5 * NET]);
+    expect(answers.map((answer) => answer.body.amountCents).sort((x, y) => x - y)).toEqual([
+      5 * NET - vatOf(5) - 6000,
+      5 * NET - vatOf(5),
+    ]);
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(0);
     expect(await balanceInBackOffice(owner.organiser)).toBe(0);
   });

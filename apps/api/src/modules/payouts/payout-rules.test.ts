@@ -1,4 +1,4 @@
-import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
+import { addVat, adminFr, formatDateTime, PLATFORM_VAT_RATE, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
@@ -24,6 +24,8 @@ afterAll(async () => t.close());
 
 // 30,00 € at the standard rate: 1.8 % (54) + 0,30 €.
 const NET = 3000 - 84;
+/** The VAT a payout deducts on the commission of `tickets` tickets, invoiced with it (20 %, half up). */
+const vatOf = (tickets: number) => addVat(tickets * 84, PLATFORM_VAT_RATE).vatCents;
 
 const setAdvance = (userId: string, percent: unknown, cookie = admin) =>
   t.app.inject({
@@ -99,10 +101,10 @@ describe('a payout before the event’s end', () => {
     expect(await payoutPanel(t, event.id, owner.cookie)).toMatchObject({
       requestable: true,
       requestableFrom: null,
-      balance: { requestableCents: NET },
+      balance: { requestableCents: NET - vatOf(1) },
     });
     expect((await askPayout(t, event.id, owner.cookie)).json()).toMatchObject({
-      amountCents: NET,
+      amountCents: NET - vatOf(1),
       status: 'requested',
     });
   });
@@ -115,11 +117,11 @@ describe('a payout before the event’s end', () => {
     expect(await payoutPanel(t, event.id, owner.cookie)).toMatchObject({
       requestable: true,
       requestableFrom: null,
-      balance: { requestableCents: 2 * NET },
+      balance: { requestableCents: 2 * NET - vatOf(2) },
     });
     const paid = await askPayout(t, event.id, owner.cookie);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json()).toMatchObject({ amountCents: 2 * NET, status: 'requested' });
+    expect(paid.json()).toMatchObject({ amountCents: 2 * NET - vatOf(2), status: 'requested' });
   });
 
   it('pays the allowance’s share of the balance less the places carrying the refund option', async () => {
@@ -128,8 +130,8 @@ describe('a payout before the event’s end', () => {
     const { event, ticket } = await moneyEvent(t, owner.organiser.id, clock);
     await buy(t, event.id, { ticketId: ticket.id, quantity: 2, refundPlaces: 2 });
     await buy(t, event.id, { ticketId: ticket.id, quantity: 2 });
-    // 120,00 € − 3,36 € of commission − 60,00 € that may still be refunded, halved.
-    const advance = Math.floor((4 * NET - 6000) / 2);
+    // 120,00 € − 3,36 € of commission − 0,67 € of its VAT − 60,00 € that may still be refunded, halved.
+    const advance = Math.floor((4 * NET - vatOf(4) - 6000) / 2);
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
       availableCents: 4 * NET,
       requestableCents: advance,
@@ -150,7 +152,7 @@ describe('a payout before the event’s end', () => {
       balance: { requestableCents: 0 },
     });
     endEvent(clock, event);
-    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(4 * NET - advance);
+    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(4 * NET - vatOf(4) - advance);
   });
 });
 
@@ -171,7 +173,7 @@ describe('bad input', () => {
       message: payoutsFr.errors.nothingLeft,
     });
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
-      payoutsCents: NET,
+      payoutsCents: NET - vatOf(1),
       availableCents: 0,
     });
   });
@@ -200,10 +202,11 @@ describe('bad input', () => {
       }
       const rows = await t.database.db.select().from(payouts).where(eq(payouts.eventId, event.id));
       expect(rows.every((row) => row.status === 'cancelled')).toBe(true);
-      // Nothing left the balance: it goes back to the buyers.
+      // Nothing left the balance: it goes back to the buyers. A payout asked first invoiced the
+      // commission, whose VAT stays deducted.
       expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
         payoutsCents: 0,
-        availableCents: NET,
+        availableCents: payout?.status === 201 ? NET - vatOf(1) : NET,
         requestableCents: 0,
       });
     }
@@ -244,7 +247,7 @@ describe('bad input', () => {
     }
     // Nothing moved: the payout still holds its amount out of the balance.
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
-      payoutsCents: NET,
+      payoutsCents: NET - vatOf(1),
       availableCents: 0,
     });
   });

@@ -98,6 +98,8 @@ describe('the balance', () => {
         refundsCents: 2000,
         payoutsCents: 0,
         commissionVatCents: 0,
+        // 3,11 € × 20 %: deducted by the payout that invoices it.
+        commissionVatDueCents: 62,
         availableCents: 11_500 - 311 - 2000,
         organizerBalanceCents: 11_500 - 311 - 2000,
       },
@@ -115,17 +117,26 @@ describe('POST /api/console/events/:id/payouts', () => {
     await saveBank(cookie);
     const first = await ask(event.id, cookie);
     expect(first.statusCode).toBe(201);
-    // 20,00 € − (36 + 30).
-    expect(first.json()).toEqual({ id: expect.any(String), amountCents: 1934, status: 'requested' });
+    // 20,00 € − (36 + 30) − 20 % of 66 (13,2 → 13).
+    expect(first.json()).toEqual({
+      id: expect.any(String),
+      amountCents: 1921,
+      status: 'requested',
+      commissionInclVatCents: 79,
+      commissionInvoiceUrl: `/api/payouts/${first.json().id}/commission-invoice.pdf`,
+    });
     const again = await ask(event.id, cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'NOTHING_TO_PAY', message: payoutsFr.errors.nothingLeft });
     const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, organiser.email));
     expect(mail.map((row) => row.subject)).toContainEqual(expect.stringContaining('demande de virement'));
-    expect(mail.find((row) => row.subject.includes('demande de virement'))?.text).toContain('19,34');
+    expect(mail.find((row) => row.subject.includes('demande de virement'))?.text).toContain('19,21');
     // A new sale makes a new balance.
     await paidOrder(t, { eventId: event.id, ticketId, userId: buyer.id, unitPriceCents: 1000 });
-    expect((await ask(event.id, cookie)).json().amountCents).toBe(1000 - 18 - 30);
+    expect((await ask(event.id, cookie)).json()).toMatchObject({
+      amountCents: 1000 - 18 - 30 - 10,
+      commissionInclVatCents: 18 + 30 + 10,
+    });
   });
 
   it('answers 401 to a visitor, 404 to another user, 403 with the reason to an administrator, 409 on a free event', async () => {
@@ -185,7 +196,7 @@ describe('POST /api/console/events/:id/payouts', () => {
       expect(statuses.filter((status) => status === 409)).toHaveLength(7);
       const rows = await t.database.db.select().from(payouts).where(eq(payouts.eventId, event.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]?.amountCents).toBe(15_000 - 3 * (90 + 30));
+      expect(rows[0]?.amountCents).toBe(15_000 - 3 * (90 + 30) - 72);
     }
   });
 });

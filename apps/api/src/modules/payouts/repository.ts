@@ -15,6 +15,7 @@ export async function lockEventForPayout(db: Database, eventId: string): Promise
 export type PayoutEventState = {
   isPaid: boolean;
   isCancelled: boolean;
+  dateBegin: Date;
   dateEnd: Date;
   advancePercent: number;
 };
@@ -24,17 +25,30 @@ export type PayoutEventState = {
  * the advance its organiser is allowed.
  */
 export async function findPayoutEvent(db: Database, eventId: string): Promise<PayoutEventState> {
-  const [row] = await queryRows<{ isPaid: boolean; isCancelled: boolean; dateEnd: string; advancePercent: number }>(
+  const [row] = await queryRows<{
+    isPaid: boolean;
+    isCancelled: boolean;
+    dateBegin: string;
+    dateEnd: string;
+    advancePercent: number;
+  }>(
     db,
     sql`select exists(select 1 from tickets where event_id = ${eventId} and price_cents > 0 and deleted_at is null)
                or exists(select 1 from orders where event_id = ${eventId} and total_cents > 0
                                                 and status in ('paid', 'refunded')) as "isPaid",
-               e.cancelled_at is not null as "isCancelled", ${isoTimestamp('e.date_end')} as "dateEnd",
+               e.cancelled_at is not null as "isCancelled", ${isoTimestamp('e.date_begin')} as "dateBegin",
+               ${isoTimestamp('e.date_end')} as "dateEnd",
                u.payout_advance_percent as "advancePercent"
           from events e join users u on u.id = e.organizer_id where e.id = ${eventId}`,
   );
   if (!row) throw new Error('event not found');
-  return { ...row, isPaid: Boolean(row.isPaid), isCancelled: Boolean(row.isCancelled), dateEnd: new Date(row.dateEnd) };
+  return {
+    ...row,
+    isPaid: Boolean(row.isPaid),
+    isCancelled: Boolean(row.isCancelled),
+    dateBegin: new Date(row.dateBegin),
+    dateEnd: new Date(row.dateEnd),
+  };
 }
 
 export async function findBankAccount(db: Database, userId: string) {
@@ -94,13 +108,37 @@ export function cancelUnsentBatchedPayouts(db: Database, eventId: string, at: Da
 }
 
 export async function insertPayout(db: Database, values: typeof payouts.$inferInsert) {
-  const [row] = await db
-    .insert(payouts)
-    .values(values)
-    .returning({ id: payouts.id, amountCents: payouts.amountCents, status: payouts.status });
+  const [row] = await db.insert(payouts).values(values).returning({
+    id: payouts.id,
+    amountCents: payouts.amountCents,
+    status: payouts.status,
+    commissionExclVatCents: payouts.commissionExclVatCents,
+    commissionVatCents: payouts.commissionVatCents,
+  });
   if (!row) throw new Error('payout not inserted');
   return row;
 }
+
+/**
+ * The event's commission (HT) no payout has invoiced yet: the commission entries of its stream less
+ * what its payouts invoiced. Both only grow, and the payout requests of an event are serialised,
+ * so each commission is invoiced once; one posted after this read waits for the next payout.
+ */
+export async function uninvoicedCommissionCents(db: Database, eventId: string): Promise<number> {
+  const [row] = await queryRows<{ cents: string | number | null }>(
+    db,
+    sql`select (coalesce((select -sum(amount_cents) from ledger_entries
+                           where event_id = ${eventId} and account = 'organizer' and kind = 'commission'), 0)
+              - coalesce((select sum(commission_excl_vat_cents) from payouts where event_id = ${eventId}), 0)
+               )::bigint as cents`,
+  );
+  return Math.max(0, Number(row?.cents ?? 0));
+}
+
+/** The commission invoiced with a payout (TTC) and whether its invoice exists, as the payout reads carry them. */
+export const commissionColumns = (payout: string) =>
+  sql.raw(`${payout}.commission_excl_vat_cents + ${payout}.commission_vat_cents as "commissionInclVatCents",
+    exists(select 1 from invoices ci where ci.payout_id = ${payout}.id) as "hasCommissionInvoice"`);
 
 type EventPayoutRow = {
   id: string;
@@ -111,6 +149,8 @@ type EventPayoutRow = {
   decidedAt: string | null;
   bankReference: string | null;
   rejectReason: string | null;
+  commissionInclVatCents: number;
+  hasCommissionInvoice: boolean;
 };
 
 export function findEventPayouts(db: Database, eventId: string): Promise<EventPayoutRow[]> {
@@ -118,10 +158,20 @@ export function findEventPayouts(db: Database, eventId: string): Promise<EventPa
     db,
     sql`select id, amount_cents as "amountCents", status, iban, ${isoTimestamp('created_at')} as "createdAt",
                case when decided_at is null then null else ${isoTimestamp('decided_at')} end as "decidedAt",
-               bank_reference as "bankReference", reject_reason as "rejectReason"
+               bank_reference as "bankReference", reject_reason as "rejectReason", ${commissionColumns('payouts')}
           from payouts where event_id = ${eventId}
          order by created_at desc, id`,
   );
+}
+
+/** Who a payout belongs to, for its commission invoice's readers. */
+export async function findPayoutOwner(db: Database, payoutId: string) {
+  const [row] = await db
+    .select({ id: payouts.id, organizerId: payouts.organizerId })
+    .from(payouts)
+    .where(eq(payouts.id, payoutId))
+    .limit(1);
+  return row;
 }
 
 /** Rejects a payout still requested (not batched); false when it is no longer. */

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
+import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import * as service from './service';
 
 const eventParams = z.object({ id: z.string().max(64) });
+const payoutParams = z.object({ id: z.string().max(64) });
 
 /** Payout requests from the console (2-organiser.md §2.4, §9) and the organiser's bank details. */
 export const payoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -24,6 +26,20 @@ export const payoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) =>
       reply.status(201).send(await service.requestPayout(deps, request.user, request.params.id)),
+  );
+
+  app.get(
+    '/payouts/:id/commission-invoice.pdf',
+    { schema: { params: payoutParams }, ...access('user') },
+    async (request, reply) => {
+      const invoice = await service.findCommissionInvoice(deps, request.user, request.params.id);
+      const pdf = await renderInvoicePdf(invoice.document, { brandName: deps.config.brandName });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+        .type('application/pdf')
+        .send(pdf);
+    },
   );
 
   app.get(

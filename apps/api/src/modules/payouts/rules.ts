@@ -5,7 +5,9 @@ import * as ledger from '../ledger/repository';
  * What a payout request may transfer now (docs/decisions.md, "Payout rules"): after the event's
  * end, its whole balance; before, only under the administrator's advance allowance, a share of
  * what the event earned less the places that may still be refunded. Whatever the organiser owes on
- * other events (or to the administrator) is recovered first, from that amount.
+ * other events (or to the administrator) is recovered first, from that amount. The VAT on the
+ * commission not yet invoiced (`dueVatCents`) is deducted by the payout with its invoice: what may
+ * be asked is net of it, the balances (sums of entries) are not yet.
  */
 export type PayoutPlan = {
   eventBalanceCents: number;
@@ -31,16 +33,18 @@ export async function payoutPlan(
   event: { id: string; organizerId: string; dateEnd: Date },
   advancePercent: number,
   now: Date,
+  dueVatCents = 0,
 ): Promise<PayoutPlan> {
   const streams = await ledger.organizerStreams(db, event.organizerId);
   const eventBalanceCents = streams.find((stream) => stream.streamId === event.id)?.balanceCents ?? 0;
   const organizerBalanceCents = streams.reduce((sum, stream) => sum + stream.balanceCents, 0);
+  const netCents = eventBalanceCents - dueVatCents;
   const plan = { eventBalanceCents, organizerBalanceCents, requestableFrom: null, recoveries: [] };
   const ended = event.dateEnd.getTime() <= now.getTime();
   if (!ended && advancePercent <= 0) {
     return { ...plan, requestableFrom: event.dateEnd.toISOString(), amountCents: 0, restFrom: null };
   }
-  const capCents = ended ? eventBalanceCents : await advanceCapCents(db, event.id, eventBalanceCents, advancePercent);
+  const capCents = ended ? netCents : await advanceCapCents(db, event.id, netCents, advancePercent);
   let leftCents = Math.max(0, capCents);
   const recoveries: PayoutPlan['recoveries'] = [];
   for (const stream of streams) {
@@ -56,9 +60,7 @@ export async function payoutPlan(
     amountCents,
     // Under an advance used up, what the balance still holds waits for the event's end.
     restFrom:
-      !ended && amountCents <= 0 && recoveries.length === 0 && eventBalanceCents > 0
-        ? event.dateEnd.toISOString()
-        : null,
+      !ended && amountCents <= 0 && recoveries.length === 0 && netCents > 0 ? event.dateEnd.toISOString() : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  addVat,
   type Balance,
   type BankAccount,
   type BankAccountRequest,
@@ -6,17 +7,23 @@ import {
   firstBankAccountError,
   formatDateTime,
   groupIban,
+  invoicesFr,
   normalizeBic,
   normalizeIban,
   organiserRate,
   type PayoutCreated,
+  PLATFORM_VAT_RATE,
   payoutsFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { issueCommissionInvoice } from '../invoices/commission-invoice';
+import { findPayoutCommissionInvoice } from '../invoices/invoice.repository';
+import { sellersFrom } from '../invoices/sellers';
 import * as ledger from '../ledger/repository';
 import { findOrganizerAccount } from '../users/users.repository';
 import { queuePayoutMail } from './mail';
@@ -32,17 +39,19 @@ async function balanceOf(
   state: repo.PayoutEventState,
   now: Date,
 ) {
+  const dueVatCents = await dueCommissionVat(db, event.id);
   const [totals, plan] = [
     await ledger.eventTotalsByKind(db, event.id),
-    await payoutPlan(db, { ...event, dateEnd: state.dateEnd }, state.advancePercent, now),
+    await payoutPlan(db, { ...event, dateEnd: state.dateEnd }, state.advancePercent, now, dueVatCents.vatCents),
   ];
   const total = (kinds: (kind: string) => boolean) =>
     [...totals].filter(([kind]) => kinds(kind)).reduce((sum, [, cents]) => sum + cents, 0);
   const balance: Balance = {
     salesCents: total((kind) => kind === 'sale'),
     commissionCents: -total((kind) => kind === 'commission'),
-    // Charged with the invoices' VAT (issue 29); none until then, and availableCents is net of it.
-    commissionVatCents: 0,
+    // Deducted by the payouts so far (availableCents is net of it), and due with the next one.
+    commissionVatCents: -total((kind) => kind === 'commission_vat'),
+    commissionVatDueCents: dueVatCents.vatCents,
     refundsCents: -total((kind) => kind === 'refund'),
     payoutsCents: -total((kind) => kind.startsWith('payout')),
     debtsCents: total((kind) => kind === 'debt_recovery'),
@@ -51,6 +60,19 @@ async function balanceOf(
     requestableCents: state.isCancelled ? 0 : plan.amountCents,
   };
   return { balance, plan };
+}
+
+/** The commission no payout has invoiced yet, HT, with the VAT the next payout deducts on it. */
+async function dueCommissionVat(db: Database, eventId: string) {
+  return addVat(await repo.uninvoicedCommissionCents(db, eventId), PLATFORM_VAT_RATE);
+}
+
+export const commissionInvoiceUrl = (payoutId: string) => `/api/payouts/${payoutId}/commission-invoice.pdf`;
+
+/** A payout as its reads give it: the commission's invoice as a link, when the payout issued one. */
+export function withCommissionInvoice<Row extends { id: string; hasCommissionInvoice: boolean }>(row: Row) {
+  const { hasCommissionInvoice, ...rest } = row;
+  return { ...rest, commissionInvoiceUrl: hasCommissionInvoice ? commissionInvoiceUrl(row.id) : null };
 }
 
 /** The console's payout panel (2-organiser.md §2.4): what the organiser may ask for now, and the requests so far. */
@@ -78,7 +100,7 @@ export async function getEventPayouts(deps: AppDeps, viewer: Viewer | null, even
     balance,
     requestable: refusal === null && balance.requestableCents > 0,
     requestableFrom: state.isCancelled ? null : plan.requestableFrom,
-    payouts,
+    payouts: payouts.map(withCommissionInvoice),
   };
 }
 
@@ -98,7 +120,10 @@ async function payoutEvent(deps: AppDeps, viewer: Viewer | null, eventId: string
  * Records a request for everything requestable now (payoutPlan). The event's row is locked first,
  * as a cancellation locks it, then the organiser's payouts: concurrent requests are serialised
  * and the second finds nothing left (409). The debts it recovers move between the streams of the
- * ledger in the same transaction; the payout's own entry is posted at its commit.
+ * ledger in the same transaction; the payout's own entry is posted at its commit. The commission
+ * charged since the previous payout is invoiced here, and its VAT deducted, in the same
+ * transaction (docs/decisions.md, "Invoices and VAT"): the invoice's number is taken before the
+ * ledger's locks, which stay the last a transaction takes.
  */
 export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<PayoutCreated> {
   const event = await payoutEvent(deps, viewer, eventId);
@@ -113,7 +138,14 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
     // Read under the lock: a cancellation's money goes back to the buyers, not to the organiser.
     const state = await repo.findPayoutEvent(tx, event.id);
     if (state.isCancelled) throw new AppError('EVENT_CANCELLED', m.errors.cancelledEvent, 409);
-    const plan = await payoutPlan(tx, { ...event, dateEnd: state.dateEnd }, state.advancePercent, deps.clock.now());
+    const commission = await dueCommissionVat(tx, event.id);
+    const plan = await payoutPlan(
+      tx,
+      { ...event, dateEnd: state.dateEnd },
+      state.advancePercent,
+      deps.clock.now(),
+      commission.vatCents,
+    );
     if (plan.requestableFrom) {
       throw new AppError('PAYOUT_NOT_YET_ALLOWED', m.errors.notYetAllowed(formatDateTime(plan.requestableFrom)), 409);
     }
@@ -125,7 +157,6 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
       const debtFirst = plan.recoveries.length > 0;
       throw new AppError('NOTHING_TO_PAY', debtFirst ? m.errors.debtFirst : m.errors.nothingLeft, 409);
     }
-    await recoverDebts(tx, event, plan.recoveries);
     const payout = await repo.insertPayout(tx, {
       eventId: event.id,
       organizerId: event.organizerId,
@@ -134,9 +165,29 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
       iban: account.iban,
       bic: account.bic,
       requestedBy: viewer?.id,
+      commissionExclVatCents: commission.exclVatCents,
+      commissionVatCents: commission.vatCents,
     });
     const organizer = await findOrganizerAccount(tx, event.organizerId);
     if (!organizer) throw new Error('organiser not found');
+    const isInvoiced = commission.exclVatCents > 0;
+    if (isInvoiced) {
+      await issueCommissionInvoice(
+        tx,
+        {
+          payoutId: payout.id,
+          organizerId: event.organizerId,
+          organizerName: `${organizer.firstName} ${organizer.lastName}`.trim(),
+          eventTitle: event.title,
+          eventDate: state.dateBegin.toISOString(),
+          exclVatCents: commission.exclVatCents,
+          vatCents: commission.vatCents,
+        },
+        { sellers: sellersFrom(deps.config), at: deps.clock.now() },
+      );
+    }
+    await recoverDebts(tx, event, plan.recoveries);
+    await postCommissionVat(tx, event, commission.vatCents);
     await queuePayoutMail(
       tx,
       deps.config.brandName,
@@ -149,8 +200,40 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
       },
       groupIban(account.iban),
     );
-    return payout;
+    const { commissionExclVatCents, commissionVatCents, ...created } = payout;
+    return withCommissionInvoice({
+      ...created,
+      commissionInclVatCents: commissionExclVatCents + commissionVatCents,
+      hasCommissionInvoice: isInvoiced,
+    });
   });
+}
+
+/**
+ * The VAT on the commission a payout invoiced, from the organiser's event stream to the platform:
+ * the commission itself was deducted at each sale, HT; with this entry the event's balance is net of
+ * it TTC. Not tied to the payout (its entries are the payout's amount, undone if it is rejected):
+ * the invoice stands whatever becomes of the transfer. The ledger check compares these entries with
+ * the payouts' `commission_vat_cents`.
+ */
+async function postCommissionVat(tx: Database, event: { id: string; organizerId: string }, vatCents: number) {
+  if (vatCents <= 0) return;
+  const entry = { organizerId: event.organizerId, eventId: event.id, kind: 'commission_vat' } as const;
+  await ledger.postEntry(tx, { ...entry, account: 'organizer', amountCents: -vatCents });
+  await ledger.postEntry(tx, { ...entry, account: 'platform', amountCents: vatCents });
+}
+
+/**
+ * The PDF of the commission's invoice of a payout, for its organiser and the administrators;
+ * anyone else, or a payout without one, is told it does not exist.
+ */
+export async function findCommissionInvoice(deps: AppDeps, viewer: Viewer | null, payoutId: string) {
+  const notFound = new AppError('INVOICE_NOT_FOUND', invoicesFr.commission.notFound, 404);
+  const payout = isUuid(payoutId) ? await repo.findPayoutOwner(deps.db, payoutId) : undefined;
+  if (!(payout && can(viewer, 'readCommissionInvoices', { id: payout.organizerId }))) throw notFound;
+  const invoice = await findPayoutCommissionInvoice(deps.db, payout.id);
+  if (!invoice) throw notFound;
+  return invoice;
 }
 
 /** Moves what the organiser owed on other streams from this event's balance to them. */

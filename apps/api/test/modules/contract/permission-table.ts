@@ -356,6 +356,12 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/console/events/:id/payouts': { expect: ownerOrAdmin(200, 404) },
   // The owner has no bank details yet; the administrator sees the balance but does not ask in the organiser's place.
   'POST /api/console/events/:id/payouts': { expect: { ...signedIn(404), owner: 409, admin: 403 } },
+  // The fixture asks for no payout: nobody finds an invoice (the payout's organiser and the
+  // administrator read theirs: payouts/commission-invoice.test.ts).
+  'GET /api/payouts/:id/commission-invoice.pdf': {
+    expect: signedIn(404),
+    call: () => ({ params: { id: randomUUID() } }),
+  },
   'GET /api/me/bank-account': { expect: signedIn(200) },
   'PUT /api/me/bank-account': { expect: signedIn(400), call: () => ({ body: {} }) },
   'GET /api/me/billing-identity': { expect: signedIn(200) },

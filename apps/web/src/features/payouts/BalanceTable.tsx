@@ -1,5 +1,5 @@
-import { type EventPayouts, formatEuros, payoutsFr } from '@guichet/shared';
-import { Alert, Table } from '@mantine/core';
+import { type EventPayouts, formatEuros, invoicesFr, payoutsFr } from '@guichet/shared';
+import { Alert, Table, Text } from '@mantine/core';
 import classes from './Payout.module.css';
 import type { PayoutState } from './payout-state';
 
@@ -8,7 +8,8 @@ const owedColor = 'var(--mantine-color-error)';
 
 /**
  * The event's balance as a statement: its lines, then what is available or, below 0, what the
- * organiser owes; then their balance over all their events when it differs.
+ * organiser owes; then their balance over all their events when it differs, and the commission's
+ * VAT the next payout will deduct with its invoice.
  */
 export function BalanceTable({ balance, state }: { balance: EventPayouts['balance']; state: PayoutState }) {
   const isOwed = state.owedCents > 0;
@@ -51,6 +52,11 @@ export function BalanceTable({ balance, state }: { balance: EventPayouts['balanc
           )}
         </Table.Tbody>
       </Table>
+      {balance.commissionVatDueCents > 0 && (
+        <Text size="xs" c="dimmed" data-testid="commission-vat-due">
+          {invoicesFr.commission.vatDue(formatEuros(balance.commissionVatDueCents))}
+        </Text>
+      )}
       {state.debtNote && (
         <Alert variant="light" color="orange" role="note" p="xs">
           {state.debtNote}

@@ -1,8 +1,9 @@
-import { formatEuros, payoutsFr } from '@guichet/shared';
+import { type EventPayouts, formatEuros, payoutsFr } from '@guichet/shared';
 import { Alert, Badge, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEventPayouts } from '../../api/payouts';
 import { Loading } from '../../ui/Loading';
 import { BalanceTable } from './BalanceTable';
+import { PayoutCommission } from './PayoutCommission';
 import { PayoutRequest } from './PayoutRequest';
 import { payoutState } from './payout-state';
 import { rateLine } from './rate-line';
@@ -58,24 +59,35 @@ export default function PayoutModal({
               {m.noHistory}
             </Text>
           ) : (
-            <Stack gap={6}>
+            <Stack gap="sm">
               {data.payouts.map((payout) => (
-                <Group key={payout.id} justify="space-between" gap="xs">
-                  <Text size="sm">
-                    {new Date(payout.createdAt).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })}
-                  </Text>
-                  <Text size="sm" fw={600}>
-                    {formatEuros(payout.amountCents)}
-                  </Text>
-                  <Badge variant="light" color={payoutStatusColor[payout.status]}>
-                    {m.statuses[payout.status]}
-                  </Badge>
-                </Group>
+                <PastPayout key={payout.id} payout={payout} />
               ))}
             </Stack>
           )}
         </Stack>
       )}
     </Modal>
+  );
+}
+
+type Payout = EventPayouts['payouts'][number];
+
+/** A request so far: its date, amount and state, and the commission it deducted with its invoice. */
+function PastPayout({ payout }: { payout: Payout }) {
+  const date = new Date(payout.createdAt).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
+  return (
+    <Stack gap={2} data-testid="past-payout">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{date}</Text>
+        <Text size="sm" fw={600}>
+          {formatEuros(payout.amountCents)}
+        </Text>
+        <Badge variant="light" color={payoutStatusColor[payout.status]}>
+          {m.statuses[payout.status]}
+        </Badge>
+      </Group>
+      <PayoutCommission payout={payout} name={{ date }} />
+    </Stack>
   );
 }

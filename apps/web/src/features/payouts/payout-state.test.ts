@@ -18,6 +18,7 @@ function answer(balance: Partial<EventPayouts['balance']>, rest: Partial<EventPa
       salesCents: 0,
       commissionCents: 0,
       commissionVatCents: 0,
+      commissionVatDueCents: 0,
       refundsCents: 0,
       payoutsCents: 0,
       debtsCents: 0,

@@ -6,6 +6,7 @@ import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
 import { PayoutBatches } from '../../features/admin/PayoutBatches';
 import { ReasonModal } from '../../features/admin/ReasonModal';
+import { PayoutCommission } from '../../features/payouts/PayoutCommission';
 import { payoutStatusColor } from '../../features/payouts/status-color';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { mutationDialog } from '../../ui/mutation-dialog';
@@ -35,6 +36,13 @@ export default function PayoutsPage() {
     <Text fw={700} inherit style={{ whiteSpace: 'nowrap' }}>
       {formatEuros(payout.amountCents)}
     </Text>
+  );
+  const commission = (payout: AdminPayout, isStacked = false) => (
+    <PayoutCommission
+      payout={payout}
+      name={{ date: shortDateTime(payout.createdAt), eventTitle: payout.eventTitle }}
+      isStacked={isStacked}
+    />
   );
   const iban = (payout: AdminPayout) => (
     <Text size="xs" ff="monospace" c="dimmed">
@@ -73,6 +81,7 @@ export default function PayoutsPage() {
           <Text size="xs" c="dimmed">
             {payout.organizerName} · {shortDateTime(payout.createdAt)}
           </Text>
+          {commission(payout)}
           <Text size="sm">{payout.holderName}</Text>
           {iban(payout)}
           <PayoutStatus payout={payout} />
@@ -92,7 +101,16 @@ export default function PayoutsPage() {
             </>
           ),
         },
-        { header: m.amount, align: 'right', cell: amount },
+        {
+          header: m.amount,
+          align: 'right',
+          cell: (payout) => (
+            <>
+              {amount(payout)}
+              {commission(payout, true)}
+            </>
+          ),
+        },
         {
           header: m.account,
           cell: (payout) => (

@@ -1,7 +1,9 @@
 import {
   eurosToCents,
   formatEuros,
+  invoicesFr,
   organiserCommissionCents,
+  organiserCommissionInclVatCents,
   organiserGainCents,
   payoutsFr,
   priceForDesiredNet,
@@ -18,6 +20,7 @@ import { DecimalInput } from '../../ui/DecimalInput';
 import { Loading } from '../../ui/Loading';
 
 const m = payoutsFr.rates;
+const c = invoicesFr.commission;
 
 /** Whole cents from what the input holds: nothing typed, or a negative value, is 0 (free). */
 function centsOf(value: string | number): number {
@@ -27,7 +30,8 @@ function centsOf(value: string | number): number {
 
 /**
  * The rates page (2-organiser.md §2.9, §9): the caller's own commission (the standard one for a
- * visitor) and the simulator, both ways, with the same shared functions as the payout balance.
+ * visitor), HT with its VAT on top, and the simulator, both ways, with the same shared functions
+ * as the payout balance: the gain is net of the commission TTC.
  */
 export default function RatesPage() {
   const { brandName } = useMeta();
@@ -62,6 +66,9 @@ export default function RatesPage() {
           <Text size="xl" fw={700} data-testid="rate-line">
             {rateLine(rate.data)}
           </Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            {c.rateVat}
+          </Text>
         </Paper>
 
         <Title order={2} size="h3">
@@ -71,9 +78,15 @@ export default function RatesPage() {
           <Simulator label={m.priceLabel} hint={m.priceHint} step={0.1} value={price} onChange={setPrice}>
             {priceCents > 0 && (
               <Stack gap={4}>
-                <Group justify="space-between">
-                  <Text c="dimmed">{m.commissionLabel}</Text>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text c="dimmed">{c.exclVat}</Text>
                   <Text data-testid="commission">{formatEuros(organiserCommissionCents(priceCents, commission))}</Text>
+                </Group>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text c="dimmed">{c.inclVat}</Text>
+                  <Text data-testid="commission-incl-vat">
+                    {formatEuros(organiserCommissionInclVatCents(priceCents, commission))}
+                  </Text>
                 </Group>
                 <Group justify="space-between">
                   <Text fw={600}>{m.gainLabel}</Text>
