@@ -118,6 +118,7 @@ describe('every route of the API', () => {
         'GET /api/me/participations/:id/qr.png',
         'GET /api/me/participations/:id/ticket.pdf',
         'GET /api/payments/:provider/ipn',
+        'GET /api/payouts/:id/commission-invoice.pdf',
         'GET /api/payments/:provider/return/:status',
         'PATCH /api/discounts/:id',
         'PATCH /api/tickets/:id',
