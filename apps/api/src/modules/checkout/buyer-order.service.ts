@@ -15,12 +15,16 @@ export async function findBuyerOrder(db: Database, id: string, asker: OrderAsker
   const notFound = new AppError('ORDER_NOT_FOUND', checkoutFr.orderNotFound, 404);
   const order = isUuid(id) ? await findOrderById(db, id) : undefined;
   if (!order) throw notFound;
-  const { viewer, token } = asker;
-  const isBuyer =
-    (viewer !== null && viewer.id === order.userId) ||
-    Boolean(token && order.accessTokenHash && safeEqual(order.accessTokenHash, sha256(token)));
-  if (!isBuyer) throw notFound;
+  if (!isBuyerOf(order, asker)) throw notFound;
   return order;
+}
+
+/** Whether the asker is the order's buyer: its account, or a guest holding the order's token. */
+export function isBuyerOf(order: Pick<OrderRow, 'userId' | 'accessTokenHash'>, { viewer, token }: OrderAsker): boolean {
+  return (
+    (viewer !== null && viewer.id === order.userId) ||
+    Boolean(token && order.accessTokenHash && safeEqual(order.accessTokenHash, sha256(token)))
+  );
 }
 
 /** The buyer's order with its lines (the payment step and its countdown read it). */

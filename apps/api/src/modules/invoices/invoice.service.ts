@@ -2,9 +2,9 @@ import { checkoutFr, type OrderInvoice } from '@guichet/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { safeEqual, sha256 } from '../../lib/tokens';
 import { can, type Viewer } from '../../policy/can';
 import { findEventAccess } from '../../policy/event-access.repository';
+import { isBuyerOf } from '../checkout/buyer-order.service';
 import { findOrderById } from '../orders/repository';
 import * as repo from './invoice.repository';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -20,9 +20,8 @@ async function readableOrder(db: Database, orderId: string, asker: InvoiceAsker)
   const notFound = new AppError('ORDER_NOT_FOUND', checkoutFr.orderNotFound, 404);
   const order = isUuid(orderId) ? await findOrderById(db, orderId) : undefined;
   if (!order) throw notFound;
-  const { viewer, token } = asker;
-  if (viewer?.id === order.userId) return order;
-  if (token && order.accessTokenHash && safeEqual(order.accessTokenHash, sha256(token))) return order;
+  if (isBuyerOf(order, asker)) return order;
+  const { viewer } = asker;
   if (viewer) {
     const event = await findEventAccess(db, order.eventId, viewer.id);
     if (event && can(viewer, 'followSales', event)) return order;
