@@ -3,6 +3,7 @@ import { DEMO, logInAs, newBuyer, uniqueEmail } from './accounts';
 import { sellAtDoor } from './door-sales';
 import { choiceTicket, createPrivateEvent, DAY, organiserEvent } from './events';
 import { buy } from './purchases';
+import { screenshotBothThemes } from './screenshots';
 
 /** A datetime-local value `days` from now, at `hour` o'clock. */
 function localDate(days: number, hour: number) {
@@ -234,4 +235,23 @@ test('number fields keep what was typed and say what is wrong', async ({ page, r
   await price.blur();
   await expect(price).toHaveValue('-5');
   await expect(page.getByText('Les prix des billets doivent être supérieurs à 0€.')).toBeVisible();
+});
+
+test('a ticket’s VAT rate is chosen on the edit form, said saved, and shown with the price', async ({
+  page,
+  request,
+}) => {
+  const eventId = await organiserEvent(request, { ticketList: [{ title: 'Standard', price: 10, quantity: 10 }] });
+  await openEditPage(page, eventId);
+  const rate = page.getByRole('textbox', { name: 'Taux de TVA' });
+  await expect(rate).toHaveAccessibleDescription('Le prix reste TTC : la TVA est comprise dedans.');
+  await rate.click();
+  await page.getByRole('option', { name: '10 % (foire, salon, exposition)' }).click();
+  await expect(page.getByText('Taux de TVA enregistré. Les factures déjà émises gardent leur taux.')).toBeVisible();
+  await expect(rate).toHaveValue('10 % (foire, salon, exposition)');
+  await screenshotBothThemes(page, rate, 'ticket-vat-rate');
+
+  await page.goto(`/billetterie/${eventId}`);
+  await expect(page.getByText('dont TVA 10 %').first()).toBeVisible();
+  await screenshotBothThemes(page, page.getByText('dont TVA 10 %').first(), 'event-page-vat');
 });

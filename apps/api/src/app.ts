@@ -345,6 +345,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // The tickets' numbers and the order's invoices exist before the mail that carries them.
         // Should that fail, the tickets still go out, and the periodic issuing tries again.
         if (mail && !mail.sentAt) {
+          // What a rush left owed is issued before its mails' PDFs take the process's time: the
+          // documents of 500 orders are then ready in seconds, not one mail after the other.
+          await issueOwedDocuments('all').catch((error) =>
+            app.log.error({ err: error, mail: mail.id }, 'owed documents not issued'),
+          );
           await issueDocumentsOfMail(database.db, mail, documents).catch((error) =>
             app.log.error({ err: error, mail: mail.id }, 'documents of a mail not issued'),
           );

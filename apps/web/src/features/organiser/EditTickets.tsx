@@ -1,4 +1,4 @@
-import { firstNewTicketError, type ManagedEvent, type ManagedTicket, organiserFr } from '@guichet/shared';
+import { firstNewTicketError, invoicesFr, type ManagedEvent, type ManagedTicket, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Badge,
@@ -39,7 +39,8 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
     update.mutate(
       { id: ticket.id, changes },
       {
-        onSuccess: () => toast(organiserFr.ticket.updated),
+        // A new rate says what it does not change: the invoices already issued.
+        onSuccess: () => toast(changes.vatRate ? invoicesFr.vat.changed : organiserFr.ticket.updated),
         onError: (failure) => {
           if (changes.quantity !== undefined) setQuantity(ticket.quantity);
           toastFailure(failure);
