@@ -381,6 +381,38 @@ async function referenceRate(seconds = 5): Promise<number> {
  * after the payments, never inside them (issue 29). One server runs the jobs from the last payment
  * on, so the figure is the backlog's drain time; null past five minutes.
  */
+/** What is wrong with the race's numbers, once all are issued; none is expected. */
+let numberingFaults: string[] = [];
+
+/**
+ * The 500 payments of the race on one organiser's invoice series and one event's ticket series:
+ * each series must read 1, 2, 3 … without a gap or a number used twice.
+ */
+async function gapsAndRepeats(check: pg.Client, eventId: string): Promise<string[]> {
+  const faults: string[] = [];
+  const { rows: series } = await check.query(
+    `select series, count(*)::int as count, count(distinct seq)::int as distinct, max(seq)::int as max
+       from invoices where series in (select 'invoices:organizer:' || organizer_id from events where id = $1)
+       group by series`,
+    [eventId],
+  );
+  for (const row of series) {
+    if (row.count !== row.distinct || row.max !== row.count)
+      faults.push(`${row.series}: ${row.count} documents, numbers up to ${row.max}`);
+  }
+  const { rows: places } = await check.query(
+    `select count(*)::int as places, count(distinct n)::int as distinct, max(n)::int as max
+       from participations p, generate_series(p.first_ticket_number, p.first_ticket_number + p.quantity - 1) n
+      where p.event_id = $1`,
+    [eventId],
+  );
+  const tickets = places[0];
+  if (tickets.places !== tickets.distinct || tickets.max !== tickets.places) {
+    faults.push(`tickets of the race: ${tickets.places} places, ${tickets.distinct} numbers, up to ${tickets.max}`);
+  }
+  return faults;
+}
+
 async function documentsReady(eventId: string, lastPaidAt: number): Promise<number | null> {
   const { children } = await startServers(1, '--serve-jobs');
   const check = new pg.Client({ connectionString: url });
@@ -394,7 +426,10 @@ async function documentsReady(eventId: string, lastPaidAt: number): Promise<numb
         [eventId],
       );
       const waited = (performance.now() - lastPaidAt) / 1000;
-      if (rows[0].uninvoiced === 0 && rows[0].unnumbered === 0) return Number(waited.toFixed(1));
+      if (rows[0].uninvoiced === 0 && rows[0].unnumbered === 0) {
+        numberingFaults = await gapsAndRepeats(check, eventId);
+        return Number(waited.toFixed(1));
+      }
       if (waited > 300) return null;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -449,6 +484,9 @@ async function main(): Promise<void> {
   console.log(
     `  invoices and ticket numbers ready ${single.documentsReadySeconds ?? 'more than 300'} s after the last payment (one job runner from then on, ${single.paidOrders} orders; confirmations took ${(single.paidOrders / Math.max(1, single.confirmedOrdersPerSecond)).toFixed(1)} s)`,
   );
+  console.log(
+    `  numbers without a gap or a repeat (the organiser's invoices, the event's places): ${numberingFaults.length === 0 ? 'yes' : `NO: ${numberingFaults.join('; ')}`}`,
+  );
   console.log(`  tickets sold: ${single.ticketsSold} (must be ${PLACES}); still held: ${single.ticketsHeld}`);
   console.log(
     `  tickets sold with ${PROCESSES} processes: ${several.ticketsSold} (must be ${PLACES}); still held: ${several.ticketsHeld}`,
@@ -481,7 +519,7 @@ async function main(): Promise<void> {
   const wrong = [single, several].some(
     (r) => r.ticketsSold !== PLACES || r.paidOrders !== PLACES || r.unexpected > 0 || r.held !== PLACES,
   );
-  if (wrong) {
+  if (wrong || numberingFaults.length > 0) {
     console.error('onsale: the sale is wrong (see figures above)');
     process.exit(1);
   }
