@@ -70,6 +70,7 @@ import { shareLinkRoutes } from './modules/share-links/routes';
 import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
 import { showcasePageHead } from './modules/shop/page-head';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { siteFileRoutes } from './modules/site-files/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
@@ -395,6 +396,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
+  await app.register(siteFileRoutes, deps);
   await serveWebApp(
     app,
     options.serveWeb ? (config.webDist ?? defaultWebDist) : null,

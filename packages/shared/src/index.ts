@@ -8,6 +8,7 @@ export * from './checkout';
 export * from './common/fields';
 export * from './common/form';
 export * from './common/required-text';
+export * from './common/site-pages';
 export * from './console';
 export * from './declarations/schemas';
 export * from './door-sales';

@@ -15,6 +15,14 @@ export type PageHead = {
    * seconds to arrive and run; the visitor sees the event (and the browser its largest paint) first.
    */
   firstPaint?: { title: string; images: FirstPaintImage[] };
+  /** 404: no such page for this reader (the web app shows its own not-found page in French). */
+  status?: 404;
+  /** A page served but not to be indexed: a private event opened by its share link, a 404. */
+  noindex?: boolean;
+  /** The page's one address for search engines, whatever query it was reached with. */
+  canonicalUrl?: string;
+  /** schema.org data a search engine reads (an event's listing), as JSON-LD. */
+  structuredData?: Record<string, unknown>;
 };
 
 /**
@@ -149,6 +157,11 @@ export function withPageHead(html: string, head: PageHead, assets: string[]): st
           ]
         : ['<meta name="twitter:card" content="summary" />']),
     );
+  }
+  if (head.noindex || head.status === 404) tags.push('<meta name="robots" content="noindex" />');
+  if (head.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`);
+  if (head.structuredData) {
+    tags.push(`<script type="application/ld+json">${scriptSafe(JSON.stringify(head.structuredData))}</script>`);
   }
   // Every text written into the page goes through a replacer function, never a replacement
   // string: there `$\``, `$'` and `$&` typed in an event's title would copy the document into itself.

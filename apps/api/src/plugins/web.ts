@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { fr } from '@guichet/shared';
+import { fr, isSitePage } from '@guichet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type PageHead, routeAssets, withPageHead } from './page-head';
 
 /**
  * Serves the built web app when `distDir` holds one. Hashed assets are cached for a year, as immutable;
- * every other GET (or HEAD) that is not an API call gets index.html, and the client router takes over.
+ * every other GET (or HEAD) that is not an API call gets index.html, and the client router takes over:
+ * with a 404 status where the app has no such page (SITE_PAGES) or `headOf` finds nothing to show.
  * Unknown API paths always get a JSON 404.
  */
 export async function serveWebApp(
@@ -45,15 +46,18 @@ export async function serveWebApp(
     // The pages a visitor lands on get their chunks, their largest image and their first data
     // announced in the HTML; an event's page names its event (a shared link shows it).
     const pagePath = request.url.split('?')[0] ?? '';
-    const assets = assetsOf(pagePath);
-    const head = headOf ? await headOf(request) : null;
-    if (head || assets.length) {
+    // No page of the app here: the same French not-found page, with the status search engines read.
+    const known = isSitePage(pagePath);
+    const assets = known ? assetsOf(pagePath) : [];
+    const head = known ? ((headOf ? await headOf(request) : null) ?? {}) : { status: 404 as const };
+    reply.status(head.status ?? 200);
+    if (Object.keys(head).length > 0 || assets.length) {
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Encoding')
         .type('text/html; charset=utf-8');
       // Compressed here: the compression plugin's hooks are the routes', and this is the 404 handler.
-      const html = withPageHead(indexHtml, head ?? {}, assets);
+      const html = withPageHead(indexHtml, head, assets);
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) {
         return reply

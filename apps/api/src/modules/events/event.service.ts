@@ -22,7 +22,7 @@ import * as repo from './event.repository';
 export type EventDeps = {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'brandName'>;
+  config: Pick<Config, 'publicUrl' | 'brandName' | 'contactEmail'>;
   /**
    * The provider an order of this event is paid through here (the event's, when this deployment
    * has it configured): the page computes the fees the server will charge from it.

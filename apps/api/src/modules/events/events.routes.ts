@@ -44,7 +44,11 @@ export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps & { listing: E
           organizerName: event.organizerName,
         },
         deps.clock.now(),
-        deps.config.brandName,
+        {
+          brandName: deps.config.brandName,
+          contactEmail: deps.config.contactEmail,
+          host: new URL(deps.config.publicUrl).hostname,
+        },
       );
       return reply
         .type('text/calendar; charset=utf-8')

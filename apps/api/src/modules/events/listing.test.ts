@@ -323,6 +323,8 @@ describe('add to calendar', () => {
     expect(text).toContain('DTSTART:20270305T193000Z\r\n');
     expect(text).toContain('DTEND:20270305T230000Z\r\n');
     expect(text).toContain('SUMMARY:Bal\\, masqué\\; et « fête »\r\n');
+    // RFC 5545: a parameter holding a colon or a comma is quoted; the address is a real mailbox.
+    expect(text).toContain(`ORGANIZER;CN="Zoé Martin":mailto:${t.config.contactEmail}\r\n`);
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(text.replace(/\r\n /g, '')).toContain(`/billetterie/${event.id}`);
 

@@ -1,48 +1,63 @@
-import { discoveryFr, type EventListPage, formatDateTime, IMAGE_SIZES } from '@guichet/shared';
+import { discoveryFr, type EventDetail, type EventListPage, formatDateTime, IMAGE_SIZES } from '@guichet/shared';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
 import type { PageHead } from '../../plugins/page-head';
 import { SESSION_COOKIE } from '../../plugins/session';
+import type { SignedInUser } from '../users/users.repository';
 import { type EventDeps, getEvent } from './event.service';
 import type { EventListing } from './listing.service';
+import { eventStructuredData } from './structured-data';
 
-const EVENT_PAGE = /^\/billetterie\/([0-9a-fA-F-]{36})\/?$/;
+const EVENT_PAGE = /^\/billetterie\/([^/]+)\/?$/;
 /** The cards of the first row on a phone and a tablet: their images are fetched at once. */
 const EARLY_CARD_IMAGES = 2;
 
 /** The link preview of /billetterie/{id}: its title, when and where, and its banner, as a visitor may see it. */
 export async function eventPagePreview(deps: EventDeps, pagePath: string): Promise<PageHead['preview'] | null> {
-  const head = await eventPageHead(deps, pagePath, false);
+  const head = await eventPageHead(deps, pagePath, { viewer: null, withData: false });
   return head?.preview ?? null;
 }
 
-async function eventPageHead(deps: EventDeps, pagePath: string, withData: boolean): Promise<PageHead | null> {
+type EventPageReader = { viewer: SignedInUser | null; shareKey?: string; withData: boolean };
+
+/**
+ * The head of /billetterie/{id} for this reader: a 404 when they may not see the event (none,
+ * or private without its link, as the API answers them); a private event served by its link is
+ * not indexed and has no preview (its page says nothing to a crawler); a public one gets its link
+ * preview, its address for search engines and its schema.org listing.
+ */
+async function eventPageHead(deps: EventDeps, pagePath: string, reader: EventPageReader): Promise<PageHead | null> {
   const id = EVENT_PAGE.exec(pagePath)?.[1];
   if (!id) return null;
+  let event: EventDetail;
   try {
-    // As a visitor sees it: a private event has no preview (its page says nothing to a crawler).
-    const event = await getEvent(deps, id, null);
-    const origin = deps.config.publicUrl;
-    return {
-      preview: {
-        title: `${event.title} · ${deps.config.brandName}`,
-        description: [formatDateTime(event.dateBegin), event.city ?? event.address, event.organizerName]
-          .filter(Boolean)
-          .join(' · '),
-        imageUrl: event.bannerUrl ? `${origin}${event.bannerUrl}` : null,
-        url: `${origin}/billetterie/${event.id}`,
-      },
-      ...(withData && { data: { key: `event:${event.id}`, body: JSON.stringify(event) } }),
-      images: event.bannerUrl ? [{ src: event.bannerUrl, srcset: event.bannerSrcset, sizes: IMAGE_SIZES.banner }] : [],
-      ...(event.bannerUrl && {
-        firstPaint: {
-          title: event.title,
-          images: [{ src: event.bannerUrl, srcset: event.bannerSrcset, sizes: IMAGE_SIZES.banner }],
-        },
-      }),
-    };
-  } catch {
+    event = await getEvent(deps, id, reader.viewer, reader.shareKey);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return { status: 404 };
+    // The page works without its head (the app asks the API itself): a failed read costs no page.
     return null;
   }
+  if (!event.isPublic) return { noindex: true };
+  const origin = deps.config.publicUrl;
+  const url = `${origin}/billetterie/${event.id}`;
+  const banner = event.bannerUrl
+    ? [{ src: event.bannerUrl, srcset: event.bannerSrcset, sizes: IMAGE_SIZES.banner }]
+    : [];
+  return {
+    preview: {
+      title: `${event.title} · ${deps.config.brandName}`,
+      description: [formatDateTime(event.dateBegin), event.city ?? event.address, event.organizerName]
+        .filter(Boolean)
+        .join(' · '),
+      imageUrl: event.bannerUrl ? `${origin}${event.bannerUrl}` : null,
+      url,
+    },
+    canonicalUrl: url,
+    structuredData: eventStructuredData(event, origin),
+    ...(reader.withData && { data: { key: `event:${event.id}`, body: JSON.stringify(event) } }),
+    images: banner,
+    ...(event.bannerUrl && { firstPaint: { title: event.title, images: banner } }),
+  };
 }
 
 /**
@@ -76,6 +91,11 @@ export async function pageHead(
       firstPaint: { title: discoveryFr.titles.list, images: first },
     };
   }
-  const shared = new URLSearchParams(query).has('share');
-  return eventPageHead(deps, pagePath, isVisitor && !shared);
+  const shareKey = new URLSearchParams(query).get('share') ?? undefined;
+  return eventPageHead(deps, pagePath, {
+    viewer: request.user,
+    shareKey,
+    // The first data is the visitor's view, which a signed-in reader or a share link changes.
+    withData: isVisitor && !shareKey,
+  });
 }

@@ -82,6 +82,9 @@ function ScannableEvents() {
  */
 function useInstallableScanner() {
   useEffect(() => {
+    // A page has one manifest, the first linked: the site's gives way to the scanner's while it is open.
+    const site = document.head.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    site?.remove();
     const link = document.createElement('link');
     link.rel = 'manifest';
     link.href = '/scan.webmanifest';
@@ -97,6 +100,9 @@ function useInstallableScanner() {
         })
         .catch(() => {});
     }
-    return () => link.remove();
+    return () => {
+      link.remove();
+      if (site) document.head.append(site);
+    };
   }, []);
 }
