@@ -27,8 +27,8 @@ import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { sha256 } from '../apps/api/src/lib/tokens';
 import { signTicketCode } from '../apps/api/src/modules/ticket-codes/codes';
 import { loadTicketKeys } from '../apps/api/src/modules/ticket-codes/keys';
+import { insertEvent } from '../apps/api/test/bulk-seed';
 import { percentile, resetDatabase } from './database';
-import { insertEvent } from './seed';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_checkin';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);

@@ -28,10 +28,10 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
+import { inParallel, insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { type Answer, LoadClient } from './http-client';
-import { insertEvent, insertOrganiser, insertSignedInBuyers } from './seed';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -98,7 +98,9 @@ async function makeBuyers(): Promise<{ organizerId: string; cookies: string[] }>
   await database.migrate();
   await ensureReferenceData(database.db);
   const organizerId = await insertOrganiser(database.db);
-  const cookies = await insertSignedInBuyers(database.db, BUYERS, new Date(Date.now() + 86_400_000));
+  const cookies = (await insertSignedInBuyers(database.db, BUYERS, new Date(Date.now() + 86_400_000))).map(
+    (buyer) => buyer.cookie,
+  );
   await database.close();
   return { organizerId, cookies };
 }
@@ -164,17 +166,7 @@ function postJson(client: LoadClient, url: string, body: unknown, cookie: string
 }
 
 /** Runs `task` for every item with at most CONCURRENCY in flight. */
-async function pool<T>(items: T[], task: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index] as T, index);
-      }
-    }),
-  );
-}
+const pool = <T>(items: T[], task: (item: T, index: number) => Promise<void>) => inParallel(items, CONCURRENCY, task);
 
 type Held = { id: string; cookie: string; base: string };
 

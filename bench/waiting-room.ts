@@ -28,9 +28,9 @@ import { tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { createMemoryQueueStore, queueKeys } from '../apps/api/src/modules/waiting-room/queue-store';
 import { admissionCookie, VISITOR_COOKIE } from '../apps/api/src/modules/waiting-room/routes';
+import { insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
 import { admittedCount } from '../packages/shared/src/waiting-room/rules';
 import { resetDatabase } from './database';
-import { insertEvent, insertOrganiser, insertSignedInBuyers } from './seed';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_waiting_room';
 const redisUrl = process.env.REDIS_URL || undefined;
@@ -73,7 +73,9 @@ async function main() {
     .insert(tickets)
     .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: PLACES })
     .returning();
-  const sessionCookies = await insertSignedInBuyers(database.db, BUYERS, new Date(start + 86_400_000));
+  const sessionCookies = (await insertSignedInBuyers(database.db, BUYERS, new Date(start + 86_400_000))).map(
+    (buyer) => buyer.cookie,
+  );
 
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' });
   const app = await buildApp({ config: { ...config, redisUrl }, database, clock });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { productionSettings } from '../test/helpers';
+import { companyNumbers, productionSettings } from '../test/helpers';
 import { ConfigError, environment, loadConfig } from './config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,9 +54,7 @@ describe('configuration', () => {
       postcode: '92400',
       city: 'Courbevoie',
       country: 'France',
-      siren: '542051180',
-      siret: '54205118000066',
-      vatNumber: 'FR59542051180',
+      ...companyNumbers,
     });
     const { PLATFORM_VAT_NUMBER: _vat, ...withoutVat } = production;
     expect(problemsOf(withoutVat)).toEqual(['PLATFORM_VAT_NUMBER is required in production']);

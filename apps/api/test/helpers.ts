@@ -15,6 +15,21 @@ import type { PaymentConfig } from '../src/payments';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import { createMemoryImageStore } from '../src/storage/image-store';
 
+/** One company's valid numbers (the SIREN and SIRET keys, the VAT number's key): the platform's and organisers' in tests. */
+export const companyNumbers = { siren: '542051180', siret: '54205118000066', vatNumber: 'FR59542051180' };
+
+/** An organiser's complete billing identity as it is stored, its numbers normalized (issue 29). */
+export const companyBillingIdentity = {
+  legalName: 'Compagnie Test SAS',
+  street: '1 Place du Capitole',
+  postcode: '31000',
+  city: 'Toulouse',
+  country: 'France',
+  ...companyNumbers,
+  rna: null,
+  vatRegime: 'vat' as const,
+};
+
 /** The least a production server starts with (config.ts): a test adds what it is about. */
 export const productionSettings = {
   NODE_ENV: 'production',
@@ -24,8 +39,8 @@ export const productionSettings = {
   PUBLIC_URL: 'https://billetterie.example.org',
   PLATFORM_LEGAL_NAME: 'Billetterie Exemple SAS',
   PLATFORM_ADDRESS: '2 Place Jean Millier, 92400 Courbevoie',
-  PLATFORM_SIRET: '54205118000066',
-  PLATFORM_VAT_NUMBER: 'FR59542051180',
+  PLATFORM_SIRET: companyNumbers.siret,
+  PLATFORM_VAT_NUMBER: companyNumbers.vatNumber,
   STRIPE_SECRET_KEY: 'sk_live_1',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
   STRIPE_WEBHOOK_SECRET: 'whsec_1',
@@ -177,18 +192,7 @@ export async function createUser(
 export async function giveBillingIdentity(t: TestApp, organizerId: string) {
   await t.database.db
     .insert(billingIdentities)
-    .values({
-      organizerId,
-      legalName: 'Compagnie Test SAS',
-      street: '1 Place du Capitole',
-      postcode: '31000',
-      city: 'Toulouse',
-      country: 'France',
-      siren: '542051180',
-      siret: '54205118000066',
-      vatRegime: 'vat',
-      vatNumber: 'FR59542051180',
-    })
+    .values({ organizerId, ...companyBillingIdentity })
     .onConflictDoNothing();
 }
 

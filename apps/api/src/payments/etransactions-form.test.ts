@@ -1,24 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { startPayment } from '../../test/payments/start-payment';
 import { buildEtransactionsFields, hasValidHmac, pbxTime, sanitizeBillingText } from './etransactions-form';
-import type { StartPayment } from './provider';
 
 // The public test account used by the bank's plugins.
 const merchant = { site: '1999888', rang: '32', identifiant: '2', hmacKeyHex: '0123456789ABCDEF'.repeat(8) };
 
-const payment: StartPayment = {
-  orderId: '6f1c1d1e-0000-4000-8000-000000000001',
-  reference: 'CMD-0001',
-  amountCents: 1250,
-  ticketCount: 2,
-  buyer: { email: 'zoe@example.test', firstName: 'Zoë', lastName: "O'Brien-Dupré" },
-  returnUrls: {
-    accepted: 'https://shop.test/paiement/accepte',
-    refused: 'https://shop.test/paiement/refuse',
-    cancelled: 'https://shop.test/paiement/annule',
-    notify: 'https://shop.test/api/payments/ipn',
-  },
-};
+const payment = startPayment();
 const now = new Date('2016-07-26T13:38:11.456Z');
 
 const CART =

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { startPayment } from '../../test/payments/start-payment';
 import { PaymentSignatureError } from './errors';
-import type { PaymentProvider, StartPayment } from './provider';
+import type { PaymentProvider } from './provider';
 import { createStripeProvider } from './stripe';
 
 const webhookSecret = 'whsec_test_secret';
@@ -21,19 +22,12 @@ beforeAll(async () => {
 
 afterAll(() => fake.close());
 
-const payment: StartPayment = {
+const payment = startPayment({
   orderId: '6f1c1d1e-0000-4000-8000-000000000002',
   reference: 'STR-0001',
   amountCents: 4250,
   ticketCount: 3,
-  buyer: { email: 'a@example.test', firstName: 'A', lastName: 'B' },
-  returnUrls: {
-    accepted: 'https://shop.test/ok',
-    refused: 'https://shop.test/ko',
-    cancelled: 'https://shop.test/cancel',
-    notify: 'https://shop.test/api/payments/stripe/webhook',
-  },
-};
+});
 
 /** A webhook as Stripe sends it: the raw JSON and its Stripe-Signature header. */
 function webhook(type: string, object: Record<string, unknown>, secret = webhookSecret) {
@@ -57,7 +51,7 @@ describe('Stripe', () => {
     expect(redirect).toMatchObject({
       kind: 'stripe',
       publishableKey: 'pk_test_fake',
-      returnUrl: 'https://shop.test/ok',
+      returnUrl: payment.returnUrls.accepted,
     });
     if (redirect.kind !== 'stripe') throw new Error('expected stripe');
     expect(redirect.paymentIntentId).toMatch(/^pi_/);

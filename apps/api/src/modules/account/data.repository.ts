@@ -10,6 +10,7 @@ import {
   tickets,
   users,
 } from '../../db/schema';
+import { withEventAndTicket } from '../participations/with-ticket.repository';
 
 export async function hasUpcomingOrganisedEvents(db: Database, userId: string, now: Date): Promise<boolean> {
   const [row] = await db
@@ -75,22 +76,23 @@ export async function findPersonalData(db: Database, userId: string) {
       .from(follows)
       .where(eq(follows.followedId, userId))
       .orderBy(asc(follows.createdAt)),
-    db
-      .select({
-        id: participations.id,
-        eventId: participations.eventId,
-        eventTitle: events.title,
-        ticketTitle: tickets.title,
-        quantity: participations.quantity,
-        source: participations.source,
-        refundPlaces: participations.refundPlaces,
-        refundRequestedAt: participations.refundRequestedAt,
-        createdAt: participations.createdAt,
-        cancelledAt: participations.cancelledAt,
-      })
-      .from(participations)
-      .innerJoin(events, eq(events.id, participations.eventId))
-      .innerJoin(tickets, eq(tickets.id, participations.ticketId))
+    withEventAndTicket(
+      db
+        .select({
+          id: participations.id,
+          eventId: participations.eventId,
+          eventTitle: events.title,
+          ticketTitle: tickets.title,
+          quantity: participations.quantity,
+          source: participations.source,
+          refundPlaces: participations.refundPlaces,
+          refundRequestedAt: participations.refundRequestedAt,
+          createdAt: participations.createdAt,
+          cancelledAt: participations.cancelledAt,
+        })
+        .from(participations)
+        .$dynamic(),
+    )
       .where(eq(participations.userId, userId))
       .orderBy(asc(participations.createdAt)),
     db

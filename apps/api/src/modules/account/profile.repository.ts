@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, orders, participations, tickets, users } from '../../db/schema';
+import { withEventAndTicket } from '../participations/with-ticket.repository';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -70,29 +71,30 @@ export async function replaceImagePath(
  * are the buyer's of the order, else the account's.
  */
 export function findParticipations(db: Database, userId: string) {
-  return db
-    .select({
-      id: participations.id,
-      eventId: events.id,
-      eventTitle: events.title,
-      dateBegin: events.dateBegin,
-      dateEnd: events.dateEnd,
-      dateMaxRefund: events.dateMaxRefund,
-      ticketId: tickets.id,
-      ticketTitle: tickets.title,
-      quantity: participations.quantity,
-      bannerPath: events.bannerPath,
-      firstName: sql<string>`coalesce(${orders.buyerFirstName}, ${users.firstName})`,
-      lastName: sql<string>`coalesce(${orders.buyerLastName}, ${users.lastName})`,
-      isGift: participations.isGift,
-      refundPlaces: participations.refundPlaces,
-      refundRequestedAt: participations.refundRequestedAt,
-      orderId: participations.orderId,
-      firstTicketNumber: participations.firstTicketNumber,
-    })
-    .from(participations)
-    .innerJoin(events, eq(events.id, participations.eventId))
-    .innerJoin(tickets, eq(tickets.id, participations.ticketId))
+  return withEventAndTicket(
+    db
+      .select({
+        id: participations.id,
+        eventId: events.id,
+        eventTitle: events.title,
+        dateBegin: events.dateBegin,
+        dateEnd: events.dateEnd,
+        dateMaxRefund: events.dateMaxRefund,
+        ticketId: tickets.id,
+        ticketTitle: tickets.title,
+        quantity: participations.quantity,
+        bannerPath: events.bannerPath,
+        firstName: sql<string>`coalesce(${orders.buyerFirstName}, ${users.firstName})`,
+        lastName: sql<string>`coalesce(${orders.buyerLastName}, ${users.lastName})`,
+        isGift: participations.isGift,
+        refundPlaces: participations.refundPlaces,
+        refundRequestedAt: participations.refundRequestedAt,
+        orderId: participations.orderId,
+        firstTicketNumber: participations.firstTicketNumber,
+      })
+      .from(participations)
+      .$dynamic(),
+  )
     .innerJoin(users, eq(users.id, participations.userId))
     .leftJoin(orders, eq(orders.id, participations.orderId))
     .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt)))

@@ -29,11 +29,10 @@ import { deleteUserSessions } from '../auth/repository';
 import { updateEvent } from '../events/event.repository';
 import { applyAdjustment } from '../ledger/adjustments';
 import * as ledger from '../ledger/repository';
-import { queuePayoutMail } from '../payouts/mail';
 import { rejectRequestedPayout } from '../payouts/repository';
-import { withCommissionInvoice } from '../payouts/service';
 import { banOf } from '../users/ban';
 import { updateUser as updateAccount } from '../users/users.repository';
+import { announcePayoutChange, payoutNotFound, toAdminPayout } from './payout-change';
 import * as repo from './repository';
 
 const m = adminFr;
@@ -302,9 +301,6 @@ export function setEventProvider(
   return changeEvent(deps, viewer, eventId, 'event.provider', () => ({ paymentProvider: provider }));
 }
 
-export const toAdminPayout = ({ organizerId: _o, organizerFirstName: _f, ...row }: repo.AdminPayoutRow): AdminPayout =>
-  withCommissionInvoice(row);
-
 export async function listPayouts(deps: AppDeps, viewer: Viewer | null, status: PayoutFilter): Promise<AdminPayout[]> {
   administrator(viewer);
   return (await repo.findPayouts(deps.db, status)).map(toAdminPayout);
@@ -320,11 +316,10 @@ export async function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutI
   if (invalid) throw badRequest(invalid, 'reason');
   const reason = input.trim();
   const admin = administrator(viewer);
-  const notFound = () => new AppError('PAYOUT_NOT_FOUND', m.errors.payoutNotFound, 404);
-  if (!isUuid(payoutId)) throw notFound();
+  if (!isUuid(payoutId)) throw payoutNotFound();
   return deps.db.transaction(async (tx) => {
     const before = await repo.findPayout(tx, payoutId, true);
-    if (!before) throw notFound();
+    if (!before) throw payoutNotFound();
     if (before.status === 'batched') throw new AppError('PAYOUT_BATCHED', m.errors.payoutBatched, 409);
     const now = deps.clock.now();
     const rejected = await rejectRequestedPayout(tx, payoutId, {
@@ -333,18 +328,11 @@ export async function rejectPayout(deps: AppDeps, viewer: Viewer | null, payoutI
       decidedAt: now,
     });
     if (!rejected) throw new AppError('PAYOUT_DECIDED', m.errors.alreadyDecided, 409);
-    const after = await repo.findPayout(tx, payoutId);
-    if (!after) throw notFound();
-    await queuePayoutMail(tx, deps.config.brandName, 'rejected', after, reason);
-    await insertAudit(tx, {
-      actorId: admin.id,
+    return announcePayoutChange(tx, deps, admin.id, before, {
+      news: 'rejected',
       action: 'payout.reject',
-      targetType: 'payout',
-      targetId: payoutId,
-      before: { status: before.status, amountCents: before.amountCents },
-      after: { status: after.status, amountCents: after.amountCents, rejectReason: after.rejectReason },
+      detail: (after) => ({ mail: reason, audit: { rejectReason: after.rejectReason } }),
     });
-    return toAdminPayout(after);
   });
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCookie,
+  companyBillingIdentity,
   createEvent,
   createTestApp,
   createUser,
@@ -21,12 +22,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
+// The fixture company as its organiser types it in the form: its numbers spaced, its SIRET for the SIREN.
+const { legalName, street, postcode, city, country } = companyBillingIdentity;
 const identity = {
-  legalName: 'Compagnie du Capitole',
-  street: '1 Place du Capitole',
-  postcode: '31000',
-  city: 'Toulouse',
-  country: 'France',
+  legalName,
+  street,
+  postcode,
+  city,
+  country,
   registrationNumber: '542 051 180 00066',
   vatRegime: 'vat',
   vatNumber: 'FR59 542051180',
@@ -65,21 +68,9 @@ describe('the billing identity', () => {
 
     const saved = await save(cookie, identity);
     expect(saved.statusCode, saved.body).toBe(200);
-    const expected = {
-      legalName: 'Compagnie du Capitole',
-      street: '1 Place du Capitole',
-      postcode: '31000',
-      city: 'Toulouse',
-      country: 'France',
-      siren: '542051180',
-      siret: '54205118000066',
-      rna: null,
-      vatRegime: 'vat',
-      vatNumber: 'FR59542051180',
-    };
-    expect(saved.json()).toMatchObject(expected);
-    expect((await read(cookie)).json()).toMatchObject({ identity: expected, dueAt: null });
-    expect(await findBillingIdentity(t.database.db, user.id)).toMatchObject(expected);
+    expect(saved.json()).toMatchObject(companyBillingIdentity);
+    expect((await read(cookie)).json()).toMatchObject({ identity: companyBillingIdentity, dueAt: null });
+    expect(await findBillingIdentity(t.database.db, user.id)).toMatchObject(companyBillingIdentity);
 
     // Saved again: one row, replaced (an association under the franchise now).
     const association = { ...identity, registrationNumber: 'W313012345', vatRegime: 'franchise', vatNumber: '' };
@@ -111,7 +102,7 @@ describe('the billing identity', () => {
     // An organizerId in the body is no field of the form: refused, nothing written.
     expect((await save(other.cookie, { ...identity, organizerId: owner.user.id })).statusCode).toBe(400);
     expect((await save(other.cookie, { ...identity, legalName: 'Autre' })).statusCode).toBe(200);
-    expect((await findBillingIdentity(t.database.db, owner.user.id))?.legalName).toBe('Compagnie du Capitole');
+    expect((await findBillingIdentity(t.database.db, owner.user.id))?.legalName).toBe(legalName);
     expect((await t.app.inject({ url: '/api/me/billing-identity' })).statusCode).toBe(401);
   });
 });

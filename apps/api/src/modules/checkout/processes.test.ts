@@ -7,12 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inParallel, insertEvent, insertOrganiser, insertSignedInBuyers } from '../../../test/bulk-seed';
 import { newPostgresDatabase } from '../../../test/helpers';
 import { describeWith, testRedisUrl } from '../../../test/services';
 import type { DatabaseHandle } from '../../db/client';
-import { events, jobs, orders, participations, sessions, tickets, users } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/tokens';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { jobs, orders, participations, tickets } from '../../db/schema';
 
 /**
  * Several real server processes on one PostgreSQL database and one Redis (issue 17): started as
@@ -124,73 +123,21 @@ async function freshDatabase() {
 }
 
 async function makeSale(handle: DatabaseHandle, buyers: number, places: number) {
-  const [organizer] = await handle.db
-    .insert(users)
-    .values({
-      email: `orga-${randomUUID().slice(0, 8)}@test.guichet.fr`,
-      passwordHash: 'x',
-      firstName: 'Claire',
-      lastName: 'Banc',
-      birthDate: '1988-03-14',
-      isVerified: true,
-      termsVersionAccepted: 1,
-    })
-    .returning();
-  const start = Date.now() + 20 * 86_400_000;
-  const [event] = await handle.db
-    .insert(events)
-    .values({
-      organizerId: organizer?.id ?? '',
-      title: 'Mise en vente',
-      address: '1 Place du Capitole, 31000 Toulouse',
-      dateBegin: new Date(start),
-      dateEnd: new Date(start + 4 * 3_600_000),
-      isPublic: true,
-    })
-    .returning();
+  const tag = `-${randomUUID().slice(0, 6)}`;
+  const eventId = await insertEvent(handle.db, {
+    organizerId: await insertOrganiser(handle.db, tag),
+    title: 'Mise en vente',
+    start: Date.now() + 20 * 86_400_000,
+  });
   const [ticket] = await handle.db
     .insert(tickets)
-    .values({ eventId: event?.id ?? '', title: 'Fosse', priceCents: 2500, quantity: places })
+    .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: places })
     .returning();
-  const rows = await handle.db
-    .insert(users)
-    .values(
-      Array.from({ length: buyers }, (_, i) => ({
-        email: `acheteur-${i}-${randomUUID().slice(0, 6)}@test.guichet.fr`,
-        passwordHash: 'x',
-        firstName: 'Alex',
-        lastName: 'Martin',
-        birthDate: '1999-04-02',
-        termsVersionAccepted: 1,
-      })),
-    )
-    .returning({ id: users.id, email: users.email });
-  const tokens = rows.map(() => randomToken());
-  await handle.db.insert(sessions).values(
-    rows.map((row, i) => ({
-      tokenHash: sha256(tokens[i] ?? ''),
-      userId: row.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    })),
-  );
   return {
-    eventId: event?.id ?? '',
+    eventId,
     ticketId: ticket?.id ?? '',
-    buyers: rows.map((row, i) => ({ email: row.email, cookie: `${SESSION_COOKIE}=${tokens[i]}` })),
+    buyers: await insertSignedInBuyers(handle.db, buyers, new Date(Date.now() + 3_600_000), tag),
   };
-}
-
-/** Runs `task` over `items` with at most `width` at once. */
-async function inParallel<T>(items: T[], width: number, task: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index] as T, index);
-      }
-    }),
-  );
 }
 
 async function hold(port: number, sale: { eventId: string; ticketId: string }, cookie: string) {

@@ -1,34 +1,29 @@
 import { adminFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../../test/helpers';
 import {
   adminBalance,
   askPayout,
   buy,
+  commissionVatOf,
   endEvent,
   eventInDebt,
   eventStream,
   moneyEvent,
-  movingClock,
   organiserWithBank,
+  PLACE_NET,
   payoutPanel,
+  useLedgerApp,
 } from '../../../test/modules/ledger/support';
 import { auditLog, ledgerEntries } from '../../db/schema';
 
 // The administrator's entries in an organiser's ledger (issue 27): a repayment of what they owe,
 // or a charge, each with its reason and in the audit log.
-const clock = movingClock();
-let t: TestApp;
-let admin: string;
-beforeAll(async () => ({ t, admin } = await appWithAdmin({ clock })), 120_000);
-afterAll(async () => t.close());
-
-// A 30,00 € place at the standard rate (1.8 % + 0,30 €).
-const NET = 3000 - 84;
+const { clock, t, admin } = useLedgerApp();
 
 const adminCall = (method: 'POST', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: { cookie: admin }, payload });
+  t.app.inject({ method, url, headers: { cookie: admin.cookie }, payload });
 
 describe('POST /api/admin/users/:id/ledger-adjustments', () => {
   const adjust = (userId: string, payload: object) =>
@@ -59,7 +54,7 @@ describe('POST /api/admin/users/:id/ledger-adjustments', () => {
       availableCents: 0,
       organizerBalanceCents: 0,
     });
-    expect(await adminBalance(t, admin, owner.organiser)).toBe(0);
+    expect(await adminBalance(t, admin.cookie, owner.organiser)).toBe(0);
     expect(await eventStream(t, owner.organiser.id)).toEqual([
       { kind: 'adjustment', amountCents: 2000, balanceCents: 2000 },
       { kind: 'debt_recovery', amountCents: -2000, balanceCents: 0 },
@@ -78,11 +73,11 @@ describe('POST /api/admin/users/:id/ledger-adjustments', () => {
     const { event, ticket } = await moneyEvent(t, owner.organiser.id, clock);
     await buy(t, event.id, { ticketId: ticket.id, quantity: 1 });
     const charged = await adjust(owner.organiser.id, { amountCents: -500, reason: 'Frais de rejet bancaire' });
-    expect(charged.json()).toEqual({ balanceCents: NET - 500 });
+    expect(charged.json()).toEqual({ balanceCents: PLACE_NET - 500 });
     endEvent(clock, event);
     // Less the VAT on the sale's commission (0,84 € × 20 % = 0,17 €), deducted with its invoice.
-    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(NET - 17 - 500);
-    expect(await adminBalance(t, admin, owner.organiser)).toBe(0);
+    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(PLACE_NET - commissionVatOf(1) - 500);
+    expect(await adminBalance(t, admin.cookie, owner.organiser)).toBe(0);
   });
 
   it('refuses a missing reason or amount with the French message, and anyone but an administrator', async () => {

@@ -1,16 +1,14 @@
 import {
-  addVat,
   discountedUnitPriceCents,
   formatEuros,
   organiserCommissionCents,
-  PLATFORM_VAT_RATE,
   payoutsFr,
   STANDARD_COMMISSION,
 } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, raceMode, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { raceMode } from '../../../test/helpers';
 import {
   acceptRefund,
   adminBalance,
@@ -18,38 +16,28 @@ import {
   askRefund,
   buy,
   cancelEvent,
+  commissionVatOf,
   endEvent,
   eventInDebt,
   eventStream,
   moneyEvent,
-  movingClock,
   organiserWithBank,
+  PLACE_COMMISSION,
+  PLACE_NET,
   payoutPanel,
   sellAtDoor,
+  useLedgerApp,
 } from '../../../test/modules/ledger/support';
 import { queryRows } from '../../db/client';
 import { ledgerEntries, mailOutbox } from '../../db/schema';
 
 // The money ledger (issue 27) through the API, as organisers, buyers and the administrator use it.
-const clock = movingClock();
-let t: TestApp;
-let base: string;
-let admin: string;
-beforeAll(async () => {
-  // A database of its own: the cancellations' refunds are made by the job queue, run here.
-  ({ t, base, admin } = await appWithAdmin({ clock, isolated: true }));
-}, 120_000);
-afterAll(async () => t.close());
-
-// 30,00 € at the standard rate: 1.8 % (54) + 0,30 €.
-const COMMISSION = 84;
-const NET = 3000 - COMMISSION;
-/** The VAT a payout deducts on the commission of `tickets` tickets, invoiced with it (20 %, half up). */
-const vatOf = (tickets: number) => addVat(tickets * COMMISSION, PLATFORM_VAT_RATE).vatCents;
+// A database of its own: the cancellations' refunds are made by the job queue, run here.
+const { clock, t, admin } = useLedgerApp({ isolated: true });
 
 const adminCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
-const balanceInBackOffice = (user: { id: string; email: string }) => adminBalance(t, admin, user);
+  t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+const balanceInBackOffice = (user: { id: string; email: string }) => adminBalance(t, admin.cookie, user);
 const mailTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
@@ -66,9 +54,9 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
     // The commission's VAT (2,52 € × 20 % = 0,50 €) is deducted with its invoice.
     expect(paid.json()).toEqual({
       id: expect.any(String),
-      amountCents: 3 * NET - vatOf(3),
+      amountCents: 3 * PLACE_NET - commissionVatOf(3),
       status: 'requested',
-      commissionInclVatCents: 3 * COMMISSION + vatOf(3),
+      commissionInclVatCents: 3 * PLACE_COMMISSION + commissionVatOf(3),
       commissionInvoiceUrl: `/api/payouts/${paid.json().id}/commission-invoice.pdf`,
     });
     expect((await acceptRefund(t, event.id, participationId, owner.cookie)).json()).toEqual({ status: 'refunded' });
@@ -80,11 +68,11 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
       requestableFrom: null,
       balance: {
         salesCents: 9000,
-        commissionCents: 3 * COMMISSION,
-        commissionVatCents: vatOf(3),
+        commissionCents: 3 * PLACE_COMMISSION,
+        commissionVatCents: commissionVatOf(3),
         commissionVatDueCents: 0,
         refundsCents: 6000,
-        payoutsCents: 3 * NET - vatOf(3),
+        payoutsCents: 3 * PLACE_NET - commissionVatOf(3),
         availableCents: -6000,
         organizerBalanceCents: -6000,
         requestableCents: 0,
@@ -101,23 +89,23 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
     const afterDoor = await payoutPanel(t, event.id, owner.cookie);
     expect(afterDoor.balance).toMatchObject({
       salesCents: 9000,
-      commissionCents: 4 * COMMISSION,
+      commissionCents: 4 * PLACE_COMMISSION,
       // The door sale's commission is invoiced, with its VAT, by the next payout.
-      commissionVatDueCents: vatOf(1),
-      availableCents: -6000 - COMMISSION,
-      organizerBalanceCents: -6000 - COMMISSION,
+      commissionVatDueCents: commissionVatOf(1),
+      availableCents: -6000 - PLACE_COMMISSION,
+      organizerBalanceCents: -6000 - PLACE_COMMISSION,
     });
-    expect(await balanceInBackOffice(owner.organiser)).toBe(-6000 - COMMISSION);
+    expect(await balanceInBackOffice(owner.organiser)).toBe(-6000 - PLACE_COMMISSION);
 
     expect(await eventStream(t, event.id)).toEqual([
       { kind: 'sale', amountCents: 6000, balanceCents: 6000 },
-      { kind: 'commission', amountCents: -2 * COMMISSION, balanceCents: 6000 - 2 * COMMISSION },
-      { kind: 'sale', amountCents: 3000, balanceCents: 9000 - 2 * COMMISSION },
-      { kind: 'commission', amountCents: -COMMISSION, balanceCents: 3 * NET },
-      { kind: 'commission_vat', amountCents: -vatOf(3), balanceCents: 3 * NET - vatOf(3) },
-      { kind: 'payout', amountCents: -(3 * NET - vatOf(3)), balanceCents: 0 },
+      { kind: 'commission', amountCents: -2 * PLACE_COMMISSION, balanceCents: 6000 - 2 * PLACE_COMMISSION },
+      { kind: 'sale', amountCents: 3000, balanceCents: 9000 - 2 * PLACE_COMMISSION },
+      { kind: 'commission', amountCents: -PLACE_COMMISSION, balanceCents: 3 * PLACE_NET },
+      { kind: 'commission_vat', amountCents: -commissionVatOf(3), balanceCents: 3 * PLACE_NET - commissionVatOf(3) },
+      { kind: 'payout', amountCents: -(3 * PLACE_NET - commissionVatOf(3)), balanceCents: 0 },
       { kind: 'refund', amountCents: -6000, balanceCents: -6000 },
-      { kind: 'commission', amountCents: -COMMISSION, balanceCents: -6000 - COMMISSION },
+      { kind: 'commission', amountCents: -PLACE_COMMISSION, balanceCents: -6000 - PLACE_COMMISSION },
     ]);
     // The door's money is the organiser's own, by method.
     const door = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.eventId, event.id));
@@ -144,7 +132,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     await sellAtDoor(t, event.id, ticket.id, owner.cookie, 'cash');
     const asked = await askPayout(t, event.id, owner.cookie);
     expect(asked.statusCode).toBe(201);
-    expect(asked.json()).toMatchObject({ amountCents: 3 * NET - vatOf(3), status: 'requested' });
+    expect(asked.json()).toMatchObject({ amountCents: 3 * PLACE_NET - commissionVatOf(3), status: 'requested' });
     expect((await payoutPanel(t, event.id, owner.cookie)).balance.availableCents).toBe(0);
     return { ...owner, event, payoutId: asked.json().id as string };
   }
@@ -156,16 +144,20 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     const panel = await payoutPanel(t, event.id, cookie);
     expect(panel.payouts).toMatchObject([{ id: payoutId, status: 'cancelled' }]);
     // The commission's VAT stays deducted: the commission was charged, and invoiced.
-    expect(panel.balance).toMatchObject({ payoutsCents: 0, availableCents: 3 * NET - vatOf(3) });
+    expect(panel.balance).toMatchObject({ payoutsCents: 0, availableCents: 3 * PLACE_NET - commissionVatOf(3) });
     expect(panel.requestable).toBe(false);
     expect((await eventStream(t, event.id)).slice(-2)).toEqual([
-      { kind: 'payout', amountCents: -(3 * NET - vatOf(3)), balanceCents: 0 },
-      { kind: 'payout_cancelled', amountCents: 3 * NET - vatOf(3), balanceCents: 3 * NET - vatOf(3) },
+      { kind: 'payout', amountCents: -(3 * PLACE_NET - commissionVatOf(3)), balanceCents: 0 },
+      {
+        kind: 'payout_cancelled',
+        amountCents: 3 * PLACE_NET - commissionVatOf(3),
+        balanceCents: 3 * PLACE_NET - commissionVatOf(3),
+      },
     ]);
     const mail = (await mailTo(organiser.email)).find(
       (row) => row.subject === payoutsFr.mail.cancelledSubject(t.config.brandName, event.title),
     );
-    expect(mail?.text).toContain(formatEuros(3 * NET - vatOf(3)));
+    expect(mail?.text).toContain(formatEuros(3 * PLACE_NET - commissionVatOf(3)));
     // Not in any file the administrator can make.
     const batch = await adminCall('POST', '/api/admin/payout-batches', { payoutIds: [payoutId] });
     expect(batch.statusCode).toBe(409);
@@ -174,8 +166,8 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     await t.app.jobs.runDue();
     expect((await payoutPanel(t, event.id, cookie)).balance).toMatchObject({
       refundsCents: 9000,
-      availableCents: -3 * COMMISSION - vatOf(3),
-      organizerBalanceCents: -3 * COMMISSION - vatOf(3),
+      availableCents: -3 * PLACE_COMMISSION - commissionVatOf(3),
+      organizerBalanceCents: -3 * PLACE_COMMISSION - commissionVatOf(3),
     });
   });
 
@@ -193,7 +185,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     expect((await payoutPanel(t, event.id, cookie)).balance).toMatchObject({
       salesCents: 9000,
       refundsCents: 9000,
-      payoutsCents: 3 * NET - vatOf(3),
+      payoutsCents: 3 * PLACE_NET - commissionVatOf(3),
       availableCents: owed,
       organizerBalanceCents: owed,
     });
@@ -206,7 +198,7 @@ describe('cancelling an event after a payout was asked (issue 27, scenario 1)', 
     expect((await payoutPanel(t, event.id, cookie)).balance.availableCents).toBe(owed);
     const bank = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.payoutId, payoutId));
     expect(bank.filter((row) => row.account === 'bank').map((row) => [row.kind, row.amountCents])).toEqual([
-      ['payout_paid', -(3 * NET - vatOf(3))],
+      ['payout_paid', -(3 * PLACE_NET - commissionVatOf(3))],
     ]);
   });
 });
@@ -232,17 +224,17 @@ describe('a debt', () => {
     // B's 145,80 € pay A's debt and their commission's VAT, and the rest goes to the organiser.
     const bPanel = await payoutPanel(t, b.event.id, owner.cookie);
     expect(bPanel.balance).toMatchObject({
-      availableCents: 5 * NET,
-      commissionVatDueCents: vatOf(5),
-      requestableCents: 5 * NET - vatOf(5) - 6000,
+      availableCents: 5 * PLACE_NET,
+      commissionVatDueCents: commissionVatOf(5),
+      requestableCents: 5 * PLACE_NET - commissionVatOf(5) - 6000,
     });
-    expect(bPanel.balance.organizerBalanceCents).toBe(5 * NET + NET - 6000);
+    expect(bPanel.balance.organizerBalanceCents).toBe(5 * PLACE_NET + PLACE_NET - 6000);
     const fromB = await askPayout(t, b.event.id, owner.cookie);
     expect(fromB.statusCode).toBe(201);
-    expect(fromB.json().amountCents).toBe(5 * NET - vatOf(5) - 6000);
+    expect(fromB.json().amountCents).toBe(5 * PLACE_NET - commissionVatOf(5) - 6000);
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance).toMatchObject({
       availableCents: 0,
-      organizerBalanceCents: NET,
+      organizerBalanceCents: PLACE_NET,
     });
     expect((await payoutPanel(t, b.event.id, owner.cookie)).balance.availableCents).toBe(0);
     expect((await eventStream(t, a.event.id)).at(-1)).toEqual({
@@ -251,15 +243,19 @@ describe('a debt', () => {
       balanceCents: 0,
     });
     expect((await eventStream(t, b.event.id)).slice(-3)).toEqual([
-      { kind: 'debt_recovery', amountCents: -6000, balanceCents: 5 * NET - 6000 },
-      { kind: 'commission_vat', amountCents: -vatOf(5), balanceCents: 5 * NET - 6000 - vatOf(5) },
-      { kind: 'payout', amountCents: -(5 * NET - 6000 - vatOf(5)), balanceCents: 0 },
+      { kind: 'debt_recovery', amountCents: -6000, balanceCents: 5 * PLACE_NET - 6000 },
+      {
+        kind: 'commission_vat',
+        amountCents: -commissionVatOf(5),
+        balanceCents: 5 * PLACE_NET - 6000 - commissionVatOf(5),
+      },
+      { kind: 'payout', amountCents: -(5 * PLACE_NET - 6000 - commissionVatOf(5)), balanceCents: 0 },
     ]);
 
     // The debt is paid: C's payout is C's whole balance.
     const fromC = await askPayout(t, c.event.id, owner.cookie);
     expect(fromC.statusCode).toBe(201);
-    expect(fromC.json().amountCents).toBe(NET - vatOf(1));
+    expect(fromC.json().amountCents).toBe(PLACE_NET - commissionVatOf(1));
     const recoveries = await t.database.db
       .select()
       .from(ledgerEntries)
@@ -282,7 +278,7 @@ describe('a debt', () => {
     await a.payThenRefund();
     const answers = await Promise.all(
       others.map(({ event }) =>
-        fetch(`${base}/api/console/events/${event.id}/payouts`, {
+        fetch(`${t.base}/api/console/events/${event.id}/payouts`, {
           method: 'POST',
           headers: { cookie: owner.cookie },
         }).then(async (response) => ({
@@ -294,8 +290,8 @@ describe('a debt', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
     // One of them paid the 60,00 € back, whichever came first.
     expect(answers.map((answer) => answer.body.amountCents).sort((x, y) => x - y)).toEqual([
-      5 * NET - vatOf(5) - 6000,
-      5 * NET - vatOf(5),
+      5 * PLACE_NET - commissionVatOf(5) - 6000,
+      5 * PLACE_NET - commissionVatOf(5),
     ]);
     expect((await payoutPanel(t, a.event.id, owner.cookie)).balance.availableCents).toBe(0);
     expect(await balanceInBackOffice(owner.organiser)).toBe(0);

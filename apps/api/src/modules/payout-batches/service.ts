@@ -5,8 +5,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { administrator } from '../../policy/administrator';
 import type { Viewer } from '../../policy/can';
+import { announcePayoutChange, payoutNotFound } from '../admin/payout-change';
 import { findPayout } from '../admin/repository';
-import { toAdminPayout } from '../admin/service';
 import { insertAudit } from '../audit/repository';
 import { queuePayoutMail } from '../payouts/mail';
 import { buildPain001 } from '../payouts/sepa';
@@ -143,27 +143,19 @@ export async function markBatchPaid(
  */
 export async function markPayoutReturned(deps: AppDeps, viewer: Viewer | null, payoutId: string): Promise<AdminPayout> {
   const admin = administrator(viewer);
-  const notFound = () => new AppError('PAYOUT_NOT_FOUND', m.errors.payoutNotFound, 404);
-  if (!isUuid(payoutId)) throw notFound();
+  if (!isUuid(payoutId)) throw payoutNotFound();
   return deps.db.transaction(async (tx) => {
     const before = await findPayout(tx, payoutId, true);
-    if (!before) throw notFound();
+    if (!before) throw payoutNotFound();
     const now = deps.clock.now();
     if (!(await repo.markReturned(tx, payoutId, now))) {
       const neverSent = before.status === 'requested' || before.status === 'batched';
       throw new AppError('PAYOUT_NOT_RETURNABLE', neverSent ? m.errors.notSent : m.errors.notReturnable, 409);
     }
-    const after = await findPayout(tx, payoutId);
-    if (!after) throw notFound();
-    await queuePayoutMail(tx, deps.config.brandName, 'returned', after, groupIban(after.iban));
-    await insertAudit(tx, {
-      actorId: admin.id,
+    return announcePayoutChange(tx, deps, admin.id, before, {
+      news: 'returned',
       action: 'payout.returned',
-      targetType: 'payout',
-      targetId: payoutId,
-      before: { status: before.status, amountCents: before.amountCents },
-      after: { status: after.status, amountCents: after.amountCents, returnedAt: after.returnedAt },
+      detail: (after) => ({ mail: groupIban(after.iban), audit: { returnedAt: after.returnedAt } }),
     });
-    return toAdminPayout(after);
   });
 }

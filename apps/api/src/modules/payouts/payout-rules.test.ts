@@ -1,33 +1,25 @@
-import { addVat, adminFr, formatDateTime, PLATFORM_VAT_RATE, payoutsFr } from '@guichet/shared';
+import { adminFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, createUser, loginAs, raceMode, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createUser, loginAs, raceMode } from '../../../test/helpers';
 import {
   askPayout,
   buy,
+  commissionVatOf,
   endEvent,
   moneyEvent,
-  movingClock,
   organiserWithBank,
+  PLACE_NET,
   payoutPanel,
+  useLedgerApp,
 } from '../../../test/modules/ledger/support';
 import { auditLog, payouts } from '../../db/schema';
 
 // When a payout may be asked and for how much (issue 27, docs/decisions.md "Payout rules"), and the
 // issue's bad input: one clear French answer each, never a 5xx.
-const clock = movingClock();
-let t: TestApp;
-let base: string;
-let admin: string;
-beforeAll(async () => ({ t, base, admin } = await appWithAdmin({ clock })), 120_000);
-afterAll(async () => t.close());
+const { clock, t, admin } = useLedgerApp();
 
-// 30,00 € at the standard rate: 1.8 % (54) + 0,30 €.
-const NET = 3000 - 84;
-/** The VAT a payout deducts on the commission of `tickets` tickets, invoiced with it (20 %, half up). */
-const vatOf = (tickets: number) => addVat(tickets * 84, PLATFORM_VAT_RATE).vatCents;
-
-const setAdvance = (userId: string, percent: unknown, cookie = admin) =>
+const setAdvance = (userId: string, percent: unknown, cookie = admin.cookie) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/admin/users/${userId}/payout-advance`,
@@ -35,14 +27,14 @@ const setAdvance = (userId: string, percent: unknown, cookie = admin) =>
     payload: { percent },
   });
 const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
 const parisDate = (at: Date) => formatDateTime(at.toISOString());
 
 /** Answers from the listening server, each call sent at once (in parallel on PostgreSQL). */
 const atOnce = (calls: { method: string; url: string; cookie: string; body?: object }[]) =>
   Promise.all(
     calls.map(({ method, url, cookie, body }) =>
-      fetch(`${base}${url}`, {
+      fetch(`${t.base}${url}`, {
         method,
         headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -89,7 +81,7 @@ describe('a payout before the event’s end', () => {
       canRequest: true,
       requestable: false,
       requestableFrom: event.dateEnd.toISOString(),
-      balance: { availableCents: NET, requestableCents: 0 },
+      balance: { availableCents: PLACE_NET, requestableCents: 0 },
     });
     const refused = await askPayout(t, event.id, owner.cookie);
     expect(refused.statusCode).toBe(409);
@@ -101,10 +93,10 @@ describe('a payout before the event’s end', () => {
     expect(await payoutPanel(t, event.id, owner.cookie)).toMatchObject({
       requestable: true,
       requestableFrom: null,
-      balance: { requestableCents: NET - vatOf(1) },
+      balance: { requestableCents: PLACE_NET - commissionVatOf(1) },
     });
     expect((await askPayout(t, event.id, owner.cookie)).json()).toMatchObject({
-      amountCents: NET - vatOf(1),
+      amountCents: PLACE_NET - commissionVatOf(1),
       status: 'requested',
     });
   });
@@ -117,11 +109,11 @@ describe('a payout before the event’s end', () => {
     expect(await payoutPanel(t, event.id, owner.cookie)).toMatchObject({
       requestable: true,
       requestableFrom: null,
-      balance: { requestableCents: 2 * NET - vatOf(2) },
+      balance: { requestableCents: 2 * PLACE_NET - commissionVatOf(2) },
     });
     const paid = await askPayout(t, event.id, owner.cookie);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json()).toMatchObject({ amountCents: 2 * NET - vatOf(2), status: 'requested' });
+    expect(paid.json()).toMatchObject({ amountCents: 2 * PLACE_NET - commissionVatOf(2), status: 'requested' });
   });
 
   it('pays the allowance’s share of the balance less the places carrying the refund option', async () => {
@@ -131,9 +123,9 @@ describe('a payout before the event’s end', () => {
     await buy(t, event.id, { ticketId: ticket.id, quantity: 2, refundPlaces: 2 });
     await buy(t, event.id, { ticketId: ticket.id, quantity: 2 });
     // 120,00 € − 3,36 € of commission − 0,67 € of its VAT − 60,00 € that may still be refunded, halved.
-    const advance = Math.floor((4 * NET - vatOf(4) - 6000) / 2);
+    const advance = Math.floor((4 * PLACE_NET - commissionVatOf(4) - 6000) / 2);
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
-      availableCents: 4 * NET,
+      availableCents: 4 * PLACE_NET,
       requestableCents: advance,
     });
     const paid = await askPayout(t, event.id, owner.cookie);
@@ -152,7 +144,9 @@ describe('a payout before the event’s end', () => {
       balance: { requestableCents: 0 },
     });
     endEvent(clock, event);
-    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(4 * NET - vatOf(4) - advance);
+    expect((await askPayout(t, event.id, owner.cookie)).json().amountCents).toBe(
+      4 * PLACE_NET - commissionVatOf(4) - advance,
+    );
   });
 });
 
@@ -173,7 +167,7 @@ describe('bad input', () => {
       message: payoutsFr.errors.nothingLeft,
     });
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
-      payoutsCents: NET - vatOf(1),
+      payoutsCents: PLACE_NET - commissionVatOf(1),
       availableCents: 0,
     });
   });
@@ -206,7 +200,7 @@ describe('bad input', () => {
       // commission, whose VAT stays deducted.
       expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
         payoutsCents: 0,
-        availableCents: payout?.status === 201 ? NET - vatOf(1) : NET,
+        availableCents: payout?.status === 201 ? PLACE_NET - commissionVatOf(1) : PLACE_NET,
         requestableCents: 0,
       });
     }
@@ -218,7 +212,12 @@ describe('bad input', () => {
     await buy(t, event.id, { ticketId: ticket.id, quantity: 1 });
     endEvent(clock, event);
     const payoutId = (await askPayout(t, event.id, owner.cookie)).json().id;
-    const batch = { method: 'POST', url: '/api/admin/payout-batches', cookie: admin, body: { payoutIds: [payoutId] } };
+    const batch = {
+      method: 'POST',
+      url: '/api/admin/payout-batches',
+      cookie: admin.cookie,
+      body: { payoutIds: [payoutId] },
+    };
     const answers = await atOnce([batch, batch]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body).toMatchObject({
@@ -247,7 +246,7 @@ describe('bad input', () => {
     }
     // Nothing moved: the payout still holds its amount out of the balance.
     expect((await payoutPanel(t, event.id, owner.cookie)).balance).toMatchObject({
-      payoutsCents: NET - vatOf(1),
+      payoutsCents: PLACE_NET - commissionVatOf(1),
       availableCents: 0,
     });
   });

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { events, orderLines, orders, participations, tickets, users } from '../../db/schema';
+import { withEventAndTicket } from '../participations/with-ticket.repository';
 
 const head = alias(tickets, 'head');
 const organizer = alias(users, 'organizer');
@@ -11,32 +12,33 @@ const organizer = alias(users, 'organizer');
  * user's: anyone else is answered as if it did not exist.
  */
 export async function findTicketView(db: Database, participationId: string, ownerId?: string) {
-  const [row] = await db
-    .select({
-      id: participations.id,
-      eventId: participations.eventId,
-      quantity: participations.quantity,
-      firstTicketNumber: participations.firstTicketNumber,
-      isGift: participations.isGift,
-      eventTitle: events.title,
-      dateBegin: events.dateBegin,
-      dateEnd: events.dateEnd,
-      address: events.address,
-      ticketTitle: tickets.title,
-      headTitle: head.title,
-      organizerFirstName: organizer.firstName,
-      organizerLastName: organizer.lastName,
-      orderReference: orders.reference,
-      discountPercent: orders.discountPercent,
-      lineUnitPriceCents: orderLines.unitPriceCents,
-      buyerFirstName: orders.buyerFirstName,
-      buyerLastName: orders.buyerLastName,
-      userFirstName: users.firstName,
-      userLastName: users.lastName,
-    })
-    .from(participations)
-    .innerJoin(events, eq(events.id, participations.eventId))
-    .innerJoin(tickets, eq(tickets.id, participations.ticketId))
+  const [row] = await withEventAndTicket(
+    db
+      .select({
+        id: participations.id,
+        eventId: participations.eventId,
+        quantity: participations.quantity,
+        firstTicketNumber: participations.firstTicketNumber,
+        isGift: participations.isGift,
+        eventTitle: events.title,
+        dateBegin: events.dateBegin,
+        dateEnd: events.dateEnd,
+        address: events.address,
+        ticketTitle: tickets.title,
+        headTitle: head.title,
+        organizerFirstName: organizer.firstName,
+        organizerLastName: organizer.lastName,
+        orderReference: orders.reference,
+        discountPercent: orders.discountPercent,
+        lineUnitPriceCents: orderLines.unitPriceCents,
+        buyerFirstName: orders.buyerFirstName,
+        buyerLastName: orders.buyerLastName,
+        userFirstName: users.firstName,
+        userLastName: users.lastName,
+      })
+      .from(participations)
+      .$dynamic(),
+  )
     .innerJoin(users, eq(users.id, participations.userId))
     .innerJoin(organizer, eq(organizer.id, events.organizerId))
     .leftJoin(head, eq(head.id, tickets.parentId))

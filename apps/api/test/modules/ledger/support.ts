@@ -1,10 +1,19 @@
+import { addVat, PLATFORM_VAT_RATE } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledgerEntries } from '../../../src/db/schema';
 import { createEvent, createUser, loginAs, type TestApp, uniqueEmail } from '../../helpers';
+import { useAdmin, useListeningTestApp } from '../../use-test-app';
 import { payAtSandboxBank, postOrder } from '../checkout/support';
 
 const HOUR = 3_600_000;
+
+/** The commission on a 30,00 € place (`moneyEvent`'s) at the standard rate: 1.8 % (54) + 0,30 €. */
+export const PLACE_COMMISSION = 84;
+/** What the organiser keeps of such a place. */
+export const PLACE_NET = 3000 - PLACE_COMMISSION;
+/** The VAT a payout deducts on the commission of `tickets` such places, invoiced with it (20 %, half up). */
+export const commissionVatOf = (tickets: number) => addVat(tickets * PLACE_COMMISSION, PLATFORM_VAT_RATE).vatCents;
 
 /** A clock that time can be moved forward on: events end, payouts become requestable. */
 export function movingClock() {
@@ -18,6 +27,16 @@ export function movingClock() {
 }
 
 export type MovingClock = ReturnType<typeof movingClock>;
+
+/**
+ * The listening test application of a ledger test file, on a clock its tests move forward, and
+ * its administrator (signed in before the tests).
+ */
+export function useLedgerApp(options: { isolated?: boolean } = {}) {
+  const clock = movingClock();
+  const t = useListeningTestApp({ clock, ...options });
+  return { clock, t, admin: useAdmin(t) };
+}
 
 /**
  * A verified organiser, signed in, with bank details saved (a payout needs them). Sessions last

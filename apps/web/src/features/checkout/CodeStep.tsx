@@ -1,8 +1,9 @@
 import { checkoutStepsFr, firstVerificationCodeError } from '@guichet/shared';
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useVerifyGuest } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
+import { CodeField } from '../auth/CodeField';
 import { StepButtons, StepForm, type StepPlace } from './StepForm';
 
 /** Step 5: the code mailed to the address (a new account's, or an existing one's sign-in); once it is right, the buyer is logged in. */
@@ -32,11 +33,9 @@ export function CodeStep({
   return (
     <StepForm title={checkoutStepsFr.steps.code} focus={focus} onSubmit={submit}>
       <Text>{checkoutStepsFr.code.intro(email.trim())}</Text>
-      <TextInput
+      <CodeField
         label={checkoutStepsFr.code.label}
         withAsterisk
-        inputMode="numeric"
-        autoComplete="one-time-code"
         maxLength={12}
         value={code}
         onChange={(event) => setCode(event.currentTarget.value)}

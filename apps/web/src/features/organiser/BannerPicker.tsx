@@ -1,8 +1,8 @@
 import { organiserFr } from '@guichet/shared';
 import { Button, FileButton, Group, Text, type TitleOrder } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FallbackImage } from '../../ui/FallbackImage';
 import { Panel } from '../../ui/Panel';
-import { PLACEHOLDER_IMAGE } from '../events/EventCard';
 import classes from './BannerPicker.module.css';
 
 const f = organiserFr.form;
@@ -38,15 +38,7 @@ export function BannerPicker({
   return (
     <Panel title={f.banner} order={order} size="h4">
       <div className={classes.frame}>
-        <img
-          src={preview ?? saved ?? PLACEHOLDER_IMAGE}
-          onError={(event) => {
-            // A saved banner that no longer loads: the placeholder, once.
-            if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) event.currentTarget.src = PLACEHOLDER_IMAGE;
-          }}
-          alt={alt}
-          className={classes.image}
-        />
+        <FallbackImage src={preview ?? saved} alt={alt} className={classes.image} />
       </div>
       <Text size="sm" c="dimmed">
         {file ? f.bannerChosen(file.name) : f.bannerHelp}

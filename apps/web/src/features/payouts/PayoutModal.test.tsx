@@ -1,60 +1,53 @@
-import { type EventPayouts, invoicesFr } from '@guichet/shared';
+import { invoicesFr } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../test/fetch-stub';
+import { eventPayouts } from '../../../test/payout-fixtures';
 import { renderApp } from '../../../test/render-app';
 import PayoutModal from './PayoutModal';
 
 const c = invoicesFr.commission;
 const URL = '/api/payouts/p-1/commission-invoice.pdf';
 
-const answer: EventPayouts = {
-  isPaidEvent: true,
-  canRequest: true,
-  refusal: null,
-  rateBps: 180,
-  fixedCents: 30,
-  balance: {
+const answer = eventPayouts(
+  {
     salesCents: 6000,
     commissionCents: 198,
     commissionVatCents: 26,
     commissionVatDueCents: 13,
-    refundsCents: 0,
     payoutsCents: 3842,
-    debtsCents: 0,
     availableCents: 1934,
-    organizerBalanceCents: 1934,
     requestableCents: 1921,
   },
-  requestable: true,
-  requestableFrom: null,
-  payouts: [
-    {
-      id: 'p-1',
-      amountCents: 3842,
-      status: 'requested',
-      iban: 'FR7630006000011234567890189',
-      createdAt: '2030-05-02T10:00:00.000Z',
-      decidedAt: null,
-      bankReference: null,
-      rejectReason: null,
-      commissionInclVatCents: 158,
-      commissionInvoiceUrl: URL,
-    },
-    {
-      id: 'p-0',
-      amountCents: 1000,
-      status: 'paid',
-      iban: 'FR7630006000011234567890189',
-      createdAt: '2030-05-01T10:00:00.000Z',
-      decidedAt: '2030-05-01T12:00:00.000Z',
-      bankReference: 'VIR-1',
-      rejectReason: null,
-      commissionInclVatCents: 0,
-      commissionInvoiceUrl: null,
-    },
-  ],
-};
+  {
+    payouts: [
+      {
+        id: 'p-1',
+        amountCents: 3842,
+        status: 'requested',
+        iban: 'FR7630006000011234567890189',
+        createdAt: '2030-05-02T10:00:00.000Z',
+        decidedAt: null,
+        bankReference: null,
+        rejectReason: null,
+        commissionInclVatCents: 158,
+        commissionInvoiceUrl: URL,
+      },
+      {
+        id: 'p-0',
+        amountCents: 1000,
+        status: 'paid',
+        iban: 'FR7630006000011234567890189',
+        createdAt: '2030-05-01T10:00:00.000Z',
+        decidedAt: '2030-05-01T12:00:00.000Z',
+        bankReference: 'VIR-1',
+        rejectReason: null,
+        commissionInclVatCents: 0,
+        commissionInvoiceUrl: null,
+      },
+    ],
+  },
+);
 
 describe('the payout panel', () => {
   it('shows the commission’s VAT, deducted and due, and each payout’s commission TTC with its invoice', async () => {

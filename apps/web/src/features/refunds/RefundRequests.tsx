@@ -1,4 +1,4 @@
-import { formatDateTime, formatEuros, REASON_MAX_LENGTH, type RefundRequestStatus, refundsFr } from '@guichet/shared';
+import { formatDateTime, formatEuros, REASON_MAX_LENGTH, refundsFr } from '@guichet/shared';
 import { Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { type RefundRequestRow, useDecideRefund, useRefundRequests } from '../../api/refunds';
@@ -7,18 +7,9 @@ import { mutationDialog } from '../../ui/mutation-dialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
+import { refundStatusColor } from './status-color';
 
 const m = refundsFr.console;
-
-const statusColor: Record<RefundRequestStatus, string> = {
-  requested: 'blue',
-  pending: 'cyan',
-  refunding: 'cyan',
-  refunded: 'teal',
-  failed: 'red',
-  refused: 'gray',
-  manual: 'orange',
-};
 
 /** The holders' refund requests of the event, each accepted (refunded) or refused with a reason. */
 export function RefundRequests({ eventId }: { eventId: string }) {
@@ -66,7 +57,7 @@ export function RefundRequests({ eventId }: { eventId: string }) {
                         · {m.places(row.places)}
                       </Text>
                     </Text>
-                    <Badge variant="light" color={statusColor[row.status]}>
+                    <Badge variant="light" color={refundStatusColor[row.status]}>
                       {m.status[row.status]}
                     </Badge>
                   </Group>

@@ -2,8 +2,8 @@ import { formatEuros, lineAmountCents, showcaseFr } from '@guichet/shared';
 import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { FallbackImage } from '../../ui/FallbackImage';
 import { type CartLine, removeLine, stepLine } from './cart-store';
-import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
 import { priceText } from './price';
 import classes from './shop.module.css';
 
@@ -19,14 +19,7 @@ export function CartLines({ lines }: { lines: CartLine[] }) {
         return (
           <Paper component="li" key={`${line.productId}|${line.variant}`} withBorder radius="md" p="sm">
             <Group wrap="nowrap" align="flex-start" gap="sm">
-              <img
-                src={line.image ?? FALLBACK_IMAGE}
-                onError={showFallbackImage}
-                alt=""
-                width={88}
-                height={66}
-                className={classes.lineImage}
-              />
+              <FallbackImage src={line.image} alt="" width={88} height={66} className={classes.lineImage} />
               <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                   <Stack gap={0} style={{ minWidth: 0 }}>

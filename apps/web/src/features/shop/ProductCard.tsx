@@ -2,7 +2,7 @@ import { offersFr, productSlug, type ShopProduct } from '@guichet/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
+import { FallbackImage } from '../../ui/FallbackImage';
 import { cardPriceText } from './price';
 import { rememberSelectedOffer } from './selected-offer';
 import classes from './shop.module.css';
@@ -30,9 +30,8 @@ export function ProductCard({
   const remember = () => rememberSelectedOffer(product);
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder radius="md" className={classes.card}>
-      <img
-        src={product.images[0] ?? FALLBACK_IMAGE}
-        onError={showFallbackImage}
+      <FallbackImage
+        src={product.images[0]}
         alt=""
         width={640}
         height={480}

@@ -2,7 +2,7 @@ import { GALLERY_MAX_IMAGES, showcaseFr } from '@guichet/shared';
 import { ActionIcon, Group, Stack } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FALLBACK_IMAGE, showFallbackImage } from './fallback-image';
+import { FALLBACK_IMAGE, showFallbackImage } from '../../ui/FallbackImage';
 import classes from './shop.module.css';
 
 const m = showcaseFr.details;

@@ -4,17 +4,11 @@ import { Link } from 'react-router';
 import { useAdminRefunds } from '../../api/admin';
 import { AdminListPage } from '../../features/admin/AdminListPage';
 import { shortDateTime } from '../../features/admin/format';
+import { refundStatusColor } from '../../features/refunds/status-color';
 
 const m = adminFr.refunds;
-const statusColor: Record<string, string> = {
-  awaiting: 'yellow',
-  pending: 'blue',
-  refunding: 'blue',
-  refunded: 'teal',
-  failed: 'red',
-  refused: 'gray',
-  manual: 'orange',
-};
+// A request the organiser has still to decide; the rest is the refund's own state, coloured as in the console.
+const statusColor = { ...refundStatusColor, awaiting: 'yellow' };
 
 /** Refunds, read-only: the organiser decides a request in the console; the providers carry it out. */
 export default function RefundsPage() {

@@ -1,9 +1,10 @@
 import { firstPasswordError, fr } from '@guichet/shared';
-import { Alert, Button, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConfirmPasswordReset, useVerifyResetCode } from '../../api/auth';
 import { AuthCard } from '../../features/auth/AuthCard';
+import { CodeField } from '../../features/auth/CodeField';
 import { EmailField } from '../../features/auth/EmailField';
 import { NewPasswordFields } from '../../features/auth/NewPasswordFields';
 import { toast } from '../../ui/toast';
@@ -71,12 +72,9 @@ export default function ChangePasswordPage() {
             ) : (
               <EmailField value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
             )}
-            <TextInput
+            <CodeField
               label={fr.auth.codeLabel}
               withAsterisk
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               value={code}
               onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
             />

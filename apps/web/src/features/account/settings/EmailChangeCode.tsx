@@ -1,9 +1,10 @@
 import { accountFr } from '@guichet/shared';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useCancelEmailChange, useConfirmEmailChange } from '../../../api/account';
 import { FormError } from '../../../ui/FormError';
 import { toast } from '../../../ui/toast';
+import { CodeField } from '../../auth/CodeField';
 
 const m = accountFr.settings;
 
@@ -33,11 +34,8 @@ export function EmailChangeCode({ pendingEmail }: { pendingEmail: string }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <span>{m.emailChangeSent(pendingEmail)}</span>
-          <TextInput
+          <CodeField
             label={m.emailChangeCode}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
             error={error}

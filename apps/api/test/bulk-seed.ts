@@ -1,16 +1,20 @@
-import type { Database } from '../apps/api/src/db/client';
-import { events, sessions, users } from '../apps/api/src/db/schema';
-import { randomToken, sha256 } from '../apps/api/src/lib/tokens';
-import { SESSION_COOKIE } from '../apps/api/src/plugins/session';
+/**
+ * Rows written in bulk for the load runs, the benches (bench/) and the multi-process test: no
+ * password hashing, 500 rows a statement. `tag` keeps apart the rows of several runs on one database.
+ */
+import type { Database } from '../src/db/client';
+import { events, sessions, users } from '../src/db/schema';
+import { randomToken, sha256 } from '../src/lib/tokens';
+import { SESSION_COOKIE } from '../src/plugins/session';
 
 const HOUR = 3_600_000;
 
-/** The verified organiser of a bench's events. Answers its id. */
-export async function insertOrganiser(db: Database): Promise<string> {
+/** The verified organiser of a run's events. Answers its id. */
+export async function insertOrganiser(db: Database, tag = ''): Promise<string> {
   const [organizer] = await db
     .insert(users)
     .values({
-      email: 'organisateur@bench.test',
+      email: `organisateur${tag}@bench.test`,
       passwordHash: 'x',
       firstName: 'Claire',
       lastName: 'Banc',
@@ -24,16 +28,21 @@ export async function insertOrganiser(db: Database): Promise<string> {
 
 /**
  * `count` buyers signed in beforehand (an order needs its e-mail's proof: a session), written 500
- * at a time. Answers their session cookies, in the order of their e-mails `acheteur-<n>@bench.test`.
+ * at a time. Answers their e-mails (`acheteur<tag>-<n>@bench.test`) and session cookies, in order.
  */
-export async function insertSignedInBuyers(db: Database, count: number, expiresAt: Date): Promise<string[]> {
-  const cookies: string[] = [];
+export async function insertSignedInBuyers(
+  db: Database,
+  count: number,
+  expiresAt: Date,
+  tag = '',
+): Promise<{ email: string; cookie: string }[]> {
+  const signedIn: { email: string; cookie: string }[] = [];
   for (let i = 0; i < count; i += 500) {
     const buyers = await db
       .insert(users)
       .values(
         Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
-          email: `acheteur-${i + k}@bench.test`,
+          email: `acheteur${tag}-${i + k}@bench.test`,
           passwordHash: 'x',
           firstName: 'Alex',
           lastName: 'Martin',
@@ -41,14 +50,16 @@ export async function insertSignedInBuyers(db: Database, count: number, expiresA
           termsVersionAccepted: 1,
         })),
       )
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email });
     const tokens = buyers.map(() => randomToken());
     await db
       .insert(sessions)
       .values(buyers.map((buyer, index) => ({ tokenHash: sha256(tokens[index] ?? ''), userId: buyer.id, expiresAt })));
-    cookies.push(...tokens.map((token) => `${SESSION_COOKIE}=${token}`));
+    signedIn.push(
+      ...buyers.map((buyer, index) => ({ email: buyer.email, cookie: `${SESSION_COOKIE}=${tokens[index]}` })),
+    );
   }
-  return cookies;
+  return signedIn;
 }
 
 type EventRow = typeof events.$inferInsert;
@@ -70,4 +81,17 @@ export async function insertEvent(
     })
     .returning({ id: events.id });
   return row?.id ?? '';
+}
+
+/** Runs `task` over `items` with at most `width` at once. */
+export async function inParallel<T>(items: T[], width: number, task: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await task(items[index] as T, index);
+      }
+    }),
+  );
 }
