@@ -1,5 +1,8 @@
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { adminCookie, createTestApp, createUser, listeningTestApp, type TestApp } from './helpers';
+import { tempFolders } from './temp-folders';
 
 type AppOptions = Parameters<typeof createTestApp>[0];
 
@@ -81,4 +84,19 @@ export function useAdmin(t: TestApp): { readonly cookie: string } {
       return made();
     },
   };
+}
+
+/** `useTestApp` serving a built web app (its index.html only), for the tests of the pages' HTML. */
+export function useWebTestApp(): TestApp {
+  const newFolder = tempFolders('web');
+  let current: TestApp | undefined;
+  const made = madeBeforeAll('the test application', async () => {
+    const webDist = newFolder();
+    // The web app's own page, as the build copies it (its scripts are not needed here).
+    copyFileSync(new URL('../../web/index.html', import.meta.url), path.join(webDist, 'index.html'));
+    current = await createTestApp({ config: { webDist }, serveWeb: true });
+    return current;
+  });
+  afterAll(async () => current?.close());
+  return readWhenUsed(made);
 }

@@ -1,34 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser } from '../../../test/helpers';
+import { useWebTestApp } from '../../../test/use-test-app';
 
-/** The built web app's page, as the server reads it (apps/web/index.html once built). */
-const INDEX = `<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Billetterie en ligne." />
-    <title>Guichet</title>
-  </head>
-  <body>
-    <div id="root"></div>
-    <script type="module" src="/assets/index.js"></script>
-  </body>
-</html>`;
-
-let t: TestApp;
-let webDist: string;
-beforeAll(async () => {
-  webDist = mkdtempSync(path.join(tmpdir(), 'guichet-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  t = await createTestApp({ config: { webDist }, serveWeb: true });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+const t = useWebTestApp();
 
 /** The event page a visitor lands on: its preview, its first paint and its first data in the HTML. */
 async function eventPage(values: { title?: string; description?: string }) {

@@ -1,33 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTestApp, createUser, loginAs, type TestApp } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, loginAs } from '../../../test/helpers';
+import { useWebTestApp } from '../../../test/use-test-app';
 import { shareLinks } from '../../db/schema';
 import { sitemapXml } from './service';
 
-const INDEX = `<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Guichet</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
-let t: TestApp;
-let webDist: string;
-beforeAll(async () => {
-  webDist = mkdtempSync(path.join(tmpdir(), 'guichet-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  t = await createTestApp({ config: { webDist }, serveWeb: true });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+const t = useWebTestApp();
 
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
