@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { findReadableInvoice, listOrderInvoices } from './invoice.service';
-import { renderInvoicePdf } from './invoice-pdf';
+import { replyInvoiceFile } from './invoice-file';
 
 const orderParams = z.object({ id: z.string().max(64) });
 const invoiceParams = z.object({ id: z.string().max(64), invoiceId: z.string().max(64) });
@@ -31,12 +31,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         viewer: request.user,
         token: request.query.token,
       });
-      const pdf = await renderInvoicePdf(invoice.document, { brandName: deps.config.brandName });
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-        .type('application/pdf')
-        .send(pdf);
+      return replyInvoiceFile(reply, invoice, { brandName: deps.config.brandName });
     },
   );
 };
