@@ -13,7 +13,8 @@ export async function embeddedFiles(pdf: Uint8Array): Promise<Map<string, string
   for (let i = 0; entries && i + 1 < entries.size(); i += 2) {
     const name = entries.lookup(i, PDFString, PDFHexString).decodeText();
     const spec = entries.lookup(i + 1, PDFDict);
-    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'), PDFRawStream);
+    const stream = document.context.lookup(spec.lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F')));
+    if (!(stream instanceof PDFRawStream)) throw new Error(`${name} is not a stream`);
     files.set(name, Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8'));
   }
   return files;

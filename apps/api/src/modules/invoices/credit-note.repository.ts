@@ -56,11 +56,6 @@ export async function findRefundedLateCapture(
   return row;
 }
 
-export async function findIssuedDocument(db: Database, sourceKey: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.sourceKey, sourceKey));
-  return row as unknown as InvoiceRow | undefined;
-}
-
 /** The refunds carried out whose credit notes are owed (refunds_credit_notes_owed_idx), of one event or all. */
 export async function findRefundsOwingCreditNotes(db: Database, limit: number, eventId?: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(

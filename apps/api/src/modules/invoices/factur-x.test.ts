@@ -28,7 +28,7 @@ function companyInvoice(lines: InvoiceLine[], changes: Partial<InvoiceDocument> 
       addressLines: ['5 avenue Jean Jaurès', 'Bâtiment B', '69007 Lyon'],
       siren: '552100554',
       siret: null,
-      vatNumber: 'FR66552100554',
+      vatNumber: 'FR96552100554',
     },
     issuedOnBehalfBy: 'Guichet SAS',
     vatFranchise: false,
@@ -64,7 +64,7 @@ describe('Factur-X invoices (EN 16931)', () => {
     );
     const buyer = xml.slice(xml.indexOf('<ram:BuyerTradeParty>'), xml.indexOf('</ram:BuyerTradeParty>'));
     expect(buyer).toContain('552100554');
-    expect(buyer).toContain('FR66552100554');
+    expect(buyer).toContain('FR96552100554');
     expect(xmlValues(buyer, 'ram:PostcodeCode')).toEqual(['69007']);
     expect(xmlValues(xml, 'ram:RateApplicablePercent')).toEqual(expect.arrayContaining(['5.5', '20']));
     expect(xmlValues(xml, 'ram:GrandTotalAmount')).toEqual([(document.inclVatCents / 100).toFixed(2)]);
