@@ -53,9 +53,7 @@ export const invoicesFr = {
     dialogIntro:
       'Les factures déjà émises seront annulées par un avoir et remplacées par des factures au nom de l’entreprise, au format Factur-X.',
     submit: 'Établir la facture',
-    cancel: 'Annuler',
     done: 'Les factures de la commande sont désormais au nom de l’entreprise.',
-    failed: 'La demande n’a pas pu être enregistrée. Réessayez.',
     errors: {
       nameRequired: 'Veuillez saisir la raison sociale de l’entreprise.',
       nameTooLong: 'La raison sociale ne doit pas dépasser 200 caractères.',
