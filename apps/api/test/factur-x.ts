@@ -1,4 +1,13 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+} from 'pdf-lib';
 
 /**
  * The files a PDF carries (its EmbeddedFiles name tree, one level as Factur-X writes it), by

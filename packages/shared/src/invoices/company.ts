@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { checkVatNumber, isValidSiren, isValidSiret, normalizeVatNumber, readRegistration, sirenOfVatNumber } from '../billing/rules';
+import {
+  checkVatNumber,
+  isValidSiren,
+  isValidSiret,
+  normalizeVatNumber,
+  readRegistration,
+  sirenOfVatNumber,
+} from '../billing/rules';
 import type { FieldError } from '../common/form';
 import { formText } from '../common/form';
 import { billingFr } from '../messages/fr-billing';

@@ -11,7 +11,15 @@ import { sha256 } from '../../lib/tokens';
 
 const t = useTestApp();
 
-type Listed = { id: string; number: string; kind: string; issuer: string; totalCents: number; vatCents: number; url: string };
+type Listed = {
+  id: string;
+  number: string;
+  kind: string;
+  issuer: string;
+  totalCents: number;
+  vatCents: number;
+  url: string;
+};
 
 /** A company whose SIREN and VAT number pass their keys. */
 const acme = {
@@ -64,7 +72,8 @@ async function facturX(url: string, cookie: string) {
   return (await embeddedFiles(new Uint8Array(response.rawPayload))).get('factur-x.xml') ?? '';
 }
 
-const buyerPart = (xml: string) => xml.slice(xml.indexOf('<ram:BuyerTradeParty>'), xml.indexOf('</ram:BuyerTradeParty>'));
+const buyerPart = (xml: string) =>
+  xml.slice(xml.indexOf('<ram:BuyerTradeParty>'), xml.indexOf('</ram:BuyerTradeParty>'));
 const seqOf = (number: string) => Number(number.split('-')[1]);
 
 describe('invoices in a company’s name', () => {
@@ -72,7 +81,12 @@ describe('invoices in a company’s name', () => {
     const { cookie } = await buyer();
     const { event, ticket } = await paidEvent();
     const order = (companyInvoice: object) =>
-      postOrder(t, cookie, { eventId: event.id, lines: [{ ticketId: ticket.id, quantity: 1 }], acceptTerms: true, companyInvoice });
+      postOrder(t, cookie, {
+        eventId: event.id,
+        lines: [{ ticketId: ticket.id, quantity: 1 }],
+        acceptTerms: true,
+        companyInvoice,
+      });
     const badSiren = await order({ ...acme, siren: '552100555' });
     expect(badSiren.statusCode).toBe(400);
     expect(badSiren.json()).toMatchObject({ message: billingFr.errors.sirenInvalid, field: 'companyInvoice.siren' });
@@ -81,7 +95,10 @@ describe('invoices in a company’s name', () => {
     const otherSiren = await order({ ...acme, vatNumber: 'FR44732829320' });
     expect(otherSiren.json()).toMatchObject({ message: invoicesFr.company.errors.vatSirenMismatch });
     const noName = await order({ ...acme, name: ' ' });
-    expect(noName.json()).toMatchObject({ message: invoicesFr.company.errors.nameRequired, field: 'companyInvoice.name' });
+    expect(noName.json()).toMatchObject({
+      message: invoicesFr.company.errors.nameRequired,
+      field: 'companyInvoice.name',
+    });
     // A SIRET is read as its SIREN and kept; no VAT number is fine.
     const siret = await order({ ...acme, siren: '552 100 554 00005', vatNumber: '' });
     expect(siret.statusCode).toBe(201);
@@ -159,7 +176,11 @@ describe('invoices in a company’s name', () => {
   it('records the company of an order paid whose invoices are not issued yet, and they name it', async () => {
     const { cookie } = await buyer();
     const { event, ticket } = await paidEvent();
-    const created = await postOrder(t, cookie, { eventId: event.id, lines: [{ ticketId: ticket.id, quantity: 1 }], acceptTerms: true });
+    const created = await postOrder(t, cookie, {
+      eventId: event.id,
+      lines: [{ ticketId: ticket.id, quantity: 1 }],
+      acceptTerms: true,
+    });
     const orderId = created.json().id as string;
     expect((await askCompany(orderId, acme, { cookie })).json()).toMatchObject({
       message: invoicesFr.company.errors.notPaid,
@@ -185,7 +206,10 @@ describe('invoices in a company’s name', () => {
     expect(invalid.json()).toMatchObject({ message: invoicesFr.company.errors.sirenFormat, field: 'siren' });
 
     // A guest holding the order's token may ask.
-    await t.database.db.update(orders).set({ accessTokenHash: sha256('guest-token') }).where(eq(orders.id, orderId));
+    await t.database.db
+      .update(orders)
+      .set({ accessTokenHash: sha256('guest-token') })
+      .where(eq(orders.id, orderId));
     expect((await askCompany(orderId, acme, {}, '?token=wrong')).statusCode).toBe(404);
     const guest = await askCompany(orderId, acme, {}, '?token=guest-token');
     expect(guest.statusCode).toBe(200);

@@ -58,7 +58,11 @@ async function reissueForCompany(
     buyer: companyParty(company),
     facturX: true,
   };
-  await repo.insertInvoice(tx, invoice, { ...row, seq: seq + 1, sourceKey: `order:${orderId}:${issuer}:company:${seq + 1}` });
+  await repo.insertInvoice(tx, invoice, {
+    ...row,
+    seq: seq + 1,
+    sourceKey: `order:${orderId}:${issuer}:company:${seq + 1}`,
+  });
 }
 
 /**

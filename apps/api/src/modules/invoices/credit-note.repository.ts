@@ -1,7 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { invoices } from '../../db/schema';
-import type { InvoiceRow } from './invoice.repository';
 
 /** A refund as its credit notes need it: what it gave back, and the ticket of a request's places. */
 export type RefundToCredit = {

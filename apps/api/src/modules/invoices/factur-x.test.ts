@@ -74,7 +74,12 @@ describe('Factur-X invoices (EN 16931)', () => {
 
   it('writes a credit note as type 381 with positive amounts, naming the invoice it corrects', async () => {
     const invoice = companyInvoice([line('Plein tarif', 2, 2500, '5.5')]);
-    const negated = invoice.lines.map((l) => ({ ...l, exclVatCents: -l.exclVatCents, vatCents: -l.vatCents, inclVatCents: -l.inclVatCents }));
+    const negated = invoice.lines.map((l) => ({
+      ...l,
+      exclVatCents: -l.exclVatCents,
+      vatCents: -l.vatCents,
+      inclVatCents: -l.inclVatCents,
+    }));
     const { xml } = await xmlOf(
       companyInvoice(negated, { kind: 'credit-note', number: 'F-000043', corrects: 'F-000042' }),
     );
@@ -84,16 +89,17 @@ describe('Factur-X invoices (EN 16931)', () => {
   });
 
   it('writes the franchise as exempt with its mention', async () => {
-    const { xml } = await xmlOf(
-      companyInvoice([line('Entrée', 1, 1000, 'none')], { vatFranchise: true }),
-    );
+    const { xml } = await xmlOf(companyInvoice([line('Entrée', 1, 1000, 'none')], { vatFranchise: true }));
     expect(xmlValues(xml, 'ram:CategoryCode')).toContain('E');
     expect(xmlValues(xml, 'ram:ExemptionReason')).toContain('TVA non applicable, art. 293 B du CGI');
   });
 
   it('leaves a person’s invoice a plain PDF, and costs little per company invoice', async () => {
     const lines = [line('Plein tarif', 1, 2500, '5.5')];
-    const plain = await renderInvoiceFile({ number: 'F-1', document: companyInvoice(lines, { facturX: undefined }) }, { brandName: 'Guichet' });
+    const plain = await renderInvoiceFile(
+      { number: 'F-1', document: companyInvoice(lines, { facturX: undefined }) },
+      { brandName: 'Guichet' },
+    );
     expect((await embeddedFiles(plain.content)).size).toBe(0);
     const started = performance.now();
     for (let i = 0; i < 5; i++) await xmlOf(companyInvoice(lines));

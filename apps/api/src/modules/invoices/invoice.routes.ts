@@ -49,6 +49,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       ...access('anyone', { perWindow: 10, minutes: 1 }),
     },
     async (request) =>
-      requestCompanyInvoice(deps.db, request.params.id, { viewer: request.user, token: request.query.token }, request.body),
+      requestCompanyInvoice(
+        deps.db,
+        request.params.id,
+        { viewer: request.user, token: request.query.token },
+        request.body,
+      ),
   );
 };

@@ -272,7 +272,12 @@ describe('the information step', () => {
     await screen.findByRole('heading', { name: s.steps.payment });
     await vi.waitFor(() => expect(api.bodiesOf('POST /orders')).toHaveLength(1));
     expect(api.bodiesOf('POST /orders')[0]).toMatchObject({
-      companyInvoice: { name: 'Acme', address: '5 avenue Jean Jaurès\n69007 Lyon', siren: '552100554', vatNumber: 'FR96552100554' },
+      companyInvoice: {
+        name: 'Acme',
+        address: '5 avenue Jean Jaurès\n69007 Lyon',
+        siren: '552100554',
+        vatNumber: 'FR96552100554',
+      },
     });
     expect(api.bodiesOf('POST /orders')[0]).not.toHaveProperty('buyer.company');
   });

@@ -3,8 +3,8 @@ import {
   checkoutStepsFr,
   type EventDetail,
   firstBuyerError,
-  fitBuyerName,
   firstCompanyInvoiceError,
+  fitBuyerName,
   fr,
   invoicesFr,
   isBuyerNameCut,
@@ -16,8 +16,8 @@ import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
-import { type CompanyField, CompanyFields } from '../invoices/CompanyFields';
 import { showRuleError } from '../../ui/form-errors';
+import { type CompanyField, CompanyFields } from '../invoices/CompanyFields';
 import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer, Step } from './state';
 
@@ -100,7 +100,9 @@ export function InformationStep({
   // The first message of the spec's order, repeated above the buttons for screen readers.
   const companyErrors = Object.values(errors.company ?? {}) as { message?: string }[];
   const firstError =
-    Object.values(errors).find((error) => error?.message)?.message ?? companyErrors[0]?.message ?? lookup.error?.message;
+    Object.values(errors).find((error) => error?.message)?.message ??
+    companyErrors[0]?.message ??
+    lookup.error?.message;
 
   return (
     <StepForm title={checkoutStepsFr.steps.information} focus={focus} onSubmit={submit}>
@@ -127,9 +129,7 @@ export function InformationStep({
         description={invoicesFr.company.checkboxHelp}
         {...form.register('wantsCompanyInvoice')}
       />
-      <Collapse in={wantsCompany}>
-        {wantsCompany && <CompanyFields field={companyField} />}
-      </Collapse>
+      <Collapse in={wantsCompany}>{wantsCompany && <CompanyFields field={companyField} />}</Collapse>
       <FormError message={firstError} />
       <StepButtons onBack={onBack} loading={lookup.isPending} />
     </StepForm>

@@ -17,7 +17,13 @@ export function CompanyFields({
 }) {
   return (
     <Stack gap="sm">
-      <TextInput label={m.name} withAsterisk autoComplete="organization" maxLength={COMPANY_NAME_MAX} {...field('name')} />
+      <TextInput
+        label={m.name}
+        withAsterisk
+        autoComplete="organization"
+        maxLength={COMPANY_NAME_MAX}
+        {...field('name')}
+      />
       <Textarea
         label={m.address}
         description={m.addressHelp}
@@ -29,7 +35,14 @@ export function CompanyFields({
         maxLength={COMPANY_ADDRESS_MAX}
         {...field('address')}
       />
-      <TextInput label={m.siren} withAsterisk inputMode="numeric" autoComplete="off" maxLength={20} {...field('siren')} />
+      <TextInput
+        label={m.siren}
+        withAsterisk
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        {...field('siren')}
+      />
       <TextInput label={m.vatNumber} autoComplete="off" maxLength={20} {...field('vatNumber')} />
     </Stack>
   );
