@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  checkVatNumber,
-  isValidSiren,
-  isValidSiret,
-  normalizeVatNumber,
-  readRegistration,
-  sirenOfVatNumber,
-} from '../billing/rules';
+import * as rules from '../billing/rules';
 import type { FieldError } from '../common/form';
 import { formText } from '../common/form';
 import { billingFr } from '../messages/fr-billing';
@@ -63,16 +56,16 @@ export function checkCompanyInvoice(
   if (!address) return fail('address', m.addressRequired);
   if (address.length > COMPANY_ADDRESS_MAX) return fail('address', m.addressTooLong);
   if (!(input.siren ?? '').trim()) return fail('siren', m.sirenRequired);
-  const registration = readRegistration(input.siren ?? '');
+  const registration = rules.readRegistration(input.siren ?? '');
   if (registration.kind !== 'siren' && registration.kind !== 'siret') return fail('siren', m.sirenFormat);
-  if (registration.kind === 'siret' && !isValidSiret(registration.siret)) return fail('siren', e.siretInvalid);
-  if (!isValidSiren(registration.siren)) return fail('siren', e.sirenInvalid);
-  const vatNumber = normalizeVatNumber(input.vatNumber ?? '') || null;
+  if (registration.kind === 'siret' && !rules.isValidSiret(registration.siret)) return fail('siren', e.siretInvalid);
+  if (!rules.isValidSiren(registration.siren)) return fail('siren', e.sirenInvalid);
+  const vatNumber = rules.normalizeVatNumber(input.vatNumber ?? '') || null;
   if (vatNumber) {
-    const verdict = checkVatNumber(vatNumber);
+    const verdict = rules.checkVatNumber(vatNumber);
     if (verdict === 'format') return fail('vatNumber', e.vatNumberFormat);
     if (verdict === 'key') return fail('vatNumber', e.vatKeyInvalid);
-    const vatSiren = sirenOfVatNumber(vatNumber);
+    const vatSiren = rules.sirenOfVatNumber(vatNumber);
     if (vatSiren && vatSiren !== registration.siren) return fail('vatNumber', m.vatSirenMismatch);
   }
   return {

@@ -1,4 +1,4 @@
-import { billingFr, invoicesFr } from '@guichet/shared';
+import { billingFr, invoicesFr, type OrderInvoice } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { embeddedFiles, xmlValues } from '../../../test/factur-x';
@@ -10,16 +10,6 @@ import { orders } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
 
 const t = useTestApp();
-
-type Listed = {
-  id: string;
-  number: string;
-  kind: string;
-  issuer: string;
-  totalCents: number;
-  vatCents: number;
-  url: string;
-};
 
 /** A company whose SIREN and VAT number pass their keys. */
 const acme = {
@@ -59,7 +49,7 @@ async function paidOrder(cookie: string, companyInvoice?: object) {
   return { orderId: created.json().id as string, eventId: event.id };
 }
 
-const list = async (orderId: string, cookie: string): Promise<Listed[]> =>
+const list = async (orderId: string, cookie: string): Promise<OrderInvoice[]> =>
   (await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/invoices`, headers: { cookie } })).json();
 
 const askCompany = (orderId: string, payload: object, headers: Record<string, string> = {}, query = '') =>
@@ -151,7 +141,7 @@ describe('invoices in a company’s name', () => {
 
     const asked = await askCompany(orderId, acme, { cookie });
     expect(asked.statusCode).toBe(200);
-    const after: Listed[] = asked.json();
+    const after: OrderInvoice[] = asked.json();
     expect(after).toHaveLength(6);
     for (const first of before) {
       const series = after.filter((doc) => doc.issuer === first.issuer);

@@ -1,17 +1,12 @@
-import { splitVat, type VatRate, vatByRate } from '@guichet/shared';
 import { describe, expect, it } from 'vitest';
 import { embeddedFiles, xmlValues } from '../../../test/factur-x';
+import { documentOf, line } from '../../../test/invoice-documents';
 import type { InvoiceDocument, InvoiceLine } from './document';
 import { EN16931_URN } from './factur-x';
 import { renderInvoiceFile } from './invoice-file';
 
-function line(label: string, quantity: number, unitInclVatCents: number, vatRate: VatRate): InvoiceLine {
-  return { label, quantity, unitInclVatCents, vatRate, ...splitVat(quantity * unitInclVatCents, vatRate) };
-}
-
 function companyInvoice(lines: InvoiceLine[], changes: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  const sum = (key: 'exclVatCents' | 'vatCents' | 'inclVatCents') => lines.reduce((total, l) => total + l[key], 0);
-  return {
+  return documentOf(lines, {
     number: 'F-000042',
     kind: 'invoice',
     issuer: 'organizer',
@@ -37,13 +32,8 @@ function companyInvoice(lines: InvoiceLine[], changes: Partial<InvoiceDocument> 
     orderReference: 'GUI-7QX2K9',
     eventTitle: 'Concert « Été »',
     eventDate: '2026-12-12T19:00:00.000Z',
-    lines,
-    vatByRate: vatByRate(lines),
-    exclVatCents: sum('exclVatCents'),
-    vatCents: sum('vatCents'),
-    inclVatCents: sum('inclVatCents'),
     ...changes,
-  };
+  });
 }
 
 const xmlOf = async (document: InvoiceDocument) => {
