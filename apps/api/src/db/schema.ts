@@ -1,4 +1,4 @@
-import { VAT_RATES } from '@guichet/shared';
+import { type CompanyInvoice, VAT_RATES } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -486,6 +486,8 @@ export const orders = pgTable(
     paidAt: instant('paid_at'),
     // Its invoices issued and its places numbered (invoices/issue.ts); null while owed.
     documentsIssuedAt: instant('documents_issued_at'),
+    // The company its invoices name instead of the buyer (issue 29): checked, identifiers normalized.
+    companyInvoice: jsonb('company_invoice').$type<CompanyInvoice>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
 import { formText } from '../common/form';
+import { companyInvoiceRequest } from '../invoices/company';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 
 /** The website's rule (1-attendee.md §6, §9): at most 5 tickets in one order, any number of orders. */
@@ -41,6 +42,8 @@ export const createOrderRequest = z.strictObject({
   acceptTerms: z.boolean().optional(),
   /** One ticket offered with a ticket of the order, chosen in the gift modal (quantity 0 or 1). */
   giftTicketId: z.string().max(64).nullable().optional(),
+  /** The invoices in a company's name (issue 29), checked by checkCompanyInvoice. */
+  companyInvoice: companyInvoiceRequest.nullable().optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 

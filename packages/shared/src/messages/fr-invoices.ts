@@ -37,6 +37,36 @@ export const invoicesFr = {
     included: (rate: VatRate) => (rate === 'none' ? 'TVA non applicable' : `dont TVA ${rate.replace('.', ',')} %`),
     changed: 'Taux de TVA enregistré. Les factures déjà émises gardent leur taux.',
   },
+  /**
+   * An order's invoices in a company's name (issue 29): asked at checkout or later from the order,
+   * issued as Factur-X. The checks answer the first failure, as the billing identity's do.
+   */
+  company: {
+    checkbox: 'Je souhaite une facture au nom d’une entreprise',
+    checkboxHelp: 'Les factures de la commande seront établies au nom de l’entreprise, au format Factur-X.',
+    name: 'Raison sociale',
+    address: 'Adresse de facturation',
+    addressHelp: 'Numéro et rue, code postal et ville.',
+    siren: 'SIREN ou SIRET',
+    vatNumber: 'N° de TVA intracommunautaire (facultatif)',
+    action: 'Facture au nom d’une entreprise',
+    dialogIntro:
+      'Les factures déjà émises seront annulées par un avoir et remplacées par des factures au nom de l’entreprise, au format Factur-X.',
+    submit: 'Établir la facture',
+    done: 'Les factures de la commande sont désormais au nom de l’entreprise.',
+    errors: {
+      nameRequired: 'Veuillez saisir la raison sociale de l’entreprise.',
+      nameTooLong: 'La raison sociale ne doit pas dépasser 200 caractères.',
+      addressRequired: 'Veuillez saisir l’adresse de l’entreprise.',
+      addressTooLong: 'L’adresse ne doit pas dépasser 300 caractères.',
+      sirenRequired: 'Veuillez saisir le SIREN ou le SIRET de l’entreprise.',
+      sirenFormat: 'Saisissez un SIREN (9 chiffres) ou un SIRET (14 chiffres).',
+      vatSirenMismatch: 'Ce numéro de TVA ne correspond pas au SIREN de l’entreprise.',
+      notPaid: 'Une facture au nom d’une entreprise ne peut être demandée que pour une commande payée.',
+      refunded:
+        'Cette commande a été remboursée ou annulée : ses factures ne peuvent plus être établies au nom d’une entreprise.',
+    },
+  },
   /** The buyer's and the console's list of an order's documents. */
   list: {
     title: 'Factures',

@@ -20,9 +20,10 @@ import { placeSettledOrder, StaleSale } from '../orders/placement';
 import { hasExpiredHolds, isPromoUsedBy, reclaimExpiredHolds } from '../orders/places';
 import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from '../orders/refusals';
 import { releaseOrder } from '../orders/release';
-import { findLiveHolds, holdOrder } from '../orders/repository';
+import { findLiveHolds, holdOrder, setOrderCompanyInvoice } from '../orders/repository';
 import type { SignedInUser } from '../users/users.repository';
 import { assertBuyer } from './buyer';
+import { checkedCompany } from './company';
 import { checkGift, checkLines } from './lines';
 import { type Payments, providerFor } from './payment.service';
 import { newOrderReference } from './reference';
@@ -120,6 +121,7 @@ async function planOrder(
   const gift = checkGift(input.giftTicketId, lines, sale.tickets);
   if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
   const { userId, buyer } = checkBuyer(viewer, input.buyer, event.isNeedsUserStudies, now);
+  const company = checkedCompany(input.companyInvoice, 'companyInvoice.');
   const discount = await loadDiscount(deps, event.id, input.discountCode, now, userId);
   const provider = providerFor(deps.payments, event.paymentProvider);
   const totals = orderTotals({
@@ -138,6 +140,7 @@ async function planOrder(
     gift,
     userId,
     buyer,
+    company,
     discount,
     provider,
     totals,
@@ -246,6 +249,8 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
   if (outcome === 'promo_exhausted') throw promoExhausted();
   if (outcome !== 'held') throw soldOut();
   holdsPlaced.inc();
+  // Before the buyer can pay: the invoices, issued after the payment, read it.
+  if (plan.company) await setOrderCompanyInvoice(deps.db, id, plan.company);
   return { id, provider: plan.provider, status: 'awaiting_payment' as const };
 }
 

@@ -71,17 +71,11 @@ export async function issueCommissionInvoice(
     vatCents,
     inclVatCents,
   };
-  await repo.insertInvoice(tx, {
+  await repo.insertInvoice(tx, document, {
     series: PLATFORM_INVOICE_SERIES,
     seq,
-    number: document.number,
-    kind: 'invoice',
-    issuer: 'platform',
     payoutId: commission.payoutId,
     organizerId: commission.organizerId,
     sourceKey,
-    document,
-    totalCents: inclVatCents,
-    vatCents,
   });
 }

@@ -1,7 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { invoices } from '../../db/schema';
-import type { InvoiceRow } from './invoice.repository';
 
 /** A refund as its credit notes need it: what it gave back, and the ticket of a request's places. */
 export type RefundToCredit = {
@@ -54,11 +53,6 @@ export async function findRefundedLateCapture(
            and ${'id' in where ? sql`id = ${where.id}` : sql`provider = ${where.provider} and transaction_id = ${where.transactionId}`}`,
   );
   return row;
-}
-
-export async function findIssuedDocument(db: Database, sourceKey: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.sourceKey, sourceKey));
-  return row as unknown as InvoiceRow | undefined;
 }
 
 /** The refunds carried out whose credit notes are owed (refunds_credit_notes_owed_idx), of one event or all. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { cancelEvent } from '../../../test/modules/ledger/support';
+import { askRefund } from '../../../test/modules/refunds/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { invoices, mailOutbox, orders, participations, refunds } from '../../db/schema';
 import { issueRefundCreditNotes } from './credit-notes';
@@ -37,15 +38,7 @@ async function buyer() {
 
 /** The buyer asks for their insured places back and the organiser accepts. */
 async function refundRequested(eventId: string, cookie: string, organizerCookie: string) {
-  const [participation] = (
-    await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } })
-  ).json();
-  const asked = await t.app.inject({
-    method: 'POST',
-    url: `/api/me/participations/${participation.id}/refund-request`,
-    headers: { cookie },
-  });
-  expect(asked.statusCode).toBe(200);
+  const participation = await askRefund(t, cookie);
   const accepted = await t.app.inject({
     method: 'POST',
     url: `/api/console/events/${eventId}/refunds/${participation.id}/accept`,

@@ -26,7 +26,8 @@ type CreditSource = {
   owed: { refundId: string } | { captureId: string };
 };
 
-const negated = (line: InvoiceLine): InvoiceLine => ({
+/** A line given back whole: its amounts negative. */
+export const negated = (line: InvoiceLine): InvoiceLine => ({
   ...line,
   exclVatCents: -line.exclVatCents,
   vatCents: -line.vatCents,
@@ -67,7 +68,7 @@ async function issueCreditNotes(db: Database, source: CreditSource, options: Iss
       const credited = source[issuer];
       const sourceKey = `${source.key}:${issuer}`;
       if (!credited || (await repo.invoiceIssued(tx, sourceKey)).length > 0) continue;
-      const invoice = await credits.findIssuedDocument(tx, `order:${source.orderId}:${issuer}`);
+      const invoice = await repo.findStandingInvoice(tx, source.orderId, issuer);
       if (!invoice) continue;
       const lines = await creditedLines(tx, invoice.document, credited);
       if (lines.length === 0) continue;
@@ -80,19 +81,13 @@ async function issueCreditNotes(db: Database, source: CreditSource, options: Iss
         corrects: invoice.number,
         ...totalsOf(lines),
       };
-      await repo.insertInvoice(tx, {
+      await repo.insertInvoice(tx, document, {
         series: invoice.series,
         seq,
-        number: document.number,
-        kind: 'credit-note',
-        issuer,
         orderId: source.orderId,
         organizerId: invoice.organizerId,
         correctsId: invoice.id,
         sourceKey,
-        document,
-        totalCents: document.inclVatCents,
-        vatCents: document.vatCents,
       });
     }
     // Also when nothing was invoiced to correct (an order paid before invoices existed).

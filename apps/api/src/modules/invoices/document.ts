@@ -40,6 +40,11 @@ export type InvoiceDocument = {
   issuedOnBehalfBy: string | null;
   /** The seller is under the VAT franchise: "TVA non applicable, art. 293 B du CGI". */
   vatFranchise: boolean;
+  /**
+   * Issued to a company (issue 29): its file is a Factur-X PDF carrying the EN 16931 CII. A credit
+   * note of such an invoice is one too. Absent on documents issued to persons.
+   */
+  facturX?: boolean;
   /** A credit note names the invoice it corrects. */
   corrects: string | null;
   orderReference: string;

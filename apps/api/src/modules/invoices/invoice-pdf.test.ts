@@ -1,17 +1,13 @@
-import { formatEuros, splitVat, type VatRate, vatByRate } from '@guichet/shared';
+import { formatEuros } from '@guichet/shared';
 import { PDFDocument } from 'pdf-lib';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { documentOf, line } from '../../../test/invoice-documents';
 import type { InvoiceDocument, InvoiceLine } from './document';
 import { renderInvoicePdf } from './invoice-pdf';
 
-function line(label: string, quantity: number, unitInclVatCents: number, vatRate: VatRate): InvoiceLine {
-  return { label, quantity, unitInclVatCents, vatRate, ...splitVat(quantity * unitInclVatCents, vatRate) };
-}
-
 function invoiceOf(lines: InvoiceLine[], changes: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  const sum = (key: 'exclVatCents' | 'vatCents' | 'inclVatCents') => lines.reduce((total, l) => total + l[key], 0);
-  return {
+  return documentOf(lines, {
     number: 'ORG1-2026-000042',
     kind: 'invoice',
     issuer: 'organizer',
@@ -29,13 +25,8 @@ function invoiceOf(lines: InvoiceLine[], changes: Partial<InvoiceDocument> = {})
     orderReference: 'GUI-7QX2K9',
     eventTitle: 'Концерт « Été »',
     eventDate: '2026-12-12T19:00:00.000Z',
-    lines,
-    vatByRate: vatByRate(lines),
-    exclVatCents: sum('exclVatCents'),
-    vatCents: sum('vatCents'),
-    inclVatCents: sum('inclVatCents'),
     ...changes,
-  };
+  });
 }
 
 /** The text of each page, its spaces (no-break ones included) made plain. */

@@ -1,5 +1,5 @@
-import type { VatRate } from '@guichet/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CompanyInvoice, VatRate } from '@guichet/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { InvoiceDocument } from './document';
@@ -17,6 +17,7 @@ export type OrderToInvoice = {
   buyerFirstName: string;
   buyerLastName: string;
   buyerEmail: string;
+  companyInvoice: CompanyInvoice | null;
   discountPercent: number | null;
   subtotalCents: number;
   insuranceCents: number;
@@ -40,7 +41,7 @@ export async function findOrderToInvoice(db: Database, orderId: string): Promise
                to_char(e.date_begin at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "eventDateBegin",
                e.organizer_id as "organizerId", btrim(u.first_name || ' ' || u.last_name) as "organizerName",
                o.buyer_first_name as "buyerFirstName", o.buyer_last_name as "buyerLastName",
-               o.buyer_email as "buyerEmail", o.discount_percent as "discountPercent",
+               o.buyer_email as "buyerEmail", o.company_invoice as "companyInvoice", o.discount_percent as "discountPercent",
                o.subtotal_cents as "subtotalCents", o.insurance_cents as "insuranceCents",
                o.fee_cents as "feeCents", o.total_cents as "totalCents",
                coalesce((select json_agg(json_build_object(
@@ -77,11 +78,24 @@ export function invoiceIssued(db: Database, sourceKey: string) {
   return db.select({ id: invoices.id }).from(invoices).where(eq(invoices.sourceKey, sourceKey)).limit(1);
 }
 
+/** An issued document's row: its number, kind, issuer and totals are the document's own. */
 export async function insertInvoice(
   db: Database,
-  values: Omit<typeof invoices.$inferInsert, 'document'> & { document: InvoiceDocument },
+  document: InvoiceDocument,
+  row: Pick<
+    typeof invoices.$inferInsert,
+    'series' | 'seq' | 'orderId' | 'payoutId' | 'organizerId' | 'correctsId' | 'sourceKey'
+  >,
 ) {
-  await db.insert(invoices).values({ ...values, document: values.document as unknown as Record<string, unknown> });
+  await db.insert(invoices).values({
+    ...row,
+    number: document.number,
+    kind: document.kind,
+    issuer: document.issuer,
+    document: document as unknown as Record<string, unknown>,
+    totalCents: document.inclVatCents,
+    vatCents: document.vatCents,
+  });
 }
 
 export type InvoiceRow = Omit<typeof invoices.$inferSelect, 'document'> & { document: InvoiceDocument };
@@ -159,4 +173,47 @@ export async function findPayoutCommissionInvoice(db: Database, payoutId: string
     .where(and(eq(invoices.payoutId, payoutId), eq(invoices.kind, 'invoice')))
     .limit(1);
   return row as unknown as InvoiceRow | undefined;
+}
+
+/**
+ * The order's invoice of an issuer still standing: the last one issued (an invoice cancelled for a
+ * company's is followed by its replacement, in the same series).
+ */
+export async function findStandingInvoice(
+  db: Database,
+  orderId: string,
+  issuer: 'organizer' | 'platform',
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.issuer, issuer), eq(invoices.kind, 'invoice')))
+    .orderBy(desc(invoices.seq))
+    .limit(1);
+  return row as unknown as InvoiceRow | undefined;
+}
+
+/**
+ * What decides whether an order's invoices may still be made out to a company: refunded means a
+ * refund given or asked (not refused), or the event cancelled.
+ */
+export async function findOrderForCompany(db: Database, orderId: string) {
+  const [row] = await queryRows<{
+    status: string;
+    companyInvoice: CompanyInvoice | null;
+    documentsIssued: boolean;
+    refunded: boolean;
+  }>(
+    db,
+    sql`select o.status, o.company_invoice as "companyInvoice", o.documents_issued_at is not null as "documentsIssued",
+               (e.cancelled_at is not null
+                or exists (select 1 from refunds r where r.order_id = o.id and r.status <> 'refused')
+                or exists (select 1 from participations p
+                            where p.order_id = o.id and p.refund_requested_at is not null
+                              and not exists (select 1 from refunds r
+                                               where r.participation_id = p.id and r.status = 'refused'))) as refunded
+          from orders o join events e on e.id = o.event_id
+         where o.id = ${orderId}`,
+  );
+  return row;
 }

@@ -1,10 +1,11 @@
-import { orderInvoice } from '@guichet/shared';
+import { companyInvoiceRequest, orderInvoice } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
+import { requestCompanyInvoice } from './company-invoice';
 import { findReadableInvoice, listOrderInvoices } from './invoice.service';
-import { renderInvoicePdf } from './invoice-pdf';
+import { replyInvoiceFile } from './invoice-file';
 
 const orderParams = z.object({ id: z.string().max(64) });
 const invoiceParams = z.object({ id: z.string().max(64), invoiceId: z.string().max(64) });
@@ -31,12 +32,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         viewer: request.user,
         token: request.query.token,
       });
-      const pdf = await renderInvoicePdf(invoice.document, { brandName: deps.config.brandName });
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-        .type('application/pdf')
-        .send(pdf);
+      return replyInvoiceFile(reply, invoice, { brandName: deps.config.brandName });
     },
+  );
+
+  // The buyer's (or the guest's with the order's token) request for invoices in a company's name.
+  app.put(
+    '/orders/:id/company-invoice',
+    {
+      schema: {
+        params: orderParams,
+        querystring: guestToken,
+        body: companyInvoiceRequest,
+        response: { 200: z.array(orderInvoice) },
+      },
+      ...access('anyone', { perWindow: 10, minutes: 1 }),
+    },
+    async (request) =>
+      requestCompanyInvoice(
+        deps.db,
+        request.params.id,
+        { viewer: request.user, token: request.query.token },
+        request.body,
+      ),
   );
 };

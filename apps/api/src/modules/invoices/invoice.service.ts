@@ -7,7 +7,7 @@ import { findEventAccess } from '../../policy/event-access.repository';
 import { isBuyerOf } from '../checkout/buyer-order.service';
 import { findOrderById } from '../orders/repository';
 import * as repo from './invoice.repository';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInvoiceFile } from './invoice-file';
 
 /** Who asks: the session's account, or a guest with the token their order gave them. */
 export type InvoiceAsker = { viewer: Viewer | null; token?: string };
@@ -56,9 +56,5 @@ export async function findReadableInvoice(db: Database, orderId: string, invoice
 export async function invoiceAttachment(db: Database, invoiceId: string, brandName: string) {
   const invoice = isUuid(invoiceId) ? await repo.findInvoice(db, invoiceId) : undefined;
   if (!invoice) return null;
-  return {
-    filename: `${invoice.number}.pdf`,
-    content: await renderInvoicePdf(invoice.document, { brandName }),
-    contentType: 'application/pdf',
-  };
+  return renderInvoiceFile(invoice, { brandName });
 }

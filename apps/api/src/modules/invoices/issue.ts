@@ -1,4 +1,5 @@
 import {
+  type CompanyInvoice,
   checkoutStepsFr,
   discountedUnitPriceCents,
   PLATFORM_VAT_RATE,
@@ -77,6 +78,32 @@ export function totalsOf(lines: InvoiceLine[]) {
   };
 }
 
+/** The company an order's invoices are made out to, as they print it (its SIREN, SIRET and VAT number). */
+export function companyParty(company: CompanyInvoice): InvoiceParty {
+  return {
+    name: company.name,
+    addressLines: company.address.split('\n'),
+    siren: company.siren,
+    siret: company.siret,
+    vatNumber: company.vatNumber,
+  };
+}
+
+/**
+ * Whom the order's invoices name: the company the buyer gave, whose invoices are Factur-X, or the
+ * buyer themself.
+ */
+function buyerOf(order: repo.OrderToInvoice): { buyer: InvoiceParty; facturX?: true } {
+  if (order.companyInvoice) return { buyer: companyParty(order.companyInvoice), facturX: true };
+  return {
+    buyer: {
+      name: `${order.buyerFirstName} ${order.buyerLastName}`.trim(),
+      addressLines: [],
+      email: order.buyerEmail,
+    },
+  };
+}
+
 export type IssueOptions = { sellers: Sellers };
 
 /**
@@ -94,14 +121,9 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
     if (!order || !['paid', 'refund_requested', 'refunded'].includes(order.status)) return;
     await repo.markDocumentsIssued(tx, order.id);
     if (order.totalCents === 0) return;
-    const buyer: InvoiceParty = {
-      name: `${order.buyerFirstName} ${order.buyerLastName}`.trim(),
-      addressLines: [],
-      email: order.buyerEmail,
-    };
     const common = {
       kind: 'invoice' as const,
-      buyer,
+      ...buyerOf(order),
       corrects: null,
       orderReference: order.reference,
       eventTitle: order.eventTitle,
@@ -125,18 +147,12 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
         vatFranchise,
         ...totalsOf(tickets),
       };
-      await repo.insertInvoice(tx, {
+      await repo.insertInvoice(tx, document, {
         series,
         seq,
-        number: document.number,
-        kind: 'invoice',
-        issuer: 'organizer',
         orderId: order.id,
         organizerId: order.organizerId,
         sourceKey: organizerKey,
-        document,
-        totalCents: document.inclVatCents,
-        vatCents: document.vatCents,
       });
     }
 
@@ -154,17 +170,11 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
         vatFranchise: false,
         ...totalsOf(services),
       };
-      await repo.insertInvoice(tx, {
+      await repo.insertInvoice(tx, document, {
         series: PLATFORM_INVOICE_SERIES,
         seq,
-        number: document.number,
-        kind: 'invoice',
-        issuer: 'platform',
         orderId: order.id,
         sourceKey: platformKey,
-        document,
-        totalCents: document.inclVatCents,
-        vatCents: document.vatCents,
       });
     }
   });

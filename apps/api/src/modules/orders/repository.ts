@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CompanyInvoice } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
@@ -264,4 +265,12 @@ export async function findLiveHolds(db: Database, userId: string, eventId: strin
          where o.status = 'awaiting_payment' and o.expires_at > ${now.toISOString()}::timestamptz`,
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * The company the order's invoices name instead of its buyer (issue 29), checked: written after
+ * its hold, so the on-sale's batched hold carries nothing more; or later, from the order.
+ */
+export async function setOrderCompanyInvoice(db: Database, orderId: string, company: CompanyInvoice): Promise<void> {
+  await db.update(orders).set({ companyInvoice: company }).where(eq(orders.id, orderId));
 }

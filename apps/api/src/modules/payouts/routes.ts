@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
-import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import { replyInvoiceFile } from '../invoices/invoice-file';
 import * as service from './service';
 
 const eventParams = z.object({ id: z.string().max(64) });
@@ -33,12 +33,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     { schema: { params: payoutParams }, ...access('user') },
     async (request, reply) => {
       const invoice = await service.findCommissionInvoice(deps, request.user, request.params.id);
-      const pdf = await renderInvoicePdf(invoice.document, { brandName: deps.config.brandName });
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
-        .type('application/pdf')
-        .send(pdf);
+      return replyInvoiceFile(reply, invoice, { brandName: deps.config.brandName });
     },
   );
 

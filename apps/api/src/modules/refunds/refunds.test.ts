@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, raceMode } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder, raceEvent } from '../../../test/modules/checkout/support';
 import { cancelEvent } from '../../../test/modules/ledger/support';
+import { askRefund } from '../../../test/modules/refunds/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { jobs, mailOutbox, orders, participations, refunds, tickets } from '../../db/schema';
 import { createBus } from '../../lib/bus';
@@ -50,15 +51,7 @@ async function requestedRefund() {
   const buyer = await createUser(t, { firstName: 'Inès' });
   const cookie = await loginAs(t, buyer.email);
   const orderId = await buy(cookie, race.event.id, { ticketId: race.a.id, quantity: 3, refundPlaces: 2 });
-  const [participation] = (
-    await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } })
-  ).json();
-  const asked = await t.app.inject({
-    method: 'POST',
-    url: `/api/me/participations/${participation.id}/refund-request`,
-    headers: { cookie },
-  });
-  expect(asked.statusCode).toBe(200);
+  const participation = await askRefund(t, cookie);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
   return { ...race, buyer, cookie, participationId: participation.id as string, order };
 }

@@ -295,6 +295,11 @@ export const permissionTable: Record<string, Line> = {
   // An order is its buyer's (or a guest's, by token): nobody else sees it, not even the administrator.
   'GET /api/orders/:id': { expect: { ...all(404), holder: 200 } },
   'GET /api/orders/:id/invoices': { expect: { ...all(404), holder: 200, owner: 200, admin: 200 } },
+  // Only its buyer (or a guest with its token) may have its invoices made out to a company.
+  'PUT /api/orders/:id/company-invoice': {
+    expect: { ...all(404), holder: 200 },
+    call: () => ({ body: { name: 'Acme', address: '5 avenue Jean Jaurès\n69007 Lyon', siren: '552100554' } }),
+  },
   // The fixture's order has no invoice yet at the time of the table: its owners are told so.
   'GET /api/orders/:id/invoices/:invoiceId/pdf': { expect: all(404) },
   'GET /api/orders/by-reference/:reference': {

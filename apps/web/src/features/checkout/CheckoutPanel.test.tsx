@@ -1,6 +1,14 @@
-import { checkoutFr, checkoutStepsFr, type EventDetail, formatEuros, fr, type TicketRead } from '@guichet/shared';
+import {
+  checkoutFr,
+  checkoutStepsFr,
+  type EventDetail,
+  formatEuros,
+  fr,
+  invoicesFr,
+  type TicketRead,
+} from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ticketRead } from '../../../test/event-fixtures';
 import { type ApiReply, ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
@@ -237,5 +245,40 @@ describe('the information step', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent(checkoutFr.studiesRequired);
     expect(screen.getByRole('combobox', { name: label(s.information.studies) })).toBeInTheDocument();
+  });
+
+  it('asks for the company of an invoice in its name, checked, and sends it with the order', async () => {
+    const c = invoicesFr.company;
+    const api = stubApi({
+      [SESSION]: ok({ user: sessionUser() }),
+      'POST /orders': refusal(409, 'TICKETING_CLOSED', checkoutFr.ticketingClosed),
+    });
+    const { user } = renderApp(<CheckoutPanel event={eventWith()} shareKey={null} />);
+    await screen.findByRole('heading', { name: s.steps.tickets });
+    await toInformation(user);
+    expect(screen.queryByLabelText(label(c.name))).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: c.checkbox }));
+    await user.click(screen.getByRole('button', { name: fr.common.next }));
+    expect(screen.getByRole('alert')).toHaveTextContent(c.errors.nameRequired);
+    expect(screen.getByLabelText(label(c.name))).toHaveAccessibleDescription(c.errors.nameRequired);
+
+    await user.type(screen.getByLabelText(label(c.name)), 'Acme');
+    await user.type(screen.getByLabelText(new RegExp(`^${c.address}`)), '5 avenue Jean Jaurès{enter}69007 Lyon');
+    await user.type(screen.getByLabelText(label(c.siren)), '552100554');
+    await user.type(screen.getByLabelText(label(c.vatNumber)), 'FR96552100554');
+    await user.click(screen.getByRole('button', { name: fr.common.next }));
+
+    await screen.findByRole('heading', { name: s.steps.payment });
+    await vi.waitFor(() => expect(api.bodiesOf('POST /orders')).toHaveLength(1));
+    expect(api.bodiesOf('POST /orders')[0]).toMatchObject({
+      companyInvoice: {
+        name: 'Acme',
+        address: '5 avenue Jean Jaurès\n69007 Lyon',
+        siren: '552100554',
+        vatNumber: 'FR96552100554',
+      },
+    });
+    expect(api.bodiesOf('POST /orders')[0]).not.toHaveProperty('buyer.company');
   });
 });

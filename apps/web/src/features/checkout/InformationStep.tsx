@@ -3,18 +3,21 @@ import {
   checkoutStepsFr,
   type EventDetail,
   firstBuyerError,
+  firstCompanyInvoiceError,
   fitBuyerName,
   fr,
+  invoicesFr,
   isBuyerNameCut,
   normalizeEmail,
   STUDIES,
 } from '@guichet/shared';
-import { NativeSelect, Text, TextInput } from '@mantine/core';
+import { Checkbox, Collapse, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
 import { showRuleError } from '../../ui/form-errors';
+import { type CompanyField, CompanyFields } from '../invoices/CompanyFields';
 import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer, Step } from './state';
 
@@ -73,8 +76,19 @@ export function InformationStep({
     ...form.register(field),
   });
 
+  const wantsCompany = form.watch('wantsCompanyInvoice');
+  const companyField = (name: CompanyField) => ({
+    ...form.register(`company.${name}`),
+    error: errors.company?.[name]?.message,
+  });
+
   const submit = form.handleSubmit((values) => {
     if (showRuleError(form, firstBuyerError(values, { needsStudies: event.isNeedsUserStudies }))) return;
+    const companyError = values.wantsCompanyInvoice ? firstCompanyInvoiceError(values.company) : null;
+    if (companyError) {
+      form.setError(`company.${companyError.field}`, { message: companyError.message }, { shouldFocus: true });
+      return;
+    }
     if (user) return onNext(values, 'payment');
     const email = normalizeEmail(values.email);
     if (accountCreatedFor === email) return onNext(values, 'code');
@@ -84,7 +98,11 @@ export function InformationStep({
   });
 
   // The first message of the spec's order, repeated above the buttons for screen readers.
-  const firstError = Object.values(errors)[0]?.message ?? lookup.error?.message;
+  const companyErrors = Object.values(errors.company ?? {}) as { message?: string }[];
+  const firstError =
+    Object.values(errors).find((error) => error?.message)?.message ??
+    companyErrors[0]?.message ??
+    lookup.error?.message;
 
   return (
     <StepForm title={checkoutStepsFr.steps.information} focus={focus} onSubmit={submit}>
@@ -106,6 +124,12 @@ export function InformationStep({
           {...form.register('studies')}
         />
       )}
+      <Checkbox
+        label={invoicesFr.company.checkbox}
+        description={invoicesFr.company.checkboxHelp}
+        {...form.register('wantsCompanyInvoice')}
+      />
+      <Collapse in={wantsCompany}>{wantsCompany && <CompanyFields field={companyField} />}</Collapse>
       <FormError message={firstError} />
       <StepButtons onBack={onBack} loading={lookup.isPending} />
     </StepForm>

@@ -100,7 +100,7 @@ export function PaymentStep({
 
   const hold = () => {
     setError(null);
-    const { buyer } = state;
+    const { wantsCompanyInvoice, company, ...buyer } = state.buyer;
     createOrder.mutate(
       {
         eventId: event.id,
@@ -108,6 +108,7 @@ export function PaymentStep({
         discountCode: state.discount?.code ?? null,
         giftTicketId: giftOf(state, event).gift?.id ?? null,
         buyer: { ...buyer, studies: buyer.studies === STUDY_UNDEFINED ? null : buyer.studies },
+        companyInvoice: wantsCompanyInvoice ? company : null,
         shareKey,
         acceptTerms: true,
       },

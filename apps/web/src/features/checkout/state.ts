@@ -18,7 +18,18 @@ import {
  */
 export type Step = 'tickets' | 'information' | 'password' | 'proof' | 'code' | 'payment' | 'done';
 
-export type Buyer = { lastName: string; firstName: string; email: string; birthDate: string; studies: string };
+/** The company the order's invoices name instead of the buyer, when they ask for it (issue 29). */
+export type CompanyValues = { name: string; address: string; siren: string; vatNumber: string };
+
+export type Buyer = {
+  lastName: string;
+  firstName: string;
+  email: string;
+  birthDate: string;
+  studies: string;
+  wantsCompanyInvoice: boolean;
+  company: CompanyValues;
+};
 
 export type HeldOrder = {
   id: string;
@@ -53,7 +64,15 @@ export type CheckoutState = {
   loweredTo: number | null;
 };
 
-export const emptyBuyer: Buyer = { lastName: '', firstName: '', email: '', birthDate: '', studies: STUDY_UNDEFINED };
+export const emptyBuyer: Buyer = {
+  lastName: '',
+  firstName: '',
+  email: '',
+  birthDate: '',
+  studies: STUDY_UNDEFINED,
+  wantsCompanyInvoice: false,
+  company: { name: '', address: '', siren: '', vatNumber: '' },
+};
 
 export const initialCheckout: CheckoutState = {
   step: 'tickets',

@@ -1,14 +1,20 @@
 import { formatEuros, invoicesFr } from '@guichet/shared';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useOrderInvoices } from '../../api/invoices';
+import { CompanyInvoiceDialog } from './CompanyInvoiceDialog';
 
 const m = invoicesFr.list;
 
-/** An order's invoices and credit notes, each to download as PDF; nothing while there are none. */
-export function OrderInvoices({ orderId }: { orderId: string | null }) {
+/**
+ * An order's invoices and credit notes, each to download as PDF; nothing while there are none. Its
+ * buyer (`canAskCompany`, on /myTickets) may ask for them in a company's name.
+ */
+export function OrderInvoices({ orderId, canAskCompany = false }: { orderId: string | null; canAskCompany?: boolean }) {
   const invoices = useOrderInvoices(orderId);
-  if (!invoices.data?.length) return null;
+  const [asking, setAsking] = useState(false);
+  if (!orderId || !invoices.data?.length) return null;
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -30,6 +36,19 @@ export function OrderInvoices({ orderId }: { orderId: string | null }) {
           </Group>
         );
       })}
+      {canAskCompany && (
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconBuilding size={16} aria-hidden />}
+            onClick={() => setAsking(true)}
+          >
+            {invoicesFr.company.action}
+          </Button>
+        </Group>
+      )}
+      {asking && <CompanyInvoiceDialog orderId={orderId} onClose={() => setAsking(false)} />}
     </Stack>
   );
 }

@@ -114,7 +114,7 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
           shortCode={code.data.shortCode}
         />
       )}
-      <OrderInvoices orderId={participation.orderId} />
+      <OrderInvoices orderId={participation.orderId} canAskCompany />
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">
