@@ -55,7 +55,8 @@ import {
 } from './modules/invoices/credit-notes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { invoiceAttachment } from './modules/invoices/invoice.service';
-import { issueDocumentsOfMail, issueMissingDocuments } from './modules/invoices/issue';
+import { issueDocumentsOfMail } from './modules/invoices/issue';
+import { issueMissingDocuments } from './modules/invoices/owed-documents';
 import { sellersFrom } from './modules/invoices/sellers';
 import { reclaimEveryExpiredHold } from './modules/orders/expired-holds';
 import { organiserRoutes } from './modules/organiser/organiser.routes';

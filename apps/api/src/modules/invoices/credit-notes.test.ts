@@ -10,8 +10,8 @@ import { useTestApp } from '../../../test/use-test-app';
 import { invoices, mailOutbox, orders, participations, refunds } from '../../db/schema';
 import { issueRefundCreditNotes } from './credit-notes';
 import type { InvoiceDocument } from './document';
-import { issueMissingDocuments } from './issue';
 import { PLATFORM_INVOICE_SERIES } from './numbering';
+import { issueMissingDocuments } from './owed-documents';
 import { sellersFrom } from './sellers';
 
 const DAY = 86_400_000;

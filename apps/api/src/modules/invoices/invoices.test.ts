@@ -6,7 +6,8 @@ import { adminCookie, createEvent, createUser, loginAs } from '../../../test/hel
 import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { events, invoices, mailOutbox, participations } from '../../db/schema';
-import { issueMissingDocuments, issueOrderDocuments } from './issue';
+import { issueOrderDocuments } from './issue';
+import { issueMissingDocuments } from './owed-documents';
 import { sellersFrom } from './sellers';
 
 const t = useTestApp();

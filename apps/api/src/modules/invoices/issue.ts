@@ -11,7 +11,6 @@ import type { Database } from '../../db/client';
 import type { MailAttachmentRef } from '../../db/schema';
 import { withPaidSummary } from '../../mail/confirmation-mail';
 import { completeQueuedMail } from '../../mail/outbox';
-import { issueMissingCreditNotes } from './credit-notes';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
 import * as repo from './invoice.repository';
 import { invoiceNumber, organizerInvoiceSeries, PLATFORM_INVOICE_SERIES, takeNumbers, ticketSeries } from './numbering';
@@ -178,26 +177,6 @@ export async function issueOrderDocuments(db: Database, orderId: string, options
       });
     }
   });
-}
-
-/**
- * What is owed and no mail or job has issued yet (a mail still queued behind others, a door sale
- * without an e-mail, a crash between the payment and its mail, a refund left to the organiser):
- * numbers, invoices and credit notes, batch after batch until none is owed. Every read uses a
- * partial index of what is owed, so an idle pass costs a few index probes.
- */
-export async function issueMissingDocuments(db: Database, options: IssueOptions, batch = 200): Promise<number> {
-  let done = 0;
-  // Bounded: what is locked elsewhere, or cannot be issued, is found again by the next pass.
-  for (let pass = 0; pass < 50; pass++) {
-    const events = await repo.findEventsWithUnnumbered(db, batch);
-    for (const eventId of events) await db.transaction((tx) => numberTickets(tx, { eventId }));
-    const orders = await repo.findOrdersOwingDocuments(db, batch);
-    for (const orderId of orders) await issueOrderDocuments(db, orderId, options);
-    done += events.length + orders.length;
-    if (events.length < batch && orders.length < batch) break;
-  }
-  return done + (await issueMissingCreditNotes(db, options, batch));
 }
 
 /**
