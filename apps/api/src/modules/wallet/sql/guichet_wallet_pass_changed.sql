@@ -1,0 +1,18 @@
+-- Wallet passes (docs/decisions.md, "Wallet passes"): a participation refunded, cancelled, given
+-- fewer places or another holder shows differently on its pass. Whichever module made the change
+-- (orders, refunds, a transfer later), its pass's tag moves and a `wallet_push` job is queued in
+-- the same transaction: the devices are told after the commit, by the job runner, never inside a
+-- money transaction, and a rolled back refund tells nobody. A participation without a pass costs
+-- one primary-key probe. The tag is in milliseconds (the update protocol's `passesUpdatedSince`
+-- is read back from it) and always moves forward, even twice in one millisecond.
+CREATE OR REPLACE FUNCTION guichet_wallet_pass_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE wallet_passes
+     SET updated_at = greatest(date_trunc('milliseconds', clock_timestamp()), updated_at + interval '1 millisecond')
+   WHERE participation_id = NEW.id;
+  IF FOUND THEN
+    INSERT INTO jobs (kind, payload, max_attempts)
+    VALUES ('wallet_push', jsonb_build_object('participationId', NEW.id::text), 8);
+  END IF;
+  RETURN NULL;
+END $$;
