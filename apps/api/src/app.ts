@@ -77,8 +77,8 @@ import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
-import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { pushWalletPassChange } from './modules/wallet/push.service';
+import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import {
   createPaymentProviders,

@@ -90,7 +90,12 @@ export function createWalletPushAdapter(
 
 function apnsPost(session: http2.ClientHttp2Session, path: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
-    const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/json', ...headers });
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': path,
+      'content-type': 'application/json',
+      ...headers,
+    });
     let status = 0;
     stream.on('response', (answer) => {
       status = Number(answer[':status']);

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../app-deps';
 import { SubjectGone } from '../../jobs/subject-gone';
 import { isUuid } from '../../lib/ids';
+import { findTicketView } from '../ticket-codes/repository';
 import { googleObjectId } from './google-pass';
 import type { WalletPushAdapter } from './push-adapter';
 import { findPass, findPushTokens, forgetPushTokens } from './wallet.repository';
-import { findTicketView } from '../ticket-codes/repository';
 
 /**
  * The `wallet_push` job, queued by the database when a participation with a pass changed

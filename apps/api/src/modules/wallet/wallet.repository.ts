@@ -32,10 +32,7 @@ export async function findPassByToken(db: Database, participationId: string, tok
     .select({ updatedAt: walletPasses.updatedAt })
     .from(walletPasses)
     .where(
-      and(
-        eq(walletPasses.participationId, participationId),
-        sql`${tokenHash} = any(${walletPasses.authTokenHashes})`,
-      ),
+      and(eq(walletPasses.participationId, participationId), sql`${tokenHash} = any(${walletPasses.authTokenHashes})`),
     );
   return row;
 }
@@ -79,7 +76,13 @@ export async function findUpdatedPasses(db: Database, deviceId: string, since: D
     .select({ participationId: walletPasses.participationId, updatedAt: walletPasses.updatedAt })
     .from(walletDeviceRegistrations)
     .innerJoin(walletPasses, eq(walletPasses.participationId, walletDeviceRegistrations.participationId))
-    .where(and(eq(walletDeviceRegistrations.deviceId, deviceId), since ? gt(walletPasses.updatedAt, since) : undefined))
+    .where(
+      and(
+        eq(walletDeviceRegistrations.deviceId, deviceId),
+        // The tag is in milliseconds: the microseconds of the time kept do not count.
+        since ? gt(sql`date_trunc('milliseconds', ${walletPasses.updatedAt})`, since) : undefined,
+      ),
+    )
     .orderBy(desc(walletPasses.updatedAt));
 }
 

@@ -108,7 +108,8 @@ export async function latestApplePass(
 ) {
   const settings = appleSettings(deps, request.passTypeId);
   const { token, pass } = await authorisedPass(deps, request.serial, request.authorization);
-  // HTTP dates hold whole seconds: the pass is unchanged when it changed within the copy's second.
+  // HTTP dates hold whole seconds; a change always lands in a later second than the version
+  // before it (guichet_wallet_pass_changed.sql), so a copy of the same second is the latest.
   const since = request.ifModifiedSince ? Date.parse(request.ifModifiedSince) : Number.NaN;
   const lastModified = new Date(pass.updatedAt);
   if (!Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since) {
