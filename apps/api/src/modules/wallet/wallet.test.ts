@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { decodeJwt, jwtVerify } from 'jose';
+import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, getAs, loginAs } from '../../../test/helpers';
@@ -18,6 +18,7 @@ import {
 } from '../../../test/modules/wallet/support';
 import { tempFolders } from '../../../test/temp-folders';
 import { useTestApp } from '../../../test/use-test-app';
+import { ConfigError, loadConfig } from '../../config';
 import { jobs, walletPasses } from '../../db/schema';
 import { createWalletPushAdapter } from './push-adapter';
 
@@ -55,14 +56,20 @@ async function downloadPass(id: string, cookie: string) {
   return response;
 }
 
+/** The files of a .pkpass; reading one it lacks fails the test. */
 async function unzipPass(bytes: Buffer) {
   const zip = await JSZip.loadAsync(bytes);
-  const files: Record<string, Buffer> = {};
-  for (const name of Object.keys(zip.files)) files[name] = await zip.file(name)!.async('nodebuffer');
-  return files;
+  const files = new Map<string, Buffer>();
+  for (const [name, entry] of Object.entries(zip.files)) files.set(name, await entry.async('nodebuffer'));
+  const file = (name: string) => {
+    const found = files.get(name);
+    if (!found) throw new Error(`${name} missing from the pass`);
+    return found;
+  };
+  return { names: [...files.keys()], file };
 }
 
-const passJsonOf = async (bytes: Buffer) => JSON.parse((await unzipPass(bytes))['pass.json']!.toString('utf8'));
+const passJsonOf = async (bytes: Buffer) => JSON.parse((await unzipPass(bytes)).file('pass.json').toString('utf8'));
 
 function device(token: string, deviceId = `device-${Math.random().toString(36).slice(2)}`) {
   const url = (serial: string) => `${service}/devices/${deviceId}/registrations/${PASS_TYPE_ID}/${serial}`;
@@ -89,7 +96,7 @@ function device(token: string, deviceId = `device-${Math.random().toString(36).s
 
 describe('an Apple Wallet pass', () => {
   let held: Awaited<ReturnType<typeof bookFreeTicket>>;
-  let files: Record<string, Buffer>;
+  let files: Awaited<ReturnType<typeof unzipPass>>;
   beforeAll(async () => {
     held = await bookFreeTicket(t, 'Nuit des étoiles');
     const response = await downloadPass(held.participation.id, held.cookie);
@@ -99,17 +106,17 @@ describe('an Apple Wallet pass', () => {
   });
 
   it('lists every file of the pass in its manifest with its SHA-1', () => {
-    const manifest = JSON.parse(files['manifest.json']!.toString('utf8')) as Record<string, string>;
-    const listed = Object.keys(files).filter((name) => name !== 'manifest.json' && name !== 'signature');
+    const manifest = JSON.parse(files.file('manifest.json').toString('utf8')) as Record<string, string>;
+    const listed = files.names.filter((name) => name !== 'manifest.json' && name !== 'signature');
     expect(Object.keys(manifest).sort()).toEqual(listed.sort());
     expect(listed).toEqual(expect.arrayContaining(['pass.json', 'icon.png', 'icon@2x.png']));
-    for (const name of listed) expect(manifest[name]).toBe(createHash('sha1').update(files[name]!).digest('hex'));
+    for (const name of listed) expect(manifest[name]).toBe(createHash('sha1').update(files.file(name)).digest('hex'));
   });
 
   it('is signed: the PKCS#7 signature of the manifest verifies against the certificates of the test', () => {
     const dir = folder();
-    writeFileSync(path.join(dir, 'manifest.json'), files['manifest.json']!);
-    writeFileSync(path.join(dir, 'signature'), files.signature!);
+    writeFileSync(path.join(dir, 'manifest.json'), files.file('manifest.json'));
+    writeFileSync(path.join(dir, 'signature'), files.file('signature'));
     writeFileSync(path.join(dir, 'ca.pem'), certs.ca);
     const verify = (content: string) =>
       execFileSync(
@@ -137,13 +144,16 @@ describe('an Apple Wallet pass', () => {
     // A changed manifest no longer verifies.
     writeFileSync(
       path.join(dir, 'tampered.json'),
-      files['manifest.json']!.toString('utf8').replace(/[0-9a-f]{40}/, '0'.repeat(40)),
+      files
+        .file('manifest.json')
+        .toString('utf8')
+        .replace(/[0-9a-f]{40}/, '0'.repeat(40)),
     );
     expect(() => verify('tampered.json')).toThrow();
   });
 
   it('is an event ticket carrying the same signed code as the QR code, and the web service', async () => {
-    const pass = JSON.parse(files['pass.json']!.toString('utf8'));
+    const pass = JSON.parse(files.file('pass.json').toString('utf8'));
     const code = await codeOf(held.participation.id, held.cookie);
     expect(pass).toMatchObject({
       formatVersion: 1,
@@ -325,5 +335,65 @@ describe('wallets without their settings', () => {
     }
     const listed = await bare.app.inject({ method: 'GET', url: `${service}/devices/x/registrations/${PASS_TYPE_ID}` });
     expect(listed.statusCode).toBe(404);
+  });
+});
+
+describe('the wallet settings', () => {
+  const apple = {
+    APPLE_PASS_TYPE_ID: PASS_TYPE_ID,
+    APPLE_TEAM_ID: 'TEAM123456',
+    APPLE_PASS_CERT: path.join(certs.dir, 'signer.pem'),
+    APPLE_PASS_KEY: certs.signerKey.replace(/\n/g, '\\n'),
+    APPLE_WWDR_CERT: path.join(certs.dir, 'ca.pem'),
+  };
+
+  it('read a PEM from a file or from the setting itself, one-line variables included', () => {
+    const config = loadConfig({ NODE_ENV: 'test', ...apple });
+    expect(config.wallet.apple).toMatchObject({
+      passTypeId: PASS_TYPE_ID,
+      signerCert: certs.signerCert,
+      wwdr: certs.ca,
+    });
+    expect(config.wallet.apple?.signerKey.trim()).toBe(certs.signerKey.trim());
+    expect(config.wallet.google).toBeUndefined();
+  });
+
+  it('stop the start when a wallet has only some of its settings, naming the missing ones', () => {
+    const attempt = () => loadConfig({ NODE_ENV: 'test', ...apple, APPLE_TEAM_ID: '', GOOGLE_WALLET_ISSUER_ID: '33' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/APPLE_TEAM_ID missing/);
+    expect(attempt).toThrow(/GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL, GOOGLE_WALLET_PRIVATE_KEY missing/);
+    expect(() => loadConfig({ NODE_ENV: 'test', ...apple, APPLE_WWDR_CERT: '/nowhere/wwdr.pem' })).toThrow(
+      /APPLE_WWDR_CERT is neither PEM nor a readable file/,
+    );
+  });
+});
+
+describe('the push adapter', () => {
+  it('authenticates to APNs with a token when an APNs key is configured', async () => {
+    const apnsKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const apple = wallet.apple;
+    if (!apple) throw new Error('apple settings missing');
+    const adapter = createWalletPushAdapter(
+      {
+        apple: {
+          ...apple,
+          apnsToken: {
+            keyId: 'KEY1234567',
+            key: apnsKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          },
+        },
+        google: undefined,
+      },
+      { apns: apns.url, googleApi: google.base, googleToken: `${google.base}/token`, ca: certs.ca },
+    );
+    apns.pushes.length = 0;
+    expect(await adapter.notifyAppleDevices(['token-a', 'gone-b'])).toEqual({ gone: ['gone-b'] });
+    const push = apns.pushes.find((p) => p.path === '/3/device/token-a');
+    const bearer = String(push?.headers.authorization).replace(/^bearer /, '');
+    expect(decodeProtectedHeader(bearer)).toMatchObject({ alg: 'ES256', kid: 'KEY1234567' });
+    expect((await jwtVerify(bearer, apnsKey.publicKey)).payload.iss).toBe('TEAM123456');
+    // No client certificate: the token is the authentication.
+    expect(push?.clientCertSubject).toBeUndefined();
   });
 });

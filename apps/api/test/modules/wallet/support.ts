@@ -130,7 +130,7 @@ export async function apnsStandIn(certs: TestCertificates) {
         path,
         headers: { ...headers },
         body,
-        clientCertSubject: socket?.authorized ? socket.getPeerCertificate().subject?.CN : undefined,
+        clientCertSubject: socket?.authorized ? String(socket.getPeerCertificate().subject?.CN) : undefined,
       });
       stream.respond({ ':status': path.includes('/gone') ? 410 : 200 });
       stream.end(path.includes('/gone') ? JSON.stringify({ reason: 'Unregistered' }) : undefined);
