@@ -1,3 +1,4 @@
+import { enabledWalletsSchema, googleWalletLinkSchema } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -11,10 +12,8 @@ const PRIVATE = 'private, no-store';
 
 /** The wallets offered, and a holder's pass for each (docs/decisions.md, "Wallet passes"). */
 export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  app.get(
-    '/wallet',
-    { schema: { response: { 200: z.object({ apple: z.boolean(), google: z.boolean() }) } }, ...access('anyone') },
-    async () => service.enabledWallets(deps.config),
+  app.get('/wallet', { schema: { response: { 200: enabledWalletsSchema } }, ...access('anyone') }, async () =>
+    service.enabledWallets(deps.config),
   );
 
   app.get('/me/participations/:id/pass.pkpass', { schema: { params }, ...access('user') }, async (request, reply) => {
@@ -28,7 +27,7 @@ export const walletRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     '/me/participations/:id/google-wallet',
-    { schema: { params, response: { 200: z.object({ url: z.string() }) } }, ...access('user') },
+    { schema: { params, response: { 200: googleWalletLinkSchema } }, ...access('user') },
     async (request, reply) => {
       const link = await service.googleWalletLink(deps, request.params.id, requireUser(request).id);
       reply.header('cache-control', PRIVATE);
