@@ -215,36 +215,35 @@ function parseWalletSettings(e: WalletEnvironment, problems: string[]) {
     return missing.length === 0;
   };
   const text = (name: keyof WalletEnvironment) => String(e[name] ?? '').trim();
-  const appleNames = [
+  const pem = (name: keyof WalletEnvironment) => pemSetting(name, text(name), problems);
+  const apple: AppleWalletSettings | undefined = given([
     'APPLE_PASS_TYPE_ID',
     'APPLE_TEAM_ID',
     'APPLE_PASS_CERT',
     'APPLE_PASS_KEY',
     'APPLE_WWDR_CERT',
-  ] as const;
-  const apple: AppleWalletSettings | undefined = given(appleNames)
+  ])
     ? {
         passTypeId: text('APPLE_PASS_TYPE_ID'),
         teamId: text('APPLE_TEAM_ID'),
-        signerCert: pemSetting('APPLE_PASS_CERT', text('APPLE_PASS_CERT'), problems),
-        signerKey: pemSetting('APPLE_PASS_KEY', text('APPLE_PASS_KEY'), problems),
+        signerCert: pem('APPLE_PASS_CERT'),
+        signerKey: pem('APPLE_PASS_KEY'),
         signerKeyPassphrase: text('APPLE_PASS_KEY_PASSPHRASE') || undefined,
-        wwdr: pemSetting('APPLE_WWDR_CERT', text('APPLE_WWDR_CERT'), problems),
+        wwdr: pem('APPLE_WWDR_CERT'),
         apnsToken: given(['APPLE_APNS_KEY_ID', 'APPLE_APNS_KEY'])
-          ? { keyId: text('APPLE_APNS_KEY_ID'), key: pemSetting('APPLE_APNS_KEY', text('APPLE_APNS_KEY'), problems) }
+          ? { keyId: text('APPLE_APNS_KEY_ID'), key: pem('APPLE_APNS_KEY') }
           : undefined,
       }
     : undefined;
-  const googleNames = [
+  const google: GoogleWalletSettings | undefined = given([
     'GOOGLE_WALLET_ISSUER_ID',
     'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL',
     'GOOGLE_WALLET_PRIVATE_KEY',
-  ] as const;
-  const google: GoogleWalletSettings | undefined = given(googleNames)
+  ])
     ? {
         issuerId: text('GOOGLE_WALLET_ISSUER_ID'),
         serviceAccountEmail: text('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
-        privateKey: pemSetting('GOOGLE_WALLET_PRIVATE_KEY', text('GOOGLE_WALLET_PRIVATE_KEY'), problems),
+        privateKey: pem('GOOGLE_WALLET_PRIVATE_KEY'),
       }
     : undefined;
   return { apple, google };
