@@ -77,6 +77,10 @@ import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
+import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
+import { pushWalletPassChange } from './modules/wallet/push.service';
+import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import {
   createPaymentProviders,
   type PaymentConfig,
@@ -118,6 +122,8 @@ export type AppOptions = {
   mailTransport?: MailTransport;
   /** Runs queued jobs every few seconds (the server); tests call `app.jobs.runDue()` themselves. */
   startJobs?: boolean;
+  /** How pass changes reach Apple's and Google's servers; by default theirs (tests: local stand-ins). */
+  walletPush?: WalletPushAdapter;
   /** Live availability's settings (tests make them short). */
   availability?: { minIntervalMs?: number; maxWatchers?: number; maxPerAddress?: number; streamLimits?: StreamLimits };
 };
@@ -311,6 +317,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shareLinkRoutes, deps);
       await api.register(participationRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
+      await api.register(walletRoutes, deps);
+      await api.register(appleWebServiceRoutes, deps);
       await api.register(rateRoutes);
       await api.register(shopRoutes, deps);
       await api.register(payoutRoutes, deps);
@@ -336,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const transport = options.mailTransport ?? createTransport(config.smtpUrl);
   const documents = { sellers: sellersFrom(config) };
+  const walletPush = options.walletPush ?? createWalletPushAdapter(config.wallet);
   // A pass still running when the next is due is joined, not doubled.
   const issueOwedDocuments = singleFlight(() => issueMissingDocuments(database.db, documents));
   const jobs = createJobRunner({
@@ -383,6 +392,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           await issueEventCreditNotes(database.db, job.eventId ?? '', documents);
         }
       },
+      wallet_push: (job) => pushWalletPassChange(deps, walletPush, job.participationId ?? ''),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   checkVatNumber,
@@ -76,6 +77,18 @@ export const environment = z.object({
   PLATFORM_ADDRESS: z.string().optional(),
   PLATFORM_SIRET: z.string().optional(),
   PLATFORM_VAT_NUMBER: z.string().optional(),
+  // Wallet passes (issue 30): each wallet is offered only when all its settings are given.
+  APPLE_PASS_TYPE_ID: z.string().optional(),
+  APPLE_TEAM_ID: z.string().optional(),
+  APPLE_PASS_CERT: z.string().optional(),
+  APPLE_PASS_KEY: z.string().optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().optional(),
+  APPLE_APNS_KEY_ID: z.string().optional(),
+  APPLE_APNS_KEY: z.string().optional(),
+  GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.string().optional(),
+  GOOGLE_WALLET_PRIVATE_KEY: z.string().optional(),
   ...paymentSettingsSchema.shape,
 });
 
@@ -157,6 +170,83 @@ function parsePlatformIdentity(
     siret: registration.kind === 'siret' ? registration.siret : null,
     vatNumber,
   };
+}
+
+/** Apple Wallet's pass signing identity, and how pass updates are pushed through APNs. */
+export type AppleWalletSettings = {
+  passTypeId: string;
+  teamId: string;
+  /** PEM texts (a setting may name a file holding it). */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase: string | undefined;
+  wwdr: string;
+  /** APNs token authentication (a .p8 key); without it, the pass certificate authenticates. */
+  apnsToken: { keyId: string; key: string } | undefined;
+};
+
+export type GoogleWalletSettings = { issuerId: string; serviceAccountEmail: string; privateKey: string };
+
+type WalletEnvironment = Partial<Record<Exclude<keyof z.infer<typeof environment>, 'NODE_ENV'>, unknown>>;
+
+/** A PEM setting's text: the PEM itself (`\n` escapes allowed, for one-line variables) or a file's path. */
+function pemSetting(name: string, value: string, problems: string[]): string {
+  const text = value.trim();
+  if (text.startsWith('-----BEGIN')) return text.replace(/\\n/g, '\n');
+  try {
+    const file = readFileSync(text, 'utf8');
+    if (file.includes('-----BEGIN')) return file;
+    problems.push(`${name}: ${text} holds no PEM`);
+  } catch {
+    problems.push(`${name} is neither PEM nor a readable file (${text})`);
+  }
+  return '';
+}
+
+/**
+ * Each wallet is on when its settings are all given and off when none is; some of them only is
+ * a mistake worth stopping for, named with the others.
+ */
+function parseWalletSettings(e: WalletEnvironment, problems: string[]) {
+  const given = (names: readonly (keyof WalletEnvironment)[]) => {
+    const missing = names.filter((name) => !String(e[name] ?? '').trim());
+    if (missing.length === names.length) return false;
+    if (missing.length > 0) problems.push(`${missing.join(', ')} missing: ${names.join(', ')} go together`);
+    return missing.length === 0;
+  };
+  const text = (name: keyof WalletEnvironment) => String(e[name] ?? '').trim();
+  const pem = (name: keyof WalletEnvironment) => pemSetting(name, text(name), problems);
+  const apple: AppleWalletSettings | undefined = given([
+    'APPLE_PASS_TYPE_ID',
+    'APPLE_TEAM_ID',
+    'APPLE_PASS_CERT',
+    'APPLE_PASS_KEY',
+    'APPLE_WWDR_CERT',
+  ])
+    ? {
+        passTypeId: text('APPLE_PASS_TYPE_ID'),
+        teamId: text('APPLE_TEAM_ID'),
+        signerCert: pem('APPLE_PASS_CERT'),
+        signerKey: pem('APPLE_PASS_KEY'),
+        signerKeyPassphrase: text('APPLE_PASS_KEY_PASSPHRASE') || undefined,
+        wwdr: pem('APPLE_WWDR_CERT'),
+        apnsToken: given(['APPLE_APNS_KEY_ID', 'APPLE_APNS_KEY'])
+          ? { keyId: text('APPLE_APNS_KEY_ID'), key: pem('APPLE_APNS_KEY') }
+          : undefined,
+      }
+    : undefined;
+  const google: GoogleWalletSettings | undefined = given([
+    'GOOGLE_WALLET_ISSUER_ID',
+    'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL',
+    'GOOGLE_WALLET_PRIVATE_KEY',
+  ])
+    ? {
+        issuerId: text('GOOGLE_WALLET_ISSUER_ID'),
+        serviceAccountEmail: text('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
+        privateKey: pem('GOOGLE_WALLET_PRIVATE_KEY'),
+      }
+    : undefined;
+  return { apple, google };
 }
 
 const socialNetworks = ['instagram', 'facebook', 'tiktok', 'linkedin', 'x', 'youtube'] as const;
@@ -241,6 +331,8 @@ export type Config = {
    * required in production, so it is always set once the configuration loaded.
    */
   platform: PlatformIdentity;
+  /** The wallets passes are offered for: each undefined until all its settings are given. */
+  wallet: { apple: AppleWalletSettings | undefined; google: GoogleWalletSettings | undefined };
 };
 
 /** ISO 13616's own example IBAN (a French one): never a real account. */
@@ -263,6 +355,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...paymentSettingsProblems(payments, production));
   const socialLinks = parseSocialLinks(e.SOCIAL_LINKS, problems);
   const platform = parsePlatformIdentity(e, production, problems);
+  const wallet = parseWalletSettings(e, problems);
   const debtorIban = normalizeIban(e.PAYOUT_DEBTOR_IBAN ?? '') || (production ? '' : EXAMPLE_DEBTOR_IBAN);
   if (debtorIban && !isPayableIban(debtorIban)) problems.push('PAYOUT_DEBTOR_IBAN is not a valid SEPA IBAN');
   if (e.PAYOUT_DEBTOR_BIC?.trim() && !isValidBic(e.PAYOUT_DEBTOR_BIC))
@@ -315,6 +408,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     platform,
+    wallet,
   };
 }
 

@@ -63,6 +63,7 @@ export async function createTestApp(
     availability?: AppOptions['availability'];
     /** Serves the web app of `config.webDist` (a folder holding an index.html) as the server does. */
     serveWeb?: boolean;
+    walletPush?: AppOptions['walletPush'];
   } = {},
 ): Promise<TestApp> {
   const database = options.isolated ? await isolatedDatabase() : await sharedDatabase();
@@ -88,6 +89,7 @@ export async function createTestApp(
     sandboxFetch,
     availability: options.availability,
     serveWeb: options.serveWeb,
+    walletPush: options.walletPush,
   });
   self = app;
   await app.ready();

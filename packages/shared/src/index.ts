@@ -56,4 +56,5 @@ export * from './rules/reason';
 export * from './shop';
 export * from './staff';
 export * from './tickets/code-format';
+export * from './tickets/wallet';
 export * from './waiting-room';

@@ -278,6 +278,41 @@ export const participations = pgTable(
   ],
 );
 
+/**
+ * A participation's wallet pass (docs/decisions.md, "Wallet passes"): its serial number is the
+ * participation's id. `updated_at` is the tag of Apple's update protocol, moved by
+ * wallet/sql/guichet_wallet_pass_changed.sql whatever changed the participation.
+ */
+export const walletPasses = pgTable('wallet_passes', {
+  participationId: uuid('participation_id')
+    .primaryKey()
+    .references(() => participations.id, { onDelete: 'cascade' }),
+  // SHA-256 of the Apple pass's authentication tokens, newest last: one per download (a phone
+  // and a watch each download it), the few latest kept, so that no download cuts another's updates.
+  authTokenHashes: text('auth_token_hashes').array().notNull().default(sql`'{}'`),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+  // A Google Wallet save link was made: its object may exist at Google, and is updated with it.
+  googleLinkedAt: instant('google_linked_at'),
+  createdAt: createdAt(),
+});
+
+/** The Apple devices that asked for a pass's updates, by Apple's web service protocol. */
+export const walletDeviceRegistrations = pgTable(
+  'wallet_device_registrations',
+  {
+    deviceId: text('device_id').notNull(),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => walletPasses.participationId, { onDelete: 'cascade' }),
+    pushToken: text('push_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.participationId] }),
+    index('wallet_device_registrations_pass_idx').on(t.participationId),
+  ],
+);
+
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
 export const eventStaff = pgTable(
   'event_staff',
@@ -359,7 +394,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
-export const jobKinds = ['mail', 'refund', 'ticket_refund', 'event_cancellation'] as const;
+export const jobKinds = ['mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -388,7 +423,10 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
-    check('jobs_kind_check', sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation')`),
+    check(
+      'jobs_kind_check',
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push')`,
+    ),
   ],
 );
 

@@ -19,6 +19,7 @@ const idle = {
   refund: async () => {},
   ticket_refund: async () => {},
   event_cancellation: async () => {},
+  wallet_push: async () => {},
 };
 let smtp: Awaited<ReturnType<typeof isolatedAppRecordingMail>>['smtp'];
 beforeAll(async () => ({ t, smtp } = await isolatedAppRecordingMail()), 120_000);

@@ -86,6 +86,7 @@ describe('a job whose subject is gone', () => {
       refund: async () => {},
       ticket_refund: async () => {},
       event_cancellation: async () => {},
+      wallet_push: async () => {},
     };
     const reported: string[] = [];
     const runner = createJobRunner({

@@ -1,3 +1,4 @@
+import type { EnabledWallets, GoogleWalletLink } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from './account';
 import { api } from './client';
@@ -45,3 +46,24 @@ export function useParticipationCode(participationId: string, enabled = true) {
 /** The QR image and the PDF are plain links (an <img>, a download), sent with the session cookie. */
 export const participationPdfUrl = (participationId: string) =>
   `/api/me/participations/${encodeURIComponent(participationId)}/ticket.pdf`;
+
+/** The wallets the server offers (each needs its settings): the ticket shows only their buttons. */
+export function useEnabledWallets() {
+  return useQuery({
+    queryKey: ['wallets'] as const,
+    queryFn: () => api<EnabledWallets>('GET', '/wallet'),
+    staleTime: Infinity,
+  });
+}
+
+/** The Apple Wallet pass is a plain link too: Safari hands the .pkpass to Wallet. */
+export const participationApplePassUrl = (participationId: string) =>
+  `/api/me/participations/${encodeURIComponent(participationId)}/pass.pkpass`;
+
+/** Asks for a Google Wallet save link, made at the click (it carries the current code). */
+export function useGoogleWalletLink(participationId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api<GoogleWalletLink>('GET', `/me/participations/${encodeURIComponent(participationId)}/google-wallet`),
+  });
+}

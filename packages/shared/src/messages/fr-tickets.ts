@@ -49,4 +49,15 @@ export const ticketsFr = {
     showAtEntrance: "Présentez ce QR code à l'entrée de l'événement.",
     codeLabel: 'Code du billet',
   },
+  /** Wallet passes (issue 30): the buttons beside the PDF, and what the pass itself shows. */
+  wallet: {
+    addToApple: 'Ajouter à Apple Wallet',
+    addToGoogle: 'Ajouter à Google Wallet',
+    googleFailed: "Impossible de préparer l'ajout à Google Wallet. Réessayez.",
+    passDescription: (eventTitle: string) => `Billet : ${eventTitle}`,
+    event: 'Événement',
+    date: 'Date',
+    place: 'Lieu',
+    voided: 'Billet annulé',
+  },
 } as const;

@@ -9,9 +9,15 @@ const organizer = alias(users, 'organizer');
 
 /**
  * A live participation with what its ticket shows. With `ownerId`, only when it is that
- * user's: anyone else is answered as if it did not exist.
+ * user's: anyone else is answered as if it did not exist. `evenCancelled`: a refunded or
+ * cancelled one too (a wallet pass shows it voided), its event still not deleted.
  */
-export async function findTicketView(db: Database, participationId: string, ownerId?: string) {
+export async function findTicketView(
+  db: Database,
+  participationId: string,
+  ownerId?: string,
+  options: { evenCancelled?: boolean } = {},
+) {
   const [row] = await withEventAndTicket(
     db
       .select({
@@ -35,6 +41,7 @@ export async function findTicketView(db: Database, participationId: string, owne
         buyerLastName: orders.buyerLastName,
         userFirstName: users.firstName,
         userLastName: users.lastName,
+        cancelledAt: participations.cancelledAt,
       })
       .from(participations)
       .$dynamic(),
@@ -56,7 +63,7 @@ export async function findTicketView(db: Database, participationId: string, owne
       and(
         eq(participations.id, participationId),
         ownerId === undefined ? undefined : eq(participations.userId, ownerId),
-        isNull(participations.cancelledAt),
+        options.evenCancelled ? undefined : isNull(participations.cancelledAt),
         isNull(events.deletedAt),
       ),
     )

@@ -21,7 +21,7 @@ export async function loadOwnTicket(deps: TicketDeps, participationId: string, u
   return row;
 }
 
-export function ticketCodeOf(deps: TicketDeps, row: TicketViewRow): string {
+export function ticketCodeOf(deps: Pick<AppDeps, 'config'>, row: TicketViewRow): string {
   const { privateKey } = loadTicketKeys(deps.config);
   return signTicketCode({ id: row.id, eventId: row.eventId, quantity: row.quantity }, privateKey);
 }
@@ -30,26 +30,33 @@ export function ticketQrOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer
   return ticketQrPng(ticketCodeOf(deps, row));
 }
 
-export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer> {
-  const code = ticketCodeOf(deps, row);
-  const content: TicketPdfContent = {
-    brandName: deps.config.brandName,
+/** What every form of a ticket (its PDF, its wallet passes) prints the same way. */
+export function ticketFactsOf(row: TicketViewRow) {
+  return {
     organizerName: `${row.organizerFirstName} ${row.organizerLastName}`,
-    eventTitle: row.eventTitle,
-    dateBegin: row.dateBegin,
-    dateEnd: row.dateEnd,
-    address: row.address,
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
-    quantity: row.quantity,
-    unitPriceCents: unitPricePaid(row),
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
-    isGift: row.isGift,
     holderName: holderName(
       { firstName: row.buyerFirstName, lastName: row.buyerLastName },
       { firstName: row.userFirstName, lastName: row.userLastName },
     ),
-    orderReference: row.orderReference,
     shortCode: ticketShortCode(row.id),
+  };
+}
+
+export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer> {
+  const code = ticketCodeOf(deps, row);
+  const content: TicketPdfContent = {
+    ...ticketFactsOf(row),
+    brandName: deps.config.brandName,
+    eventTitle: row.eventTitle,
+    dateBegin: row.dateBegin,
+    dateEnd: row.dateEnd,
+    address: row.address,
+    quantity: row.quantity,
+    unitPriceCents: unitPricePaid(row),
+    isGift: row.isGift,
+    orderReference: row.orderReference,
     qrPng: await ticketQrPng(code),
   };
   return ticketPdf(content);

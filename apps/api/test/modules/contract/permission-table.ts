@@ -66,6 +66,8 @@ const participant = () => ({
   birthDate: '1990-01-01',
 });
 
+const appleDevice = { deviceId: 'appareil-1', passTypeId: 'pass.test.guichet' };
+
 export const permissionTable: Record<string, Line> = {
   // Deployment and contract
   'GET /api/health': { expect: all(200) },
@@ -333,6 +335,28 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/me/participations/:id/qr.png': { expect: { ...signedIn(404), holder: 200 } },
   'GET /api/me/participations/:id/ticket.pdf': { expect: { ...signedIn(404), holder: 200 } },
   'DELETE /api/events/:id/participation': { expect: { ...signedIn(404), holder: 409 } },
+  // Wallet passes: the test application has no wallet settings, so they do not exist for
+  // anyone; who gets a pass when they do is wallet/wallet.test.ts's.
+  'GET /api/wallet': { expect: all(200) },
+  'GET /api/me/participations/:id/pass.pkpass': { expect: signedIn(404) },
+  'GET /api/me/participations/:id/google-wallet': { expect: signedIn(404) },
+  'POST /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId/:serial': {
+    expect: all(404),
+    call: (f) => ({ params: { ...appleDevice, serial: f.participation.id }, body: { pushToken: 'jeton' } }),
+  },
+  'DELETE /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId/:serial': {
+    expect: all(404),
+    call: (f) => ({ params: { ...appleDevice, serial: f.participation.id } }),
+  },
+  'GET /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId': {
+    expect: all(404),
+    call: () => ({ params: appleDevice }),
+  },
+  'GET /api/wallet/apple/v1/passes/:passTypeId/:serial': {
+    expect: all(404),
+    call: (f) => ({ params: { passTypeId: appleDevice.passTypeId, serial: f.participation.id } }),
+  },
+  'POST /api/wallet/apple/v1/log': { expect: all(200), call: () => ({ body: { logs: ['pass.json invalide'] } }) },
   'POST /api/me/participations/:id/refund-request': { expect: { ...signedIn(404), holder: 409 } },
 
   // A public event's calendar file.

@@ -15,6 +15,7 @@ import { OrderInvoices } from '../invoices/OrderInvoices';
 import { QrCodeImage } from '../shell/QrCodeImage';
 import { FullScreenTicket } from './FullScreenTicket';
 import { RefundSection } from './RefundSection';
+import { WalletButtons } from './WalletButtons';
 
 const m = accountFr.myTickets;
 const p = accountFr.participations;
@@ -103,6 +104,7 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
           >
             {m.downloadPdf}
           </Button>
+          <WalletButtons participationId={participation.id} />
         </Stack>
       </Group>
       {code.data && (
