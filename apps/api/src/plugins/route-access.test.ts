@@ -91,7 +91,8 @@ describe('every route of the API', () => {
       .sort();
     // Each of these answers 204, a file (a raw message of the development mailbox among them), a redirect, plain text to a provider, or (the public
     // listing) JSON built by PostgreSQL and sent as it is, or (the contract) the OpenAPI document
-    // and its HTML page, built once, or (live availability) a stream of server-sent events.
+    // and its HTML page, built once, or (live availability) a stream of server-sent events, or
+    // (Apple's wallet web service) the empty answers and the pass files its protocol defines.
     expect(withoutSchema).toEqual(
       [
         'DELETE /api/console/events/:id/staff/:userId',
@@ -125,6 +126,11 @@ describe('every route of the API', () => {
         'POST /api/auth/logout',
         'POST /api/me/terms',
         'POST /api/payments/stripe/webhook',
+        'DELETE /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId/:serial',
+        'GET /api/me/participations/:id/pass.pkpass',
+        'GET /api/wallet/apple/v1/passes/:passTypeId/:serial',
+        'POST /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId/:serial',
+        'POST /api/wallet/apple/v1/log',
       ].sort(),
     );
   });
