@@ -22,6 +22,7 @@ export * from './messages/fr';
 export * from './messages/fr-account';
 export * from './messages/fr-admin';
 export * from './messages/fr-api';
+export * from './messages/fr-api-operations';
 export * from './messages/fr-billing';
 export * from './messages/fr-checkin';
 export * from './messages/fr-checkout';

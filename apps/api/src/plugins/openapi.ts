@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import { apiFr } from '@guichet/shared';
+import { apiFr, apiOperationsFr } from '@guichet/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -33,11 +33,15 @@ type RouteConfig = { access?: Access; limit?: RouteLimit } | undefined;
  * description), the error shape every refusal answers, and a line for routes that answer no JSON.
  * @fastify/swagger builds the document on its first call and keeps it: generated once, not at start.
  */
-export async function registerOpenApi(app: FastifyInstance, config: Pick<Config, 'rateLimitMax'>): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  config: Pick<Config, 'rateLimitMax' | 'publicUrl'>,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: apiFr.title, description: apiFr.summary, version: '1' },
+      servers: [{ url: config.publicUrl }],
       components: {
         schemas: { Error: errorBody },
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
@@ -48,17 +52,49 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<Config,
       if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
       const transformed = jsonSchemaTransform(document);
       const declared = (document.route.config as RouteConfig) ?? {};
-      return {
-        url: transformed.url,
-        schema: describeOperation({ ...transformed.schema }, document.url, declared, config),
-      };
+      const method = [document.route.method].flat()[0] ?? 'GET';
+      const { url, schema } = namedWildcard(transformed.url, (transformed.schema ?? {}) as Record<string, unknown>);
+      return { url, schema: describeOperation({ ...schema }, method, url, declared, config) };
     },
     transformObject: jsonSchemaTransformObject,
   });
 }
 
+/**
+ * A wildcard route (`/api/images/*`) as a named parameter, `{path}`: OpenAPI has no wildcard, and
+ * a parameter named `*` is not one a client generator can use.
+ */
+function namedWildcard(url: string, schema: Record<string, unknown>) {
+  if (!url.endsWith('*')) return { url, schema };
+  const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  const { '*': wildcard, ...others } = params?.properties ?? {};
+  return {
+    url: `${url.slice(0, -1)}:path`,
+    schema: {
+      ...schema,
+      params: {
+        type: 'object',
+        ...params,
+        properties: { ...others, path: wildcard ?? { type: 'string' } },
+        required: [...(params?.required ?? []).filter((name) => name !== '*'), 'path'],
+      },
+    },
+  };
+}
+
+/** `GET /api/events/:id/calendar.ics` → `getEventsByIdCalendarIcs`: stable, unique, readable in a generated client. */
+function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0]?.toUpperCase() + word.slice(1))].join('');
+}
+
 function describeOperation(
   schema: Record<string, unknown>,
+  method: string,
   url: string,
   declared: NonNullable<RouteConfig>,
   config: Pick<Config, 'rateLimitMax'>,
@@ -79,9 +115,12 @@ function describeOperation(
   const response = (schema.response as Record<string, unknown> | undefined) ?? {
     200: { description: apiFr.noJsonAnswer, type: 'null' },
   };
+  const key = `${method} ${url.replace(/:([A-Za-z]+)/g, '{$1}')}`;
   return {
     ...schema,
     ...extension,
+    operationId: operationIdOf(method, url),
+    summary: apiOperationsFr[key],
     tags: [url.split('/')[2] ?? 'api'],
     description: [
       `${apiFr.accessLabel} : ${apiFr.access[access]}`,
@@ -90,7 +129,8 @@ function describeOperation(
     ]
       .filter(Boolean)
       .join('\n\n'),
-    ...(access !== 'anyone' && { security: [{ session: [] }] }),
+    // A public operation says so: an empty list, not nothing, which would read as "undeclared".
+    security: access === 'anyone' ? [] : [{ session: [] }],
     response: {
       ...response,
       '4XX': {

@@ -5,7 +5,7 @@ type Operation = { 'x-access'?: string; 'x-rate-limit'?: unknown; description?: 
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 /** `/api/events/:id` as OpenAPI writes it: `/api/events/{id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{path}');
 
 describe('the published contract', () => {
   let t: TestApp;

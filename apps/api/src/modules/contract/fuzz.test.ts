@@ -101,7 +101,8 @@ describe('every operation fuzzed from its schema', () => {
       status: ['success', 'refused', 'cancelled'],
       type: ['participations', 'organized', 'past'],
       index: ['0', '1'],
-      '*': ['missing.webp'],
+      // The contract names the images' wildcard `path`.
+      path: ['missing.webp'],
     };
   });
   afterAll(async () => t?.close());
@@ -153,7 +154,7 @@ describe('every operation fuzzed from its schema', () => {
 
   /** The permission table's valid request for the route, as the owner would send it. */
   function validOf(method: string, path: string) {
-    const template = path.replace(/\{\*\}$/, '*').replace(/\{([^}]+)\}/g, ':$1');
+    const template = path.replace(/\{path\}$/, '*').replace(/\{([^}]+)\}/g, ':$1');
     const call = permissionTable[`${method} ${template}`]?.call?.(fixture, cast, 'owner');
     if (!call) return undefined;
     const params: Record<string, unknown> = {
@@ -162,6 +163,7 @@ describe('every operation fuzzed from its schema', () => {
       participationId: fixture.participation.id,
       ...call.params,
     };
+    if ('*' in params) params.path = params['*'];
     return { params, query: Object.fromEntries(new URLSearchParams(call.query ?? '')), body: call.body ?? {} };
   }
 
