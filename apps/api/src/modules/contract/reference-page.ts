@@ -45,6 +45,7 @@ function renderOperation(method: string, path: string, operation: Operation): st
     )
     .join('');
   return `<section id="${id}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <span class="access">${escapeHtml(operation['x-access'] ?? '')}</span></h3>
+<p class="summary">${escapeHtml(operation.summary ?? '')}</p>
 <p class="description">${escapeHtml(operation.description ?? '').replace(/\n\n/g, '<br>')}</p>${parameters}${body}<h4>${apiFr.responses}</h4>${responses}</section>`;
 }
 
@@ -55,8 +56,8 @@ export function renderReferencePage(document: Document): string {
   );
   const index = operations
     .map(
-      ({ path, method }) =>
-        `<li><a href="#${`${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-')}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></a></li>`,
+      ({ path, method, operation }) =>
+        `<li><a href="#${`${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-')}"><code>${method.toUpperCase()} ${escapeHtml(path)}</code></a> ${escapeHtml(operation.summary ?? '')}</li>`,
     )
     .join('');
   return `<!doctype html>
@@ -69,6 +70,7 @@ section{border-top:1px solid #ddd;padding:.5rem 0}
 .method{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#1864ab}.post{color:#2b8a3e}.put,.patch{color:#e67700}.delete{color:#c92a2a}
 .access{font-size:.8rem;border:1px solid #999;border-radius:.25rem;padding:0 .3rem;font-weight:400}
 nav ul{columns:2;font-size:.85rem}
+.summary{font-weight:600;margin:.2rem 0}
 </style></head>
 <body><header><h1>${escapeHtml(document.info.title)}</h1><p>${escapeHtml(document.info.description ?? '')}</p>
 <p><a href="openapi.json">${apiFr.docsDocument}</a> (OpenAPI, version ${escapeHtml(document.info.version)}) · ${apiFr.operations(operations.length)}</p></header>
