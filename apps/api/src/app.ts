@@ -76,6 +76,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
+import { waitingListRoutes } from './modules/waiting-list/routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
@@ -301,6 +302,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(organiserRoutes, deps);
       await api.register(consoleRoutes, deps);
       await api.register(staffRoutes, deps);
+      await api.register(waitingListRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(followUpRoutes, deps);

@@ -313,6 +313,50 @@ export const walletDeviceRegistrations = pgTable(
   ],
 );
 
+export const waitingListStatuses = ['waiting', 'offered', 'converted', 'left', 'expired'] as const;
+
+/**
+ * The people waiting for a sold-out ticket (issue 30; docs/decisions.md, "Waiting list"), one live
+ * entry per account and ticket: `waiting` and `offered` are live, the others are kept for the
+ * organiser's conversions. The offer columns are filled when places come back to the entry.
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: waitingListStatuses }).notNull().default('waiting'),
+    // The places offered, the deadline and the hash of the personal link's token (never the token).
+    offeredQuantity: integer('offered_quantity'),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    offerTokenHash: text('offer_token_hash'),
+    offerOrderId: uuid('offer_order_id').references(() => orders.id),
+    endedAt: instant('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One live entry per account and ticket: two joins at once leave one row.
+    uniqueIndex('waiting_list_live_key').on(t.ticketId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    // The next in line: those still waiting, in join order.
+    index('waiting_list_next_idx').on(t.ticketId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+    index('waiting_list_event_user_idx').on(t.eventId, t.userId),
+    uniqueIndex('waiting_list_offer_token_key').on(t.offerTokenHash),
+    // 1 to MAX_TICKETS_PER_ORDER: a waiting place becomes one order.
+    check('waiting_list_quantity_check', sql`${t.quantity} between 1 and 5`),
+    check('waiting_list_status_check', sql`${t.status} in ('waiting', 'offered', 'converted', 'left', 'expired')`),
+  ],
+);
+
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
 export const eventStaff = pgTable(
   'event_staff',

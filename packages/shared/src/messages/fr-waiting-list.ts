@@ -1,0 +1,52 @@
+import { plural } from './plural';
+
+const places = (count: number) => `${count} ${plural(count, 'place', 'places')}`;
+
+/**
+ * The waiting list of a sold-out ticket (issue 30): the event page, the API's refusals and the
+ * organiser's console. Part of the catalog as `waitingListFr`.
+ */
+export const waitingListFr = {
+  panel: {
+    title: 'Liste d’attente',
+    help: 'Quand des places se libèrent, les premières personnes de la liste reçoivent un e-mail pour les réserver.',
+    join: 'Rejoindre la liste d’attente',
+    signInToJoin: 'Se connecter pour rejoindre la liste d’attente',
+    quantity: 'Nombre de places',
+    onList: (count: number) => `Vous êtes sur la liste d’attente (${places(count)})`,
+    leave: 'Quitter la liste d’attente',
+    joined: 'Vous êtes sur la liste d’attente : nous vous écrirons si des places se libèrent.',
+    left: 'Vous avez quitté la liste d’attente.',
+    failed: (error: string) => `Une erreur s'est produite : ${error}`,
+  },
+  errors: {
+    onSale: 'Des places de ce billet sont en vente : réservez-les directement.',
+    alreadyInLine: 'Vous êtes déjà sur la liste d’attente de ce billet.',
+    quantity: (max: number) => `Choisissez entre 1 et ${max} places.`,
+    ticketNotFound: 'Ce billet n’existe pas ou n’est pas accessible.',
+    saleClosed: 'La billetterie de cet événement est fermée : sa liste d’attente aussi.',
+  },
+  console: {
+    tab: 'Liste d’attente',
+    title: 'Listes d’attente',
+    empty: 'Personne n’attend de place pour cet événement.',
+    ticketEmpty: 'Personne n’attend ce billet.',
+    counts: (waiting: number, offered: number, converted: number) =>
+      `${waiting} en attente · ${offered} ${plural(offered, 'offre envoyée', 'offres envoyées')} · ${converted} ${plural(converted, 'converti', 'convertis')}`,
+    columns: {
+      position: 'Rang',
+      name: 'Nom',
+      email: 'E-mail',
+      quantity: 'Places',
+      joinedAt: 'Inscription',
+      status: 'Statut',
+    },
+    statuses: {
+      waiting: 'En attente',
+      offered: 'Offre envoyée',
+      converted: 'Converti',
+      left: 'Parti',
+      expired: 'Offre expirée',
+    },
+  },
+} as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MAX_TICKETS_PER_ORDER } from '../checkout/schemas';
+
+/** The waiting list of a sold-out ticket (issue 30), shared by the event page, the console and the API. */
+export const joinWaitingListRequest = z.strictObject({
+  ticketId: z.string().max(64),
+  // The range is the service's check, so that its refusal is said in French.
+  quantity: z.number().int(),
+});
+export type JoinWaitingListRequest = z.infer<typeof joinWaitingListRequest>;
+
+export const leaveWaitingListQuery = z.strictObject({ ticketId: z.string().max(64) });
+
+/** Whether a quantity may be asked for: one order's places at most. */
+export const isWaitingQuantity = (quantity: number) =>
+  Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_TICKETS_PER_ORDER;
+
+export const waitingListStatus = z.enum(['waiting', 'offered', 'converted', 'left', 'expired']);
+export type WaitingListStatus = z.infer<typeof waitingListStatus>;
+
+/** The viewer's own live entry for one ticket of the event. */
+export const waitingListEntry = z.object({
+  ticketId: z.string(),
+  quantity: z.number().int(),
+  status: waitingListStatus,
+  joinedAt: z.string(),
+});
+export type WaitingListEntry = z.infer<typeof waitingListEntry>;
+
+/** One person of a ticket's list, as the organiser sees it. */
+export const waitingListPerson = z.object({
+  id: z.string(),
+  /** Place in line among those still waiting or offered (null once the entry ended). */
+  position: z.number().int().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  quantity: z.number().int(),
+  status: waitingListStatus,
+  joinedAt: z.string(),
+});
+export type WaitingListPerson = z.infer<typeof waitingListPerson>;
+
+/** A ticket's list in join order, with its counts. */
+export const waitingListOfTicket = z.object({
+  ticketId: z.string(),
+  title: z.string(),
+  waiting: z.number().int(),
+  offered: z.number().int(),
+  converted: z.number().int(),
+  people: z.array(waitingListPerson),
+});
+export type WaitingListOfTicket = z.infer<typeof waitingListOfTicket>;
