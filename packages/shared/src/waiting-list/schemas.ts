@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TICKETS_PER_ORDER } from '../checkout/schemas';
+import { orderCapOf } from '../checkout/rules';
 
 /** The waiting list of a sold-out ticket (issue 30), shared by the event page, the console and the API. */
 export const joinWaitingListRequest = z.strictObject({
@@ -11,9 +11,8 @@ export type JoinWaitingListRequest = z.infer<typeof joinWaitingListRequest>;
 
 export const leaveWaitingListQuery = z.strictObject({ ticketId: z.string().max(64) });
 
-/** Whether a quantity may be asked for: one order's places at most. */
-export const isWaitingQuantity = (quantity: number) =>
-  Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_TICKETS_PER_ORDER;
+/** The most places one may wait for: what one order of the ticket may take (a free ticket: one). */
+export const waitingQuantityMax = (ticket: { priceCents: number }) => orderCapOf(ticket);
 
 export const waitingListStatus = z.enum(['waiting', 'offered', 'converted', 'left', 'expired']);
 export type WaitingListStatus = z.infer<typeof waitingListStatus>;

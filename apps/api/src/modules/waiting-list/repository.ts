@@ -8,6 +8,7 @@ export type WaitingTicketRow = {
   isHidden: boolean;
   isMultipart: boolean;
   isAvailable: boolean;
+  priceCents: number;
   /** quantity − sold − held by holds still running (a hold past its deadline counts as free). */
   placesLeft: number;
   /** The event's participant cap (-1: none) and its places taken by paid orders and running holds. */
@@ -35,12 +36,12 @@ export async function findWaitingTicket(
            where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${at}::timestamptz
            group by l.ticket_id
         ), live as (
-          select t.id, t.is_hidden, t.is_multipart, t.is_available, t.quantity, t.sold,
+          select t.id, t.is_hidden, t.is_multipart, t.is_available, t.price_cents, t.quantity, t.sold,
                  t.held - coalesce(x.quantity, 0) as held
             from tickets t left join expired x on x.ticket_id = t.id
            where t.event_id = ${eventId} and t.deleted_at is null
         )
-        select l.id, l.is_hidden as "isHidden", l.is_multipart as "isMultipart", l.is_available as "isAvailable",
+        select l.id, l.is_hidden as "isHidden", l.is_multipart as "isMultipart", l.is_available as "isAvailable", l.price_cents as "priceCents",
                (l.quantity - l.sold - l.held)::int as "placesLeft",
                e.nb_max_participants as cap,
                (select coalesce(sum(a.sold + a.held), 0)::int from live a where not a.is_multipart) as "eventTaken",

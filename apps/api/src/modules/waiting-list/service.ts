@@ -1,10 +1,9 @@
 import {
-  isWaitingQuantity,
-  MAX_TICKETS_PER_ORDER,
   UNLIMITED,
   type WaitingListEntry,
   type WaitingListOfTicket,
   waitingListFr,
+  waitingQuantityMax,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
@@ -40,8 +39,9 @@ export async function joinWaitingList(
 ): Promise<WaitingListEntry> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
   const userId = viewer?.id as string;
-  if (!isWaitingQuantity(request.quantity)) throw badRequest(m.quantity(MAX_TICKETS_PER_ORDER), 'quantity');
   const ticket = await findWaitingTicket(deps, event.id, request.ticketId);
+  const max = waitingQuantityMax(ticket);
+  if (request.quantity < 1 || request.quantity > max) throw badRequest(m.quantity(max), 'quantity');
   if (!ticket.isSaleOpen) throw new AppError('SALE_CLOSED', m.saleClosed, 409);
   const capReached = ticket.cap !== UNLIMITED && ticket.eventTaken >= ticket.cap;
   if (ticket.isAvailable && ticket.placesLeft > 0 && !capReached) {

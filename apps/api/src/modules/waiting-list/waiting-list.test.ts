@@ -14,7 +14,12 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, p
 
 async function soldOutTicket(values: Parameters<typeof createEventWithTicket>[2] = {}) {
   const organizer = await createUser(t, { isVerified: true });
-  const { event, ticket } = await createEventWithTicket(t, organizer.id, { quantity: 2, sold: 2, ...values });
+  const { event, ticket } = await createEventWithTicket(t, organizer.id, {
+    quantity: 2,
+    sold: 2,
+    priceCents: 1500,
+    ...values,
+  });
   return { organizer, event, ticket };
 }
 
@@ -105,8 +110,8 @@ describe('the waiting list of a sold-out ticket', () => {
       event,
       tickets: [full, open],
     } = await createEvent(t, organizer.id, { nbMaxParticipants: 4 }, [
-      { quantity: 4, sold: 4 },
-      { quantity: 10, sold: 0, position: 1 },
+      { quantity: 4, sold: 4, priceCents: 1000 },
+      { quantity: 10, sold: 0, priceCents: 1000, position: 1 },
     ]);
     const { cookie } = await signedIn();
     const joined = await call('POST', `/api/events/${event.id}/waiting-list`, cookie, {
@@ -148,6 +153,14 @@ describe('the waiting list of a sold-out ticket', () => {
       expect(response.json().message).toBe(message);
     }
     expect((await call('POST', url, cookie, { ticketId: ticket.id, quantity: 1.5 })).statusCode).toBe(400);
+    // A free ticket: one place per account, as its orders.
+    const free = await soldOutTicket({ priceCents: 0 });
+    const twoFree = await call('POST', `/api/events/${free.event.id}/waiting-list`, cookie, {
+      ticketId: free.ticket.id,
+      quantity: 2,
+    });
+    expect(twoFree.statusCode).toBe(400);
+    expect(twoFree.json().message).toBe(m.quantity(1));
     expect(await entriesOf(ticket.id)).toEqual([]);
     expect(await entriesOf(ended.ticket.id)).toEqual([]);
   });
