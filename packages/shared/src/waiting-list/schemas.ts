@@ -27,7 +27,7 @@ export const waitingListEntry = z.object({
 export type WaitingListEntry = z.infer<typeof waitingListEntry>;
 
 /** One person of a ticket's list, as the organiser sees it. */
-export const waitingListPerson = z.object({
+const waitingListPerson = z.object({
   id: z.string(),
   /** Place in line among those still waiting or offered (null once the entry ended). */
   position: z.number().int().nullable(),
@@ -38,7 +38,6 @@ export const waitingListPerson = z.object({
   status: waitingListStatus,
   joinedAt: z.string(),
 });
-export type WaitingListPerson = z.infer<typeof waitingListPerson>;
 
 /** A ticket's list in join order, with its counts. */
 export const waitingListOfTicket = z.object({

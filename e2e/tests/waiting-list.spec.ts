@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { apiContext, newBuyer } from './accounts';
+import { openConsole } from './console-steps';
+import { eventDetail, organiserEvent } from './events';
+import { sellPlaces } from './purchases';
+import { screenshotBothThemes } from './screenshots';
+
+test('a sold-out ticket takes a waiting list: a buyer joins, sees their line, leaves; the organiser follows it', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const organiser = await apiContext(playwright);
+  const eventId = await organiserEvent(organiser, { ticketList: [{ title: 'Fosse', price: 12, quantity: 2 }] });
+  const { ticketId } = await eventDetail(organiser, eventId);
+  await sellPlaces(browser, eventId, { ticketId: ticketId('Fosse'), quantity: 2 });
+
+  // A visitor is asked to sign in first, as for every account action.
+  await page.goto(`/billetterie/${eventId}`);
+  const panel = page.getByRole('region', { name: 'Liste d’attente' });
+  await expect(panel.getByRole('link', { name: 'Se connecter pour rejoindre la liste d’attente' })).toBeVisible();
+
+  const email = await newBuyer(page);
+  await page.goto(`/billetterie/${eventId}`);
+  await expect(page.getByText('Complet').first()).toBeVisible();
+  await screenshotBothThemes(page, panel, 'waiting-list-join');
+  await panel.getByLabel('Nombre de places').selectOption('2');
+  await panel.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
+  await expect(panel.getByText('Vous êtes sur la liste d’attente (2 places)')).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothThemes(page, panel, 'waiting-list-event');
+
+  // The line survives a reload; leaving it brings the button back, and joining again is possible.
+  await page.reload();
+  await expect(panel.getByText('Vous êtes sur la liste d’attente (2 places)')).toBeVisible();
+  await panel.getByRole('button', { name: 'Quitter la liste d’attente' }).click();
+  await expect(panel.getByRole('button', { name: 'Rejoindre la liste d’attente' })).toBeVisible();
+  await expect(panel.getByText(/Vous êtes sur la liste d’attente \(/)).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
+  await expect(panel.getByText('Vous êtes sur la liste d’attente (1 place)')).toBeVisible();
+
+  // The organiser sees the line in order, who left and who waits.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'fr-FR' });
+  const console = await context.newPage();
+  await openConsole(console, { event: eventId, tab: 'waitingList' });
+  const table = console.getByRole('table', { name: 'Fosse' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(1)).toContainText(email);
+  await expect(table.getByRole('row').nth(1)).toContainText('Parti');
+  await expect(table.getByRole('row').nth(2)).toContainText('En attente');
+  await expect(console.getByText('1 en attente · 0 offre envoyée · 0 converti')).toBeVisible();
+  await expectAccessible(console);
+  await screenshotBothThemes(console, table, 'waiting-list-console');
+  await context.close();
+  await organiser.dispose();
+});
