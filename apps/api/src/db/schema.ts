@@ -170,6 +170,8 @@ export const events = pgTable(
     // `onsale_at` at `admission_per_minute`, in arrival order.
     onsaleAt: instant('onsale_at'),
     admissionPerMinute: integer('admission_per_minute'),
+    // How long an offer to the waiting list keeps its places (issue 30); null: 24 hours.
+    waitingListOfferHours: integer('waiting_list_offer_hours'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -438,7 +440,14 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
-export const jobKinds = ['mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push'] as const;
+export const jobKinds = [
+  'mail',
+  'refund',
+  'ticket_refund',
+  'event_cancellation',
+  'wallet_push',
+  'waiting_list_offer',
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -469,7 +478,7 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
     check(
       'jobs_kind_check',
-      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push')`,
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer')`,
     ),
   ],
 );
@@ -522,6 +531,9 @@ export const contactMessages = pgTable('contact_messages', {
 
 export const orderStatuses = [
   'awaiting_payment',
+  // Places kept for someone of the waiting list until their offer's deadline (docs/decisions.md,
+  // "Waiting list"): opening the offer's link turns it into an order awaiting payment.
+  'offered',
   'paid',
   'expired',
   'cancelled',
@@ -576,6 +588,7 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_key').on(t.reference),
     uniqueIndex('orders_transaction_key').on(t.transactionId),
     index('orders_awaiting_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    index('orders_offered_idx').on(t.expiresAt).where(sql`${t.status} = 'offered'`),
     // A buyer's orders, and their orders of one event (the live-hold check), without reading
     // anyone else's. Not partial: a partial index on the status lost the planner's choice to
     // orders_awaiting_idx, which reads every live hold (docs/decisions.md, "Group commit of holds").
@@ -587,7 +600,7 @@ export const orders = pgTable(
       .where(sql`${t.documentsIssuedAt} is null and ${t.status} in ('paid', 'refund_requested', 'refunded')`),
     check(
       'orders_status_check',
-      sql`${t.status} in ('awaiting_payment', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded')`,
+      sql`${t.status} in ('awaiting_payment', 'offered', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded')`,
     ),
     check('orders_onsite_payment_check', sql`${t.onsitePayment} in ('cash', 'card', 'free')`),
   ],

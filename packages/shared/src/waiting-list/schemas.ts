@@ -49,3 +49,14 @@ export const waitingListOfTicket = z.object({
   people: z.array(waitingListPerson),
 });
 export type WaitingListOfTicket = z.infer<typeof waitingListOfTicket>;
+
+/** An offer of places to someone of the waiting list, as its link's page shows it. */
+export const waitingListOffer = z.object({
+  eventId: z.string(),
+  eventTitle: z.string(),
+  ticketTitle: z.string(),
+  quantity: z.number().int(),
+  totalCents: z.number().int(),
+  expiresAt: z.string(),
+});
+export type WaitingListOffer = z.infer<typeof waitingListOffer>;

@@ -206,6 +206,12 @@ export const permissionTable: Record<string, Line> = {
     call: (f) => ({ body: { ticketId: f.ticket.id, quantity: 1 } }),
   },
   'DELETE /api/events/:id/waiting-list': { expect: signedIn(204), call: (f) => ({ query: `ticketId=${f.ticket.id}` }) },
+  // An offer's link is its person's alone; an unknown token is not found for anyone signed in.
+  'GET /api/waiting-list/offers/:token': { expect: signedIn(404), call: () => ({ params: { token: 'inconnu' } }) },
+  'POST /api/waiting-list/offers/:token/accept': {
+    expect: signedIn(404),
+    call: () => ({ params: { token: 'inconnu' } }),
+  },
   'GET /api/events/:id/discounts/check': { expect: all(200), call: (f) => ({ query: `code=${f.discount.code}` }) },
   'GET /api/events/:id/hidden-tickets': { expect: ownerOrAdmin(200, 403) },
   'POST /api/events/:id/invite-link': { expect: ownerOrAdmin(200, 403) },
