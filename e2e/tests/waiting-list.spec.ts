@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { apiContext, newBuyer } from './accounts';
+import { apiContext, newBuyer, otherPerson } from './accounts';
 import { openConsole } from './console-steps';
 import { eventDetail, organiserEvent } from './events';
-import { sellPlaces } from './purchases';
+import { mailMatching } from './mail';
+import { placeOrder, sellPlaces } from './purchases';
 import { screenshotBothThemes } from './screenshots';
 
 test('a sold-out ticket takes a waiting list: a buyer joins, sees their line, leaves; the organiser follows it', async ({
@@ -54,5 +55,61 @@ test('a sold-out ticket takes a waiting list: a buyer joins, sees their line, le
   await expectAccessible(console);
   await screenshotBothThemes(console, table, 'waiting-list-console');
   await context.close();
+  await organiser.dispose();
+});
+
+test('places given back go to the next in line: the mailed link takes them, once, for its person only', async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const organiser = await apiContext(playwright);
+  const eventId = await organiserEvent(organiser, { ticketList: [{ title: 'Place', price: 0, quantity: 1 }] });
+  const { ticketId } = await eventDetail(organiser, eventId);
+  const holder = await otherPerson(browser);
+  await placeOrder(holder.request, eventId, { ticketId: ticketId('Place'), quantity: 1 });
+
+  const email = await newBuyer(page);
+  await page.goto(`/billetterie/${eventId}`);
+  const panel = page.getByRole('region', { name: 'Liste d’attente' });
+  // A free ticket: one place per account, so no number to choose.
+  await expect(panel.getByLabel('Nombre de places')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Rejoindre la liste d’attente' }).click();
+  await expect(panel.getByText('Vous êtes sur la liste d’attente (1 place)')).toBeVisible();
+
+  // The holder leaves: their place comes back and is offered to the line by the job runner.
+  expect((await holder.request.delete(`/api/events/${eventId}/participation`)).status()).toBe(204);
+  const mail = await mailMatching(page.request, email, (m) => m.subject.includes('des places se sont libérées'));
+  const link = /\/liste-attente\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '';
+  expect(link).not.toBe('');
+  // The place is kept for them: the page still reads full.
+  await page.goto(`/billetterie/${eventId}`);
+  await expect(page.getByText('Complet').first()).toBeVisible();
+
+  // Someone else cannot use the link.
+  const stranger = await holder.request.post(`/api${link.replace('/liste-attente/', '/waiting-list/offers/')}/accept`);
+  expect(stranger.status()).toBe(403);
+  expect((await stranger.json()).message).toBe(
+    'Cette offre est réservée à la personne qui l’a reçue : connectez-vous avec son compte.',
+  );
+  await holder.context.close();
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Votre offre de la liste d’attente' })).toBeVisible();
+  await expect(page.getByText(/1 place « Place » pour « /)).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothThemes(page, page.getByRole('main'), 'waiting-list-offer');
+  await page.getByRole('button', { name: 'Prendre mes places' }).click();
+  await expect(page.getByText('Vos places sont à vous : retrouvez vos billets dans « Mes billets ».')).toBeVisible();
+
+  // The same link a second time: one clear answer.
+  await page.reload();
+  await page.getByRole('button', { name: 'Prendre mes places' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ce lien a déjà été utilisé : vos places sont dans votre réservation en cours ou dans « Mes billets ».',
+  );
+  const participations = await (await page.request.get('/api/me/participations')).json();
+  expect(JSON.stringify(participations)).toContain(eventId);
   await organiser.dispose();
 });

@@ -1,4 +1,10 @@
-import type { JoinWaitingListRequest, WaitingListEntry, WaitingListOfTicket } from '@guichet/shared';
+import type {
+  JoinWaitingListRequest,
+  OrderCreated,
+  WaitingListEntry,
+  WaitingListOffer,
+  WaitingListOfTicket,
+} from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -7,6 +13,7 @@ const id = (value: string) => encodeURIComponent(value);
 export const waitingListKeys = {
   own: (eventId: string) => ['waiting-list', 'own', eventId] as const,
   event: (eventId: string) => ['waiting-list', 'event', eventId] as const,
+  offer: (token: string) => ['waiting-list', 'offer', token] as const,
 };
 
 /** The viewer's own lines for the event's tickets (asked only for a signed-in viewer). */
@@ -41,5 +48,22 @@ export function useEventWaitingLists(eventId: string) {
   return useQuery({
     queryKey: waitingListKeys.event(eventId),
     queryFn: () => api<WaitingListOfTicket[]>('GET', `/console/events/${id(eventId)}/waiting-list`),
+  });
+}
+
+/** The offer a personal link names (its person only). */
+export function useWaitingListOffer(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: waitingListKeys.offer(token),
+    queryFn: () => api<WaitingListOffer>('GET', `/waiting-list/offers/${id(token)}`),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Takes the offer's places: the normal payment hold (or the places at once, when free). */
+export function useTakeWaitingListOffer(token: string) {
+  return useMutation({
+    mutationFn: () => api<OrderCreated>('POST', `/waiting-list/offers/${id(token)}/accept`),
   });
 }
