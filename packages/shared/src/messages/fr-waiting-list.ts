@@ -36,7 +36,7 @@ export const waitingListFr = {
       `Bonjour ${firstName},\n\nVous étiez sur la liste d’attente de « ${event} » : ${places(count)} « ${ticket} » vous ${count > 1 ? 'sont réservées' : 'est réservée'} jusqu’au ${deadline}.\n\nPour les prendre, ouvrez ce lien en étant connecté(e) à votre compte, puis payez dans les 3 minutes : ${url}\n\nPassé ce délai, elles seront proposées à la personne suivante.`,
     pageTitle: 'Votre offre de la liste d’attente',
     summary: (count: number, ticket: string, event: string) => `${places(count)} « ${ticket} » pour « ${event} »`,
-    deadline: (when: string) => `Réservées pour vous jusqu’au ${when}.`,
+    deadline: (count: number, when: string) => `${plural(count, 'Réservée', 'Réservées')} pour vous jusqu’au ${when}.`,
     total: (amount: string) => `Total : ${amount}`,
     take: 'Prendre mes places',
     signIn: 'Se connecter pour prendre mes places',

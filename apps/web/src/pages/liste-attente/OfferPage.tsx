@@ -45,7 +45,7 @@ export default function OfferPage() {
               <Paper withBorder radius="md" p="md">
                 <Stack gap="sm">
                   <Text fw={600}>{m.summary(data.quantity, data.ticketTitle, data.eventTitle)}</Text>
-                  <Text>{m.deadline(formatDateTime(data.expiresAt))}</Text>
+                  <Text>{m.deadline(data.quantity, formatDateTime(data.expiresAt))}</Text>
                   <Text>{m.total(formatEuros(data.totalCents))}</Text>
                   <TakeOffer token={token} />
                 </Stack>
