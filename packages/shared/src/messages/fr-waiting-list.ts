@@ -14,6 +14,7 @@ export const waitingListFr = {
     signInToJoin: 'Se connecter pour rejoindre la liste d’attente',
     quantity: 'Nombre de places',
     onList: (count: number) => `Vous êtes sur la liste d’attente (${places(count)})`,
+    offered: 'Des places vous sont réservées : ouvrez le lien reçu par e-mail pour les prendre.',
     leave: 'Quitter la liste d’attente',
     joined: 'Vous êtes sur la liste d’attente : nous vous écrirons si des places se libèrent.',
     left: 'Vous avez quitté la liste d’attente.',

@@ -45,18 +45,39 @@ export async function insertOfferedOrder(
 
 export type OfferTaken =
   | { outcome: 'taken'; order: { id: string; expiresAt: Date; totalCents: number; provider: string; status: string } }
-  | { outcome: 'expired' | 'used' };
+  | { outcome: 'expired' | 'used' | 'one_free_ticket' };
+
+/**
+ * The one-free-place rule of every order (`guichet_free_ticket_taken`): whether the account
+ * already has, or holds, its free place of the event.
+ */
+export async function hasFreePlace(
+  tx: Database,
+  order: { eventId: string; userId: string },
+  now: Date,
+): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`select guichet_free_ticket_taken(${order.eventId}::uuid, ${order.userId}::uuid,
+             not exists (select 1 from tickets where event_id = ${order.eventId} and deleted_at is null
+                            and price_cents > 0),
+             ${now.toISOString()}::timestamptz) as taken`,
+  );
+  return row?.taken === true;
+}
 
 /**
  * The offer's link opened by its person: under the order's lock, an offer still running becomes
  * the normal hold (awaiting payment for HOLD_SECONDS; an order that costs nothing is settled at
- * once, as a free order is). Its places stay held throughout, so nobody else can take them in
- * between. `onTaken` writes the caller's own record in the same transaction.
+ * once, as a free order is, unless the account already has its free place of the event: the offer
+ * then ends and passes on). Its places stay held throughout, so nobody else can take them in
+ * between. `onTaken` and `onRefused` write the caller's own record in the same transaction.
  */
 export async function takeOffer(
   db: Database,
   request: { orderId: string; now: Date; site: { brandName: string; publicUrl: string } },
   onTaken: (tx: Database) => Promise<void>,
+  onRefused: (tx: Database) => Promise<void>,
 ): Promise<OfferTaken> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, request.orderId);
@@ -65,6 +86,12 @@ export async function takeOffer(
       return { outcome: 'expired' as const };
     }
     if (order.status !== 'offered') return { outcome: 'used' as const };
+    if (order.totalCents === 0 && (await hasFreePlace(tx, order, request.now))) {
+      // One free place per account and event: taken meanwhile, so this one goes to the next person.
+      await giveOffersBack(tx, [order.id]);
+      await onRefused(tx);
+      return { outcome: 'one_free_ticket' as const };
+    }
     const expiresAt = new Date(request.now.getTime() + HOLD_SECONDS * 1000);
     await tx.execute(
       sql`update orders set status = 'awaiting_payment', expires_at = ${expiresAt.toISOString()}::timestamptz
@@ -87,6 +114,24 @@ export async function takeOffer(
   });
 }
 
+/** Ends offers still running (`expired`) and gives their places back, in the caller's transaction. */
+async function giveOffersBack(tx: Database, orderIds: string[]): Promise<string[]> {
+  const ended = await queryRows<{ id: string }>(
+    tx,
+    sql`update orders set status = 'expired'
+         where id = any(${`{${orderIds.join(',')}}`}::uuid[]) and status = 'offered' returning id`,
+  );
+  if (ended.length === 0) return [];
+  const ids = ended.map((row) => row.id);
+  const lines = await queryRows<{ ticketId: string; quantity: number }>(
+    tx,
+    sql`select ticket_id as "ticketId", sum(quantity)::int as quantity from order_lines
+         where order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by ticket_id`,
+  );
+  await releaseHeld(tx, lines);
+  return ids;
+}
+
 /**
  * Offers past their deadline, a few at a time: each order, locked (skipping any another
  * transaction holds: a link being opened), becomes `expired` and gives its places back, which
@@ -100,23 +145,35 @@ export async function expireOffers(
   onExpired: (tx: Database, orderIds: string[]) => Promise<void>,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const ended = await queryRows<{ id: string }>(
+    const due = await queryRows<{ id: string }>(
       tx,
-      sql`update orders set status = 'expired'
-           where id in (select id from orders
-                         where status = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
-                         order by id limit ${limit} for no key update skip locked)
-          returning id`,
+      sql`select id from orders
+           where status = 'offered' and expires_at <= ${now.toISOString()}::timestamptz
+           order by id limit ${limit} for no key update skip locked`,
     );
-    if (ended.length === 0) return 0;
-    const ids = ended.map((row) => row.id);
-    const lines = await queryRows<{ ticketId: string; quantity: number }>(
+    if (due.length === 0) return 0;
+    const ended = await giveOffersBack(
       tx,
-      sql`select ticket_id as "ticketId", sum(quantity)::int as quantity from order_lines
-           where order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by ticket_id`,
+      due.map((row) => row.id),
     );
-    await releaseHeld(tx, lines);
-    await onExpired(tx, ids);
-    return ids.length;
+    await onExpired(tx, ended);
+    return ended.length;
+  });
+}
+
+/**
+ * Its person gives an offer up (they left the line): under the order's lock, an offer still
+ * running ends and its places go to the next people at once. `onEnded` writes the caller's own
+ * record in the same transaction, whatever became of the offer.
+ */
+export async function withdrawOffer(
+  db: Database,
+  orderId: string,
+  onEnded: (tx: Database) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    await giveOffersBack(tx, [orderId]);
+    await onEnded(tx);
   });
 }

@@ -94,7 +94,12 @@ export async function findOfferByTokenHash(db: Database, tokenHash: string): Pro
   return row;
 }
 
-export async function markEntriesByOrder(tx: Database, orderIds: string[], status: 'converted' | 'expired', now: Date) {
+export async function markEntriesByOrder(
+  tx: Database,
+  orderIds: string[],
+  status: 'converted' | 'expired' | 'left',
+  now: Date,
+) {
   await tx.execute(
     sql`update waiting_list_entries set status = ${status}, ended_at = ${now.toISOString()}::timestamptz
          where offer_order_id = any(${`{${orderIds.join(',')}}`}::uuid[]) and status = 'offered'`,

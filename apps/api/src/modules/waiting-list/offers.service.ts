@@ -15,6 +15,7 @@ import { type Payments, providerFor } from '../checkout/payment.service';
 import { newOrderReference } from '../checkout/reference';
 import { expireOffers, insertOfferedOrder, reserveOfferPlaces, takeOffer } from '../orders/offers';
 import { reclaimExpiredHolds } from '../orders/places';
+import { oneFreeTicket } from '../orders/refusals';
 import { releaseOrder } from '../orders/release';
 import { findLiveHolds } from '../orders/repository';
 import * as repo from './offers.repository';
@@ -136,13 +137,19 @@ export async function getOffer(deps: AppDeps, viewer: Viewer | null, token: stri
 export async function takeWaitingListOffer(deps: AppDeps, viewer: Viewer | null, token: string): Promise<OrderCreated> {
   const offer = await ownOffer(deps, viewer, token);
   const now = deps.clock.now();
+  const event = await repo.findOfferEvent(deps.db, offer.eventId, now);
+  if (!event?.isSaleOpen) throw new AppError('SALE_CLOSED', m.errors.saleClosed, 409);
   for (const previous of await findLiveHolds(deps.db, offer.userId, offer.eventId, now)) {
     // The offer's own order, once taken, is such a hold: a second opening must not give it back.
     if (previous !== offer.orderId) await releaseOrder(deps.db, previous);
   }
-  const taken = await takeOffer(deps.db, { orderId: offer.orderId, now, site: deps.config }, (tx) =>
-    repo.markEntriesByOrder(tx, [offer.orderId], 'converted', now),
+  const taken = await takeOffer(
+    deps.db,
+    { orderId: offer.orderId, now, site: deps.config },
+    (tx) => repo.markEntriesByOrder(tx, [offer.orderId], 'converted', now),
+    (tx) => repo.markEntriesByOrder(tx, [offer.orderId], 'left', now),
   );
+  if (taken.outcome === 'one_free_ticket') throw oneFreeTicket(false);
   if (taken.outcome === 'expired') throw new AppError('OFFER_EXPIRED', m.errors.offerExpired, 410);
   if (taken.outcome !== 'taken') throw new AppError('OFFER_USED', m.errors.offerUsed, 409);
   const { order } = taken;

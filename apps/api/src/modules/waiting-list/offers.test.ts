@@ -192,3 +192,54 @@ describe('offers to the waiting list when places come back', () => {
     expect(places).toHaveLength(1);
   });
 });
+
+describe('what else ends or refuses an offer', () => {
+  it('leaving the line with an offer running passes its places to the next person at once', async () => {
+    const { event, ticket, people } = await lineOf([1, 1]);
+    await giveBack(ticket.id, 1);
+    await offerPlacesBack(depsAt(), event.id);
+    const [first, second] = people;
+    const token = await offerToken(first?.user.email ?? '');
+
+    const left = await call('DELETE', `/api/events/${event.id}/waiting-list?ticketId=${ticket.id}`, first?.cookie);
+    expect(left.statusCode).toBe(204);
+    expect((await ticketRow(ticket.id))?.held).toBe(0);
+    expect(await offerPlacesBack(depsAt(), event.id)).toBe(1);
+    expect((await entriesOf(ticket.id)).map((e) => [e.userId, e.status])).toEqual([
+      [first?.user.id, 'left'],
+      [second?.user.id, 'offered'],
+    ]);
+    const used = await call('POST', `/api/waiting-list/offers/${token}/accept`, first?.cookie);
+    expect(used.statusCode).toBe(410);
+  });
+
+  it('keeps one free place per account: no line for someone who has theirs', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const { event, ticket } = await createEventWithTicket(t, organizer.id, { quantity: 1, sold: 1, priceCents: 0 });
+    const user = await createUser(t);
+    await t.database.db.insert(participations).values({
+      eventId: event.id,
+      ticketId: ticket.id,
+      userId: user.id,
+      quantity: 1,
+      source: 'web',
+    });
+    const refused = await call('POST', `/api/events/${event.id}/waiting-list`, await sessionCookie(t, user.id), {
+      ticketId: ticket.id,
+      quantity: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('ONE_FREE_TICKET');
+  });
+
+  it('refuses an offer of an event cancelled meanwhile', async () => {
+    const { event, ticket, people } = await lineOf([1]);
+    await giveBack(ticket.id, 1);
+    await offerPlacesBack(depsAt(), event.id);
+    const token = await offerToken(people[0]?.user.email ?? '');
+    await t.database.db.execute(sql`update events set cancelled_at = now() where id = ${event.id}`);
+    const refused = await call('POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SALE_CLOSED', message: m.saleClosed });
+  });
+});

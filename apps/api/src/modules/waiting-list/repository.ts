@@ -69,11 +69,27 @@ export async function insertEntry(
   return rows.length > 0;
 }
 
-/** The account leaves the line of one ticket (an entry still waiting); the row stays for the counts. */
-export async function markLeft(db: Database, eventId: string, ticketId: string, userId: string, now: Date) {
+/** The account's live entry for one ticket, if any, with the order of its running offer. */
+export async function findLiveEntry(
+  db: Database,
+  eventId: string,
+  ticketId: string,
+  userId: string,
+): Promise<{ id: string; status: WaitingListStatus; offerOrderId: string | null } | undefined> {
+  const [row] = await queryRows<{ id: string; status: WaitingListStatus; offerOrderId: string | null }>(
+    db,
+    sql`select id, status, offer_order_id as "offerOrderId" from waiting_list_entries
+         where event_id = ${eventId} and ticket_id = ${ticketId} and user_id = ${userId}
+           and status in ('waiting', 'offered')`,
+  );
+  return row;
+}
+
+/** The entry leaves the line; the row stays for the organiser's counts. */
+export async function markLeft(db: Database, entryId: string, now: Date) {
   await db.execute(
     sql`update waiting_list_entries set status = 'left', ended_at = ${now.toISOString()}::timestamptz
-         where event_id = ${eventId} and ticket_id = ${ticketId} and user_id = ${userId} and status = 'waiting'`,
+         where id = ${entryId} and status in ('waiting', 'offered')`,
   );
 }
 

@@ -10,6 +10,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { hasFreePlace, withdrawOffer } from '../orders/offers';
+import { oneFreeTicket } from '../orders/refusals';
 import * as repo from './repository';
 
 const m = waitingListFr.errors;
@@ -47,6 +49,10 @@ export async function joinWaitingList(
   if (ticket.isAvailable && ticket.placesLeft > 0 && !capReached) {
     throw new AppError('TICKET_ON_SALE', m.onSale, 409, 'ticketId');
   }
+  // One free place per account and event, as every order: someone who has theirs cannot wait for another.
+  if (ticket.priceCents === 0 && (await hasFreePlace(deps.db, { eventId: event.id, userId }, deps.clock.now()))) {
+    throw oneFreeTicket(false);
+  }
   const entry = { eventId: event.id, ticketId: ticket.id, userId, quantity: request.quantity };
   if (!(await repo.insertEntry(deps.db, entry))) {
     throw new AppError('ALREADY_IN_LINE', m.alreadyInLine, 409, 'ticketId');
@@ -60,7 +66,12 @@ export async function joinWaitingList(
 export async function leaveWaitingList(deps: AppDeps, viewer: Viewer | null, eventId: string, ticketId: string) {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
   if (!isUuid(ticketId)) throw ticketNotFound();
-  await repo.markLeft(deps.db, event.id, ticketId, viewer?.id as string, deps.clock.now());
+  const entry = await repo.findLiveEntry(deps.db, event.id, ticketId, viewer?.id as string);
+  if (!entry) return;
+  const now = deps.clock.now();
+  // An offer running for them passes to the next people at once.
+  if (entry.offerOrderId) await withdrawOffer(deps.db, entry.offerOrderId, (tx) => repo.markLeft(tx, entry.id, now));
+  else await repo.markLeft(deps.db, entry.id, now);
 }
 
 /** The viewer's own lines for the event's tickets (the event page). */

@@ -81,6 +81,13 @@ describe('the waiting list on the event page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(waitingListFr.errors.onSale);
   });
 
+  it('tells someone whose places are waiting for them to open their mailed link', async () => {
+    stubApi({ [SESSION]: ok({ user: sessionUser() }), [OWN]: ok([{ ...entry(2), status: 'offered' }]) });
+    renderApp(<WaitingListPanel event={event} />);
+    expect(await screen.findByText(m.offered)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: m.leave })).toBeInTheDocument();
+  });
+
   it('offers one place of a free ticket, without a picker', async () => {
     stubApi({ [SESSION]: ok({ user: sessionUser() }), [OWN]: ok([]) });
     renderApp(<WaitingListPanel event={eventDetail({ tickets: [{ ...soldOut, priceCents: 0 }] })} />);

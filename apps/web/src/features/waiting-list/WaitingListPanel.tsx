@@ -85,7 +85,7 @@ function TicketLine({
       {entry ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm" role="status">
-            {m.onList(entry.quantity)}
+            {entry.status === 'offered' ? m.offered : m.onList(entry.quantity)}
           </Text>
           <Button
             variant="subtle"
