@@ -132,3 +132,11 @@ export function findEventEntries(db: Database, eventId: string): Promise<ListedE
          order by coalesce(h.position, t.position), t.position, t.created_at, w.ticket_id, w.created_at, w.id`,
   );
 }
+
+/** A deleted account leaves every line it waits in (an offer already made runs to its deadline). */
+export async function leaveEveryLine(db: Database, userId: string, now: Date) {
+  await db.execute(
+    sql`update waiting_list_entries set status = 'left', ended_at = ${now.toISOString()}::timestamptz
+         where user_id = ${userId} and status = 'waiting'`,
+  );
+}

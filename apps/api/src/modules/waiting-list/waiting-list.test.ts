@@ -177,6 +177,14 @@ describe('the waiting list of a sold-out ticket', () => {
     expect((await call('GET', url, first.cookie)).json()).toEqual([expect.objectContaining({ status: 'waiting' })]);
   });
 
+  it('takes a deleted account out of every line', async () => {
+    const { event, ticket } = await soldOutTicket();
+    const { cookie } = await signedIn();
+    await call('POST', `/api/events/${event.id}/waiting-list`, cookie, { ticketId: ticket.id, quantity: 1 });
+    expect((await call('DELETE', '/api/me', cookie)).statusCode).toBe(204);
+    expect((await entriesOf(ticket.id)).map((e) => e.status)).toEqual(['left']);
+  });
+
   it(`keeps one entry when the same account joins twice at once${raceMode}`, async () => {
     const { event, ticket } = await soldOutTicket();
     const { cookie } = await signedIn();
