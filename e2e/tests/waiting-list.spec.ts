@@ -1,22 +1,34 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { apiContext, newBuyer, otherPerson } from './accounts';
+import { apiContext, newBuyer, otherPerson, type RequestFactory } from './accounts';
 import { openConsole } from './console-steps';
 import { eventDetail, organiserEvent } from './events';
 import { mailMatching } from './mail';
 import { placeOrder, sellPlaces } from './purchases';
 import { screenshotBothThemes } from './screenshots';
 
+// Each journey goes through several accounts, the job runner and screenshots in both themes.
+test.describe.configure({ timeout: 180_000 });
+
+/** An event of the demo organiser with one ticket type: its id, the ticket's, and the organiser's API session. */
+async function eventWithTicket(playwright: RequestFactory, ticket: { title: string; price: number; quantity: number }) {
+  const organiser = await apiContext(playwright);
+  const eventId = await organiserEvent(organiser, { ticketList: [ticket] });
+  const { ticketId } = await eventDetail(organiser, eventId);
+  return { organiser, eventId, ticketId: ticketId(ticket.title) };
+}
+
 test('a sold-out ticket takes a waiting list: a buyer joins, sees their line, leaves; the organiser follows it', async ({
   page,
   browser,
   playwright,
 }) => {
-  test.setTimeout(180_000);
-  const organiser = await apiContext(playwright);
-  const eventId = await organiserEvent(organiser, { ticketList: [{ title: 'Fosse', price: 12, quantity: 2 }] });
-  const { ticketId } = await eventDetail(organiser, eventId);
-  await sellPlaces(browser, eventId, { ticketId: ticketId('Fosse'), quantity: 2 });
+  const { organiser, eventId, ticketId } = await eventWithTicket(playwright, {
+    title: 'Fosse',
+    price: 12,
+    quantity: 2,
+  });
+  await sellPlaces(browser, eventId, { ticketId, quantity: 2 });
 
   // A visitor is asked to sign in first, as for every account action.
   await page.goto(`/billetterie/${eventId}`);
@@ -63,12 +75,9 @@ test('places given back go to the next in line: the mailed link takes them, once
   browser,
   playwright,
 }) => {
-  test.setTimeout(180_000);
-  const organiser = await apiContext(playwright);
-  const eventId = await organiserEvent(organiser, { ticketList: [{ title: 'Place', price: 0, quantity: 1 }] });
-  const { ticketId } = await eventDetail(organiser, eventId);
+  const { organiser, eventId, ticketId } = await eventWithTicket(playwright, { title: 'Place', price: 0, quantity: 1 });
   const holder = await otherPerson(browser);
-  await placeOrder(holder.request, eventId, { ticketId: ticketId('Place'), quantity: 1 });
+  await placeOrder(holder.request, eventId, { ticketId, quantity: 1 });
 
   const email = await newBuyer(page);
   await page.goto(`/billetterie/${eventId}`);

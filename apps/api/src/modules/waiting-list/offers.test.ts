@@ -62,6 +62,21 @@ async function offerToken(email: string): Promise<string> {
   return token;
 }
 
+/**
+ * A line (see lineOf) to which `places` came back and were offered: the first person's link
+ * token beside it.
+ */
+async function offeredLine(
+  quantities: number[],
+  places: number,
+  ticketValues: Parameters<typeof createEventWithTicket>[2] = {},
+) {
+  const line = await lineOf(quantities, ticketValues);
+  await giveBack(line.ticket.id, places);
+  await offerPlacesBack(depsAt(), line.event.id);
+  return { ...line, token: await offerToken(line.people[0]?.user.email ?? '') };
+}
+
 describe('offers to the waiting list when places come back', () => {
   it(`gives two places back at once to two different people, in line order, never twice${raceMode}`, async () => {
     const { event, ticket, people } = await lineOf([1, 1, 1]);
@@ -110,11 +125,8 @@ describe('offers to the waiting list when places come back', () => {
   });
 
   it('turns the link into the normal payment hold, once, for its person only', async () => {
-    const { event, ticket, people } = await lineOf([2, 1]);
-    await giveBack(ticket.id, 2);
-    await offerPlacesBack(depsAt(), event.id);
+    const { event, ticket, people, token } = await offeredLine([2, 1], 2);
     const [first, second] = people;
-    const token = await offerToken(first?.user.email ?? '');
     const url = `/api/waiting-list/offers/${token}`;
 
     const visitor = await call('GET', url);
@@ -148,11 +160,8 @@ describe('offers to the waiting list when places come back', () => {
   });
 
   it('passes an offer unused by its deadline to the next person; its link then says it expired', async () => {
-    const { event, ticket, people } = await lineOf([1, 1]);
-    await giveBack(ticket.id, 1);
-    await offerPlacesBack(depsAt(), event.id);
+    const { event, ticket, people, token } = await offeredLine([1, 1], 1);
     const [first, second] = people;
-    const token = await offerToken(first?.user.email ?? '');
     const url = `/api/waiting-list/offers/${token}/accept`;
 
     // Past its deadline the link is refused at once, its places kept until the sweep ends it.
@@ -177,10 +186,7 @@ describe('offers to the waiting list when places come back', () => {
   });
 
   it('a free place offered is the person’s at once when they open the link', async () => {
-    const { event, ticket, people } = await lineOf([1], { priceCents: 0 });
-    await giveBack(ticket.id, 1);
-    await offerPlacesBack(depsAt(), event.id);
-    const token = await offerToken(people[0]?.user.email ?? '');
+    const { ticket, people, token } = await offeredLine([1], 1, { priceCents: 0 });
     const taken = await call('POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json()).toMatchObject({ status: 'paid', totalCents: 0 });
@@ -195,11 +201,8 @@ describe('offers to the waiting list when places come back', () => {
 
 describe('what else ends or refuses an offer', () => {
   it('leaving the line with an offer running passes its places to the next person at once', async () => {
-    const { event, ticket, people } = await lineOf([1, 1]);
-    await giveBack(ticket.id, 1);
-    await offerPlacesBack(depsAt(), event.id);
+    const { event, ticket, people, token } = await offeredLine([1, 1], 1);
     const [first, second] = people;
-    const token = await offerToken(first?.user.email ?? '');
 
     const left = await call('DELETE', `/api/events/${event.id}/waiting-list?ticketId=${ticket.id}`, first?.cookie);
     expect(left.statusCode).toBe(204);
@@ -233,10 +236,7 @@ describe('what else ends or refuses an offer', () => {
   });
 
   it('refuses an offer of an event cancelled meanwhile', async () => {
-    const { event, ticket, people } = await lineOf([1]);
-    await giveBack(ticket.id, 1);
-    await offerPlacesBack(depsAt(), event.id);
-    const token = await offerToken(people[0]?.user.email ?? '');
+    const { event, people, token } = await offeredLine([1], 1);
     await t.database.db.execute(sql`update events set cancelled_at = now() where id = ${event.id}`);
     const refused = await call('POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
     expect(refused.statusCode).toBe(409);
