@@ -20,6 +20,12 @@ export const waitingListFr = {
     left: 'Vous avez quitté la liste d’attente.',
     failed: (error: string) => `Une erreur s'est produite : ${error}`,
   },
+  settings: {
+    title: 'Liste d’attente',
+    hours: 'Délai pour prendre des places libérées (heures)',
+    help: 'Quand des places d’un billet complet se libèrent, les premières personnes de la liste d’attente les reçoivent pour ce délai (24 heures si vide), jamais au-delà de la fin de la vente.',
+    hoursInvalid: (max: number) => `Indiquez un nombre entier d’heures, entre 1 et ${max}.`,
+  },
   errors: {
     onSale: 'Des places de ce billet sont en vente : réservez-les directement.',
     alreadyInLine: 'Vous êtes déjà sur la liste d’attente de ce billet.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderCapOf } from '../checkout/rules';
+import { waitingListFr } from '../messages/fr-waiting-list';
 
 /** The waiting list of a sold-out ticket (issue 30), shared by the event page, the console and the API. */
 export const joinWaitingListRequest = z.strictObject({
@@ -10,6 +11,18 @@ export const joinWaitingListRequest = z.strictObject({
 export type JoinWaitingListRequest = z.infer<typeof joinWaitingListRequest>;
 
 export const leaveWaitingListQuery = z.strictObject({ ticketId: z.string().max(64) });
+
+/** How long an offer keeps its places when the organiser says nothing, and the bounds they may set (a week). */
+export const DEFAULT_OFFER_HOURS = 24;
+export const MAX_OFFER_HOURS = 168;
+
+/** The organiser's delay for offers: empty (the default), or whole hours within the bounds. */
+export function offerHoursError(hours: number | null): string | null {
+  if (hours === null) return null;
+  return Number.isInteger(hours) && hours >= 1 && hours <= MAX_OFFER_HOURS
+    ? null
+    : waitingListFr.settings.hoursInvalid(MAX_OFFER_HOURS);
+}
 
 /** The most places one may wait for: what one order of the ticket may take (a free ticket: one). */
 export const waitingQuantityMax = (ticket: { priceCents: number }) => orderCapOf(ticket);

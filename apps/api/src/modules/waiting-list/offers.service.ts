@@ -1,4 +1,5 @@
 import {
+  DEFAULT_OFFER_HOURS,
   fitBuyerName,
   formatDateTime,
   type OrderCreated,
@@ -22,8 +23,6 @@ import * as repo from './offers.repository';
 
 const m = waitingListFr;
 
-/** How long an offer keeps its places unless the organiser says otherwise (issue 30). */
-const DEFAULT_OFFER_HOURS = 24;
 /** The most offers one run of the job makes per ticket; a longer line is offered by the next run. */
 const OFFERS_PER_RUN = 1000;
 

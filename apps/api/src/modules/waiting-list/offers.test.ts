@@ -242,4 +242,38 @@ describe('what else ends or refuses an offer', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'SALE_CLOSED', message: m.saleClosed });
   });
+
+  it('keeps the places for the organiser’s delay, set on the edit form', async () => {
+    const { event, ticket } = await lineOf([1]);
+    const cookie = await sessionCookie(t, event.organizerId);
+    const patch = (hours: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/events/${event.id}`,
+        payload: { type: 'Soirée', waitingListOfferHours: hours },
+        headers: { cookie },
+      });
+    for (const hours of [0, 169]) {
+      const refused = await patch(hours);
+      expect(refused.statusCode, String(hours)).toBe(400);
+      expect(refused.json()).toMatchObject({
+        field: 'waitingListOfferHours',
+        message: waitingListFr.settings.hoursInvalid(168),
+      });
+    }
+    expect((await patch(1.5)).statusCode).toBe(400);
+    const saved = await patch(2);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().waitingListOfferHours).toBe(2);
+
+    await giveBack(ticket.id, 1);
+    await offerPlacesBack(depsAt(), event.id);
+    const [offered] = await t.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.eventId, event.id), eq(orders.status, 'offered')));
+    const left = (offered?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(left).toBeLessThanOrEqual(2 * 3_600_000);
+    expect(left).toBeGreaterThan(2 * 3_600_000 - 120_000);
+  });
 });
