@@ -66,6 +66,19 @@ test('a sold-out ticket takes a waiting list: a buyer joins, sees their line, le
   await expect(console.getByText('1 en attente · 0 offre envoyée · 0 converti')).toBeVisible();
   await expectAccessible(console);
   await screenshotBothThemes(console, table, 'waiting-list-console');
+
+  // The organiser sets how long an offer keeps its places, on the edit form.
+  await console.goto(`/editevents/${eventId}`);
+  const delay = console.getByRole('textbox', { name: 'Délai pour prendre des places libérées (heures)' });
+  await delay.fill('200');
+  await expect(console.getByText('Indiquez un nombre entier d’heures, entre 1 et 168.')).toBeVisible();
+  await delay.fill('48');
+  await delay.scrollIntoViewIfNeeded();
+  await console.screenshot({ path: test.info().outputPath('waiting-list-settings-390.png') });
+  await console.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(console.getByText('Votre événement a bien été sauvegardé.').first()).toBeVisible();
+  const managed = await (await console.request.get(`/api/events/${eventId}/manage`)).json();
+  expect(managed.waitingListOfferHours).toBe(48);
   await context.close();
   await organiser.dispose();
 });
