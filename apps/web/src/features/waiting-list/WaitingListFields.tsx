@@ -1,5 +1,6 @@
 import { offerHoursError, waitingListFr } from '@guichet/shared';
 import { NumberInput, Stack, Text, Title } from '@mantine/core';
+import type { FormSectionProps } from '../organiser/form-section';
 import { type Typed, typedValue } from '../organiser/typed-number';
 
 const m = waitingListFr.settings;
@@ -8,15 +9,7 @@ const m = waitingListFr.settings;
 export type WaitingListValues = { waitingListOfferHours: Typed };
 
 /** How long an offer of places that came back keeps them for the next person in line (issue 30). */
-export function WaitingListFields({
-  values,
-  set,
-  fieldError,
-}: {
-  values: WaitingListValues;
-  set: (changes: Partial<WaitingListValues>) => void;
-  fieldError: (field: string) => string | undefined;
-}) {
+export function WaitingListFields({ values, set, fieldError }: FormSectionProps<WaitingListValues>) {
   return (
     <Stack gap="sm">
       <Title order={3} size="h4">
