@@ -77,7 +77,7 @@ import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
 import { expireWaitingListOffers, offerPlacesBack } from './modules/waiting-list/offers.service';
-import { waitingListRoutes } from './modules/waiting-list/routes';
+import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';

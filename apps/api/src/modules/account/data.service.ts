@@ -5,7 +5,7 @@ import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
-import { leaveEveryLine } from '../waiting-list/repository';
+import { leaveEveryLine } from '../waiting-list/waiting-list.repository';
 import * as repo from './data.repository';
 
 /** A unique address that can never receive mail (.invalid is reserved by RFC 2606). */

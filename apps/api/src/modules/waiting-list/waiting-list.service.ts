@@ -12,7 +12,7 @@ import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { hasFreePlace, withdrawOffer } from '../orders/offers';
 import { oneFreeTicket } from '../orders/refusals';
-import * as repo from './repository';
+import * as repo from './waiting-list.repository';
 
 const m = waitingListFr.errors;
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import * as offers from './offers.service';
-import * as service from './service';
+import * as service from './waiting-list.service';
 
 const eventParams = z.object({ id: z.string().max(64) });
 const offerParams = z.object({ token: z.string().max(128) });
