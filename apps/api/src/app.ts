@@ -76,6 +76,8 @@ import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
+import { expireWaitingListOffers, offerPlacesBack } from './modules/waiting-list/offers.service';
+import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
@@ -301,6 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(organiserRoutes, deps);
       await api.register(consoleRoutes, deps);
       await api.register(staffRoutes, deps);
+      await api.register(waitingListRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(followUpRoutes, deps);
@@ -393,12 +396,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }
       },
       wallet_push: (job) => pushWalletPassChange(deps, walletPush, job.participationId ?? ''),
+      waiting_list_offer: async (job) => {
+        await offerPlacesBack({ ...deps, payments }, job.eventId ?? '');
+      },
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>
       app.log.warn({ job: job.id, kind: job.kind, reason }, 'background job ended: subject gone'),
     every: [
       { name: 'reclaim expired holds', everyMs: 60_000, run: () => reclaimEveryExpiredHold(database.db, clock.now()) },
+      // An offer of the waiting list unused by its deadline passes to the next people in line.
+      { name: 'expire waiting list offers', everyMs: 60_000, run: () => expireWaitingListOffers(deps) },
       // Often: a rush's mails queue behind each other's PDFs, its invoices need not wait for them.
       { name: 'issue owed documents', everyMs: 5_000, run: () => issueOwedDocuments('all') },
     ],

@@ -1,4 +1,4 @@
-import type { TicketRead } from '@guichet/shared';
+import type { EventDetail, TicketRead } from '@guichet/shared';
 
 /** A ticket as the event page reads it: on sale, plain (no choices, no gifts), 10 € unless `extra` says. */
 export const ticketRead = (id: string, extra: Partial<TicketRead> = {}): TicketRead => ({
@@ -19,3 +19,43 @@ export const ticketRead = (id: string, extra: Partial<TicketRead> = {}): TicketR
   gifts: [],
   ...extra,
 });
+
+/** An event as its page reads it: public, paid, open, one ticket on sale unless `extra` says. */
+export function eventDetail(extra: Partial<EventDetail> = {}): EventDetail {
+  return {
+    id: 'evt-1',
+    title: 'Gala de printemps',
+    type: null,
+    description: '',
+    address: '1 rue de la Paix, Paris',
+    latitude: null,
+    longitude: null,
+    dateBegin: '2099-05-01T18:00:00.000Z',
+    dateEnd: '2099-05-01T23:00:00.000Z',
+    dateMaxRefund: '2099-04-25T00:00:00.000Z',
+    organizerId: 'org-1',
+    organizerName: 'BDE',
+    isVerifiedOrganizer: true,
+    isPublic: true,
+    isFree: false,
+    isOpen: true,
+    isSoldOut: false,
+    status: 'open',
+    cancellationMessage: null,
+    isCancelled: false,
+    isUserPaysFees: false,
+    isNeedsUserStudies: false,
+    isMandatoryRefund: false,
+    paymentProvider: 'sandbox',
+    minPriceCents: 2000,
+    bannerUrl: null,
+    bannerSrcset: null,
+    city: 'Paris',
+    isUserParticipates: false,
+    hasFreePlace: false,
+    canManage: false,
+    waitingRoom: null,
+    tickets: [ticketRead('t-entry', { title: 'Entrée', priceCents: 2000, maxToBuy: 3 })],
+    ...extra,
+  };
+}

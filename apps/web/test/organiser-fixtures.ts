@@ -28,6 +28,7 @@ export const managed = (extra: Partial<ManagedEvent> = {}): ManagedEvent => ({
   bannerUrl: null,
   onsaleAt: null,
   admissionPerMinute: null,
+  waitingListOfferHours: null,
   tickets: [],
   discounts: [],
   ...extra,

@@ -170,6 +170,8 @@ export const events = pgTable(
     // `onsale_at` at `admission_per_minute`, in arrival order.
     onsaleAt: instant('onsale_at'),
     admissionPerMinute: integer('admission_per_minute'),
+    // How long an offer to the waiting list keeps its places (issue 30); null: 24 hours.
+    waitingListOfferHours: integer('waiting_list_offer_hours'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -313,6 +315,50 @@ export const walletDeviceRegistrations = pgTable(
   ],
 );
 
+export const waitingListStatuses = ['waiting', 'offered', 'converted', 'left', 'expired'] as const;
+
+/**
+ * The people waiting for a sold-out ticket (issue 30; docs/decisions.md, "Waiting list"), one live
+ * entry per account and ticket: `waiting` and `offered` are live, the others are kept for the
+ * organiser's conversions. The offer columns are filled when places come back to the entry.
+ */
+export const waitingListEntries = pgTable(
+  'waiting_list_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: waitingListStatuses }).notNull().default('waiting'),
+    // The places offered, the deadline and the hash of the personal link's token (never the token).
+    offeredQuantity: integer('offered_quantity'),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    offerTokenHash: text('offer_token_hash'),
+    offerOrderId: uuid('offer_order_id').references(() => orders.id),
+    endedAt: instant('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One live entry per account and ticket: two joins at once leave one row.
+    uniqueIndex('waiting_list_live_key').on(t.ticketId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    // The next in line: those still waiting, in join order.
+    index('waiting_list_next_idx').on(t.ticketId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+    index('waiting_list_event_user_idx').on(t.eventId, t.userId),
+    uniqueIndex('waiting_list_offer_token_key').on(t.offerTokenHash),
+    // 1 to MAX_TICKETS_PER_ORDER: a waiting place becomes one order.
+    check('waiting_list_quantity_check', sql`${t.quantity} between 1 and 5`),
+    check('waiting_list_status_check', sql`${t.status} in ('waiting', 'offered', 'converted', 'left', 'expired')`),
+  ],
+);
+
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
 export const eventStaff = pgTable(
   'event_staff',
@@ -394,7 +440,14 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 );
 
-export const jobKinds = ['mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push'] as const;
+export const jobKinds = [
+  'mail',
+  'refund',
+  'ticket_refund',
+  'event_cancellation',
+  'wallet_push',
+  'waiting_list_offer',
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -425,7 +478,7 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
     check(
       'jobs_kind_check',
-      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push')`,
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer')`,
     ),
   ],
 );
@@ -478,6 +531,9 @@ export const contactMessages = pgTable('contact_messages', {
 
 export const orderStatuses = [
   'awaiting_payment',
+  // Places kept for someone of the waiting list until their offer's deadline (docs/decisions.md,
+  // "Waiting list"): opening the offer's link turns it into an order awaiting payment.
+  'offered',
   'paid',
   'expired',
   'cancelled',
@@ -532,6 +588,7 @@ export const orders = pgTable(
     uniqueIndex('orders_reference_key').on(t.reference),
     uniqueIndex('orders_transaction_key').on(t.transactionId),
     index('orders_awaiting_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    index('orders_offered_idx').on(t.expiresAt).where(sql`${t.status} = 'offered'`),
     // A buyer's orders, and their orders of one event (the live-hold check), without reading
     // anyone else's. Not partial: a partial index on the status lost the planner's choice to
     // orders_awaiting_idx, which reads every live hold (docs/decisions.md, "Group commit of holds").
@@ -543,7 +600,7 @@ export const orders = pgTable(
       .where(sql`${t.documentsIssuedAt} is null and ${t.status} in ('paid', 'refund_requested', 'refunded')`),
     check(
       'orders_status_check',
-      sql`${t.status} in ('awaiting_payment', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded')`,
+      sql`${t.status} in ('awaiting_payment', 'offered', 'paid', 'expired', 'cancelled', 'failed', 'refund_requested', 'refunded')`,
     ),
     check('orders_onsite_payment_check', sql`${t.onsitePayment} in ('cash', 'card', 'free')`),
   ],

@@ -20,6 +20,7 @@ const idle = {
   ticket_refund: async () => {},
   event_cancellation: async () => {},
   wallet_push: async () => {},
+  waiting_list_offer: async () => {},
 };
 let smtp: Awaited<ReturnType<typeof isolatedAppRecordingMail>>['smtp'];
 beforeAll(async () => ({ t, smtp } = await isolatedAppRecordingMail()), 120_000);

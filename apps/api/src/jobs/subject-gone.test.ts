@@ -87,6 +87,7 @@ describe('a job whose subject is gone', () => {
       ticket_refund: async () => {},
       event_cancellation: async () => {},
       wallet_push: async () => {},
+      waiting_list_offer: async () => {},
     };
     const reported: string[] = [];
     const runner = createJobRunner({

@@ -99,6 +99,7 @@ describe('every route of the API', () => {
         'GET /api/admin/payout-batches/:id/sepa.xml',
         'DELETE /api/events/:id',
         'DELETE /api/events/:id/participation',
+        'DELETE /api/events/:id/waiting-list',
         'DELETE /api/me',
         'DELETE /api/orders/:id',
         'DELETE /api/tickets/:id',

@@ -113,6 +113,11 @@ export const routes: RouteObject[] = [
         handle: titled(t.payment),
         ...page(() => import('../pages/validation-paiement/PaymentResultPage')),
       },
+      {
+        path: '/liste-attente/:token',
+        handle: titled(t.waitingListOffer),
+        ...page(() => import('../pages/liste-attente/OfferPage')),
+      },
       { path: '/dev/mail', handle: titled(t.devMail), ...page(() => import('../pages/dev-mail/DevMailPage')) },
       {
         path: '/addParticipationManual',

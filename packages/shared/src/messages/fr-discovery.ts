@@ -60,6 +60,7 @@ export const discoveryFr = {
   /** The browser tab's title of each page, before " · Guichet". */
   titles: {
     home: 'Accueil',
+    waitingListOffer: 'Offre de la liste d’attente',
     list: 'Billetterie',
     login: 'Connexion',
     register: 'Inscription',

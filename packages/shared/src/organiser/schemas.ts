@@ -100,6 +100,8 @@ export const updateEventRequest = z.strictObject({
   // The waiting room (issue 17): both set, or both null to turn it off.
   onsaleAt: z.string().max(40).nullable().optional(),
   admissionPerMinute: z.number().int().nullable().optional(),
+  // How long an offer of the waiting list keeps its places (issue 30); null: the default.
+  waitingListOfferHours: z.number().int().nullable().optional(),
 });
 export type UpdateEventRequest = z.infer<typeof updateEventRequest>;
 
@@ -175,6 +177,7 @@ export const managedEvent = z.object({
   bannerUrl: z.string().nullable(),
   onsaleAt: z.string().nullable(),
   admissionPerMinute: z.number().int().nullable(),
+  waitingListOfferHours: z.number().int().nullable(),
   tickets: z.array(managedTicket),
   discounts: z.array(managedDiscount),
 });

@@ -5,6 +5,7 @@ import { sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import { imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
+import { leaveEveryLine } from '../waiting-list/waiting-list.repository';
 import * as repo from './data.repository';
 
 /** A unique address that can never receive mail (.invalid is reserved by RFC 2606). */
@@ -32,6 +33,7 @@ export async function deleteAccount(deps: AppDeps, me: SignedInUser): Promise<vo
       deletedEmailHash: sha256(normalizeEmail(me.email)),
       now,
     });
+    await leaveEveryLine(tx, me.id, now);
   });
   for (const key of [me.photoPath, me.bannerPath]) {
     if (key) await deps.images.delete(key).catch(() => {});

@@ -7,6 +7,7 @@ import {
   fr,
   isPaidTicketList,
   type ManagedEvent,
+  offerHoursError,
   organiserFr,
   refundsFr,
   UNLIMITED,
@@ -150,6 +151,7 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
     bannerUrl: imageUrl(event.bannerPath),
     onsaleAt: event.onsaleAt?.toISOString() ?? null,
     admissionPerMinute: event.admissionPerMinute,
+    waitingListOfferHours: event.waitingListOfferHours,
     tickets: tickets.map((t) => ({
       id: t.id,
       parentId: t.parentId,
@@ -216,6 +218,10 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   };
   const roomError = firstRoomSettingsError(room, next.dateEnd);
   if (roomError) throw badRequest(roomError.message, roomError.field);
+  const offerHours =
+    input.waitingListOfferHours === undefined ? event.waitingListOfferHours : input.waitingListOfferHours;
+  const offerHoursInvalid = offerHoursError(offerHours);
+  if (offerHoursInvalid) throw badRequest(offerHoursInvalid, 'waitingListOfferHours');
 
   const sold = await getManagedEvent(deps, user, id);
   await deps.db.transaction(async (tx) => {
@@ -241,6 +247,7 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
       nbMaxParticipants: next.nbMaxParticipants ?? UNLIMITED,
       onsaleAt: room.onsaleAt ? new Date(room.onsaleAt) : null,
       admissionPerMinute: room.admissionPerMinute,
+      waitingListOfferHours: offerHours,
       ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
       ...(input.isUserPaysFees !== undefined && { isUserPaysFees: input.isUserPaysFees }),
       // A sold-out event cannot be open.

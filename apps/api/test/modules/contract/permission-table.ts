@@ -199,6 +199,19 @@ export const permissionTable: Record<string, Line> = {
   // The waiting room: anyone may queue and ask its place (the fixture's event has no room: off).
   'GET /api/events/:id/waiting-room': { expect: all(200) },
   'POST /api/events/:id/waiting-room': { expect: all(200) },
+  // The fixture's ticket is on sale: joining its waiting list is refused (TICKET_ON_SALE).
+  'GET /api/events/:id/waiting-list': { expect: signedIn(200) },
+  'POST /api/events/:id/waiting-list': {
+    expect: signedIn(409),
+    call: (f) => ({ body: { ticketId: f.ticket.id, quantity: 1 } }),
+  },
+  'DELETE /api/events/:id/waiting-list': { expect: signedIn(204), call: (f) => ({ query: `ticketId=${f.ticket.id}` }) },
+  // An offer's link is its person's alone; an unknown token is not found for anyone signed in.
+  'GET /api/waiting-list/offers/:token': { expect: signedIn(404), call: () => ({ params: { token: 'inconnu' } }) },
+  'POST /api/waiting-list/offers/:token/accept': {
+    expect: signedIn(404),
+    call: () => ({ params: { token: 'inconnu' } }),
+  },
   'GET /api/events/:id/discounts/check': { expect: all(200), call: (f) => ({ query: `code=${f.discount.code}` }) },
   'GET /api/events/:id/hidden-tickets': { expect: ownerOrAdmin(200, 403) },
   'POST /api/events/:id/invite-link': { expect: ownerOrAdmin(200, 403) },
@@ -237,6 +250,7 @@ export const permissionTable: Record<string, Line> = {
   // The console
   'GET /api/console/events': { expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 } },
   'GET /api/console/organizers': { expect: adminOnly(200) },
+  'GET /api/console/events/:id/waiting-list': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/staff': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/staff': {
     expect: ownerOrAdmin(201, 404),

@@ -9,7 +9,7 @@ import {
 } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ticketRead } from '../../../test/event-fixtures';
+import { eventDetail, ticketRead } from '../../../test/event-fixtures';
 import { type ApiReply, ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
 import { sessionUser } from '../../../test/session-fixtures';
@@ -23,42 +23,7 @@ function ticket(id: string, title: string, priceCents: number, extra: Partial<Ti
 }
 
 function eventWith(extra: Partial<EventDetail> = {}): EventDetail {
-  return {
-    id: 'evt-1',
-    title: 'Gala de printemps',
-    type: null,
-    description: '',
-    address: '1 rue de la Paix, Paris',
-    latitude: null,
-    longitude: null,
-    dateBegin: '2099-05-01T18:00:00.000Z',
-    dateEnd: '2099-05-01T23:00:00.000Z',
-    dateMaxRefund: '2099-04-25T00:00:00.000Z',
-    organizerId: 'org-1',
-    organizerName: 'BDE',
-    isVerifiedOrganizer: true,
-    isPublic: true,
-    isFree: false,
-    isOpen: true,
-    isSoldOut: false,
-    status: 'open',
-    cancellationMessage: null,
-    isCancelled: false,
-    isUserPaysFees: false,
-    isNeedsUserStudies: false,
-    isMandatoryRefund: false,
-    paymentProvider: 'sandbox',
-    minPriceCents: 2000,
-    bannerUrl: null,
-    bannerSrcset: null,
-    city: 'Paris',
-    isUserParticipates: false,
-    hasFreePlace: false,
-    canManage: false,
-    waitingRoom: null,
-    tickets: [ticket('t-entry', 'Entrée', 2000)],
-    ...extra,
-  };
+  return eventDetail({ tickets: [ticket('t-entry', 'Entrée', 2000)], ...extra });
 }
 
 const visitor = { [SESSION]: ok({ user: null }) };

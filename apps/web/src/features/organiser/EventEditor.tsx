@@ -3,6 +3,7 @@ import {
   firstRoomSettingsError,
   fr,
   type ManagedEvent,
+  offerHoursError,
   organiserFr,
   type SessionUser,
   type UpdateEventRequest,
@@ -16,6 +17,7 @@ import { useDeleteEvent, useManagedEvent, useUpdateEvent, useUploadBanner } from
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
+import { WaitingListFields, type WaitingListValues } from '../waiting-list/WaitingListFields';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { BannerPicker } from './BannerPicker';
 import { fromLocalInput, toLocalInput } from './datetime';
@@ -31,8 +33,14 @@ import { typedValue } from './typed-number';
 
 const f = organiserFr.form;
 
+function offerHoursFieldError(hours: number | null) {
+  const message = offerHoursError(hours);
+  return message ? { field: 'waitingListOfferHours', message } : null;
+}
+
 type Fields = EventFieldValues &
-  WaitingRoomValues & {
+  WaitingRoomValues &
+  WaitingListValues & {
     isPublic: boolean;
     isOpen: boolean;
     isUserPaysFees: boolean;
@@ -54,6 +62,7 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
   waitingRoom: event.onsaleAt !== null,
   onsaleAt: toLocalInput(event.onsaleAt, true),
   admissionPerMinute: event.admissionPerMinute ?? '',
+  waitingListOfferHours: event.waitingListOfferHours ?? '',
 });
 
 function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: SessionUser; onDeleted?: () => void }) {
@@ -84,6 +93,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
       isUserPaysFees: fields.isUserPaysFees,
       onsaleAt: fields.waitingRoom ? fromLocalInput(fields.onsaleAt) : null,
       admissionPerMinute: fields.waitingRoom ? typedValue(fields.admissionPerMinute) : null,
+      waitingListOfferHours: typedValue(fields.waitingListOfferHours),
     };
     const local =
       firstEditEventError(
@@ -107,7 +117,8 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
             { onsaleAt: body.onsaleAt || null, admissionPerMinute: body.admissionPerMinute ?? null },
             body.dateEnd ?? '',
           )
-        : null);
+        : null) ??
+      offerHoursFieldError(body.waitingListOfferHours ?? null);
     setError(local);
     if (local) return;
     update.mutate(body, {
@@ -136,7 +147,12 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
       canPrice={canPrice}
       headings
       refundDate={isPaid && <EventRefundDateField values={fields} set={set} fieldError={fieldError} required={false} />}
-      after={<WaitingRoomFields values={fields} set={set} fieldError={fieldError} />}
+      after={
+        <>
+          <WaitingRoomFields values={fields} set={set} fieldError={fieldError} />
+          <WaitingListFields values={fields} set={set} fieldError={fieldError} />
+        </>
+      }
     >
       <Title order={3} size="h4">
         {f.visibility}

@@ -3,6 +3,7 @@ import { Group, Select, Textarea, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useEventTypes } from '../../api/organiser';
 import { AddressInput } from '../addresses/AddressInput';
+import type { FormSectionProps } from './form-section';
 
 const f = organiserFr.form;
 
@@ -20,11 +21,7 @@ export type EventFieldValues = {
 };
 
 /** Each field of an event form: its value, its server or rule message, and the form's setter. */
-type FieldProps = {
-  values: EventFieldValues;
-  set: (changes: Partial<EventFieldValues>) => void;
-  fieldError: (field: string) => string | undefined;
-};
+type FieldProps = FormSectionProps<EventFieldValues>;
 
 type TextField = 'title' | 'description' | 'dateBegin' | 'dateEnd' | 'dateMaxRefund';
 

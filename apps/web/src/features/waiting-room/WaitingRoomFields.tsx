@@ -1,5 +1,6 @@
 import { MAX_ADMISSION_PER_MINUTE, waitingRoomFr } from '@guichet/shared';
 import { NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import type { FormSectionProps } from '../organiser/form-section';
 import { type Typed, typedValue } from '../organiser/typed-number';
 
 const m = waitingRoomFr.settings;
@@ -13,15 +14,7 @@ function rateError(value: Typed): string | undefined {
 export type WaitingRoomValues = { waitingRoom: boolean; onsaleAt: string; admissionPerMinute: Typed };
 
 /** The organiser's switch and, once on, the opening and the rate (issue 17). */
-export function WaitingRoomFields({
-  values,
-  set,
-  fieldError,
-}: {
-  values: WaitingRoomValues;
-  set: (changes: Partial<WaitingRoomValues>) => void;
-  fieldError: (field: string) => string | undefined;
-}) {
+export function WaitingRoomFields({ values, set, fieldError }: FormSectionProps<WaitingRoomValues>) {
   return (
     <Stack gap="sm">
       <Title order={3} size="h4">

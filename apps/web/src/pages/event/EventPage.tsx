@@ -36,6 +36,7 @@ import { useInviteLink } from '../../api/share-links';
 import { useWaitingRoom } from '../../api/waiting-room';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { waitableTickets } from '../../features/waiting-list/waitable-tickets';
 import { WaitingRoomGate } from '../../features/waiting-room/WaitingRoomGate';
 import { BuyBar } from './BuyBar';
 import classes from './EventPage.module.css';
@@ -51,6 +52,7 @@ const ShareModal = lazy(() => import('../../features/events/ShareModal').then((m
 const LeaveEventButton = lazy(() =>
   import('../../features/participations/LeaveEventButton').then((m) => ({ default: m.LeaveEventButton })),
 );
+const WaitingListPanel = lazy(() => import('../../features/waiting-list/WaitingListPanel'));
 const PrivateLinkPanel = lazy(() =>
   import('../../features/share-links/PrivateLinkPanel').then((m) => ({ default: m.PrivateLinkPanel })),
 );
@@ -314,6 +316,11 @@ function EventView({ event }: { event: EventDetail }) {
                   <CheckoutPanel event={event} shareKey={searchParams.get('share')} />
                 </Suspense>
               </WaitingRoomGate>
+              {event.isOpen && !event.isCancelled && waitableTickets(event).length > 0 && (
+                <Suspense>
+                  <WaitingListPanel event={event} />
+                </Suspense>
+              )}
             </Stack>
           </Grid.Col>
         </Grid>

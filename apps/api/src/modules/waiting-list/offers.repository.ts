@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
+
+export type OfferEventRow = {
+  id: string;
+  title: string;
+  dateEnd: Date;
+  isSaleOpen: boolean;
+  offerHours: number | null;
+  paymentProvider: 'sandbox' | 'etransactions' | 'stripe';
+  isUserPaysFees: boolean;
+};
+
+/** What an offer of the event's places reads of it. */
+export async function findOfferEvent(db: Database, eventId: string, now: Date): Promise<OfferEventRow | undefined> {
+  const [row] = await queryRows<OfferEventRow & { dateEnd: Date | string }>(
+    db,
+    sql`select id, title, date_end as "dateEnd", waiting_list_offer_hours as "offerHours",
+               payment_provider as "paymentProvider", is_user_pays_fees as "isUserPaysFees",
+               (is_open and cancelled_at is null and deleted_at is null
+                and date_end > ${now.toISOString()}::timestamptz) as "isSaleOpen"
+          from events where id = ${eventId}`,
+  );
+  return row && { ...row, dateEnd: new Date(row.dateEnd) };
+}
+
+/** The event's tickets someone waits for, in the page's order. */
+export function findTicketsWithWaiting(
+  db: Database,
+  eventId: string,
+): Promise<{ id: string; title: string; priceCents: number }[]> {
+  return queryRows(
+    db,
+    sql`select t.id, coalesce(h.title || ' — ' || t.title, t.title) as title, t.price_cents as "priceCents"
+          from tickets t left join tickets h on h.id = t.parent_id
+         where t.event_id = ${eventId} and t.deleted_at is null
+           and exists (select 1 from waiting_list_entries w where w.ticket_id = t.id and w.status = 'waiting')
+         order by coalesce(h.position, t.position), t.position, t.created_at`,
+  );
+}
+
+export type Buyer = { id: string; email: string; firstName: string; lastName: string; birthDate: string };
+
+export function findBuyers(db: Database, userIds: string[]): Promise<Buyer[]> {
+  return queryRows<Buyer>(
+    db,
+    sql`select id, email, first_name as "firstName", last_name as "lastName", birth_date::text as "birthDate"
+          from users where id = any(${`{${userIds.join(',')}}`}::uuid[])`,
+  );
+}
+
+/** An entry picked for an offer: its places, deadline, link (hashed) and order. */
+export async function markOffered(
+  tx: Database,
+  offer: { entryId: string; quantity: number; expiresAt: Date; tokenHash: string; orderId: string },
+) {
+  await tx.execute(
+    sql`update waiting_list_entries
+           set status = 'offered', offered_quantity = ${offer.quantity}, offered_at = now(),
+               offer_expires_at = ${offer.expiresAt.toISOString()}::timestamptz,
+               offer_token_hash = ${offer.tokenHash}, offer_order_id = ${offer.orderId}
+         where id = ${offer.entryId}`,
+  );
+}
+
+export type OfferRow = {
+  entryId: string;
+  userId: string;
+  orderId: string;
+  eventId: string;
+  eventTitle: string;
+  ticketTitle: string;
+  quantity: number;
+  totalCents: number;
+  expiresAt: string;
+};
+
+/** The offer a link names (by its token's hash), whatever became of it. */
+export async function findOfferByTokenHash(db: Database, tokenHash: string): Promise<OfferRow | undefined> {
+  const [row] = await queryRows<OfferRow>(
+    db,
+    sql`select w.id as "entryId", w.user_id as "userId", w.offer_order_id as "orderId", w.event_id as "eventId",
+               e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
+               w.offered_quantity as quantity, o.total_cents as "totalCents",
+               ${isoTimestamp('w.offer_expires_at')} as "expiresAt"
+          from waiting_list_entries w
+          join events e on e.id = w.event_id
+          join tickets t on t.id = w.ticket_id
+          left join tickets h on h.id = t.parent_id
+          join orders o on o.id = w.offer_order_id
+         where w.offer_token_hash = ${tokenHash}`,
+  );
+  return row;
+}
+
+export async function markEntriesByOrder(
+  tx: Database,
+  orderIds: string[],
+  status: 'converted' | 'expired' | 'left',
+  now: Date,
+) {
+  await tx.execute(
+    sql`update waiting_list_entries set status = ${status}, ended_at = ${now.toISOString()}::timestamptz
+         where offer_order_id = any(${`{${orderIds.join(',')}}`}::uuid[]) and status = 'offered'`,
+  );
+}

@@ -1,0 +1,142 @@
+import type { WaitingListEntry, WaitingListStatus } from '@guichet/shared';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
+
+export type WaitingTicketRow = {
+  id: string;
+  isHidden: boolean;
+  isMultipart: boolean;
+  isAvailable: boolean;
+  priceCents: number;
+  /** quantity − sold − held by holds still running (a hold past its deadline counts as free). */
+  placesLeft: number;
+  /** The event's participant cap (-1: none) and its places taken by paid orders and running holds. */
+  cap: number;
+  eventTaken: number;
+  isSaleOpen: boolean;
+};
+
+/**
+ * A ticket of the event with its places as the event page counts them (events/event.service.ts):
+ * held places less those of holds past their deadline, which nobody reclaimed yet. Reads only.
+ */
+export async function findWaitingTicket(
+  db: Database,
+  eventId: string,
+  ticketId: string,
+  now: Date,
+): Promise<WaitingTicketRow | undefined> {
+  const at = now.toISOString();
+  const [row] = await queryRows<WaitingTicketRow>(
+    db,
+    sql`with expired as (
+          select l.ticket_id, sum(l.quantity)::int as quantity
+            from orders o join order_lines l on l.order_id = o.id
+           where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${at}::timestamptz
+           group by l.ticket_id
+        ), live as (
+          select t.id, t.is_hidden, t.is_multipart, t.is_available, t.price_cents, t.quantity, t.sold,
+                 t.held - coalesce(x.quantity, 0) as held
+            from tickets t left join expired x on x.ticket_id = t.id
+           where t.event_id = ${eventId} and t.deleted_at is null
+        )
+        select l.id, l.is_hidden as "isHidden", l.is_multipart as "isMultipart", l.is_available as "isAvailable", l.price_cents as "priceCents",
+               (l.quantity - l.sold - l.held)::int as "placesLeft",
+               e.nb_max_participants as cap,
+               (select coalesce(sum(a.sold + a.held), 0)::int from live a where not a.is_multipart) as "eventTaken",
+               (e.is_open and e.cancelled_at is null and e.date_end > ${at}::timestamptz) as "isSaleOpen"
+          from live l join events e on e.id = ${eventId}
+         where l.id = ${ticketId}`,
+  );
+  return row;
+}
+
+/**
+ * Puts the account in line once: the partial unique index on live entries (ticket, account) makes
+ * a second join, even at the same instant, insert nothing. False when already in line.
+ */
+export async function insertEntry(
+  db: Database,
+  entry: { eventId: string; ticketId: string; userId: string; quantity: number },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into waiting_list_entries (event_id, ticket_id, user_id, quantity)
+        values (${entry.eventId}, ${entry.ticketId}, ${entry.userId}, ${entry.quantity})
+        on conflict do nothing returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** The account's live entry for one ticket, if any, with the order of its running offer. */
+export async function findLiveEntry(
+  db: Database,
+  eventId: string,
+  ticketId: string,
+  userId: string,
+): Promise<{ id: string; status: WaitingListStatus; offerOrderId: string | null } | undefined> {
+  const [row] = await queryRows<{ id: string; status: WaitingListStatus; offerOrderId: string | null }>(
+    db,
+    sql`select id, status, offer_order_id as "offerOrderId" from waiting_list_entries
+         where event_id = ${eventId} and ticket_id = ${ticketId} and user_id = ${userId}
+           and status in ('waiting', 'offered')`,
+  );
+  return row;
+}
+
+/** The entry leaves the line; the row stays for the organiser's counts. */
+export async function markLeft(db: Database, entryId: string, now: Date) {
+  await db.execute(
+    sql`update waiting_list_entries set status = 'left', ended_at = ${now.toISOString()}::timestamptz
+         where id = ${entryId} and status in ('waiting', 'offered')`,
+  );
+}
+
+/** The account's live entries for the event's tickets. */
+export function findViewerEntries(db: Database, eventId: string, userId: string): Promise<WaitingListEntry[]> {
+  return queryRows<WaitingListEntry>(
+    db,
+    sql`select ticket_id as "ticketId", quantity, status, ${isoTimestamp('created_at')} as "joinedAt"
+          from waiting_list_entries
+         where event_id = ${eventId} and user_id = ${userId} and status in ('waiting', 'offered')
+         order by created_at`,
+  );
+}
+
+export type ListedEntryRow = {
+  id: string;
+  ticketId: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  quantity: number;
+  status: WaitingListStatus;
+  wasOffered: boolean;
+  joinedAt: string;
+};
+
+/** Every entry of the event, ticket by ticket in the page's order, each line in join order. */
+export function findEventEntries(db: Database, eventId: string): Promise<ListedEntryRow[]> {
+  return queryRows<ListedEntryRow>(
+    db,
+    sql`select w.id, w.ticket_id as "ticketId", coalesce(h.title || ' — ' || t.title, t.title) as title,
+               u.first_name as "firstName", u.last_name as "lastName", u.email, w.quantity, w.status,
+               (w.offered_at is not null) as "wasOffered", ${isoTimestamp('w.created_at')} as "joinedAt"
+          from waiting_list_entries w
+          join tickets t on t.id = w.ticket_id
+          left join tickets h on h.id = t.parent_id
+          join users u on u.id = w.user_id
+         where w.event_id = ${eventId}
+         order by coalesce(h.position, t.position), t.position, t.created_at, w.ticket_id, w.created_at, w.id`,
+  );
+}
+
+/** A deleted account leaves every line it waits in (an offer already made runs to its deadline). */
+export async function leaveEveryLine(db: Database, userId: string, now: Date) {
+  await db.execute(
+    sql`update waiting_list_entries set status = 'left', ended_at = ${now.toISOString()}::timestamptz
+         where user_id = ${userId} and status = 'waiting'`,
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  UNLIMITED,
+  type WaitingListEntry,
+  type WaitingListOfTicket,
+  waitingListFr,
+  waitingQuantityMax,
+} from '@guichet/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { Viewer } from '../../policy/can';
+import { authorizeEvent } from '../../policy/event-access';
+import { hasFreePlace, withdrawOffer } from '../orders/offers';
+import { oneFreeTicket } from '../orders/refusals';
+import * as repo from './waiting-list.repository';
+
+const m = waitingListFr.errors;
+
+const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticketNotFound, 404, 'ticketId');
+
+/**
+ * A ticket a person may wait for: one of the event's own, shown on its page and carrying places
+ * (a choice ticket's head does not: its options do).
+ */
+async function findWaitingTicket(deps: AppDeps, eventId: string, ticketId: string) {
+  const ticket = isUuid(ticketId) ? await repo.findWaitingTicket(deps.db, eventId, ticketId, deps.clock.now()) : null;
+  if (!ticket || ticket.isHidden || ticket.isMultipart) throw ticketNotFound();
+  return ticket;
+}
+
+/**
+ * Joins the line of a sold-out ticket (issue 30): no place left on it, or the event's cap reached.
+ * Places still on sale are bought, not waited for. One live entry per account and ticket, held by
+ * the database's unique index, so two joins at the same instant leave one entry.
+ */
+export async function joinWaitingList(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  request: { ticketId: string; quantity: number },
+): Promise<WaitingListEntry> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
+  const userId = viewer?.id as string;
+  const ticket = await findWaitingTicket(deps, event.id, request.ticketId);
+  const max = waitingQuantityMax(ticket);
+  if (request.quantity < 1 || request.quantity > max) throw badRequest(m.quantity(max), 'quantity');
+  if (!ticket.isSaleOpen) throw new AppError('SALE_CLOSED', m.saleClosed, 409);
+  const capReached = ticket.cap !== UNLIMITED && ticket.eventTaken >= ticket.cap;
+  if (ticket.isAvailable && ticket.placesLeft > 0 && !capReached) {
+    throw new AppError('TICKET_ON_SALE', m.onSale, 409, 'ticketId');
+  }
+  // One free place per account and event, as every order: someone who has theirs cannot wait for another.
+  if (ticket.priceCents === 0 && (await hasFreePlace(deps.db, { eventId: event.id, userId }, deps.clock.now()))) {
+    throw oneFreeTicket(false);
+  }
+  const entry = { eventId: event.id, ticketId: ticket.id, userId, quantity: request.quantity };
+  if (!(await repo.insertEntry(deps.db, entry))) {
+    throw new AppError('ALREADY_IN_LINE', m.alreadyInLine, 409, 'ticketId');
+  }
+  const [joined] = (await repo.findViewerEntries(deps.db, event.id, userId)).filter((e) => e.ticketId === ticket.id);
+  if (!joined) throw new Error('waiting list entry not found after its insert');
+  return joined;
+}
+
+/** Leaves the line of one ticket; leaving a line one is not in changes nothing. */
+export async function leaveWaitingList(deps: AppDeps, viewer: Viewer | null, eventId: string, ticketId: string) {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
+  if (!isUuid(ticketId)) throw ticketNotFound();
+  const entry = await repo.findLiveEntry(deps.db, event.id, ticketId, viewer?.id as string);
+  if (!entry) return;
+  const now = deps.clock.now();
+  // An offer running for them passes to the next people at once.
+  if (entry.offerOrderId) await withdrawOffer(deps.db, entry.offerOrderId, (tx) => repo.markLeft(tx, entry.id, now));
+  else await repo.markLeft(deps.db, entry.id, now);
+}
+
+/** The viewer's own lines for the event's tickets (the event page). */
+export async function listOwnEntries(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+): Promise<WaitingListEntry[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
+  return repo.findViewerEntries(deps.db, event.id, viewer?.id as string);
+}
+
+/**
+ * The event's lines as its organiser follows them: each ticket's people in join order, the
+ * position counted among those still in line, and the conversions (converted of those offered).
+ */
+export async function listEventWaitingLists(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+): Promise<WaitingListOfTicket[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
+  const lists = new Map<string, WaitingListOfTicket>();
+  for (const { ticketId, title, wasOffered, ...row } of await repo.findEventEntries(deps.db, event.id)) {
+    let list = lists.get(ticketId);
+    if (!list) {
+      list = { ticketId, title, waiting: 0, offered: 0, converted: 0, people: [] };
+      lists.set(ticketId, list);
+    }
+    const inLine = row.status === 'waiting' || row.status === 'offered';
+    if (row.status === 'waiting') list.waiting += 1;
+    if (wasOffered) list.offered += 1;
+    if (row.status === 'converted') list.converted += 1;
+    const position = inLine ? list.people.filter((p) => p.position !== null).length + 1 : null;
+    list.people.push({ ...row, position });
+  }
+  return [...lists.values()];
+}

@@ -1,0 +1,34 @@
+import { offerHoursError, waitingListFr } from '@guichet/shared';
+import { NumberInput, Stack, Text, Title } from '@mantine/core';
+import type { FormSectionProps } from '../organiser/form-section';
+import { type Typed, typedValue } from '../organiser/typed-number';
+
+const m = waitingListFr.settings;
+
+/** The waiting list's setting as the edit form holds it: empty for the default delay. */
+export type WaitingListValues = { waitingListOfferHours: Typed };
+
+/** How long an offer of places that came back keeps them for the next person in line (issue 30). */
+export function WaitingListFields({ values, set, fieldError }: FormSectionProps<WaitingListValues>) {
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {m.title}
+      </Title>
+      <NumberInput
+        label={m.hours}
+        // Nothing typed is rewritten: a delay out of bounds stays, with the rule's message.
+        value={values.waitingListOfferHours}
+        error={
+          fieldError('waitingListOfferHours') ?? offerHoursError(typedValue(values.waitingListOfferHours)) ?? undefined
+        }
+        description={
+          <Text span size="xs">
+            {m.help}
+          </Text>
+        }
+        onChange={(value) => set({ waitingListOfferHours: value })}
+      />
+    </Stack>
+  );
+}
