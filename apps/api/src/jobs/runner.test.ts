@@ -2,6 +2,7 @@ import { checkoutFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedAppRecordingMail, type TestApp } from '../../test/helpers';
+import { idleJobHandlers } from '../../test/modules/jobs/idle-handlers';
 import { jobs, mailOutbox, orders, paymentTransactions } from '../db/schema';
 import { createBus } from '../lib/bus';
 import { queueMail } from '../mail/outbox';
@@ -13,15 +14,6 @@ import { createJobRunner } from './runner';
 
 // The runner takes every due job of its database: these tests have a database of their own.
 let t: TestApp;
-/** Handlers for the kinds a test does not queue. */
-const idle = {
-  mail: async () => {},
-  refund: async () => {},
-  ticket_refund: async () => {},
-  event_cancellation: async () => {},
-  wallet_push: async () => {},
-  waiting_list_offer: async () => {},
-};
 let smtp: Awaited<ReturnType<typeof isolatedAppRecordingMail>>['smtp'];
 beforeAll(async () => ({ t, smtp } = await isolatedAppRecordingMail()), 120_000);
 afterAll(async () => t?.close());
@@ -88,7 +80,7 @@ describe('the job runner', () => {
     const runner = createJobRunner({
       db: t.database.db,
       handlers: {
-        ...idle,
+        ...idleJobHandlers,
         refund: async (_payload, job) => {
           // Another process could lock the row now: the claim was committed before the work began.
           lockedElsewhere = await t.database.db
@@ -112,7 +104,7 @@ describe('the job runner', () => {
         db: t.database.db,
         leaseMs: 300,
         handlers: {
-          ...idle,
+          ...idleJobHandlers,
           refund: async (payload) => {
             runs.push(payload.transactionId ?? '');
             await new Promise((resolve) => setTimeout(resolve, 700));
@@ -219,7 +211,7 @@ describe('a refund the provider refuses', () => {
     const runner = createJobRunner({
       db: t.database.db,
       handlers: {
-        ...idle,
+        ...idleJobHandlers,
         refund: async (payload) => {
           await retryRefund(deps, { config: payments, providers: { sandbox: provider } as never }, payload);
         },

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, isolatedAppRecordingMail, loginAs, type TestApp } from '../../test/helpers';
 import { payAtSandboxBank, postOrder, raceEvent } from '../../test/modules/checkout/support';
+import { idleJobHandlers } from '../../test/modules/jobs/idle-handlers';
 import { jobs, mailOutbox, participations } from '../db/schema';
 import { queueJob } from './queue';
 import { createJobRunner, type JobHandlers } from './runner';
@@ -81,19 +82,11 @@ describe('a job whose subject is gone', () => {
   });
 
   it('any kind of job may say so: it ends at once with its reason, reported once', async () => {
-    const idle: JobHandlers = {
-      mail: async () => {},
-      refund: async () => {},
-      ticket_refund: async () => {},
-      event_cancellation: async () => {},
-      wallet_push: async () => {},
-      waiting_list_offer: async () => {},
-    };
     const reported: string[] = [];
     const runner = createJobRunner({
       db: t.database.db,
       handlers: {
-        ...idle,
+        ...idleJobHandlers,
         event_cancellation: async (payload) => {
           throw new SubjectGone(`event ${payload.eventId} deleted`);
         },

@@ -6,7 +6,7 @@ import {
   sortStaffScans,
   staffFr,
 } from '@guichet/shared';
-import { Badge, Button, Flex, Group, Paper, SegmentedControl, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Flex, Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { DataTable } from '../../ui/DataTable';
 import { mutationDialog } from '../../ui/mutation-dialog';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { QueryState } from '../../ui/QueryState';
+import { Section } from '../../ui/Section';
 import { toast } from '../../ui/toast';
 import { DetailPanel } from './DetailPanel';
 
@@ -30,11 +31,10 @@ export function StaffTab({ eventId }: { eventId: string }) {
 
   return (
     <Flex gap="md" align="flex-start">
-      <Stack flex={1} miw={0} gap="sm">
-        <Group justify="space-between">
-          <Title order={3} size="h4">
-            {m.title}
-          </Title>
+      <Section
+        title={m.title}
+        grow
+        actions={
           <Group gap="xs">
             <Button
               component={Link}
@@ -49,7 +49,8 @@ export function StaffTab({ eventId }: { eventId: string }) {
               {m.add}
             </Button>
           </Group>
-        </Group>
+        }
+      >
         <QueryState query={staff}>
           {(members) => (
             <StaffList
@@ -60,7 +61,7 @@ export function StaffTab({ eventId }: { eventId: string }) {
             />
           )}
         </QueryState>
-      </Stack>
+      </Section>
       <DetailPanel
         opened={selected !== null}
         onClose={() => setSelected(null)}

@@ -1,10 +1,11 @@
 import { followUpFr, fr, PARTICIPANTS_LIST, type ParticipantRow, type ParticipantSort } from '@guichet/shared';
-import { Flex, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Flex, Group, Pagination, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParticipants } from '../../api/follow-up';
 import { ErrorState } from '../../ui/ErrorState';
+import { Section } from '../../ui/Section';
 import { DetailPanel } from '../console/DetailPanel';
 import { RefundRequests } from '../refunds/RefundRequests';
 import { ExportMenu } from './ExportMenu';
@@ -39,13 +40,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
 
   return (
     <Flex gap="md" align="flex-start">
-      <Stack flex={1} miw={0} gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Title order={3} size="h4">
-            {m.title}
-          </Title>
-          <ExportMenu eventId={eventId} columns="list" label={m.export} />
-        </Group>
+      <Section title={m.title} grow actions={<ExportMenu eventId={eventId} columns="list" label={m.export} />}>
         <Group justify="space-between" gap="sm" align="flex-end">
           <TextInput
             type="search"
@@ -93,7 +88,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
           </Stack>
         )}
         <RefundRequests eventId={eventId} />
-      </Stack>
+      </Section>
       <DetailPanel
         opened={selected !== null}
         onClose={() => setSelected(null)}

@@ -10,13 +10,13 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
+import { Section } from '../../ui/Section';
 import { toast } from '../../ui/toast';
 import { priceLabel } from '../events/price-label';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
@@ -211,10 +211,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
   };
 
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {f.tickets}
-      </Title>
+    <Section title={f.tickets}>
       {heads.map((ticket) => (
         <SavedTicket key={ticket.id} event={event} ticket={ticket} canPrice={canPrice} />
       ))}
@@ -243,6 +240,6 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
       >
         {f.addTicket}
       </Button>
-    </Stack>
+    </Section>
   );
 }

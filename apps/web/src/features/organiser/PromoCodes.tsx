@@ -6,10 +6,11 @@ import {
   organiserFr,
   PROMO_CODE_QUANTITY,
 } from '@guichet/shared';
-import { Button, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Switch, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAddDiscount, useUpdateDiscount } from '../../api/organiser';
 import { DataTable } from '../../ui/DataTable';
+import { Section } from '../../ui/Section';
 import { toastFailure } from './toast-failure';
 import { quantityError, type Typed, typedValue } from './typed-number';
 
@@ -78,10 +79,7 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
   };
 
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {f.sectionPromo}
-      </Title>
+    <Section title={f.sectionPromo}>
       {event.discounts.length === 0 ? (
         <Text c="dimmed">{f.noPromo}</Text>
       ) : (
@@ -149,6 +147,6 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
           {error}
         </Text>
       )}
-    </Stack>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { offerHoursError, waitingListFr } from '@guichet/shared';
-import { NumberInput, Stack, Text, Title } from '@mantine/core';
+import { NumberInput, Text } from '@mantine/core';
+import { Section } from '../../ui/Section';
 import type { FormSectionProps } from '../organiser/form-section';
 import { type Typed, typedValue } from '../organiser/typed-number';
 
@@ -11,10 +12,7 @@ export type WaitingListValues = { waitingListOfferHours: Typed };
 /** How long an offer of places that came back keeps them for the next person in line (issue 30). */
 export function WaitingListFields({ values, set, fieldError }: FormSectionProps<WaitingListValues>) {
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {m.title}
-      </Title>
+    <Section title={m.title}>
       <NumberInput
         label={m.hours}
         // Nothing typed is rewritten: a delay out of bounds stays, with the rule's message.
@@ -29,6 +27,6 @@ export function WaitingListFields({ values, set, fieldError }: FormSectionProps<
         }
         onChange={(value) => set({ waitingListOfferHours: value })}
       />
-    </Stack>
+    </Section>
   );
 }

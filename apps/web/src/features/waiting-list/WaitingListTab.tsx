@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useEventWaitingLists } from '../../api/waiting-list';
 import { DataTable } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
+import { Section } from '../../ui/Section';
 
 const m = waitingListFr.console;
 
@@ -22,10 +23,7 @@ const statusColor: Record<WaitingListStatus, string> = {
 export function WaitingListTab({ eventId }: { eventId: string }) {
   const lists = useEventWaitingLists(eventId);
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {m.title}
-      </Title>
+    <Section title={m.title}>
       <QueryState query={lists} isEmpty={(rows) => rows.length === 0} empty={m.empty}>
         {(rows) => (
           <Stack gap="md">
@@ -35,7 +33,7 @@ export function WaitingListTab({ eventId }: { eventId: string }) {
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </Section>
   );
 }
 

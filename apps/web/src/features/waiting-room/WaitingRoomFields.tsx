@@ -1,5 +1,6 @@
 import { MAX_ADMISSION_PER_MINUTE, waitingRoomFr } from '@guichet/shared';
-import { NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, Switch, Text, TextInput } from '@mantine/core';
+import { Section } from '../../ui/Section';
 import type { FormSectionProps } from '../organiser/form-section';
 import { type Typed, typedValue } from '../organiser/typed-number';
 
@@ -16,10 +17,7 @@ export type WaitingRoomValues = { waitingRoom: boolean; onsaleAt: string; admiss
 /** The organiser's switch and, once on, the opening and the rate (issue 17). */
 export function WaitingRoomFields({ values, set, fieldError }: FormSectionProps<WaitingRoomValues>) {
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {m.title}
-      </Title>
+    <Section title={m.title}>
       <Switch
         label={m.enable}
         description={m.help}
@@ -54,6 +52,6 @@ export function WaitingRoomFields({ values, set, fieldError }: FormSectionProps<
           />
         </>
       )}
-    </Stack>
+    </Section>
   );
 }
