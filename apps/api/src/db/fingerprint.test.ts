@@ -59,6 +59,8 @@ const notInFingerprint = {
     // The waiting room (issue 17) is asked before the sale, by the hold route, not by the sale.
     'onsale_at',
     'admission_per_minute',
+    // How long a waiting list's offer keeps its places (issue 30): read by the offer job, after sales.
+    'waiting_list_offer_hours',
     'deleted_at',
     'created_at',
     'updated_at',
