@@ -6,7 +6,7 @@ import { payAtSandboxBank, postOrder, raceEvent } from '../../test/modules/check
 import { idleJobHandlers } from '../../test/modules/jobs/idle-handlers';
 import { jobs, mailOutbox, participations } from '../db/schema';
 import { queueJob } from './queue';
-import { createJobRunner, type JobHandlers } from './runner';
+import { createJobRunner } from './runner';
 import { SubjectGone } from './subject-gone';
 
 // Issue 26: a ticket refunded before its confirmation left the mail job failing on every retry

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, isNull, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   contactMessages,
@@ -9,6 +9,7 @@ import {
   sessions,
   tickets,
   users,
+  waitingListEntries,
 } from '../../db/schema';
 import { withEventAndTicket } from '../participations/with-ticket.repository';
 
@@ -64,8 +65,11 @@ export async function anonymiseUser(
 }
 
 /** Everything the export gathers about one person, in plain rows. */
+// A line the person stands in, all but the offer link's token, which stays the server's even hashed.
+const { offerTokenHash: _token, userId: _user, ...waitingListExport } = getTableColumns(waitingListEntries);
+
 export async function findPersonalData(db: Database, userId: string) {
-  const [followed, followers, ownParticipations, messages, organised] = await Promise.all([
+  const [followed, followers, ownParticipations, messages, organised, waitingLists] = await Promise.all([
     db
       .select({ userId: follows.followedId, since: follows.createdAt })
       .from(follows)
@@ -112,6 +116,13 @@ export async function findPersonalData(db: Database, userId: string) {
       .from(events)
       .where(and(eq(events.organizerId, userId), isNull(events.deletedAt)))
       .orderBy(asc(events.dateBegin)),
+    db
+      .select({ ...waitingListExport, eventTitle: events.title, ticketTitle: tickets.title })
+      .from(waitingListEntries)
+      .innerJoin(events, eq(events.id, waitingListEntries.eventId))
+      .innerJoin(tickets, eq(tickets.id, waitingListEntries.ticketId))
+      .where(eq(waitingListEntries.userId, userId))
+      .orderBy(asc(waitingListEntries.createdAt)),
   ]);
-  return { followed, followers, participations: ownParticipations, messages, organised };
+  return { followed, followers, participations: ownParticipations, messages, organised, waitingLists };
 }

@@ -73,5 +73,7 @@ export async function exportPersonalData(deps: AppDeps, me: SignedInUser) {
     participations: data.participations,
     contactMessages: data.messages,
     organisedEvents: data.organised,
+    // The lines the person stands or stood in (issue 30), with the offers made to them.
+    waitingLists: data.waitingLists,
   };
 }

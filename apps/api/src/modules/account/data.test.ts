@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { accountFr, fr } from '@guichet/shared';
 import { eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, DAY, loginAs, PASSWORD } from '../../../test/helpers';
 import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { contactMessages, follows, participations, sessions, users } from '../../db/schema';
+import { contactMessages, follows, participations, sessions, users, waitingListEntries } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -121,6 +122,14 @@ describe('personal data export', () => {
     await t.database.db
       .insert(participations)
       .values({ eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: user.id, quantity: 1 });
+    const tokenHash = `hash-${randomUUID()}`;
+    await t.database.db.insert(waitingListEntries).values({
+      eventId: event.id,
+      ticketId: tickets[0]?.id ?? '',
+      userId: user.id,
+      quantity: 2,
+      offerTokenHash: tokenHash,
+    });
     const response = await call('GET', '/api/me/export', await loginAs(t, user.email));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('attachment');
@@ -129,6 +138,16 @@ describe('personal data export', () => {
     expect(data.follows).toEqual([expect.objectContaining({ userId: organiser.id })]);
     expect(data.participations).toEqual([expect.objectContaining({ eventTitle: event.title, quantity: 1 })]);
     expect(data.contactMessages).toEqual([]);
+    expect(data.waitingLists).toEqual([
+      expect.objectContaining({
+        eventTitle: event.title,
+        ticketTitle: tickets[0]?.title,
+        quantity: 2,
+        status: 'waiting',
+      }),
+    ]);
+    // The offer link's token stays the server's, even hashed.
+    expect(response.body).not.toContain(tokenHash);
     expect(response.body).not.toContain('passwordHash');
     expect(response.body).not.toContain(organiser.email);
     expect((await call('GET', '/api/me/export')).statusCode).toBe(401);
