@@ -1,5 +1,8 @@
 import { embedFr } from '../messages/fr-embed';
 
+/** A reference the shop drew at random for one booking window: 128 bits or more, base64url. */
+export const EMBED_BOOKING_REF = /^[A-Za-z0-9_-]{22,64}$/;
+
 /** The most sites one event's shop may be framed by: a header, not a directory. */
 export const MAX_EMBED_DOMAINS = 20;
 

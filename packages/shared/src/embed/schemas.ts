@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMBED_BOOKING_REF } from './domains';
 
 /** The console's form: the hosts allowed to frame the event's shop (checked by `checkEmbedDomains`). */
 export const embedDomainsRequest = z.strictObject({ domains: z.array(z.string().max(300)).max(200) });
@@ -7,8 +8,7 @@ export type EmbedDomainsRequest = z.infer<typeof embedDomainsRequest>;
 export const embedSettings = z.object({ domains: z.array(z.string()) });
 export type EmbedSettings = z.infer<typeof embedSettings>;
 
-/** A reference the shop drew at random (128 bits or more, base64url) for one booking window. */
-export const embedBookingRef = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/);
+export const embedBookingRef = z.string().regex(EMBED_BOOKING_REF);
 
 /** The booking window reports its paid order under the shop's reference. */
 export const embedBookingReport = z.strictObject({ ref: embedBookingRef, orderId: z.string().max(64) });

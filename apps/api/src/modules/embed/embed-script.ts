@@ -38,7 +38,6 @@ export function embedScript(): string {
   if (theme) query += '&theme=' + theme;
   frame.src = guichet + '/embed/billetterie/' + eventId + query;
   frame.title = TEXTS.title;
-  frame.setAttribute('loading', 'lazy');
   frame.style.cssText = 'display:none;width:100%;height:480px;border:0;color-scheme:normal;';
   box.appendChild(link);
   box.appendChild(frame);

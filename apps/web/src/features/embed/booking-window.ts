@@ -1,4 +1,4 @@
-import { embedBookingRef } from '@guichet/shared';
+import { EMBED_BOOKING_REF } from '@guichet/shared';
 
 /**
  * The embedded shop opens the event's page in Guichet's own window with `?widget=<ref>`: the
@@ -8,7 +8,7 @@ import { embedBookingRef } from '@guichet/shared';
 const keyOf = (eventId: string) => `guichet.embed.${eventId}`;
 
 export function rememberWidgetRef(eventId: string, ref: string | null): void {
-  if (!ref || !embedBookingRef.safeParse(ref).success) return;
+  if (!ref || !EMBED_BOOKING_REF.test(ref)) return;
   try {
     sessionStorage.setItem(keyOf(eventId), ref);
   } catch {
