@@ -96,6 +96,7 @@ test('a site the organiser declared shows the shop, which sizes itself and books
 
     // The shop learns it by polling the booking's reference.
     await expect(frame.getByText('Réservation confirmée : 1 place.')).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: test.info().outputPath('embedded-shop-booked-1280.png'), fullPage: true });
 
     // The widget in both themes and both widths, on the site's own pages.
     for (const theme of ['sombre', 'clair'] as const) {

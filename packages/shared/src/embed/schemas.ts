@@ -12,7 +12,6 @@ export const embedBookingRef = z.string().regex(EMBED_BOOKING_REF);
 
 /** The booking window reports its paid order under the shop's reference. */
 export const embedBookingReport = z.strictObject({ ref: embedBookingRef, orderId: z.string().max(64) });
-export type EmbedBookingReport = z.infer<typeof embedBookingReport>;
 
 /** What the shop learns of its reference: nothing yet, or how many places were booked. */
 export const embedBookingStatus = z.discriminatedUnion('status', [

@@ -99,6 +99,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
               variant="light"
               leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
               onClick={copy}
+              style={{ flexShrink: 0 }}
               aria-label={`${copied ? m.copied : m.copy} : ${label}`}
             >
               {copied ? m.copied : m.copy}
