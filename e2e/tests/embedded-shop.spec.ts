@@ -112,6 +112,10 @@ test('a site the organiser declared shows the shop, which sizes itself and books
         await page.screenshot({ path: test.info().outputPath(`embedded-shop-${theme}-${width}.png`), fullPage: true });
       }
     }
+    // The shop's page itself, as assistive technologies read it.
+    await page.goto(`/embed/billetterie/${eventId}`);
+    await expect(page.getByRole('heading', { name: 'Nuit des étoiles' })).toBeVisible();
+    await expectAccessible(page);
   } finally {
     await site.close();
   }
