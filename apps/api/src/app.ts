@@ -40,6 +40,8 @@ import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { declarationsRoutes } from './modules/declarations/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
+import { embedRoutes, embedScriptRoutes } from './modules/embed/routes';
+import { EMBED_PAGE_PATH, embedPageHead, forgetOldEmbedBookings, framingHostsOf } from './modules/embed/service';
 import { eventRoutes } from './modules/events/events.routes';
 import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
 import { pageHead } from './modules/events/preview';
@@ -202,22 +204,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  addSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // 'wasm-unsafe-eval': the scanner reads QR codes with ZXing compiled to WebAssembly where
-        // the browser has no reader of its own; it allows compiling WebAssembly, not eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe],
-        connectSrc: ["'self'", ...(paymentConfig.stripe ? ['https://api.stripe.com'] : [])],
-        frameSrc: ["'self'", ...stripeFrames],
-        formAction: ["'self'", ...bankHosts],
-        upgradeInsecureRequests: null,
+  addSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // 'wasm-unsafe-eval': the scanner reads QR codes with ZXing compiled to WebAssembly where
+          // the browser has no reader of its own; it allows compiling WebAssembly, not eval.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...stripe],
+          connectSrc: ["'self'", ...(paymentConfig.stripe ? ['https://api.stripe.com'] : [])],
+          frameSrc: ["'self'", ...stripeFrames],
+          formAction: ["'self'", ...bankHosts],
+          upgradeInsecureRequests: null,
+        },
       },
     },
-  });
+    // The embedded shop's page: framed by the sites its organiser declared (issue 33).
+    { path: EMBED_PAGE_PATH, hostsOf: (eventId) => framingHostsOf(deps, eventId) },
+  );
   await app.register(cookie);
   await app.register(multipart);
   const { redis } = bus;
@@ -316,6 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(refundRoutes, { ...deps, payments });
       await api.register(stripeWebhookRoutes, { ...deps, payments });
       await api.register(shareLinkRoutes, deps);
+      await api.register(embedRoutes, deps);
       await api.register(participationRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
       await api.register(walletRoutes, deps);
@@ -407,6 +415,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'expire waiting list offers', everyMs: 60_000, run: () => expireWaitingListOffers(deps) },
       // Often: a rush's mails queue behind each other's PDFs, its invoices need not wait for them.
       { name: 'issue owed documents', everyMs: 5_000, run: () => issueOwedDocuments('all') },
+      { name: 'forget old embedded bookings', everyMs: 3_600_000, run: () => forgetOldEmbedBookings(deps) },
     ],
   });
   app.decorate('jobs', jobs);
@@ -414,10 +423,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.startJobs) app.addHook('onReady', async () => jobs.start());
 
   await app.register(siteFileRoutes, deps);
+  await app.register(embedScriptRoutes);
   await serveWebApp(
     app,
     options.serveWeb ? (config.webDist ?? defaultWebDist) : null,
-    async (request) => (await showcasePageHead(deps, request.url)) ?? pageHead({ ...deps, listing }, request),
+    async (request) =>
+      embedPageHead(request.url) ??
+      (await showcasePageHead(deps, request.url)) ??
+      pageHead({ ...deps, listing }, request),
   );
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);

@@ -644,6 +644,43 @@ export const shareLinks = pgTable('share_links', {
 });
 
 /**
+ * The sites allowed to show an event's ticket shop in a frame (issue 33): each one a host the
+ * embed page's `frame-ancestors` lists, as the organiser declared it (lowercase, optional port).
+ */
+export const embedDomains = pgTable(
+  'embed_domains',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.host] })],
+);
+
+/**
+ * A booking started from an embedded ticket shop and finished in Guichet's own window: the shop
+ * polls its random reference to learn that it is done (the pop-up cannot message the frame: the
+ * pages' cross-origin opener policy cuts the link, and the frame's storage is partitioned).
+ */
+export const embedBookings = pgTable(
+  'embed_bookings',
+  {
+    ref: text('ref').primaryKey(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    places: integer('places').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('embed_bookings_created_idx').on(t.createdAt)],
+);
+
+/**
  * Every capture a provider reported, whichever order it settled: a second capture of a paid order
  * (the buyer paid on two payment pages) or a payment whose places were gone is kept here with
  * its refund state, so that no money taken is ever unaccounted for.

@@ -21,17 +21,58 @@ const API_HEADERS: Record<string, string> = {
 const API_DOCUMENTS = /^\/api\/docs(\/|\?|$)/;
 
 /**
+ * Pages other sites may frame: `path` matches them and captures what `hostsOf` reads the allowed
+ * hosts by (an event's id). Every other page keeps its `frame-ancestors` and X-Frame-Options.
+ */
+export type FramedPages = { path: RegExp; hostsOf(key: string): Promise<string[]> };
+
+/**
  * Security headers on every answer, added to the root instance so that every route and the 404
  * handler get them: helmet's page policy for documents (its headers computed once at start-up:
  * @fastify/helmet builds its middleware again for every request, a cost measured on bench/onsale),
- * the API set above for the JSON API.
+ * the API set above for the JSON API, and for a framed page the page policy with its own ancestors.
  */
-export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions, framed?: FramedPages): void {
   const pageHeaders = helmetHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') && !API_DOCUMENTS.test(request.url) ? API_HEADERS : pageHeaders);
-    done();
+    const isApi = request.url.startsWith('/api/') && !API_DOCUMENTS.test(request.url);
+    reply.headers(isApi ? API_HEADERS : pageHeaders);
+    const key = isApi ? undefined : framed?.path.exec(request.url)?.[1];
+    if (!framed || key === undefined) return done();
+    framed.hostsOf(key).then(
+      (hosts) => {
+        reply.removeHeader('x-frame-options');
+        reply.headers(framedPageHeaders(pageHeaders, hosts));
+        done();
+      },
+      (error: unknown) => {
+        // The page's own policy stays (framed by nobody else): the page still answers.
+        request.log.error({ err: error }, 'framing hosts not read');
+        done();
+      },
+    );
   });
+}
+
+/**
+ * A framed page's policy: `frame-ancestors` lists exactly the hosts declared (a host without a
+ * scheme matches the page's own scheme, https once the site is), `'none'` when there are none;
+ * the header the browser reads is CSP's (X-Frame-Options cannot name a site). Not indexed: it is
+ * a piece of someone else's page.
+ */
+export function framedPageHeaders(pageHeaders: Record<string, string>, hosts: readonly string[]) {
+  const ancestors = `frame-ancestors ${hosts.length > 0 ? hosts.join(' ') : "'none'"}`;
+  const policy = pageHeaders['content-security-policy'] ?? '';
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !directive.startsWith('frame-ancestors'));
+  const headers: Record<string, string> = {
+    'content-security-policy': [...directives, ancestors].join(';'),
+    'x-robots-tag': 'noindex',
+  };
+  if (hosts.length === 0) headers['x-frame-options'] = 'DENY';
+  return headers;
 }
 
 /**

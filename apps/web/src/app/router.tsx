@@ -129,6 +129,12 @@ export const routes: RouteObject[] = [
   },
   // The organiser console opens in its own tab, without the common header and footer.
   // The check-in scanner: full screen on the phones at the door, installable, working offline.
+  // An event's shop framed by an organiser's site: no header or footer of ours around it.
+  {
+    path: '/embed/billetterie/:eventId',
+    hydrateFallbackElement: <Loading />,
+    ...page(() => import('../pages/embed/EmbedShopPage')),
+  },
   { path: '/scan', hydrateFallbackElement: <Loading />, ...page(() => import('../pages/scan/ScanPage')) },
   { path: '/scan/:eventId', hydrateFallbackElement: <Loading />, ...page(() => import('../pages/scan/ScanPage')) },
   {

@@ -1,5 +1,12 @@
 import { fr } from '@guichet/shared';
-import { type CSSVariablesResolver, createTheme, darken, localStorageColorSchemeManager } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  localStorageColorSchemeManager,
+  type MantineColorScheme,
+  type MantineColorSchemeManager,
+} from '@mantine/core';
 
 const NAMED_SIZES = ['xs', 'sm', 'md'];
 
@@ -86,4 +93,25 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   },
 });
 
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'guichet.theme' });
+/**
+ * Where the theme is kept: the visitor's choice in localStorage; for the shop framed by another
+ * site (/embed/…), the site's theme from the frame's address, in memory: a frame under another
+ * site has its storage refused or partitioned, and its theme is the site's, not the visitor's.
+ */
+export const colorSchemeManager: MantineColorSchemeManager =
+  typeof window !== 'undefined' && window.location.pathname.startsWith('/embed/')
+    ? framedColorSchemeManager(new URLSearchParams(window.location.search).get('theme'))
+    : localStorageColorSchemeManager({ key: 'guichet.theme' });
+
+function framedColorSchemeManager(theme: string | null): MantineColorSchemeManager {
+  let current: MantineColorScheme = theme === 'light' || theme === 'dark' ? theme : 'auto';
+  return {
+    get: () => current,
+    set: (value) => {
+      current = value;
+    },
+    subscribe: () => {},
+    unsubscribe: () => {},
+    clear: () => {},
+  };
+}

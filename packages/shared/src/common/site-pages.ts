@@ -8,6 +8,8 @@ export const SITE_PAGES = [
   { path: '/', inSitemap: true },
   { path: '/billetterie', inSitemap: true },
   { path: '/billetterie/:eventId', inSitemap: false },
+  // An event's shop inside an organiser's site (issue 33): framed there, never indexed.
+  { path: '/embed/billetterie/:eventId', inSitemap: false },
   { path: '/connexion', inSitemap: false },
   { path: '/inscription', inSitemap: false },
   { path: '/forgottenpassword', inSitemap: false },

@@ -4,6 +4,10 @@
  * that every route has one.
  */
 export const apiOperationsFr: Record<string, string> = {
+  'GET /api/embed/bookings/{ref}': 'Savoir si la réservation ouverte depuis un widget est terminée',
+  'POST /api/embed/bookings': 'Signaler au widget d’un site la réservation terminée dans la fenêtre de Guichet',
+  'PUT /api/console/events/{id}/embed': 'Déclarer les sites autorisés à afficher la billetterie d’un événement',
+  'GET /api/console/events/{id}/embed': 'Lire les sites autorisés à afficher la billetterie d’un événement',
   'DELETE /api/admin/users/{id}/ban': 'Lever le bannissement d’un compte',
   'DELETE /api/console/events/{id}/staff/{userId}': 'Retirer un membre de l’équipe d’accueil d’un événement',
   'DELETE /api/events/{id}': 'Supprimer un événement sans place payée',

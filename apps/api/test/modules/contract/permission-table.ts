@@ -251,6 +251,18 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/console/events': { expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 } },
   'GET /api/console/organizers': { expect: adminOnly(200) },
   'GET /api/console/events/:id/waiting-list': { expect: ownerOrAdmin(200, 404) },
+  // The embedded shop (issue 33): the sites are the event's editor's to declare.
+  'GET /api/console/events/:id/embed': { expect: ownerOrAdmin(200, 404) },
+  'PUT /api/console/events/:id/embed': {
+    expect: ownerOrAdmin(200, 404),
+    call: () => ({ body: { domains: ['www.example.org'] } }),
+  },
+  // Only the buyer reports their own order; anyone polls a reference (it tells only a count).
+  'POST /api/embed/bookings': {
+    expect: { ...signedIn(404), holder: 200 },
+    call: (f) => ({ body: { ref: randomUUID().replace(/-/g, ''), orderId: f.order.id } }),
+  },
+  'GET /api/embed/bookings/:ref': { expect: all(200), call: () => ({ params: { ref: 'a'.repeat(22) } }) },
   'GET /api/console/events/:id/staff': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/staff': {
     expect: ownerOrAdmin(201, 404),

@@ -150,7 +150,7 @@ function CheckoutFlow({ event, shareKey }: Props) {
       );
       break;
     case 'done':
-      step = <DoneStep focus={moved} eventId={event.id} />;
+      step = <DoneStep focus={moved} eventId={event.id} orderId={state.order?.id ?? null} />;
       break;
   }
 

@@ -1,4 +1,4 @@
-import { consoleFr, invoicesFr, waitingListFr } from '@guichet/shared';
+import { consoleFr, embedFr, invoicesFr, waitingListFr } from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -12,17 +12,28 @@ import { StaffTab } from './StaffTab';
 const StatsTab = lazy(() => import('../follow-up/StatsTab'));
 const ParticipantsTab = lazy(() => import('../follow-up/ParticipantsTab'));
 const DeclarationsTab = lazy(() => import('../declarations/DeclarationsTab'));
+const EmbedTab = lazy(() => import('../embed/EmbedTab').then((module) => ({ default: module.EmbedTab })));
 const WaitingListTab = lazy(() =>
   import('../waiting-list/WaitingListTab').then((module) => ({ default: module.WaitingListTab })),
 );
 
-export const consoleTabs = ['stats', 'edit', 'participants', 'waitingList', 'declarations', 'staff', 'manual'] as const;
+export const consoleTabs = [
+  'stats',
+  'edit',
+  'participants',
+  'waitingList',
+  'declarations',
+  'staff',
+  'manual',
+  'embed',
+] as const;
 export type ConsoleTab = (typeof consoleTabs)[number];
 
 const tabLabels: Record<ConsoleTab, string> = {
   ...consoleFr.tabs,
   declarations: invoicesFr.declarations.tab,
   waitingList: waitingListFr.console.tab,
+  embed: embedFr.console.tab,
 };
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
@@ -90,6 +101,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         </Tabs.Panel>
         <Tabs.Panel value="manual" pt="md">
           <DoorSale eventId={eventId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="embed" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <EmbedTab eventId={eventId} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -34,6 +34,7 @@ import { withAvailability } from '../../api/live-availability';
 import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { useWaitingRoom } from '../../api/waiting-room';
+import { rememberWidgetRef } from '../../features/embed/booking-window';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 import { waitableTickets } from '../../features/waiting-list/waitable-tickets';
@@ -66,6 +67,9 @@ export default function EventPage() {
   // The places left follow the sale live; every part of the page reads the same figures.
   const live = useLiveAvailability(event.data, search.get('share'));
   const shown = useMemo(() => event.data && withAvailability(event.data, live.figures), [event.data, live.figures]);
+  // Opened by a site's embedded shop: the booking made here is reported to it.
+  const widgetRef = search.get('widget');
+  useEffect(() => rememberWidgetRef(eventId, widgetRef), [eventId, widgetRef]);
 
   if (event.isPending) {
     return (

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePaymentResultOrder } from '../../api/checkout';
 import { AlreadyPaid } from '../../features/checkout/AlreadyPaid';
+import { EmbedBookingReport } from '../../features/embed/EmbedBookingReport';
 import { RetryPayment } from './RetryPayment';
 import { type ResultLook, resultViewOf } from './result-view';
 
@@ -61,6 +62,8 @@ export default function PaymentResultPage() {
             </Alert>
           )}
           {order && <Text>{checkoutStepsFr.result.reference(order.reference)}</Text>}
+          {/* Opened from a site's embedded shop: the shop learns that the order is paid. */}
+          {view.kind === 'paid' && order && <EmbedBookingReport eventId={order.eventId} orderId={order.id} />}
           {view.kind === 'retry' && order && !alreadyPaid && (
             <RetryPayment
               order={order}

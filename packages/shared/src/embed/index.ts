@@ -1,0 +1,2 @@
+export * from './domains';
+export * from './schemas';
