@@ -12,7 +12,6 @@ export const transferCreated = z.object({ id: z.string() });
 
 /** A transfer the holder sent and the receiver has not accepted yet (the card's pending state). */
 export const pendingTransfer = z.object({ id: z.string(), toEmail: z.string(), expiresAt: z.string() });
-export type PendingTransfer = z.infer<typeof pendingTransfer>;
 
 export const transferStatus = z.enum(['pending', 'accepted', 'cancelled', 'expired']);
 export type TransferStatus = z.infer<typeof transferStatus>;
@@ -32,8 +31,7 @@ export type TransferOffer = z.infer<typeof transferOffer>;
 
 export const transferAccepted = z.object({ participationId: z.string() });
 
-/** The organiser's settings of an event's transfers. */
-export const DEFAULT_TRANSFER_EXPIRY_DAYS = 7;
+/** The organiser's settings of an event's transfers (the delay is 7 days unless they set another). */
 export const MAX_TRANSFER_EXPIRY_DAYS = 30;
 
 export const transferSettings = z.strictObject({
