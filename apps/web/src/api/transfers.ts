@@ -42,10 +42,8 @@ export function useAcceptTransfer(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<{ participationId: string }>('POST', `/transfers/${id(token)}/accept`),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: transferKeys.offer(token) });
-      void client.invalidateQueries({ queryKey: accountKeys.participations });
-    },
+    // The link's own page keeps its answer (it says the ticket is theirs); their tickets are read again.
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.participations }),
   });
 }
 
