@@ -1,10 +1,10 @@
 import { transfersFr } from '@guichet/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, uniqueEmail } from '../../../test/helpers';
 import { buyAndPay, raceEvent } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { eventStaff, events, mailOutbox, participations, ticketTransfers } from '../../db/schema';
+import { eventStaff, events, jobs, mailOutbox, participations, ticketTransfers, walletPasses } from '../../db/schema';
 
 const e = transfersFr.errors;
 const t = useTestApp();
@@ -288,6 +288,41 @@ describe('accepting a ticket', () => {
       .from(participations)
       .where(and(eq(participations.eventId, event.id)));
     expect(live.map((p) => [p.id, p.transferredAt])).toEqual([[place.id, null]]);
+  });
+
+  it('voids the old ticket’s wallet pass and queues its push, in the acceptance’s transaction', async () => {
+    const { place, to, token } = await transferred();
+    const before = new Date(Date.now() - 60_000);
+    await t.database.db.insert(walletPasses).values({ participationId: place.id, updatedAt: before });
+    expect((await accept(token, to.cookie)).statusCode).toBe(201);
+    const [pass] = await t.database.db.select().from(walletPasses).where(eq(walletPasses.participationId, place.id));
+    expect(pass?.updatedAt.getTime()).toBeGreaterThan(before.getTime());
+    const pushes = await t.database.db.select().from(jobs).where(eq(jobs.kind, 'wallet_push'));
+    expect(pushes.some((job) => (job.payload as { participationId?: string }).participationId === place.id)).toBe(true);
+  });
+
+  it('gives the place once when the link is accepted twice at the same moment', async () => {
+    const { event, to, token } = await transferred();
+    const answers = await Promise.all([accept(token, to.cookie), accept(token, to.cookie)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const live = await t.database.db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.eventId, event.id), isNull(participations.cancelledAt)));
+    expect(live).toHaveLength(1);
+  });
+
+  it('numbers a place sold a moment ago before handing it on, so the receiver keeps its number', async () => {
+    const { event, place, to, token } = await transferred();
+    // As just after the sale, before the documents job gave the place its number.
+    await t.database.db.update(participations).set({ firstTicketNumber: null }).where(eq(participations.id, place.id));
+    const accepted = await accept(token, to.cookie);
+    expect(accepted.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    const [old] = rows.filter((row) => row.id === place.id);
+    const [fresh] = rows.filter((row) => row.id === accepted.json().participationId);
+    expect(old?.firstTicketNumber).not.toBeNull();
+    expect(fresh?.firstTicketNumber).toBe(old?.firstTicketNumber);
   });
 
   it('answers an unknown link as not found', async () => {
