@@ -84,8 +84,9 @@ export function findParticipations(db: Database, userId: string, now: Date) {
         ticketTitle: tickets.title,
         quantity: participations.quantity,
         bannerPath: events.bannerPath,
-        firstName: sql<string>`coalesce(${orders.buyerFirstName}, ${users.firstName})`,
-        lastName: sql<string>`coalesce(${orders.buyerLastName}, ${users.lastName})`,
+        // The order's buyer names only their own places: a place transferred to someone is theirs.
+        firstName: sql<string>`coalesce(case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end, ${users.firstName})`,
+        lastName: sql<string>`coalesce(case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
         isGift: participations.isGift,
         refundPlaces: participations.refundPlaces,
         refundRequestedAt: participations.refundRequestedAt,

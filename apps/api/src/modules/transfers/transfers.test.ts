@@ -15,7 +15,13 @@ beforeAll(async () => {
   organizerCookie = await loginAs(t, organizer.email);
 });
 
-type Mine = { id: string; ticketNumbers: number[]; pendingTransfer: { id: string; toEmail: string } | null };
+type Mine = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  ticketNumbers: number[];
+  pendingTransfer: { id: string; toEmail: string } | null;
+};
 
 const myTickets = async (cookie: string): Promise<Mine[]> =>
   (await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } })).json();
@@ -197,6 +203,8 @@ describe('accepting a ticket', () => {
     expect(await myTickets(cookie)).toEqual([]);
     const [theirs] = await myTickets(to.cookie);
     expect(theirs?.id).toBe(newId);
+    // The ticket is in the receiver's name, no longer the buyer's.
+    expect(theirs).toMatchObject({ firstName: 'Rémi', lastName: to.user.lastName });
     expect(theirs?.ticketNumbers).toHaveLength(1);
     const [old] = await t.database.db.select().from(participations).where(eq(participations.id, place.id));
     expect(theirs?.ticketNumbers).toEqual([old?.firstTicketNumber]);
