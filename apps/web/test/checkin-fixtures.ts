@@ -58,11 +58,16 @@ export function participation(id: string, extra: Partial<ManifestParticipation> 
   };
 }
 
-export function manifestOf(publicKey: string, participations: ManifestParticipation[]): CheckinManifest {
+export function manifestOf(
+  publicKey: string,
+  participations: ManifestParticipation[],
+  revoked: string[] = [],
+): CheckinManifest {
   return {
     event: { id: EVENT_ID, title: 'Gala', dateBegin: '2030-06-01T18:00:00.000Z', dateEnd: '2030-06-01T23:00:00.000Z' },
     publicKey,
     participations,
+    revoked,
     scannerName: 'Porte A',
     syncedAt: '2030-06-01T17:00:00.000Z',
   };

@@ -61,6 +61,10 @@ const notInFingerprint = {
     'admission_per_minute',
     // How long a waiting list's offer keeps its places (issue 30): read by the offer job, after sales.
     'waiting_list_offer_hours',
+    // Transfers' rules (issue 30): read by a transfer of a place already sold, never by a sale.
+    'transfers_allowed',
+    'transfer_deadline',
+    'transfer_expiry_days',
     'deleted_at',
     'created_at',
     'updated_at',

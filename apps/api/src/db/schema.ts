@@ -178,6 +178,11 @@ export const events = pgTable(
     admissionPerMinute: integer('admission_per_minute'),
     // How long an offer to the waiting list keeps its places (issue 30); null: 24 hours.
     waitingListOfferHours: integer('waiting_list_offer_hours'),
+    // Ticket transfers between people (issue 30; docs/decisions.md, "Transfers"): allowed unless
+    // the organiser forbids them, until an optional last date; a pending one expires after the delay.
+    transfersAllowed: boolean('transfers_allowed').notNull().default(true),
+    transferDeadline: instant('transfer_deadline'),
+    transferExpiryDays: integer('transfer_expiry_days').notNull().default(7),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -270,11 +275,18 @@ export const participations = pgTable(
     // its places hold first … first + quantity - 1. Given after the sale (invoices/numbering.ts).
     firstTicketNumber: integer('first_ticket_number'),
     cancelledAt: instant('cancelled_at'),
+    // Handed to someone else (docs/decisions.md, "Transfers"): also cancelled, its code refused at
+    // the door as transferred; `transferred_to` is the receiver's new participation, same number.
+    transferredAt: instant('transferred_at'),
+    transferredTo: uuid('transferred_to'),
     createdAt: createdAt(),
   },
   (t) => [
     index('participations_unnumbered_idx').on(t.eventId).where(sql`${t.firstTicketNumber} is null`),
-    uniqueIndex('participations_ticket_number_key').on(t.eventId, t.firstTicketNumber),
+    // A transferred place's number lives on in its receiver's participation: unique among live rows.
+    uniqueIndex('participations_ticket_number_key')
+      .on(t.eventId, t.firstTicketNumber)
+      .where(sql`${t.transferredAt} is null`),
     index('participations_event_user_idx').on(t.eventId, t.userId),
     index('participations_order_idx').on(t.orderId),
     // Regulars: a holder's participations in other events (docs/decisions.md, "Follow-up").
@@ -365,6 +377,45 @@ export const waitingListEntries = pgTable(
   ],
 );
 
+export const ticketTransferStatuses = ['pending', 'accepted', 'cancelled', 'expired'] as const;
+
+/**
+ * A ticket sent by its holder to someone else by e-mail (issue 30; docs/decisions.md, "Transfers"):
+ * pending until the receiver accepts it, its sender cancels it or its delay passes. The link's
+ * token is kept only hashed. Accepted, it names the receiver and the new participation.
+ */
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toEmail: text('to_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ticketTransferStatuses }).notNull().default('pending'),
+    expiresAt: instant('expires_at').notNull(),
+    toUserId: uuid('to_user_id').references(() => users.id),
+    newParticipationId: uuid('new_participation_id').references(() => participations.id),
+    endedAt: instant('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ticket_transfers_token_key').on(t.tokenHash),
+    // One pending transfer per place: two sends at once leave one.
+    uniqueIndex('ticket_transfers_pending_key').on(t.participationId).where(sql`${t.status} = 'pending'`),
+    index('ticket_transfers_new_participation_idx').on(t.newParticipationId),
+    index('ticket_transfers_event_idx').on(t.eventId, t.createdAt),
+    check('ticket_transfers_status_check', sql`${t.status} in ('pending', 'accepted', 'cancelled', 'expired')`),
+  ],
+);
+
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
 export const eventStaff = pgTable(
   'event_staff',
@@ -381,7 +432,14 @@ export const eventStaff = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_staff_user_idx').on(t.userId)],
 );
 
-export const scanResults = ['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled'] as const;
+export const scanResults = [
+  'accepted',
+  'already_scanned',
+  'invalid',
+  'other_event',
+  'cancelled',
+  'transferred',
+] as const;
 
 /**
  * Every scan at the door, refusals included (they show fraud and gate problems). Its id is chosen
@@ -414,7 +472,7 @@ export const scans = pgTable(
     index('scans_staff_idx').on(t.eventId, t.staffUserId, t.scannedAt),
     check(
       'scans_result_check',
-      sql`${t.result} in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled')`,
+      sql`${t.result} in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled', 'transferred')`,
     ),
   ],
 );

@@ -100,6 +100,7 @@ describe('every route of the API', () => {
         'DELETE /api/events/:id',
         'DELETE /api/events/:id/participation',
         'DELETE /api/events/:id/waiting-list',
+        'DELETE /api/me/participations/:id/transfer',
         'DELETE /api/me',
         'DELETE /api/orders/:id',
         'DELETE /api/tickets/:id',

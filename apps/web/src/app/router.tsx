@@ -1,4 +1,4 @@
-import { discoveryFr, fr } from '@guichet/shared';
+import { discoveryFr, fr, transfersFr } from '@guichet/shared';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { Loading } from '../ui/Loading';
 import { Layout } from './Layout';
@@ -117,6 +117,11 @@ export const routes: RouteObject[] = [
         path: '/liste-attente/:token',
         handle: titled(t.waitingListOffer),
         ...page(() => import('../pages/liste-attente/OfferPage')),
+      },
+      {
+        path: '/transfert/:token',
+        handle: titled(transfersFr.accept.pageTitle),
+        ...page(() => import('../pages/transfert/TransferPage')),
       },
       { path: '/dev/mail', handle: titled(t.devMail), ...page(() => import('../pages/dev-mail/DevMailPage')) },
       {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pendingTransfer } from '../transfers/schemas';
 
 /** The counts shown on a profile: always computed from the rows, never stored. */
 const counts = {
@@ -107,5 +108,7 @@ export const myParticipation = z.object({
   orderId: z.string().nullable(),
   /** One number per place, in the event's series (empty until it is numbered, just after the sale). */
   ticketNumbers: z.array(z.number().int()),
+  /** A transfer sent to someone who has not accepted it yet (the card offers to cancel it). */
+  pendingTransfer: pendingTransfer.nullable(),
 });
 export type MyParticipation = z.infer<typeof myParticipation>;

@@ -32,7 +32,7 @@ const lastScanFields = {
   lastScanBy: z.string().nullable(),
 };
 
-const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled']);
+const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled', 'transferred']);
 
 export const scanOutcome = z.object({
   id: z.string(),
@@ -68,6 +68,11 @@ export const checkinManifest = z.object({
   /** Ed25519 public key, raw 32 bytes in base64: the scanner checks codes with it offline. */
   publicKey: z.string(),
   participations: z.array(manifestParticipation),
+  /**
+   * The ids of the event's participations whose codes are revoked (transferred to someone else):
+   * their signatures still verify, so an offline scanner refuses them from this list.
+   */
+  revoked: z.array(z.string()),
   /** The name of whoever syncs: the entries this device takes offline are theirs. */
   scannerName: z.string(),
   syncedAt: z.string(),

@@ -42,6 +42,7 @@ export const SITE_PAGES = [
   { path: '/editevents/:eventId', inSitemap: false },
   { path: '/validationpaiement/:status', inSitemap: false },
   { path: '/liste-attente/:token', inSitemap: false },
+  { path: '/transfert/:token', inSitemap: false },
   { path: '/dev/mail', inSitemap: false },
   { path: '/addParticipationManual', inSitemap: false },
   { path: '/scan', inSitemap: false },

@@ -178,4 +178,13 @@ export const apiOperationsFr: Record<string, string> = {
   'PUT /api/me/profile': 'Enregistrer son profil (nom, e-mail, description…)',
   'PUT /api/me/travel': 'Enregistrer ses moyens de transport',
   'PUT /api/orders/{id}/company-invoice': 'Demander les factures d’une commande au nom d’une entreprise',
+  'DELETE /api/me/participations/{id}/transfer': 'Annuler le transfert en attente d’un billet',
+  'GET /api/console/events/{id}/participations/{participationId}/transfers':
+    'Consulter l’historique des transferts d’un billet (console)',
+  'GET /api/console/events/{id}/transfer-settings':
+    'Lire les réglages de transfert des billets d’un événement (console)',
+  'GET /api/transfers/{token}': 'Lire un transfert de billet reçu par lien',
+  'POST /api/me/participations/{id}/transfer': 'Transférer un billet à une autre personne par e-mail',
+  'POST /api/transfers/{token}/accept': 'Accepter un billet transféré',
+  'PUT /api/console/events/{id}/transfer-settings': 'Régler le transfert des billets d’un événement (console)',
 };

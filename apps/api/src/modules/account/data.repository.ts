@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   contactMessages,
@@ -8,6 +8,7 @@ import {
   participations,
   sessions,
   tickets,
+  ticketTransfers,
   users,
   waitingListEntries,
 } from '../../db/schema';
@@ -68,8 +69,8 @@ export async function anonymiseUser(
 // A line the person stands in, all but the offer link's token, which stays the server's even hashed.
 const { offerTokenHash: _token, userId: _user, ...waitingListExport } = getTableColumns(waitingListEntries);
 
-export async function findPersonalData(db: Database, userId: string) {
-  const [followed, followers, ownParticipations, messages, organised, waitingLists] = await Promise.all([
+export async function findPersonalData(db: Database, userId: string, email: string) {
+  const [followed, followers, ownParticipations, messages, organised, waitingLists, transfers] = await Promise.all([
     db
       .select({ userId: follows.followedId, since: follows.createdAt })
       .from(follows)
@@ -93,6 +94,7 @@ export async function findPersonalData(db: Database, userId: string) {
           refundRequestedAt: participations.refundRequestedAt,
           createdAt: participations.createdAt,
           cancelledAt: participations.cancelledAt,
+          transferredAt: participations.transferredAt,
         })
         .from(participations)
         .$dynamic(),
@@ -123,6 +125,28 @@ export async function findPersonalData(db: Database, userId: string) {
       .innerJoin(tickets, eq(tickets.id, waitingListEntries.ticketId))
       .where(eq(waitingListEntries.userId, userId))
       .orderBy(asc(waitingListEntries.createdAt)),
+    // The tickets they sent and those sent to them (issue 30), never the link's token, even hashed.
+    db
+      .select({
+        id: ticketTransfers.id,
+        eventTitle: events.title,
+        sent: sql<boolean>`${ticketTransfers.fromUserId} = ${userId}`,
+        toEmail: ticketTransfers.toEmail,
+        status: ticketTransfers.status,
+        createdAt: ticketTransfers.createdAt,
+        expiresAt: ticketTransfers.expiresAt,
+        endedAt: ticketTransfers.endedAt,
+      })
+      .from(ticketTransfers)
+      .innerJoin(events, eq(events.id, ticketTransfers.eventId))
+      .where(
+        or(
+          eq(ticketTransfers.fromUserId, userId),
+          eq(ticketTransfers.toUserId, userId),
+          eq(ticketTransfers.toEmail, email),
+        ),
+      )
+      .orderBy(asc(ticketTransfers.createdAt)),
   ]);
-  return { followed, followers, participations: ownParticipations, messages, organised, waitingLists };
+  return { followed, followers, participations: ownParticipations, messages, organised, waitingLists, transfers };
 }

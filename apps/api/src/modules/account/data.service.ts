@@ -42,7 +42,7 @@ export async function deleteAccount(deps: AppDeps, me: SignedInUser): Promise<vo
 
 /** The user's personal data as one JSON document (GDPR portability). */
 export async function exportPersonalData(deps: AppDeps, me: SignedInUser) {
-  const data = await repo.findPersonalData(deps.db, me.id);
+  const data = await repo.findPersonalData(deps.db, me.id, me.email);
   return {
     exportedAt: deps.clock.now().toISOString(),
     profile: {
@@ -75,5 +75,7 @@ export async function exportPersonalData(deps: AppDeps, me: SignedInUser) {
     organisedEvents: data.organised,
     // The lines the person stands or stood in (issue 30), with the offers made to them.
     waitingLists: data.waitingLists,
+    // The tickets the person sent or was sent (issue 30), with the receiver's address.
+    ticketTransfers: data.transfers,
   };
 }

@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, DAY, loginAs, PASSWORD } from '../../../test/helpers';
 import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { contactMessages, follows, participations, sessions, users, waitingListEntries } from '../../db/schema';
+import {
+  contactMessages,
+  follows,
+  participations,
+  sessions,
+  ticketTransfers,
+  users,
+  waitingListEntries,
+} from '../../db/schema';
 
 const t = useTestApp();
 
@@ -130,6 +138,16 @@ describe('personal data export', () => {
       quantity: 2,
       offerTokenHash: tokenHash,
     });
+    const [place] = await t.database.db.select().from(participations).where(eq(participations.userId, user.id));
+    const transferHash = `transfert-${randomUUID()}`;
+    await t.database.db.insert(ticketTransfers).values({
+      eventId: event.id,
+      participationId: place?.id ?? '',
+      fromUserId: user.id,
+      toEmail: 'ami@exemple.fr',
+      tokenHash: transferHash,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const response = await call('GET', '/api/me/export', await loginAs(t, user.email));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('attachment');
@@ -146,8 +164,12 @@ describe('personal data export', () => {
         status: 'waiting',
       }),
     ]);
-    // The offer link's token stays the server's, even hashed.
+    expect(data.ticketTransfers).toEqual([
+      expect.objectContaining({ eventTitle: event.title, sent: true, toEmail: 'ami@exemple.fr', status: 'pending' }),
+    ]);
+    // The offer's and the transfer's link tokens stay the server's, even hashed.
     expect(response.body).not.toContain(tokenHash);
+    expect(response.body).not.toContain(transferHash);
     expect(response.body).not.toContain('passwordHash');
     expect(response.body).not.toContain(organiser.email);
     expect((await call('GET', '/api/me/export')).statusCode).toBe(401);

@@ -70,7 +70,7 @@ export async function replaceImagePath(
  * The user's live tickets (participations not cancelled), newest event first; the holder's names
  * are the buyer's of the order, else the account's.
  */
-export function findParticipations(db: Database, userId: string) {
+export function findParticipations(db: Database, userId: string, now: Date) {
   return withEventAndTicket(
     db
       .select({
@@ -84,13 +84,21 @@ export function findParticipations(db: Database, userId: string) {
         ticketTitle: tickets.title,
         quantity: participations.quantity,
         bannerPath: events.bannerPath,
-        firstName: sql<string>`coalesce(${orders.buyerFirstName}, ${users.firstName})`,
-        lastName: sql<string>`coalesce(${orders.buyerLastName}, ${users.lastName})`,
+        // The order's buyer names only their own places: a place transferred to someone is theirs.
+        firstName: sql<string>`coalesce(case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end, ${users.firstName})`,
+        lastName: sql<string>`coalesce(case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
         isGift: participations.isGift,
         refundPlaces: participations.refundPlaces,
         refundRequestedAt: participations.refundRequestedAt,
         orderId: participations.orderId,
         firstTicketNumber: participations.firstTicketNumber,
+        // The transfer its holder sent and nobody accepted yet (transfers/, one pending at most).
+        pendingTransfer: sql<{ id: string; toEmail: string; expiresAt: string } | null>`(
+          select json_build_object('id', x.id, 'toEmail', x.to_email,
+                                   'expiresAt', to_char(x.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            from ticket_transfers x
+           where x.participation_id = ${participations.id} and x.status = 'pending'
+             and x.expires_at > ${now.toISOString()}::timestamptz)`,
       })
       .from(participations)
       .$dynamic(),

@@ -111,7 +111,7 @@ export async function changeProfileImage(
 }
 
 export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Promise<MyParticipation[]> {
-  const rows = await repo.findParticipations(deps.db, me.id);
+  const rows = await repo.findParticipations(deps.db, me.id, deps.clock.now());
   return rows.map((row) => ({
     id: row.id,
     eventId: row.eventId,
@@ -130,5 +130,6 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     refundRequested: row.refundRequestedAt !== null,
     orderId: row.orderId,
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
+    pendingTransfer: row.pendingTransfer,
   }));
 }

@@ -13,7 +13,7 @@ export type ScanToRecord = {
 
 export type RecordedScan = {
   id: string;
-  result: 'accepted' | 'already_scanned' | 'invalid' | 'other_event' | 'cancelled';
+  result: 'accepted' | 'already_scanned' | 'invalid' | 'other_event' | 'cancelled' | 'transferred';
   participationId: string | null;
   remaining: number | null;
   quantity: number | null;
@@ -68,6 +68,15 @@ export function findManifest(db: Database, eventId: string) {
          where p.event_id = ${eventId} and p.cancelled_at is null
          order by 2, p.id`,
   );
+}
+
+/** The event's participations handed on to someone else: their codes still verify, and are refused. */
+export async function findRevoked(db: Database, eventId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from participations where event_id = ${eventId} and transferred_at is not null`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function findEventDates(db: Database, eventId: string) {

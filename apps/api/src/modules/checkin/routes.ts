@@ -1,4 +1,12 @@
-import { checkinFr, checkinManifest, scanBatchRequest, scanInput, scannableEvent, scanOutcome } from '@guichet/shared';
+import {
+  checkinFr,
+  checkinManifest,
+  scanBatchRequest,
+  scanInput,
+  scannableEvent,
+  scanOutcome,
+  transfersFr,
+} from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -10,11 +18,12 @@ const params = z.object({ id: z.string().max(64) });
 const m = checkinFr;
 const refusal = scanOutcome.extend({ code: z.string(), message: z.string() });
 
-/** How a scan's result reads over HTTP: 200 in, 409 already used or cancelled, 422 not a ticket of this event. */
+/** How a scan's result reads over HTTP: 200 in, 409 already used, cancelled or transferred, 422 not a ticket of this event. */
 const answers = {
   accepted: { status: 200 },
   already_scanned: { status: 409, code: 'ALREADY_SCANNED', message: m.alreadyScanned },
   cancelled: { status: 409, code: 'TICKET_CANCELLED', message: m.cancelled },
+  transferred: { status: 409, code: 'TICKET_TRANSFERRED', message: transfersFr.scanner.transferredHelp },
   invalid: { status: 422, code: 'INVALID_TICKET', message: m.invalidTicket },
   other_event: { status: 422, code: 'INVALID_TICKET', message: m.invalidTicket },
 } as const;

@@ -114,12 +114,13 @@ export async function scanBatch(
   return recorded.map((outcome, index) => outcomeOf(outcome, records[index]?.offline ?? false));
 }
 
-/** What a scanner keeps to work offline: the event, the public key, every live participation. */
+/** What a scanner keeps to work offline: the event, the public key, every live participation, the revoked codes. */
 export async function manifest(deps: Deps, viewer: Viewer | null, eventId: string): Promise<CheckinManifest> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  const [dates, rows, scanner] = await Promise.all([
+  const [dates, rows, revoked, scanner] = await Promise.all([
     repo.findEventDates(deps.db, event.id),
     repo.findManifest(deps.db, event.id),
+    repo.findRevoked(deps.db, event.id),
     viewer ? findUserName(deps.db, viewer.id) : undefined,
   ]);
   const jwk = loadTicketKeys(deps.config).publicKey.export({ format: 'jwk' });
@@ -127,6 +128,7 @@ export async function manifest(deps: Deps, viewer: Viewer | null, eventId: strin
     event: { id: event.id, title: event.title, dateBegin: dates?.dateBegin ?? '', dateEnd: dates?.dateEnd ?? '' },
     publicKey: Buffer.from(jwk.x ?? '', 'base64url').toString('base64'),
     participations: rows.map((row) => ({ ...row, shortCode: ticketShortCode(row.id) })),
+    revoked,
     scannerName: scanner ? `${scanner.firstName} ${scanner.lastName}` : '',
     syncedAt: deps.clock.now().toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { events, orderLines, orders, participations, tickets, users } from '../../db/schema';
@@ -37,8 +37,13 @@ export async function findTicketView(
         orderReference: orders.reference,
         discountPercent: orders.discountPercent,
         lineUnitPriceCents: orderLines.unitPriceCents,
-        buyerFirstName: orders.buyerFirstName,
-        buyerLastName: orders.buyerLastName,
+        // The order's buyer names only their own places: a place transferred to someone is theirs.
+        buyerFirstName: sql<
+          string | null
+        >`case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end`,
+        buyerLastName: sql<
+          string | null
+        >`case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end`,
         userFirstName: users.firstName,
         userLastName: users.lastName,
         cancelledAt: participations.cancelledAt,

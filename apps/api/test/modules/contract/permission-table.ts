@@ -263,6 +263,12 @@ export const permissionTable: Record<string, Line> = {
     call: (f) => ({ body: { ref: randomUUID().replace(/-/g, ''), orderId: f.order.id } }),
   },
   'GET /api/embed/bookings/:ref': { expect: all(200), call: () => ({ params: { ref: 'a'.repeat(22) } }) },
+  'GET /api/console/events/:id/transfer-settings': { expect: ownerOrAdmin(200, 404) },
+  'PUT /api/console/events/:id/transfer-settings': {
+    expect: ownerOrAdmin(200, 404),
+    call: () => ({ body: { transfersAllowed: true, transferDeadline: null, transferExpiryDays: 5 } }),
+  },
+  'GET /api/console/events/:id/participations/:participationId/transfers': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/staff': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/staff': {
     expect: ownerOrAdmin(201, 404),
@@ -384,6 +390,15 @@ export const permissionTable: Record<string, Line> = {
   },
   'POST /api/wallet/apple/v1/log': { expect: all(200), call: () => ({ body: { logs: ['pass.json invalide'] } }) },
   'POST /api/me/participations/:id/refund-request': { expect: { ...signedIn(404), holder: 409 } },
+  // Transfers: the holder's own place only; sent to their own address it is refused (409).
+  'POST /api/me/participations/:id/transfer': {
+    expect: { ...signedIn(404), holder: 409 },
+    call: (_f, cast, role) => ({ body: { email: cast[role].email ?? 'personne@exemple.fr' } }),
+  },
+  'DELETE /api/me/participations/:id/transfer': { expect: signedIn(404) },
+  // A transfer's link is its only key: an unknown one is not found for anyone.
+  'GET /api/transfers/:token': { expect: all(404), call: () => ({ params: { token: 'inconnu' } }) },
+  'POST /api/transfers/:token/accept': { expect: signedIn(404), call: () => ({ params: { token: 'inconnu' } }) },
 
   // A public event's calendar file.
   'GET /api/events/:id/calendar.ics': { expect: all(200) },

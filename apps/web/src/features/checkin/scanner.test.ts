@@ -6,6 +6,7 @@ import {
   MAX_SCAN_BATCH,
   type ManifestParticipation,
   type ScanBatchRequest,
+  transfersFr,
 } from '@guichet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -109,6 +110,24 @@ describe('a scan without network', () => {
       ['already', m.alreadyScannedAt(formatDateTime('2030-06-01T20:00:00.000Z'), 'Porte A')],
     ]);
     expect(first.holderName).toBeNull();
+  });
+
+  it('refuses a code its holder transferred, from the revocations of the last sync, and queues the scan', async () => {
+    offline();
+    stubApi({});
+    const manifest = manifestOf(keys.publicKey, [participation(ZOE)], [LATE]);
+    await store.saveManifest(manifest);
+    const code = await keys.sign({ id: LATE, quantity: 1 });
+
+    const shown = await scanner.scan(EVENT_ID, manifest, { code });
+
+    expect(shown).toMatchObject({
+      tone: 'refused',
+      title: transfersFr.scanner.transferred,
+      detail: transfersFr.scanner.transferredHelp,
+      offline: true,
+    });
+    expect(await store.queued(EVENT_ID)).toMatchObject([{ code, acceptedOffline: false }]);
   });
 
   it('refuses a forged code and another event’s at once, queued to be reported, with no entry taken', async () => {

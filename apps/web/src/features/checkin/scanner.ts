@@ -4,6 +4,7 @@ import {
   checkinFr,
   formatDateTime,
   type ScanOutcome,
+  transfersFr,
 } from '@guichet/shared';
 import { fetchManifest, sendScan, sendScanBatch } from '../../api/checkin';
 import { ApiError } from '../../api/client';
@@ -47,6 +48,13 @@ function displayOf(outcome: ScanOutcome, offline: boolean): ScanDisplay {
       };
     case 'cancelled':
       return { tone: 'refused', title: m.cancelled, detail: m.cancelledHelp, ...person };
+    case 'transferred':
+      return {
+        tone: 'refused',
+        title: transfersFr.scanner.transferred,
+        detail: transfersFr.scanner.transferredHelp,
+        ...person,
+      };
     case 'other_event':
       return { tone: 'refused', title: m.otherEvent, detail: m.invalidHelp, ...person };
     default:
@@ -132,6 +140,12 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
       // A refusal of the request itself (not a network failure) is shown as it is.
       if (error instanceof ApiError && error.status !== 0) throw error;
     }
+  }
+  // A code handed on to someone else still verifies: the list of revoked codes refuses it (a list
+  // kept before revocations existed has none).
+  if ((manifest.revoked ?? []).includes(participationId)) {
+    await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: false });
+    return displayOf(scanOutcome(id, { result: 'transferred', participationId }), true);
   }
   const taken = await store.takeEntryLocally(eventId, participationId, quantityFromCode, scannedAt);
   await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: taken.accepted });

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
 import { EventEditor } from '../organiser/EventEditor';
 import { CancelEventButton, CancellationBanner } from '../refunds/CancelEvent';
+import { TransferSettingsForm } from '../transfers/TransferSettingsForm';
 import classes from './Console.module.css';
 import { DoorSale } from './DoorSale';
 import { StaffTab } from './StaffTab';
@@ -78,6 +79,7 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="edit" pt="md">
           <Stack gap="xl">
             <EventEditor eventId={eventId} onDeleted={onDeleted} />
+            <TransferSettingsForm eventId={eventId} />
             <CancelEventButton eventId={eventId} />
           </Stack>
         </Tabs.Panel>

@@ -8,12 +8,13 @@ import {
 } from '@guichet/shared';
 import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { OrderInvoices } from '../invoices/OrderInvoices';
+import { TransferHistory } from '../transfers/TransferHistory';
 import { ScanStatusBadge } from './ScanStatusBadge';
 
 const m = followUpFr.participants.detail;
 
 /** What a selected row of 'Billets' shows (2-organiser.md §2.5). */
-export function ParticipantDetail({ row }: { row: ParticipantRow }) {
+export function ParticipantDetail({ row, eventId }: { row: ParticipantRow; eventId: string }) {
   const total = participationTotalCents(row.quantity, row.unitPriceCents, row.promoPercent);
   const fields: { label: string; value: string }[] = [
     { label: m.buyer, value: `${row.firstName} ${row.lastName}` },
@@ -66,6 +67,7 @@ export function ParticipantDetail({ row }: { row: ParticipantRow }) {
           <Text size="sm">{formatDateTime(row.lastScanAt)}</Text>
         </div>
       )}
+      <TransferHistory eventId={eventId} participationId={row.id} />
       <OrderInvoices orderId={row.orderId} />
     </Stack>
   );

@@ -94,7 +94,7 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
         onClose={() => setSelected(null)}
         title={selected ? `${selected.firstName} ${selected.lastName}` : undefined}
       >
-        {selected && <ParticipantDetail row={selected} />}
+        {selected && <ParticipantDetail row={selected} eventId={eventId} />}
       </DetailPanel>
     </Flex>
   );

@@ -5,6 +5,7 @@ import {
   type MyParticipation,
   QR_CODE_SIZE,
   TICKET_QR_OPTIONS,
+  transfersFr,
 } from '@guichet/shared';
 import { Accordion, Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -15,6 +16,7 @@ import { OrderInvoices } from '../invoices/OrderInvoices';
 import { QrCodeImage } from '../shell/QrCodeImage';
 import { FullScreenTicket } from './FullScreenTicket';
 import { RefundSection } from './RefundSection';
+import { TransferSection } from './TransferSection';
 import { WalletButtons } from './WalletButtons';
 
 const m = accountFr.myTickets;
@@ -117,6 +119,13 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
         />
       )}
       <OrderInvoices orderId={participation.orderId} canAskCompany />
+      <Divider />
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {transfersFr.myTickets.dialogTitle}
+        </Title>
+        <TransferSection participation={participation} />
+      </Stack>
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">

@@ -54,10 +54,12 @@ BEGIN
       IF FOUND THEN
         v_result := 'accepted';
       ELSE
-        SELECT event_id, cancelled_at INTO v_row FROM participations WHERE id = v_pid;
+        SELECT event_id, cancelled_at, transferred_at INTO v_row FROM participations WHERE id = v_pid;
         v_result := CASE
           WHEN NOT FOUND THEN 'invalid'
           WHEN v_row.event_id <> v_event THEN 'other_event'
+          -- Transfers (docs/decisions.md, "Transfers"): the code handed on is refused as such.
+          WHEN v_row.transferred_at IS NOT NULL THEN 'transferred'
           WHEN v_row.cancelled_at IS NOT NULL THEN 'cancelled'
           ELSE 'already_scanned' END;
         IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; END IF;
