@@ -52,12 +52,16 @@ export async function addStaff(
     await queueMail(tx, {
       to: user.email,
       subject: m.mailSubject(deps.config.brandName, event.title),
-      text: m.mailBody(
-        user.firstName,
-        organizer ? `${organizer.firstName} ${organizer.lastName}` : deps.config.brandName,
-        event.title,
-        `${deps.config.publicUrl}/scan/${event.id}`,
-      ),
+      text:
+        m.mailBody(
+          user.firstName,
+          organizer ? `${organizer.firstName} ${organizer.lastName}` : deps.config.brandName,
+          event.title,
+          `${deps.config.publicUrl}/scan/${event.id}`,
+        ) +
+        (role === 'box-office'
+          ? m.mailBoxOffice(`${deps.config.publicUrl}/addParticipationManual?event=${event.id}`)
+          : ''),
     });
     return true;
   });

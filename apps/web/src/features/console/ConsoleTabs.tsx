@@ -1,4 +1,4 @@
-import { consoleFr, invoicesFr, waitingListFr } from '@guichet/shared';
+import { attendeeMessagesFr, consoleFr, invoicesFr, waitingListFr } from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -12,17 +12,30 @@ import { StaffTab } from './StaffTab';
 const StatsTab = lazy(() => import('../follow-up/StatsTab'));
 const ParticipantsTab = lazy(() => import('../follow-up/ParticipantsTab'));
 const DeclarationsTab = lazy(() => import('../declarations/DeclarationsTab'));
+const MessagesTab = lazy(() =>
+  import('../attendee-messages/MessagesTab').then((module) => ({ default: module.MessagesTab })),
+);
 const WaitingListTab = lazy(() =>
   import('../waiting-list/WaitingListTab').then((module) => ({ default: module.WaitingListTab })),
 );
 
-export const consoleTabs = ['stats', 'edit', 'participants', 'waitingList', 'declarations', 'staff', 'manual'] as const;
+export const consoleTabs = [
+  'stats',
+  'edit',
+  'participants',
+  'waitingList',
+  'messages',
+  'declarations',
+  'staff',
+  'manual',
+] as const;
 export type ConsoleTab = (typeof consoleTabs)[number];
 
 const tabLabels: Record<ConsoleTab, string> = {
   ...consoleFr.tabs,
   declarations: invoicesFr.declarations.tab,
   waitingList: waitingListFr.console.tab,
+  messages: attendeeMessagesFr.tab,
 };
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
@@ -78,6 +91,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="waitingList" pt="md">
           <Suspense fallback={<TabLoader />}>
             <WaitingListTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <MessagesTab eventId={eventId} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="declarations" pt="md">
