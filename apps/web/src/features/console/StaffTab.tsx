@@ -166,8 +166,11 @@ function StaffList({
                 </Group>
               </UnstyledButton>
               <StatusBadge member={member} />
-              {member.role !== null && <RoleSelect eventId={eventId} member={{ ...member, role: member.role }} />}
-              {member.role !== null && (
+            </Group>
+            {member.role !== null && (
+              // The role and the removal under the name: on a phone the name keeps the whole width.
+              <Group justify="space-between" wrap="nowrap" gap="sm" mt="xs">
+                <RoleSelect eventId={eventId} member={{ ...member, role: member.role }} />
                 <Button
                   variant="subtle"
                   color="red"
@@ -177,8 +180,8 @@ function StaffList({
                 >
                   <IconTrash size={16} aria-hidden />
                 </Button>
-              )}
-            </Group>
+              </Group>
+            )}
           </Paper>
         ))}
       </Stack>
@@ -215,8 +218,12 @@ function StaffList({
 
 /** 'Ajouter': the e-mail of an existing account; Enter confirms; every refusal said in French. */
 function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose: () => void }) {
-  const add = mutationDialog(useAddStaff(eventId), onClose);
   const [role, setRole] = useState<StaffRole>('scanner');
+  // Each opening starts as a scanner, as the e-mail starts empty.
+  const add = mutationDialog(useAddStaff(eventId), () => {
+    setRole('scanner');
+    onClose();
+  });
   return (
     <PromptDialog
       opened={opened}
