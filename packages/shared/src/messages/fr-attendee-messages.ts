@@ -39,6 +39,7 @@ export const attendeeMessagesFr = {
     `Vous recevez ce message car vous avez un billet pour « ${event} ». Pour répondre à l'organisateur, répondez simplement à cet e-mail.\n— ${brand}`,
   adminTitle: 'Messages aux participants',
   adminEmpty: "Aucun message n'a été envoyé aux participants.",
+  notFound: "Ce message n'existe pas.",
   columns: {
     event: 'Événement',
     organizer: 'Organisateur',

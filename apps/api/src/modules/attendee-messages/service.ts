@@ -27,7 +27,7 @@ const m = attendeeMessagesFr;
  * job runner to the sale's own mails between batches (docs/decisions.md, "Messages to attendees").
  */
 export const MESSAGE_BATCH = 50;
-export const MESSAGE_BATCH_EVERY_MS = 5_000;
+const MESSAGE_BATCH_EVERY_MS = 5_000;
 
 type Audience = AttendeeMessageAudience;
 
@@ -54,7 +54,7 @@ function parisDayStart(now: Date): Date {
   return new Date(`${day}T00:00:00+01:00`);
 }
 
-export function messagesPerDay(deps: AppDeps): Promise<number> {
+function messagesPerDay(deps: AppDeps): Promise<number> {
   return repo.readMessagesPerDay(deps.db, DEFAULT_MESSAGES_PER_DAY);
 }
 
@@ -129,7 +129,7 @@ export async function listAllMessages(deps: AppDeps): Promise<AdminAttendeeMessa
 
 export async function readMessage(deps: AppDeps, id: string): Promise<AdminAttendeeMessage> {
   const row = isUuid(id) ? await repo.findMessage(deps.db, id) : undefined;
-  if (!row) throw new AppError('MESSAGE_NOT_FOUND', m.adminEmpty, 404);
+  if (!row) throw new AppError('MESSAGE_NOT_FOUND', m.notFound, 404);
   return { ...row, progress: progressOf(row) };
 }
 
@@ -143,7 +143,7 @@ export async function saveSettings(deps: AppDeps, settings: PlatformSettings): P
 }
 
 /** The mail's text and its HTML part: the organiser's words as text, escaped, never as markup. */
-export function mailOf(message: repo.MessageToSend, brandName: string): { text: string; html: string } {
+function mailOf(message: repo.MessageToSend, brandName: string): { text: string; html: string } {
   const footer = m.mailFooter(message.eventTitle, brandName);
   const paragraphs = (text: string) =>
     text
