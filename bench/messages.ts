@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
-import { openDatabase } from '../apps/api/src/db/client';
+import { openDatabase, queryRows } from '../apps/api/src/db/client';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { sendMessage } from '../apps/api/src/modules/attendee-messages/service';
@@ -104,11 +104,10 @@ async function main(): Promise<number> {
         audience: {},
       });
       const ms = performance.now() - start;
-      const [row] = (
-        await database.db.execute<{ count: number }>(
-          sql`select recipient_count as count from attendee_messages order by created_at desc limit 1`,
-        )
-      ).rows;
+      const [row] = await queryRows<{ count: number }>(
+        database.db,
+        sql`select recipient_count as count from attendee_messages order by created_at desc limit 1`,
+      );
       if (Number(row?.count) !== ATTENDEES)
         throw new Error(`the message has ${row?.count} recipients, not ${ATTENDEES}`);
       // Its job not run here: the recipients stay queued, as after a real POST.
