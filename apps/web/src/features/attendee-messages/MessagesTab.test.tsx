@@ -61,7 +61,7 @@ describe('the Messages tab', () => {
     expect(api.bodiesOf(`POST ${BASE}/messages`)).toEqual([]);
 
     await user.type(screen.getByLabelText(new RegExp(m.subject)), 'Ouverture des portes');
-    await user.type(screen.getByLabelText(new RegExp(`^${m.body}`)), 'Les portes ouvrent à 19 h.');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.body}`) }), 'Les portes ouvrent à 19 h.');
     await user.click(screen.getByRole('button', { name: m.send }));
     expect(await screen.findByText(m.sent)).toBeInTheDocument();
     expect(api.bodiesOf(`POST ${BASE}/messages`)).toEqual([
@@ -83,7 +83,7 @@ describe('the Messages tab', () => {
     });
     const { user } = renderApp(<MessagesTab eventId="evt-1" />);
     await user.type(await screen.findByLabelText(new RegExp(m.subject)), 'Objet');
-    await user.type(screen.getByLabelText(new RegExp(`^${m.body}`)), 'Texte');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.body}`) }), 'Texte');
     await user.click(screen.getByRole('button', { name: m.send }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.limitReached(3)));
   });
