@@ -24,6 +24,8 @@ import { createTransport, deliverMail, findQueuedMail, type MailTransport } from
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { attendeeMessageRoutes } from './modules/attendee-messages/routes';
+import { sendNextBatch } from './modules/attendee-messages/service';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
 import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store';
@@ -313,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(transferRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
+      await api.register(attendeeMessageRoutes, deps);
       await api.register(followUpRoutes, deps);
       await api.register(declarationsRoutes, deps);
       await api.register(addressRoutes, deps);
@@ -406,6 +409,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wallet_push: (job) => pushWalletPassChange(deps, walletPush, job.participationId ?? ''),
       waiting_list_offer: async (job) => {
         await offerPlacesBack({ ...deps, payments }, job.eventId ?? '');
+      },
+      attendee_message: async (job) => {
+        await sendNextBatch(deps, job.messageId ?? '');
       },
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),

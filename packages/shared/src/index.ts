@@ -1,6 +1,7 @@
 export * from './account';
 export * from './addresses';
 export * from './admin';
+export * from './attendee-messages';
 export * from './auth/schemas';
 export * from './billing';
 export * from './checkin';
@@ -24,6 +25,7 @@ export * from './messages/fr-account';
 export * from './messages/fr-admin';
 export * from './messages/fr-api';
 export * from './messages/fr-api-operations';
+export * from './messages/fr-attendee-messages';
 export * from './messages/fr-billing';
 export * from './messages/fr-checkin';
 export * from './messages/fr-checkout';

@@ -415,6 +415,7 @@ export const ticketTransfers = pgTable(
     check('ticket_transfers_status_check', sql`${t.status} in ('pending', 'accepted', 'cancelled', 'expired')`),
   ],
 );
+export const staffRoles = ['scanner', 'box-office'] as const;
 
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
 export const eventStaff = pgTable(
@@ -427,9 +428,15 @@ export const eventStaff = pgTable(
       .notNull()
       .references(() => users.id),
     addedBy: uuid('added_by').references(() => users.id),
+    // Scanner: scans only; box office: also sells at the door (docs/decisions.md, "Staff").
+    role: text('role', { enum: staffRoles }).notNull().default('scanner'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_staff_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_staff_user_idx').on(t.userId),
+    check('event_staff_role_check', sql`${t.role} in ('scanner', 'box-office')`),
+  ],
 );
 
 export const scanResults = [
@@ -492,6 +499,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // A message written by an organiser: sent in their name, answered to them (attendee-messages).
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
     // What to attach, resolved when the mail is sent so that queuing stays cheap.
     attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
     attempts: integer('attempts').notNull().default(0),
@@ -511,6 +521,7 @@ export const jobKinds = [
   'event_cancellation',
   'wallet_push',
   'waiting_list_offer',
+  'attendee_message',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
@@ -542,7 +553,7 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
     check(
       'jobs_kind_check',
-      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer')`,
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message')`,
     ),
   ],
 );
@@ -629,6 +640,8 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['free', 'sandbox', 'etransactions', 'stripe', 'onsite'] }).notNull(),
     // A sale at the door: how the buyer paid, for the organiser's accounts.
     onsitePayment: text('onsite_payment', { enum: ['cash', 'card', 'free'] }),
+    // A sale at the door: the organiser, administrator or box-office member who made it.
+    soldBy: uuid('sold_by').references(() => users.id),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id),
     discountPercent: integer('discount_percent'),
     subtotalCents: integer('subtotal_cents').notNull(),
@@ -1188,5 +1201,72 @@ export const invoices = pgTable(
     check('invoices_source_check', sql`${t.orderId} is not null or ${t.payoutId} is not null`),
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
     check('invoices_issuer_check', sql`${t.issuer} in ('organizer', 'platform')`),
+  ],
+);
+
+/**
+ * What the administrator sets for the whole platform: one row (its key is always true), read with
+ * defaults when it was never written.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    // Messages an organiser may send to one event's attendees per Paris day (issue 31: 3).
+    attendeeMessagesPerDay: integer('attendee_messages_per_day').notNull().default(3),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_settings_single_row', sql`${t.id}`),
+    check('platform_settings_messages_check', sql`${t.attendeeMessagesPerDay} between 0 and 100`),
+  ],
+);
+
+/** A message an organiser wrote to an event's attendees: the kept copy (attendee-messages). */
+export const attendeeMessages = pgTable(
+  'attendee_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    // The filters as given: { ticketIds?, checkin? }.
+    audience: jsonb('audience').$type<{ ticketIds?: string[]; checkin?: 'in' | 'absent' }>().notNull(),
+    // Frozen at writing: the organiser's name and contact address the mails carry.
+    senderName: text('sender_name').notNull(),
+    replyTo: text('reply_to').notNull(),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attendee_messages_event_idx').on(t.eventId, t.createdAt),
+    index('attendee_messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One row per distinct address a message goes to. `mail_id` is set, in the same transaction as
+ * the mail it names is queued, for a batch claimed with SKIP LOCKED: a recipient is mailed once
+ * whatever runs the job, twice or killed.
+ */
+export const attendeeMessageRecipients = pgTable(
+  'attendee_message_recipients',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => attendeeMessages.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    mailId: uuid('mail_id').references(() => mailOutbox.id),
+    queuedAt: instant('queued_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.email] }),
+    index('attendee_message_recipients_pending_idx').on(t.messageId).where(sql`${t.mailId} is null`),
   ],
 );

@@ -26,7 +26,21 @@ export async function queueMail(db: Database, mail: OutgoingMail): Promise<void>
 }
 
 /** What a transport sends: nodemailer's message shape. */
-export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & { from: string; attachments?: MailAttachment[] };
+export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & {
+  from: string | { name: string; address: string };
+  replyTo?: string;
+  attachments?: MailAttachment[];
+};
+
+/**
+ * The sender of a mail written in someone's name: their name shown, the platform's address kept
+ * (a mail from the organiser's own domain would fail its SPF and DKIM checks), answers to them.
+ */
+function senderOf(from: string, fromName: string | null): DeliverableMail['from'] {
+  if (!fromName) return from;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return { name: fromName, address };
+}
 
 export type MailTransport = {
   send(mail: DeliverableMail): Promise<void>;
@@ -91,7 +105,8 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
       throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
     }
     const message: DeliverableMail = {
-      from: options.from,
+      from: senderOf(options.from, mail.fromName),
+      ...(mail.replyTo && { replyTo: mail.replyTo }),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

@@ -13,6 +13,7 @@ export const adminFr = {
     payouts: 'Virements',
     refunds: 'Remboursements',
     messages: 'Messages',
+    attendeeMessages: 'Envois aux participants',
     audit: 'Journal',
   },
   home: {

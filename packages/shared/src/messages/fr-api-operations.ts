@@ -8,6 +8,16 @@ export const apiOperationsFr: Record<string, string> = {
   'POST /api/embed/bookings': 'Signaler au widget d’un site la réservation terminée dans la fenêtre de Guichet',
   'PUT /api/console/events/{id}/embed': 'Déclarer les sites autorisés à afficher la billetterie d’un événement',
   'GET /api/console/events/{id}/embed': 'Lire les sites autorisés à afficher la billetterie d’un événement',
+  'GET /api/console/events/{id}/messages':
+    'Lister les messages envoyés aux participants d’un événement, avec leur avancement',
+  'GET /api/console/events/{id}/messages/audience':
+    'Compter les destinataires d’un message aux participants selon ses filtres',
+  'POST /api/console/events/{id}/messages': 'Écrire aux participants d’un événement (envoi en arrière-plan)',
+  'PATCH /api/console/events/{id}/staff/{userId}': 'Changer le rôle d’un membre de l’équipe (scanner ou billetterie)',
+  'GET /api/admin/attendee-messages': 'Lister les messages envoyés aux participants, tous événements confondus',
+  'GET /api/admin/attendee-messages/{id}': 'Lire un message envoyé aux participants',
+  'GET /api/admin/settings': 'Lire les réglages de la plateforme',
+  'PUT /api/admin/settings': 'Modifier les réglages de la plateforme',
   'DELETE /api/admin/users/{id}/ban': 'Lever le bannissement d’un compte',
   'DELETE /api/console/events/{id}/staff/{userId}': 'Retirer un membre de l’équipe d’accueil d’un événement',
   'DELETE /api/events/{id}': 'Supprimer un événement sans place payée',

@@ -91,7 +91,8 @@ describe('the permission table', () => {
             role: role === 'admin' ? 'admin' : 'user',
           } as const;
           cast[role] = await signIn(t, { ...values, isVerified: role === 'owner' || role === 'verifiedOrganiser' });
-          if (role === 'owner' || role === 'holder' || role === 'staff') shared = await createFixture(t, cast);
+          if (role === 'owner' || role === 'holder' || role === 'staff' || role === 'boxOffice')
+            shared = await createFixture(t, cast);
         }
       }
     }

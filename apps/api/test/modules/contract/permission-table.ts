@@ -8,7 +8,8 @@ import type { Cast, Fixture, Role } from './fixture';
  * The permission test fails on a route that is missing here, so a new route cannot ship without
  * its line. Roles (fixture.ts): visitor, other (an unrelated account), holder (a paid place of
  * the event), owner (the event's verified organiser), unverifiedOrganiser, verifiedOrganiser (an
- * unrelated one), staff (scans at the event's door), admin.
+ * unrelated one), staff (scans at the event's door), boxOffice (scans and sells at the door:
+ * unless a line says otherwise, what staff get), admin.
  */
 export type Expected = Record<Role, number>;
 
@@ -36,6 +37,7 @@ const all = (status: number): Expected => ({
   unverifiedOrganiser: status,
   verifiedOrganiser: status,
   staff: status,
+  boxOffice: status,
   admin: status,
 });
 /** A logged-in account answers `status`, a visitor 401; then the exceptions. */
@@ -43,6 +45,7 @@ const signedIn = (status: number, exceptions: Partial<Expected> = {}): Expected 
   ...all(status),
   visitor: 401,
   ...exceptions,
+  boxOffice: exceptions.boxOffice ?? exceptions.staff ?? status,
 });
 /** Only the administrator (403 for other accounts). */
 const adminOnly = (status: number): Expected => ({ ...all(403), visitor: 401, admin: status });
@@ -56,6 +59,7 @@ const ownerOrAdmin = (status: number, refused: number, exceptions: Partial<Expec
   owner: status,
   admin: status,
   ...exceptions,
+  boxOffice: exceptions.boxOffice ?? exceptions.staff ?? refused,
 });
 
 const participant = () => ({
@@ -274,15 +278,30 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(201, 404),
     call: (_f, cast) => ({ body: { email: cast.other.email } }),
   },
+  'PATCH /api/console/events/:id/staff/:userId': {
+    expect: ownerOrAdmin(204, 404),
+    call: () => ({ body: { role: 'box-office' } }),
+  },
   'DELETE /api/console/events/:id/staff/:userId': { expect: ownerOrAdmin(204, 404) },
-  // The member of staff sees their own scans (userId is theirs here).
-  'GET /api/console/events/:id/staff/:userId/scans': { expect: ownerOrAdmin(200, 404, { staff: 200 }) },
-  'GET /api/console/events/:id/door-tickets': { expect: ownerOrAdmin(200, 404) },
-  'GET /api/console/events/:id/manual-entries': { expect: ownerOrAdmin(200, 404) },
+  // The member of staff sees their own scans (userId is theirs here), not another member's.
+  'GET /api/console/events/:id/staff/:userId/scans': { expect: ownerOrAdmin(200, 404, { staff: 200, boxOffice: 404 }) },
+  // The box office sells at the door and sees its own sales; a scanner does not (issue 31).
+  'GET /api/console/events/:id/door-tickets': { expect: ownerOrAdmin(200, 404, { boxOffice: 200 }) },
+  'GET /api/console/events/:id/manual-entries': { expect: ownerOrAdmin(200, 404, { boxOffice: 200 }) },
   'POST /api/console/events/:id/manual-entries': {
-    expect: ownerOrAdmin(201, 404),
+    expect: ownerOrAdmin(201, 404, { boxOffice: 201 }),
     call: (f) => ({ body: { ticketId: f.ticket.id, quantity: 1, participant: participant(), payment: 'cash' } }),
   },
+  'GET /api/console/events/:id/messages': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/messages/audience': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/messages': {
+    expect: ownerOrAdmin(202, 404),
+    call: () => ({ body: { subject: 'Ouverture des portes', body: 'Les portes ouvrent à 19 h.', audience: {} } }),
+  },
+  'GET /api/admin/attendee-messages': { expect: adminOnly(200) },
+  'GET /api/admin/attendee-messages/:id': { expect: adminOnly(404) },
+  'GET /api/admin/settings': { expect: adminOnly(200) },
+  'PUT /api/admin/settings': { expect: adminOnly(200), call: () => ({ body: { attendeeMessagesPerDay: 3 } }) },
   'GET /api/console/events/:id/stats': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/participants': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/export.xlsx': { expect: ownerOrAdmin(200, 404) },

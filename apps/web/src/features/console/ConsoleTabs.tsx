@@ -1,4 +1,4 @@
-import { consoleFr, embedFr, invoicesFr, waitingListFr } from '@guichet/shared';
+import { attendeeMessagesFr, consoleFr, embedFr, invoicesFr, waitingListFr } from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -14,6 +14,9 @@ const StatsTab = lazy(() => import('../follow-up/StatsTab'));
 const ParticipantsTab = lazy(() => import('../follow-up/ParticipantsTab'));
 const DeclarationsTab = lazy(() => import('../declarations/DeclarationsTab'));
 const EmbedTab = lazy(() => import('../embed/EmbedTab').then((module) => ({ default: module.EmbedTab })));
+const MessagesTab = lazy(() =>
+  import('../attendee-messages/MessagesTab').then((module) => ({ default: module.MessagesTab })),
+);
 const WaitingListTab = lazy(() =>
   import('../waiting-list/WaitingListTab').then((module) => ({ default: module.WaitingListTab })),
 );
@@ -23,6 +26,7 @@ export const consoleTabs = [
   'edit',
   'participants',
   'waitingList',
+  'messages',
   'declarations',
   'staff',
   'manual',
@@ -35,6 +39,7 @@ const tabLabels: Record<ConsoleTab, string> = {
   declarations: invoicesFr.declarations.tab,
   waitingList: waitingListFr.console.tab,
   embed: embedFr.console.tab,
+  messages: attendeeMessagesFr.tab,
 };
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
@@ -91,6 +96,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="waitingList" pt="md">
           <Suspense fallback={<TabLoader />}>
             <WaitingListTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <MessagesTab eventId={eventId} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="declarations" pt="md">
