@@ -193,7 +193,7 @@ async function main(): Promise<number> {
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(
     path.join(here, 'results', 'waiting-list.json'),
-    `${JSON.stringify({ people: PEOPLE, places: PLACES, ...checks, duplicates, offerJobSeconds, offersSeconds, plainBefore, plainAfter, ratio }, null, 2)}\n`,
+    `${JSON.stringify({ inLine: PEOPLE, places: PLACES, ...checks, duplicates, offerJobSeconds, offersSeconds, plainBefore, plainAfter, ratio }, null, 2)}\n`,
   );
   await app.close();
   await database.close();
