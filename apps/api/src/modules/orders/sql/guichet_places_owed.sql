@@ -7,7 +7,8 @@
 -- places too; the offer itself does not (it is the line).
 -- Cost: one probe of waiting_list_next_idx per ticket with places free, reading at most as many
 -- entries as places free (each entry waits for one place at least, so that many already owe
--- them all); a ticket nobody waits for is an empty index range. No counter is kept: the line's
+-- them all), in the line's order so that the index is the plan whatever the planner thinks of the
+-- line's length; a ticket nobody waits for is an empty index range. No counter is kept: the line's
 -- rows are the count, read under the same snapshot as the places (after the ticket rows' locks
 -- in a hold), and every change of the places or the line takes those rows' locks first
 -- (a join locks the event's tickets; an offer, the ticket).
@@ -25,7 +26,7 @@ BEGIN
     CONTINUE WHEN v_bound IS NULL OR v_bound <= 0;
     SELECT least(v_bound, coalesce(sum(w.quantity), 0))::integer INTO v_one
       FROM (SELECT quantity FROM waiting_list_entries
-             WHERE ticket_id = p_ids[i] AND status = 'waiting' LIMIT v_bound) w;
+             WHERE ticket_id = p_ids[i] AND status = 'waiting' ORDER BY created_at, id LIMIT v_bound) w;
     v_owed[i] := v_one;
     v_room := v_room - v_one;
   END LOOP;
