@@ -100,7 +100,7 @@ import { refuseCrossOriginWrites } from './plugins/same-origin';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { serveWebApp } from './plugins/web';
-import { createDiskImageStore, type ImageStore } from './storage/image-store';
+import { createDatabaseImageStore } from './storage/image-store';
 
 z.config(z.locales.fr());
 
@@ -110,8 +110,6 @@ export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
-  /** Where uploads go; on disk under the data folder by default. */
-  imageStore?: ImageStore;
   /** Payment providers; from the environment by default. */
   payments?: PaymentConfig;
   /** How the sandbox bank reaches our IPN (tests route it to `app.inject`). */
@@ -150,7 +148,7 @@ function trustedProxies(trust: Config['trustProxy']): false | string[] | ((addre
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
-  const images = options.imageStore ?? createDiskImageStore(path.join(config.dataDir, 'uploads'));
+  const images = createDatabaseImageStore(database.db);
   const paymentConfig =
     options.payments ??
     paymentConfigFrom(config.payments, { production: config.env === 'production', publicUrl: config.publicUrl });

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -6,6 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { DeclaredSqlError } from './db/declared-sql';
 import { ensureReferenceData } from './db/seed/reference';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
+import { importUploadedImages } from './storage/image-store';
 
 /** Settings are read and checked once, here: a server missing one stops now, not at its first sale. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -53,6 +55,8 @@ async function prepareDatabase() {
     process.exit(1);
   });
   await ensureReferenceData(database.db);
+  const imported = await importUploadedImages(database.db, path.join(config.dataDir, 'uploads'));
+  if (imported > 0) console.log(`${imported} uploaded images moved from ${config.dataDir}/uploads into the database`);
   return database;
 }
 

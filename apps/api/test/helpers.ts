@@ -13,7 +13,6 @@ import type { DeliverableMail, MailTransport } from '../src/mail/outbox';
 import { hashPassword } from '../src/modules/auth/passwords';
 import type { PaymentConfig } from '../src/payments';
 import { SESSION_COOKIE } from '../src/plugins/session';
-import { createMemoryImageStore } from '../src/storage/image-store';
 
 /** One company's valid numbers (the SIREN and SIRET keys, the VAT number's key): the platform's and organisers' in tests. */
 export const companyNumbers = { siren: '542051180', siret: '54205118000066', vatNumber: 'FR59542051180' };
@@ -85,7 +84,6 @@ export async function createTestApp(
     clock: options.clock,
     payments: options.payments,
     mailTransport: options.mailTransport,
-    imageStore: createMemoryImageStore(),
     sandboxFetch,
     availability: options.availability,
     serveWeb: options.serveWeb,

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { signTicketCode, verifyTicketCode } from '../modules/ticket-codes/codes';
 import { loadTicketKeys } from '../modules/ticket-codes/keys';
-import { createDiskImageStore } from '../storage/image-store';
+import { importUploadedImages } from '../storage/image-store';
 import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { dumpEmbedded } from './backup-database';
 import { openDatabase } from './client';
@@ -49,6 +49,11 @@ async function roundTrip(target: BackupTarget) {
 const IMAGE = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from(randomUUID())]);
 const IMAGE_KEY = 'events/banniere-1.png';
 
+function putLegacyUpload(dataDir: string, key: string, data: Buffer) {
+  mkdirSync(path.dirname(path.join(dataDir, 'uploads', key)), { recursive: true });
+  writeFileSync(path.join(dataDir, 'uploads', key), data);
+}
+
 describe('a backup restored on a new machine (issue 26)', () => {
   it('into an empty folder: the database, the images served and the tickets sold before still valid', async () => {
     // The old machine: a server without TICKET_SIGNING_KEY signs with the data folder's key.
@@ -56,7 +61,8 @@ describe('a backup restored on a new machine (issue 26)', () => {
     const oldConfig = testConfig({ env: 'development', dataDir: before });
     await query({ dataDir: before }, 'create table kept (id int primary key, label text)');
     await query({ dataDir: before }, "insert into kept values (1, 'avant')");
-    await createDiskImageStore(path.join(before, 'uploads')).put(IMAGE_KEY, IMAGE);
+    // Images uploaded before they moved into the database lie in the data folder.
+    await putLegacyUpload(before, IMAGE_KEY, IMAGE);
     const ticket = { id: randomUUID(), eventId: randomUUID(), quantity: 2 };
     const code = signTicketCode(ticket, loadTicketKeys(oldConfig).privateKey);
     const file = await backupDatabase({ dataDir: before }, newFolder());
@@ -68,6 +74,8 @@ describe('a backup restored on a new machine (issue 26)', () => {
     expect(await restoreDatabase({ dataDir: after }, file)).toEqual([]);
     expect(existsSync(path.join(after, 'guichet.pid'))).toBe(false);
     const database = await openDatabase({ dataDir: after });
+    await database.migrate();
+    expect(await importUploadedImages(database.db, path.join(after, 'uploads'))).toBe(1);
     const app = await buildApp({ config: testConfig({ env: 'development', dataDir: after }), database });
     try {
       const image = await app.inject({ method: 'GET', url: `/api/images/${IMAGE_KEY}` });
@@ -143,11 +151,11 @@ describe('backups', () => {
         const target = { databaseUrl: url.toString(), dataDir: newFolder(), ticketSigningKey: key };
         await roundTrip(target);
         // The images and the key come along, into another, empty data folder.
-        await createDiskImageStore(path.join(target.dataDir, 'uploads')).put(IMAGE_KEY, IMAGE);
+        await putLegacyUpload(target.dataDir, IMAGE_KEY, IMAGE);
         const file = await backupDatabase(target, newFolder());
         const elsewhere = path.join(newFolder(), 'data');
         expect(await restoreDatabase({ ...target, dataDir: elsewhere }, file)).toEqual([]);
-        expect(await createDiskImageStore(path.join(elsewhere, 'uploads')).get(IMAGE_KEY)).toEqual(IMAGE);
+        expect(readFileSync(path.join(elsewhere, 'uploads', IMAGE_KEY))).toEqual(IMAGE);
         expect(
           loadTicketKeys({ env: 'development', dataDir: elsewhere, ticketSigningKey: undefined }).publicKeyPem,
         ).toBe(loadTicketKeys({ env: 'production', dataDir: target.dataDir, ticketSigningKey: key }).publicKeyPem);

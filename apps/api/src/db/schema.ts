@@ -22,6 +22,12 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
+/** Raw bytes (an uploaded image); node-postgres and PGlite both read `bytea` as a Buffer-like array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 /** A full-text document (filled by the triggers of events/sql/). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -1048,6 +1054,16 @@ export const declaredSql = pgTable('declared_sql', {
   name: text('name').primaryKey(),
   sha256: text('sha256').notNull(),
   appliedAt: instant('applied_at').notNull().defaultNow(),
+});
+
+/**
+ * Uploaded images, in the database so that every server of a cluster serves them and a database
+ * backup holds them (docs/decisions.md, "Uploaded images"). A key is written once, never changed.
+ */
+export const storedImages = pgTable('stored_images', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
 });
 
 /**

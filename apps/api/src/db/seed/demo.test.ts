@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { createMemoryImageStore } from '../../storage/image-store';
 import { type DatabaseHandle, openDatabase, queryRows } from '../client';
 import { seedDemoData } from './demo';
 import { ensureReferenceData } from './reference';
@@ -18,7 +17,6 @@ beforeAll(async () => {
   const app = await buildApp({
     config: testConfig(),
     database,
-    imageStore: createMemoryImageStore(),
     seedDemo: true,
   });
   close = async () => {
