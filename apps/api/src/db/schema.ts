@@ -333,12 +333,13 @@ export const walletDeviceRegistrations = pgTable(
   ],
 );
 
-export const waitingListStatuses = ['waiting', 'offered', 'converted', 'left', 'expired'] as const;
+export const waitingListStatuses = ['waiting', 'offered', 'accepted', 'converted', 'left', 'expired'] as const;
 
 /**
  * The people waiting for a sold-out ticket (issue 30; docs/decisions.md, "Waiting list"), one live
- * entry per account and ticket: `waiting` and `offered` are live, the others are kept for the
- * organiser's conversions. The offer columns are filled when places come back to the entry.
+ * entry per account and ticket: `waiting`, `offered` and `accepted` (its link opened, its payment
+ * hold running) are live, the others are kept for the organiser's conversions: `converted` once
+ * the offer's order is paid. The offer columns are filled when places come back to the entry.
  */
 export const waitingListEntries = pgTable(
   'waiting_list_entries',
@@ -361,19 +362,28 @@ export const waitingListEntries = pgTable(
     offerExpiresAt: instant('offer_expires_at'),
     offerTokenHash: text('offer_token_hash'),
     offerOrderId: uuid('offer_order_id').references(() => orders.id),
+    // When its person opened the link (the offer became their payment hold).
+    acceptedAt: instant('accepted_at'),
     endedAt: instant('ended_at'),
     createdAt: createdAt(),
   },
   (t) => [
     // One live entry per account and ticket: two joins at once leave one row.
-    uniqueIndex('waiting_list_live_key').on(t.ticketId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    uniqueIndex('waiting_list_live_key')
+      .on(t.ticketId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered', 'accepted')`),
     // The next in line: those still waiting, in join order.
     index('waiting_list_next_idx').on(t.ticketId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
     index('waiting_list_event_user_idx').on(t.eventId, t.userId),
     uniqueIndex('waiting_list_offer_token_key').on(t.offerTokenHash),
+    // The entry of an offer's order: its outcome (orders_waiting_list_outcome), its expiry.
+    index('waiting_list_offer_order_idx').on(t.offerOrderId).where(sql`${t.offerOrderId} is not null`),
     // 1 to MAX_TICKETS_PER_ORDER: a waiting place becomes one order.
     check('waiting_list_quantity_check', sql`${t.quantity} between 1 and 5`),
-    check('waiting_list_status_check', sql`${t.status} in ('waiting', 'offered', 'converted', 'left', 'expired')`),
+    check(
+      'waiting_list_status_check',
+      sql`${t.status} in ('waiting', 'offered', 'accepted', 'converted', 'left', 'expired')`,
+    ),
   ],
 );
 
@@ -655,6 +665,9 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash'),
     transactionId: text('transaction_id'),
     paidAt: instant('paid_at'),
+    // Made of places the waiting list offered (orders/offers.ts): its outcome is the entry's
+    // (converted once paid), through the trigger orders_waiting_list_outcome.
+    isWaitingListOffer: boolean('is_waiting_list_offer').notNull().default(false),
     // Its invoices issued and its places numbered (invoices/issue.ts); null while owed.
     documentsIssuedAt: instant('documents_issued_at'),
     // The company its invoices name instead of the buyer (issue 29): checked, identifiers normalized.

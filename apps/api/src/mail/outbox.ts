@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema';
-import { queueJob } from '../jobs/queue';
+import { queueJob, queueJobs } from '../jobs/queue';
 import { SubjectGone } from '../jobs/subject-gone';
 import { describeError } from '../lib/errors';
 import { type MailAttachment, type ResolveAttachment, resolveAttachments, withoutImagesOf } from './attachments';
@@ -23,6 +23,21 @@ export const MAIL_MAX_ATTEMPTS = 5;
 export async function queueMail(db: Database, mail: OutgoingMail): Promise<void> {
   const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
   if (row) await queueJob(db, 'mail', { mailId: row.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+/**
+ * Queues many messages and their deliveries in two statements, in the caller's transaction: what
+ * one change reports to many people at once (the waiting list's offers).
+ */
+export async function queueMails(db: Database, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = await db.insert(mailOutbox).values(mails).returning({ id: mailOutbox.id });
+  await queueJobs(
+    db,
+    'mail',
+    rows.map((row) => ({ mailId: row.id })),
+    { maxAttempts: MAIL_MAX_ATTEMPTS },
+  );
 }
 
 /** What a transport sends: nodemailer's message shape. */
