@@ -23,6 +23,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, findQueuedMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
@@ -80,6 +81,8 @@ import { expireWaitingListOffers, offerPlacesBack } from './modules/waiting-list
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
+import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
 import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -310,6 +313,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(declarationsRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(apiTokenRoutes, deps);
+      await api.register(webhookRoutes, deps);
       await api.register(waitingRoomRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });
       await api.register(invoiceRoutes, deps);
@@ -399,6 +404,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       waiting_list_offer: async (job) => {
         await offerPlacesBack({ ...deps, payments }, job.eventId ?? '');
       },
+      webhook_event: (job) => fanOutWebhookEvent(deps, job),
+      webhook: (job, row) => deliverWebhook(deps, job, row.attempts),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

@@ -13,4 +13,6 @@ export const idleJobHandlers: JobHandlers = {
   event_cancellation: idle,
   wallet_push: idle,
   waiting_list_offer: idle,
+  webhook_event: idle,
+  webhook: idle,
 };
