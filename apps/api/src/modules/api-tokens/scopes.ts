@@ -3,7 +3,7 @@ import type { ApiTokenScope } from '@guichet/shared';
 /**
  * The only routes an API token opens, each with the scope it needs (issue 33), in one place.
  * Any route not here refuses a token (403): the account, payouts, settings, the tokens
- * themselves. A line naming a route that does not exist stops the application's start.
+ * themselves. The permission test fails on a line naming a route that does not exist.
  */
 export const tokenScopes: Record<string, ApiTokenScope> = {
   'GET /api/console/events': 'events:read',
