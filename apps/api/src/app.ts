@@ -23,8 +23,8 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { createTransport, deliverMail, findQueuedMail, type MailTransport } from './mail/outbox';
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
-import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
 import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store';
@@ -81,11 +81,11 @@ import { expireWaitingListOffers, offerPlacesBack } from './modules/waiting-list
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes';
 import { waitingRoomRoutes } from './modules/waiting-room/routes';
 import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
-import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
-import { webhookRoutes } from './modules/webhooks/routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
 import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
+import { webhookRoutes } from './modules/webhooks/routes';
 import {
   createPaymentProviders,
   type PaymentConfig,

@@ -1,9 +1,9 @@
 import { integrationsFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiTokens, auditLog } from '../../db/schema';
 import { createEvent, createUser, loginAs, type TestApp, withTestApp } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
+import { apiTokens, auditLog } from '../../db/schema';
 
 const t = useTestApp();
 const m = integrationsFr.errors;
@@ -14,7 +14,12 @@ async function organiser(app: TestApp = t, values: { isVerified?: boolean } = { 
 }
 
 async function newToken(cookie: string, scopes: string[], app: TestApp = t) {
-  return app.app.inject({ method: 'POST', url: '/api/me/api-tokens', headers: { cookie }, payload: { name: 'Caisse', scopes } });
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/me/api-tokens',
+    headers: { cookie },
+    payload: { name: 'Caisse', scopes },
+  });
 }
 
 const bearer = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, app = t) =>
@@ -33,7 +38,9 @@ describe('API tokens', () => {
     expect(JSON.stringify(row)).not.toContain(token.slice(4));
 
     const list = await t.app.inject({ method: 'GET', url: '/api/me/api-tokens', headers: { cookie } });
-    expect(list.json()).toEqual([{ id, name: 'Caisse', scopes: ['orders:read'], createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list.json()).toEqual([
+      { id, name: 'Caisse', scopes: ['orders:read'], createdAt: expect.any(String), lastUsedAt: null },
+    ]);
     expect(list.body).not.toContain(token);
 
     const own = await bearer(token, 'GET', `/api/console/events/${event.id}/participants`);
@@ -60,8 +67,12 @@ describe('API tokens', () => {
       expect((await bearer(token, 'GET', url)).statusCode, url).toBe(403);
     }
     // A token cannot make tokens, even with every scope.
-    const { token: all } = (await newToken(cookie, ['events:read', 'orders:read', 'checkins:write', 'events:write'])).json();
-    expect((await bearer(all, 'POST', '/api/me/api-tokens', { name: 'x', scopes: ['orders:read'] })).statusCode).toBe(403);
+    const { token: all } = (
+      await newToken(cookie, ['events:read', 'orders:read', 'checkins:write', 'events:write'])
+    ).json();
+    expect((await bearer(all, 'POST', '/api/me/api-tokens', { name: 'x', scopes: ['orders:read'] })).statusCode).toBe(
+      403,
+    );
   });
 
   it('stop working once revoked (401), and an unknown token answers 401', async () => {
@@ -77,9 +88,9 @@ describe('API tokens', () => {
     expect(refused.json()).toMatchObject({ code: 'TOKEN_INVALID', message: m.tokenInvalid });
     expect((await bearer('gch_forged', 'GET', url)).statusCode).toBe(401);
     expect((await bearer('', 'GET', url)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/me/api-tokens/${id}`, headers: { cookie } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/me/api-tokens/${id}`, headers: { cookie } })).statusCode,
+    ).toBe(404);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audit.map((line) => line.action).sort()).toEqual(['api_token.create', 'api_token.revoke']);
   });
@@ -112,7 +123,10 @@ describe('API tokens', () => {
     const { user, cookie } = await organiser();
     const { event } = await createEvent(t, user.id);
     const { id, token } = (await newToken(cookie, ['events:write'])).json();
-    const changed = await bearer(token, 'PATCH', `/api/events/${event.id}`, { title: 'Titre changé par un jeton', type: 'Soirée' });
+    const changed = await bearer(token, 'PATCH', `/api/events/${event.id}`, {
+      title: 'Titre changé par un jeton',
+      type: 'Soirée',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const lines = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(lines.find((line) => line.action === 'api_token.use')?.after).toMatchObject({
@@ -128,12 +142,15 @@ describe('API tokens', () => {
       const { event } = await createEvent(app, user.id);
       const { token } = (await newToken(cookie, ['events:read'], app)).json();
       const statuses: number[] = [];
-      for (let i = 0; i < 13; i++) statuses.push((await bearer(token, 'GET', `/api/console/events/${event.id}/stats`, undefined, app)).statusCode);
+      for (let i = 0; i < 13; i++)
+        statuses.push((await bearer(token, 'GET', `/api/console/events/${event.id}/stats`, undefined, app)).statusCode);
       expect(statuses.slice(0, 12).every((status) => status === 200)).toBe(true);
       expect(statuses[12]).toBe(429);
       // Another token of the same organiser has its own count.
       const { token: second } = (await newToken(cookie, ['events:read'], app)).json();
-      expect((await bearer(second, 'GET', `/api/console/events/${event.id}/stats`, undefined, app)).statusCode).toBe(200);
+      expect((await bearer(second, 'GET', `/api/console/events/${event.id}/stats`, undefined, app)).statusCode).toBe(
+        200,
+      );
     });
   });
 });

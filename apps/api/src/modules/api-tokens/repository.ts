@@ -73,6 +73,10 @@ export async function touchToken(db: Database, id: string, now: Date): Promise<v
 
 /** The organiser of an event, when it exists. */
 export async function findEventOrganizer(db: Database, eventId: string): Promise<string | undefined> {
-  const [row] = await db.select({ organizerId: events.organizerId }).from(events).where(eq(events.id, eventId)).limit(1);
+  const [row] = await db
+    .select({ organizerId: events.organizerId })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
   return row?.organizerId;
 }

@@ -18,7 +18,8 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: { body: apiTokenInput, response: { 201: apiTokenCreated } },
       ...access('user', { perWindow: 3, minutes: 60, floor: 30 }),
     },
-    async (request, reply) => reply.code(201).send(await tokens.createApiToken(deps, requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await tokens.createApiToken(deps, requireUser(request), request.body)),
   );
 
   app.delete(

@@ -23,8 +23,7 @@ export const tokenScopes: Record<string, ApiTokenScope> = {
   'PATCH /api/tickets/:id': 'events:write',
 };
 
-export const tokenScopeOf = (method: string, url: string): ApiTokenScope | undefined =>
-  tokenScopes[`${method} ${url}`];
+export const tokenScopeOf = (method: string, url: string): ApiTokenScope | undefined => tokenScopes[`${method} ${url}`];
 
 /** Routes whose `:id` is an event: a token reaches only its organiser's (403 for another's). */
 export const isEventRoute = (url: string) => /^\/api\/(console\/|checkin\/)?events\/:id(\/|$)/.test(url);

@@ -118,7 +118,9 @@ describe('the permission table', () => {
         .map(([route, scope]) => `${route} ${scope}`)
         .sort(),
     ).toEqual(fromTable);
-    const declared = t.app.declaredRoutes.filter((route) => route.tokenScope).map((route) => `${route.method} ${route.url}`);
+    const declared = t.app.declaredRoutes
+      .filter((route) => route.tokenScope)
+      .map((route) => `${route.method} ${route.url}`);
     expect(declared.sort()).toEqual(Object.keys(tokenScopes).sort());
   });
 
@@ -162,7 +164,9 @@ describe('the permission table', () => {
           ...(call.body !== undefined && { payload: call.body as object }),
         });
         if (response.statusCode !== expected) {
-          differences.push(`${key} token ${who}: ${response.statusCode}, expected ${expected} — ${response.body.slice(0, 160)}`);
+          differences.push(
+            `${key} token ${who}: ${response.statusCode}, expected ${expected} — ${response.body.slice(0, 160)}`,
+          );
         }
       }
     }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@guichet/shared';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
 /**

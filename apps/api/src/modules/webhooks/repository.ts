@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { jobs, users, webhookAttempts, webhookEndpoints } from '../../db/schema';
 
@@ -137,13 +137,4 @@ export async function recordFailure(db: Database, endpointId: string, disableAft
                   w.consecutive_failures as failures, u.email, u.first_name as "firstName", w.url`,
   );
   return row;
-}
-
-export async function isEndpointLive(db: Database, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt)))
-    .limit(1);
-  return Boolean(row);
 }

@@ -21,7 +21,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: { body: webhookInput, response: { 201: webhookCreated } },
       ...access('user', { perWindow: 3, minutes: 60, floor: 30 }),
     },
-    async (request, reply) => reply.code(201).send(await webhooks.createWebhook(deps, requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await webhooks.createWebhook(deps, requireUser(request), request.body)),
   );
 
   app.patch(

@@ -53,7 +53,13 @@ export async function createWebhook(deps: WebhookDeps, me: SignedInUser, input: 
       throw new AppError('TOO_MANY_WEBHOOKS', m.tooManyWebhooks(MAX_ENDPOINTS), 409);
     }
     const id = await repo.insertEndpoint(tx, { userId: me.id, url, events, secret });
-    await insertAudit(tx, { actorId: me.id, action: 'webhook.create', targetType: 'webhook', targetId: id, after: { url, events } });
+    await insertAudit(tx, {
+      actorId: me.id,
+      action: 'webhook.create',
+      targetType: 'webhook',
+      targetId: id,
+      after: { url, events },
+    });
     return { id, secret };
   });
 }
@@ -76,7 +82,12 @@ async function ownEndpoint(deps: WebhookDeps, me: SignedInUser, id: string) {
   return endpoint;
 }
 
-export async function updateWebhook(deps: WebhookDeps, me: SignedInUser, id: string, input: WebhookUpdate): Promise<void> {
+export async function updateWebhook(
+  deps: WebhookDeps,
+  me: SignedInUser,
+  id: string,
+  input: WebhookUpdate,
+): Promise<void> {
   const endpoint = await ownEndpoint(deps, me, id);
   const events = input.events === undefined ? undefined : parseEvents(input.events);
   const url = input.url === undefined ? undefined : await checkedUrl(deps, input.url);
@@ -145,7 +156,9 @@ export async function testWebhook(deps: WebhookDeps, me: SignedInUser, id: strin
     },
     1,
   );
-  const [attempt] = (await repo.findAttempts(deps.db, id, DELIVERY_LOG_LENGTH)).filter((row) => row.eventId === eventId);
+  const [attempt] = (await repo.findAttempts(deps.db, id, DELIVERY_LOG_LENGTH)).filter(
+    (row) => row.eventId === eventId,
+  );
   if (!attempt) throw notFound();
   return deliveryOf(attempt);
 }

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { integrationsFr } from '@guichet/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, mailOutbox, orders, webhookEndpoints } from '../../db/schema';
 import { createEvent, createUser, loginAs, type TestApp, withTestApp } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
+import { jobs, mailOutbox, orders, webhookEndpoints } from '../../db/schema';
 import { signatureHeader, verifySignature } from './signature';
 
 const m = integrationsFr.errors;
@@ -24,7 +24,10 @@ function receiver() {
     });
     request.on('end', () => {
       received.push({ headers: request.headers, body });
-      setTimeout(() => response.writeHead(state.status, { 'content-type': 'text/plain' }).end(`reçu ${state.status}`), state.delayMs);
+      setTimeout(
+        () => response.writeHead(state.status, { 'content-type': 'text/plain' }).end(`reçu ${state.status}`),
+        state.delayMs,
+      );
     });
   });
   return {
@@ -110,7 +113,10 @@ describe('signed webhooks', () => {
     expect(got).toHaveLength(1);
     const [delivery] = got as [Received];
     const body = JSON.parse(delivery.body);
-    expect(body).toMatchObject({ type: 'order.paid', data: { orderId: order.id, totalCents: 1500, eventId: event.id } });
+    expect(body).toMatchObject({
+      type: 'order.paid',
+      data: { orderId: order.id, totalCents: 1500, eventId: event.id },
+    });
     expect(delivery.headers['guichet-event-id']).toBe(body.id);
     const signature = String(delivery.headers['guichet-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -153,7 +159,9 @@ describe('signed webhooks', () => {
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
     const got = hook.received.slice(before).map((r) => JSON.parse(r.body));
-    expect(got).toEqual([expect.objectContaining({ type: 'event.updated', data: expect.objectContaining({ title: 'Nouveau titre' }) })]);
+    expect(got).toEqual([
+      expect.objectContaining({ type: 'event.updated', data: expect.objectContaining({ title: 'Nouveau titre' }) }),
+    ]);
 
     const tested = await t.app.inject({ method: 'POST', url: `/api/me/webhooks/${id}/test`, headers: { cookie } });
     expect(tested.statusCode).toBe(200);
@@ -176,7 +184,9 @@ describe('signed webhooks', () => {
     ] as const) {
       expect((await t.app.inject({ method, url: path, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     }
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/me/webhooks/${id}`, headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/me/webhooks/${id}`, headers: { cookie } })).statusCode,
+    ).toBe(204);
   });
 });
 
@@ -186,47 +196,50 @@ describe('a failing receiver', () => {
     const url = await hook.start();
     hook.state.status = 500;
     try {
-      await withTestApp({ config: { webhooks: { timeoutMs: 2000, ratePerSecond: 100, disableAfter: 3, publicOnly: false } } }, async (app) => {
-        const { user, cookie } = await organiser(app);
-        const { event } = await createEvent(app, user.id);
-        const { id } = (await register(app, cookie, url)).json();
-        await payAnOrder(app, event.id, (await createUser(app)).id);
-        await app.app.jobs.runDue();
-        await app.app.jobs.runDue();
-        expect(hook.received).toHaveLength(1);
-        const [job] = await app.database.db
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.kind, 'webhook'), sql`${jobs.payload}->>'endpointId' = ${id}`));
-        // Backoff: the second attempt waits 30 s.
-        expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
-        expect(job?.lastError).toContain('500');
-        // The same event id at every attempt.
-        for (let attempt = 2; attempt <= 3; attempt++) {
+      await withTestApp(
+        { config: { webhooks: { timeoutMs: 2000, ratePerSecond: 100, disableAfter: 3, publicOnly: false } } },
+        async (app) => {
+          const { user, cookie } = await organiser(app);
+          const { event } = await createEvent(app, user.id);
+          const { id } = (await register(app, cookie, url)).json();
+          await payAnOrder(app, event.id, (await createUser(app)).id);
+          await app.app.jobs.runDue();
+          await app.app.jobs.runDue();
+          expect(hook.received).toHaveLength(1);
+          const [job] = await app.database.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.kind, 'webhook'), sql`${jobs.payload}->>'endpointId' = ${id}`));
+          // Backoff: the second attempt waits 30 s.
+          expect(job?.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+          expect(job?.lastError).toContain('500');
+          // The same event id at every attempt.
+          for (let attempt = 2; attempt <= 3; attempt++) {
+            await dueNow(app, id);
+            await app.app.jobs.runDue();
+          }
+          expect(hook.received).toHaveLength(3);
+          expect(new Set(hook.received.map((r) => r.headers['guichet-event-id'])).size).toBe(1);
+          const [endpoint] = await app.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+          expect(endpoint?.disabledAt).not.toBeNull();
+          const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+          expect(mails.map((mail) => mail.subject)).toEqual([integrationsFr.mail.disabledSubject]);
+          // Disabled: its delivery ends without another request.
           await dueNow(app, id);
           await app.app.jobs.runDue();
-        }
-        expect(hook.received).toHaveLength(3);
-        expect(new Set(hook.received.map((r) => r.headers['guichet-event-id'])).size).toBe(1);
-        const [endpoint] = await app.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
-        expect(endpoint?.disabledAt).not.toBeNull();
-        const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
-        expect(mails.map((mail) => mail.subject)).toEqual([integrationsFr.mail.disabledSubject]);
-        // Disabled: its delivery ends without another request.
-        await dueNow(app, id);
-        await app.app.jobs.runDue();
-        expect(hook.received).toHaveLength(3);
-        const listed = await app.app.inject({ method: 'GET', url: '/api/me/webhooks', headers: { cookie } });
-        expect(listed.json()[0]).toMatchObject({ enabled: false, consecutiveFailures: 3 });
-        // Switched back on by its organiser.
-        const enabled = await app.app.inject({
-          method: 'PATCH',
-          url: `/api/me/webhooks/${id}`,
-          headers: { cookie },
-          payload: { enabled: true },
-        });
-        expect(enabled.statusCode).toBe(204);
-      });
+          expect(hook.received).toHaveLength(3);
+          const listed = await app.app.inject({ method: 'GET', url: '/api/me/webhooks', headers: { cookie } });
+          expect(listed.json()[0]).toMatchObject({ enabled: false, consecutiveFailures: 3 });
+          // Switched back on by its organiser.
+          const enabled = await app.app.inject({
+            method: 'PATCH',
+            url: `/api/me/webhooks/${id}`,
+            headers: { cookie },
+            payload: { enabled: true },
+          });
+          expect(enabled.statusCode).toBe(204);
+        },
+      );
     } finally {
       await hook.stop();
     }
@@ -237,14 +250,21 @@ describe('a failing receiver', () => {
     const url = await hook.start();
     hook.state.delayMs = 3000;
     try {
-      await withTestApp({ config: { webhooks: { timeoutMs: 300, ratePerSecond: 100, disableAfter: 20, publicOnly: false } } }, async (app) => {
-        const { cookie } = await organiser(app);
-        const { id } = (await register(app, cookie, url)).json();
-        const tested = await app.app.inject({ method: 'POST', url: `/api/me/webhooks/${id}/test`, headers: { cookie } });
-        expect(tested.statusCode).toBe(200);
-        expect(tested.json()).toMatchObject({ statusCode: null, error: expect.stringContaining('timeout') });
-        expect(tested.json().durationMs).toBeLessThan(2500);
-      });
+      await withTestApp(
+        { config: { webhooks: { timeoutMs: 300, ratePerSecond: 100, disableAfter: 20, publicOnly: false } } },
+        async (app) => {
+          const { cookie } = await organiser(app);
+          const { id } = (await register(app, cookie, url)).json();
+          const tested = await app.app.inject({
+            method: 'POST',
+            url: `/api/me/webhooks/${id}/test`,
+            headers: { cookie },
+          });
+          expect(tested.statusCode).toBe(200);
+          expect(tested.json()).toMatchObject({ statusCode: null, error: expect.stringContaining('timeout') });
+          expect(tested.json().durationMs).toBeLessThan(2500);
+        },
+      );
     } finally {
       await hook.stop();
     }
@@ -256,23 +276,45 @@ describe('in production', () => {
     const hook = receiver();
     const local = await hook.start();
     try {
-      await withTestApp({ config: { webhooks: { timeoutMs: 2000, ratePerSecond: 100, disableAfter: 20, publicOnly: true } } }, async (app) => {
-        const { user, cookie } = await organiser(app);
-        expect((await register(app, cookie, local)).json()).toMatchObject({ message: m.urlNotHttps, field: 'url' });
-        for (const address of ['https://127.0.0.1/', 'https://10.1.2.3/', 'https://169.254.169.254/', 'https://[::1]/', 'https://localhost/', 'https://[::ffff:127.0.0.1]/']) {
-          const refused = await register(app, cookie, address);
-          expect(refused.statusCode, address).toBe(400);
-          expect(refused.json().message, address).toBe(m.urlPrivate);
-        }
-        // Checked again at delivery, after resolution: an address that became private is never called.
-        const [endpoint] = await app.database.db
-          .insert(webhookEndpoints)
-          .values({ userId: user.id, url: local.replace('http://127.0.0.1', 'https://localhost'), events: ['order.paid'], secret: 'whsec_x' })
-          .returning();
-        const tested = await app.app.inject({ method: 'POST', url: `/api/me/webhooks/${endpoint?.id}/test`, headers: { cookie } });
-        expect(tested.json()).toMatchObject({ statusCode: null, error: expect.stringContaining('WEBHOOK_URL_PRIVATE') });
-        expect(hook.received).toHaveLength(0);
-      });
+      await withTestApp(
+        { config: { webhooks: { timeoutMs: 2000, ratePerSecond: 100, disableAfter: 20, publicOnly: true } } },
+        async (app) => {
+          const { user, cookie } = await organiser(app);
+          expect((await register(app, cookie, local)).json()).toMatchObject({ message: m.urlNotHttps, field: 'url' });
+          for (const address of [
+            'https://127.0.0.1/',
+            'https://10.1.2.3/',
+            'https://169.254.169.254/',
+            'https://[::1]/',
+            'https://localhost/',
+            'https://[::ffff:127.0.0.1]/',
+          ]) {
+            const refused = await register(app, cookie, address);
+            expect(refused.statusCode, address).toBe(400);
+            expect(refused.json().message, address).toBe(m.urlPrivate);
+          }
+          // Checked again at delivery, after resolution: an address that became private is never called.
+          const [endpoint] = await app.database.db
+            .insert(webhookEndpoints)
+            .values({
+              userId: user.id,
+              url: local.replace('http://127.0.0.1', 'https://localhost'),
+              events: ['order.paid'],
+              secret: 'whsec_x',
+            })
+            .returning();
+          const tested = await app.app.inject({
+            method: 'POST',
+            url: `/api/me/webhooks/${endpoint?.id}/test`,
+            headers: { cookie },
+          });
+          expect(tested.json()).toMatchObject({
+            statusCode: null,
+            error: expect.stringContaining('WEBHOOK_URL_PRIVATE'),
+          });
+          expect(hook.received).toHaveLength(0);
+        },
+      );
     } finally {
       await hook.stop();
     }

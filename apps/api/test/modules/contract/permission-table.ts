@@ -228,16 +228,22 @@ export const permissionTable: Record<string, Line> = {
   },
 
   // Events: authoring
-  'POST /api/events': { token: { scope: 'events:write' }, expect: signedIn(201), call: () => ({ body: createPayload() }) },
+  'POST /api/events': {
+    token: { scope: 'events:write' },
+    expect: signedIn(201),
+    call: () => ({ body: createPayload() }),
+  },
   'GET /api/events/:id/manage': { token: { scope: 'events:read' }, expect: ownerOrAdmin(200, 403) },
-  'PATCH /api/events/:id': { token: { scope: 'events:write' },
+  'PATCH /api/events/:id': {
+    token: { scope: 'events:write' },
     expect: ownerOrAdmin(200, 403),
     call: () => ({ body: { title: 'Nouveau titre', type: 'Soirée' } }),
   },
   // The event has a paid place: deleting it is refused (409) to those who may.
   'DELETE /api/events/:id': { expect: ownerOrAdmin(409, 403) },
   'POST /api/events/:id/banner': { expect: ownerOrAdmin(415, 403) },
-  'POST /api/events/:id/tickets': { token: { scope: 'events:write' },
+  'POST /api/events/:id/tickets': {
+    token: { scope: 'events:write' },
     expect: ownerOrAdmin(201, 403),
     call: () => ({ body: { title: 'Nouveau billet', price: 5, quantity: 10 } }),
   },
@@ -245,7 +251,11 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(201, 403),
     call: (f) => ({ params: { id: f.choice.id }, body: { title: 'Option 2', price: 5, quantity: 10 } }),
   },
-  'PATCH /api/tickets/:id': { token: { scope: 'events:write' }, expect: ownerOrAdmin(204, 403), call: () => ({ body: { title: 'Renommé' } }) },
+  'PATCH /api/tickets/:id': {
+    token: { scope: 'events:write' },
+    expect: ownerOrAdmin(204, 403),
+    call: () => ({ body: { title: 'Renommé' } }),
+  },
   'DELETE /api/tickets/:id': { expect: ownerOrAdmin(409, 403) },
   'POST /api/events/:id/discounts': {
     expect: ownerOrAdmin(201, 403),
@@ -254,7 +264,10 @@ export const permissionTable: Record<string, Line> = {
   'PATCH /api/discounts/:id': { expect: ownerOrAdmin(204, 403), call: () => ({ body: { isEnabled: false } }) },
 
   // The console
-  'GET /api/console/events': { token: { scope: 'events:read' }, expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 } },
+  'GET /api/console/events': {
+    token: { scope: 'events:read' },
+    expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 },
+  },
   'GET /api/console/organizers': { expect: adminOnly(200) },
   'GET /api/console/events/:id/waiting-list': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/staff': { expect: ownerOrAdmin(200, 404) },
@@ -292,14 +305,19 @@ export const permissionTable: Record<string, Line> = {
 
   // The door
   'GET /api/checkin/events': { token: { scope: 'checkins:write' }, expect: signedIn(200) },
-  'GET /api/checkin/events/:id/manifest': { token: { scope: 'checkins:write' }, expect: ownerOrAdmin(200, 403, { staff: 200 }) },
-  'POST /api/checkin/events/:id/scans': { token: { scope: 'checkins:write' },
+  'GET /api/checkin/events/:id/manifest': {
+    token: { scope: 'checkins:write' },
+    expect: ownerOrAdmin(200, 403, { staff: 200 }),
+  },
+  'POST /api/checkin/events/:id/scans': {
+    token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),
     call: (f) => ({
       body: { id: randomUUID(), participationId: f.participation.id, scannedAt: new Date().toISOString() },
     }),
   },
-  'POST /api/checkin/events/:id/scans/batch': { token: { scope: 'checkins:write' },
+  'POST /api/checkin/events/:id/scans/batch': {
+    token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),
     call: (f) => ({
       body: { scans: [{ id: randomUUID(), participationId: f.participation.id, scannedAt: new Date().toISOString() }] },
