@@ -25,6 +25,7 @@ export const integrationsFr = {
     scopes: 'Autorisations',
     create: 'Créer le jeton',
     created: 'Jeton créé.',
+    token: 'Votre jeton',
     shownOnce: 'Copiez ce jeton maintenant : il ne sera plus jamais affiché.',
     copy: 'Copier le jeton',
     copied: 'Jeton copié',
@@ -38,7 +39,6 @@ export const integrationsFr = {
     revokeConfirm: (name: string) =>
       `Le jeton « ${name} » cessera immédiatement de fonctionner. Les logiciels qui l’utilisent n’auront plus accès à l’API.`,
     revoked: 'Jeton révoqué.',
-    cancel: 'Annuler',
     loadError: 'Impossible de charger vos jetons.',
   },
   webhooks: {
@@ -48,6 +48,7 @@ export const integrationsFr = {
     events: 'Événements envoyés',
     create: 'Ajouter le webhook',
     created: 'Webhook ajouté.',
+    secret: 'Secret de signature',
     secretShownOnce: 'Copiez ce secret de signature maintenant : il ne sera plus affiché.',
     copySecret: 'Copier le secret',
     copied: 'Secret copié',

@@ -46,7 +46,7 @@ export function ApiTokensSettings() {
       </Text>
       {created ? (
         <SecretOnce
-          label={m.name}
+          label={m.token}
           value={created.token}
           warning={m.shownOnce}
           copyLabel={m.copy}

@@ -29,7 +29,7 @@ export function SecretOnce({
         label={label}
         value={value}
         readOnly
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         onFocus={(event) => event.currentTarget.select()}
         data-testid="secret-once"
       />

@@ -1,9 +1,10 @@
 import { formatDateTime, integrationsFr, type WebhookSummary } from '@guichet/shared';
-import { Badge, Button, Code, Collapse, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useDeleteWebhook, useTestWebhook, useUpdateWebhook, useWebhookDeliveries } from '../../api/integrations';
 import { ConfirmButton } from '../../ui/ConfirmButton';
+import { DataList } from '../../ui/DataList';
 import { FormError } from '../../ui/FormError';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
@@ -134,38 +135,39 @@ export function WebhookCard({ webhook }: { webhook: WebhookSummary }) {
         <Collapse in={showLog} id={logId}>
           <QueryState query={deliveries} compact isEmpty={(list) => list.length === 0} empty={m.noDeliveries}>
             {(list) => (
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped fz="sm" aria-label={m.deliveries}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{m.sentAt}</Table.Th>
-                      <Table.Th>{m.event}</Table.Th>
-                      <Table.Th>{m.status}</Table.Th>
-                      <Table.Th>{m.duration}</Table.Th>
-                      <Table.Th>{m.answer}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((delivery) => (
-                      <Table.Tr key={delivery.id}>
-                        <Table.Td>{formatDateTime(delivery.createdAt)}</Table.Td>
-                        <Table.Td>{delivery.eventType}</Table.Td>
-                        <Table.Td>{delivery.statusCode ?? m.noAnswer}</Table.Td>
-                        <Table.Td>{m.durationMs(delivery.durationMs)}</Table.Td>
-                        <Table.Td>
-                          <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                            {(delivery.error ?? delivery.answer).slice(0, 200)}
-                          </Code>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataList
+                items={list}
+                itemKey={(delivery) => delivery.id}
+                minWidth={520}
+                cardLabel={(delivery) => `${delivery.eventType} ${formatDateTime(delivery.createdAt)}`}
+                card={(delivery) => (
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {delivery.eventType} · {delivery.statusCode ?? m.noAnswer} · {m.durationMs(delivery.durationMs)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(delivery.createdAt)}
+                    </Text>
+                    <AnswerExcerpt text={delivery.error ?? delivery.answer} />
+                  </Stack>
+                )}
+                columns={[
+                  { header: m.sentAt, cell: (delivery) => formatDateTime(delivery.createdAt) },
+                  { header: m.event, cell: (delivery) => delivery.eventType },
+                  { header: m.status, cell: (delivery) => delivery.statusCode ?? m.noAnswer },
+                  { header: m.duration, cell: (delivery) => m.durationMs(delivery.durationMs) },
+                  { header: m.answer, cell: (delivery) => <AnswerExcerpt text={delivery.error ?? delivery.answer} /> },
+                ]}
+              />
             )}
           </QueryState>
         </Collapse>
       </Stack>
     </Paper>
   );
+}
+
+/** The first characters of what the receiver answered (or why nothing was sent), as text. */
+function AnswerExcerpt({ text }: { text: string }) {
+  return <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text.slice(0, 200)}</Code>;
 }

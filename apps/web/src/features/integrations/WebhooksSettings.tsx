@@ -44,7 +44,7 @@ export function WebhooksSettings() {
       </Text>
       {created ? (
         <SecretOnce
-          label={m.copySecret}
+          label={m.secret}
           value={created.secret}
           warning={m.secretShownOnce}
           copyLabel={m.copySecret}
