@@ -67,7 +67,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       await markJobDone(db, job.id);
     } catch (error) {
       if (error instanceof Deferred) {
-        await markJobDeferred(db, job, error.delayMs);
+        await markJobDeferred(db, job, error.delayMs, error.note);
       } else if (error instanceof SubjectGone) {
         await markJobEnded(db, job.id, error.reason);
         options.onEnded?.(job, error.reason);

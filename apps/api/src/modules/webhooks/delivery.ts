@@ -12,6 +12,9 @@ import { signatureHeader } from './signature';
 /** Attempts of one delivery: 30 s doubled each time, at most an hour apart, about five hours in all. */
 export const WEBHOOK_MAX_ATTEMPTS = 10;
 
+/** How late a delivery may run at the slot it reserved (the runner's poll, a busy batch). */
+const SLOT_VALID_MS = 10_000;
+
 export type WebhookDeps = Pick<AppDeps, 'db' | 'config' | 'clock'> & { resolve?: Resolve };
 
 type Delivery = { eventId: string; endpointId: string; type: string; data: string; createdAt: string };
@@ -99,8 +102,13 @@ export async function deliverWebhook(deps: WebhookDeps, payload: Record<string, 
   const endpoint = await repo.findEndpoint(deps.db, endpointId);
   if (!endpoint) throw new SubjectGone('webhook endpoint deleted');
   if (endpoint.disabledAt) throw new SubjectGone('webhook endpoint disabled');
-  const waitMs = await repo.takeDeliverySlot(deps.db, endpoint.id, deps.config.webhooks.ratePerSecond);
-  if (waitMs > 0) throw new Deferred(waitMs + Math.random() * 50);
+  // A slot reserved by this delivery's last run, if it is that run's time: the job was set due
+  // at it. Older (a retry after backoff, a crash): a new slot is taken.
+  const reserved = Number(payload.slotAt ?? Number.NaN);
+  if (!(Math.abs(deps.clock.now().getTime() - reserved) < SLOT_VALID_MS)) {
+    const slot = await repo.reserveDeliverySlot(deps.db, endpoint.id, deps.config.webhooks.ratePerSecond);
+    if (slot.waitMs > 0) throw new Deferred(slot.waitMs, { slotAt: String(Math.round(slot.slotMs)) });
+  }
   const delivery = {
     eventId: payload.eventId ?? '',
     type: payload.type ?? '',

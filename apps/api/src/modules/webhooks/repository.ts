@@ -94,26 +94,21 @@ export async function queueDeliveries(
 }
 
 /**
- * Takes the endpoint's next delivery slot if it is due: `ratePerSecond` a second, with a burst of
- * a second's worth after a quiet time. Atomic across processes (one row update). The wait before
- * the next slot when it is not due.
+ * Reserves the endpoint's next delivery slot: `ratePerSecond` a second, with a burst of a second's
+ * worth after a quiet time; one row update, so processes share the pace. The slot's time and how
+ * long until it (0 or less: now), in milliseconds.
  */
-export async function takeDeliverySlot(db: Database, endpointId: string, ratePerSecond: number): Promise<number> {
+export async function reserveDeliverySlot(db: Database, endpointId: string, ratePerSecond: number) {
   const stepMs = 1000 / ratePerSecond;
-  const taken = await queryRows<{ id: string }>(
+  const [row] = await queryRows<{ waitMs: number; slotMs: number }>(
     db,
     sql`update ${webhookEndpoints}
            set next_slot_at = greatest(next_slot_at, now() - interval '1 second') + ${stepMs} * interval '1 millisecond'
-         where id = ${endpointId}::uuid and next_slot_at <= now()
-        returning id`,
+         where id = ${endpointId}::uuid
+        returning (extract(epoch from (next_slot_at - now())) * 1000 - ${stepMs})::float8 as "waitMs",
+                  (extract(epoch from next_slot_at) * 1000 - ${stepMs})::float8 as "slotMs"`,
   );
-  if (taken.length > 0) return 0;
-  const [row] = await queryRows<{ waitMs: number }>(
-    db,
-    sql`select greatest(1, extract(epoch from (next_slot_at - now())) * 1000)::float8 as "waitMs"
-          from ${webhookEndpoints} where id = ${endpointId}::uuid`,
-  );
-  return row?.waitMs ?? 1000;
+  return row ?? { waitMs: 0, slotMs: 0 };
 }
 
 export async function recordSuccess(db: Database, endpointId: string): Promise<void> {
