@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs, type TestApp, withTestApp } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { jobs, mailOutbox, orders, webhookEndpoints } from '../../db/schema';
+import { WEBHOOK_MAX_ATTEMPTS } from './delivery';
 import { signatureHeader, verifySignature } from './signature';
 
 const m = integrationsFr.errors;
@@ -263,6 +264,48 @@ describe('a failing receiver', () => {
           expect(tested.statusCode).toBe(200);
           expect(tested.json()).toMatchObject({ statusCode: null, error: expect.stringContaining('timeout') });
           expect(tested.json().durationMs).toBeLessThan(2500);
+        },
+      );
+    } finally {
+      await hook.stop();
+    }
+  });
+});
+
+describe('the pace of one endpoint', () => {
+  it('is bounded: deliveries past its rate wait for the slots they reserved, their attempts given back', async () => {
+    const hook = receiver();
+    const url = await hook.start();
+    try {
+      await withTestApp(
+        { config: { webhooks: { timeoutMs: 2000, ratePerSecond: 2, disableAfter: 20, publicOnly: false } } },
+        async (app) => {
+          const { user, cookie } = await organiser(app);
+          const { event } = await createEvent(app, user.id);
+          const { id } = (await register(app, cookie, url)).json();
+          const buyer = await createUser(app);
+          for (let i = 0; i < 6; i++) await payAnOrder(app, event.id, buyer.id);
+          await app.app.jobs.runDue();
+          await app.app.jobs.runDue();
+          // A second's burst at most, then one every half second.
+          expect(hook.received.length).toBeGreaterThan(0);
+          expect(hook.received.length).toBeLessThanOrEqual(3);
+          const waiting = await app.database.db
+            .select()
+            .from(jobs)
+            .where(
+              and(eq(jobs.kind, 'webhook'), sql`${jobs.payload}->>'endpointId' = ${id}`, sql`${jobs.doneAt} is null`),
+            )
+            .orderBy(jobs.runAt);
+          expect(waiting.length).toBe(6 - hook.received.length);
+          const times = waiting.map((job) => job.runAt.getTime());
+          for (let i = 1; i < times.length; i++) {
+            expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(450);
+          }
+          // Each wait raised the attempts allowed with the attempts made: none was spent.
+          expect(
+            waiting.every((job) => job.lastError === null && job.maxAttempts === job.attempts + WEBHOOK_MAX_ATTEMPTS),
+          ).toBe(true);
         },
       );
     } finally {
