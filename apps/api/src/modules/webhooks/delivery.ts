@@ -9,7 +9,10 @@ import * as repo from './repository';
 import { postPinned, type SendResult } from './sender';
 import { signatureHeader } from './signature';
 
-/** Attempts of one delivery: 30 s doubled each time, at most an hour apart, about five hours in all. */
+/**
+ * Attempts of one delivery: 30 s doubled each time, at most an hour apart, about five hours in all
+ * (guichet_emit_webhook.sql writes the same number on the jobs it makes).
+ */
 export const WEBHOOK_MAX_ATTEMPTS = 10;
 
 /** How late a delivery may run at the slot it reserved (the runner's poll, a busy batch). */

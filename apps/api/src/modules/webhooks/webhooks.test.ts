@@ -133,6 +133,25 @@ describe('signed webhooks', () => {
     expect(log.json()[0]).toMatchObject({ eventType: 'order.paid', statusCode: 200, answer: 'reçu 200', attempt: 1 });
   });
 
+  it('write one row for an event that two endpoints listen for, then deliver it to both', async () => {
+    const { user, cookie } = await organiser(t);
+    const { event } = await createEvent(t, user.id);
+    await register(t, cookie, `${url}&copie=1`);
+    await register(t, cookie, `${url}&copie=2`);
+    const before = hook.received.length;
+    await payAnOrder(t, event.id, (await createUser(t)).id);
+    const rows = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'webhook_event'), sql`${jobs.payload}->>'organiserId' = ${user.id}`));
+    expect(rows).toHaveLength(1);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const got = hook.received.slice(before);
+    expect(got).toHaveLength(2);
+    expect(new Set(got.map((r) => r.headers['guichet-event-id'])).size).toBe(1);
+  });
+
   it('send nothing and write no row for an organiser without a listening endpoint', async () => {
     const user = await createUser(t, { isVerified: true });
     const { event } = await createEvent(t, user.id);
