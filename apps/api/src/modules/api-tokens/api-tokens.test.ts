@@ -88,6 +88,10 @@ describe('API tokens', () => {
     expect(refused.json()).toMatchObject({ code: 'TOKEN_INVALID', message: m.tokenInvalid });
     expect((await bearer('gch_forged', 'GET', url)).statusCode).toBe(401);
     expect((await bearer('', 'GET', url)).statusCode).toBe(401);
+    // Another scheme is not a token: the request is a visitor's.
+    const basic = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(basic.statusCode).toBe(401);
+    expect(basic.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/me/api-tokens/${id}`, headers: { cookie } })).statusCode,
     ).toBe(404);

@@ -22,10 +22,13 @@ declare module 'fastify' {
   }
 }
 
-/** Says whether the request carries a token, and which: `Bearer gch_…` only. */
+/**
+ * The token a request carries, if it says `Authorization: Bearer …` (an empty or malformed one
+ * is '' and refused); null without the Bearer scheme (the session is read then).
+ */
 export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (!header || !/^bearer(\s|$)/i.test(header)) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? '';
 }
@@ -47,12 +50,13 @@ export async function authenticateBearer(
   const now = deps.clock.now();
   const found = token.startsWith(API_TOKEN_PREFIX) ? await repo.findTokenUser(deps.db, sha256(token), now) : undefined;
   if (!found) throw new AppError('TOKEN_INVALID', m.tokenInvalid, 401);
+  request.apiToken = { id: found.id, scopes: found.scopes };
+  // Counted before anything else is read: a token calling refused routes is limited too.
+  const limit = await checkLimit(request);
+  if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', fr.common.tooManyRequests, 429);
   const url = request.routeOptions.url ?? '';
   const scope = tokenScopeOf(request.method === 'HEAD' ? 'GET' : request.method, url);
   if (!scope || !found.scopes.includes(scope)) throw new AppError('TOKEN_NOT_ALLOWED', m.tokenNotAllowed, 403);
-  request.apiToken = { id: found.id, scopes: found.scopes };
-  const limit = await checkLimit(request);
-  if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', fr.common.tooManyRequests, 429);
   if (isEventRoute(url)) {
     const eventId = (request.params as { id?: string }).id ?? '';
     const organizerId = isUuid(eventId) ? await repo.findEventOrganizer(deps.db, eventId) : undefined;
