@@ -26,6 +26,7 @@ import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attendeeMessageRoutes } from './modules/attendee-messages/routes';
 import { sendNextBatch } from './modules/attendee-messages/service';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
 import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store';
@@ -88,6 +89,8 @@ import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
 import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
+import { webhookRoutes } from './modules/webhooks/routes';
 import {
   createPaymentProviders,
   type PaymentConfig,
@@ -320,6 +323,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(declarationsRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(apiTokenRoutes, deps);
+      await api.register(webhookRoutes, deps);
       await api.register(waitingRoomRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });
       await api.register(invoiceRoutes, deps);
@@ -413,6 +418,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       attendee_message: async (job) => {
         await sendNextBatch(deps, job.messageId ?? '');
       },
+      webhook_event: (job) => fanOutWebhookEvent(deps, job),
+      webhook: (job, row) => deliverWebhook(deps, job, row.attempts),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

@@ -532,6 +532,8 @@ export const jobKinds = [
   'wallet_push',
   'waiting_list_offer',
   'attendee_message',
+  'webhook_event',
+  'webhook',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
@@ -563,7 +565,7 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
     check(
       'jobs_kind_check',
-      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message')`,
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message', 'webhook_event', 'webhook')`,
     ),
   ],
 );
@@ -1141,7 +1143,9 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['user', 'event', 'payout', 'payout_batch'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['user', 'event', 'payout', 'payout_batch', 'api_token', 'webhook'],
+    }).notNull(),
     targetId: uuid('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
@@ -1149,7 +1153,10 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
-    check('audit_log_target_type_check', sql`${t.targetType} in ('user', 'event', 'payout', 'payout_batch')`),
+    check(
+      'audit_log_target_type_check',
+      sql`${t.targetType} in ('user', 'event', 'payout', 'payout_batch', 'api_token', 'webhook')`,
+    ),
   ],
 );
 
@@ -1282,4 +1289,68 @@ export const attendeeMessageRecipients = pgTable(
     primaryKey({ columns: [t.messageId, t.email] }),
     index('attendee_message_recipients_pending_idx').on(t.messageId).where(sql`${t.mailId} is null`),
   ],
+);
+
+/**
+ * An organiser's API token (issue 33): the SHA-256 of the token, never the token, which its
+ * owner saw once. A revoked token keeps its row, so that the audit log still names it.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * An organiser's webhook endpoint (issue 33). The secret signs every delivery, so it is kept as
+ * it is (a hash could not sign); `next_slot_at` paces deliveries to one endpoint across
+ * processes; `consecutive_failures` disables it at its limit.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledAt: instant('disabled_at'),
+    nextSlotAt: instant('next_slot_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/** Each attempt to deliver an event to an endpoint: the delivery log its organiser reads. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    answer: text('answer').notNull().default(''),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
 );

@@ -197,4 +197,13 @@ export const apiOperationsFr: Record<string, string> = {
   'POST /api/me/participations/{id}/transfer': 'Transférer un billet à une autre personne par e-mail',
   'POST /api/transfers/{token}/accept': 'Accepter un billet transféré',
   'PUT /api/console/events/{id}/transfer-settings': 'Régler le transfert des billets d’un événement (console)',
+  'DELETE /api/me/api-tokens/{id}': 'Révoquer un de ses jetons d’API',
+  'DELETE /api/me/webhooks/{id}': 'Supprimer un de ses webhooks',
+  'GET /api/me/api-tokens': 'Lister ses jetons d’API (jamais le jeton lui-même)',
+  'GET /api/me/webhooks': 'Lister ses webhooks',
+  'GET /api/me/webhooks/{id}/deliveries': 'Lister les derniers envois d’un webhook',
+  'PATCH /api/me/webhooks/{id}': 'Modifier un webhook (adresse, événements, réactivation)',
+  'POST /api/me/api-tokens': 'Créer un jeton d’API (affiché une seule fois)',
+  'POST /api/me/webhooks': 'Ajouter un webhook (son secret de signature est affiché une seule fois)',
+  'POST /api/me/webhooks/{id}/test': 'Envoyer un événement de test à un webhook',
 };

@@ -14,4 +14,6 @@ export const idleJobHandlers: JobHandlers = {
   wallet_push: idle,
   waiting_list_offer: idle,
   attendee_message: idle,
+  webhook_event: idle,
+  webhook: idle,
 };
