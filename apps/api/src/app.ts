@@ -24,9 +24,9 @@ import { createTransport, deliverMail, findQueuedMail, type MailTransport } from
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { attendeeMessageRoutes } from './modules/attendee-messages/routes';
 import { sendNextBatch } from './modules/attendee-messages/service';
-import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
 import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store';
