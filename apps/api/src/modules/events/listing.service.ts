@@ -14,8 +14,12 @@ const m = discoveryFr.query;
 /** A page of the list as sent: its JSON body and a validator of it. */
 type ListingAnswer = { body: string; etag: string };
 
-/** Words of a search, each matched as a prefix ("conc" finds "concert"); at most 8, of 2 letters or more. */
-export function searchQuery(q: string | undefined): string | null {
+/**
+ * The words of a search, at most 8, of 2 letters or more: letters and digits only, so that
+ * elisions ("l'été", "d’Avignon") and punctuation part them; the database reads each as a prefix
+ * and finds a word typed one letter wrong (guichet_search_tsquery).
+ */
+export function searchQuery(q: string | undefined): string[] | null {
   if (!q) return null;
   const words = q
     .normalize('NFKC')
@@ -23,8 +27,7 @@ export function searchQuery(q: string | undefined): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 2)
     .slice(0, 8);
-  // Only letters and digits remain: nothing in them is tsquery syntax.
-  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+  return words.length ? words : null;
 }
 
 /** The query's filters, checked beyond what its schema can say (calendar days, the cursor). */

@@ -115,6 +115,65 @@ describe('event list: search and filters', () => {
     expect(await ids(`2eme ${tag}`)).toEqual([hyphen.event.id]);
   });
 
+  it('finds words after an elision, with either apostrophe, and without their accents', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const summer = await createEvent(t, organizer.id, {
+      title: `Nuit de l'été ${tag}`,
+      description: 'Au cœur d’Avignon, sous les étoiles.',
+    });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    for (const q of [`l'été ${tag}`, `l’ete ${tag}`, `L'ÉTÉ ${tag}`, `d'avignon ${tag}`, `d’Avi ${tag}`, `etoile ${tag}`]) {
+      expect(await ids(q), q).toEqual([summer.event.id]);
+    }
+  });
+
+  it('finds a word typed one letter wrong, never one two letters wrong, and never corrects a known word', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    // Ends in letters the French stemmer keeps, so that the word is indexed as written.
+    const stem = word();
+    const tag = `${stem}lmbrq`;
+    const event = await createEvent(t, organizer.id, { title: `Festival ${tag}` });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    const slips = {
+      changed: `${stem}lmxrq`,
+      missing: `${stem}lmrq`,
+      added: `${stem}lmborq`,
+      swapped: `${stem}lbmrq`,
+    };
+    for (const [slip, q] of Object.entries(slips)) expect(await ids(q), slip).toEqual([event.event.id]);
+    // A slip in a common word, beside an exact one.
+    expect(await ids(`festivla ${tag}`)).toEqual([event.event.id]);
+    expect(await ids(`FESITVAL ${tag}`)).toEqual([event.event.id]);
+    expect(await ids(`${stem}lxxrq`)).toEqual([]);
+
+    // Two events one letter apart: each word finds its own event only; a word known to neither
+    // and one slip from both finds both.
+    const other = await createEvent(t, organizer.id, { title: `Gala ${stem}lmbsq` });
+    expect(await ids(`${stem}lmbrq`)).toEqual([event.event.id]);
+    expect(await ids(`${stem}lmbsq`)).toEqual([other.event.id]);
+    expect((await ids(`${stem}lmbtq`)).sort()).toEqual([event.event.id, other.event.id].sort());
+  });
+
+  it('finds by prefix, and the words of an edited event with its slips', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const { event } = await createEvent(t, organizer.id, { title: `Conférence ${tag}` });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    expect(await ids(`conf ${tag.slice(0, 5)}`)).toContain(event.id);
+    expect(await ids(`${tag} confe`)).toEqual([event.id]);
+    const renamed = `${word()}lmbrq`;
+    const { eq } = await import('drizzle-orm');
+    const { events } = await import('../../db/schema');
+    await t.database.db.update(events).set({ title: `Atelier ${renamed}` }).where(eq(events.id, event.id));
+    expect(await ids(renamed)).toEqual([event.id]);
+    expect(await ids(`${renamed.slice(0, -3)}mrq`)).toEqual([event.id]);
+    expect(await ids(`${tag} conf`)).toEqual([]);
+  });
+
   it('filters by category, city, distance and price', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const tag = word();
