@@ -11,8 +11,11 @@ import { findListingPage, type ListingFilter } from './listing.repository';
 
 const m = discoveryFr.query;
 
-/** A page of the list as sent: its JSON body and a validator of it. */
-type ListingAnswer = { body: string; etag: string };
+/**
+ * A page of the list as sent: its JSON body, the same encoded once in UTF-8 (a kept page is sent
+ * many times, and a string body is encoded again at every send), and a validator of it.
+ */
+type ListingAnswer = { body: string; bytes: Buffer; etag: string };
 
 /**
  * The words of a search, at most 8, of 2 letters or more: letters and digits only, so that
@@ -76,7 +79,7 @@ export function createEventListing(deps: { db: Database; clock: Clock; cursorKey
     const page = await findListingPage(deps.db, filter, deps.clock.now(), viewerId);
     const nextCursor = page.hasMore && page.last ? JSON.stringify(cursors.encode(page.last)) : 'null';
     const body = `{"items":${page.body},"nextCursor":${nextCursor}}`;
-    return { body, etag: weakEtag(body) };
+    return { body, bytes: Buffer.from(body), etag: weakEtag(body) };
   }
 
   let generation = 0;
