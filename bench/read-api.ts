@@ -455,7 +455,9 @@ async function main(): Promise<number> {
     console.log('\n  a search no cache has seen (every request a different query):');
     console.log(line('uncached text search:', uncached));
     console.log(line('cached first page (above):', firstPage?.real ?? uncached));
-    console.log(`  ratio uncached search / cached first page: ${uncachedRatio.toFixed(3)} (target >= ${TARGET_UNCACHED_RATIO})`);
+    console.log(
+      `  ratio uncached search / cached first page: ${uncachedRatio.toFixed(3)} (target >= ${TARGET_UNCACHED_RATIO})`,
+    );
     console.log(
       `  p99 uncached search / cached first page: ${uncachedP99Factor.toFixed(1)} (target <= ${TARGET_UNCACHED_P99_FACTOR})  ${uncachedPass ? 'PASS' : 'BELOW TARGET'}`,
     );

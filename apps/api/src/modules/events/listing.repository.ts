@@ -1,10 +1,10 @@
-import type { PriceFilter } from '@guichet/shared';
 import { createHash } from 'node:crypto';
+import type { PriceFilter } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Database, queryRows } from '../../db/client';
-import { preparedRows } from '../../db/prepared';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { preparedRows } from '../../db/prepared';
 import { BANNER_SRCSET_SQL } from '../images/processing';
 
 /** A position in the list's order: after the event that starts at `dateBegin` with this `id`. */

@@ -124,7 +124,14 @@ describe('event list: search and filters', () => {
     });
     const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
 
-    for (const q of [`l'été ${tag}`, `l’ete ${tag}`, `L'ÉTÉ ${tag}`, `d'avignon ${tag}`, `d’Avi ${tag}`, `etoile ${tag}`]) {
+    for (const q of [
+      `l'été ${tag}`,
+      `l’ete ${tag}`,
+      `L'ÉTÉ ${tag}`,
+      `d'avignon ${tag}`,
+      `d’Avi ${tag}`,
+      `etoile ${tag}`,
+    ]) {
       expect(await ids(q), q).toEqual([summer.event.id]);
     }
   });
@@ -168,7 +175,10 @@ describe('event list: search and filters', () => {
     const renamed = `${word()}lmbrq`;
     const { eq } = await import('drizzle-orm');
     const { events } = await import('../../db/schema');
-    await t.database.db.update(events).set({ title: `Atelier ${renamed}` }).where(eq(events.id, event.id));
+    await t.database.db
+      .update(events)
+      .set({ title: `Atelier ${renamed}` })
+      .where(eq(events.id, event.id));
     expect(await ids(renamed)).toEqual([event.id]);
     expect(await ids(`${renamed.slice(0, -3)}mrq`)).toEqual([event.id]);
     expect(await ids(`${tag} conf`)).toEqual([]);
