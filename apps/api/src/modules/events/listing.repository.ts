@@ -90,8 +90,10 @@ const SOLD_OUT_SQL = sql.raw(`coalesce((
    where tk.event_id = e.id and tk.deleted_at is null
 ), false)`);
 
-/** The events a search reads inside the search index first, counted from the page's start. */
-const SEARCH_HORIZON = 1000;
+/** The listed events a search reads inside the search index first, counted from the page's start. */
+const SEARCH_NEAR = 1000;
+/** How many times the days of that first stretch the second one spans. */
+const SEARCH_MID_FACTOR = 10;
 
 /** The search's query as a CTE that the filters read (`select q from search`), made once per statement. */
 function searchCte(filter: ListingFilter): SQL {
@@ -107,13 +109,15 @@ function searchCte(filter: ListingFilter): SQL {
  *
  * A search cannot be read that way: the ordered index would walk every row whose words do not
  * match, the whole table for a search that finds nothing (the planner, counting its words as
- * independent, often chose it: p99 649 ms at 50 connections). It reads the search index, with
- * the start date inside it (btree_gin), in two steps: the events before the start of the
- * SEARCH_HORIZON-th listed event from the page's start (`near`, a date range inside the index:
- * only the matching rows of that stretch are read, even for a word every event holds), then,
- * only when those are fewer than a page, the matches after it (`far`: the rows of a search that
- * is rare by then, the date compared outside the index, where a range over the rest of the list
- * would be unioned entry by entry). Either way the rows are sorted after, never walked in order.
+ * independent, often chose it: p99 649 ms at 50 connections). It reads the search index, which
+ * holds the start day beside the words (btree_gin), stretch by stretch, each only when the ones
+ * before hold less than a page:
+ * - `near`: the days before the day of the SEARCH_NEAR-th listed event from the page's start, a
+ *   range inside the index, so that a word every event holds reads that stretch's rows only;
+ * - `mid`: SEARCH_MID_FACTOR times as many days, still inside the index;
+ * - `far`: the rest, the day compared outside the index (by then the search is rare: few rows).
+ * The stretches split the days exactly, whatever their sizes, so the page is the same; the rows
+ * found are sorted after, and never counted beyond a stretch.
  */
 function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: number): SQL {
   if (filter.search === null) {
@@ -122,20 +126,30 @@ function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: nu
         order by e.date_begin, e.id limit ${take})`;
   }
   const start = filter.after?.dateBegin ?? now.toISOString();
-  return sql`(with horizon as materialized (
-        select coalesce((select e.date_begin from events e
+  const day = sql.raw(`(e.date_begin at time zone 'UTC')::date`);
+  return sql`(with near_end as materialized (
+        select coalesce((select ${day} from events e
                           where e.is_public and e.deleted_at is null and e.cancelled_at is null
                             and e.date_begin >= ${start}::timestamptz
-                          order by e.date_begin, e.id offset ${SEARCH_HORIZON} limit 1), 'infinity'::timestamptz) as at),
+                          order by e.date_begin, e.id offset ${SEARCH_NEAR} limit 1), 'infinity'::date) as day),
+      mid_end as materialized (
+        select case when n.day = 'infinity'::date then n.day
+                    else greatest(n.day + 1, f.day + ${SEARCH_MID_FACTOR}::int * (n.day - f.day)) end as day
+          from near_end n, (select (${start}::timestamptz at time zone 'UTC')::date as day) f),
       near as materialized (
         select e.id, e.date_begin from events e
-         where e.is_public and ${where} and e.date_begin < (select at from horizon)),
+         where e.is_public and ${where} and ${day} < (select day from near_end)),
+      mid as materialized (
+        select e.id, e.date_begin from events e
+         where e.is_public and ${where}
+           and ${day} >= (select day from near_end) and ${day} < (select day from mid_end)
+           and (select count(*) from near) < ${take}),
       far as materialized (
         select e.id, e.date_begin from events e
          where e.is_public and ${where}
-           and (e.date_begin, e.id) >= ((select at from horizon), '00000000-0000-0000-0000-000000000000'::uuid)
-           and (select count(*) from near) < ${take})
-      select id, date_begin from (select * from near union all select * from far) matches
+           and e.date_begin >= ((select day from mid_end)::timestamp at time zone 'UTC')
+           and (select count(*) from near) + (select count(*) from mid) < ${take})
+      select id, date_begin from (select * from near union all select * from mid union all select * from far) matches
        order by date_begin, id limit ${take})`;
 }
 

@@ -184,6 +184,44 @@ describe('event list: search and filters', () => {
     expect(await ids(`${tag} conf`)).toEqual([]);
   });
 
+  it('finds every match in order beyond the stretches a search reads inside its index', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const [common, rare] = [word(), word()];
+    const { sql } = await import('drizzle-orm');
+    // 1,500 events two hours apart, each holding the common word and one in a hundred the rare
+    // one, then three rare ones four years on: the near, middle and far stretches all hold some.
+    await t.database.db.execute(sql`
+      insert into events (organizer_id, title, address, date_begin, date_end, is_public)
+      select ${organizer.id}::uuid, ${common}::text || case when i % 100 = 0 then ' ' || ${rare}::text else '' end || ' n° ' || i,
+             '1 rue Alsace-Lorraine, 31000 Toulouse', now() + interval '1 day' + i * interval '2 hours',
+             now() + interval '1 day' + i * interval '2 hours' + interval '1 hour', true
+        from generate_series(0, 1499) i
+      union all
+      select ${organizer.id}::uuid, ${rare}::text || ' loin ' || i, '1 rue Alsace-Lorraine, 31000 Toulouse',
+             now() + interval '4 years' + i * interval '1 day', now() + interval '4 years' + i * interval '1 day', true
+        from generate_series(0, 2) i`);
+    const all = async (q: string, limit: number) => {
+      const titles: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: Page = await page(`q=${q}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        titles.push(...next.items.map((item) => item.title));
+        cursor = next.nextCursor;
+      } while (cursor);
+      return titles;
+    };
+    const rareTitles = [
+      ...Array.from({ length: 15 }, (_, k) => `${common} ${rare} n° ${k * 100}`),
+      ...[0, 1, 2].map((i) => `${rare} loin ${i}`),
+    ];
+    expect(await all(rare, 24)).toEqual(rareTitles);
+    expect(await all(rare, 4)).toEqual(rareTitles);
+    const commonTitles = await all(common, 48);
+    expect(commonTitles).toHaveLength(1500);
+    expect(commonTitles.slice(0, 2)).toEqual([`${common} ${rare} n° 0`, `${common} n° 1`]);
+    expect(commonTitles.at(-1)).toBe(`${common} n° 1499`);
+  });
+
   it('filters by category, city, distance and price', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const tag = word();
