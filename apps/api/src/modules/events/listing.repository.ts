@@ -114,7 +114,9 @@ function searchCte(filter: ListingFilter): SQL {
  * before hold less than a page:
  * - `near`: the days before the day of the SEARCH_NEAR-th listed event from the page's start, a
  *   range inside the index, so that a word every event holds reads that stretch's rows only;
- * - `mid`: SEARCH_MID_FACTOR times as many days, still inside the index;
+ * - `mid`: SEARCH_MID_FACTOR times as many days, its end inside the index and its start
+ *   outside (btree_gin reads each bound of a range on its own, to the end of the index: a
+ *   two-sided range read every later day, 12 ms, where the end alone reads 0.4 ms);
  * - `far`: the rest, the day compared outside the index (by then the search is rare: few rows).
  * The stretches split the days exactly, whatever their sizes, so the page is the same; the rows
  * found are sorted after, and never counted beyond a stretch.
@@ -142,7 +144,8 @@ function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: nu
       mid as materialized (
         select e.id, e.date_begin from events e
          where e.is_public and ${where}
-           and ${day} >= (select day from near_end) and ${day} < (select day from mid_end)
+           and ${day} < (select day from mid_end)
+           and e.date_begin >= ((select day from near_end)::timestamp at time zone 'UTC')
            and (select count(*) from near) < ${take}),
       far as materialized (
         select e.id, e.date_begin from events e
