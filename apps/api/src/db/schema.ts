@@ -199,6 +199,25 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * Every word of the listed events' search documents (their lexemes, as `guichet_fr` writes them,
+ * digits alone left out), kept by statement triggers on events: a search word is expanded into
+ * the words it begins (exact entries of the search index, cheap where a prefix entry unions
+ * every matching posting list) and an unknown word is matched to the words one letter away,
+ * found through their one-letter deletions. Words are added, never removed (docs/decisions.md,
+ * "Events and discovery").
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    // Compared byte-wise (collation "C", set in the migration): a prefix is a range of the key.
+    word: text('word').primaryKey(),
+    // The word itself and the word less each one of its letters.
+    deletions: text('deletions').array().notNull(),
+  },
+  (t) => [index('search_words_deletions_idx').using('gin', t.deletions)],
+);
+
 export const tickets = pgTable(
   'tickets',
   {
