@@ -34,18 +34,23 @@ export async function cancelParticipations(tx: Database, ids: string[], at: Date
   await cancelLiveParticipations(tx, inArray(participations.id, ids), at);
 }
 
-/** Fewer places on a participation (part of it refunded); none left cancels it. */
+/**
+ * Refunded places end: `places` live places of the participation's group (itself, or the places
+ * split from it), itself first, then those not yet used, the highest numbers first. Each place is
+ * its own participation, so a refund cancels places and never shrinks one.
+ */
 export async function removeRefundedPlaces(tx: Database, participationId: string, places: number, at: Date) {
-  const [row] = await tx
-    .update(participations)
-    .set({
-      quantity: sql`${participations.quantity} - ${places}`,
-      refundPlaces: 0,
-      cancelledAt: sql`case when ${participations.quantity} - ${places} <= 0 then ${at.toISOString()}::timestamptz end`,
-    })
-    .where(eq(participations.id, participationId))
-    .returning({ ticketId: participations.ticketId });
-  if (row) await releaseSoldPlaces(tx, [{ ticketId: row.ticketId, quantity: places }]);
+  if (places <= 0) return;
+  const cancelled = await queryRows<Places>(
+    tx,
+    sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz, refund_places = 0
+         where p.id in (select g.id from participations g
+                         where (g.id = ${participationId} or g.split_from = ${participationId}) and g.cancelled_at is null
+                         order by g.id = ${participationId} desc, g.entries_used, g.first_ticket_number desc nulls first, g.id
+                         limit ${places} for update)
+       returning p.ticket_id as "ticketId", p.quantity`,
+  );
+  await releaseSoldPlaces(tx, cancelled);
 }
 
 /** A whole order refunded (its event cancelled): its participations end, its places return. */
