@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cents } from '../common/fields';
 import { formText } from '../common/form';
 import { companyInvoiceRequest } from '../invoices/company';
+import { placeHolderInput } from '../holders/schemas';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 
 /** The website's rule (1-attendee.md §6, §9): at most 5 tickets in one order, any number of orders. */
@@ -16,6 +17,8 @@ const orderLineInput = z.strictObject({
   ticketId: z.string().max(64),
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
+  /** One holder per place, in order, when the event's tickets are named (issue 30). */
+  holders: z.array(placeHolderInput).max(100).optional(),
 });
 export type OrderLineRequest = z.infer<typeof orderLineInput>;
 

@@ -67,8 +67,9 @@ export async function replaceImagePath(
 }
 
 /**
- * The user's live tickets (participations not cancelled), newest event first; the holder's names
- * are the buyer's of the order, else the account's.
+ * The user's live tickets (participations not cancelled, one per place), newest event first, then
+ * by number; the holder's names are the place's holder's, else the buyer's of the order, else the
+ * account's.
  */
 export function findParticipations(db: Database, userId: string) {
   return withEventAndTicket(
@@ -84,8 +85,10 @@ export function findParticipations(db: Database, userId: string) {
         ticketTitle: tickets.title,
         quantity: participations.quantity,
         bannerPath: events.bannerPath,
-        firstName: sql<string>`coalesce(${orders.buyerFirstName}, ${users.firstName})`,
-        lastName: sql<string>`coalesce(${orders.buyerLastName}, ${users.lastName})`,
+        firstName: sql<string>`coalesce(${participations.holderFirstName}, ${orders.buyerFirstName}, ${users.firstName})`,
+        lastName: sql<string>`coalesce(${participations.holderLastName}, ${orders.buyerLastName}, ${users.lastName})`,
+        isNamed: events.isNamedTickets,
+        holdersEditableUntil: sql<Date | string>`coalesce(${events.holdersEditableUntil}, ${events.dateBegin})`,
         isGift: participations.isGift,
         refundPlaces: participations.refundPlaces,
         refundRequestedAt: participations.refundRequestedAt,
@@ -98,5 +101,10 @@ export function findParticipations(db: Database, userId: string) {
     .innerJoin(users, eq(users.id, participations.userId))
     .leftJoin(orders, eq(orders.id, participations.orderId))
     .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt)))
-    .orderBy(desc(events.dateBegin), desc(participations.createdAt));
+    .orderBy(
+      desc(events.dateBegin),
+      desc(participations.createdAt),
+      sql`${participations.firstTicketNumber} nulls last`,
+      participations.id,
+    );
 }

@@ -130,5 +130,7 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     refundRequested: row.refundRequestedAt !== null,
     orderId: row.orderId,
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
+    isNamed: row.isNamed,
+    holdersEditableUntil: row.isNamed ? new Date(row.holdersEditableUntil).toISOString() : null,
   }));
 }

@@ -94,7 +94,7 @@ export async function createFixture(t: TestApp, cast: Cast) {
     .returning();
   const [participation] = await t.database.db
     .insert(participations)
-    .values({ eventId: event.id, ticketId: ticket.id, userId: holderId, orderId: order?.id, quantity: 2 })
+    .values({ eventId: event.id, ticketId: ticket.id, userId: holderId, orderId: order?.id, quantity: 1 })
     .returning();
   await t.database.db
     .insert(eventStaff)

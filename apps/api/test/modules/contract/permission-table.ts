@@ -372,6 +372,11 @@ export const permissionTable: Record<string, Line> = {
   },
   'POST /api/wallet/apple/v1/log': { expect: all(200), call: () => ({ body: { logs: ['pass.json invalide'] } }) },
   'POST /api/me/participations/:id/refund-request': { expect: { ...signedIn(404), holder: 409 } },
+  // The fixture's event does not name its tickets: its holder is told so.
+  'PATCH /api/me/participations/:id/holder': {
+    expect: { ...signedIn(404), holder: 409 },
+    call: () => ({ body: { firstName: 'Camille', lastName: 'Durand' } }),
+  },
 
   // A public event's calendar file.
   'GET /api/events/:id/calendar.ics': { expect: all(200) },
