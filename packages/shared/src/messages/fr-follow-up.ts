@@ -126,6 +126,7 @@ export const followUpFr = {
     scanDate: 'Date scan',
     studies: 'Formation',
     ticketNumbers: 'N° de billet(s)',
+    holder: 'Titulaire',
   },
   exportSheet: 'export_data_event',
 } as const;
