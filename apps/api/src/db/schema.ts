@@ -254,8 +254,8 @@ export const participations = pgTable(
       .references(() => tickets.id),
     userId: uuid('user_id').references(() => users.id),
     orderId: uuid('order_id'),
-    // One place per participation (issue 30, docs/decisions.md "One ticket per place"): 1, or 0 for
-    // a participation emptied by partial refunds before places were split, cancelled since.
+    // One place per participation (issue 30, docs/decisions.md "One ticket per place"): 1, or 0 once
+    // the place is refunded (cancelled, and never numbered if it was not yet).
     quantity: integer('quantity').notNull(),
     refundPlaces: integer('refund_places').notNull().default(0),
     isGift: boolean('is_gift').notNull().default(false),

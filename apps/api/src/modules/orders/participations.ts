@@ -37,18 +37,19 @@ export async function cancelParticipations(tx: Database, ids: string[], at: Date
 /**
  * Refunded places end: `places` live places of the participation's group (itself, or the places
  * split from it), itself first, then those not yet used, the highest numbers first. Each place is
- * its own participation, so a refund cancels places and never shrinks one.
+ * its own participation: a refunded one is cancelled with no place left (quantity 0), so that one
+ * refunded before it was numbered takes no number (invoices/numbering.ts).
  */
 export async function removeRefundedPlaces(tx: Database, participationId: string, places: number, at: Date) {
   if (places <= 0) return;
   const cancelled = await queryRows<Places>(
     tx,
-    sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz, refund_places = 0
+    sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz, refund_places = 0, quantity = 0
          where p.id in (select g.id from participations g
                          where (g.id = ${participationId} or g.split_from = ${participationId}) and g.cancelled_at is null
                          order by g.id = ${participationId} desc, g.entries_used, g.first_ticket_number desc nulls first, g.id
                          limit ${places} for update)
-       returning p.ticket_id as "ticketId", p.quantity`,
+       returning p.ticket_id as "ticketId", 1 as quantity`,
   );
   await releaseSoldPlaces(tx, cancelled);
 }
