@@ -51,20 +51,23 @@ type DoorSaleRow = {
   soldAt: string;
 };
 
-/** The latest sales at the door, newest first. */
+/** The latest sales at the door, newest first: one row per sale, its places counted. */
 export function findRecentDoorSales(db: Database, eventId: string, limit: number): Promise<DoorSaleRow[]> {
   return queryRows<DoorSaleRow>(
     db,
-    sql`select p.id as "participationId", o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
-               o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket, p.quantity,
+    sql`select (array_agg(p.id order by p.first_ticket_number nulls last, p.id))[1] as "participationId",
+               o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
+               o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket,
+               count(*)::int as quantity,
                o.total_cents as "totalCents", o.onsite_payment as payment,
-               ${isoTimestamp('p.created_at')} as "soldAt"
+               ${isoTimestamp('min(p.created_at)')} as "soldAt"
           from participations p
           join orders o on o.id = p.order_id
           join tickets t on t.id = p.ticket_id
           left join tickets h on h.id = t.parent_id
          where p.event_id = ${eventId} and p.source = 'presentiel' and p.cancelled_at is null
-         order by p.created_at desc, p.id
+         group by o.id, t.id, h.title
+         order by min(p.created_at) desc, o.id
          limit ${limit}`,
   );
 }

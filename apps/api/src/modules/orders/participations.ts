@@ -35,8 +35,8 @@ export async function cancelParticipations(tx: Database, ids: string[], at: Date
 }
 
 /**
- * Refunded places end: `places` live places of the participation's group (itself, or the places
- * split from it), itself first, then those not yet used, the highest numbers first. Each place is
+ * Refunded places end: `places` live places of the participation's group (itself, the places split
+ * from it, the other places of its order line), itself first, then those not yet used, the highest numbers first. Each place is
  * its own participation: a refunded one is cancelled with no place left (quantity 0), so that one
  * refunded before it was numbered takes no number (invoices/numbering.ts).
  */
@@ -46,7 +46,10 @@ export async function removeRefundedPlaces(tx: Database, participationId: string
     tx,
     sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz, refund_places = 0, quantity = 0
          where p.id in (select g.id from participations g
-                         where (g.id = ${participationId} or g.split_from = ${participationId}) and g.cancelled_at is null
+                          join participations r on r.id = ${participationId}
+                         where g.cancelled_at is null
+                           and (g.id = r.id or g.split_from = r.id
+                                or (g.order_id = r.order_id and g.ticket_id = r.ticket_id and g.is_gift = r.is_gift))
                          order by g.id = ${participationId} desc, g.entries_used, g.first_ticket_number desc nulls first, g.id
                          limit ${places} for update)
        returning p.ticket_id as "ticketId", 1 as quantity`,

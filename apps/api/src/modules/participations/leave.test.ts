@@ -59,7 +59,9 @@ async function holdPaid(eventId: string, ticketId: string, userId: string, quant
       expiresAt: new Date(),
     })
     .returning();
-  await t.database.db.insert(participations).values({ eventId, ticketId, userId, orderId: order?.id, quantity });
+  await t.database.db
+    .insert(participations)
+    .values(Array.from({ length: quantity }, () => ({ eventId, ticketId, userId, orderId: order?.id, quantity: 1 })));
   await t.database.db.update(tickets).set({ sold: quantity }).where(eq(tickets.id, ticketId));
 }
 
