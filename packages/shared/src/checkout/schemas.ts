@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
 import { formText } from '../common/form';
-import { companyInvoiceRequest } from '../invoices/company';
 import { placeHolderInput } from '../holders/schemas';
+import { companyInvoiceRequest } from '../invoices/company';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 
 /** The website's rule (1-attendee.md §6, §9): at most 5 tickets in one order, any number of orders. */

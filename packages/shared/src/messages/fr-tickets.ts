@@ -61,7 +61,7 @@ export const ticketsFr = {
     tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
     oneHolderPerPlace: 'Veuillez indiquer le titulaire de chaque place.',
     deadlinePassed: 'La date limite est passée : le titulaire de ce billet ne peut plus être modifié.',
-    notNamed: "Cet événement ne demande pas de titulaire pour ses billets.",
+    notNamed: 'Cet événement ne demande pas de titulaire pour ses billets.',
     edit: 'Modifier le titulaire',
     editTitle: 'Titulaire du billet',
     save: 'Enregistrer',
@@ -71,10 +71,12 @@ export const ticketsFr = {
     // The organiser's settings (the event's edit form).
     settingsTitle: 'Billets nominatifs',
     namedTickets: 'Demander le nom du titulaire de chaque place',
-    namedTicketsHelp: "À la réservation, l'acheteur indique le prénom et le nom de la personne qui utilisera chaque place.",
+    namedTicketsHelp:
+      "À la réservation, l'acheteur indique le prénom et le nom de la personne qui utilisera chaque place.",
     deadline: 'Modification des titulaires possible jusqu’au',
     deadlineHelp: "Laissez vide : jusqu'au début de l'événement.",
-    deadlineInvalid: 'La date limite de modification des titulaires doit être une date valide, avant la fin de l’événement.',
+    deadlineInvalid:
+      'La date limite de modification des titulaires doit être une date valide, avant la fin de l’événement.',
   },
   /** Wallet passes (issue 30): the buttons beside the PDF, and what the pass itself shows. */
   wallet: {

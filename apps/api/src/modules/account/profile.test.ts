@@ -185,7 +185,12 @@ describe('my participations', () => {
     const response = await getAs(t, '/api/me/participations', await loginAs(t, me.email));
     expect(response.statusCode).toBe(200);
     // One element per place, each of quantity 1 (issue 30).
-    const place = expect.objectContaining({ eventId: event.id, eventTitle: event.title, ticketTitle: 'Entrée', quantity: 1 });
+    const place = expect.objectContaining({
+      eventId: event.id,
+      eventTitle: event.title,
+      ticketTitle: 'Entrée',
+      quantity: 1,
+    });
     expect(response.json()).toEqual([place, place]);
     const empty = await getAs(t, '/api/me/participations', await loginAs(t, organiser.email));
     expect(empty.json()).toEqual([]);

@@ -72,7 +72,12 @@ describe('a sale at the door', () => {
     const [account] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ firstName: 'Léa', lastName: 'Martin', passwordHash: 'guest' });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual(['ticket-pdf', 'ticket-pdf', 'ticket-qr', 'ticket-qr']);
+    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual([
+      'ticket-pdf',
+      'ticket-pdf',
+      'ticket-qr',
+      'ticket-qr',
+    ]);
     const [row] = await t.database.db
       .select()
       .from(tickets)

@@ -9,7 +9,6 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
-import { ticketNumbersOf } from '../invoices/numbering';
 import * as repo from './repository';
 
 /** The event whose sales the viewer follows: its organiser or an administrator; anyone else is told it does not exist. */

@@ -10,8 +10,8 @@ import {
   offerHoursError,
   organiserFr,
   refundsFr,
-  UNLIMITED,
   ticketsFr,
+  UNLIMITED,
   type UpdateEventRequest,
   usesVerifiedOnlyFeatures,
 } from '@guichet/shared';

@@ -24,7 +24,11 @@ export async function lockOwnPlace(tx: Database, participationId: string, userId
   return row ? { ...row, editableUntil: new Date(row.editableUntil) } : undefined;
 }
 
-export async function setHolder(tx: Database, participationId: string, holder: { firstName: string; lastName: string }) {
+export async function setHolder(
+  tx: Database,
+  participationId: string,
+  holder: { firstName: string; lastName: string },
+) {
   await tx.execute(
     sql`update participations set holder_first_name = ${holder.firstName}, holder_last_name = ${holder.lastName}
          where id = ${participationId}`,

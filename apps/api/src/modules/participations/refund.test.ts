@@ -24,8 +24,10 @@ async function buyerWithTicket(refundPlaces: number) {
   const cookie = await loginAs(t, buyer.email);
   await buy(cookie, event.id, { ticketId: a.id, quantity: 2, ...(refundPlaces > 0 && { refundPlaces }) });
   const mine = await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } });
-  const [participation] = mine.json();
-  return { event, buyer, cookie, participation };
+  // Each place is its own ticket: the first insured one, if any.
+  const places = mine.json() as { refundPlaces: number }[];
+  const participation = places.find((place) => place.refundPlaces > 0) ?? places[0];
+  return { event, buyer, cookie, participation: participation as { id: string; refundPlaces: number } };
 }
 
 const ask = (participationId: string, cookie?: string) =>

@@ -75,9 +75,12 @@ const bankRefundsOf = (transactionId: string | null) =>
 const participationOf = async (id: string) =>
   (await t.database.db.select().from(participations).where(eq(participations.id, id)))[0];
 const livePlacesOf = async (orderId: string | undefined) =>
-  (await t.database.db.select().from(participations).where(eq(participations.orderId, orderId ?? ''))).filter(
-    (place) => place.cancelledAt === null,
-  ).length;
+  (
+    await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.orderId, orderId ?? ''))
+  ).filter((place) => place.cancelledAt === null).length;
 const soldOf = async (ticketId: string) =>
   (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]?.sold;
 const mailsTo = async (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));

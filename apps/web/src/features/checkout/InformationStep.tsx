@@ -121,7 +121,10 @@ export function InformationStep({
 
   // The first message of the spec's order, repeated above the buttons for screen readers.
   const companyErrors = Object.values(errors.company ?? {}) as { message?: string }[];
-  const holderErrors = (errors.holders ?? []) as ({ firstName?: { message?: string }; lastName?: { message?: string } } | undefined)[];
+  const holderErrors = (errors.holders ?? []) as (
+    | { firstName?: { message?: string }; lastName?: { message?: string } }
+    | undefined
+  )[];
   const firstError =
     Object.values(errors).find((error) => error?.message)?.message ??
     companyErrors[0]?.message ??
