@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
 import { formText } from '../common/form';
-import { placeHolderInput } from '../holders/schemas';
+import { holderUpdateRequest } from '../holders/schemas';
 import { companyInvoiceRequest } from '../invoices/company';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 
@@ -18,7 +18,7 @@ const orderLineInput = z.strictObject({
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
   /** One holder per place, in order, when the event's tickets are named (issue 30). */
-  holders: z.array(placeHolderInput).max(100).optional(),
+  holders: z.array(holderUpdateRequest).max(100).optional(),
 });
 export type OrderLineRequest = z.infer<typeof orderLineInput>;
 

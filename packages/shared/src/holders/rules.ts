@@ -21,8 +21,3 @@ export function holderIssue(holder: PlaceHolder): { field: keyof PlaceHolder; me
   if (lastName.length > HOLDER_NAME_MAX) return { field: 'lastName', message: m.tooLong(HOLDER_NAME_MAX) };
   return null;
 }
-
-/** Until when a buyer may change the holders: the organiser's date, else the event's start. */
-export function holdersEditableUntil(event: { holdersEditableUntil: string | null; dateBegin: string }): string {
-  return event.holdersEditableUntil ?? event.dateBegin;
-}
