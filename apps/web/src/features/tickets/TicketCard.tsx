@@ -45,7 +45,7 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
             {p.from} {formatDateTime(participation.dateBegin)} {p.to} {formatDateTime(participation.dateEnd)}
           </Text>
           <Text size="sm">
-            {p.ticket} : {participation.ticketTitle} · {m.holder} : {participation.firstName} {participation.lastName}
+            {p.ticket} : {participation.ticketTitle} · {participation.firstName} {participation.lastName}
           </Text>
           {participation.ticketNumbers.length > 0 && (
             <Text size="sm" c="dimmed">
