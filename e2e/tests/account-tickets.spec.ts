@@ -56,7 +56,10 @@ test.describe('my tickets', () => {
 
     // The request is kept: a reload still shows it.
     await page.reload();
-    await page.getByRole('button', { name: /Billet : Fosse/ }).first().click();
+    await page
+      .getByRole('button', { name: /Billet : Fosse/ })
+      .first()
+      .click();
     await expect(page.getByText('Demande déjà effectuée, vous recevrez un mail sous 3 jours.')).toBeVisible();
   });
 

@@ -217,7 +217,10 @@ test.describe('booking', () => {
     // The tickets are the buyer's, one per place, each refundable.
     await page.goto('/myTickets');
     await expect(page.getByRole('button', { name: /Billet : Standard/ })).toHaveCount(2);
-    await page.getByRole('button', { name: /Billet : Standard/ }).first().click();
+    await page
+      .getByRole('button', { name: /Billet : Standard/ })
+      .first()
+      .click();
     await expect(page.getByText('1 place remboursable')).toBeVisible();
   });
 
