@@ -211,13 +211,18 @@ test.describe('booking', () => {
     await page.goto('/dev/mail');
     await page.getByRole('textbox', { name: 'Destinataire' }).fill(email);
     await page.getByRole('button', { name: new RegExp(`vos billets pour ${title}`) }).click();
-    await expect(page.getByRole('link', { name: 'Billet (PDF)' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'QR code (PNG)' })).toBeVisible();
+    // One ticket per place (issue 30): each its PDF and its QR code.
+    await expect(page.getByRole('link', { name: 'Billet (PDF)' })).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'QR code (PNG)' })).toHaveCount(2);
 
-    // The tickets are the buyer's, refundable on both places.
+    // The tickets are the buyer's, one per place, each refundable.
     await page.goto('/myTickets');
-    await page.getByRole('button', { name: /Billet : Standard · 2 places/ }).click();
-    await expect(page.getByText('2 places remboursables')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Billet : Standard/ })).toHaveCount(2);
+    await page
+      .getByRole('button', { name: /Billet : Standard/ })
+      .first()
+      .click();
+    await expect(page.getByText('1 place remboursable')).toBeVisible();
   });
 
   test('a known e-mail pays through the sandbox bank and comes back to the result page', async ({ page, request }) => {

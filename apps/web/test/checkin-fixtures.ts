@@ -46,6 +46,8 @@ export async function ticketKeys() {
 export function participation(id: string, extra: Partial<ManifestParticipation> = {}): ManifestParticipation {
   return {
     id,
+    splitFrom: null,
+    ticketNumber: null,
     shortCode: ticketShortCode(id),
     holderName: 'Zoé Lefèvre',
     email: 'zoe@example.fr',

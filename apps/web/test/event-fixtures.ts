@@ -45,6 +45,7 @@ export function eventDetail(extra: Partial<EventDetail> = {}): EventDetail {
     isCancelled: false,
     isUserPaysFees: false,
     isNeedsUserStudies: false,
+    isNamedTickets: false,
     isMandatoryRefund: false,
     paymentProvider: 'sandbox',
     minPriceCents: 2000,

@@ -29,6 +29,8 @@ export const managed = (extra: Partial<ManagedEvent> = {}): ManagedEvent => ({
   onsaleAt: null,
   admissionPerMinute: null,
   waitingListOfferHours: null,
+  isNamedTickets: false,
+  holdersEditableUntil: null,
   tickets: [],
   discounts: [],
   ...extra,

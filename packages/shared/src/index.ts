@@ -18,6 +18,7 @@ export * from './events/image-sizes';
 export * from './events/listing';
 export * from './events/listing-limits';
 export * from './events/schemas';
+export * from './holders';
 export * from './integrations';
 export * from './invoices/company';
 export * from './invoices/schemas';

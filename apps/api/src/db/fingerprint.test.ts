@@ -21,6 +21,7 @@ const eventChanges: Record<string, string> = {
   date_max_refund: "date_max_refund = coalesce(date_max_refund, now()) + interval '1 hour'",
   nb_max_participants: 'nb_max_participants = nb_max_participants + 7',
   is_needs_user_studies: 'is_needs_user_studies = not is_needs_user_studies',
+  is_named_tickets: 'is_named_tickets = not is_named_tickets',
   is_mandatory_refund: 'is_mandatory_refund = not is_mandatory_refund',
   is_user_pays_fees: 'is_user_pays_fees = not is_user_pays_fees',
   payment_provider: "payment_provider = case when payment_provider = 'stripe' then 'sandbox' else 'stripe' end",
@@ -56,6 +57,8 @@ const notInFingerprint = {
     // A cancellation closes the event (is_open, in the fingerprint) in the same transaction.
     'cancelled_at',
     'cancellation_message',
+    // Until when holders may be changed (issue 30): read after the sale, by the holder's edit.
+    'holders_editable_until',
     // The waiting room (issue 17) is asked before the sale, by the hold route, not by the sale.
     'onsale_at',
     'admission_per_minute',

@@ -183,6 +183,10 @@ export const events = pgTable(
     transfersAllowed: boolean('transfers_allowed').notNull().default(true),
     transferDeadline: instant('transfer_deadline'),
     transferExpiryDays: integer('transfer_expiry_days').notNull().default(7),
+    // Named tickets (issue 30): the buyer names a holder for each place, and may change the names
+    // until `holders_editable_until` (null: the event's start).
+    isNamedTickets: boolean('is_named_tickets').notNull().default(false),
+    holdersEditableUntil: instant('holders_editable_until'),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -280,18 +284,27 @@ export const participations = pgTable(
       .references(() => tickets.id),
     userId: uuid('user_id').references(() => users.id),
     orderId: uuid('order_id'),
+    // One place per participation (issue 30, docs/decisions.md "One ticket per place"): 1, or 0 once
+    // the place is refunded (cancelled, and never numbered if it was not yet).
     quantity: integer('quantity').notNull(),
     refundPlaces: integer('refund_places').notNull().default(0),
     isGift: boolean('is_gift').notNull().default(false),
+    // The participation of several places this place was split from (migration 0052): a code
+    // signed for that participation still lets its places in, one entry each.
+    splitFrom: uuid('split_from'),
+    // The person the buyer named for this place, when the event asks for it; else the holder is
+    // named by guichet_holder_name.
+    holderFirstName: text('holder_first_name'),
+    holderLastName: text('holder_last_name'),
     // Set once, by the holder's refund request; the organiser is e-mailed in the same transaction.
     refundRequestedAt: instant('refund_requested_at'),
     source: text('source', { enum: ['web', 'presentiel', 'invendu'] })
       .notNull()
       .default('web'),
-    // Entries taken at the door, one per scan: the participation's places are its entries.
+    // Entries taken at the door: 1 once its place came in.
     entriesUsed: integer('entries_used').notNull().default(0),
-    // The first of its places' numbers in the event's uninterrupted series (CGI art. 290 quater):
-    // its places hold first … first + quantity - 1. Given after the sale (invoices/numbering.ts).
+    // The place's number in the event's uninterrupted series (CGI art. 290 quater), given after
+    // the sale (invoices/numbering.ts).
     firstTicketNumber: integer('first_ticket_number'),
     cancelledAt: instant('cancelled_at'),
     // Handed to someone else (docs/decisions.md, "Transfers"): also cancelled, its code refused at
@@ -310,10 +323,15 @@ export const participations = pgTable(
     index('participations_order_idx').on(t.orderId),
     // Regulars: a holder's participations in other events (docs/decisions.md, "Follow-up").
     index('participations_user_idx').on(t.userId),
+    index('participations_split_from_idx').on(t.splitFrom).where(sql`${t.splitFrom} is not null`),
     // The export reads an event's participations in pages, in order of purchase.
     index('participations_event_created_idx').on(t.eventId, t.createdAt, t.id),
     check('participations_entries_check', sql`${t.entriesUsed} >= 0 and ${t.entriesUsed} <= ${t.quantity}`),
     check('participations_source_check', sql`${t.source} in ('web', 'presentiel', 'invendu')`),
+    check(
+      'participations_one_place_check',
+      sql`${t.quantity} = 1 or (${t.quantity} = 0 and ${t.cancelledAt} is not null)`,
+    ),
   ],
 );
 
@@ -731,6 +749,8 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     refundPlaces: integer('refund_places').notNull().default(0),
     insuranceCents: integer('insurance_cents').notNull().default(0),
+    // The holders the buyer named, one per place in order, when the event asks for them.
+    holders: jsonb('holders').$type<{ firstName: string; lastName: string }[]>(),
     // The free ticket offered with the order's purchase (recorded as OFFERT).
     isGift: boolean('is_gift').notNull().default(false),
   },

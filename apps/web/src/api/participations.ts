@@ -1,4 +1,4 @@
-import type { EnabledWallets, GoogleWalletLink } from '@guichet/shared';
+import type { EnabledWallets, GoogleWalletLink, HolderUpdated, HolderUpdateRequest } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from './account';
 import { api } from './client';
@@ -29,6 +29,16 @@ export function useRequestRefund(participationId: string) {
     mutationFn: () =>
       api<{ message: string }>('POST', `/me/participations/${encodeURIComponent(participationId)}/refund-request`),
     onSuccess: () => void client.invalidateQueries({ queryKey: accountKeys.participations }),
+  });
+}
+
+/** Names the holder of one of the user's places (named tickets); the cards read it back. */
+export function useChangeHolder(participationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (holder: HolderUpdateRequest) =>
+      api<HolderUpdated>('PATCH', `/me/participations/${encodeURIComponent(participationId)}/holder`, holder),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.participations }),
   });
 }
 

@@ -85,8 +85,8 @@ export const imageUploadResult = z.object({ url: z.string(), message: z.string()
 export type ImageUploadResult = z.infer<typeof imageUploadResult>;
 
 /**
- * One of the user's tickets (1-attendee.md §3 "Participation of a user"): the participation with
- * its event, ticket, holder and refund state.
+ * One of the user's tickets (1-attendee.md §3 "Participation of a user"): one place (issue 30,
+ * its quantity is 1) with its event, ticket, holder and refund state.
  */
 export const myParticipation = z.object({
   id: z.string(),
@@ -110,5 +110,11 @@ export const myParticipation = z.object({
   ticketNumbers: z.array(z.number().int()),
   /** A transfer sent to someone who has not accepted it yet (the card offers to cancel it). */
   pendingTransfer: pendingTransfer.nullable(),
+  /**
+   * The event names its tickets (issue 30): `firstName` and `lastName` are this place's holder,
+   * which the buyer may change until `holdersEditableUntil`.
+   */
+  isNamed: z.boolean(),
+  holdersEditableUntil: z.string().nullable(),
 });
 export type MyParticipation = z.infer<typeof myParticipation>;

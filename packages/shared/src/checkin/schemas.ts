@@ -53,6 +53,9 @@ export type ScanOutcome = z.infer<typeof scanOutcome>;
 /** One participation as the scanner keeps it, to work offline and to find a name. */
 const manifestParticipation = z.object({
   id: z.string(),
+  /** The participation of several places this place was split from: a code signed for it lets any of them in. */
+  splitFrom: z.string().nullable(),
+  ticketNumber: z.number().int().nullable(),
   shortCode: z.string(),
   holderName: z.string(),
   email: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
 import { formText } from '../common/form';
+import { holderUpdateRequest } from '../holders/schemas';
 import { companyInvoiceRequest } from '../invoices/company';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 
@@ -16,6 +17,8 @@ const orderLineInput = z.strictObject({
   ticketId: z.string().max(64),
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
+  /** One holder per place, in order, when the event's tickets are named (issue 30). */
+  holders: z.array(holderUpdateRequest).max(100).optional(),
 });
 export type OrderLineRequest = z.infer<typeof orderLineInput>;
 

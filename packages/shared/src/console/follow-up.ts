@@ -121,14 +121,23 @@ const participantRow = z.object({
   ticketNumbers: z.array(z.number().int()),
   /** The order it was sold in, for its invoices; none for a place given without one. */
   orderId: z.string().nullable(),
+  /** Its places, each its own ticket (issue 30): number, holder and whether it came in. */
+  places: z.array(
+    z.object({
+      id: z.string(),
+      ticketNumber: z.number().int().nullable(),
+      holderName: z.string(),
+      isScanned: z.boolean(),
+    }),
+  ),
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 
-/** `total` counts rows (participations); `places` their places, a row of 3 counting 3. */
+/** `total` counts rows (an order's places of one ticket); `places` their places, a row of 3 counting 3. */
 export const participantsPage = pageOf(participantRow).extend({ places: z.number().int() });
 export type ParticipantsPage = z.infer<typeof participantsPage>;
 
-/** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13. */
+/** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13, each with the holder after. */
 export const exportQuery = z.object({
   columns: z.enum(['list', 'follow-up']).catch('list').default('list'),
 });
@@ -199,9 +208,11 @@ export const EXPORT_COLUMNS = {
     'remainingScans',
     'scanDate',
     'studies',
-    // The places' numbers in the event's series (issue 29: CGI art. 290 quater), after §9's columns.
+    // The places' numbers in the event's series (issue 29: CGI art. 290 quater), after §9's columns,
+    // then the place's holder (issue 30: one row per place).
     'ticketNumbers',
+    'holder',
   ],
-  'follow-up': [...PURCHASE_COLUMNS, 'studies', 'remainingScans', 'scanDate', 'ticketNumbers'],
+  'follow-up': [...PURCHASE_COLUMNS, 'studies', 'remainingScans', 'scanDate', 'ticketNumbers', 'holder'],
 } as const satisfies Record<ExportColumns, readonly string[]>;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[ExportColumns][number];

@@ -86,6 +86,8 @@ export const eventDetail = eventPreview.extend({
   isCancelled: z.boolean(),
   isUserPaysFees: z.boolean(),
   isNeedsUserStudies: z.boolean(),
+  /** The booking asks for a holder per place (issue 30). */
+  isNamedTickets: z.boolean(),
   isMandatoryRefund: z.boolean(),
   paymentProvider: z.string(),
   isUserParticipates: z.boolean(),

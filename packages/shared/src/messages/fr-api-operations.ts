@@ -122,6 +122,7 @@ export const apiOperationsFr: Record<string, string> = {
   'PATCH /api/admin/users/{id}': 'Changer le rôle ou la commission d’un compte',
   'PATCH /api/discounts/{id}': 'Modifier un code promo',
   'PATCH /api/events/{id}': 'Modifier un événement',
+  'PATCH /api/me/participations/{id}/holder': 'Changer le titulaire d’un billet nominatif',
   'PATCH /api/quote-requests/{quoteId}': 'Changer le statut d’une demande de devis',
   'PATCH /api/tickets/{id}': 'Modifier un billet d’un événement',
   'POST /api/admin/events/{id}/unpublish': 'Retirer un événement de la liste publique',

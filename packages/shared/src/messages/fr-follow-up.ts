@@ -104,6 +104,11 @@ export const followUpFr = {
       scans: 'Scans',
       scanProgress: (used: number, quantity: number) => `${used} / ${quantity} scanné${used > 1 ? 's' : ''}`,
       lastScan: 'Dernier scan',
+      // Each place its own ticket (issue 30).
+      places: 'Places',
+      placeNumber: (number: number | null) => (number === null ? 'Sans numéro' : `N° ${number}`),
+      placeEntered: 'Entré',
+      placeNotEntered: 'Pas encore entré',
     },
   },
   /** The export's column headers (§9 "Export columns"), by column key. */
@@ -126,6 +131,7 @@ export const followUpFr = {
     scanDate: 'Date scan',
     studies: 'Formation',
     ticketNumbers: 'N° de billet(s)',
+    holder: 'Titulaire',
   },
   exportSheet: 'export_data_event',
 } as const;

@@ -49,6 +49,35 @@ export const ticketsFr = {
     showAtEntrance: "Présentez ce QR code à l'entrée de l'événement.",
     codeLabel: 'Code du billet',
   },
+  /** Named tickets (issue 30): a holder per place, asked at booking, changed from « Mes billets ». */
+  holders: {
+    title: 'Titulaires des billets',
+    intro: 'Cet événement demande le nom de la personne qui utilisera chaque place.',
+    place: (index: number) => `Place ${index}`,
+    firstName: 'Prénom du titulaire',
+    lastName: 'Nom du titulaire',
+    firstNameRequired: 'Veuillez saisir le prénom du titulaire.',
+    lastNameRequired: 'Veuillez saisir le nom du titulaire.',
+    tooLong: (max: number) => `Ce champ ne doit pas dépasser ${max} caractères.`,
+    oneHolderPerPlace: 'Veuillez indiquer le titulaire de chaque place.',
+    deadlinePassed: 'La date limite est passée : le titulaire de ce billet ne peut plus être modifié.',
+    notNamed: 'Cet événement ne demande pas de titulaire pour ses billets.',
+    edit: 'Modifier le titulaire',
+    editTitle: 'Titulaire du billet',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    saved: 'Le titulaire du billet a été modifié.',
+    editableUntil: (date: string) => `Modifiable jusqu'au ${date}`,
+    // The organiser's settings (the event's edit form).
+    settingsTitle: 'Billets nominatifs',
+    namedTickets: 'Demander le nom du titulaire de chaque place',
+    namedTicketsHelp:
+      "À la réservation, l'acheteur indique le prénom et le nom de la personne qui utilisera chaque place.",
+    deadline: 'Modification des titulaires possible jusqu’au',
+    deadlineHelp: "Laissez vide : jusqu'au début de l'événement.",
+    deadlineInvalid:
+      'La date limite de modification des titulaires doit être une date valide, avant la fin de l’événement.',
+  },
   /** Wallet passes (issue 30): the buttons beside the PDF, and what the pass itself shows. */
   wallet: {
     addToApple: 'Ajouter à Apple Wallet',

@@ -102,6 +102,9 @@ export const updateEventRequest = z.strictObject({
   admissionPerMinute: z.number().int().nullable().optional(),
   // How long an offer of the waiting list keeps its places (issue 30); null: the default.
   waitingListOfferHours: z.number().int().nullable().optional(),
+  // Named tickets (issue 30): a holder per place, editable by the buyer until the date (null: the start).
+  isNamedTickets: z.boolean().optional(),
+  holdersEditableUntil: z.string().max(40).nullable().optional(),
 });
 export type UpdateEventRequest = z.infer<typeof updateEventRequest>;
 
@@ -178,6 +181,8 @@ export const managedEvent = z.object({
   onsaleAt: z.string().nullable(),
   admissionPerMinute: z.number().int().nullable(),
   waitingListOfferHours: z.number().int().nullable(),
+  isNamedTickets: z.boolean(),
+  holdersEditableUntil: z.string().nullable(),
   tickets: z.array(managedTicket),
   discounts: z.array(managedDiscount),
 });

@@ -34,7 +34,7 @@ describe('account deletion', () => {
     ]);
     await t.database.db
       .insert(participations)
-      .values({ eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: user.id, quantity: 2 });
+      .values({ eventId: event.id, ticketId: tickets[0]?.id ?? '', userId: user.id, quantity: 1 });
     await t.app.inject({
       method: 'POST',
       url: '/api/contact',

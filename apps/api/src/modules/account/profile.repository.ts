@@ -67,8 +67,9 @@ export async function replaceImagePath(
 }
 
 /**
- * The user's live tickets (participations not cancelled), newest event first; the holder's names
- * are the buyer's of the order, else the account's.
+ * The user's live tickets (participations not cancelled, one per place), newest event first, then
+ * by number; the holder's names are the place's holder's, else the buyer's of the order, else the
+ * account's.
  */
 export function findParticipations(db: Database, userId: string, now: Date) {
   return withEventAndTicket(
@@ -84,9 +85,12 @@ export function findParticipations(db: Database, userId: string, now: Date) {
         ticketTitle: tickets.title,
         quantity: participations.quantity,
         bannerPath: events.bannerPath,
-        // The order's buyer names only their own places: a place transferred to someone is theirs.
-        firstName: sql<string>`coalesce(case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end, ${users.firstName})`,
-        lastName: sql<string>`coalesce(case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
+        // The place's holder; else the order's buyer, who names only their own places (a place
+        // transferred to someone is theirs); else the account's.
+        firstName: sql<string>`coalesce(${participations.holderFirstName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end, ${users.firstName})`,
+        lastName: sql<string>`coalesce(${participations.holderLastName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
+        isNamed: events.isNamedTickets,
+        holdersEditableUntil: sql<Date | string>`coalesce(${events.holdersEditableUntil}, ${events.dateBegin})`,
         isGift: participations.isGift,
         refundPlaces: participations.refundPlaces,
         refundRequestedAt: participations.refundRequestedAt,
@@ -106,5 +110,10 @@ export function findParticipations(db: Database, userId: string, now: Date) {
     .innerJoin(users, eq(users.id, participations.userId))
     .leftJoin(orders, eq(orders.id, participations.orderId))
     .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt)))
-    .orderBy(desc(events.dateBegin), desc(participations.createdAt));
+    .orderBy(
+      desc(events.dateBegin),
+      desc(participations.createdAt),
+      sql`${participations.firstTicketNumber} nulls last`,
+      participations.id,
+    );
 }

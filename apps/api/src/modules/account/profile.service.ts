@@ -131,5 +131,7 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     orderId: row.orderId,
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
     pendingTransfer: row.pendingTransfer,
+    isNamed: row.isNamed,
+    holdersEditableUntil: row.isNamed ? new Date(row.holdersEditableUntil).toISOString() : null,
   }));
 }

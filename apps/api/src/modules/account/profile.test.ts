@@ -177,15 +177,21 @@ describe('my participations', () => {
     const me = await createUser(t);
     const other = await createUser(t);
     await t.database.db.insert(participations).values([
-      { eventId: event.id, ticketId, userId: me.id, quantity: 2 },
+      { eventId: event.id, ticketId, userId: me.id, quantity: 1 },
+      { eventId: event.id, ticketId, userId: me.id, quantity: 1 },
       { eventId: event.id, ticketId, userId: me.id, quantity: 1, cancelledAt: new Date() },
-      { eventId: event.id, ticketId, userId: other.id, quantity: 3 },
+      { eventId: event.id, ticketId, userId: other.id, quantity: 1 },
     ]);
     const response = await getAs(t, '/api/me/participations', await loginAs(t, me.email));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
-      expect.objectContaining({ eventId: event.id, eventTitle: event.title, ticketTitle: 'Entrée', quantity: 2 }),
-    ]);
+    // One element per place, each of quantity 1 (issue 30).
+    const place = expect.objectContaining({
+      eventId: event.id,
+      eventTitle: event.title,
+      ticketTitle: 'Entrée',
+      quantity: 1,
+    });
+    expect(response.json()).toEqual([place, place]);
     const empty = await getAs(t, '/api/me/participations', await loginAs(t, organiser.email));
     expect(empty.json()).toEqual([]);
     expect((await getAs(t, '/api/me/participations')).statusCode).toBe(401);

@@ -250,8 +250,8 @@ describe('refund requests', () => {
       ticketId,
       userId: holder.id,
       orderId: order.id,
-      quantity: 2,
-      refundPlaces: 2,
+      quantity: 1,
+      refundPlaces: 1,
       refundRequestedAt: new Date(),
     });
     const listed = (await call('GET', '/api/admin/refunds')).json();
@@ -260,7 +260,7 @@ describe('refund requests', () => {
         cause: 'request',
         eventId: event.id,
         holderEmail: 'acheteur@test.guichet.fr',
-        places: 2,
+        places: 1,
         status: 'awaiting',
         amountCents: null,
       }),

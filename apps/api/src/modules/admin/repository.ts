@@ -208,7 +208,8 @@ export function findRefunds(db: Database) {
     db,
     sql`select * from (
           select p.id, 'request' as cause, e.id as "eventId", e.title as "eventTitle", t.title as "ticketTitle",
-                 guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
+                 guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name), coalesce(p.holder_last_name, o.buyer_last_name),
+                                   u.first_name, u.last_name) as "holderName",
                  coalesce(o.buyer_email, u.email) as "holderEmail",
                  coalesce(r.places, p.refund_places) as places, r.amount_cents as "amountCents",
                  coalesce(r.status, 'awaiting') as status, r.last_error as "lastError",

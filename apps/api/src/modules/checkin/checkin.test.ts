@@ -4,8 +4,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCookie, createUser, getAs, loginAs, raceMode } from '../../../test/helpers';
 import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
+import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useListeningTestApp } from '../../../test/use-test-app';
 import { eventStaff, participations, scans } from '../../db/schema';
+import { signTicketCode } from '../ticket-codes/codes';
+import { loadTicketKeys } from '../ticket-codes/keys';
 
 // The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
 const t = useListeningTestApp();
@@ -53,8 +56,12 @@ describe('scanning a ticket', () => {
       lastScanBy: 'Sam Portier',
     });
     expect(Date.parse(again.json().lastScanAt)).toBeGreaterThan(Date.now() - 60_000);
-    const [row] = await t.database.db.select().from(participations).where(eq(participations.id, participation.id));
-    expect(row?.entriesUsed).toBe(3);
+    // Each of the code's places took one entry.
+    const places = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.orderId, participation.orderId ?? ''));
+    expect(places.map((p) => p.entriesUsed)).toEqual([1, 1, 1]);
     const log = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
     expect(log.map((s) => s.result).sort()).toEqual(['accepted', 'accepted', 'accepted', 'already_scanned']);
   });
@@ -89,11 +96,11 @@ describe('scanning a ticket', () => {
 
   it('accepts a participant picked by name, and answers a scan sent twice as it was, taking one entry', async () => {
     const { event, ticket, staffCookie } = await withStaff();
-    const { participation } = await participationWithCode(t, event.id, ticket.id, 2);
+    const { participation } = await participationWithCode(t, event.id, ticket.id, 1);
     const id = randomUUID();
     const first = await scan(event.id, staffCookie, { id, participationId: participation.id });
     const second = await scan(event.id, staffCookie, { id, participationId: participation.id });
-    expect(first.json()).toMatchObject({ status: 'accepted', remaining: 1, replay: false });
+    expect(first.json()).toMatchObject({ status: 'accepted', remaining: 0, replay: false });
     expect(second.json()).toMatchObject({ status: 'accepted', replay: true });
     const [row] = await t.database.db.select().from(participations).where(eq(participations.id, participation.id));
     expect(row?.entriesUsed).toBe(1);
@@ -117,6 +124,60 @@ describe('scanning a ticket', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
     expect(rows.every((r) => r.entriesUsed === 1)).toBe(true);
+  });
+});
+
+describe('one ticket per place (issue 30)', () => {
+  it('gives an order of 3 places 3 tickets with 3 different codes, each accepted once', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const buyer = await createUser(t);
+    const cookie = await loginAs(t, buyer.email);
+    await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 3 });
+    const mine = (await getAs(t, '/api/me/participations', cookie)).json() as { id: string; quantity: number }[];
+    expect(mine).toHaveLength(3);
+    expect(mine.every((p) => p.quantity === 1)).toBe(true);
+    const codes = await Promise.all(
+      mine.map(async (p) => (await getAs(t, `/api/me/participations/${p.id}/code`, cookie)).json().code as string),
+    );
+    expect(new Set(codes).size).toBe(3);
+    for (const code of codes) {
+      expect((await scan(event.id, staffCookie, { code })).json()).toMatchObject({ status: 'accepted', remaining: 0 });
+    }
+    for (const code of codes) expect((await scan(event.id, staffCookie, { code })).statusCode).toBe(409);
+  });
+
+  it("lets in 3 people at most with an older code of 3 places and its places' own codes, whichever are shown", async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { code: oldCode, places } = await participationWithCode(t, event.id, ticket.id, 3);
+    const { privateKey } = loadTicketKeys(t.config);
+    const [first, second, third] = places.map((p) =>
+      signTicketCode({ id: p.id, eventId: event.id, quantity: 1 }, privateKey),
+    );
+    const status = async (code: string | undefined) => (await scan(event.id, staffCookie, { code })).statusCode;
+    expect(await status(second)).toBe(200);
+    expect(await status(oldCode)).toBe(200);
+    expect(await status(oldCode)).toBe(200);
+    // The old code took the two other places: neither it nor their own codes let anyone else in.
+    expect(await status(oldCode)).toBe(409);
+    expect(await status(first)).toBe(409);
+    expect(await status(third)).toBe(409);
+    const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    expect(rows.map((r) => r.entriesUsed)).toEqual([1, 1, 1]);
+  });
+
+  it('answers an older code of several places with the entries left in its group', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const { code, places } = await participationWithCode(t, event.id, ticket.id, 2);
+    await t.database.db
+      .update(participations)
+      .set({ cancelledAt: new Date() })
+      .where(eq(participations.id, places[0]?.id ?? ''));
+    expect((await scan(event.id, staffCookie, { code })).json()).toMatchObject({
+      status: 'accepted',
+      quantity: 1,
+      remaining: 0,
+    });
+    expect((await scan(event.id, staffCookie, { code })).json()).toMatchObject({ code: 'ALREADY_SCANNED' });
   });
 });
 
@@ -144,7 +205,7 @@ describe('scanning offline, then syncing', () => {
       { result: 'accepted', replay: true },
     ]);
     const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
-    expect(rows.map((r) => r.entriesUsed).sort()).toEqual([1, 1]);
+    expect(rows.map((r) => r.entriesUsed).sort()).toEqual([0, 1, 1]);
     const log = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
     expect(log).toHaveLength(3);
     expect(log.filter((s) => s.conflict)).toHaveLength(1);
@@ -166,25 +227,30 @@ describe('scanning offline, then syncing', () => {
 describe('the scanner list', () => {
   it('gives the staff what they need offline: the public key and every live participation with its short code', async () => {
     const { event, ticket, staffCookie } = await withStaff();
-    const { participation } = await participationWithCode(t, event.id, ticket.id, 2);
+    const { participation, places } = await participationWithCode(t, event.id, ticket.id, 2);
     const response = await manifest(event.id, staffCookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     const body = response.json();
     expect(Buffer.from(body.publicKey, 'base64')).toHaveLength(32);
-    expect(body.participations).toEqual([
-      {
-        id: participation.id,
-        shortCode: ticketShortCode(participation.id),
-        holderName: 'Zoé Lefèvre',
-        email: expect.stringContaining('@'),
-        ticketTitle: ticket.title,
-        quantity: 2,
-        entriesUsed: 0,
-        lastScanAt: null,
-        lastScanBy: null,
-      },
-    ]);
+    // One line per place; a place split from an older participation says so, for its old code.
+    const listed = (id: string, splitFrom: string | null) => ({
+      id,
+      splitFrom,
+      ticketNumber: null,
+      shortCode: ticketShortCode(id),
+      holderName: 'Zoé Lefèvre',
+      email: expect.stringContaining('@'),
+      ticketTitle: ticket.title,
+      quantity: 1,
+      entriesUsed: 0,
+      lastScanAt: null,
+      lastScanBy: null,
+    });
+    expect(body.participations).toHaveLength(2);
+    expect(body.participations).toEqual(
+      expect.arrayContaining(places.map((p) => listed(p.id, p.id === participation.id ? null : participation.id))),
+    );
     // The device's own offline entries are its user's.
     expect(body.scannerName).toBe('Sam Portier');
   });

@@ -9,6 +9,8 @@ export type ScanToRecord = {
   offline: boolean;
   /** The application's verdict on the code: a genuine code of this event is 'check'ed by the database. */
   verdict: 'check' | 'invalid' | 'other_event';
+  /** A code signed for a participation of several places: any unused place of its group lets in. */
+  group: boolean;
 };
 
 export type RecordedScan = {
@@ -40,6 +42,8 @@ export async function recordScans(
 export function findManifest(db: Database, eventId: string) {
   return queryRows<{
     id: string;
+    splitFrom: string | null;
+    ticketNumber: number | null;
     holderName: string;
     email: string;
     ticketTitle: string;
@@ -49,8 +53,9 @@ export function findManifest(db: Database, eventId: string) {
     lastScanBy: string | null;
   }>(
     db,
-    sql`select p.id,
-               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
+    sql`select p.id, p.split_from as "splitFrom", p.first_ticket_number as "ticketNumber",
+               guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
+                                   coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name) as "holderName",
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                p.quantity, p.entries_used as "entriesUsed",
@@ -66,7 +71,7 @@ export function findManifest(db: Database, eventId: string) {
           left join tickets h on h.id = t.parent_id
           left join orders o on o.id = p.order_id
          where p.event_id = ${eventId} and p.cancelled_at is null
-         order by 2, p.id`,
+         order by 4, p.id`,
   );
 }
 

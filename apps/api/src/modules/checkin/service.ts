@@ -35,17 +35,18 @@ function verdictOf(
   deps: Deps,
   eventId: string,
   scan: ScanInput,
-): Pick<repo.ScanToRecord, 'verdict' | 'participationId'> {
+): Pick<repo.ScanToRecord, 'verdict' | 'participationId' | 'group'> {
   if (scan.code?.trim()) {
     const payload = verifyTicketCode(scan.code, loadTicketKeys(deps.config).publicKey);
-    if (!payload) return { verdict: 'invalid', participationId: null };
-    if (!isCodeOfEvent(payload, eventId)) return { verdict: 'other_event', participationId: null };
-    return { verdict: 'check', participationId: payload.participationId };
+    if (!payload) return { verdict: 'invalid', participationId: null, group: false };
+    if (!isCodeOfEvent(payload, eventId)) return { verdict: 'other_event', participationId: null, group: false };
+    // Codes of several places were signed before each place had its own (docs/decisions.md).
+    return { verdict: 'check', participationId: payload.participationId, group: payload.quantity > 1 };
   }
   if (scan.participationId && isUuid(scan.participationId)) {
-    return { verdict: 'check', participationId: scan.participationId };
+    return { verdict: 'check', participationId: scan.participationId, group: false };
   }
-  if (scan.participationId) return { verdict: 'invalid', participationId: null };
+  if (scan.participationId) return { verdict: 'invalid', participationId: null, group: false };
   throw badRequest(m.codeRequired, 'code');
 }
 

@@ -1,4 +1,13 @@
-import { checkoutFr, MAX_TICKETS_PER_ORDER, type OrderLineRequest, orderCapOf } from '@guichet/shared';
+import {
+  checkoutFr,
+  holderIssue,
+  MAX_TICKETS_PER_ORDER,
+  type OrderLineRequest,
+  orderCapOf,
+  type PlaceHolder,
+  ticketsFr,
+  trimmedHolder,
+} from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SaleEvent, SaleTicket } from './sale.repository';
 
@@ -6,7 +15,7 @@ const m = checkoutFr;
 type TicketRow = SaleTicket;
 type EventRow = SaleEvent;
 
-type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number };
+type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number; holders: PlaceHolder[] | null };
 
 export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnavailable, 409);
 
@@ -20,7 +29,7 @@ export function checkLines(
 ): CheckedLine[] {
   const byId = new Map(context.tickets.map((t) => [t.id, t]));
   const checked: CheckedLine[] = [];
-  for (const line of mergeLinesByTicket(lines)) {
+  for (const [index, line] of mergeLinesByTicket(lines).entries()) {
     const ticket = byId.get(line.ticketId);
     const parent = ticket?.parentId ? byId.get(ticket.parentId) : undefined;
     const hidden = ticket && (ticket.isHidden || parent?.isHidden);
@@ -34,7 +43,12 @@ export function checkLines(
     const max = Math.min(ticket.maxToBuy, orderCapOf(ticket));
     if (line.quantity < Math.min(ticket.minToBuy, max)) throw badRequest(m.belowMin(ticket.minToBuy), 'quantity');
     if (line.quantity > max) throw badRequest(m.aboveMax(max), 'quantity');
-    checked.push({ ticket, quantity: line.quantity, refundPlaces: refundPlacesOf(line, ticket, context) });
+    checked.push({
+      ticket,
+      quantity: line.quantity,
+      refundPlaces: refundPlacesOf(line, ticket, context),
+      holders: context.event.isNamedTickets ? checkHolders(line, index) : null,
+    });
   }
   const total = checked.reduce((sum, line) => sum + line.quantity, 0);
   if (total > MAX_TICKETS_PER_ORDER) throw badRequest(m.aboveMax(MAX_TICKETS_PER_ORDER), 'quantity');
@@ -44,6 +58,22 @@ export function checkLines(
   const free = checked.filter((line) => line.ticket.priceCents === 0).reduce((sum, line) => sum + line.quantity, 0);
   if (isFreeEvent ? total > 1 : free > 1) throw badRequest(m.aboveMax(1), 'quantity');
   return checked;
+}
+
+/**
+ * Named tickets (issue 30): one holder per place, each with a first and a last name of at most 100
+ * characters once trimmed; the error names the field of the place it is about.
+ */
+function checkHolders(line: OrderLineRequest, index: number): PlaceHolder[] {
+  const holders = line.holders ?? [];
+  if (holders.length !== line.quantity) {
+    throw badRequest(ticketsFr.holders.oneHolderPerPlace, `lines.${index}.holders`);
+  }
+  for (const [place, holder] of holders.entries()) {
+    const issue = holderIssue(holder);
+    if (issue) throw badRequest(issue.message, `lines.${index}.holders.${place}.${issue.field}`);
+  }
+  return holders.map(trimmedHolder);
 }
 
 /**
@@ -57,7 +87,12 @@ function mergeLinesByTicket(lines: OrderLineRequest[]): OrderLineRequest[] {
     merged.set(
       line.ticketId,
       known
-        ? { ...known, quantity: known.quantity + line.quantity, refundPlaces: known.refundPlaces + line.refundPlaces }
+        ? {
+            ...known,
+            quantity: known.quantity + line.quantity,
+            refundPlaces: known.refundPlaces + line.refundPlaces,
+            holders: [...(known.holders ?? []), ...(line.holders ?? [])],
+          }
         : line,
     );
   }

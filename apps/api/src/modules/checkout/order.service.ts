@@ -164,6 +164,7 @@ async function planOrder(
     orderLines: lines.map((l) => ({
       ticketId: l.ticket.id,
       quantity: l.quantity,
+      holders: l.holders,
       unitPriceCents: l.ticket.priceCents,
       refundPlaces: l.refundPlaces,
       insuranceCents:

@@ -13,6 +13,7 @@ export type SaleEvent = Pick<
   | 'dateMaxRefund'
   | 'nbMaxParticipants'
   | 'isNeedsUserStudies'
+  | 'isNamedTickets'
   | 'isMandatoryRefund'
   | 'isUserPaysFees'
   | 'paymentProvider'
@@ -37,6 +38,7 @@ const loadSaleStatement: Statement = {
                 (extract(epoch from e.date_end) * 1000)::float8 as "dateEnd",
                 (extract(epoch from e.date_max_refund) * 1000)::float8 as "dateMaxRefund",
                 e.nb_max_participants as "nbMaxParticipants", e.is_needs_user_studies as "isNeedsUserStudies",
+                e.is_named_tickets as "isNamedTickets",
                 e.is_mandatory_refund as "isMandatoryRefund", e.is_user_pays_fees as "isUserPaysFees",
                 e.payment_provider as "paymentProvider",
                 coalesce((select json_agg(json_build_object(

@@ -137,12 +137,12 @@ describe('paying a Stripe event', () => {
     expect(back.headers.location).toBe(
       `/validationpaiement/accepte?retour=00000&ref=${order?.reference}&event=${order?.eventId}`,
     );
-    expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 1 });
+    expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 2 });
 
     // The webhook arriving afterwards, and the return replayed, change nothing.
     expect((await sendWebhook('payment_intent.succeeded', redirect)).statusCode).toBe(200);
     expect((await comeBack(redirect)).headers.location).toContain('retour=00000');
-    expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 1 });
+    expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 2 });
   });
 
   it("tells the event page the provider that will charge, so that its basket shows that provider's fees", async () => {
@@ -163,7 +163,7 @@ describe('paying a Stripe event', () => {
     expect((await stateOf(id, ticketId)).status).toBe('awaiting_payment');
 
     expect((await sendWebhook('payment_intent.succeeded', redirect)).statusCode).toBe(200);
-    expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 1 });
+    expect(await stateOf(id, ticketId)).toEqual({ status: 'paid', places: { sold: 2, held: 0 }, participations: 2 });
   });
 
   it('answers a correctly signed but malformed event 400 with { code, message }, changing nothing', async () => {

@@ -61,15 +61,23 @@ describe('a sale at the door', () => {
       onsitePayment: 'card',
       buyerPhone: '06 12 34 56 78',
     });
-    const [participation] = await t.database.db
+    // One ticket per place (issue 30), each with its own code in the mail.
+    const places = await t.database.db
       .select()
       .from(participations)
-      .where(eq(participations.id, response.json().participationId));
-    expect(participation).toMatchObject({ source: 'presentiel', quantity: 2 });
+      .where(eq(participations.orderId, response.json().orderId));
+    expect(places.map((place) => place.id)).toContain(response.json().participationId);
+    expect(places).toHaveLength(2);
+    expect(places.every((place) => place.source === 'presentiel' && place.quantity === 1)).toBe(true);
     const [account] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ firstName: 'Léa', lastName: 'Martin', passwordHash: 'guest' });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual(['ticket-pdf', 'ticket-qr']);
+    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual([
+      'ticket-pdf',
+      'ticket-pdf',
+      'ticket-qr',
+      'ticket-qr',
+    ]);
     const [row] = await t.database.db
       .select()
       .from(tickets)

@@ -52,7 +52,7 @@ type DoorSaleRow = {
   soldBy: string | null;
 };
 
-/** The latest sales at the door, newest first, with who made each; `seller`'s own only when given. */
+/** The latest sales at the door, newest first: one row per sale, its places counted, with who made it; `seller`'s own only when given. */
 export function findRecentDoorSales(
   db: Database,
   eventId: string,
@@ -61,10 +61,12 @@ export function findRecentDoorSales(
 ): Promise<DoorSaleRow[]> {
   return queryRows<DoorSaleRow>(
     db,
-    sql`select p.id as "participationId", o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
-               o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket, p.quantity,
+    sql`select (array_agg(p.id order by p.first_ticket_number nulls last, p.id))[1] as "participationId",
+               o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
+               o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket,
+               count(*)::int as quantity,
                o.total_cents as "totalCents", o.onsite_payment as payment,
-               ${isoTimestamp('p.created_at')} as "soldAt",
+               ${isoTimestamp('min(p.created_at)')} as "soldAt",
                nullif(trim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') as "soldBy"
           from participations p
           join orders o on o.id = p.order_id
@@ -73,7 +75,8 @@ export function findRecentDoorSales(
           left join tickets h on h.id = t.parent_id
          where p.event_id = ${eventId} and p.source = 'presentiel' and p.cancelled_at is null
            and (${seller}::uuid is null or o.sold_by = ${seller}::uuid)
-         order by p.created_at desc, p.id
+         group by o.id, t.id, h.title, s.first_name, s.last_name
+         order by min(p.created_at) desc, o.id
          limit ${limit}`,
   );
 }

@@ -121,6 +121,7 @@ export async function getEvent(
     cancellationMessage: event.cancellationMessage,
     isUserPaysFees: event.isUserPaysFees,
     isNeedsUserStudies: event.isNeedsUserStudies,
+    isNamedTickets: event.isNamedTickets,
     isMandatoryRefund: event.isMandatoryRefund,
     paymentProvider: deps.paymentProviderOf?.(event.paymentProvider) ?? event.paymentProvider,
     minPriceCents: prices.length ? Math.min(...prices) : 0,

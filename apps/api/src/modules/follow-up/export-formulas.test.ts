@@ -1,10 +1,12 @@
 import { followUpFr } from '@guichet/shared';
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { participationWithCode } from '../../../test/modules/checkin/support';
 import { useTestApp } from '../../../test/use-test-app';
+import { participations } from '../../db/schema';
 
 // Issue 26: a buyer named `=HYPERLINK("//x.fr")` reached the organiser's spreadsheet as a live
 // formula. Names come in through the order (its buyer) or the account, both typed by the buyer.
@@ -19,7 +21,15 @@ async function hostileEvent() {
   const ticket = tickets[0];
   if (!ticket) throw new Error('ticket missing');
   for (const name of HOSTILE) {
-    await participationWithCode(t, event.id, ticket.id, 2, { firstName: name, lastName: `${name}-nom` });
+    const { participation } = await participationWithCode(t, event.id, ticket.id, 1, {
+      firstName: name,
+      lastName: `${name}-nom`,
+    });
+    // The holder a buyer names (issue 30) is typed by them too.
+    await t.database.db
+      .update(participations)
+      .set({ holderFirstName: name, holderLastName: 'Titulaire' })
+      .where(eq(participations.id, participation.id));
   }
   return { event, cookie: await loginAs(t, organizer.email) };
 }
@@ -41,9 +51,11 @@ describe('the export of hostile names', () => {
     const column = (name: keyof typeof followUpFr.exportHeaders) => Object.keys(followUpFr.exportHeaders).indexOf(name);
     const firstNames = rows.map((row) => row[column('firstName')]);
     expect(firstNames.sort()).toEqual(HOSTILE.map((name) => `'${name}`).sort());
+    const holders = rows.map((row) => row[column('holder')]);
+    expect(holders.sort()).toEqual(HOSTILE.map((name) => `'${name} Titulaire`).sort());
     for (const row of rows) {
       expect(row[column('ticket')]).toBe("'=Fosse");
-      expect(row[column('quantity')]).toBe('2');
+      expect(row[column('quantity')]).toBe('1');
       expect(row[column('price')]).toBe('10,00');
       expect(row[column('date')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }

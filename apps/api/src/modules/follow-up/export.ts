@@ -4,7 +4,6 @@ import { type Options as CsvOptions, stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
-import { ticketNumbersOf } from '../invoices/numbering';
 import * as repo from './repository';
 import { followedEvent } from './service';
 
@@ -60,7 +59,11 @@ const CELLS: Record<ExportColumn, { value(row: ExportRow): Cell; format?: string
     width: 20,
   },
   studies: { value: (r) => r.studies, width: 20 },
-  ticketNumbers: { value: (r) => ticketNumbersOf(r.firstTicketNumber, r.quantity).join(', '), width: 16 },
+  ticketNumbers: {
+    value: (r) => r.places.flatMap((place) => (place.ticketNumber === null ? [] : [place.ticketNumber])).join(', '),
+    width: 16,
+  },
+  holder: { value: (r) => r.places.map((place) => place.holderName).join(', '), width: 24 },
 };
 
 /** Pages of the event's participations, one query at a time, in order of purchase. */

@@ -72,7 +72,7 @@ describe('the statistics', () => {
     const participants = (await getAs(t, `/api/console/events/${s.event.id}/participants`, s.organizerCookie)).json();
     const regularRow = participants.items.find((p: { firstName: string }) => p.firstName === 'Régis');
     const code = signTicketCode(
-      { id: regularRow.id, eventId: s.event.id, quantity: 2 },
+      { id: regularRow.id, eventId: s.event.id, quantity: 1 },
       loadTicketKeys(t.config).privateKey,
     );
     const scanned = await t.app.inject({
@@ -97,7 +97,8 @@ describe('the statistics', () => {
       regularsPercent: 33,
       scanned: 1,
       remainingScans: 5,
-      absentees: 2,
+      // Places not scanned, each place its own ticket (issue 30).
+      absentees: 5,
       promoUses: 1,
       discountCents: 400,
     });
@@ -178,6 +179,12 @@ describe('the participants list', () => {
       source: 'web',
       lastScanAt: null,
     });
+    // The row of an order stays one row; its detail lists each place, its holder and its entry
+    // (numbered with the order's invoices, which this test does not issue).
+    expect(byPrice.items[1]?.places).toEqual([
+      { id: expect.any(String), ticketNumber: null, holderName: 'Régis Acheteur', isScanned: false },
+      { id: expect.any(String), ticketNumber: null, holderName: 'Régis Acheteur', isScanned: false },
+    ]);
     expect(byPrice.items[0]).toMatchObject({ source: 'presentiel', promoCode: null, age: expect.any(Number) });
     for (const sort of ['quantity', 'type', 'date', 'status', 'promo']) {
       for (const dir of ['asc', 'desc']) expect((await list(`?sort=${sort}&dir=${dir}`)).items).toHaveLength(3);
@@ -209,7 +216,7 @@ async function readWorkbook(body: Buffer) {
 }
 
 describe('the export', () => {
-  it('is a real workbook named after the event, one row per participation with the 17 or 13 columns', async () => {
+  it('is a real workbook named after the event, one row per place with the 17 or 13 columns and its holder', async () => {
     const s = await soldEvent();
     const response = await getAs(t, `/api/console/events/${s.event.id}/export.xlsx`, s.organizerCookie);
     expect(response.statusCode).toBe(200);
@@ -218,28 +225,33 @@ describe('the export', () => {
       `filename*=UTF-8''${encodeURIComponent(s.event.title)}.xlsx`,
     );
     const sheet = await readWorkbook(response.rawPayload);
-    expect(sheet.rowCount).toBe(4);
+    // 2 + 1 places sold online, 3 at the door.
+    expect(sheet.rowCount).toBe(7);
     const headers = (sheet.getRow(1).values as string[]).slice(1);
     expect(headers).toEqual(Object.values(followUpFr.exportHeaders));
-    const rows = [2, 3, 4].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
-    const regular = rows.find((r) => r[2] === s.regular.email);
+    const rows = [2, 3, 4, 5, 6, 7].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
+    const regulars = rows.filter((r) => r[2] === s.regular.email);
+    expect(regulars).toHaveLength(2);
+    const [regular] = regulars;
     expect(regular?.slice(0, 12)).toEqual([
       'Régis',
       'Acheteur',
       s.regular.email,
       expect.any(Number),
-      2,
+      1,
       'Fosse - debout',
       20,
       'ETE',
       10,
-      36,
+      18,
       0,
       0,
     ]);
     expect(regular?.[12]).toBeInstanceOf(Date);
     expect(regular?.[13]).toBe('Web');
-    expect(regular?.[14]).toBe(2);
+    expect(regular?.[14]).toBe(1);
+    // Each place its number and holder: the order's buyer, none having been named.
+    expect(regulars.map((r) => r[18])).toEqual(['Régis Acheteur', 'Régis Acheteur']);
     expect(sheet.getRow(2).getCell(7).numFmt).toBe('0.00');
 
     const followUp = await getAs(
@@ -248,7 +260,7 @@ describe('the export', () => {
       s.organizerCookie,
     );
     const short = await readWorkbook(followUp.rawPayload);
-    expect((short.getRow(1).values as string[]).slice(1)).toHaveLength(14);
+    expect((short.getRow(1).values as string[]).slice(1)).toHaveLength(15);
 
     const csv = await getAs(t, `/api/console/events/${s.event.id}/export.csv`, s.organizerCookie);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -257,7 +269,7 @@ describe('the export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(Object.values(followUpFr.exportHeaders).join(';'));
-    expect(lines.find((line) => line.includes(s.regular.email))).toContain(';20,00;ETE;10;36,00;');
+    expect(lines.find((line) => line.includes(s.regular.email))).toContain(';20,00;ETE;10;18,00;');
   });
 
   it('of an event with no participation is a valid workbook with its headers only', async () => {

@@ -168,38 +168,79 @@ export type ParticipantDbRow = {
   refundPlaces: number;
   insuranceCents: number;
   studies: string | null;
-  firstTicketNumber: number | null;
   orderId: string | null;
-  total: number;
-  /** The places of every row that matches, over all pages. */
-  places: number;
+  /** The row's places, by number: each its own ticket (issue 30). */
+  places: { id: string; ticketNumber: number | null; holderName: string; entriesUsed: number }[];
 };
 
+/** The name on a place: its holder's, else the buyer's, else the account's (orders/sql/guichet_holder_name.sql). */
+const placeHolderName = sql`guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
+  coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name)`;
+
+/**
+ * The rows of the list: the live places of an event grouped as they were sold, one row per order
+ * line (order, ticket, gift), a place without an order alone with the places split from its
+ * participation. `g.id` is the row's first place.
+ */
+const placeGroups = (eventId: string) => sql`
+  select coalesce(p.order_id::text || ':' || p.ticket_id::text || ':' || p.is_gift::text,
+                  coalesce(p.split_from, p.id)::text) as key,
+         (array_agg(p.id order by p.first_ticket_number nulls last, p.id))[1] as id,
+         count(*)::int as quantity, sum(p.entries_used)::int as entries_used,
+         sum(p.refund_places)::int as refund_places,
+         array_agg(p.id) as ids,
+         string_agg(lower(${placeHolderName}), ' ') as holder_text,
+         json_agg(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
+                                    'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used)
+                  order by p.first_ticket_number nulls last, p.id) as places
+    from participations p
+    left join orders o on o.id = p.order_id
+    left join users u on u.id = p.user_id
+   where p.event_id = ${eventId} and p.cancelled_at is null
+   group by 1`;
+
 /** Who bought it: the order's buyer, or the holder's account for a participation without an order. */
-const participantColumns = sql`
+const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: SQL; ids: SQL; places: SQL }) => sql`
   p.id,
   coalesce(o.buyer_first_name, u.first_name, '') as "firstName",
   coalesce(o.buyer_last_name, u.last_name, '') as "lastName",
   coalesce(o.buyer_email, u.email, '') as email,
   date_part('year', age((e.date_begin at time zone ${PARIS})::date, coalesce(o.buyer_birth_date, u.birth_date)))::int as age,
-  p.quantity,
+  ${g.quantity} as quantity,
   case when h.title is null then t.title else h.title || ' - ' || t.title end as "ticketTitle",
   p.source, p.is_gift as "isGift",
   coalesce(o.paid_at, p.created_at) as "purchasedAt",
-  p.entries_used as "entriesUsed",
-  (select max(s.scanned_at) from scans s where s.participation_id = p.id and s.result = 'accepted') as "lastScanAt",
+  ${g.entriesUsed} as "entriesUsed",
+  (select max(s.scanned_at) from scans s where s.participation_id = any(${g.ids}) and s.result = 'accepted') as "lastScanAt",
   d.code as "promoCode",
   o.discount_percent as "promoPercent",
   coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents",
-  p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as "totalCents",
-  p.refund_places as "refundPlaces",
+  ${g.quantity} * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as "totalCents",
+  ${g.refundPlaces} as "refundPlaces",
   coalesce(l.insurance_cents, 0) as "insuranceCents",
   o.studies,
-  p.first_ticket_number as "firstTicketNumber",
-  p.order_id as "orderId"`;
+  p.order_id as "orderId",
+  ${g.places} as places`;
 
-const participantSources = sql`
-  participations p
+const groupColumns = participantColumns({
+  quantity: sql`g.quantity`,
+  entriesUsed: sql`g.entries_used`,
+  refundPlaces: sql`g.refund_places`,
+  ids: sql`g.ids`,
+  places: sql`g.places`,
+});
+
+/** One place alone, as the export writes it (one row per place). */
+const placeColumns = participantColumns({
+  quantity: sql`p.quantity`,
+  entriesUsed: sql`p.entries_used`,
+  refundPlaces: sql`p.refund_places`,
+  ids: sql`array[p.id]`,
+  places: sql`json_build_array(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
+                                                 'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used))`,
+});
+
+const participantJoins = sql`
   join events e on e.id = p.event_id
   join tickets t on t.id = p.ticket_id
   left join tickets h on h.id = t.parent_id
@@ -210,35 +251,40 @@ const participantSources = sql`
 
 const orderBy: Record<ParticipantSort, SQL[]> = {
   name: [sql`lower(coalesce(o.buyer_last_name, u.last_name))`, sql`lower(coalesce(o.buyer_first_name, u.first_name))`],
-  quantity: [sql`p.quantity`],
+  quantity: [sql`g.quantity`],
   type: [sql`lower(coalesce(h.title, t.title))`, sql`lower(t.title)`],
   date: [sql`coalesce(o.paid_at, p.created_at)`],
-  status: [sql`(case when p.entries_used >= p.quantity then 2 when p.entries_used > 0 then 1 else 0 end)`],
+  status: [sql`(case when g.entries_used >= g.quantity then 2 when g.entries_used > 0 then 1 else 0 end)`],
   promo: [sql`lower(d.code)`],
   price: [
-    sql`p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)}`,
+    sql`g.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)}`,
   ],
 };
 
-/** One page of the event's participations, sorted and searched by name or e-mail, with the rows and places of all pages. */
+/**
+ * One page of the event's rows (one per order line, its places inside), sorted and searched by
+ * the buyer's name or e-mail or a holder's name, with the rows and places of all pages.
+ */
 export async function participantsPage(
   db: Database,
   eventId: string,
   query: { q?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
-): Promise<ParticipantDbRow[]> {
+): Promise<(ParticipantDbRow & { total: number; placesTotal: number })[]> {
   const words = (query.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
-  // Every word must match the name or the e-mail; LIKE's wildcards typed by the user match themselves.
+  // Every word must match a name or the e-mail; LIKE's wildcards typed by the user match themselves.
   const search = words.map((word) => {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql` and (lower(coalesce(o.buyer_first_name, u.first_name, '') || ' ' || coalesce(o.buyer_last_name, u.last_name, '')) like ${pattern}
-                 or lower(coalesce(o.buyer_email, u.email, '')) like ${pattern})`;
+                 or lower(coalesce(o.buyer_email, u.email, '')) like ${pattern} or g.holder_text like ${pattern})`;
   });
   const direction = query.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  return queryRows<ParticipantDbRow>(
+  return queryRows(
     db,
-    sql`select ${participantColumns}, count(*) over ()::int as total, sum(p.quantity) over ()::int as places
-          from ${participantSources}
-         where p.event_id = ${eventId} and p.cancelled_at is null ${sql.join(search, sql``)}
+    sql`select ${groupColumns}, count(*) over ()::int as total, sum(g.quantity) over ()::int as "placesTotal"
+          from (${placeGroups(eventId)}) g
+          join participations p on p.id = g.id
+          ${participantJoins}
+         where true ${sql.join(search, sql``)}
          order by ${sql.join(
            orderBy[query.sort].map((term) => sql`${term} ${direction}`),
            sql`, `,
@@ -250,6 +296,7 @@ export async function participantsPage(
 /** The next page of the export, in order of purchase after the row `after` (keyset, bounded memory). */
 export type ExportCursor = { createdKey: string; id: string };
 
+/** The export's rows: one per live place, in order of purchase (then by id), with its number and holder. */
 export async function exportPage(
   db: Database,
   eventId: string,
@@ -260,8 +307,9 @@ export async function exportPage(
   const from = after ? sql` and (p.created_at, p.id) > (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
   return queryRows(
     db,
-    sql`select ${participantColumns}, p.created_at::text as "createdKey"
-          from ${participantSources}
+    sql`select ${placeColumns}, p.created_at::text as "createdKey"
+          from participations p
+          ${participantJoins}
          where p.event_id = ${eventId} and p.cancelled_at is null ${from}
          order by p.created_at, p.id
          limit ${limit}`,

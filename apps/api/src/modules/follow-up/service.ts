@@ -9,7 +9,6 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
-import { ticketNumbersOf } from '../invoices/numbering';
 import * as repo from './repository';
 
 /** The event whose sales the viewer follows: its organiser or an administrator; anyone else is told it does not exist. */
@@ -102,8 +101,14 @@ function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
     promoPercent: row.promoCode ? row.promoPercent : null,
     unitPriceCents: row.unitPriceCents,
     totalCents: Math.max(0, row.totalCents),
-    ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
+    ticketNumbers: row.places.flatMap((place) => (place.ticketNumber === null ? [] : [place.ticketNumber])),
     orderId: row.orderId,
+    places: row.places.map((place) => ({
+      id: place.id,
+      ticketNumber: place.ticketNumber,
+      holderName: place.holderName,
+      isScanned: place.entriesUsed > 0,
+    })),
   };
 }
 
@@ -116,5 +121,5 @@ export async function listParticipants(
 ): Promise<ParticipantsPage> {
   const event = await followedEvent(deps, viewer, eventId);
   const rows = await repo.participantsPage(deps.db, event.id, query);
-  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0, places: rows[0]?.places ?? 0 };
+  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0, places: rows[0]?.placesTotal ?? 0 };
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { cancelEvent } from '../../../test/modules/ledger/support';
-import { askRefund } from '../../../test/modules/refunds/support';
+import { askRefunds } from '../../../test/modules/refunds/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { invoices, mailOutbox, orders, participations, refunds } from '../../db/schema';
 import { issueRefundCreditNotes } from './credit-notes';
@@ -36,15 +36,16 @@ async function buyer() {
   return { user, cookie: await loginAs(t, user.email) };
 }
 
-/** The buyer asks for their insured places back and the organiser accepts. */
+/** The buyer asks for each of their insured places back (each its own ticket) and the organiser accepts. */
 async function refundRequested(eventId: string, cookie: string, organizerCookie: string) {
-  const participation = await askRefund(t, cookie);
-  const accepted = await t.app.inject({
-    method: 'POST',
-    url: `/api/console/events/${eventId}/refunds/${participation.id}/accept`,
-    headers: { cookie: organizerCookie },
-  });
-  expect(accepted.json()).toEqual({ status: 'refunded' });
+  for (const place of await askRefunds(t, cookie)) {
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/events/${eventId}/refunds/${place.id}/accept`,
+      headers: { cookie: organizerCookie },
+    });
+    expect(accepted.json()).toEqual({ status: 'refunded' });
+  }
 }
 
 type Row = Omit<typeof invoices.$inferSelect, 'document'> & { document: InvoiceDocument };
@@ -76,7 +77,8 @@ describe('the credit note of a refund', () => {
   it('gives back the places of an accepted request at the invoice’s price and rate, citing it, next in its series', async () => {
     const { event, ticket, organizerCookie } = await paidEvent();
     const { cookie, user } = await buyer();
-    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 3, refundPlaces: 2 });
+    // One place of three insured: its request refunds that place, at the invoice's price.
+    const orderId = await buyAndPay(t, cookie, event.id, { ticketId: ticket.id, quantity: 3, refundPlaces: 1 });
     await t.app.jobs.runDue();
     await refundRequested(event.id, cookie, organizerCookie);
     await t.app.jobs.runDue();
@@ -86,12 +88,12 @@ describe('the credit note of a refund', () => {
     const credit = one(rows, 'credit-note', 'organizer');
     // The fee and the refund option are the guarantee's price: kept, so no platform credit note.
     expect(rows.filter((row) => row.kind === 'credit-note')).toHaveLength(1);
-    const vat = splitVat(5000, '5.5');
+    const vat = splitVat(2500, '5.5');
     expect(credit).toMatchObject({
       series: invoice.series,
       seq: invoice.seq + 1,
       correctsId: invoice.id,
-      totalCents: -5000,
+      totalCents: -2500,
       vatCents: -vat.vatCents,
     });
     expect(credit.number).toMatch(/^F-000002$/);
@@ -99,10 +101,10 @@ describe('the credit note of a refund', () => {
       kind: 'credit-note',
       corrects: invoice.number,
       seller: invoice.document.seller,
-      lines: [{ label: 'Fosse', quantity: 2, unitInclVatCents: 2500, vatRate: '5.5', inclVatCents: -5000 }],
+      lines: [{ label: 'Fosse', quantity: 1, unitInclVatCents: 2500, vatRate: '5.5', inclVatCents: -2500 }],
       vatByRate: [{ vatRate: '5.5', exclVatCents: -vat.exclVatCents, vatCents: -vat.vatCents }],
       exclVatCents: -vat.exclVatCents,
-      inclVatCents: -5000,
+      inclVatCents: -2500,
     });
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(-credit.totalCents).toBe(refund?.amountCents);
@@ -119,11 +121,11 @@ describe('the credit note of a refund', () => {
       await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/invoices`, headers: { cookie } })
     ).json();
     const note = listed.find((document: { kind: string }) => document.kind === 'credit-note');
-    expect(note).toMatchObject({ number: credit.number, issuer: 'organizer', totalCents: -5000 });
+    expect(note).toMatchObject({ number: credit.number, issuer: 'organizer', totalCents: -2500 });
     const text = await pdfText(note.url, cookie);
     expect(text).toContain(invoicesFr.pdf.creditNote);
     expect(text).toContain(invoicesFr.pdf.corrects(invoice.number));
-    expect(text).toMatch(/-50,00\s€/);
+    expect(text).toMatch(/-25,00\s€/);
   });
 
   it('is issued once however often it is asked, at once or again by the periodic issuing', async () => {
@@ -162,9 +164,10 @@ describe('the credit note of a refund', () => {
       .select({ first: participations.firstTicketNumber, quantity: participations.quantity })
       .from(participations)
       .where(eq(participations.eventId, event.id));
-    expect(numbered.sort((a, b) => a.quantity - b.quantity)).toEqual([
+    expect(numbered.sort((a, b) => (a.first ?? 0) - (b.first ?? 0))).toEqual([
       { first: null, quantity: 0 },
-      { first: 1, quantity: 2 },
+      { first: 1, quantity: 1 },
+      { first: 2, quantity: 1 },
     ]);
     const rows = await documentsOf(firstOrder);
     expect(one(rows, 'credit-note', 'organizer').totalCents).toBe(-one(rows, 'invoice', 'organizer').totalCents);

@@ -104,7 +104,9 @@ describe('a refund accepted after a payout (issue 27, scenario 2)', () => {
       { kind: 'commission', amountCents: -PLACE_COMMISSION, balanceCents: 3 * PLACE_NET },
       { kind: 'commission_vat', amountCents: -commissionVatOf(3), balanceCents: 3 * PLACE_NET - commissionVatOf(3) },
       { kind: 'payout', amountCents: -(3 * PLACE_NET - commissionVatOf(3)), balanceCents: 0 },
-      { kind: 'refund', amountCents: -6000, balanceCents: -6000 },
+      // Each insured place is its own ticket, refunded on its own request (issue 30).
+      { kind: 'refund', amountCents: -3000, balanceCents: -3000 },
+      { kind: 'refund', amountCents: -3000, balanceCents: -6000 },
       { kind: 'commission', amountCents: -PLACE_COMMISSION, balanceCents: -6000 - PLACE_COMMISSION },
     ]);
     // The door's money is the organiser's own, by method.

@@ -34,18 +34,27 @@ export async function cancelParticipations(tx: Database, ids: string[], at: Date
   await cancelLiveParticipations(tx, inArray(participations.id, ids), at);
 }
 
-/** Fewer places on a participation (part of it refunded); none left cancels it. */
+/**
+ * Refunded places end: `places` live places of the participation's group (itself, the places split
+ * from it, the other places of its order line), itself first, then those not yet used, the highest numbers first. Each place is
+ * its own participation: a refunded one is cancelled with no place left (quantity 0), so that one
+ * refunded before it was numbered takes no number (invoices/numbering.ts).
+ */
 export async function removeRefundedPlaces(tx: Database, participationId: string, places: number, at: Date) {
-  const [row] = await tx
-    .update(participations)
-    .set({
-      quantity: sql`${participations.quantity} - ${places}`,
-      refundPlaces: 0,
-      cancelledAt: sql`case when ${participations.quantity} - ${places} <= 0 then ${at.toISOString()}::timestamptz end`,
-    })
-    .where(eq(participations.id, participationId))
-    .returning({ ticketId: participations.ticketId });
-  if (row) await releaseSoldPlaces(tx, [{ ticketId: row.ticketId, quantity: places }]);
+  if (places <= 0) return;
+  const cancelled = await queryRows<Places>(
+    tx,
+    sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz, refund_places = 0, quantity = 0
+         where p.id in (select g.id from participations g
+                          join participations r on r.id = ${participationId}
+                         where g.cancelled_at is null
+                           and (g.id = r.id or g.split_from = r.id
+                                or (g.order_id = r.order_id and g.ticket_id = r.ticket_id and g.is_gift = r.is_gift))
+                         order by g.id = ${participationId} desc, g.entries_used, g.first_ticket_number desc nulls first, g.id
+                         limit ${places} for update)
+       returning p.ticket_id as "ticketId", 1 as quantity`,
+  );
+  await releaseSoldPlaces(tx, cancelled);
 }
 
 /** A whole order refunded (its event cancelled): its participations end, its places return. */

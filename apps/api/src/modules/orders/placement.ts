@@ -54,6 +54,7 @@ export async function placeSettledOrder(
             quantity: line.quantity,
             refundPlaces: line.refundPlaces,
             isGift: line.isGift ?? false,
+            holders: line.holders ?? null,
           })),
         },
         values.provider,

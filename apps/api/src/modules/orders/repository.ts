@@ -17,7 +17,15 @@ export type HoldRequest = {
   email: string;
   now: Date;
   afterReclaim: boolean;
-  lines: { ticketId: string; quantity: number; unitPriceCents: number; refundPlaces: number; insuranceCents: number }[];
+  lines: {
+    ticketId: string;
+    quantity: number;
+    unitPriceCents: number;
+    refundPlaces: number;
+    insuranceCents: number;
+    /** The places' holders, in order, when the event's tickets are named. */
+    holders?: { firstName: string; lastName: string }[] | null;
+  }[];
   /** The ticket offered with the order (one place, free), held with the others. */
   giftTicketId: string | null;
   /** An order paid at once (free, or at the door), settled in the hold's transaction (placement.ts). */
@@ -154,6 +162,7 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
     refundPlaces: number;
     insuranceCents: number;
     isGift?: boolean;
+    holders?: { firstName: string; lastName: string }[] | null;
   }[];
 };
 

@@ -22,7 +22,27 @@ type OrderToSettle = Pick<
 > & {
   eventTitle: string;
   eventCancelled: boolean;
-  lines: { ticketId: string; quantity: number; refundPlaces: number; isGift: boolean }[];
+  lines: {
+    ticketId: string;
+    quantity: number;
+    refundPlaces: number;
+    isGift: boolean;
+    /** The holders the buyer named, one per place, when the event asks for them. */
+    holders?: PlaceHolder[] | null;
+  }[];
+};
+
+type PlaceHolder = { firstName: string; lastName: string };
+
+/** One participation per place (docs/decisions.md, "One ticket per place"). */
+type PlaceToIssue = {
+  id: string;
+  ticketId: string;
+  quantity: 1;
+  refundPlaces: 0 | 1;
+  isGift: boolean;
+  holderFirstName: string | null;
+  holderLastName: string | null;
 };
 
 /** The batch's array matched so that the statement keeps one generic plan (db/prepared.ts). */
@@ -32,7 +52,8 @@ const ordersToSettleStatement: Statement = {
                 o.buyer_first_name as "buyerFirstName", o.reference, o.status, o.total_cents as "totalCents",
                 e.title as "eventTitle", e.cancelled_at is not null as "eventCancelled",
                 coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'quantity', l.quantity,
-                                   'refundPlaces', l.refund_places, 'isGift', l.is_gift) order by l.id)
+                                   'refundPlaces', l.refund_places, 'isGift', l.is_gift, 'holders', l.holders)
+                                   order by l.id)
                             from order_lines l where l.order_id = o.id), '[]') as lines
            from orders o join events e on e.id = o.event_id where o.reference = any(array(select unnest($1::text[])))`,
 };
@@ -48,7 +69,7 @@ type HeldSettlement = {
   /** The provider's capture; none for an order paid at once (free, or at the door). */
   transactionId: string | null;
   amountCents: number;
-  participations: (OrderToSettle['lines'][number] & { id: string })[];
+  participations: PlaceToIssue[];
   mail: OutgoingMail;
   /** Where the participations were sold: 'web' unless said. */
   source?: 'web' | 'presentiel';
@@ -115,7 +136,25 @@ export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promi
 }
 
 /**
- * What settling a payment of a held order writes: its participations (their ids made here, so
+ * The places of an order's lines, each its own participation: the line's refund options go to its
+ * first places, its holders to the places in order.
+ */
+export function placesOf(lines: OrderToSettle['lines']): PlaceToIssue[] {
+  return lines.flatMap(({ ticketId, quantity, refundPlaces, isGift, holders }) =>
+    Array.from({ length: quantity }, (_, index) => ({
+      id: randomUUID(),
+      ticketId,
+      quantity: 1 as const,
+      refundPlaces: index < refundPlaces ? (1 as const) : (0 as const),
+      isGift,
+      holderFirstName: holders?.[index]?.firstName ?? null,
+      holderLastName: holders?.[index]?.lastName ?? null,
+    })),
+  );
+}
+
+/**
+ * What settling a payment of a held order writes: its participations, one per place (their ids made here, so
  * that the confirmation e-mail names them) and that e-mail. The tickets' PDF and QR codes are
  * made when the e-mail is sent, so that the settling transaction stays short in an on-sale rush.
  */
@@ -127,13 +166,7 @@ export function heldSettlement(
   payment: { transactionId: string | null; amountCents: number },
   site: { brandName: string; publicUrl: string },
 ): HeldSettlement {
-  const participations = order.lines.map(({ ticketId, quantity, refundPlaces, isGift }) => ({
-    ticketId,
-    quantity,
-    refundPlaces,
-    isGift,
-    id: randomUUID(),
-  }));
+  const participations = placesOf(order.lines);
   return {
     orderId: order.id,
     provider,

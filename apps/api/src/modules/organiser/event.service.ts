@@ -10,6 +10,7 @@ import {
   offerHoursError,
   organiserFr,
   refundsFr,
+  ticketsFr,
   UNLIMITED,
   type UpdateEventRequest,
   usesVerifiedOnlyFeatures,
@@ -153,6 +154,8 @@ export async function getManagedEvent(deps: AppDeps, user: SignedInUser, id: str
     onsaleAt: event.onsaleAt?.toISOString() ?? null,
     admissionPerMinute: event.admissionPerMinute,
     waitingListOfferHours: event.waitingListOfferHours,
+    isNamedTickets: event.isNamedTickets,
+    holdersEditableUntil: event.holdersEditableUntil?.toISOString() ?? null,
     tickets: tickets.map((t) => ({
       id: t.id,
       parentId: t.parentId,
@@ -223,6 +226,7 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
     input.waitingListOfferHours === undefined ? event.waitingListOfferHours : input.waitingListOfferHours;
   const offerHoursInvalid = offerHoursError(offerHours);
   if (offerHoursInvalid) throw badRequest(offerHoursInvalid, 'waitingListOfferHours');
+  const holdersDeadline = holdersDeadlineOf(input, event, next.dateEnd);
 
   const sold = await getManagedEvent(deps, user, id);
   await deps.db.transaction(async (tx) => {
@@ -249,6 +253,8 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
       onsaleAt: room.onsaleAt ? new Date(room.onsaleAt) : null,
       admissionPerMinute: room.admissionPerMinute,
       waitingListOfferHours: offerHours,
+      holdersEditableUntil: holdersDeadline,
+      ...(input.isNamedTickets !== undefined && { isNamedTickets: input.isNamedTickets }),
       ...(input.isPublic !== undefined && { isPublic: input.isPublic }),
       ...(input.isUserPaysFees !== undefined && { isUserPaysFees: input.isUserPaysFees }),
       // A sold-out event cannot be open.
@@ -264,6 +270,21 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
     });
   });
   return getManagedEvent(deps, user, id);
+}
+
+/** The holders' deadline (issue 30): kept when not sent, none for the event's start, else before its end. */
+function holdersDeadlineOf(
+  input: UpdateEventRequest,
+  event: { holdersEditableUntil: Date | null },
+  dateEnd: string,
+): Date | null {
+  if (input.holdersEditableUntil === undefined) return event.holdersEditableUntil;
+  if (!input.holdersEditableUntil) return null;
+  const at = new Date(input.holdersEditableUntil);
+  if (Number.isNaN(at.getTime()) || at.getTime() > Date.parse(dateEnd)) {
+    throw badRequest(ticketsFr.holders.deadlineInvalid, 'holdersEditableUntil');
+  }
+  return at;
 }
 
 export async function deleteEvent(deps: AppDeps, user: SignedInUser, id: string): Promise<void> {

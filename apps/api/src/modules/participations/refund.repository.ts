@@ -34,7 +34,8 @@ export async function lockOwnParticipation(
                e.date_max_refund as "dateMaxRefund", t.title as "ticketTitle", p.quantity,
                p.refund_places as "refundPlaces", p.refund_requested_at as "refundRequestedAt",
                coalesce(o.buyer_first_name, u.first_name) as "holderFirstName",
-               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
+               guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name), coalesce(p.holder_last_name, o.buyer_last_name),
+                                   u.first_name, u.last_name) as "holderName",
                coalesce(o.buyer_email, u.email) as "holderEmail",
                o.reference, organizer.email as "organizerEmail"
           from participations p

@@ -24,8 +24,10 @@ async function buyerWithTicket(refundPlaces: number) {
   const cookie = await loginAs(t, buyer.email);
   await buy(cookie, event.id, { ticketId: a.id, quantity: 2, ...(refundPlaces > 0 && { refundPlaces }) });
   const mine = await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } });
-  const [participation] = mine.json();
-  return { event, buyer, cookie, participation };
+  // Each place is its own ticket: the first insured one, if any.
+  const places = mine.json() as { refundPlaces: number }[];
+  const participation = places.find((place) => place.refundPlaces > 0) ?? places[0];
+  return { event, buyer, cookie, participation: participation as { id: string; refundPlaces: number } };
 }
 
 const ask = (participationId: string, cookie?: string) =>
@@ -45,9 +47,10 @@ describe('a ticket card', () => {
     expect(participation).toMatchObject({
       eventId: event.id,
       ticketTitle: 'A',
-      quantity: 2,
+      // One card per place, each with its own refund option (issue 30).
+      quantity: 1,
       firstName: 'Inès',
-      refundPlaces: 2,
+      refundPlaces: 1,
       refundRequested: false,
       isGift: false,
       dateMaxRefund: event.dateMaxRefund?.toISOString(),
@@ -65,13 +68,16 @@ describe('asking for a refund', () => {
     expect(response.json().message).toBe(m.requested);
 
     const mine = (await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } })).json();
-    expect(mine[0].refundRequested).toBe(true);
+    const card = (id: string) => mine.find((place: { id: string }) => place.id === id);
+    expect(card(participation.id).refundRequested).toBe(true);
+    // The order's other place is a ticket of its own, not asked for.
+    expect(mine.filter((place: { refundRequested: boolean }) => !place.refundRequested)).toHaveLength(1);
     const organiserMails = await mailsTo(organizer.email);
     expect(organiserMails).toHaveLength(organiserMailsBefore + 1);
     const organiserMail = organiserMails.find((mail) => mail.subject.includes('remboursement'));
     expect(organiserMail?.subject).toContain(event.title);
     expect(organiserMail?.text).toContain(buyer.email);
-    expect(organiserMail?.text).toContain('Places remboursables : 2');
+    expect(organiserMail?.text).toContain('Places remboursables : 1');
     const holderMails = await mailsTo(buyer.email);
     expect(holderMails.some((mail) => mail.subject === m.holderMail.subject(t.config.brandName, event.title))).toBe(
       true,

@@ -141,7 +141,8 @@ export async function findEventRefundRequests(db: Database, eventId: string) {
   }>(
     db,
     sql`select p.id as "participationId",
-               guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name) as "holderName",
+               guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name), coalesce(p.holder_last_name, o.buyer_last_name),
+                                   u.first_name, u.last_name) as "holderName",
                coalesce(o.buyer_email, u.email) as "holderEmail", t.title as "ticketTitle",
                p.refund_places as "refundPlaces", ${unitPriceCents},
                o.discount_percent as "discountPercent", p.refund_requested_at as "requestedAt",

@@ -45,7 +45,7 @@ function depsWith(refund?: (payment: { transactionId: string }) => Promise<void>
 const buy = (cookie: string, eventId: string, line: { ticketId: string; quantity: number; refundPlaces?: number }) =>
   buyAndPay(t, cookie, eventId, line);
 
-/** A holder of 3 places of ticket A (10 €), 2 of them insured, who asked for their refund. */
+/** A holder of 3 places of ticket A (10 €), 2 of them insured, who asked for the refund of one (each place its own ticket). */
 async function requestedRefund() {
   const race = await raceEvent(t, organizer.id, { a: 10, b: 5, c1: 1, c2: 1 });
   const buyer = await createUser(t, { firstName: 'Inès' });
@@ -74,6 +74,13 @@ const bankRefundsOf = (transactionId: string | null) =>
   bank.refunds.filter((refund) => refund.transactionId === transactionId?.padStart(10, '0'));
 const participationOf = async (id: string) =>
   (await t.database.db.select().from(participations).where(eq(participations.id, id)))[0];
+const livePlacesOf = async (orderId: string | undefined) =>
+  (
+    await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.orderId, orderId ?? ''))
+  ).filter((place) => place.cancelledAt === null).length;
 const soldOf = async (ticketId: string) =>
   (await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]?.sold;
 const mailsTo = async (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
@@ -88,7 +95,7 @@ describe('a refund request accepted by the organiser', () => {
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toEqual([
-      expect.objectContaining({ participationId, places: 2, amountCents: 2000, status: 'requested' }),
+      expect.objectContaining({ participationId, places: 1, amountCents: 1000, status: 'requested' }),
     ]);
     expect(await soldOf(a.id)).toBe(3);
 
@@ -97,10 +104,13 @@ describe('a refund request accepted by the organiser', () => {
     expect(accepted.json()).toEqual({ status: 'refunded' });
 
     expect(bankRefundsOf(order?.transactionId ?? null)).toEqual([
-      expect.objectContaining({ amountCents: 2000, reference: order?.reference }),
+      expect.objectContaining({ amountCents: 1000, reference: order?.reference }),
     ]);
-    expect(await participationOf(participationId)).toMatchObject({ quantity: 1, refundPlaces: 0, cancelledAt: null });
-    expect(await soldOf(a.id)).toBe(1);
+    // The refunded place ends; the order's two other places stay the holder's.
+    expect(await participationOf(participationId)).toMatchObject({ quantity: 0, refundPlaces: 0 });
+    expect((await participationOf(participationId))?.cancelledAt).not.toBeNull();
+    expect(await livePlacesOf(order?.id)).toBe(2);
+    expect(await soldOf(a.id)).toBe(2);
     const subjects = (await mailsTo(buyer.email)).map((mail) => mail.subject);
     expect(subjects).toContain(refundsFr.mail.accepted.subject(t.config.brandName, event.title));
 
@@ -134,7 +144,7 @@ describe('a refund request accepted by the organiser', () => {
       headers: { cookie: strangerCookie },
     });
     expect(list.statusCode).toBe(404);
-    expect((await participationOf(participationId))?.quantity).toBe(3);
+    expect((await participationOf(participationId))?.quantity).toBe(1);
   });
 });
 
@@ -158,7 +168,7 @@ describe('a refund request refused by the organiser', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(refundsFr.errors.alreadyDecided);
     expect(bankRefundsOf(order?.transactionId ?? null)).toHaveLength(0);
-    expect((await participationOf(participationId))?.quantity).toBe(3);
+    expect(await livePlacesOf(order?.id)).toBe(3);
   });
 });
 
@@ -172,7 +182,7 @@ describe('a refund the provider fails', () => {
       await sandbox?.refund(payment as never);
     });
     expect(await acceptRefund(flaky, organizer, event.id, participationId)).toEqual({ status: 'failed' });
-    expect((await participationOf(participationId))?.quantity).toBe(3);
+    expect(await livePlacesOf(order?.id)).toBe(3);
     const [row] = await t.database.db.select().from(refunds).where(eq(refunds.participationId, participationId));
     expect(row).toMatchObject({ status: 'failed', lastError: 'PPPS unreachable' });
     const queued = await t.database.db
@@ -184,7 +194,7 @@ describe('a refund the provider fails', () => {
     bankDown = false;
     expect(await carryOutRefund(flaky, row?.id ?? '')).toBe('refunded');
     expect(bankRefundsOf(order?.transactionId ?? null)).toHaveLength(1);
-    expect((await participationOf(participationId))?.quantity).toBe(1);
+    expect(await livePlacesOf(order?.id)).toBe(2);
   });
 
   it('is made once when the process dies between the bank’s refund and its record', async () => {
@@ -212,7 +222,7 @@ describe('a refund the provider fails', () => {
       }),
     ).rejects.toThrow('killed');
     expect(bankRefundsOf(order?.transactionId ?? null)).toHaveLength(1);
-    expect((await participationOf(participationId))?.quantity).toBe(3);
+    expect(await livePlacesOf(order?.id)).toBe(3);
 
     // Another process finds it being made elsewhere until the claim is old enough to be a dead one's.
     await expect(carryOutRefund(deps, id)).rejects.toBeInstanceOf(RefundInProgress);
@@ -224,7 +234,9 @@ describe('a refund the provider fails', () => {
       offset = 0;
     }
     expect(bankRefundsOf(order?.transactionId ?? null)).toHaveLength(1);
-    expect((await participationOf(participationId))?.quantity).toBe(1);
+    // A refund of 2 places takes 2 live places of the order's line: the one named first.
+    expect((await participationOf(participationId))?.quantity).toBe(0);
+    expect(await livePlacesOf(order?.id)).toBe(1);
     const accepted = (await mailsTo(buyer.email)).filter(
       (m) => m.subject === refundsFr.mail.accepted.subject(t.config.brandName, event.title),
     );

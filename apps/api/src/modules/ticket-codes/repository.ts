@@ -26,6 +26,8 @@ export async function findTicketView(
         quantity: participations.quantity,
         firstTicketNumber: participations.firstTicketNumber,
         isGift: participations.isGift,
+        holderFirstName: participations.holderFirstName,
+        holderLastName: participations.holderLastName,
         eventTitle: events.title,
         dateBegin: events.dateBegin,
         dateEnd: events.dateEnd,

@@ -37,7 +37,9 @@ export function ticketFactsOf(row: TicketViewRow) {
     ticketTitle: row.headTitle ? `${row.headTitle} — ${row.ticketTitle}` : row.ticketTitle,
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
     holderName: holderName(
-      { firstName: row.buyerFirstName, lastName: row.buyerLastName },
+      row.holderFirstName
+        ? { firstName: row.holderFirstName, lastName: row.holderLastName }
+        : { firstName: row.buyerFirstName, lastName: row.buyerLastName },
       { firstName: row.userFirstName, lastName: row.userLastName },
     ),
     shortCode: ticketShortCode(row.id),

@@ -3,7 +3,12 @@ import { signTicketCode } from '../../../src/modules/ticket-codes/codes';
 import { loadTicketKeys } from '../../../src/modules/ticket-codes/keys';
 import { createEvent, createUser, type TestApp } from '../../helpers';
 
-/** A paid participation of `quantity` places, as a web order issues it, and its signed code. */
+/**
+ * A paid order of `quantity` places and the code signed for it. One place is today's ticket; with
+ * more, the order is as the migration to one ticket per place left an older one: its first place
+ * keeps the participation's id, the others were split from it, and the code (signed for all the
+ * places) lets in any of them (docs/decisions.md, "One ticket per place").
+ */
 export async function participationWithCode(
   t: TestApp,
   eventId: string,
@@ -31,13 +36,18 @@ export async function participationWithCode(
       paidAt: new Date(),
     })
     .returning();
-  const [participation] = await t.database.db
-    .insert(participations)
-    .values({ eventId, ticketId, userId: user.id, orderId: order?.id, quantity })
-    .returning();
+  const place = { eventId, ticketId, userId: user.id, orderId: order?.id, quantity: 1 };
+  const [participation] = await t.database.db.insert(participations).values(place).returning();
   if (!participation) throw new Error('participation not created');
+  const split =
+    quantity > 1
+      ? await t.database.db
+          .insert(participations)
+          .values(Array.from({ length: quantity - 1 }, () => ({ ...place, splitFrom: participation.id })))
+          .returning()
+      : [];
   const code = signTicketCode({ id: participation.id, eventId, quantity }, loadTicketKeys(t.config).privateKey);
-  return { user, participation, code };
+  return { user, participation, places: [participation, ...split], code };
 }
 
 /** An event with a verified organiser, one paid ticket, and a member of its staff. */

@@ -97,7 +97,7 @@ export async function createFixture(t: TestApp, cast: Cast) {
     .returning();
   const [participation] = await t.database.db
     .insert(participations)
-    .values({ eventId: event.id, ticketId: ticket.id, userId: holderId, orderId: order?.id, quantity: 2 })
+    .values({ eventId: event.id, ticketId: ticket.id, userId: holderId, orderId: order?.id, quantity: 1 })
     .returning();
   await t.database.db.insert(eventStaff).values([
     { eventId: event.id, userId: cast.staff.id as string, addedBy: ownerId },

@@ -442,6 +442,11 @@ export const permissionTable: Record<string, Line> = {
   // A transfer's link is its only key: an unknown one is not found for anyone.
   'GET /api/transfers/:token': { expect: all(404), call: () => ({ params: { token: 'inconnu' } }) },
   'POST /api/transfers/:token/accept': { expect: signedIn(404), call: () => ({ params: { token: 'inconnu' } }) },
+  // The fixture's event does not name its tickets: its holder is told so.
+  'PATCH /api/me/participations/:id/holder': {
+    expect: { ...signedIn(404), holder: 409 },
+    call: () => ({ body: { firstName: 'Camille', lastName: 'Durand' } }),
+  },
 
   // A public event's calendar file.
   'GET /api/events/:id/calendar.ics': { expect: all(200) },

@@ -96,26 +96,39 @@ export async function buy(
   return { buyer, cookie, orderId: created.json().id as string };
 }
 
-/** The buyer asks for their insured places back (their only ticket): its participation's id. */
+/**
+ * The buyer asks for their insured places back (their only order): each place is its own ticket
+ * (issue 30), so each insured place is asked for. Their ids, joined by commas for acceptRefund.
+ */
 export async function askRefund(t: TestApp, buyerCookie: string): Promise<string> {
-  const [participation] = (
+  const mine = (
     await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie: buyerCookie } })
-  ).json();
-  const asked = await t.app.inject({
-    method: 'POST',
-    url: `/api/me/participations/${participation.id}/refund-request`,
-    headers: { cookie: buyerCookie },
-  });
-  expect(asked.statusCode, asked.body).toBe(200);
-  return participation.id;
+  ).json() as { id: string; refundPlaces: number }[];
+  const insured = mine.filter((place) => place.refundPlaces > 0);
+  for (const place of insured) {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/me/participations/${place.id}/refund-request`,
+      headers: { cookie: buyerCookie },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+  }
+  return insured.map((place) => place.id).join(',');
 }
 
-export function acceptRefund(t: TestApp, eventId: string, participationId: string, cookie: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/console/events/${eventId}/refunds/${participationId}/accept`,
-    headers: { cookie },
-  });
+/** The organiser accepts the requests of the places askRefund named: the last answer. */
+export async function acceptRefund(t: TestApp, eventId: string, participationIds: string, cookie: string) {
+  let answer: Awaited<ReturnType<TestApp['app']['inject']>> | undefined;
+  for (const id of participationIds.split(',')) {
+    answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/events/${eventId}/refunds/${id}/accept`,
+      headers: { cookie },
+    });
+    if (answer.statusCode !== 200) return answer;
+  }
+  if (!answer) throw new Error('no refund to accept');
+  return answer;
 }
 
 /** One place sold at the door by the organiser, paid `payment`. */

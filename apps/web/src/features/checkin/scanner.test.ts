@@ -24,6 +24,8 @@ import { type ApiRequest, networkDown, ok, refusal, stubApi } from '../../../tes
 const m = checkinFr.scanner;
 const ZOE = 'aaaaaaaa-0000-4000-8000-000000000001';
 const LATE = 'aaaaaaaa-0000-4000-8000-000000000002';
+const SPLIT_A = 'aaaaaaaa-0000-4000-8000-000000000003';
+const SPLIT_B = 'aaaaaaaa-0000-4000-8000-000000000004';
 const SCAN_PATH = `POST /checkin/events/${EVENT_ID}/scans`;
 const BATCH_PATH = `POST /checkin/events/${EVENT_ID}/scans/batch`;
 const MANIFEST_PATH = `GET /checkin/events/${EVENT_ID}/manifest`;
@@ -92,6 +94,26 @@ describe('a scan without network', () => {
       offline: true,
     });
     expect((await store.queued(EVENT_ID)).map((s) => s.acceptedOffline)).toEqual([true, false]);
+  });
+
+  it('lets in an older code of 3 places once per place of its group, and no place twice with its own code', async () => {
+    offline();
+    stubApi({});
+    const manifest = await deviceHas([
+      participation(ZOE),
+      participation(SPLIT_A, { splitFrom: ZOE }),
+      participation(SPLIT_B, { splitFrom: ZOE }),
+    ]);
+    const oldCode = await keys.sign({ id: ZOE, quantity: 3 });
+    const ownCode = await keys.sign({ id: SPLIT_B });
+
+    expect((await scanner.scan(EVENT_ID, manifest, { code: ownCode })).tone).toBe('accepted');
+    const tones = [];
+    for (let i = 0; i < 3; i++) tones.push((await scanner.scan(EVENT_ID, manifest, { code: oldCode })).tone);
+    expect(tones).toEqual(['accepted', 'accepted', 'already']);
+    expect((await scanner.scan(EVENT_ID, manifest, { code: ownCode })).tone).toBe('already');
+    const places = (await store.loadEvent(EVENT_ID))?.manifest.participations;
+    expect(places?.map((p) => p.entriesUsed)).toEqual([1, 1, 1]);
   });
 
   it('lets in a ticket bought after the last sync, as many times as its code says', async () => {
@@ -194,7 +216,12 @@ describe('a scan with network', () => {
           }),
         ),
     });
-    const manifest = await deviceHas([participation(ZOE, { quantity: 3 })]);
+    // An older code of 3 places, split since into 3 tickets (issue 30): the server took one of them.
+    const manifest = await deviceHas([
+      participation(ZOE),
+      participation(SPLIT_A, { splitFrom: ZOE }),
+      participation(SPLIT_B, { splitFrom: ZOE }),
+    ]);
     const code = await keys.sign({ id: ZOE, quantity: 3 });
 
     const shown = await scanner.scan(EVENT_ID, manifest, { code });
@@ -206,7 +233,8 @@ describe('a scan with network', () => {
       offline: false,
     });
     expect(api.bodiesOf(SCAN_PATH)).toEqual([{ id: expect.any(String), code, deviceId: store.deviceId() }]);
-    expect((await store.loadEvent(EVENT_ID))?.manifest.participations[0]?.entriesUsed).toBe(2);
+    const places = (await store.loadEvent(EVENT_ID))?.manifest.participations;
+    expect(places?.map((p) => p.entriesUsed)).toEqual([1, 0, 0]);
     expect(await store.queued(EVENT_ID)).toEqual([]);
   });
 

@@ -127,7 +127,11 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
         { ...body, deviceId: store.deviceId() },
         AbortSignal.timeout(ONLINE_TIMEOUT_MS),
       );
-      if (outcome.participationId && outcome.quantity !== null && outcome.remaining !== null) {
+      if (outcome.participationId && quantityFromCode > 1) {
+        // A code of several places: the answer counts its group; the place it took is used.
+        if (outcome.result === 'accepted')
+          await store.recordServerEntries(eventId, outcome.participationId, 1, scannedAt);
+      } else if (outcome.participationId && outcome.quantity !== null && outcome.remaining !== null) {
         await store.recordServerEntries(
           eventId,
           outcome.participationId,

@@ -78,7 +78,15 @@ export async function takeEntryLocally(
     await tx.done;
     return { accepted: false };
   }
-  const participation = stored.manifest.participations.find((p) => p.id === participationId);
+  // A code signed for several places (before each place had its own) lets in any unused place of
+  // its group, as the server does (docs/decisions.md, "One ticket per place").
+  const listed = stored.manifest.participations;
+  const group =
+    quantityFromCode > 1 ? listed.filter((p) => p.id === participationId || p.splitFrom === participationId) : [];
+  const participation =
+    group.find((p) => p.entriesUsed < p.quantity) ??
+    group.find((p) => p.id === participationId) ??
+    listed.find((p) => p.id === participationId);
   let result: { accepted: boolean; participation?: ManifestParticipation; unlisted?: UnlistedEntries };
   if (participation) {
     const accepted = participation.entriesUsed < participation.quantity;

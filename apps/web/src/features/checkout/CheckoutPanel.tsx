@@ -95,6 +95,7 @@ function CheckoutFlow({ event, shareKey }: Props) {
       step = (
         <InformationStep
           event={event}
+          places={state.quantity}
           buyer={state.buyer}
           accountCreatedFor={state.accountCreatedFor}
           focus={moved}

@@ -6,12 +6,14 @@ import {
   firstCompanyInvoiceError,
   fitBuyerName,
   fr,
+  holderIssue,
   invoicesFr,
   isBuyerNameCut,
   normalizeEmail,
   STUDIES,
+  ticketsFr,
 } from '@guichet/shared';
-import { Checkbox, Collapse, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Checkbox, Collapse, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
@@ -30,6 +32,7 @@ const NOTE_BEFORE_ERROR: ('label' | 'input' | 'description' | 'error')[] = ['lab
  */
 export function InformationStep({
   event,
+  places,
   buyer,
   accountCreatedFor,
   focus,
@@ -37,6 +40,8 @@ export function InformationStep({
   onNext,
 }: StepPlace & {
   event: EventDetail;
+  /** The places chosen: one holder each when the event's tickets are named. */
+  places: number;
   buyer: Buyer;
   accountCreatedFor: string | null;
   onNext: (buyer: Buyer, step: Step) => void;
@@ -44,18 +49,28 @@ export function InformationStep({
   const { data: user } = useSession();
   const lookup = useGuestLookup();
   const studies = useStudies(event.isNeedsUserStudies);
-  const form = useForm<Buyer>({
-    defaultValues: user
-      ? {
-          ...buyer,
-          email: user.email,
-          birthDate: user.birthDate,
-          // The account takes 50 characters, the ticket 22: the account's name comes cut (issue 26).
-          lastName: buyer.lastName || fitBuyerName(user.lastName),
-          firstName: buyer.firstName || fitBuyerName(user.firstName),
-        }
-      : buyer,
-  });
+  const known = user
+    ? {
+        ...buyer,
+        email: user.email,
+        birthDate: user.birthDate,
+        // The account takes 50 characters, the ticket 22: the account's name comes cut (issue 26).
+        lastName: buyer.lastName || fitBuyerName(user.lastName),
+        firstName: buyer.firstName || fitBuyerName(user.firstName),
+      }
+    : buyer;
+  // Named tickets: one holder per place, the first prefilled with the buyer's name (issue 30).
+  const holders = event.isNamedTickets
+    ? Array.from(
+        { length: places },
+        (_, index) =>
+          known.holders[index] ??
+          (index === 0 && user
+            ? { firstName: user.firstName, lastName: user.lastName }
+            : { firstName: index === 0 ? known.firstName : '', lastName: index === 0 ? known.lastName : '' }),
+      )
+    : [];
+  const form = useForm<Buyer>({ defaultValues: { ...known, holders } });
   const { errors } = form.formState;
   const i = checkoutStepsFr.information;
   // `cutNote` is said under a field that shows the account's name cut, while it does.
@@ -84,6 +99,13 @@ export function InformationStep({
 
   const submit = form.handleSubmit((values) => {
     if (showRuleError(form, firstBuyerError(values, { needsStudies: event.isNeedsUserStudies }))) return;
+    for (const [index, holder] of values.holders.entries()) {
+      const issue = holderIssue(holder);
+      if (issue) {
+        form.setError(`holders.${index}.${issue.field}`, { message: issue.message }, { shouldFocus: true });
+        return;
+      }
+    }
     const companyError = values.wantsCompanyInvoice ? firstCompanyInvoiceError(values.company) : null;
     if (companyError) {
       form.setError(`company.${companyError.field}`, { message: companyError.message }, { shouldFocus: true });
@@ -99,9 +121,14 @@ export function InformationStep({
 
   // The first message of the spec's order, repeated above the buttons for screen readers.
   const companyErrors = Object.values(errors.company ?? {}) as { message?: string }[];
+  const holderErrors = (errors.holders ?? []) as (
+    | { firstName?: { message?: string }; lastName?: { message?: string } }
+    | undefined
+  )[];
   const firstError =
     Object.values(errors).find((error) => error?.message)?.message ??
     companyErrors[0]?.message ??
+    holderErrors.map((error) => error?.firstName?.message ?? error?.lastName?.message).find(Boolean) ??
     lookup.error?.message;
 
   return (
@@ -123,6 +150,35 @@ export function InformationStep({
           error={errors.studies?.message}
           {...form.register('studies')}
         />
+      )}
+      {holders.length > 0 && (
+        <Stack gap="xs">
+          <Text fw={600}>{ticketsFr.holders.title}</Text>
+          <Text size="sm" c="dimmed">
+            {ticketsFr.holders.intro}
+          </Text>
+          {holders.map((_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the places are numbered, their order is their identity
+            <Fieldset key={index} legend={ticketsFr.holders.place(index + 1)}>
+              <Group grow align="flex-start" wrap="wrap">
+                <TextInput
+                  label={ticketsFr.holders.firstName}
+                  withAsterisk
+                  autoComplete={index === 0 ? 'given-name' : 'off'}
+                  error={errors.holders?.[index]?.firstName?.message}
+                  {...form.register(`holders.${index}.firstName`)}
+                />
+                <TextInput
+                  label={ticketsFr.holders.lastName}
+                  withAsterisk
+                  autoComplete={index === 0 ? 'family-name' : 'off'}
+                  error={errors.holders?.[index]?.lastName?.message}
+                  {...form.register(`holders.${index}.lastName`)}
+                />
+              </Group>
+            </Fieldset>
+          ))}
+        </Stack>
       )}
       <Checkbox
         label={invoicesFr.company.checkbox}

@@ -100,7 +100,8 @@ export function PaymentStep({
 
   const hold = () => {
     setError(null);
-    const { wantsCompanyInvoice, company, ...buyer } = state.buyer;
+    // The holders go with the order's line (orderLines), not with the buyer.
+    const { wantsCompanyInvoice, company, holders: _holders, ...buyer } = state.buyer;
     createOrder.mutate(
       {
         eventId: event.id,

@@ -5,6 +5,7 @@ import {
   type FeeProvider,
   isPickable,
   orderTotals,
+  type PlaceHolder,
   STUDY_UNDEFINED,
   type TicketRead,
   ticketQuantityBounds,
@@ -29,6 +30,8 @@ export type Buyer = {
   studies: string;
   wantsCompanyInvoice: boolean;
   company: CompanyValues;
+  /** One per place when the event's tickets are named (issue 30), in order. */
+  holders: PlaceHolder[];
 };
 
 export type HeldOrder = {
@@ -72,6 +75,7 @@ export const emptyBuyer: Buyer = {
   studies: STUDY_UNDEFINED,
   wantsCompanyInvoice: false,
   company: { name: '', address: '', siren: '', vatNumber: '' },
+  holders: [],
 };
 
 export const initialCheckout: CheckoutState = {
@@ -213,7 +217,10 @@ export function orderLines(state: CheckoutState, event: EventDetail): CreateOrde
   const { bought } = selection(state, event);
   if (!bought || state.quantity <= 0) return [];
   const refund = refundOf(state, event, bought.priceCents);
-  return [{ ticketId: bought.id, quantity: state.quantity, refundPlaces: refund.enabled ? refund.places : 0 }];
+  const holders = event.isNamedTickets ? { holders: state.buyer.holders.slice(0, state.quantity) } : {};
+  return [
+    { ticketId: bought.id, quantity: state.quantity, refundPlaces: refund.enabled ? refund.places : 0, ...holders },
+  ];
 }
 
 const feeProvider = (event: EventDetail): FeeProvider =>

@@ -6,7 +6,7 @@ import {
   participationTotalCents,
   scanStatusOf,
 } from '@guichet/shared';
-import { Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { OrderInvoices } from '../invoices/OrderInvoices';
 import { TransferHistory } from '../transfers/TransferHistory';
 import { ScanStatusBadge } from './ScanStatusBadge';
@@ -58,6 +58,28 @@ export function ParticipantDetail({ row, eventId }: { row: ParticipantRow; event
           aria-label={m.scans}
           color="teal"
         />
+      </div>
+      <div>
+        <Text size="xs" c="dimmed" id={`places-${row.id}`}>
+          {m.places}
+        </Text>
+        <List listStyleType="none" spacing={4} aria-labelledby={`places-${row.id}`}>
+          {row.places.map((place) => (
+            <List.Item key={place.id}>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {m.placeNumber(place.ticketNumber)}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {place.holderName}
+                </Text>
+                <Badge size="sm" variant="light" color={place.isScanned ? 'teal' : 'gray'}>
+                  {place.isScanned ? m.placeEntered : m.placeNotEntered}
+                </Badge>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
       </div>
       {row.entriesUsed > 0 && row.lastScanAt && (
         <div>

@@ -17,6 +17,7 @@ import { useDeleteEvent, useManagedEvent, useUpdateEvent, useUploadBanner } from
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
+import { NamedTicketsFields, type NamedTicketsValues } from '../holders/NamedTicketsFields';
 import { WaitingListFields, type WaitingListValues } from '../waiting-list/WaitingListFields';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { BannerPicker } from './BannerPicker';
@@ -40,7 +41,8 @@ function offerHoursFieldError(hours: number | null) {
 
 type Fields = EventFieldValues &
   WaitingRoomValues &
-  WaitingListValues & {
+  WaitingListValues &
+  NamedTicketsValues & {
     isPublic: boolean;
     isOpen: boolean;
     isUserPaysFees: boolean;
@@ -63,6 +65,8 @@ const fieldsOf = (event: ManagedEvent): Fields => ({
   onsaleAt: toLocalInput(event.onsaleAt, true),
   admissionPerMinute: event.admissionPerMinute ?? '',
   waitingListOfferHours: event.waitingListOfferHours ?? '',
+  isNamedTickets: event.isNamedTickets,
+  holdersEditableUntil: toLocalInput(event.holdersEditableUntil),
 });
 
 function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: SessionUser; onDeleted?: () => void }) {
@@ -94,6 +98,9 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
       onsaleAt: fields.waitingRoom ? fromLocalInput(fields.onsaleAt) : null,
       admissionPerMinute: fields.waitingRoom ? typedValue(fields.admissionPerMinute) : null,
       waitingListOfferHours: typedValue(fields.waitingListOfferHours),
+      isNamedTickets: fields.isNamedTickets,
+      holdersEditableUntil:
+        fields.isNamedTickets && fields.holdersEditableUntil ? fromLocalInput(fields.holdersEditableUntil) : null,
     };
     const local =
       firstEditEventError(
@@ -151,6 +158,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
         <>
           <WaitingRoomFields values={fields} set={set} fieldError={fieldError} />
           <WaitingListFields values={fields} set={set} fieldError={fieldError} />
+          <NamedTicketsFields values={fields} set={set} fieldError={fieldError} />
         </>
       }
     >

@@ -15,6 +15,7 @@ import { participationPdfUrl, useParticipationCode } from '../../api/participati
 import { OrderInvoices } from '../invoices/OrderInvoices';
 import { QrCodeImage } from '../shell/QrCodeImage';
 import { FullScreenTicket } from './FullScreenTicket';
+import { HolderEditor } from './HolderEditor';
 import { RefundSection } from './RefundSection';
 import { TransferSection } from './TransferSection';
 import { WalletButtons } from './WalletButtons';
@@ -25,7 +26,7 @@ const p = accountFr.participations;
 /** 1-attendee.md "My tickets": the QR code is 200 px at the highest correction level. */
 const QR_SIZE = QR_CODE_SIZE.code;
 
-/** One ticket: its summary, and once opened its QR code, PDF and refund information. */
+/** One ticket, one place (issue 30): its summary, and once opened its QR code, PDF, holder and refund information. */
 export function TicketCard({ participation, opened }: { participation: MyParticipation; opened: boolean }) {
   return (
     <Accordion.Item value={participation.id}>
@@ -46,7 +47,7 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
             {p.from} {formatDateTime(participation.dateBegin)} {p.to} {formatDateTime(participation.dateEnd)}
           </Text>
           <Text size="sm">
-            {p.ticket} : {participation.ticketTitle} · {p.quantity(participation.quantity)}
+            {p.ticket} : {participation.ticketTitle} · {participation.firstName} {participation.lastName}
           </Text>
           {participation.ticketNumbers.length > 0 && (
             <Text size="sm" c="dimmed">
@@ -89,6 +90,7 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
           <Text size="sm">
             {m.holder} : {participation.firstName} {participation.lastName}
           </Text>
+          <HolderEditor participation={participation} />
           <Anchor component={Link} to={`/billetterie/${participation.eventId}`} size="sm">
             {participation.eventTitle}
           </Anchor>

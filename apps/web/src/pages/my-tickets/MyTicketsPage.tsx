@@ -1,4 +1,4 @@
-import { accountFr } from '@guichet/shared';
+import { accountFr, type MyParticipation } from '@guichet/shared';
 import { Accordion, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,13 @@ import { TicketCard } from '../../features/tickets/TicketCard';
 import { QueryState } from '../../ui/QueryState';
 
 const m = accountFr.myTickets;
+
+/** Each place is its own ticket (issue 30): the places shown together under their event, in the list's order. */
+function eventsOf(places: MyParticipation[]): MyParticipation[][] {
+  const byEvent = new Map<string, MyParticipation[]>();
+  for (const place of places) byEvent.set(place.eventId, [...(byEvent.get(place.eventId) ?? []), place]);
+  return [...byEvent.values()];
+}
 
 function MyTickets() {
   const list = useMyParticipations();
@@ -26,11 +33,22 @@ function MyTickets() {
   return (
     <Stack>
       <Text c="dimmed">{m.intro}</Text>
-      <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
-        {list.data.map((participation) => (
-          <TicketCard key={participation.id} participation={participation} opened={opened.includes(participation.id)} />
-        ))}
-      </Accordion>
+      {eventsOf(list.data).map((places) => (
+        <Stack key={places[0]?.eventId} gap="xs" component="section" aria-label={places[0]?.eventTitle}>
+          <Title order={2} size="h4">
+            {places[0]?.eventTitle} · {accountFr.participations.quantity(places.length)}
+          </Title>
+          <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
+            {places.map((participation) => (
+              <TicketCard
+                key={participation.id}
+                participation={participation}
+                opened={opened.includes(participation.id)}
+              />
+            ))}
+          </Accordion>
+        </Stack>
+      ))}
     </Stack>
   );
 }

@@ -5,6 +5,10 @@
 -- UPDATE (`entries_used < quantity`): two doors can never let the same entry in twice. The
 -- application has checked each code's signature: `verdict` is 'check' for a genuine code of this
 -- event, 'invalid' or 'other_event' otherwise (recorded too, they show fraud and gate problems).
+-- A code signed for a participation of several places before each place became its own (`group`,
+-- docs/decisions.md "One ticket per place") takes the entry of any unused live place of its group
+-- (the participation, or a place split from it), so that it and the places' own codes let in as
+-- many people as places, whichever are shown; its answer counts the group's places.
 -- An offline scan is recorded whatever the answer, as the device took it; one that let someone in
 -- whose entry was gone is marked as a conflict for the scanner to show.
 -- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
@@ -27,13 +31,16 @@ DECLARE
   v_last_at timestamptz;
   v_last_by text;
   v_replay boolean;
+  v_group uuid;
 BEGIN
   FOR v_scan IN
-    SELECT x.id, x."participationId", x."scannedAt", coalesce(x.offline, false) AS offline, x.verdict
+    SELECT x.id, x."participationId", x."scannedAt", coalesce(x.offline, false) AS offline, x.verdict,
+           coalesce(x."group", false) AS "group"
       FROM jsonb_to_recordset(p->'scans')
-        AS x(id uuid, "participationId" uuid, "scannedAt" timestamptz, offline boolean, verdict text)
+        AS x(id uuid, "participationId" uuid, "scannedAt" timestamptz, offline boolean, verdict text, "group" boolean)
   LOOP
     v_replay := false;
+    v_group := CASE WHEN v_scan.verdict = 'check' AND v_scan."group" THEN v_scan."participationId" END;
     v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
     v_remaining := NULL;
     INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at)
@@ -48,21 +55,31 @@ BEGIN
       v_result := CASE WHEN v_scan.verdict = 'other_event' THEN 'other_event' ELSE 'invalid' END;
       UPDATE scans SET result = v_result WHERE id = v_scan.id;
     ELSE
+      -- The place is locked before it is taken: a concurrent scan of the same group waits, then
+      -- passes over it once it is used and takes the next one.
       UPDATE participations SET entries_used = entries_used + 1
-       WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
-      RETURNING quantity - entries_used INTO v_remaining;
+       WHERE id = (SELECT g.id FROM participations g
+                    WHERE (g.id = v_pid OR (v_group IS NOT NULL AND g.split_from = v_group))
+                      AND g.event_id = v_event AND g.cancelled_at IS NULL AND g.entries_used < g.quantity
+                    ORDER BY g.first_ticket_number NULLS LAST, g.id LIMIT 1 FOR UPDATE)
+         AND entries_used < quantity
+      RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
       IF FOUND THEN
         v_result := 'accepted';
       ELSE
+        v_pid := v_scan."participationId";
         SELECT event_id, cancelled_at, transferred_at INTO v_row FROM participations WHERE id = v_pid;
         v_result := CASE
           WHEN NOT FOUND THEN 'invalid'
           WHEN v_row.event_id <> v_event THEN 'other_event'
+          -- An older code of several places stays good while a place of its group lives.
+          WHEN v_row.cancelled_at IS NOT NULL AND EXISTS (
+            SELECT 1 FROM participations g WHERE g.split_from = v_group AND g.cancelled_at IS NULL) THEN 'already_scanned'
           -- Transfers (docs/decisions.md, "Transfers"): the code handed on is refused as such.
           WHEN v_row.transferred_at IS NOT NULL THEN 'transferred'
           WHEN v_row.cancelled_at IS NOT NULL THEN 'cancelled'
           ELSE 'already_scanned' END;
-        IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; END IF;
+        IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
       END IF;
       UPDATE scans SET result = v_result, participation_id = v_pid,
                        conflict = v_scan.offline AND v_result = 'already_scanned'
@@ -70,7 +87,8 @@ BEGIN
     END IF;
     v_quantity := NULL; v_holder := NULL; v_ticket := NULL; v_last_at := NULL; v_last_by := NULL;
     SELECT pa.quantity, pa.quantity - pa.entries_used,
-           guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name),
+           guichet_holder_name(coalesce(pa.holder_first_name, o.buyer_first_name),
+                               coalesce(pa.holder_last_name, o.buyer_last_name), u.first_name, u.last_name),
            coalesce(h.title || ' — ' || t.title, t.title)
       INTO v_quantity, v_remaining, v_holder, v_ticket
       FROM participations pa
@@ -79,10 +97,16 @@ BEGIN
       LEFT JOIN tickets h ON h.id = t.parent_id
       LEFT JOIN orders o ON o.id = pa.order_id
      WHERE pa.id = v_pid;
+    IF v_group IS NOT NULL THEN
+      SELECT count(*)::integer, (count(*) - sum(g.entries_used))::integer INTO v_quantity, v_remaining
+        FROM participations g
+       WHERE (g.id = v_group OR g.split_from = v_group) AND g.cancelled_at IS NULL;
+    END IF;
     IF v_result = 'already_scanned' THEN
       SELECT s.scanned_at, u.first_name || ' ' || u.last_name INTO v_last_at, v_last_by
         FROM scans s JOIN users u ON u.id = s.staff_user_id
-       WHERE s.participation_id = v_pid AND s.result = 'accepted'
+       WHERE s.result = 'accepted' AND (s.participation_id = v_pid OR s.participation_id IN (
+               SELECT g.id FROM participations g WHERE g.split_from = v_group))
        ORDER BY s.scanned_at DESC LIMIT 1;
     END IF;
     v_out := v_out || jsonb_build_object(

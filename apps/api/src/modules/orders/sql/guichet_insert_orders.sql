@@ -2,7 +2,7 @@
 -- statements (an order paid at once is held, then settled, in one transaction). Its one argument is an array of orders,
 -- each a JSON object named as the orders table's columns in camelCase (NewOrder in
 -- modules/orders/repository.ts), with its id and its `lines`; amounts the caller leaves
--- out are 0, a line's `isGift` false.
+-- out are 0, a line's `isGift` false, its `holders` (one per place, named tickets) none.
 CREATE OR REPLACE FUNCTION guichet_insert_orders(p jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO orders (id, reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
@@ -20,11 +20,12 @@ BEGIN
          "subtotalCents" integer, "discountCents" integer, "insuranceCents" integer, "feeCents" integer,
          "totalCents" integer, "ticketCount" integer, "expiresAt" timestamptz, "accessTokenHash" text,
          "paidAt" timestamptz, "soldBy" uuid);
-  INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents, is_gift)
+  INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents, is_gift,
+                           holders)
   SELECT (o->>'id')::uuid, l."ticketId", l.quantity, l."unitPriceCents", coalesce(l."refundPlaces", 0),
-         coalesce(l."insuranceCents", 0), coalesce(l."isGift", false)
+         coalesce(l."insuranceCents", 0), coalesce(l."isGift", false), nullif(l.holders, 'null'::jsonb)
     FROM jsonb_array_elements(p) AS o, jsonb_to_recordset(o->'lines')
       AS l("ticketId" uuid, quantity integer, "unitPriceCents" integer, "refundPlaces" integer,
-           "insuranceCents" integer, "isGift" boolean);
+           "insuranceCents" integer, "isGift" boolean, holders jsonb);
 END
 $$;

@@ -12,7 +12,7 @@ BEGIN
     SELECT md5(
       row(e.organizer_id, e.is_public, e.is_open, extract(epoch FROM e.date_end),
           extract(epoch FROM e.date_max_refund), e.nb_max_participants, e.is_needs_user_studies,
-          e.is_mandatory_refund, e.is_user_pays_fees, e.payment_provider)::text
+          e.is_mandatory_refund, e.is_user_pays_fees, e.payment_provider, e.is_named_tickets)::text
       || coalesce((SELECT string_agg(row(t.id, t.parent_id, t.is_multipart, t.price_cents, t.min_to_buy,
                                          t.max_to_buy, t.is_hidden, t.is_available)::text, ',' ORDER BY t.id)
                      FROM tickets t WHERE t.event_id = e.id AND t.deleted_at IS NULL), '')

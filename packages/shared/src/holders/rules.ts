@@ -1,0 +1,23 @@
+import { ticketsFr } from '../messages/fr-tickets';
+
+/** A place's holder (issue 30): first and last name, 100 characters each once trimmed. */
+export const HOLDER_NAME_MAX = 100;
+
+export type PlaceHolder = { firstName: string; lastName: string };
+
+const m = ticketsFr.holders;
+
+/** The holder as stored: each part trimmed. */
+export function trimmedHolder(holder: PlaceHolder): PlaceHolder {
+  return { firstName: holder.firstName.trim(), lastName: holder.lastName.trim() };
+}
+
+/** What is wrong with a holder, first field first (the booking form and the server ask the same). */
+export function holderIssue(holder: PlaceHolder): { field: keyof PlaceHolder; message: string } | null {
+  const { firstName, lastName } = trimmedHolder(holder);
+  if (!firstName) return { field: 'firstName', message: m.firstNameRequired };
+  if (firstName.length > HOLDER_NAME_MAX) return { field: 'firstName', message: m.tooLong(HOLDER_NAME_MAX) };
+  if (!lastName) return { field: 'lastName', message: m.lastNameRequired };
+  if (lastName.length > HOLDER_NAME_MAX) return { field: 'lastName', message: m.tooLong(HOLDER_NAME_MAX) };
+  return null;
+}
