@@ -164,21 +164,22 @@ describe('the confirmation e-mail of texts holding what String.replace reads as 
 });
 
 describe('the confirmation e-mail of a paid order', () => {
-  it('carries one PDF and one QR code per ticket bought, under distinct names', async () => {
+  it('carries one PDF and one QR code per place bought, under distinct names', async () => {
     const { id, buyer } = await paidGuestOrder(t, [2, 1]);
 
+    // One ticket per place (issue 30): 2 + 1 places are 3 tickets.
     const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
-    expect(issued).toHaveLength(2);
+    expect(issued).toHaveLength(3);
     const queued = await mailTo(buyer.email);
     expect(
       new Set(queued.attachments?.map((ref) => `${ref.kind} ${'participationId' in ref ? ref.participationId : ''}`)),
     ).toEqual(new Set(issued.flatMap((p) => [`ticket-pdf ${p.id}`, `ticket-qr ${p.id}`])));
-    expect(queued.html).toContain(checkoutFr.confirmationMail.qrAlt(2, 2));
+    expect(queued.html).toContain(checkoutFr.confirmationMail.qrAlt(3, 3));
 
     const [delivered] = await deliver([queued.id]);
     const files = delivered?.mail.attachments ?? [];
-    expect(files).toHaveLength(4);
-    expect(new Set(files.map((f) => f.filename)).size).toBe(4);
+    expect(files).toHaveLength(6);
+    expect(new Set(files.map((f) => f.filename)).size).toBe(6);
     for (const file of files.filter((f) => f.contentType === 'application/pdf')) {
       expect((await PDFDocument.load(file.content)).getPageCount()).toBe(1);
     }

@@ -72,7 +72,9 @@ describe('gift tickets', () => {
     const issued = await t.database.db.select().from(participations).where(eq(participations.userId, userId));
     expect(issued.map((p) => [p.ticketId, p.quantity, p.isGift, p.refundPlaces]).sort()).toEqual(
       [
-        [standard.id, 2, false, 1],
+        // One ticket per place: the refund option goes to the first place.
+        [standard.id, 1, false, 1],
+        [standard.id, 1, false, 0],
         [invitation.id, 1, true, 0],
       ].sort(),
     );

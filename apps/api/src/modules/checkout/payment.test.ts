@@ -55,7 +55,8 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
     const landing = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
     expect(landing.statusCode).toBe(303);
     expect(landing.headers.location).toMatch(/^\/validationpaiement\/accepte\?retour=00000&ref=/);
-    expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(1);
+    // Its two places, each its own ticket, issued once.
+    expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(2);
     expect((await t.database.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]).toMatchObject({
       sold: 2,
       held: 0,
@@ -71,7 +72,7 @@ describe('paying through the sandbox bank (the bank protocol, signed both ways)'
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(paymentFr.invalidNotification);
-    expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(1);
+    expect((await t.database.db.select().from(participations).where(eq(participations.orderId, id))).length).toBe(2);
   });
 
   it('refuses and cancels: the result page gets the code; a refusal keeps the hold, a cancellation gives it back', async () => {
