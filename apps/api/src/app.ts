@@ -69,6 +69,8 @@ import { rateRoutes } from './modules/rates/routes';
 import { runCancellation } from './modules/refunds/cancellation.service';
 import { carryOutRefund } from './modules/refunds/execution.service';
 import { refundRoutes } from './modules/refunds/refunds.routes';
+import { resaleRoutes } from './modules/resale/routes';
+import { sellResoldPlaces } from './modules/resale/service';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
 import { showcasePageHead } from './modules/shop/page-head';
@@ -311,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffRoutes, deps);
       await api.register(waitingListRoutes, deps);
       await api.register(transferRoutes, deps);
+      await api.register(resaleRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(followUpRoutes, deps);
@@ -407,6 +410,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       waiting_list_offer: async (job) => {
         await offerPlacesBack({ ...deps, payments }, job.eventId ?? '');
       },
+      // A resold ticket sold again: the seller's place ends and their refund is queued (docs/decisions.md, "Resale").
+      resale_sell: (job) => sellResoldPlaces(deps, job.participationId ?? ''),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

@@ -19,6 +19,7 @@ export type PlaceToTransfer = {
   firstTicketNumber: number | null;
   isLive: boolean;
   isRefundRequested: boolean;
+  isBeingResold: boolean;
   eventTitle: string;
   ticketTitle: string;
   isEventOver: boolean;
@@ -44,6 +45,8 @@ export async function lockPlace(
                p.source, p.entries_used as "entriesUsed", p.first_ticket_number as "firstTicketNumber",
                (p.cancelled_at is null and p.transferred_at is null) as "isLive",
                (p.refund_requested_at is not null) as "isRefundRequested",
+               exists (select 1 from resale_listings r where r.participation_id = p.id and r.status = 'listed')
+                 as "isBeingResold",
                e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                (e.cancelled_at is not null or e.deleted_at is not null
                 or e.date_end <= ${now.toISOString()}::timestamptz) as "isEventOver",

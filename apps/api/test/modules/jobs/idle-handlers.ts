@@ -13,4 +13,5 @@ export const idleJobHandlers: JobHandlers = {
   event_cancellation: idle,
   wallet_push: idle,
   waiting_list_offer: idle,
+  resale_sell: idle,
 };
