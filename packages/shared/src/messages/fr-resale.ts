@@ -41,14 +41,24 @@ export const resaleFr = {
     body: (firstName: string, event: string, refundCents: number, feeCents: number) =>
       `Bonjour ${firstName},\n\nVotre billet pour « ${event} » a été revendu : son ancien code n’est plus valable. ${formatEuros(refundCents)} vous sont remboursés par le moyen de paiement utilisé${feeCents > 0 ? ` (frais de revente retenus par l’organisateur : ${formatEuros(feeCents)})` : ''}. Le remboursement apparaîtra sur votre compte sous 5 à 10 jours ouvrés.`,
   },
-  console: {
-    settingsTitle: 'Revente des billets',
+  settings: {
+    title: 'Revente des billets',
+    help: 'Les détenteurs peuvent remettre leur billet en vente à son prix depuis « Mes billets » : proposé d’abord à la liste d’attente, puis vendu comme un billet normal. Une fois vendu, le vendeur est remboursé de son prix, moins les frais de revente.',
     allowed: 'Autoriser la revente au prix d’achat',
-    deadline: 'Revente possible jusqu’au',
-    fee: 'Frais de revente (retenus sur le remboursement du vendeur)',
+    deadline: 'Date limite des reventes (facultative)',
+    fee: 'Frais de revente retenus sur chaque remboursement (€)',
     save: 'Enregistrer',
     saved: 'Les réglages de revente sont enregistrés.',
-    history: 'Revente',
+    loadFailed: 'Les réglages de revente n’ont pas pu être chargés.',
+  },
+  history: {
+    title: 'Historique des reventes',
+    empty: 'Ce billet n’a jamais été mis en revente.',
+    line: (seller: string, priceCents: number, feeCents: number) =>
+      `Par ${seller}, au prix de ${formatEuros(priceCents)} (frais : ${formatEuros(feeCents)})`,
+    listedOn: (date: string) => `Mis en revente le ${date}`,
+    endedOn: (date: string) => `le ${date}`,
     status: { listed: 'En revente', withdrawn: 'Retiré de la vente', sold: 'Revendu' },
+    loadFailed: 'L’historique des reventes n’a pas pu être chargé.',
   },
 } as const;

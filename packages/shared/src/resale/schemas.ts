@@ -11,7 +11,9 @@ export const resaleListed = z.object({ priceCents: z.number().int(), feeCents: z
 export type ResaleListed = z.infer<typeof resaleListed>;
 
 export const resaleStatus = z.enum(['listed', 'withdrawn', 'sold']);
-export type ResaleStatus = z.infer<typeof resaleStatus>;
+
+/** A place's resale as /myTickets shows it: listed (withdrawable) or sold (refunded less the fee). */
+export const myResale = z.object({ status: resaleStatus, priceCents: z.number().int(), feeCents: z.number().int() });
 
 /** The organiser's settings of an event's resale: off by default, an optional last date, a fee. */
 export const MAX_RESALE_FEE_CENTS = 100_000;

@@ -1,4 +1,4 @@
-import type { ResaleSettings } from '@guichet/shared';
+import type { ResaleHistoryItem, ResaleSettings } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
@@ -162,4 +162,27 @@ export async function updateSettings(db: Database, eventId: string, settings: Re
                resale_fee_cents = ${settings.resaleFeeCents}, updated_at = now()
          where id = ${eventId}`,
   );
+}
+
+/** Every resale of a place of the event, oldest first, as the organiser's participant detail shows them. */
+export function findHistory(db: Database, eventId: string, participationId: string) {
+  return queryRows<ResaleHistoryItem>(
+    db,
+    sql`select r.id, r.status, u.email as "sellerEmail", r.price_cents as "priceCents", r.fee_cents as "feeCents",
+               ${isoTimestamp('r.created_at')} as "createdAt", ${isoTimestamp('r.ended_at')} as "endedAt"
+          from resale_listings r
+          join users u on u.id = r.seller_id
+         where r.event_id = ${eventId}
+           and (r.participation_id = ${participationId} or r.buyer_participation_id = ${participationId})
+         order by r.created_at, r.id`,
+  );
+}
+
+/** Whether the participation is a place of the event (any state). */
+export async function isPlaceOfEvent(db: Database, eventId: string, participationId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from participations where id = ${participationId} and event_id = ${eventId}`,
+  );
+  return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { resaleListed, resaleRequest, resaleSettings } from '@guichet/shared';
+import { resaleHistoryItem, resaleListed, resaleRequest, resaleSettings } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -43,5 +43,17 @@ export const resaleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/console/events/:id/resale-settings',
     { schema: { params: idParams, body: resaleSettings, response: { 200: resaleSettings } }, ...access('user') },
     async (request) => service.saveSettings(deps, request.user, request.params.id, request.body),
+  );
+
+  app.get(
+    '/console/events/:id/participations/:participationId/resales',
+    {
+      schema: {
+        params: idParams.extend({ participationId: z.string().max(64) }),
+        response: { 200: z.array(resaleHistoryItem) },
+      },
+      ...access('user'),
+    },
+    async (request) => service.listHistory(deps, request.user, request.params.id, request.params.participationId),
   );
 };

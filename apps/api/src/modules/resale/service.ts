@@ -1,6 +1,7 @@
 import {
   discountedUnitPriceCents,
   formatDateTime,
+  type ResaleHistoryItem,
   type ResaleListed,
   type ResaleSettings,
   resaleFeeError,
@@ -158,4 +159,16 @@ export async function saveSettings(
   if (invalid) throw badRequest(invalid, 'resaleFeeCents');
   await repo.updateSettings(deps.db, event.id, settings);
   return getSettings(deps, viewer, event.id);
+}
+
+/** A place's resales (and the one that sold it to its holder), as the organiser's participant detail shows them. */
+export async function listHistory(
+  deps: Deps,
+  viewer: Viewer | null,
+  eventId: string,
+  participationId: string,
+): Promise<ResaleHistoryItem[]> {
+  const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
+  if (!isUuid(participationId) || !(await repo.isPlaceOfEvent(deps.db, event.id, participationId))) throw notFound();
+  return repo.findHistory(deps.db, event.id, participationId);
 }

@@ -270,6 +270,7 @@ export const permissionTable: Record<string, Line> = {
   },
   'GET /api/console/events/:id/participations/:participationId/transfers': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/resale-settings': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/participations/:participationId/resales': { expect: ownerOrAdmin(200, 404) },
   'PUT /api/console/events/:id/resale-settings': {
     expect: ownerOrAdmin(200, 404),
     call: () => ({ body: { resaleAllowed: false, resaleDeadline: null, resaleFeeCents: 0 } }),

@@ -29,6 +29,8 @@ const participation: MyParticipation = {
   orderId: 'o-1',
   ticketNumbers: [12],
   pendingTransfer: null,
+  resale: null,
+  resaleOffer: null,
 };
 
 describe('the transfer of a ticket on its card', () => {
