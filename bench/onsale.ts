@@ -13,7 +13,10 @@
  * generator does not share its event loop. Settings: DATABASE_URL (a database whose name contains
  * "bench"; default postgres://postgres@127.0.0.1:5432/guichet_bench_onsale), DATABASE_POOL_SIZE
  * (10 per process), BENCH_BUYERS (2000), BENCH_PLACES (500), BENCH_CONCURRENCY (50),
- * BENCH_PROCESSES (2), BENCH_WARM_UP (as many buyers as the race hold and pay on a warm-up sale of each race first).
+ * BENCH_PROCESSES (2), BENCH_WARM_UP (as many buyers as the race hold and pay on a warm-up sale of each race first),
+ * BENCH_WEBHOOKS=1 (the organiser has a webhook on `order.paid` to a local receiver: every paid
+ * order writes its event in the settlement, and after the races one job runner delivers them all,
+ * the drain time printed; issue 33).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,7 +28,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { tickets } from '../apps/api/src/db/schema';
+import { tickets, webhookEndpoints } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { inParallel, insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
@@ -40,6 +43,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const PROCESSES = Math.max(2, Number(process.env.BENCH_PROCESSES ?? 2));
 const WARM_UP_BUYERS = Number(process.env.BENCH_WARM_UP ?? BUYERS);
+const WEBHOOKS = process.env.BENCH_WEBHOOKS === '1';
 const TARGET = 1.0;
 const P99_TARGET_MS = 100;
 const CONFIRMATIONS_TARGET = 500;
@@ -57,6 +61,8 @@ async function serve(): Promise<void> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '1000000',
+    // The receiver is local and quick: the runner's own pace is the bound here.
+    ...(WEBHOOKS ? { WEBHOOK_RATE_PER_SECOND: '10000' } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   const publicUrl = `http://127.0.0.1:${port}`;
@@ -440,10 +446,61 @@ function printRace(r: Race, label: string) {
   );
 }
 
+/** A local receiver of the organiser's webhook: the distinct event ids it got. */
+async function webhookReceiver() {
+  const { createServer: createHttpServer } = await import('node:http');
+  const seen = new Set<string>();
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      seen.add(String(request.headers['guichet-event-id'] ?? ''));
+      response.writeHead(204).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { seen, url: `http://127.0.0.1:${port}/hooks`, close: () => server.close() };
+}
+
+/** Seconds one job runner takes to deliver every paid order's webhook, from the end of the races. */
+async function webhooksDelivered(
+  seen: Set<string>,
+  organizerId: string,
+): Promise<{ paid: number; seconds: number | null }> {
+  const check = new pg.Client({ connectionString: url });
+  await check.connect();
+  const { rows } = await check.query(
+    `select count(*)::int as paid from orders o join events e on e.id = o.event_id
+      where e.organizer_id = $1 and o.status = 'paid'`,
+    [organizerId],
+  );
+  await check.end();
+  const paid: number = rows[0].paid;
+  const started = performance.now();
+  const { children } = await startServers(1, '--serve-jobs');
+  try {
+    while (seen.size < paid) {
+      if (performance.now() - started > 600_000) return { paid, seconds: null };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { paid, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
+  } finally {
+    await stopServers(children);
+  }
+}
+
 async function main(): Promise<void> {
   // A fresh database (dropped and recreated), before the reference that needs it.
   await resetDatabase(url);
   const { organizerId, cookies } = await makeBuyers();
+  const receiver = WEBHOOKS ? await webhookReceiver() : null;
+  if (receiver) {
+    const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
+    await database.db
+      .insert(webhookEndpoints)
+      .values({ userId: organizerId, url: receiver.url, events: ['order.paid'], secret: 'whsec_bench' });
+    await database.close();
+  }
   // The reference is measured before and after the races; their mean dampens a shared machine's noise.
   const referenceBefore = await referenceRate();
   const single = await race(
@@ -459,6 +516,8 @@ async function main(): Promise<void> {
     cookies,
   );
   const reference = (referenceBefore + (await referenceRate())) / 2;
+  const webhooks = receiver ? await webhooksDelivered(receiver.seen, organizerId) : null;
+  receiver?.close();
   const ceiling = await bareCeiling(await makeSale(organizerId, 'Plafond', 1), cookies);
   const ratio = single.holdsPerSecond / reference;
 
@@ -483,6 +542,11 @@ async function main(): Promise<void> {
   console.log(
     `  tickets sold with ${PROCESSES} processes: ${several.ticketsSold} (must be ${PLACES}); still held: ${several.ticketsHeld}`,
   );
+  if (webhooks) {
+    console.log(
+      `  webhooks (a webhook on every paid order): ${receiver?.seen.size} of ${webhooks.paid} paid orders delivered to the local receiver, ${webhooks.seconds ?? 'more than 600'} s after the races by one job runner`,
+    );
+  }
   console.log(
     `  reference (bare conditional UPDATE on one row, ${POOL} connections, mean of before and after): ${Math.round(reference)}/s`,
   );
@@ -511,7 +575,8 @@ async function main(): Promise<void> {
   const wrong = [single, several].some(
     (r) => r.ticketsSold !== PLACES || r.paidOrders !== PLACES || r.unexpected > 0 || r.held !== PLACES,
   );
-  if (wrong || numberingFaults.length > 0) {
+  const webhooksLost = webhooks !== null && (receiver?.seen.size ?? 0) < webhooks.paid;
+  if (wrong || numberingFaults.length > 0 || webhooksLost) {
     console.error('onsale: the sale is wrong (see figures above)');
     process.exit(1);
   }

@@ -133,5 +133,16 @@ test('places given back go to the next in line: the mailed link takes them, once
   );
   const participations = await (await page.request.get('/api/me/participations')).json();
   expect(JSON.stringify(participations)).toContain(eventId);
+
+  // Converted once the order is paid (a free place: at once), as the organiser counts it.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'fr-FR' });
+  const console = await context.newPage();
+  await openConsole(console, { event: eventId, tab: 'waitingList' });
+  const table = console.getByRole('table', { name: 'Place' });
+  await expect(table.getByRole('row').nth(1)).toContainText(email);
+  await expect(table.getByRole('row').nth(1)).toContainText('Converti');
+  await expect(console.getByText('0 en attente · 1 offre envoyée · 1 converti')).toBeVisible();
+  await screenshotBothThemes(console, table, 'waiting-list-converted');
+  await context.close();
   await organiser.dispose();
 });

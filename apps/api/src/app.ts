@@ -24,6 +24,9 @@ import { createTransport, deliverMail, findQueuedMail, type MailTransport } from
 import { accountRoutes } from './modules/account/account.routes';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
+import { attendeeMessageRoutes } from './modules/attendee-messages/routes';
+import { sendNextBatch } from './modules/attendee-messages/service';
 import { createLoginThrottle, deviceKeyFrom } from './modules/auth/login-throttle';
 import { authRoutes } from './modules/auth/routes';
 import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store';
@@ -88,6 +91,8 @@ import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
 import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
+import { webhookRoutes } from './modules/webhooks/routes';
 import {
   createPaymentProviders,
   type PaymentConfig,
@@ -316,10 +321,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(resaleRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
+      await api.register(attendeeMessageRoutes, deps);
       await api.register(followUpRoutes, deps);
       await api.register(declarationsRoutes, deps);
       await api.register(addressRoutes, deps);
       await api.register(accountRoutes, deps);
+      await api.register(apiTokenRoutes, deps);
+      await api.register(webhookRoutes, deps);
       await api.register(waitingRoomRoutes, deps);
       await api.register(checkoutRoutes, { ...deps, payments });
       await api.register(invoiceRoutes, deps);
@@ -410,6 +418,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       waiting_list_offer: async (job) => {
         await offerPlacesBack({ ...deps, payments }, job.eventId ?? '');
       },
+      attendee_message: async (job) => {
+        await sendNextBatch(deps, job.messageId ?? '');
+      },
+      webhook_event: (job) => fanOutWebhookEvent(deps, job),
+      webhook: (job, row) => deliverWebhook(deps, job, row.attempts),
       // A resold ticket sold again: the seller's place ends and their refund is queued (docs/decisions.md, "Resale").
       resale_sell: (job) => sellResoldPlaces(deps, job.participationId ?? ''),
     },

@@ -65,6 +65,11 @@ export const environment = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: proxies.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  // Webhooks (issue 33): a receiver's answer awaited at most this long; deliveries per second to
+  // one endpoint; consecutive failed attempts before an endpoint is disabled.
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  WEBHOOK_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(10),
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TICKET_SIGNING_KEY: z.string().optional(),
@@ -304,6 +309,11 @@ export type Config = {
   termsVersion: number;
   seedDemo: boolean;
   rateLimitMax: number;
+  /**
+   * Webhook deliveries. `publicOnly`: https addresses on public IPs only (production), checked
+   * at registration and again, after DNS resolution, at each delivery.
+   */
+  webhooks: { timeoutMs: number; ratePerSecond: number; disableAfter: number; publicOnly: boolean };
   redisUrl: string | undefined;
   /** Server processes sharing the port (node's cluster), PostgreSQL and Redis. */
   apiProcesses: number;
@@ -388,6 +398,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts have a known password: never in production, whatever the setting says.
     seedDemo: !production && (e.SEED_DEMO ?? true),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      ratePerSecond: e.WEBHOOK_RATE_PER_SECOND,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+      publicOnly: production,
+    },
     redisUrl: e.REDIS_URL || undefined,
     apiProcesses: e.API_PROCESSES,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,

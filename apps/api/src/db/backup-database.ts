@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 
@@ -34,7 +35,7 @@ export async function loadPostgres(databaseUrl: string, file: string): Promise<v
 
 /** PGlite's archive of the embedded database's folder; the caller holds the folder's lock. */
 export async function dumpEmbedded(dataDir: string, file: string): Promise<void> {
-  const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { unaccent } });
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { unaccent, btree_gin } });
   try {
     const archive = await client.dumpDataDir('gzip');
     writeFileSync(file, Buffer.from(await archive.arrayBuffer()));
@@ -53,7 +54,7 @@ export async function loadEmbedded(dataDir: string, file: string, suffix: string
   rmSync(incoming, { recursive: true, force: true });
   const client = await PGlite.create(incoming, {
     loadDataDir: new Blob([readFileSync(file)]),
-    extensions: { unaccent },
+    extensions: { unaccent, btree_gin },
   });
   await client.query('select 1');
   await client.close();

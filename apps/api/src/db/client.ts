@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,8 +83,9 @@ export async function openDatabase(options: {
   }
   let client: PGlite;
   try {
-    // The event list's text search ignores accents: PGlite ships unaccent apart.
-    client = await PGlite.create(dataDir, { extensions: { unaccent } });
+    // The event list's text search ignores accents and keeps the start date in its index:
+    // PGlite ships unaccent and btree_gin apart.
+    client = await PGlite.create(dataDir, { extensions: { unaccent, btree_gin } });
   } catch (error) {
     unlock();
     throw error;

@@ -204,6 +204,25 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * Every word of the listed events' search documents (their lexemes, as `guichet_fr` writes them,
+ * digits alone left out), kept by statement triggers on events: a search word is expanded into
+ * the words it begins (exact entries of the search index, cheap where a prefix entry unions
+ * every matching posting list) and an unknown word is matched to the words one letter away,
+ * found through their one-letter deletions. Words are added, never removed (docs/decisions.md,
+ * "Events and discovery").
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    // Compared byte-wise (collation "C", set in the migration): a prefix is a range of the key.
+    word: text('word').primaryKey(),
+    // The word itself and the word less each one of its letters.
+    deletions: text('deletions').array().notNull(),
+  },
+  (t) => [index('search_words_deletions_idx').using('gin', t.deletions)],
+);
+
 export const tickets = pgTable(
   'tickets',
   {
@@ -338,12 +357,13 @@ export const walletDeviceRegistrations = pgTable(
   ],
 );
 
-export const waitingListStatuses = ['waiting', 'offered', 'converted', 'left', 'expired'] as const;
+export const waitingListStatuses = ['waiting', 'offered', 'accepted', 'converted', 'left', 'expired'] as const;
 
 /**
  * The people waiting for a sold-out ticket (issue 30; docs/decisions.md, "Waiting list"), one live
- * entry per account and ticket: `waiting` and `offered` are live, the others are kept for the
- * organiser's conversions. The offer columns are filled when places come back to the entry.
+ * entry per account and ticket: `waiting`, `offered` and `accepted` (its link opened, its payment
+ * hold running) are live, the others are kept for the organiser's conversions: `converted` once
+ * the offer's order is paid. The offer columns are filled when places come back to the entry.
  */
 export const waitingListEntries = pgTable(
   'waiting_list_entries',
@@ -366,19 +386,28 @@ export const waitingListEntries = pgTable(
     offerExpiresAt: instant('offer_expires_at'),
     offerTokenHash: text('offer_token_hash'),
     offerOrderId: uuid('offer_order_id').references(() => orders.id),
+    // When its person opened the link (the offer became their payment hold).
+    acceptedAt: instant('accepted_at'),
     endedAt: instant('ended_at'),
     createdAt: createdAt(),
   },
   (t) => [
     // One live entry per account and ticket: two joins at once leave one row.
-    uniqueIndex('waiting_list_live_key').on(t.ticketId, t.userId).where(sql`${t.status} in ('waiting', 'offered')`),
+    uniqueIndex('waiting_list_live_key')
+      .on(t.ticketId, t.userId)
+      .where(sql`${t.status} in ('waiting', 'offered', 'accepted')`),
     // The next in line: those still waiting, in join order.
     index('waiting_list_next_idx').on(t.ticketId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
     index('waiting_list_event_user_idx').on(t.eventId, t.userId),
     uniqueIndex('waiting_list_offer_token_key').on(t.offerTokenHash),
+    // The entry of an offer's order: its outcome (orders_waiting_list_outcome), its expiry.
+    index('waiting_list_offer_order_idx').on(t.offerOrderId).where(sql`${t.offerOrderId} is not null`),
     // 1 to MAX_TICKETS_PER_ORDER: a waiting place becomes one order.
     check('waiting_list_quantity_check', sql`${t.quantity} between 1 and 5`),
-    check('waiting_list_status_check', sql`${t.status} in ('waiting', 'offered', 'converted', 'left', 'expired')`),
+    check(
+      'waiting_list_status_check',
+      sql`${t.status} in ('waiting', 'offered', 'accepted', 'converted', 'left', 'expired')`,
+    ),
   ],
 );
 
@@ -420,7 +449,6 @@ export const ticketTransfers = pgTable(
     check('ticket_transfers_status_check', sql`${t.status} in ('pending', 'accepted', 'cancelled', 'expired')`),
   ],
 );
-
 export const resaleListingStatuses = ['listed', 'withdrawn', 'sold'] as const;
 
 /**
@@ -465,6 +493,8 @@ export const resaleListings = pgTable(
   ],
 );
 
+export const staffRoles = ['scanner', 'box-office'] as const;
+
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
 export const eventStaff = pgTable(
   'event_staff',
@@ -476,9 +506,15 @@ export const eventStaff = pgTable(
       .notNull()
       .references(() => users.id),
     addedBy: uuid('added_by').references(() => users.id),
+    // Scanner: scans only; box office: also sells at the door (docs/decisions.md, "Staff").
+    role: text('role', { enum: staffRoles }).notNull().default('scanner'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_staff_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_staff_user_idx').on(t.userId),
+    check('event_staff_role_check', sql`${t.role} in ('scanner', 'box-office')`),
+  ],
 );
 
 export const scanResults = [
@@ -541,6 +577,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // A message written by an organiser: sent in their name, answered to them (attendee-messages).
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
     // What to attach, resolved when the mail is sent so that queuing stays cheap.
     attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
     attempts: integer('attempts').notNull().default(0),
@@ -560,6 +599,9 @@ export const jobKinds = [
   'event_cancellation',
   'wallet_push',
   'waiting_list_offer',
+  'attendee_message',
+  'webhook_event',
+  'webhook',
   'resale_sell',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
@@ -592,7 +634,7 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
     check(
       'jobs_kind_check',
-      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'resale_sell')`,
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message', 'webhook_event', 'webhook', 'resale_sell')`,
     ),
   ],
 );
@@ -679,6 +721,8 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['free', 'sandbox', 'etransactions', 'stripe', 'onsite'] }).notNull(),
     // A sale at the door: how the buyer paid, for the organiser's accounts.
     onsitePayment: text('onsite_payment', { enum: ['cash', 'card', 'free'] }),
+    // A sale at the door: the organiser, administrator or box-office member who made it.
+    soldBy: uuid('sold_by').references(() => users.id),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id),
     discountPercent: integer('discount_percent'),
     subtotalCents: integer('subtotal_cents').notNull(),
@@ -692,6 +736,9 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash'),
     transactionId: text('transaction_id'),
     paidAt: instant('paid_at'),
+    // Made of places the waiting list offered (orders/offers.ts): its outcome is the entry's
+    // (converted once paid), through the trigger orders_waiting_list_outcome.
+    isWaitingListOffer: boolean('is_waiting_list_offer').notNull().default(false),
     // Its invoices issued and its places numbered (invoices/issue.ts); null while owed.
     documentsIssuedAt: instant('documents_issued_at'),
     // The company its invoices name instead of the buyer (issue 29): checked, identifiers normalized.
@@ -1167,7 +1214,9 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['user', 'event', 'payout', 'payout_batch'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['user', 'event', 'payout', 'payout_batch', 'api_token', 'webhook'],
+    }).notNull(),
     targetId: uuid('target_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
@@ -1175,7 +1224,10 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
-    check('audit_log_target_type_check', sql`${t.targetType} in ('user', 'event', 'payout', 'payout_batch')`),
+    check(
+      'audit_log_target_type_check',
+      sql`${t.targetType} in ('user', 'event', 'payout', 'payout_batch', 'api_token', 'webhook')`,
+    ),
   ],
 );
 
@@ -1241,4 +1293,135 @@ export const invoices = pgTable(
     check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit-note')`),
     check('invoices_issuer_check', sql`${t.issuer} in ('organizer', 'platform')`),
   ],
+);
+
+/**
+ * What the administrator sets for the whole platform: one row (its key is always true), read with
+ * defaults when it was never written.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    // Messages an organiser may send to one event's attendees per Paris day (issue 31: 3).
+    attendeeMessagesPerDay: integer('attendee_messages_per_day').notNull().default(3),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('platform_settings_single_row', sql`${t.id}`),
+    check('platform_settings_messages_check', sql`${t.attendeeMessagesPerDay} between 0 and 100`),
+  ],
+);
+
+/** A message an organiser wrote to an event's attendees: the kept copy (attendee-messages). */
+export const attendeeMessages = pgTable(
+  'attendee_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    // The filters as given: { ticketIds?, checkin? }.
+    audience: jsonb('audience').$type<{ ticketIds?: string[]; checkin?: 'in' | 'absent' }>().notNull(),
+    // Frozen at writing: the organiser's name and contact address the mails carry.
+    senderName: text('sender_name').notNull(),
+    replyTo: text('reply_to').notNull(),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attendee_messages_event_idx').on(t.eventId, t.createdAt),
+    index('attendee_messages_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One row per distinct address a message goes to. `mail_id` is set, in the same transaction as
+ * the mail it names is queued, for a batch claimed with SKIP LOCKED: a recipient is mailed once
+ * whatever runs the job, twice or killed.
+ */
+export const attendeeMessageRecipients = pgTable(
+  'attendee_message_recipients',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => attendeeMessages.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    mailId: uuid('mail_id').references(() => mailOutbox.id),
+    queuedAt: instant('queued_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.email] }),
+    index('attendee_message_recipients_pending_idx').on(t.messageId).where(sql`${t.mailId} is null`),
+  ],
+);
+
+/**
+ * An organiser's API token (issue 33): the SHA-256 of the token, never the token, which its
+ * owner saw once. A revoked token keeps its row, so that the audit log still names it.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    lastUsedAt: instant('last_used_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * An organiser's webhook endpoint (issue 33). The secret signs every delivery, so it is kept as
+ * it is (a hash could not sign); `next_slot_at` paces deliveries to one endpoint across
+ * processes; `consecutive_failures` disables it at its limit.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledAt: instant('disabled_at'),
+    nextSlotAt: instant('next_slot_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/** Each attempt to deliver an event to an endpoint: the delivery log its organiser reads. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    answer: text('answer').notNull().default(''),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
 );

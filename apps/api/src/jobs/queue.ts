@@ -12,3 +12,16 @@ export async function queueJob(
 ): Promise<void> {
   await db.insert(jobs).values({ kind, payload, maxAttempts: options.maxAttempts, runAt: options.runAt });
 }
+
+/** Queues jobs of one kind together, one statement for all. */
+export async function queueJobs(
+  db: Database,
+  kind: JobKind,
+  payloads: Record<string, string>[],
+  options: JobOptions = {},
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(payloads.map((payload) => ({ kind, payload, maxAttempts: options.maxAttempts, runAt: options.runAt })));
+}

@@ -60,6 +60,27 @@ export async function markJobEnded(db: Database, id: string, reason: string): Pr
     .where(eq(jobs.id, id));
 }
 
+/**
+ * Due again after `delayMs`, its attempt given back by one more allowed: the count itself only
+ * grows, since each claim's count is the fencing token of the runner holding it.
+ */
+export async function markJobDeferred(
+  db: Database,
+  job: Job,
+  delayMs: number,
+  note: Record<string, string> = {},
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      lockedUntil: null,
+      payload: { ...job.payload, ...note },
+      maxAttempts: sql`${jobs.maxAttempts} + 1`,
+      runAt: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
+}
+
 /** Another attempt after `delayMs`, or none left: the job stops, failed, with its error. */
 export async function markJobFailedAttempt(db: Database, job: Job, error: string, delayMs: number): Promise<void> {
   const finished = job.attempts >= job.maxAttempts;

@@ -1,7 +1,16 @@
 import type { Database } from '../db/client';
 import type { JobKind } from '../db/schema';
 import { describeError } from '../lib/errors';
-import { claimDueJobs, type Job, markJobDone, markJobEnded, markJobFailedAttempt, renewJobLease } from './repository';
+import { Deferred } from './deferred';
+import {
+  claimDueJobs,
+  type Job,
+  markJobDeferred,
+  markJobDone,
+  markJobEnded,
+  markJobFailedAttempt,
+  renewJobLease,
+} from './repository';
 import { SubjectGone } from './subject-gone';
 
 type JobHandler = (payload: Record<string, string>, job: Job) => Promise<void>;
@@ -57,7 +66,9 @@ export function createJobRunner(options: JobRunnerOptions) {
       await handlers[job.kind](job.payload, job);
       await markJobDone(db, job.id);
     } catch (error) {
-      if (error instanceof SubjectGone) {
+      if (error instanceof Deferred) {
+        await markJobDeferred(db, job, error.delayMs, error.note);
+      } else if (error instanceof SubjectGone) {
         await markJobEnded(db, job.id, error.reason);
         options.onEnded?.(job, error.reason);
       } else {

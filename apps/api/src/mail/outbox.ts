@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema';
-import { queueJob } from '../jobs/queue';
+import { queueJob, queueJobs } from '../jobs/queue';
 import { SubjectGone } from '../jobs/subject-gone';
 import { describeError } from '../lib/errors';
 import { type MailAttachment, type ResolveAttachment, resolveAttachments, withoutImagesOf } from './attachments';
@@ -25,8 +25,37 @@ export async function queueMail(db: Database, mail: OutgoingMail): Promise<void>
   if (row) await queueJob(db, 'mail', { mailId: row.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
 }
 
+/**
+ * Queues many messages and their deliveries in two statements, in the caller's transaction: what
+ * one change reports to many people at once (the waiting list's offers).
+ */
+export async function queueMails(db: Database, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = await db.insert(mailOutbox).values(mails).returning({ id: mailOutbox.id });
+  await queueJobs(
+    db,
+    'mail',
+    rows.map((row) => ({ mailId: row.id })),
+    { maxAttempts: MAIL_MAX_ATTEMPTS },
+  );
+}
+
 /** What a transport sends: nodemailer's message shape. */
-export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & { from: string; attachments?: MailAttachment[] };
+export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & {
+  from: string | { name: string; address: string };
+  replyTo?: string;
+  attachments?: MailAttachment[];
+};
+
+/**
+ * The sender of a mail written in someone's name: their name shown, the platform's address kept
+ * (a mail from the organiser's own domain would fail its SPF and DKIM checks), answers to them.
+ */
+function senderOf(from: string, fromName: string | null): DeliverableMail['from'] {
+  if (!fromName) return from;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return { name: fromName, address };
+}
 
 export type MailTransport = {
   send(mail: DeliverableMail): Promise<void>;
@@ -91,7 +120,8 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
       throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
     }
     const message: DeliverableMail = {
-      from: options.from,
+      from: senderOf(options.from, mail.fromName),
+      ...(mail.replyTo && { replyTo: mail.replyTo }),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

@@ -4,12 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** What shared caches (a CDN, a proxy) may keep a public answer for; browsers revalidate each time. */
 const PUBLIC_CACHE = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 
-export function weakEtag(body: string): string {
+export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
- * Sends a JSON body that is already text. A public body (the same for every visitor) carries an
+ * Sends a JSON body that is already text (or its UTF-8 bytes). A public body (the same for every visitor) carries an
  * ETag and a short shared-cache lifetime, and a request that holds its ETag gets a 304 without
  * it. A personal body (a signed-in viewer's) is never stored by any cache. `Vary: Cookie`, so
  * that a cache never gives a visitor's copy to a signed-in user or the reverse.
@@ -17,7 +17,7 @@ export function weakEtag(body: string): string {
 export function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
+  body: string | Buffer,
   cache: { isPublic: boolean; etag?: string },
 ): FastifyReply {
   reply.header('vary', 'Cookie').type('application/json; charset=utf-8');

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Config } from '../config';
+import { tokenScopeOf } from '../modules/api-tokens/scopes';
 import { type Access, type RouteLimit, rateLimitOf } from './route-access';
 import { SESSION_COOKIE } from './session';
 
@@ -33,6 +34,11 @@ type RouteConfig = { access?: Access; limit?: RouteLimit } | undefined;
  * description), the error shape every refusal answers, and a line for routes that answer no JSON.
  * @fastify/swagger builds the document on its first call and keeps it: generated once, not at start.
  */
+/** The session, and an API token holding the operation's scope where it has one. */
+function securityOf(tokenScope: string | undefined): Record<string, string[]>[] {
+  return tokenScope ? [{ session: [] }, { apiToken: [tokenScope] }] : [{ session: [] }];
+}
+
 export async function registerOpenApi(
   app: FastifyInstance,
   config: Pick<Config, 'rateLimitMax' | 'publicUrl'>,
@@ -44,7 +50,11 @@ export async function registerOpenApi(
       servers: [{ url: config.publicUrl }],
       components: {
         schemas: { Error: errorBody },
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          // An organiser's API token (issue 33), on the operations of its scopes only.
+          apiToken: { type: 'http', scheme: 'bearer', description: apiFr.tokenScheme },
+        },
       },
     },
     // Only the API: the web app, the sandbox bank and the documentation's own static files are not part of it.
@@ -116,6 +126,7 @@ function describeOperation(
     200: { description: apiFr.noJsonAnswer, type: 'null' },
   };
   const key = `${method} ${url.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+  const tokenScope = tokenScopeOf(method, url);
   return {
     ...schema,
     ...extension,
@@ -126,11 +137,13 @@ function describeOperation(
       `${apiFr.accessLabel} : ${apiFr.access[access]}`,
       `${apiFr.limitLabel} : ${limitText}`,
       access === 'anyone' ? undefined : apiFr.ownership,
+      tokenScope ? apiFr.tokenScope(tokenScope) : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),
     // A public operation says so: an empty list, not nothing, which would read as "undeclared".
-    security: access === 'anyone' ? [] : [{ session: [] }],
+    // A token's scope is listed beside the session: either one authenticates, never both.
+    security: access === 'anyone' ? [] : securityOf(tokenScope),
     response: {
       ...response,
       '4XX': {

@@ -1,7 +1,8 @@
-import { fr, normalizeEmail } from '@guichet/shared';
+import { type ApiTokenScope, fr, normalizeEmail } from '@guichet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
+import { tokenScopeOf } from '../modules/api-tokens/scopes';
 
 /**
  * Who may call a route at all. Finer rules (this event's organiser, its staff) are the
@@ -31,7 +32,14 @@ export type RouteLimit = {
   perTarget?: { perWindow: number; minutes: number };
 };
 
-type DeclaredRoute = { method: string; url: string; access: Access; answersJson: boolean };
+type DeclaredRoute = {
+  method: string;
+  url: string;
+  access: Access;
+  answersJson: boolean;
+  /** The scope an API token needs here; none: tokens are refused (modules/api-tokens/scopes.ts). */
+  tokenScope: ApiTokenScope | undefined;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,6 +91,7 @@ export function declareRouteAccess(app: FastifyInstance, config: Pick<Config, 'r
         url: route.url,
         access: declared,
         answersJson: Boolean(route.schema?.response),
+        tokenScope: tokenScopeOf(String(route.method), route.url),
       });
     }
     const limit = route.config?.limit;

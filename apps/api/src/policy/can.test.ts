@@ -21,6 +21,21 @@ describe('who may do what', () => {
     expect(can(null, 'scan', { ...privateEvent(), isPublic: true })).toBe(false);
   });
 
+  it('the box office scans and sells at the door, and does nothing an organiser does besides', () => {
+    const boxOffice = { ...privateEvent(true), isBoxOffice: true };
+    expect(can(staff, 'sellAtDoor', boxOffice)).toBe(true);
+    expect(can(staff, 'scan', boxOffice)).toBe(true);
+    expect(can(staff, 'sellAtDoor', privateEvent(true))).toBe(false);
+    expect(can(staff, 'seeAllDoorSales', boxOffice)).toBe(false);
+    for (const action of ['followSales', 'manageStaff', 'edit', 'messageAttendees', 'seeAllScans'] as const) {
+      expect(can(staff, action, boxOffice), action).toBe(false);
+    }
+    // A box-office seat is a staff seat: without it the flag alone gives nothing.
+    expect(can(stranger, 'sellAtDoor', { ...privateEvent(false), isBoxOffice: true })).toBe(false);
+    expect(can(organiser, 'messageAttendees', privateEvent())).toBe(true);
+    expect(can(unverified, 'messageAttendees', privateEvent())).toBe(false);
+  });
+
   it('accounts: verified features, organising for someone, profiles and private events', () => {
     expect(can(organiser, 'useVerifiedFeatures', null)).toBe(true);
     expect(can(unverified, 'useVerifiedFeatures', null)).toBe(false);

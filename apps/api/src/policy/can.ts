@@ -13,6 +13,8 @@ export type EventRelation = {
   isPublic: boolean;
   /** The viewer is on the event's staff (2-organiser.md §2.6). */
   isStaff: boolean;
+  /** The viewer's staff role is box office: they also sell at the door (docs/decisions.md, "Staff"). */
+  isBoxOffice?: boolean;
   /** The viewer holds a live ticket of it. */
   isParticipant?: boolean;
 };
@@ -34,8 +36,12 @@ type Resources = {
   cancelEvent: EventRelation;
   /** Add and remove staff (2.6). */
   manageStaff: EventRelation;
-  /** Sell at the door (2.7). */
+  /** Sell at the door (2.7), and see one's own door sales. */
   sellAtDoor: EventRelation;
+  /** See every door sale of the event, and who made it. */
+  seeAllDoorSales: EventRelation;
+  /** Write to the event's attendees, and read what was written (issue 31). */
+  messageAttendees: EventRelation;
   /** Scan tickets at the door and see one's own scans. */
   scan: EventRelation;
   /** See everyone's scans of the event. */
@@ -75,7 +81,10 @@ const rules: { [A in Action]: (viewer: Viewer, resource: Resources[A]) => boolea
   decideRefunds: verifiedOwnerOrAdmin,
   cancelEvent: ownerOrAdmin,
   manageStaff: verifiedOwnerOrAdmin,
-  sellAtDoor: verifiedOwnerOrAdmin,
+  // The box office is the spec's "staff member who can modify" (§2.6): scan and sell, nothing more.
+  sellAtDoor: (viewer, event) => verifiedOwnerOrAdmin(viewer, event) || (event.isStaff && Boolean(event.isBoxOffice)),
+  seeAllDoorSales: verifiedOwnerOrAdmin,
+  messageAttendees: verifiedOwnerOrAdmin,
   // Anyone who runs the door: the organiser (verified or not: a private party has a door too),
   // the administrator and the staff.
   scan: (viewer, event) => ownerOrAdmin(viewer, event) || event.isStaff,

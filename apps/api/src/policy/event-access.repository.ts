@@ -7,6 +7,7 @@ export type EventAccessRow = {
   organizerId: string;
   isPublic: boolean;
   isStaff: boolean;
+  isBoxOffice: boolean;
   isParticipant: boolean;
 };
 
@@ -19,10 +20,11 @@ export async function findEventAccess(
   const [row] = await queryRows<EventAccessRow>(
     db,
     sql`select e.id, e.title, e.organizer_id as "organizerId", e.is_public as "isPublic",
-               exists(select 1 from event_staff s where s.event_id = e.id and s.user_id = ${viewerId}) as "isStaff",
+               s.user_id is not null as "isStaff", coalesce(s.role = 'box-office', false) as "isBoxOffice",
                exists(select 1 from participations p
                        where p.event_id = e.id and p.user_id = ${viewerId} and p.cancelled_at is null) as "isParticipant"
           from events e
+          left join event_staff s on s.event_id = e.id and s.user_id = ${viewerId}
          where e.id = ${eventId} and e.deleted_at is null`,
   );
   return row;

@@ -1,5 +1,6 @@
 import type {
   AddStaffRequest,
+  ChangeStaffRoleRequest,
   CheckinManifest,
   DoorSale,
   DoorTicket,
@@ -77,6 +78,15 @@ export function useAddStaff(eventId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AddStaffRequest) => api<StaffMember>('POST', `/console/events/${event(eventId)}/staff`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: doorKeys.staff(eventId) }),
+  });
+}
+
+export function useChangeStaffRole(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: ChangeStaffRoleRequest & { userId: string }) =>
+      api<void>('PATCH', `/console/events/${event(eventId)}/staff/${event(userId)}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: doorKeys.staff(eventId) }),
   });
 }

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
           { path: 'virements', ...page(() => import('../pages/admin/PayoutsPage')) },
           { path: 'remboursements', ...page(() => import('../pages/admin/RefundsPage')) },
           { path: 'messages', ...page(() => import('../pages/admin/MessagesPage')) },
+          { path: 'envois', ...page(() => import('../pages/admin/AttendeeMessagesPage')) },
           { path: 'journal', ...page(() => import('../pages/admin/AuditPage')) },
         ],
       },

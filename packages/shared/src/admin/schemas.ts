@@ -188,7 +188,7 @@ export const auditEntry = z.object({
   id: z.string(),
   actorName: z.string().nullable(),
   action: z.string(),
-  targetType: z.enum(['user', 'event', 'payout', 'payout_batch']),
+  targetType: z.enum(['user', 'event', 'payout', 'payout_batch', 'api_token', 'webhook']),
   targetId: z.string(),
   targetLabel: z.string().nullable(),
   before: z.unknown(),

@@ -80,5 +80,8 @@ export const checkinManifest = z.object({
 export type CheckinManifest = z.infer<typeof checkinManifest>;
 
 /** The events a person may scan now (the scanner's menu entry): today's, as staff, organiser or administrator. */
-export const scannableEvent = eventSummary;
+export const scannableEvent = eventSummary.extend({
+  /** The person also sells at this event's door (organiser, administrator, box office). */
+  canSell: z.boolean(),
+});
 export type ScannableEvent = z.infer<typeof scannableEvent>;

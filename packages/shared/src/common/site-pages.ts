@@ -37,6 +37,7 @@ export const SITE_PAGES = [
   { path: '/admin/virements', inSitemap: false },
   { path: '/admin/remboursements', inSitemap: false },
   { path: '/admin/messages', inSitemap: false },
+  { path: '/admin/envois', inSitemap: false },
   { path: '/admin/journal', inSitemap: false },
   { path: '/createevents', inSitemap: false },
   { path: '/editevents/:eventId', inSitemap: false },

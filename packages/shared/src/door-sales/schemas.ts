@@ -100,5 +100,7 @@ export const doorSale = z.object({
   totalCents: cents,
   payment: onsitePayment,
   soldAt: z.string(),
+  /** Who made the sale (the organiser, the administrator or a box-office member); null before it was recorded. */
+  soldBy: z.string().nullable(),
 });
 export type DoorSale = z.infer<typeof doorSale>;

@@ -18,6 +18,9 @@ export const apiFr = {
   noLimit: 'Aucune limite propre à la route.',
   ownership:
     "Les droits plus fins (organisateur de l'événement, équipe, titulaire du billet) sont vérifiés par le serveur et répondent 403 ou 404.",
+  tokenScheme:
+    "Jeton d'API d'un organisateur (paramètres, « Jetons d'API ») : accepté seulement par les opérations de ses autorisations.",
+  tokenScope: (scope: string) => `Accessible aussi avec un jeton d'API ayant l'autorisation « ${scope} ».`,
   errorDescription: 'Refus ou erreur : { code, message, field? }, message en français.',
   noJsonAnswer: 'Réponse sans JSON : fichier, redirection, texte pour un prestataire de paiement ou 204 sans contenu.',
   docsTitle: "API Guichet : documentation de l'API",

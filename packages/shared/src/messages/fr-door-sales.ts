@@ -45,5 +45,7 @@ export const doorSalesFr = {
   noEvent: "Choisissez d'abord un événement dans la console.",
   recent: 'Derniers ajouts',
   recentEmpty: "Aucun billet n'a encore été vendu sur place.",
+  recentOwn: 'Mes dernières ventes',
+  soldBy: (name: string) => `Vendu par ${name}`,
   mailIntro: 'Voici votre billet, acheté sur place.',
 } as const;

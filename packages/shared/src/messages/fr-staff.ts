@@ -17,6 +17,12 @@ export const staffFr = {
   statusAdmin: 'Admin',
   statusStaff: 'Staff',
   statusPlatform: 'Compte plateforme',
+  roleLabel: 'Rôle',
+  roleScanner: 'Scanner (contrôle des billets)',
+  roleBoxOffice: 'Billetterie (contrôle et vente sur place)',
+  roleHelp: 'La billetterie peut aussi vendre des billets sur place et voit ses propres ventes.',
+  roleChanged: 'Le rôle a été modifié.',
+  roleOf: (name: string) => `Rôle de ${name}`,
   scannedCount: (count: number) => `${count} billet(s) scanné(s)`,
   remove: 'Retirer',
   removeTitle: 'Retirer du staff',
@@ -34,4 +40,5 @@ export const staffFr = {
   mailSubject: (brand: string, event: string) => `${brand} : vous faites partie du staff de ${event}`,
   mailBody: (firstName: string, organizer: string, event: string, url: string) =>
     `Bonjour ${firstName},\n\n${organizer} vous a ajouté au staff de « ${event} ». Le jour de l'événement, scannez les billets à l'entrée depuis votre téléphone : ${url}\n\nOuvrez ce lien une première fois avec du réseau : le scanner continue ensuite de fonctionner hors connexion.`,
+  mailBoxOffice: (url: string) => `\n\nVous pouvez aussi vendre des billets sur place : ${url}`,
 } as const;

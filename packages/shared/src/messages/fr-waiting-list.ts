@@ -15,6 +15,7 @@ export const waitingListFr = {
     quantity: 'Nombre de places',
     onList: (count: number) => `Vous êtes sur la liste d’attente (${places(count)})`,
     offered: 'Des places vous sont réservées : ouvrez le lien reçu par e-mail pour les prendre.',
+    accepted: 'Vos places sont réservées pour votre paiement en cours.',
     leave: 'Quitter la liste d’attente',
     joined: 'Vous êtes sur la liste d’attente : nous vous écrirons si des places se libèrent.',
     left: 'Vous avez quitté la liste d’attente.',
@@ -69,6 +70,7 @@ export const waitingListFr = {
     statuses: {
       waiting: 'En attente',
       offered: 'Offre envoyée',
+      accepted: 'Paiement en cours',
       converted: 'Converti',
       left: 'Parti',
       expired: 'Offre expirée',

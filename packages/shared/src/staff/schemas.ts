@@ -4,8 +4,15 @@ import { staffFr } from '../messages/fr-staff';
 import { EMAIL_MAX_LENGTH, isEmailValid } from '../rules/email';
 
 /** The staff of an event (2-organiser.md §2.6), shared by the console and the API. */
-export const addStaffRequest = z.strictObject({ email: formText(EMAIL_MAX_LENGTH) });
+/** Scanner: scans only (the default); box office: scans and sells at the door, sees their own door sales. */
+export const staffRole = z.enum(['scanner', 'box-office']);
+export type StaffRole = z.infer<typeof staffRole>;
+
+export const addStaffRequest = z.strictObject({ email: formText(EMAIL_MAX_LENGTH), role: staffRole.optional() });
 export type AddStaffRequest = z.infer<typeof addStaffRequest>;
+
+export const changeStaffRoleRequest = z.strictObject({ role: staffRole });
+export type ChangeStaffRoleRequest = z.infer<typeof changeStaffRoleRequest>;
 
 /** 'Staff add': an empty or malformed e-mail gets the spec's alert text. */
 export function firstStaffEmailError(email: string): string | null {
@@ -20,8 +27,13 @@ export const staffMember = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  /** The organiser is the event's Admin; the people they add are Staff. */
+  /**
+   * 2-organiser.md §2.6's label: Admin for the organiser and for a box-office member (a staff
+   * member who can modify: they sell at the door), Staff for a scanner.
+   */
   status: staffStatus,
+  /** The organiser has none: their rights are not a staff role's. */
+  role: staffRole.nullable(),
   scannedCount: z.number().int(),
   addedAt: z.string().nullable(),
 });

@@ -27,7 +27,8 @@ export function offerHoursError(hours: number | null): string | null {
 /** The most places one may wait for: what one order of the ticket may take (a free ticket: one). */
 export const waitingQuantityMax = (ticket: { priceCents: number }) => orderCapOf(ticket);
 
-export const waitingListStatus = z.enum(['waiting', 'offered', 'converted', 'left', 'expired']);
+/** `accepted`: the offer's link opened, its payment hold running; `converted`: that order paid. */
+export const waitingListStatus = z.enum(['waiting', 'offered', 'accepted', 'converted', 'left', 'expired']);
 export type WaitingListStatus = z.infer<typeof waitingListStatus>;
 
 /** The viewer's own live entry for one ticket of the event. */
@@ -42,7 +43,7 @@ export type WaitingListEntry = z.infer<typeof waitingListEntry>;
 /** One person of a ticket's list, as the organiser sees it. */
 const waitingListPerson = z.object({
   id: z.string(),
-  /** Place in line among those still waiting or offered (null once the entry ended). */
+  /** Place in line among those still waiting, offered or paying (null once the entry ended). */
   position: z.number().int().nullable(),
   firstName: z.string(),
   lastName: z.string(),

@@ -3,10 +3,12 @@ import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { auditLog } from '../../db/schema';
 
+type AuditTargetType = 'user' | 'event' | 'payout' | 'payout_batch' | 'api_token' | 'webhook';
+
 type AuditRecord = {
   actorId: string;
   action: string;
-  targetType: 'user' | 'event' | 'payout' | 'payout_batch';
+  targetType: AuditTargetType;
   targetId: string;
   before?: unknown;
   after?: unknown;
@@ -21,7 +23,7 @@ type AuditRow = {
   id: string;
   actorName: string | null;
   action: string;
-  targetType: 'user' | 'event' | 'payout' | 'payout_batch';
+  targetType: AuditTargetType;
   targetId: string;
   targetLabel: string | null;
   before: unknown;
@@ -41,6 +43,8 @@ export function findAuditEntries(db: Database, limit: number): Promise<AuditRow[
                  when 'payout' then (select e.title from payouts p join events e on e.id = p.event_id where p.id = a.target_id)
                  when 'payout_batch' then (select string_agg(distinct e.title, ', ') from payouts p
                                              join events e on e.id = p.event_id where p.batch_id = a.target_id)
+                 when 'api_token' then (select t.name from api_tokens t where t.id = a.target_id)
+                 when 'webhook' then (select w.url from webhook_endpoints w where w.id = a.target_id)
                end as "targetLabel",
                a.before, a.after,
                ${isoTimestamp('a.created_at')} as "createdAt"

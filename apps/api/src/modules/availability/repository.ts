@@ -8,7 +8,10 @@ export type PlacesRow = {
   is_available: boolean;
   quantity: number;
   sold: number;
-  /** Held places less those of holds past their deadline that nobody reclaimed yet (as the event page counts). */
+  /**
+   * Held places as the event page counts them (orders/sql/guichet_page_held.sql): less those of holds
+   * past their deadline that nobody reclaimed yet, plus those owed to the waiting list.
+   */
   held: number;
   /** The event's participant cap (-1: none). */
   cap: number;
@@ -26,21 +29,16 @@ export function findEventPlaces(db: Database, eventId: string, now: Date): Promi
   return queryRows<PlacesRow>(
     db,
     sql`with running as (
-          select o.id, o.expires_at from orders o
+          select o.expires_at from orders o
            where o.event_id = ${eventId} and o.status = 'awaiting_payment'
-        ), expired as (
-          select l.ticket_id, sum(l.quantity)::int as quantity
-            from running r join order_lines l on l.order_id = r.id
-           where r.expires_at <= ${at}::timestamptz
-           group by l.ticket_id
         )
         select t.id, t.parent_id, t.is_multipart, t.is_available, t.quantity, t.sold,
-               t.held - coalesce(x.quantity, 0) as held,
+               coalesce(p.held, t.held) as held,
                e.nb_max_participants as cap,
                (select min(r.expires_at) from running r where r.expires_at > ${at}::timestamptz) as next_expiry
           from tickets t
           join events e on e.id = t.event_id
-          left join expired x on x.ticket_id = t.id
+          left join guichet_page_held(${eventId}::uuid, ${at}::timestamptz) p on p.ticket_id = t.id
          where t.event_id = ${eventId} and t.deleted_at is null
          order by t.position, t.created_at`,
   );

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { adminCookie, createUser, getAs, loginAs, raceMode } from '../../../test/helpers';
 import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
 import { useListeningTestApp } from '../../../test/use-test-app';
-import { participations, scans } from '../../db/schema';
+import { eventStaff, participations, scans } from '../../db/schema';
 
 // The door (issue 9): one entry per scan, never twice, with a clear answer for anything else.
 const t = useListeningTestApp();
@@ -213,6 +213,19 @@ describe('the scanner list', () => {
     });
     const organiserList = await getAs(t, '/api/checkin/events', await loginAs(t, today.organizer.email));
     expect(organiserList.json().map((e: { id: string }) => e.id)).toEqual([today.event.id]);
+    // Who also sells there: the (verified) organiser and the box office, not a scanner.
+    expect(organiserList.json()[0].canSell).toBe(true);
+    const [cashier, scanner] = [await createUser(t), await createUser(t)];
+    await t.database.db.insert(eventStaff).values([
+      { eventId: today.event.id, userId: cashier.id, role: 'box-office' },
+      { eventId: today.event.id, userId: scanner.id },
+    ]);
+    const canSell = async (email: string) =>
+      (await getAs(t, '/api/checkin/events', await loginAs(t, email)))
+        .json()
+        .map((e: { canSell: boolean }) => e.canSell);
+    expect(await canSell(cashier.email)).toEqual([true]);
+    expect(await canSell(scanner.email)).toEqual([false]);
   });
 });
 

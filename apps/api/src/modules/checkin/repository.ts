@@ -92,11 +92,20 @@ export async function findEventDates(db: Database, eventId: string) {
  * The events a person runs the door of around now (from a day before their start to a day after
  * their end): as staff, as organiser, or any for the administrator.
  */
-export function findScannableEvents(db: Database, userId: string, isAdmin: boolean, now: Date) {
+export function findScannableEvents(
+  db: Database,
+  viewer: { id: string; isAdmin: boolean; isVerified: boolean },
+  now: Date,
+) {
   const at = now.toISOString();
-  return queryRows<{ id: string; title: string; dateBegin: string; dateEnd: string }>(
+  const { id: userId, isAdmin } = viewer;
+  // Who sells at the door, as policy/can.ts's sellAtDoor says it.
+  return queryRows<{ id: string; title: string; dateBegin: string; dateEnd: string; canSell: boolean }>(
     db,
-    sql`select e.id, e.title, ${isoTimestamp('e.date_begin')} as "dateBegin", ${isoTimestamp('e.date_end')} as "dateEnd"
+    sql`select e.id, e.title, ${isoTimestamp('e.date_begin')} as "dateBegin", ${isoTimestamp('e.date_end')} as "dateEnd",
+               (${isAdmin} or (e.organizer_id = ${userId} and ${viewer.isVerified})
+                or exists(select 1 from event_staff s
+                           where s.event_id = e.id and s.user_id = ${userId} and s.role = 'box-office')) as "canSell"
           from events e
          where e.deleted_at is null
            and e.date_begin <= ${at}::timestamptz + interval '1 day'

@@ -135,5 +135,9 @@ export async function manifest(deps: Deps, viewer: Viewer | null, eventId: strin
 }
 
 export function scannableEvents(deps: Deps, viewer: Viewer): Promise<ScannableEvent[]> {
-  return repo.findScannableEvents(deps.db, viewer.id, can(viewer, 'administer', null), deps.clock.now());
+  return repo.findScannableEvents(
+    deps.db,
+    { id: viewer.id, isAdmin: can(viewer, 'administer', null), isVerified: viewer.isVerified },
+    deps.clock.now(),
+  );
 }

@@ -1,3 +1,4 @@
+import { type ApiTokenScope, apiTokenScopes } from '@guichet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -10,6 +11,9 @@ import {
   signIn,
 } from '../../../test/modules/contract/fixture';
 import { type Call, permissionTable } from '../../../test/modules/contract/permission-table';
+import { apiTokens } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { tokenScopes } from '../api-tokens/scopes';
 
 /** The fixture's id a path parameter takes, from the route's own words. */
 function paramsOf(url: string, f: Fixture): Record<string, string> {
@@ -28,6 +32,15 @@ function paramsOf(url: string, f: Fixture): Record<string, string> {
 }
 
 const classOf = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/** The URL of a route's call, its path parameters filled from the fixture and the line's call. */
+function urlOf(routeUrl: string, fixture: Fixture, call: Call): string {
+  const params = { ...paramsOf(routeUrl, fixture), ...call.params };
+  return (
+    routeUrl.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '').replace('*', params['*'] ?? '') +
+    (call.query ? `?${call.query}` : '')
+  );
+}
 
 /**
  * Every route of the running application called by every role with real ids (issue 15), its
@@ -67,10 +80,7 @@ describe('the permission table', () => {
       for (const role of roles) {
         const fixture = route.method === 'GET' ? shared : await createFixture(t, cast);
         const call: Call = line.call?.(fixture, cast, role) ?? {};
-        const params = { ...paramsOf(route.url, fixture), ...call.params };
-        const url =
-          route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '').replace('*', params['*'] ?? '') +
-          (call.query ? `?${call.query}` : '');
+        const url = urlOf(route.url, fixture, call);
         const cookie = cast[role].cookie;
         const response = await t.app.inject({
           method: route.method as 'GET',
@@ -91,7 +101,73 @@ describe('the permission table', () => {
             role: role === 'admin' ? 'admin' : 'user',
           } as const;
           cast[role] = await signIn(t, { ...values, isVerified: role === 'owner' || role === 'verifiedOrganiser' });
-          if (role === 'owner' || role === 'holder' || role === 'staff') shared = await createFixture(t, cast);
+          if (role === 'owner' || role === 'holder' || role === 'staff' || role === 'boxOffice')
+            shared = await createFixture(t, cast);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+  }, 300_000);
+
+  it('names the same scope as the token table for every route, and no route that is gone', () => {
+    const fromTable = Object.entries(permissionTable)
+      .filter(([, line]) => line.token)
+      .map(([route, line]) => `${route} ${line.token?.scope}`)
+      .sort();
+    expect(
+      Object.entries(tokenScopes)
+        .map(([route, scope]) => `${route} ${scope}`)
+        .sort(),
+    ).toEqual(fromTable);
+    const declared = t.app.declaredRoutes
+      .filter((route) => route.tokenScope)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(declared.sort()).toEqual(Object.keys(tokenScopes).sort());
+  });
+
+  /**
+   * Tokens as callers (issue 33): the owner's token with the route's scope answers as the table
+   * says, one with every other scope 403; a route without a scope answers 403 to a token with all.
+   */
+  it('answers API tokens as the table says', async () => {
+    const made = new Map<string, string>();
+    const tokenOf = async (scopes: readonly ApiTokenScope[]) => {
+      const key = `${cast.owner.id}:${scopes.join(',')}`;
+      let token = made.get(key);
+      if (!token) {
+        token = `gch_${randomToken()}`;
+        await t.database.db
+          .insert(apiTokens)
+          .values({ userId: cast.owner.id as string, name: key, tokenHash: sha256(token), scopes: [...scopes] });
+        made.set(key, token);
+      }
+      return token;
+    };
+    const differences: string[] = [];
+    for (const route of t.app.declaredRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const line = permissionTable[key];
+      if (!line) continue;
+      const scope = line.token?.scope;
+      const callers: [string, readonly ApiTokenScope[], number][] = scope
+        ? [
+            ['with its scope', [scope], line.token?.status ?? line.expect.owner],
+            ['without its scope', apiTokenScopes.filter((other) => other !== scope), 403],
+          ]
+        : [['with every scope', apiTokenScopes, 403]];
+      for (const [who, scopes, expected] of callers) {
+        const fixture = route.method === 'GET' ? shared : await createFixture(t, cast);
+        const call: Call = line.call?.(fixture, cast, 'owner') ?? {};
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlOf(route.url, fixture, call),
+          headers: { accept: 'application/json', authorization: `Bearer ${await tokenOf(scopes)}` },
+          ...(call.body !== undefined && { payload: call.body as object }),
+        });
+        if (response.statusCode !== expected) {
+          differences.push(
+            `${key} token ${who}: ${response.statusCode}, expected ${expected} — ${response.body.slice(0, 160)}`,
+          );
         }
       }
     }

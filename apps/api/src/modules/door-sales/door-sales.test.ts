@@ -187,3 +187,96 @@ describe('a sale at the door', () => {
     expect(tickets.statusCode).toBe(404);
   });
 });
+
+describe('the box office', () => {
+  const addStaff = (eventId: string, cookie: string, email: string, role?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/console/events/${eventId}/staff`,
+      headers: { cookie },
+      payload: { email, ...(role && { role }) },
+    });
+  const doorSales = (eventId: string, cookie: string) =>
+    t.app.inject({ method: 'GET', url: `/api/console/events/${eventId}/manual-entries`, headers: { cookie } });
+
+  it('sells at the door and sees its own sales; a scanner may not; each sale records who made it', async () => {
+    const { event, rows, cookie } = await doorEvent();
+    const [cashier, scanner] = [
+      await createUser(t, { firstName: 'Camille', lastName: 'Caisse' }),
+      await createUser(t, { firstName: 'Sacha', lastName: 'Scan' }),
+    ];
+    expect((await addStaff(event.id, cookie, cashier.email, 'box-office')).json()).toMatchObject({
+      role: 'box-office',
+      status: 'admin',
+    });
+    // Without a role: a scanner, as before.
+    expect((await addStaff(event.id, cookie, scanner.email)).json()).toMatchObject({
+      role: 'scanner',
+      status: 'staff',
+    });
+    const [cashierCookie, scannerCookie] = [await loginAs(t, cashier.email), await loginAs(t, scanner.email)];
+    const payload = () => ({ ticketId: rows[0]?.id, quantity: 1, participant: participant(), payment: 'cash' });
+
+    const sold = await sell(event.id, cashierCookie, payload());
+    expect(sold.statusCode, sold.body).toBe(201);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, sold.json().orderId));
+    expect(order?.soldBy).toBe(cashier.id);
+    expect((await sell(event.id, cookie, payload())).statusCode).toBe(201);
+
+    const scannerSale = await sell(event.id, scannerCookie, payload());
+    expect(scannerSale.statusCode).toBe(404);
+    expect((await doorSales(event.id, scannerCookie)).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/console/events/${event.id}/door-tickets`,
+          headers: { cookie: scannerCookie },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const own = (await doorSales(event.id, cashierCookie)).json();
+    expect(own.map((s: { soldBy: string }) => s.soldBy)).toEqual(['Camille Caisse']);
+    const all = (await doorSales(event.id, cookie)).json();
+    expect(all).toHaveLength(2);
+    expect(all.map((s: { soldBy: string }) => s.soldBy)).toContain('Camille Caisse');
+
+    // The organiser takes the box office back: the next sale is refused.
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/console/events/${event.id}/staff/${cashier.id}`,
+      headers: { cookie },
+      payload: { role: 'scanner' },
+    });
+    expect(patched.statusCode).toBe(204);
+    expect((await sell(event.id, cashierCookie, payload())).statusCode).toBe(404);
+    // …and gives it to the scanner, who sells.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/console/events/${event.id}/staff/${scanner.id}`,
+      headers: { cookie },
+      payload: { role: 'box-office' },
+    });
+    expect((await sell(event.id, scannerCookie, payload())).statusCode).toBe(201);
+    // A box-office member cannot manage the staff.
+    expect((await addStaff(event.id, scannerCookie, cashier.email, 'box-office')).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown role, and a change of someone who is not on the staff', async () => {
+    const { event, cookie } = await doorEvent();
+    const member = await createUser(t);
+    expect((await addStaff(event.id, cookie, member.email, 'caissier')).statusCode).toBe(400);
+    const patch = (userId: string, role: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/console/events/${event.id}/staff/${userId}`,
+        headers: { cookie },
+        payload: { role },
+      });
+    const missing = await patch(member.id, 'box-office');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_STAFF');
+    expect((await patch(member.id, 'caissier')).statusCode).toBe(400);
+  });
+});

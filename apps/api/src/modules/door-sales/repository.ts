@@ -49,21 +49,30 @@ type DoorSaleRow = {
   totalCents: number;
   payment: 'cash' | 'card' | 'free';
   soldAt: string;
+  soldBy: string | null;
 };
 
-/** The latest sales at the door, newest first. */
-export function findRecentDoorSales(db: Database, eventId: string, limit: number): Promise<DoorSaleRow[]> {
+/** The latest sales at the door, newest first, with who made each; `seller`'s own only when given. */
+export function findRecentDoorSales(
+  db: Database,
+  eventId: string,
+  limit: number,
+  seller: string | null,
+): Promise<DoorSaleRow[]> {
   return queryRows<DoorSaleRow>(
     db,
     sql`select p.id as "participationId", o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
                o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as ticket, p.quantity,
                o.total_cents as "totalCents", o.onsite_payment as payment,
-               ${isoTimestamp('p.created_at')} as "soldAt"
+               ${isoTimestamp('p.created_at')} as "soldAt",
+               nullif(trim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')), '') as "soldBy"
           from participations p
           join orders o on o.id = p.order_id
+          left join users s on s.id = o.sold_by
           join tickets t on t.id = p.ticket_id
           left join tickets h on h.id = t.parent_id
          where p.event_id = ${eventId} and p.source = 'presentiel' and p.cancelled_at is null
+           and (${seller}::uuid is null or o.sold_by = ${seller}::uuid)
          order by p.created_at desc, p.id
          limit ${limit}`,
   );

@@ -10,7 +10,7 @@ import {
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
-import type { Viewer } from '../../policy/can';
+import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
 import { placeSettledOrder } from '../orders/placement';
@@ -45,9 +45,11 @@ export async function listDoorTickets(deps: AppDeps, viewer: Viewer | null, even
   return doorTicketsOf(await repo.findDoorTickets(deps.db, event.id, deps.clock.now()));
 }
 
+/** The latest door sales: all of them for the organiser and the administrator, a box-office member's own for them. */
 export async function listDoorSales(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<DoorSale[]> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'sellAtDoor', { hideRefusal: true });
-  return repo.findRecentDoorSales(deps.db, event.id, 50);
+  const seller = viewer && can(viewer, 'seeAllDoorSales', event) ? null : (viewer?.id ?? null);
+  return repo.findRecentDoorSales(deps.db, event.id, 50, seller);
 }
 
 /**
@@ -108,6 +110,7 @@ export async function createManualEntry(
     buyerPhone: p.phone.trim() || null,
     provider: 'onsite',
     onsitePayment: totalCents === 0 ? 'free' : input.payment,
+    soldBy: viewer?.id ?? null,
     subtotalCents: totalCents,
     totalCents,
     ticketCount: input.quantity,

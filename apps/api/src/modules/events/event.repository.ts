@@ -65,16 +65,16 @@ export async function findShareLink(db: Database, eventId: string, key: string) 
   return db.query.shareLinks.findFirst({ where: and(eq(shareLinks.eventId, eventId), eq(shareLinks.key, key)) });
 }
 
-/** Places held by orders whose deadline passed but that nobody reclaimed yet, per ticket: free for readers. */
-export async function expiredHeldByTicket(db: Database, eventId: string, now: Date): Promise<Map<string, number>> {
-  const rows = await queryRows<{ ticket_id: string; quantity: number }>(
+/**
+ * The places held per ticket as readers count them (orders/sql/guichet_page_held.sql): holds past
+ * their deadline that nobody reclaimed yet are free, places owed to the waiting list are not.
+ */
+export async function pageHeldByTicket(db: Database, eventId: string, now: Date): Promise<Map<string, number>> {
+  const rows = await queryRows<{ ticket_id: string; held: number }>(
     db,
-    sql`select l.ticket_id, sum(l.quantity)::int as quantity
-          from orders o join order_lines l on l.order_id = o.id
-         where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${now.toISOString()}::timestamptz
-         group by l.ticket_id`,
+    sql`select ticket_id, held from guichet_page_held(${eventId}::uuid, ${now.toISOString()}::timestamptz)`,
   );
-  return new Map(rows.map((row) => [row.ticket_id, row.quantity]));
+  return new Map(rows.map((row) => [row.ticket_id, row.held]));
 }
 
 /** The one writer of an event's row: its organiser's edits, the back office, a cancellation. */

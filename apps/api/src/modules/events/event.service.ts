@@ -64,11 +64,12 @@ export async function getEvent(
   if (!event.isPublic && !canManage && !participates && !link) throw notFound();
 
   const now = deps.clock.now();
-  const [expired, giftLinks] = await Promise.all([
-    repo.expiredHeldByTicket(deps.db, event.id, now),
+  const [held, giftLinks] = await Promise.all([
+    repo.pageHeldByTicket(deps.db, event.id, now),
     repo.findGiftLinks(deps.db, event.id),
   ]);
-  const rows = ticketRows.map((ticket) => ({ ...ticket, held: ticket.held - (expired.get(ticket.id) ?? 0) }));
+  // As readers count places: expired holds free, places owed to the waiting list taken.
+  const rows = ticketRows.map((ticket) => ({ ...ticket, held: held.get(ticket.id) ?? ticket.held }));
   // A gift may be a hidden ticket: offered with a purchase, never sold on its own.
   const giftsOf = (ticketId: string) =>
     giftLinks

@@ -11,7 +11,7 @@ export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps & { listing: E
   app.get('/events', { schema: { querystring: eventListQuery }, ...access('anyone') }, async (request, reply) => {
     // Already JSON from the database: sent as is, without parsing and re-serialising.
     const page = await deps.listing.page(request.query, request.user);
-    return sendJson(request, reply, page.body, { isPublic: !request.user, etag: page.etag });
+    return sendJson(request, reply, page.bytes, { isPublic: !request.user, etag: page.etag });
   });
 
   app.get(

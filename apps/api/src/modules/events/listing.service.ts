@@ -11,11 +11,18 @@ import { findListingPage, type ListingFilter } from './listing.repository';
 
 const m = discoveryFr.query;
 
-/** A page of the list as sent: its JSON body and a validator of it. */
-type ListingAnswer = { body: string; etag: string };
+/**
+ * A page of the list as sent: its JSON body, the same encoded once in UTF-8 (a kept page is sent
+ * many times, and a string body is encoded again at every send), and a validator of it.
+ */
+type ListingAnswer = { body: string; bytes: Buffer; etag: string };
 
-/** Words of a search, each matched as a prefix ("conc" finds "concert"); at most 8, of 2 letters or more. */
-export function searchQuery(q: string | undefined): string | null {
+/**
+ * The words of a search, at most 8, of 2 letters or more: letters and digits only, so that
+ * elisions ("l'été", "d’Avignon") and punctuation part them; the database reads each as a prefix
+ * and finds a word typed one letter wrong (guichet_search_tsquery).
+ */
+export function searchQuery(q: string | undefined): string[] | null {
   if (!q) return null;
   const words = q
     .normalize('NFKC')
@@ -23,8 +30,7 @@ export function searchQuery(q: string | undefined): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 2)
     .slice(0, 8);
-  // Only letters and digits remain: nothing in them is tsquery syntax.
-  return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
+  return words.length ? words : null;
 }
 
 /** The query's filters, checked beyond what its schema can say (calendar days, the cursor). */
@@ -73,7 +79,7 @@ export function createEventListing(deps: { db: Database; clock: Clock; cursorKey
     const page = await findListingPage(deps.db, filter, deps.clock.now(), viewerId);
     const nextCursor = page.hasMore && page.last ? JSON.stringify(cursors.encode(page.last)) : 'null';
     const body = `{"items":${page.body},"nextCursor":${nextCursor}}`;
-    return { body, etag: weakEtag(body) };
+    return { body, bytes: Buffer.from(body), etag: weakEtag(body) };
   }
 
   let generation = 0;

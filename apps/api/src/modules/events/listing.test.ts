@@ -115,6 +115,113 @@ describe('event list: search and filters', () => {
     expect(await ids(`2eme ${tag}`)).toEqual([hyphen.event.id]);
   });
 
+  it('finds words after an elision, with either apostrophe, and without their accents', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const summer = await createEvent(t, organizer.id, {
+      title: `Nuit de l'été ${tag}`,
+      description: 'Au cœur d’Avignon, sous les étoiles.',
+    });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    for (const q of [
+      `l'été ${tag}`,
+      `l’ete ${tag}`,
+      `L'ÉTÉ ${tag}`,
+      `d'avignon ${tag}`,
+      `d’Avi ${tag}`,
+      `etoile ${tag}`,
+    ]) {
+      expect(await ids(q), q).toEqual([summer.event.id]);
+    }
+  });
+
+  it('finds a word typed one letter wrong, never one two letters wrong, and never corrects a known word', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    // Ends in letters the French stemmer keeps, so that the word is indexed as written.
+    const stem = word();
+    const tag = `${stem}lmbrq`;
+    const event = await createEvent(t, organizer.id, { title: `Festival ${tag}` });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    const slips = {
+      changed: `${stem}lmxrq`,
+      missing: `${stem}lmrq`,
+      added: `${stem}lmborq`,
+      swapped: `${stem}lbmrq`,
+    };
+    for (const [slip, q] of Object.entries(slips)) expect(await ids(q), slip).toEqual([event.event.id]);
+    // A slip in a common word, beside an exact one.
+    expect(await ids(`festivla ${tag}`)).toEqual([event.event.id]);
+    expect(await ids(`FESITVAL ${tag}`)).toEqual([event.event.id]);
+    expect(await ids(`${stem}lxxrq`)).toEqual([]);
+
+    // Two events one letter apart: each word finds its own event only; a word known to neither
+    // and one slip from both finds both.
+    const other = await createEvent(t, organizer.id, { title: `Gala ${stem}lmbsq` });
+    expect(await ids(`${stem}lmbrq`)).toEqual([event.event.id]);
+    expect(await ids(`${stem}lmbsq`)).toEqual([other.event.id]);
+    expect((await ids(`${stem}lmbtq`)).sort()).toEqual([event.event.id, other.event.id].sort());
+  });
+
+  it('finds by prefix, and the words of an edited event with its slips', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const tag = word();
+    const { event } = await createEvent(t, organizer.id, { title: `Conférence ${tag}` });
+    const ids = async (q: string) => (await page(`q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+
+    expect(await ids(`conf ${tag.slice(0, 5)}`)).toContain(event.id);
+    expect(await ids(`${tag} confe`)).toEqual([event.id]);
+    const renamed = `${word()}lmbrq`;
+    const { eq } = await import('drizzle-orm');
+    const { events } = await import('../../db/schema');
+    await t.database.db
+      .update(events)
+      .set({ title: `Atelier ${renamed}` })
+      .where(eq(events.id, event.id));
+    expect(await ids(renamed)).toEqual([event.id]);
+    expect(await ids(`${renamed.slice(0, -3)}mrq`)).toEqual([event.id]);
+    expect(await ids(`${tag} conf`)).toEqual([]);
+  });
+
+  it('finds every match in order beyond the stretches a search reads inside its index', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const [common, rare] = [word(), word()];
+    const { sql } = await import('drizzle-orm');
+    // 1,500 events two hours apart, each holding the common word and one in a hundred the rare
+    // one, then three rare ones four years on: the near, middle and far stretches all hold some.
+    await t.database.db.execute(sql`
+      insert into events (organizer_id, title, address, date_begin, date_end, is_public)
+      select ${organizer.id}::uuid, ${common}::text || case when i % 100 = 0 then ' ' || ${rare}::text else '' end || ' n° ' || i,
+             '1 rue Alsace-Lorraine, 31000 Toulouse', now() + interval '1 day' + i * interval '2 hours',
+             now() + interval '1 day' + i * interval '2 hours' + interval '1 hour', true
+        from generate_series(0, 1499) i
+      union all
+      select ${organizer.id}::uuid, ${rare}::text || ' loin ' || i, '1 rue Alsace-Lorraine, 31000 Toulouse',
+             now() + interval '4 years' + i * interval '1 day', now() + interval '4 years' + i * interval '1 day', true
+        from generate_series(0, 2) i`);
+    const all = async (q: string, limit: number) => {
+      const titles: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: Page = await page(`q=${q}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        titles.push(...next.items.map((item) => item.title));
+        cursor = next.nextCursor;
+      } while (cursor);
+      return titles;
+    };
+    const rareTitles = [
+      ...Array.from({ length: 15 }, (_, k) => `${common} ${rare} n° ${k * 100}`),
+      ...[0, 1, 2].map((i) => `${rare} loin ${i}`),
+    ];
+    expect(await all(rare, 24)).toEqual(rareTitles);
+    expect(await all(rare, 4)).toEqual(rareTitles);
+    const commonTitles = await all(common, 48);
+    expect(commonTitles).toHaveLength(1500);
+    expect(commonTitles.slice(0, 2)).toEqual([`${common} ${rare} n° 0`, `${common} n° 1`]);
+    expect(commonTitles.at(-1)).toBe(`${common} n° 1499`);
+  });
+
   it('filters by category, city, distance and price', async () => {
     const organizer = await createUser(t, { isVerified: true });
     const tag = word();

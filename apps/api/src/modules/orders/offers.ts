@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HOLD_SECONDS } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
@@ -18,7 +19,7 @@ export type OfferPick = { entryId: string; userId: string; quantity: number };
 /**
  * Keeps the ticket's free places for the first people waiting (`guichet_offer_places`, which
  * locks the event when capped, then the ticket): whom, and how many places each. Call it in the
- * transaction that writes their orders (`insertOfferedOrder`).
+ * transaction that writes their orders (`insertOfferedOrders`).
  */
 export function reserveOfferPlaces(tx: Database, ticketId: string, limit: number): Promise<OfferPick[]> {
   return queryRows<OfferPick>(
@@ -28,19 +29,33 @@ export function reserveOfferPlaces(tx: Database, ticketId: string, limit: number
   );
 }
 
-/** The order that carries an offer's places, priced as a hold of them would be. */
-export async function insertOfferedOrder(
-  tx: Database,
-  order: Omit<NewOrder, 'status' | 'lines' | 'paidAt'> & { ticketId: string; unitPriceCents: number },
-): Promise<string> {
-  const { ticketId, unitPriceCents, ...values } = order;
-  const [row] = await tx
-    .insert(orders)
-    .values({ ...values, status: 'offered' })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('offered order not inserted');
-  await tx.insert(orderLines).values({ orderId: row.id, ticketId, quantity: values.ticketCount, unitPriceCents });
-  return row.id;
+export type OfferedOrder = Omit<NewOrder, 'status' | 'lines' | 'paidAt'> & { ticketId: string; unitPriceCents: number };
+
+/**
+ * The orders that carry offers' places, each priced as a hold of them would be, written together
+ * (two statements, whatever their number): answers their ids, in the order given. Marked as
+ * offers': how an offer's payment hold ends is its entry's outcome (orders_waiting_list_outcome).
+ */
+export async function insertOfferedOrders(tx: Database, list: OfferedOrder[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const ids = list.map(() => randomUUID());
+  await tx.insert(orders).values(
+    list.map(({ ticketId: _ticket, unitPriceCents: _price, ...values }, index) => ({
+      ...values,
+      id: ids[index] as string,
+      status: 'offered' as const,
+      isWaitingListOffer: true,
+    })),
+  );
+  await tx.insert(orderLines).values(
+    list.map((order, index) => ({
+      orderId: ids[index] as string,
+      ticketId: order.ticketId,
+      quantity: order.ticketCount,
+      unitPriceCents: order.unitPriceCents,
+    })),
+  );
+  return ids;
 }
 
 export type OfferTaken =

@@ -22,7 +22,7 @@ export type HoldRequest = {
   giftTicketId: string | null;
   /** An order paid at once (free, or at the door), settled in the hold's transaction (placement.ts). */
   settled?: { isFreeEvent: boolean };
-  order: Partial<Pick<typeof orders.$inferInsert, 'buyerPhone' | 'onsitePayment'>> &
+  order: Partial<Pick<typeof orders.$inferInsert, 'buyerPhone' | 'onsitePayment' | 'soldBy'>> &
     Pick<
       typeof orders.$inferInsert,
       | 'reference'

@@ -21,6 +21,7 @@ import { assertBillingIdentity } from '../billing/service';
 import { findGiftLinks, updateEvent as writeEvent } from '../events/event.repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
+import { emitWebhookEvent } from '../webhooks/emit';
 import * as repo from './organiser.repository';
 import { isOnSale, visiblePaidTicketIds } from './paid-sale';
 import { assertCanManage, assertVerified } from './policy';
@@ -252,6 +253,14 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
       ...(input.isUserPaysFees !== undefined && { isUserPaysFees: input.isUserPaysFees }),
       // A sold-out event cannot be open.
       ...(input.isOpen !== undefined && { isOpen: input.isOpen && !sold.isSoldOut }),
+    });
+    await emitWebhookEvent(tx, event.organizerId, 'event.updated', {
+      eventId: event.id,
+      title: next.title.trim(),
+      dateBegin: next.dateBegin,
+      dateEnd: next.dateEnd,
+      address: next.address.trim(),
+      changed: Object.keys(input).sort(),
     });
   });
   return getManagedEvent(deps, user, id);

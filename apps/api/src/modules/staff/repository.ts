@@ -9,6 +9,7 @@ type StaffRow = {
   lastName: string;
   email: string;
   isOrganizer: boolean;
+  role: 'scanner' | 'box-office' | null;
   scannedCount: number;
   addedAt: string | null;
 };
@@ -18,13 +19,14 @@ export function findStaff(db: Database, eventId: string): Promise<StaffRow[]> {
   return queryRows<StaffRow>(
     db,
     sql`with members as (
-          select e.organizer_id as user_id, true as is_organizer, null::timestamptz as added_at, 0 as position
+          select e.organizer_id as user_id, true as is_organizer, null::text as role,
+                 null::timestamptz as added_at, 0 as position
             from events e where e.id = ${eventId}
           union all
-          select s.user_id, false, s.created_at, 1 from event_staff s where s.event_id = ${eventId}
+          select s.user_id, false, s.role, s.created_at, 1 from event_staff s where s.event_id = ${eventId}
         )
         select m.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-               m.is_organizer as "isOrganizer",
+               m.is_organizer as "isOrganizer", m.role,
                (select count(*)::int from scans c
                  where c.event_id = ${eventId} and c.staff_user_id = m.user_id and c.result = 'accepted') as "scannedCount",
                case when m.added_at is null then null else ${isoTimestamp('m.added_at')} end as "addedAt"
@@ -36,12 +38,26 @@ export function findStaff(db: Database, eventId: string): Promise<StaffRow[]> {
 /** Adds a member once: false when they already were. */
 export async function insertStaff(
   db: Database,
-  values: { eventId: string; userId: string; addedBy: string },
+  values: { eventId: string; userId: string; addedBy: string; role: 'scanner' | 'box-office' },
 ): Promise<boolean> {
   const rows = await db
     .insert(eventStaff)
     .values(values)
     .onConflictDoNothing()
+    .returning({ userId: eventStaff.userId });
+  return rows.length > 0;
+}
+
+export async function updateStaffRole(
+  db: Database,
+  eventId: string,
+  userId: string,
+  role: 'scanner' | 'box-office',
+): Promise<boolean> {
+  const rows = await db
+    .update(eventStaff)
+    .set({ role })
+    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.userId, userId)))
     .returning({ userId: eventStaff.userId });
   return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { addStaffRequest, staffMember, staffScan } from '@guichet/shared';
+import { addStaffRequest, changeStaffRoleRequest, staffMember, staffScan } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -24,7 +24,18 @@ export const staffRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       ...access('user', { perWindow: 3, minutes: 10, perTarget: { perWindow: 3, minutes: 60 } }),
     },
     async (request, reply) =>
-      reply.status(201).send(await service.addStaff(deps, request.user, request.params.id, request.body.email)),
+      reply
+        .status(201)
+        .send(await service.addStaff(deps, request.user, request.params.id, request.body.email, request.body.role)),
+  );
+
+  app.patch(
+    '/console/events/:id/staff/:userId',
+    { schema: { params: memberParams, body: changeStaffRoleRequest }, ...access('user') },
+    async (request, reply) => {
+      await service.changeStaffRole(deps, request.user, request.params.id, request.params.userId, request.body.role);
+      return reply.status(204).send();
+    },
   );
 
   app.delete(

@@ -28,7 +28,7 @@ export async function findLiveUserByEmail(db: Database, normalizedEmail: string)
 
 export async function findUserName(db: Database, id: string) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

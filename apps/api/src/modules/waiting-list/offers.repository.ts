@@ -50,17 +50,24 @@ export function findBuyers(db: Database, userIds: string[]): Promise<Buyer[]> {
   );
 }
 
-/** An entry picked for an offer: its places, deadline, link (hashed) and order. */
+/** The entries picked for offers, in one statement: each one's places, link (hashed) and order; their deadline. */
 export async function markOffered(
   tx: Database,
-  offer: { entryId: string; quantity: number; expiresAt: Date; tokenHash: string; orderId: string },
+  offers: { entryId: string; quantity: number; tokenHash: string; orderId: string }[],
+  expiresAt: Date,
 ) {
+  if (offers.length === 0) return;
+  // uuids, integers and hexadecimal hashes only: safe as array literals, the same with both drivers.
+  const list = (values: (string | number)[]) => `{${values.join(',')}}`;
   await tx.execute(
-    sql`update waiting_list_entries
-           set status = 'offered', offered_quantity = ${offer.quantity}, offered_at = now(),
-               offer_expires_at = ${offer.expiresAt.toISOString()}::timestamptz,
-               offer_token_hash = ${offer.tokenHash}, offer_order_id = ${offer.orderId}
-         where id = ${offer.entryId}`,
+    sql`update waiting_list_entries w
+           set status = 'offered', offered_quantity = o.quantity, offered_at = now(),
+               offer_expires_at = ${expiresAt.toISOString()}::timestamptz,
+               offer_token_hash = o.token_hash, offer_order_id = o.order_id
+          from unnest(${list(offers.map((o) => o.entryId))}::uuid[], ${list(offers.map((o) => o.quantity))}::int[],
+                      ${list(offers.map((o) => o.tokenHash))}::text[], ${list(offers.map((o) => o.orderId))}::uuid[])
+               as o(entry_id, quantity, token_hash, order_id)
+         where w.id = o.entry_id`,
   );
 }
 
@@ -94,12 +101,19 @@ export async function findOfferByTokenHash(db: Database, tokenHash: string): Pro
   return row;
 }
 
-export async function markEntriesByOrder(
-  tx: Database,
-  orderIds: string[],
-  status: 'converted' | 'expired' | 'left',
-  now: Date,
-) {
+/**
+ * The offer's link opened: its places are the person's payment hold. The entry becomes `converted`
+ * once that order is paid, `expired` if the hold ends unpaid (orders_waiting_list_outcome).
+ */
+export async function markAccepted(tx: Database, orderId: string, now: Date) {
+  await tx.execute(
+    sql`update waiting_list_entries set status = 'accepted', accepted_at = ${now.toISOString()}::timestamptz
+         where offer_order_id = ${orderId} and status = 'offered'`,
+  );
+}
+
+/** Offers that ended before their link was opened: unused by their deadline, or given up. */
+export async function markEntriesByOrder(tx: Database, orderIds: string[], status: 'expired' | 'left', now: Date) {
   await tx.execute(
     sql`update waiting_list_entries set status = ${status}, ended_at = ${now.toISOString()}::timestamptz
          where offer_order_id = any(${`{${orderIds.join(',')}}`}::uuid[]) and status = 'offered'`,

@@ -2,85 +2,27 @@ import { HOLD_SECONDS, waitingListFr } from '@guichet/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEventWithTicket, createUser, raceMode, sessionCookie } from '../../../test/helpers';
+import {
+  callAs,
+  entriesOf,
+  giveBack,
+  lineOf,
+  offerDeps,
+  offeredLine,
+  offerToken,
+  ticketRow,
+} from '../../../test/modules/waiting-list/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { jobs, mailOutbox, orders, participations, tickets, waitingListEntries } from '../../db/schema';
-import type { Payments } from '../checkout/payment.service';
+import { jobs, orders, participations } from '../../db/schema';
 import { expireWaitingListOffers, offerPlacesBack } from './offers.service';
 
 const t = useTestApp();
 const m = waitingListFr.errors;
 
-const payments = { config: { defaultProvider: 'sandbox' }, providers: { sandbox: {} } } as unknown as Payments;
-const depsAt = (now = new Date()) =>
-  ({ db: t.database.db, config: t.config, clock: { now: () => now }, payments }) as Parameters<
-    typeof offerPlacesBack
-  >[0];
-
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-
-/** A sold-out ticket and people in its line, in this order, each asking for `quantities[i]` places. */
-async function lineOf(quantities: number[], ticketValues: Parameters<typeof createEventWithTicket>[2] = {}) {
-  const organizer = await createUser(t, { isVerified: true });
-  const { event, ticket } = await createEventWithTicket(t, organizer.id, {
-    quantity: 3,
-    sold: 3,
-    priceCents: 1500,
-    ...ticketValues,
-  });
-  const people = [];
-  for (const quantity of quantities) {
-    const user = await createUser(t);
-    const cookie = await sessionCookie(t, user.id);
-    const joined = await call('POST', `/api/events/${event.id}/waiting-list`, cookie, {
-      ticketId: ticket.id,
-      quantity,
-    });
-    expect(joined.statusCode, joined.body).toBe(201);
-    people.push({ user, cookie });
-  }
-  return { event, ticket, people };
-}
-
-/** Places given back on the ticket, as a refund does (the orders module's counters, set for the test). */
-const giveBack = (ticketId: string, places: number) =>
-  t.database.db.execute(sql`update tickets set sold = sold - ${places} where id = ${ticketId}`);
-
-const ticketRow = async (id: string) => (await t.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
-const entriesOf = (ticketId: string) =>
-  t.database.db
-    .select()
-    .from(waitingListEntries)
-    .where(eq(waitingListEntries.ticketId, ticketId))
-    .orderBy(waitingListEntries.createdAt);
-
-/** The personal link mailed to `email`: its token. */
-async function offerToken(email: string): Promise<string> {
-  const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  const token = mails.map((mail) => /\/liste-attente\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1]).find(Boolean);
-  if (!token) throw new Error(`no offer mailed to ${email}`);
-  return token;
-}
-
-/**
- * A line (see lineOf) to which `places` came back and were offered: the first person's link
- * token beside it.
- */
-async function offeredLine(
-  quantities: number[],
-  places: number,
-  ticketValues: Parameters<typeof createEventWithTicket>[2] = {},
-) {
-  const line = await lineOf(quantities, ticketValues);
-  await giveBack(line.ticket.id, places);
-  await offerPlacesBack(depsAt(), line.event.id);
-  return { ...line, token: await offerToken(line.people[0]?.user.email ?? '') };
-}
-
 describe('offers to the waiting list when places come back', () => {
   it(`gives two places back at once to two different people, in line order, never twice${raceMode}`, async () => {
-    const { event, ticket, people } = await lineOf([1, 1, 1]);
-    await giveBack(ticket.id, 2);
+    const { event, ticket, people } = await lineOf(t, [1, 1, 1]);
+    await giveBack(t, ticket.id, 2);
     const queued = await t.database.db
       .select()
       .from(jobs)
@@ -88,16 +30,16 @@ describe('offers to the waiting list when places come back', () => {
     expect(queued).toHaveLength(1);
 
     // Two runs at once (two processes' job runners): one takes the ticket's row, the other finds nothing left.
-    const runs = await Promise.all([offerPlacesBack(depsAt(), event.id), offerPlacesBack(depsAt(), event.id)]);
+    const runs = await Promise.all([offerPlacesBack(offerDeps(t), event.id), offerPlacesBack(offerDeps(t), event.id)]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(2);
 
-    const entries = await entriesOf(ticket.id);
+    const entries = await entriesOf(t, ticket.id);
     expect(entries.map((e) => [e.userId, e.status, e.offeredQuantity])).toEqual([
       [people[0]?.user.id, 'offered', 1],
       [people[1]?.user.id, 'offered', 1],
       [people[2]?.user.id, 'waiting', null],
     ]);
-    expect(await ticketRow(ticket.id)).toMatchObject({ sold: 1, held: 2 });
+    expect(await ticketRow(t, ticket.id)).toMatchObject({ sold: 1, held: 2 });
     const offered = await t.database.db
       .select()
       .from(orders)
@@ -108,59 +50,60 @@ describe('offers to the waiting list when places come back', () => {
     expect(deadline).toBeLessThanOrEqual(Math.min(Date.now() + 24 * 3_600_000, event.dateEnd.getTime()) + 1000);
     expect(deadline).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     // The link is mailed, its token kept only hashed.
-    const token = await offerToken(people[0]?.user.email ?? '');
+    const token = await offerToken(t, people[0]?.user.email ?? '');
     expect(entries.some((e) => e.offerTokenHash === token)).toBe(false);
     // The event page still counts the offered places as taken.
-    const page = await call('GET', `/api/events/${event.id}`);
+    const page = await callAs(t, 'GET', `/api/events/${event.id}`);
     expect(page.json().tickets[0]).toMatchObject({ placesLeft: 0, isSoldOut: true });
   });
 
   it('offers min(quantity, places free): one person asking for more takes what came back', async () => {
-    const { event, ticket, people } = await lineOf([3, 1]);
-    await giveBack(ticket.id, 2);
-    expect(await offerPlacesBack(depsAt(), event.id)).toBe(1);
-    const [first, second] = await entriesOf(ticket.id);
+    const { event, ticket, people } = await lineOf(t, [3, 1]);
+    await giveBack(t, ticket.id, 2);
+    expect(await offerPlacesBack(offerDeps(t), event.id)).toBe(1);
+    const [first, second] = await entriesOf(t, ticket.id);
     expect(first).toMatchObject({ userId: people[0]?.user.id, status: 'offered', offeredQuantity: 2 });
     expect(second).toMatchObject({ status: 'waiting' });
   });
 
   it('turns the link into the normal payment hold, once, for its person only', async () => {
-    const { event, ticket, people, token } = await offeredLine([2, 1], 2);
+    const { event, ticket, people, token } = await offeredLine(t, [2, 1], 2);
     const [first, second] = people;
     const url = `/api/waiting-list/offers/${token}`;
 
-    const visitor = await call('GET', url);
+    const visitor = await callAs(t, 'GET', url);
     expect(visitor.statusCode).toBe(401);
-    const stranger = await call('POST', `${url}/accept`, second?.cookie);
+    const stranger = await callAs(t, 'POST', `${url}/accept`, second?.cookie);
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json()).toMatchObject({ code: 'OFFER_NOT_YOURS', message: m.offerNotYours });
-    const unknown = await call('GET', '/api/waiting-list/offers/pas-un-lien', first?.cookie);
+    const unknown = await callAs(t, 'GET', '/api/waiting-list/offers/pas-un-lien', first?.cookie);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(m.offerNotFound);
 
-    const shown = await call('GET', url, first?.cookie);
+    const shown = await callAs(t, 'GET', url, first?.cookie);
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toMatchObject({ eventId: event.id, quantity: 2, totalCents: 3000 });
 
-    const taken = await call('POST', `${url}/accept`, first?.cookie);
+    const taken = await callAs(t, 'POST', `${url}/accept`, first?.cookie);
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json()).toMatchObject({ status: 'awaiting_payment', totalCents: 3000, provider: 'sandbox' });
     const expiresIn = Date.parse(taken.json().expiresAt) - Date.now();
     expect(expiresIn).toBeLessThanOrEqual(HOLD_SECONDS * 1000);
     expect(expiresIn).toBeGreaterThan(HOLD_SECONDS * 1000 - 60_000);
     // The places stayed held throughout: nobody else could take them.
-    expect(await ticketRow(ticket.id)).toMatchObject({ sold: 1, held: 2 });
-    expect((await entriesOf(ticket.id))[0]?.status).toBe('converted');
+    expect(await ticketRow(t, ticket.id)).toMatchObject({ sold: 1, held: 2 });
+    // Opened, not converted yet: converted is paid.
+    expect((await entriesOf(t, ticket.id))[0]).toMatchObject({ status: 'accepted', acceptedAt: expect.any(Date) });
 
-    const again = await call('POST', `${url}/accept`, first?.cookie);
+    const again = await callAs(t, 'POST', `${url}/accept`, first?.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'OFFER_USED', message: m.offerUsed });
-    const payment = await call('POST', `/api/orders/${taken.json().id}/payment`, first?.cookie);
+    const payment = await callAs(t, 'POST', `/api/orders/${taken.json().id}/payment`, first?.cookie);
     expect(payment.statusCode, payment.body).toBe(200);
   });
 
   it('passes an offer unused by its deadline to the next person; its link then says it expired', async () => {
-    const { event, ticket, people, token } = await offeredLine([1, 1], 1);
+    const { event, ticket, people, token } = await offeredLine(t, [1, 1], 1);
     const [first, second] = people;
     const url = `/api/waiting-list/offers/${token}/accept`;
 
@@ -169,50 +112,52 @@ describe('offers to the waiting list when places come back', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(orders.eventId, event.id), eq(orders.status, 'offered')));
-    const expired = await call('POST', url, first?.cookie);
+    const expired = await callAs(t, 'POST', url, first?.cookie);
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'OFFER_EXPIRED', message: m.offerExpired });
-    expect((await ticketRow(ticket.id))?.held).toBe(1);
+    expect((await ticketRow(t, ticket.id))?.held).toBe(1);
 
     expect(await expireWaitingListOffers({ db: t.database.db, clock: { now: () => new Date() } })).toBeGreaterThan(0);
-    expect((await ticketRow(ticket.id))?.held).toBe(0);
-    expect((await call('POST', url, first?.cookie)).statusCode).toBe(410);
+    expect((await ticketRow(t, ticket.id))?.held).toBe(0);
+    expect((await callAs(t, 'POST', url, first?.cookie)).statusCode).toBe(410);
     // The places back queued the next offer (the trigger on tickets), which goes to the next person.
-    expect(await offerPlacesBack(depsAt(), event.id)).toBe(1);
-    expect((await entriesOf(ticket.id)).map((e) => [e.userId, e.status])).toEqual([
+    expect(await offerPlacesBack(offerDeps(t), event.id)).toBe(1);
+    expect((await entriesOf(t, ticket.id)).map((e) => [e.userId, e.status])).toEqual([
       [first?.user.id, 'expired'],
       [second?.user.id, 'offered'],
     ]);
   });
 
   it('a free place offered is the person’s at once when they open the link', async () => {
-    const { ticket, people, token } = await offeredLine([1], 1, { priceCents: 0 });
-    const taken = await call('POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
+    const { ticket, people, token } = await offeredLine(t, [1], 1, { priceCents: 0 });
+    const taken = await callAs(t, 'POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json()).toMatchObject({ status: 'paid', totalCents: 0 });
-    expect(await ticketRow(ticket.id)).toMatchObject({ sold: 3, held: 0 });
+    expect(await ticketRow(t, ticket.id)).toMatchObject({ sold: 3, held: 0 });
     const places = await t.database.db
       .select()
       .from(participations)
       .where(inArray(participations.userId, [people[0]?.user.id ?? '']));
     expect(places).toHaveLength(1);
+    // Paid at once (nothing to pay): converted.
+    expect((await entriesOf(t, ticket.id))[0]?.status).toBe('converted');
   });
 });
 
 describe('what else ends or refuses an offer', () => {
   it('leaving the line with an offer running passes its places to the next person at once', async () => {
-    const { event, ticket, people, token } = await offeredLine([1, 1], 1);
+    const { event, ticket, people, token } = await offeredLine(t, [1, 1], 1);
     const [first, second] = people;
 
-    const left = await call('DELETE', `/api/events/${event.id}/waiting-list?ticketId=${ticket.id}`, first?.cookie);
+    const left = await callAs(t, 'DELETE', `/api/events/${event.id}/waiting-list?ticketId=${ticket.id}`, first?.cookie);
     expect(left.statusCode).toBe(204);
-    expect((await ticketRow(ticket.id))?.held).toBe(0);
-    expect(await offerPlacesBack(depsAt(), event.id)).toBe(1);
-    expect((await entriesOf(ticket.id)).map((e) => [e.userId, e.status])).toEqual([
+    expect((await ticketRow(t, ticket.id))?.held).toBe(0);
+    expect(await offerPlacesBack(offerDeps(t), event.id)).toBe(1);
+    expect((await entriesOf(t, ticket.id)).map((e) => [e.userId, e.status])).toEqual([
       [first?.user.id, 'left'],
       [second?.user.id, 'offered'],
     ]);
-    const used = await call('POST', `/api/waiting-list/offers/${token}/accept`, first?.cookie);
+    const used = await callAs(t, 'POST', `/api/waiting-list/offers/${token}/accept`, first?.cookie);
     expect(used.statusCode).toBe(410);
   });
 
@@ -227,7 +172,7 @@ describe('what else ends or refuses an offer', () => {
       quantity: 1,
       source: 'web',
     });
-    const refused = await call('POST', `/api/events/${event.id}/waiting-list`, await sessionCookie(t, user.id), {
+    const refused = await callAs(t, 'POST', `/api/events/${event.id}/waiting-list`, await sessionCookie(t, user.id), {
       ticketId: ticket.id,
       quantity: 1,
     });
@@ -236,15 +181,15 @@ describe('what else ends or refuses an offer', () => {
   });
 
   it('refuses an offer of an event cancelled meanwhile', async () => {
-    const { event, people, token } = await offeredLine([1], 1);
+    const { event, people, token } = await offeredLine(t, [1], 1);
     await t.database.db.execute(sql`update events set cancelled_at = now() where id = ${event.id}`);
-    const refused = await call('POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
+    const refused = await callAs(t, 'POST', `/api/waiting-list/offers/${token}/accept`, people[0]?.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'SALE_CLOSED', message: m.saleClosed });
   });
 
   it('keeps the places for the organiser’s delay, set on the edit form', async () => {
-    const { event, ticket } = await lineOf([1]);
+    const { event, ticket } = await lineOf(t, [1]);
     const cookie = await sessionCookie(t, event.organizerId);
     const patch = (hours: unknown) =>
       t.app.inject({
@@ -266,8 +211,8 @@ describe('what else ends or refuses an offer', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().waitingListOfferHours).toBe(2);
 
-    await giveBack(ticket.id, 1);
-    await offerPlacesBack(depsAt(), event.id);
+    await giveBack(t, ticket.id, 1);
+    await offerPlacesBack(offerDeps(t), event.id);
     const [offered] = await t.database.db
       .select()
       .from(orders)

@@ -9,17 +9,17 @@ export type WaitingTicketRow = {
   isMultipart: boolean;
   isAvailable: boolean;
   priceCents: number;
-  /** quantity − sold − held by holds still running (a hold past its deadline counts as free). */
+  /** Places a buyer may take, as the event page counts them (orders/sql/guichet_page_held.sql). */
   placesLeft: number;
-  /** The event's participant cap (-1: none) and its places taken by paid orders and running holds. */
+  /** The event's participant cap (-1: none) and its places taken, counted the same way. */
   cap: number;
   eventTaken: number;
   isSaleOpen: boolean;
 };
 
 /**
- * A ticket of the event with its places as the event page counts them (events/event.service.ts):
- * held places less those of holds past their deadline, which nobody reclaimed yet. Reads only.
+ * A ticket of the event with its places as the event page counts them: a hold past its deadline
+ * that nobody reclaimed yet is free, places owed to the waiting list are taken. Reads only.
  */
 export async function findWaitingTicket(
   db: Database,
@@ -30,15 +30,9 @@ export async function findWaitingTicket(
   const at = now.toISOString();
   const [row] = await queryRows<WaitingTicketRow>(
     db,
-    sql`with expired as (
-          select l.ticket_id, sum(l.quantity)::int as quantity
-            from orders o join order_lines l on l.order_id = o.id
-           where o.event_id = ${eventId} and o.status = 'awaiting_payment' and o.expires_at <= ${at}::timestamptz
-           group by l.ticket_id
-        ), live as (
-          select t.id, t.is_hidden, t.is_multipart, t.is_available, t.price_cents, t.quantity, t.sold,
-                 t.held - coalesce(x.quantity, 0) as held
-            from tickets t left join expired x on x.ticket_id = t.id
+    sql`with live as (
+          select t.id, t.is_hidden, t.is_multipart, t.is_available, t.price_cents, t.quantity, t.sold, p.held
+            from tickets t join guichet_page_held(${eventId}::uuid, ${at}::timestamptz) p on p.ticket_id = t.id
            where t.event_id = ${eventId} and t.deleted_at is null
         )
         select l.id, l.is_hidden as "isHidden", l.is_multipart as "isMultipart", l.is_available as "isAvailable", l.price_cents as "priceCents",
@@ -50,6 +44,17 @@ export async function findWaitingTicket(
          where l.id = ${ticketId}`,
   );
   return row;
+}
+
+/**
+ * Locks the event's places as a hold does (the event when capped, then its tickets in id order):
+ * a join decided under these locks and places given back at the same moment are ordered, so
+ * that either the join sees the places (and they are on sale, or owed to the people already
+ * waiting) or the places' trigger sees the new entry and calls the line.
+ */
+export async function lockEventPlaces(tx: Database, eventId: string): Promise<void> {
+  await tx.execute(sql`select 1 from events where id = ${eventId} and nb_max_participants <> -1 for no key update`);
+  await tx.execute(sql`select 1 from tickets where event_id = ${eventId} order by id for no key update`);
 }
 
 /**
@@ -80,7 +85,7 @@ export async function findLiveEntry(
     db,
     sql`select id, status, offer_order_id as "offerOrderId" from waiting_list_entries
          where event_id = ${eventId} and ticket_id = ${ticketId} and user_id = ${userId}
-           and status in ('waiting', 'offered')`,
+           and status in ('waiting', 'offered', 'accepted')`,
   );
   return row;
 }
@@ -89,7 +94,7 @@ export async function findLiveEntry(
 export async function markLeft(db: Database, entryId: string, now: Date) {
   await db.execute(
     sql`update waiting_list_entries set status = 'left', ended_at = ${now.toISOString()}::timestamptz
-         where id = ${entryId} and status in ('waiting', 'offered')`,
+         where id = ${entryId} and status in ('waiting', 'offered', 'accepted')`,
   );
 }
 
@@ -99,7 +104,7 @@ export function findViewerEntries(db: Database, eventId: string, userId: string)
     db,
     sql`select ticket_id as "ticketId", quantity, status, ${isoTimestamp('created_at')} as "joinedAt"
           from waiting_list_entries
-         where event_id = ${eventId} and user_id = ${userId} and status in ('waiting', 'offered')
+         where event_id = ${eventId} and user_id = ${userId} and status in ('waiting', 'offered', 'accepted')
          order by created_at`,
   );
 }

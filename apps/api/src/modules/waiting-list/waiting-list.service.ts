@@ -12,9 +12,18 @@ import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { hasFreePlace, withdrawOffer } from '../orders/offers';
 import { oneFreeTicket } from '../orders/refusals';
+import { releaseOrder } from '../orders/release';
 import * as repo from './waiting-list.repository';
 
 const m = waitingListFr.errors;
+
+const onSale = () => new AppError('TICKET_ON_SALE', m.onSale, 409, 'ticketId');
+
+/** Places a buyer may take now (the page's count: owed places are not), on the ticket and under the cap. */
+function isOnSale(ticket: repo.WaitingTicketRow): boolean {
+  const capReached = ticket.cap !== UNLIMITED && ticket.eventTaken >= ticket.cap;
+  return ticket.isAvailable && ticket.placesLeft > 0 && !capReached;
+}
 
 const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticketNotFound, 404, 'ticketId');
 
@@ -45,18 +54,21 @@ export async function joinWaitingList(
   const max = waitingQuantityMax(ticket);
   if (request.quantity < 1 || request.quantity > max) throw badRequest(m.quantity(max), 'quantity');
   if (!ticket.isSaleOpen) throw new AppError('SALE_CLOSED', m.saleClosed, 409);
-  const capReached = ticket.cap !== UNLIMITED && ticket.eventTaken >= ticket.cap;
-  if (ticket.isAvailable && ticket.placesLeft > 0 && !capReached) {
-    throw new AppError('TICKET_ON_SALE', m.onSale, 409, 'ticketId');
-  }
+  if (isOnSale(ticket)) throw onSale();
   // One free place per account and event, as every order: someone who has theirs cannot wait for another.
   if (ticket.priceCents === 0 && (await hasFreePlace(deps.db, { eventId: event.id, userId }, deps.clock.now()))) {
     throw oneFreeTicket(false);
   }
   const entry = { eventId: event.id, ticketId: ticket.id, userId, quantity: request.quantity };
-  if (!(await repo.insertEntry(deps.db, entry))) {
-    throw new AppError('ALREADY_IN_LINE', m.alreadyInLine, 409, 'ticketId');
-  }
+  const outcome = await deps.db.transaction(async (tx) => {
+    // Decided again under the places' locks, so that places given back meanwhile call this entry too.
+    await repo.lockEventPlaces(tx, event.id);
+    const locked = await repo.findWaitingTicket(tx, event.id, ticket.id, deps.clock.now());
+    if (!locked || isOnSale(locked)) return 'on_sale' as const;
+    return (await repo.insertEntry(tx, entry)) ? ('joined' as const) : ('already' as const);
+  });
+  if (outcome === 'on_sale') throw onSale();
+  if (outcome === 'already') throw new AppError('ALREADY_IN_LINE', m.alreadyInLine, 409, 'ticketId');
   const [joined] = (await repo.findViewerEntries(deps.db, event.id, userId)).filter((e) => e.ticketId === ticket.id);
   if (!joined) throw new Error('waiting list entry not found after its insert');
   return joined;
@@ -69,9 +81,17 @@ export async function leaveWaitingList(deps: AppDeps, viewer: Viewer | null, eve
   const entry = await repo.findLiveEntry(deps.db, event.id, ticketId, viewer?.id as string);
   if (!entry) return;
   const now = deps.clock.now();
-  // An offer running for them passes to the next people at once.
-  if (entry.offerOrderId) await withdrawOffer(deps.db, entry.offerOrderId, (tx) => repo.markLeft(tx, entry.id, now));
-  else await repo.markLeft(deps.db, entry.id, now);
+  if (entry.status === 'accepted' && entry.offerOrderId) {
+    // Their payment hold is given back as the buyer's own is (its places to the next people); left
+    // first, so that its end is not recorded as an offer expired. Paid meanwhile, it is theirs.
+    await repo.markLeft(deps.db, entry.id, now);
+    await releaseOrder(deps.db, entry.offerOrderId).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'ORDER_ALREADY_PAID')) throw error;
+    });
+    // An offer running for them passes to the next people at once.
+  } else if (entry.offerOrderId) {
+    await withdrawOffer(deps.db, entry.offerOrderId, (tx) => repo.markLeft(tx, entry.id, now));
+  } else await repo.markLeft(deps.db, entry.id, now);
 }
 
 /** The viewer's own lines for the event's tickets (the event page). */
@@ -101,7 +121,7 @@ export async function listEventWaitingLists(
       list = { ticketId, title, waiting: 0, offered: 0, converted: 0, people: [] };
       lists.set(ticketId, list);
     }
-    const inLine = row.status === 'waiting' || row.status === 'offered';
+    const inLine = row.status === 'waiting' || row.status === 'offered' || row.status === 'accepted';
     if (row.status === 'waiting') list.waiting += 1;
     if (wasOffered) list.offered += 1;
     if (row.status === 'converted') list.converted += 1;

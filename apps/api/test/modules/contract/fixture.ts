@@ -11,6 +11,7 @@ export const roles = [
   'unverifiedOrganiser',
   'verifiedOrganiser',
   'staff',
+  'boxOffice',
   'admin',
 ] as const;
 export type Role = (typeof roles)[number];
@@ -19,7 +20,8 @@ export type Cast = Record<Role, { id: string | null; email: string | null; cooki
 
 /**
  * One account per role, logged in: `owner` organises the fixture's event (verified), `holder`
- * holds a paid place of it, `staff` scans at its door; the two organisers and `other` have no
+ * holds a paid place of it, `staff` scans at its door (a scanner), `boxOffice` scans and sells
+ * there; the two organisers and `other` have no
  * tie to it (the unverified organiser has an event of their own).
  */
 export async function createCast(t: TestApp): Promise<Cast> {
@@ -30,6 +32,7 @@ export async function createCast(t: TestApp): Promise<Cast> {
     unverifiedOrganiser: { firstName: 'Novice', isVerified: false },
     verifiedOrganiser: { firstName: 'Vérifiée', isVerified: true },
     staff: { firstName: 'Équipe' },
+    boxOffice: { firstName: 'Billetterie' },
     admin: { firstName: 'Admin', role: 'admin' },
   };
   const cast = { visitor: { id: null, email: null, cookie: undefined } } as Cast;
@@ -96,9 +99,10 @@ export async function createFixture(t: TestApp, cast: Cast) {
     .insert(participations)
     .values({ eventId: event.id, ticketId: ticket.id, userId: holderId, orderId: order?.id, quantity: 2 })
     .returning();
-  await t.database.db
-    .insert(eventStaff)
-    .values({ eventId: event.id, userId: cast.staff.id as string, addedBy: ownerId });
+  await t.database.db.insert(eventStaff).values([
+    { eventId: event.id, userId: cast.staff.id as string, addedBy: ownerId },
+    { eventId: event.id, userId: cast.boxOffice.id as string, addedBy: ownerId, role: 'box-office' },
+  ]);
   if (!option || !discount || !order || !participation) throw new Error('fixture not created');
   return { event, ticket, choice, option, discount, order, participation, staffId: cast.staff.id as string };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiTokenScope } from '@guichet/shared';
 import { PASSWORD, uniqueEmail } from '../../helpers';
 import { createPayload } from '../organiser/payloads';
 import type { Cast, Fixture, Role } from './fixture';
@@ -8,7 +9,8 @@ import type { Cast, Fixture, Role } from './fixture';
  * The permission test fails on a route that is missing here, so a new route cannot ship without
  * its line. Roles (fixture.ts): visitor, other (an unrelated account), holder (a paid place of
  * the event), owner (the event's verified organiser), unverifiedOrganiser, verifiedOrganiser (an
- * unrelated one), staff (scans at the event's door), admin.
+ * unrelated one), staff (scans at the event's door), boxOffice (scans and sells at the door:
+ * unless a line says otherwise, what staff get), admin.
  */
 export type Expected = Record<Role, number>;
 
@@ -25,6 +27,11 @@ export type Line = {
   call?: (f: Fixture, cast: Cast, role: Role) => Call;
   /** The route ends the caller's session or account: the role gets a new account after it. */
   endsAccount?: boolean;
+  /**
+   * The scope an API token needs here (issue 33), and the status the owner's token with it gets
+   * (the owner's by default); a token without it gets 403. No `token`: every token gets 403.
+   */
+  token?: { scope: ApiTokenScope; status?: number };
 };
 
 /** Every role the same status. */
@@ -36,6 +43,7 @@ const all = (status: number): Expected => ({
   unverifiedOrganiser: status,
   verifiedOrganiser: status,
   staff: status,
+  boxOffice: status,
   admin: status,
 });
 /** A logged-in account answers `status`, a visitor 401; then the exceptions. */
@@ -43,6 +51,7 @@ const signedIn = (status: number, exceptions: Partial<Expected> = {}): Expected 
   ...all(status),
   visitor: 401,
   ...exceptions,
+  boxOffice: exceptions.boxOffice ?? exceptions.staff ?? status,
 });
 /** Only the administrator (403 for other accounts). */
 const adminOnly = (status: number): Expected => ({ ...all(403), visitor: 401, admin: status });
@@ -56,6 +65,7 @@ const ownerOrAdmin = (status: number, refused: number, exceptions: Partial<Expec
   owner: status,
   admin: status,
   ...exceptions,
+  boxOffice: exceptions.boxOffice ?? exceptions.staff ?? refused,
 });
 
 const participant = () => ({
@@ -222,9 +232,14 @@ export const permissionTable: Record<string, Line> = {
   },
 
   // Events: authoring
-  'POST /api/events': { expect: signedIn(201), call: () => ({ body: createPayload() }) },
-  'GET /api/events/:id/manage': { expect: ownerOrAdmin(200, 403) },
+  'POST /api/events': {
+    token: { scope: 'events:write' },
+    expect: signedIn(201),
+    call: () => ({ body: createPayload() }),
+  },
+  'GET /api/events/:id/manage': { token: { scope: 'events:read' }, expect: ownerOrAdmin(200, 403) },
   'PATCH /api/events/:id': {
+    token: { scope: 'events:write' },
     expect: ownerOrAdmin(200, 403),
     call: () => ({ body: { title: 'Nouveau titre', type: 'Soirée' } }),
   },
@@ -232,6 +247,7 @@ export const permissionTable: Record<string, Line> = {
   'DELETE /api/events/:id': { expect: ownerOrAdmin(409, 403) },
   'POST /api/events/:id/banner': { expect: ownerOrAdmin(415, 403) },
   'POST /api/events/:id/tickets': {
+    token: { scope: 'events:write' },
     expect: ownerOrAdmin(201, 403),
     call: () => ({ body: { title: 'Nouveau billet', price: 5, quantity: 10 } }),
   },
@@ -239,7 +255,11 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(201, 403),
     call: (f) => ({ params: { id: f.choice.id }, body: { title: 'Option 2', price: 5, quantity: 10 } }),
   },
-  'PATCH /api/tickets/:id': { expect: ownerOrAdmin(204, 403), call: () => ({ body: { title: 'Renommé' } }) },
+  'PATCH /api/tickets/:id': {
+    token: { scope: 'events:write' },
+    expect: ownerOrAdmin(204, 403),
+    call: () => ({ body: { title: 'Renommé' } }),
+  },
   'DELETE /api/tickets/:id': { expect: ownerOrAdmin(409, 403) },
   'POST /api/events/:id/discounts': {
     expect: ownerOrAdmin(201, 403),
@@ -248,7 +268,10 @@ export const permissionTable: Record<string, Line> = {
   'PATCH /api/discounts/:id': { expect: ownerOrAdmin(204, 403), call: () => ({ body: { isEnabled: false } }) },
 
   // The console
-  'GET /api/console/events': { expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 } },
+  'GET /api/console/events': {
+    token: { scope: 'events:read' },
+    expect: { ...signedIn(403), owner: 200, verifiedOrganiser: 200, admin: 200 },
+  },
   'GET /api/console/organizers': { expect: adminOnly(200) },
   'GET /api/console/events/:id/waiting-list': { expect: ownerOrAdmin(200, 404) },
   // The embedded shop (issue 33): the sites are the event's editor's to declare.
@@ -280,23 +303,38 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(201, 404),
     call: (_f, cast) => ({ body: { email: cast.other.email } }),
   },
+  'PATCH /api/console/events/:id/staff/:userId': {
+    expect: ownerOrAdmin(204, 404),
+    call: () => ({ body: { role: 'box-office' } }),
+  },
   'DELETE /api/console/events/:id/staff/:userId': { expect: ownerOrAdmin(204, 404) },
-  // The member of staff sees their own scans (userId is theirs here).
-  'GET /api/console/events/:id/staff/:userId/scans': { expect: ownerOrAdmin(200, 404, { staff: 200 }) },
-  'GET /api/console/events/:id/door-tickets': { expect: ownerOrAdmin(200, 404) },
-  'GET /api/console/events/:id/manual-entries': { expect: ownerOrAdmin(200, 404) },
+  // The member of staff sees their own scans (userId is theirs here), not another member's.
+  'GET /api/console/events/:id/staff/:userId/scans': { expect: ownerOrAdmin(200, 404, { staff: 200, boxOffice: 404 }) },
+  // The box office sells at the door and sees its own sales; a scanner does not (issue 31).
+  'GET /api/console/events/:id/door-tickets': { expect: ownerOrAdmin(200, 404, { boxOffice: 200 }) },
+  'GET /api/console/events/:id/manual-entries': { expect: ownerOrAdmin(200, 404, { boxOffice: 200 }) },
   'POST /api/console/events/:id/manual-entries': {
-    expect: ownerOrAdmin(201, 404),
+    expect: ownerOrAdmin(201, 404, { boxOffice: 201 }),
     call: (f) => ({ body: { ticketId: f.ticket.id, quantity: 1, participant: participant(), payment: 'cash' } }),
   },
-  'GET /api/console/events/:id/stats': { expect: ownerOrAdmin(200, 404) },
-  'GET /api/console/events/:id/participants': { expect: ownerOrAdmin(200, 404) },
-  'GET /api/console/events/:id/export.xlsx': { expect: ownerOrAdmin(200, 404) },
-  'GET /api/console/events/:id/export.csv': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/messages': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/messages/audience': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/messages': {
+    expect: ownerOrAdmin(202, 404),
+    call: () => ({ body: { subject: 'Ouverture des portes', body: 'Les portes ouvrent à 19 h.', audience: {} } }),
+  },
+  'GET /api/admin/attendee-messages': { expect: adminOnly(200) },
+  'GET /api/admin/attendee-messages/:id': { expect: adminOnly(404) },
+  'GET /api/admin/settings': { expect: adminOnly(200) },
+  'PUT /api/admin/settings': { expect: adminOnly(200), call: () => ({ body: { attendeeMessagesPerDay: 3 } }) },
+  'GET /api/console/events/:id/stats': { token: { scope: 'events:read' }, expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/participants': { token: { scope: 'orders:read' }, expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/export.xlsx': { token: { scope: 'orders:read' }, expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/export.csv': { token: { scope: 'orders:read' }, expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/declarations': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/declarations.xlsx': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/declarations.csv': { expect: ownerOrAdmin(200, 404) },
-  'GET /api/console/events/:id/refunds': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/refunds': { token: { scope: 'orders:read' }, expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/refunds/:participationId/accept': { expect: ownerOrAdmin(404, 404) },
   'POST /api/console/events/:id/refunds/:participationId/refuse': {
     expect: ownerOrAdmin(404, 404),
@@ -309,15 +347,20 @@ export const permissionTable: Record<string, Line> = {
   },
 
   // The door
-  'GET /api/checkin/events': { expect: signedIn(200) },
-  'GET /api/checkin/events/:id/manifest': { expect: ownerOrAdmin(200, 403, { staff: 200 }) },
+  'GET /api/checkin/events': { token: { scope: 'checkins:write' }, expect: signedIn(200) },
+  'GET /api/checkin/events/:id/manifest': {
+    token: { scope: 'checkins:write' },
+    expect: ownerOrAdmin(200, 403, { staff: 200 }),
+  },
   'POST /api/checkin/events/:id/scans': {
+    token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),
     call: (f) => ({
       body: { id: randomUUID(), participationId: f.participation.id, scannedAt: new Date().toISOString() },
     }),
   },
   'POST /api/checkin/events/:id/scans/batch': {
+    token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),
     call: (f) => ({
       body: { scans: [{ id: randomUUID(), participationId: f.participation.id, scannedAt: new Date().toISOString() }] },
@@ -420,6 +463,26 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/me/sessions': { expect: signedIn(200) },
   'DELETE /api/me/sessions/:id': { expect: signedIn(404), call: () => ({ params: { id: '0123456789abcdef' } }) },
   'POST /api/me/sessions/end-others': { expect: signedIn(200) },
+
+  // API tokens and webhooks (issue 33): verified organisers and administrators.
+  'GET /api/me/api-tokens': { expect: signedIn(200) },
+  'POST /api/me/api-tokens': {
+    expect: { ...signedIn(403), owner: 201, verifiedOrganiser: 201, admin: 201 },
+    call: () => ({ body: { name: 'Caisse', scopes: ['orders:read'] } }),
+  },
+  'DELETE /api/me/api-tokens/:id': { expect: signedIn(404), call: () => ({ params: { id: randomUUID() } }) },
+  'GET /api/me/webhooks': { expect: signedIn(200) },
+  'POST /api/me/webhooks': {
+    expect: { ...signedIn(403), owner: 201, verifiedOrganiser: 201, admin: 201 },
+    call: () => ({ body: { url: 'https://example.test/hooks', events: ['order.paid'] } }),
+  },
+  'PATCH /api/me/webhooks/:id': {
+    expect: signedIn(404),
+    call: () => ({ params: { id: randomUUID() }, body: { enabled: true } }),
+  },
+  'DELETE /api/me/webhooks/:id': { expect: signedIn(404), call: () => ({ params: { id: randomUUID() } }) },
+  'GET /api/me/webhooks/:id/deliveries': { expect: signedIn(404), call: () => ({ params: { id: randomUUID() } }) },
+  'POST /api/me/webhooks/:id/test': { expect: signedIn(404), call: () => ({ params: { id: randomUUID() } }) },
 
   // The shop's showcase and its quote requests
   'GET /api/shop/products': { expect: all(200), call: () => ({ query: 'offer=location' }) },

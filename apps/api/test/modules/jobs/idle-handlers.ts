@@ -13,5 +13,8 @@ export const idleJobHandlers: JobHandlers = {
   event_cancellation: idle,
   wallet_push: idle,
   waiting_list_offer: idle,
+  attendee_message: idle,
+  webhook_event: idle,
+  webhook: idle,
   resale_sell: idle,
 };

@@ -12,5 +12,6 @@ export const adminSections: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/virements', label: adminFr.nav.payouts },
   { to: '/admin/remboursements', label: adminFr.nav.refunds },
   { to: '/admin/messages', label: adminFr.nav.messages },
+  { to: '/admin/envois', label: adminFr.nav.attendeeMessages },
   { to: '/admin/journal', label: adminFr.nav.audit },
 ];

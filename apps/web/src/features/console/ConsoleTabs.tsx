@@ -1,4 +1,4 @@
-import { consoleFr, embedFr, invoicesFr, waitingListFr } from '@guichet/shared';
+import { attendeeMessagesFr, consoleFr, embedFr, invoicesFr, waitingListFr } from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -15,6 +15,9 @@ const StatsTab = lazy(() => import('../follow-up/StatsTab'));
 const ParticipantsTab = lazy(() => import('../follow-up/ParticipantsTab'));
 const DeclarationsTab = lazy(() => import('../declarations/DeclarationsTab'));
 const EmbedTab = lazy(() => import('../embed/EmbedTab').then((module) => ({ default: module.EmbedTab })));
+const MessagesTab = lazy(() =>
+  import('../attendee-messages/MessagesTab').then((module) => ({ default: module.MessagesTab })),
+);
 const WaitingListTab = lazy(() =>
   import('../waiting-list/WaitingListTab').then((module) => ({ default: module.WaitingListTab })),
 );
@@ -24,6 +27,7 @@ export const consoleTabs = [
   'edit',
   'participants',
   'waitingList',
+  'messages',
   'declarations',
   'staff',
   'manual',
@@ -36,6 +40,7 @@ const tabLabels: Record<ConsoleTab, string> = {
   declarations: invoicesFr.declarations.tab,
   waitingList: waitingListFr.console.tab,
   embed: embedFr.console.tab,
+  messages: attendeeMessagesFr.tab,
 };
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
@@ -93,6 +98,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="waitingList" pt="md">
           <Suspense fallback={<TabLoader />}>
             <WaitingListTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <MessagesTab eventId={eventId} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="declarations" pt="md">

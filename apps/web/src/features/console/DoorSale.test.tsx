@@ -105,6 +105,7 @@ describe('the door sale', () => {
             totalCents: 3000,
             payment: 'cash',
             soldAt: '2030-06-01T20:00:00.000Z',
+            soldBy: 'Odile Martin',
           },
         ];
         return ok({ orderId: 'o-1', participationId: 'p-1', totalCents: 3000, message: m.success });

@@ -261,6 +261,7 @@ function RecentSales({ eventId }: { eventId: string }) {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(sale.soldAt)} · {paymentLabels[sale.payment]} · {priceLabel(sale.totalCents)}
+                  {sale.soldBy && ` · ${m.soldBy(sale.soldBy)}`}
                 </Text>
               </Stack>
             ))}

@@ -8,16 +8,17 @@ import { StaffTab } from './StaffTab';
 const m = staffFr;
 const STAFF = 'GET /console/events/evt-1/staff';
 
-const member = (userId: string, firstName: string, status: StaffMember['status'] = 'staff'): StaffMember => ({
+const member = (userId: string, firstName: string, role: StaffMember['role'] = 'scanner'): StaffMember => ({
   userId,
   firstName,
   lastName: 'Martin',
   email: `${firstName.toLowerCase()}@exemple.fr`,
-  status,
+  status: role === 'scanner' ? 'staff' : 'admin',
+  role,
   scannedCount: 0,
   addedAt: '2030-05-01T10:00:00.000Z',
 });
-const organiser = member('u-org', 'Odile', 'admin');
+const organiser = member('u-org', 'Odile', null);
 
 async function openAddDialog(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: m.add }));
@@ -82,7 +83,40 @@ describe('the Staff tab', () => {
     expect(await screen.findByText(m.added)).toBeInTheDocument();
     expect(await screen.findByText('Paul Martin')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: m.addTitle })).not.toBeInTheDocument());
-    expect(api.bodiesOf('POST /console/events/evt-1/staff')).toEqual([{ email: 'paul@exemple.fr' }]);
+    expect(api.bodiesOf('POST /console/events/evt-1/staff')).toEqual([{ email: 'paul@exemple.fr', role: 'scanner' }]);
+  });
+
+  it('adds a member to the box office, then changes their role from the list', async () => {
+    let members = [organiser];
+    const api = stubApi({
+      [STAFF]: () => ok(members),
+      'POST /console/events/evt-1/staff': () => {
+        members = [organiser, member('u-2', 'Paul', 'box-office')];
+        return ok(member('u-2', 'Paul', 'box-office'));
+      },
+      'PATCH /console/events/evt-1/staff/u-2': () => {
+        members = [organiser, member('u-2', 'Paul', 'scanner')];
+        return ok();
+      },
+    });
+    const { user } = renderApp(<StaffTab eventId="evt-1" />);
+    const dialog = await openAddDialog(user);
+    await user.selectOptions(within(dialog).getByLabelText(m.roleLabel), m.roleBoxOffice);
+    await user.type(within(dialog).getByLabelText(m.emailLabel), 'paul@exemple.fr{Enter}');
+    expect(await screen.findByText('Paul Martin')).toBeInTheDocument();
+    expect(api.bodiesOf('POST /console/events/evt-1/staff')).toEqual([
+      { email: 'paul@exemple.fr', role: 'box-office' },
+    ]);
+    // A box-office member is the spec's Admin (a staff member who can modify), and can be removed.
+    expect(screen.getAllByText(m.statusAdmin)).toHaveLength(2);
+    expect(screen.getByRole('button', { name: `${m.remove} Paul Martin` })).toBeInTheDocument();
+
+    const role = screen.getByLabelText(m.roleOf('Paul Martin'));
+    expect(role).toHaveValue('box-office');
+    await user.selectOptions(role, m.roleScanner);
+    expect(await screen.findByText(m.roleChanged)).toBeInTheDocument();
+    expect(api.bodiesOf('PATCH /console/events/evt-1/staff/u-2')).toEqual([{ role: 'scanner' }]);
+    await waitFor(() => expect(screen.getAllByText(m.statusAdmin)).toHaveLength(1));
   });
 
   it('removes a member after a confirmation naming them', async () => {

@@ -2,16 +2,28 @@ import {
   firstStaffEmailError,
   formatDateTime,
   type StaffMember,
+  type StaffRole,
   type StaffScanSort,
   sortStaffScans,
   staffFr,
 } from '@guichet/shared';
-import { Badge, Button, Flex, Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Flex,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconScan, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAddStaff, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
+import { useAddStaff, useChangeStaffRole, useRemoveStaff, useStaff, useStaffScans } from '../../api/checkin';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { mutationDialog } from '../../ui/mutation-dialog';
@@ -74,6 +86,34 @@ export function StaffTab({ eventId }: { eventId: string }) {
   );
 }
 
+const roleOptions: { value: StaffRole; label: string }[] = [
+  { value: 'scanner', label: m.roleScanner },
+  { value: 'box-office', label: m.roleBoxOffice },
+];
+
+/** A member's role, changed on the spot (the organiser has none: they do everything). */
+function RoleSelect({ eventId, member }: { eventId: string; member: StaffMember & { role: StaffRole } }) {
+  const change = useChangeStaffRole(eventId);
+  return (
+    <NativeSelect
+      size="xs"
+      data={roleOptions}
+      value={member.role}
+      disabled={change.isPending}
+      aria-label={m.roleOf(`${member.firstName} ${member.lastName}`)}
+      onChange={(event) =>
+        change.mutate(
+          { userId: member.userId, role: event.currentTarget.value as StaffRole },
+          {
+            onSuccess: () => toast(m.roleChanged),
+            onError: (error) => toast(m.failed(error.message), 'error'),
+          },
+        )
+      }
+    />
+  );
+}
+
 function StatusBadge({ member }: { member: StaffMember }) {
   return (
     <Badge variant="light" color={member.status === 'admin' ? 'violet' : 'teal'}>
@@ -95,7 +135,7 @@ function StaffList({
 }) {
   const remove = useRemoveStaff(eventId);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
-  const staffOnly = members.filter((member) => member.status === 'staff');
+  const staffOnly = members.filter((member) => member.role !== null);
   return (
     <Stack gap="xs">
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -126,7 +166,11 @@ function StaffList({
                 </Group>
               </UnstyledButton>
               <StatusBadge member={member} />
-              {member.status === 'staff' && (
+            </Group>
+            {member.role !== null && (
+              // The role and the removal under the name: on a phone the name keeps the whole width.
+              <Group justify="space-between" wrap="nowrap" gap="sm" mt="xs">
+                <RoleSelect eventId={eventId} member={{ ...member, role: member.role }} />
                 <Button
                   variant="subtle"
                   color="red"
@@ -136,8 +180,8 @@ function StaffList({
                 >
                   <IconTrash size={16} aria-hidden />
                 </Button>
-              )}
-            </Group>
+              </Group>
+            )}
           </Paper>
         ))}
       </Stack>
@@ -174,11 +218,26 @@ function StaffList({
 
 /** 'Ajouter': the e-mail of an existing account; Enter confirms; every refusal said in French. */
 function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: boolean; onClose: () => void }) {
-  const add = mutationDialog(useAddStaff(eventId), onClose);
+  const [role, setRole] = useState<StaffRole>('scanner');
+  // Each opening starts as a scanner, as the e-mail starts empty.
+  const add = mutationDialog(useAddStaff(eventId), () => {
+    setRole('scanner');
+    onClose();
+  });
   return (
     <PromptDialog
       opened={opened}
       title={m.addTitle}
+      intro={
+        <NativeSelect
+          label={m.roleLabel}
+          description={m.roleHelp}
+          data={roleOptions}
+          value={role}
+          onChange={(event) => setRole(event.currentTarget.value as StaffRole)}
+          mb="sm"
+        />
+      }
       label={m.emailLabel}
       description={m.emailHelp}
       type="email"
@@ -188,7 +247,7 @@ function AddStaffModal({ eventId, opened, onClose }: { eventId: string; opened: 
       confirmLabel={m.confirm}
       cancelLabel={m.cancel}
       {...add.props}
-      onConfirm={(email) => add.send({ email }, m.added)}
+      onConfirm={(email) => add.send({ email, role }, m.added)}
     />
   );
 }

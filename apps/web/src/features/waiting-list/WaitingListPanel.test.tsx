@@ -88,6 +88,13 @@ describe('the waiting list on the event page', () => {
     expect(screen.getByRole('button', { name: m.leave })).toBeInTheDocument();
   });
 
+  it('tells someone who opened their link that their places wait for their payment', async () => {
+    stubApi({ [SESSION]: ok({ user: sessionUser() }), [OWN]: ok([{ ...entry(1), status: 'accepted' }]) });
+    renderApp(<WaitingListPanel event={event} />);
+    expect(await screen.findByText(m.accepted)).toBeInTheDocument();
+    expect(screen.queryByText(m.offered)).not.toBeInTheDocument();
+  });
+
   it('offers one place of a free ticket, without a picker', async () => {
     stubApi({ [SESSION]: ok({ user: sessionUser() }), [OWN]: ok([]) });
     renderApp(<WaitingListPanel event={eventDetail({ tickets: [{ ...soldOut, priceCents: 0 }] })} />);

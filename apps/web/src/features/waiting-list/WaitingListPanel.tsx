@@ -85,7 +85,11 @@ function TicketLine({
       {entry ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm" role="status">
-            {entry.status === 'offered' ? m.offered : m.onList(entry.quantity)}
+            {entry.status === 'offered'
+              ? m.offered
+              : entry.status === 'accepted'
+                ? m.accepted
+                : m.onList(entry.quantity)}
           </Text>
           <Button
             variant="subtle"

@@ -1,4 +1,4 @@
-import { type WaitingListOfTicket, waitingListFr } from '@guichet/shared';
+import { type WaitingListOfTicket, type WaitingListStatus, waitingListFr } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../test/fetch-stub';
@@ -8,7 +8,7 @@ import { WaitingListTab } from './WaitingListTab';
 const m = waitingListFr.console;
 const LISTS = 'GET /console/events/evt-1/waiting-list';
 
-const person = (id: string, firstName: string, position: number | null, status: 'waiting' | 'left' | 'converted') => ({
+const person = (id: string, firstName: string, position: number | null, status: WaitingListStatus) => ({
   id,
   position,
   firstName,
@@ -25,21 +25,28 @@ describe('the waiting list tab of the console', () => {
       ticketId: 't-1',
       title: 'Fosse',
       waiting: 1,
-      offered: 1,
+      offered: 2,
       converted: 1,
-      people: [person('w-1', 'Alice', null, 'converted'), person('w-2', 'Bruno', 1, 'waiting')],
+      people: [
+        person('w-1', 'Alice', null, 'converted'),
+        person('w-2', 'Bruno', 1, 'accepted'),
+        person('w-3', 'Chloé', 2, 'waiting'),
+      ],
     };
     stubApi({ [LISTS]: ok([list]) });
     renderApp(<WaitingListTab eventId="evt-1" />);
 
     const table = await screen.findByRole('table', { name: 'Fosse' });
-    expect(screen.getByText(m.counts(1, 1, 1))).toBeInTheDocument();
+    expect(screen.getByText(m.counts(1, 2, 1))).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
       'Alice Martin',
       'Bruno Martin',
+      'Chloé Martin',
     ]);
-    expect(within(rows[1] as HTMLElement).getByText(m.statuses.waiting)).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText(m.statuses.waiting)).toBeInTheDocument();
+    // Opened the link, paying: in line, not converted yet.
+    expect(within(rows[1] as HTMLElement).getByText(m.statuses.accepted)).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText(m.statuses.converted)).toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ const m = waitingListFr.console;
 const statusColor: Record<WaitingListStatus, string> = {
   waiting: 'blue',
   offered: 'orange',
+  accepted: 'yellow',
   converted: 'teal',
   left: 'gray',
   expired: 'gray',

@@ -1,6 +1,6 @@
-import { checkinFr, formatDateTime, fr } from '@guichet/shared';
+import { checkinFr, doorSalesFr, formatDateTime, fr } from '@guichet/shared';
 import { Anchor, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconScan } from '@tabler/icons-react';
+import { IconArrowLeft, IconCash, IconScan } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useScannableEvents } from '../../api/checkin';
@@ -67,6 +67,20 @@ function ScannableEvents() {
                     </Badge>
                   </Group>
                 </Card>
+                {event.canSell && (
+                  <Anchor
+                    component={Link}
+                    to={`/addParticipationManual?event=${event.id}`}
+                    size="sm"
+                    mt={4}
+                    display="inline-block"
+                  >
+                    <Group gap={4} component="span" wrap="nowrap">
+                      <IconCash size={16} aria-hidden />
+                      {doorSalesFr.title} · {event.title}
+                    </Group>
+                  </Anchor>
+                )}
               </li>
             ))}
           </Stack>

@@ -8,17 +8,18 @@ BEGIN
   INSERT INTO orders (id, reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
                       buyer_birth_date, buyer_phone, studies, status, provider, onsite_payment, discount_code_id,
                       discount_percent, subtotal_cents, discount_cents, insurance_cents, fee_cents, total_cents,
-                      ticket_count, expires_at, access_token_hash, paid_at)
+                      ticket_count, expires_at, access_token_hash, paid_at, sold_by)
   SELECT o.id, o.reference, o."eventId", o."userId", o."buyerEmail", o."buyerFirstName", o."buyerLastName",
          o."buyerBirthDate", o."buyerPhone", o.studies, o.status, o.provider, o."onsitePayment", o."discountCodeId",
          o."discountPercent", o."subtotalCents", coalesce(o."discountCents", 0), coalesce(o."insuranceCents", 0),
-         coalesce(o."feeCents", 0), o."totalCents", o."ticketCount", o."expiresAt", o."accessTokenHash", o."paidAt"
+         coalesce(o."feeCents", 0), o."totalCents", o."ticketCount", o."expiresAt", o."accessTokenHash", o."paidAt",
+         o."soldBy"
     FROM jsonb_to_recordset(p) AS o(id uuid, reference text, "eventId" uuid, "userId" uuid, "buyerEmail" text,
          "buyerFirstName" text, "buyerLastName" text, "buyerBirthDate" date, "buyerPhone" text, studies text,
          status text, provider text, "onsitePayment" text, "discountCodeId" uuid, "discountPercent" integer,
          "subtotalCents" integer, "discountCents" integer, "insuranceCents" integer, "feeCents" integer,
          "totalCents" integer, "ticketCount" integer, "expiresAt" timestamptz, "accessTokenHash" text,
-         "paidAt" timestamptz);
+         "paidAt" timestamptz, "soldBy" uuid);
   INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents, is_gift)
   SELECT (o->>'id')::uuid, l."ticketId", l.quantity, l."unitPriceCents", coalesce(l."refundPlaces", 0),
          coalesce(l."insuranceCents", 0), coalesce(l."isGift", false)

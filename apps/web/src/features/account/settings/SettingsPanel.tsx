@@ -3,6 +3,8 @@ import { Stack } from '@mantine/core';
 import { useMyProfile, useSavePrivacy, useSaveTravel } from '../../../api/account';
 import { QueryState } from '../../../ui/QueryState';
 import { BillingIdentitySettings } from '../../billing/BillingIdentityForm';
+import { ApiTokensSettings } from '../../integrations/ApiTokensSettings';
+import { WebhooksSettings } from '../../integrations/WebhooksSettings';
 import { DataSettings } from './DataSettings';
 import { PasswordSettingsForm } from './PasswordSettingsForm';
 import { ProfileSettingsForm } from './ProfileSettingsForm';
@@ -43,6 +45,9 @@ export function SettingsPanel() {
       <VerificationSettings state={p.verification} />
       {/* Paid events are for verified organisers: they alone need a billing identity. */}
       {p.verification === 'verified' && <BillingIdentitySettings />}
+      {/* Tokens and webhooks act on a verified organiser's events (issue 33). */}
+      {p.verification === 'verified' && <ApiTokensSettings />}
+      {p.verification === 'verified' && <WebhooksSettings />}
       <DataSettings />
     </Stack>
   );

@@ -30,5 +30,5 @@ CREATE UNIQUE INDEX "resale_listings_listed_key" ON "resale_listings" USING btre
 CREATE INDEX "resale_listings_ticket_idx" ON "resale_listings" USING btree ("ticket_id","created_at") WHERE "resale_listings"."status" = 'listed';--> statement-breakpoint
 CREATE INDEX "resale_listings_buyer_idx" ON "resale_listings" USING btree ("buyer_participation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_resold_participation_key" ON "refunds" USING btree ("participation_id") WHERE "refunds"."cause" = 'resale';--> statement-breakpoint
-ALTER TABLE "jobs" ADD CONSTRAINT "jobs_kind_check" CHECK ("jobs"."kind" in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'resale_sell'));--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_kind_check" CHECK ("jobs"."kind" in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message', 'webhook_event', 'webhook', 'resale_sell'));--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_cause_check" CHECK ("refunds"."cause" in ('request', 'cancellation', 'resale'));

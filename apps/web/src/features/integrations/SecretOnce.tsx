@@ -1,0 +1,57 @@
+import { Alert, Button, CopyButton, Group, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
+import { toast } from '../../ui/toast';
+
+/** A secret shown once (a token, a signing secret): the warning, the value, copy, and done. */
+export function SecretOnce({
+  label,
+  value,
+  warning,
+  copyLabel,
+  copied,
+  doneLabel,
+  onDone,
+}: {
+  label: string;
+  value: string;
+  warning: string;
+  copyLabel: string;
+  copied: string;
+  doneLabel: string;
+  onDone: () => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+        {warning}
+      </Alert>
+      <TextInput
+        label={label}
+        value={value}
+        readOnly
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        onFocus={(event) => event.currentTarget.select()}
+        data-testid="secret-once"
+      />
+      <Group justify="space-between" wrap="wrap">
+        <CopyButton value={value}>
+          {({ copy }) => (
+            <Button
+              leftSection={<IconCopy size={16} aria-hidden />}
+              variant="light"
+              onClick={() => {
+                copy();
+                toast(copied);
+              }}
+            >
+              {copyLabel}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={onDone}>
+          {doneLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
