@@ -127,6 +127,7 @@ describe('every route of the API', () => {
         'GET /api/payments/:provider/ipn',
         'GET /api/payouts/:id/commission-invoice.pdf',
         'GET /api/payments/:provider/return/:status',
+        'PATCH /api/console/events/:id/staff/:userId',
         'PATCH /api/discounts/:id',
         'PATCH /api/tickets/:id',
         'POST /api/auth/logout',
