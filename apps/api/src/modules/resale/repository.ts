@@ -32,7 +32,7 @@ export type PlaceToResell = {
  * a transfer, a scan's entry and a refund of the same place queue on it.
  */
 export async function lockPlace(tx: Database, participationId: string, now: Date): Promise<PlaceToResell | undefined> {
-  const [row] = await queryRows<PlaceToResell>(
+  const [row] = await queryRows<Omit<PlaceToResell, 'hasPendingTransfer'>>(
     tx,
     sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.is_gift as "isGift", p.entries_used as "entriesUsed",
@@ -43,9 +43,7 @@ export async function lockPlace(tx: Database, participationId: string, now: Date
                coalesce(l.unit_price_cents, 0) as "unitPriceCents",
                o.discount_percent as "discountPercent", o.provider, o.transaction_id as "transactionId",
                e.resale_allowed as "resaleAllowed", ${isoTimestamp('e.resale_deadline')} as "resaleDeadline",
-               e.resale_fee_cents as "resaleFeeCents",
-               exists (select 1 from ticket_transfers x where x.participation_id = p.id and x.status = 'pending'
-                         and x.expires_at > ${now.toISOString()}::timestamptz) as "hasPendingTransfer"
+               e.resale_fee_cents as "resaleFeeCents"
           from participations p
           join events e on e.id = p.event_id
           left join orders o on o.id = p.order_id and o.status = 'paid'
@@ -55,7 +53,14 @@ export async function lockPlace(tx: Database, participationId: string, now: Date
          where p.id = ${participationId}
          for update of p`,
   );
-  return row;
+  if (!row) return undefined;
+  // Read once the lock is granted, by a statement of its own: a transfer sent while this waited counts.
+  const [pending] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from ticket_transfers where participation_id = ${participationId} and status = 'pending'
+           and expires_at > ${now.toISOString()}::timestamptz limit 1`,
+  );
+  return { ...row, hasPendingTransfer: pending !== undefined };
 }
 
 /** Lists the place: empty when it is listed already (the partial unique index). */
@@ -97,16 +102,25 @@ export async function endListing(tx: Database, id: string, at: Date): Promise<vo
   );
 }
 
-/** A new place sold, locked: the sale of a listing queues on it, so that a job run twice sells once. */
+/**
+ * A new place sold, locked: the sale of a listing queues on it, so that a job run twice sells
+ * once. Its listings sold are counted by a statement of their own once the lock is granted: one
+ * in the locking statement would read the snapshot taken before the wait, missing the sale of
+ * the run it waited for.
+ */
 export async function lockBuyerPlace(tx: Database, participationId: string) {
-  const [row] = await queryRows<{ id: string; ticketId: string; quantity: number; sold: number }>(
+  const [row] = await queryRows<{ id: string; ticketId: string; quantity: number }>(
     tx,
-    sql`select p.id, p.ticket_id as "ticketId", p.quantity,
-               (select count(*)::int from resale_listings r where r.buyer_participation_id = p.id) as sold
+    sql`select p.id, p.ticket_id as "ticketId", p.quantity
           from participations p where p.id = ${participationId} and p.cancelled_at is null
          for update of p`,
   );
-  return row;
+  if (!row) return undefined;
+  const [count] = await queryRows<{ sold: number }>(
+    tx,
+    sql`select count(*)::int as sold from resale_listings where buyer_participation_id = ${participationId}`,
+  );
+  return { ...row, sold: count?.sold ?? 0 };
 }
 
 export type ListingToSell = {

@@ -15,6 +15,7 @@ import {
   tickets,
 } from '../../db/schema';
 import { paymentConfigFromEnv } from '../../payments';
+import { sellResoldPlaces } from './service';
 
 const e = resaleFr.errors;
 const payments = paymentConfigFromEnv({ PUBLIC_URL: 'http://localhost:3000' }, 'test');
@@ -195,5 +196,33 @@ describe('the sale', () => {
       .from(resaleListings)
       .where(eq(resaleListings.buyerParticipationId, listing?.buyerParticipationId ?? ''));
     expect(again).toHaveLength(1);
+  });
+});
+
+describe('no place sold twice', () => {
+  it('sells one listing per place bought, the oldest first, however many times the job runs at once', async () => {
+    const first = await holder({ resaleFeeCents: 0 });
+    const event = first.event;
+    const secondBuyer = await createUser(t);
+    const secondCookie = await loginAs(t, secondBuyer.email);
+    await buyAndPay(t, secondCookie, event.id, { ticketId: first.a.id, quantity: 1 });
+    const [second] = await myTickets(secondCookie);
+    expect((await resell(first.place.id, first.cookie)).statusCode).toBe(201);
+    expect((await resell(second?.id ?? '', secondCookie)).statusCode).toBe(201);
+
+    const buyer = await createUser(t);
+    const buyerCookie = await loginAs(t, buyer.email);
+    await buyAndPay(t, buyerCookie, event.id, { ticketId: first.a.id, quantity: 1 });
+    const [bought] = await myTickets(buyerCookie);
+    const deps = { db: t.database.db, clock: { now: () => new Date() }, config: t.config };
+    await Promise.all([sellResoldPlaces(deps, bought?.id ?? ''), sellResoldPlaces(deps, bought?.id ?? '')]);
+    await sellResoldPlaces(deps, bought?.id ?? '');
+
+    const listings = await t.database.db.select().from(resaleListings).where(eq(resaleListings.eventId, event.id));
+    const status = (id: string | undefined) => listings.find((l) => l.participationId === id)?.status;
+    expect(status(first.place.id)).toBe('sold');
+    expect(status(second?.id)).toBe('listed');
+    const resold = await t.database.db.select().from(refunds).where(eq(refunds.participationId, first.place.id));
+    expect(resold).toHaveLength(1);
   });
 });

@@ -38,15 +38,13 @@ export async function lockPlace(
   participationId: string,
   now: Date,
 ): Promise<PlaceToTransfer | undefined> {
-  const [row] = await queryRows<PlaceToTransfer>(
+  const [row] = await queryRows<Omit<PlaceToTransfer, 'isBeingResold'>>(
     tx,
     sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.refund_places as "refundPlaces", p.is_gift as "isGift",
                p.source, p.entries_used as "entriesUsed", p.first_ticket_number as "firstTicketNumber",
                (p.cancelled_at is null and p.transferred_at is null) as "isLive",
                (p.refund_requested_at is not null) as "isRefundRequested",
-               exists (select 1 from resale_listings r where r.participation_id = p.id and r.status = 'listed')
-                 as "isBeingResold",
                e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                (e.cancelled_at is not null or e.deleted_at is not null
                 or e.date_end <= ${now.toISOString()}::timestamptz) as "isEventOver",
@@ -60,7 +58,13 @@ export async function lockPlace(
          where p.id = ${participationId}
          for update of p`,
   );
-  return row;
+  if (!row) return undefined;
+  // Read once the lock is granted, by a statement of its own: a resale listed while this waited counts.
+  const [listing] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from resale_listings where participation_id = ${participationId} and status = 'listed' limit 1`,
+  );
+  return { ...row, isBeingResold: listing !== undefined };
 }
 
 /** Pending transfers past their delay end as expired (before a new one, or a look at one). */
