@@ -72,6 +72,8 @@ import { rateRoutes } from './modules/rates/routes';
 import { runCancellation } from './modules/refunds/cancellation.service';
 import { carryOutRefund } from './modules/refunds/execution.service';
 import { refundRoutes } from './modules/refunds/refunds.routes';
+import { resaleRoutes } from './modules/resale/routes';
+import { sellResoldPlaces } from './modules/resale/service';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { seedDemoQuoteRequest } from './modules/shop/demo-quote';
 import { showcasePageHead } from './modules/shop/page-head';
@@ -316,6 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(staffRoutes, deps);
       await api.register(waitingListRoutes, deps);
       await api.register(transferRoutes, deps);
+      await api.register(resaleRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(attendeeMessageRoutes, deps);
@@ -420,6 +423,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       webhook_event: (job) => fanOutWebhookEvent(deps, job),
       webhook: (job, row) => deliverWebhook(deps, job, row.attempts),
+      // A resold ticket sold again: the seller's place ends and their refund is queued (docs/decisions.md, "Resale").
+      resale_sell: (job) => sellResoldPlaces(deps, job.participationId ?? ''),
     },
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>

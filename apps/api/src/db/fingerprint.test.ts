@@ -68,6 +68,10 @@ const notInFingerprint = {
     'transfers_allowed',
     'transfer_deadline',
     'transfer_expiry_days',
+    // Resale's rules (issue 30): read by a resale of a place already sold, never by a sale.
+    'resale_allowed',
+    'resale_deadline',
+    'resale_fee_cents',
     'deleted_at',
     'created_at',
     'updated_at',

@@ -187,6 +187,11 @@ export const events = pgTable(
     // until `holders_editable_until` (null: the event's start).
     isNamedTickets: boolean('is_named_tickets').notNull().default(false),
     holdersEditableUntil: instant('holders_editable_until'),
+    // Face-value resale (issue 30; docs/decisions.md, "Resale"): off unless the organiser allows
+    // it, until an optional last date; the fee is kept from each seller's refund.
+    resaleAllowed: boolean('resale_allowed').notNull().default(false),
+    resaleDeadline: instant('resale_deadline'),
+    resaleFeeCents: integer('resale_fee_cents').notNull().default(0),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -462,6 +467,50 @@ export const ticketTransfers = pgTable(
     check('ticket_transfers_status_check', sql`${t.status} in ('pending', 'accepted', 'cancelled', 'expired')`),
   ],
 );
+export const resaleListingStatuses = ['listed', 'withdrawn', 'sold'] as const;
+
+/**
+ * A place put up for resale at face value by its holder (issue 30; docs/decisions.md, "Resale"):
+ * listed until withdrawn or sold; sold, it names the buyer's participation and the seller's refund.
+ */
+export const resaleListings = pgTable(
+  'resale_listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    priceCents: integer('price_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    status: text('status', { enum: resaleListingStatuses }).notNull().default('listed'),
+    buyerParticipationId: uuid('buyer_participation_id').references(() => participations.id),
+    refundId: uuid('refund_id').references(() => refunds.id),
+    endedAt: instant('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One live listing per place: two clicks at once leave one.
+    uniqueIndex('resale_listings_listed_key').on(t.participationId).where(sql`${t.status} = 'listed'`),
+    // The oldest live listing of a ticket sells first.
+    index('resale_listings_ticket_idx').on(t.ticketId, t.createdAt).where(sql`${t.status} = 'listed'`),
+    index('resale_listings_buyer_idx').on(t.buyerParticipationId),
+    check('resale_listings_status_check', sql`${t.status} in ('listed', 'withdrawn', 'sold')`),
+    check(
+      'resale_listings_amounts_check',
+      sql`${t.priceCents} > 0 and ${t.feeCents} >= 0 and ${t.feeCents} <= ${t.priceCents}`,
+    ),
+  ],
+);
+
 export const staffRoles = ['scanner', 'box-office'] as const;
 
 /** The people who scan an event's tickets at the door, added by its organiser (2-organiser.md §2.6). */
@@ -571,6 +620,7 @@ export const jobKinds = [
   'attendee_message',
   'webhook_event',
   'webhook',
+  'resale_sell',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
@@ -602,7 +652,7 @@ export const jobs = pgTable(
     index('jobs_failed_idx').on(t.failedAt).where(sql`${t.failedAt} is not null`),
     check(
       'jobs_kind_check',
-      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message', 'webhook_event', 'webhook')`,
+      sql`${t.kind} in ('mail', 'refund', 'ticket_refund', 'event_cancellation', 'wallet_push', 'waiting_list_offer', 'attendee_message', 'webhook_event', 'webhook', 'resale_sell')`,
     ),
   ],
 );
@@ -848,7 +898,7 @@ export const paymentTransactions = pgTable(
   ],
 );
 
-export const refundCauses = ['request', 'cancellation'] as const;
+export const refundCauses = ['request', 'cancellation', 'resale'] as const;
 export const refundStatuses = ['pending', 'refunding', 'refunded', 'failed', 'refused', 'manual'] as const;
 
 /**
@@ -892,8 +942,10 @@ export const refunds = pgTable(
       .where(sql`${t.creditNotesIssuedAt} is null and ${t.status} in ('refunded', 'manual')`),
     uniqueIndex('refunds_live_participation_key').on(t.participationId).where(sql`${t.cause} = 'request'`),
     uniqueIndex('refunds_cancelled_order_key').on(t.orderId).where(sql`${t.cause} = 'cancellation'`),
+    // A place resold is refunded to its seller once.
+    uniqueIndex('refunds_resold_participation_key').on(t.participationId).where(sql`${t.cause} = 'resale'`),
     index('refunds_event_idx').on(t.eventId, t.status),
-    check('refunds_cause_check', sql`${t.cause} in ('request', 'cancellation')`),
+    check('refunds_cause_check', sql`${t.cause} in ('request', 'cancellation', 'resale')`),
     check(
       'refunds_status_check',
       sql`${t.status} in ('pending', 'refunding', 'refunded', 'failed', 'refused', 'manual')`,

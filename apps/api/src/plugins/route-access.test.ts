@@ -101,6 +101,7 @@ describe('every route of the API', () => {
         'DELETE /api/events/:id/participation',
         'DELETE /api/events/:id/waiting-list',
         'DELETE /api/me/participations/:id/transfer',
+        'DELETE /api/me/participations/:id/resale',
         'DELETE /api/me',
         'DELETE /api/me/api-tokens/:id',
         'DELETE /api/me/webhooks/:id',

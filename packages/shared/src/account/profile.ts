@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { myResale } from '../resale/schemas';
 import { pendingTransfer } from '../transfers/schemas';
 
 /** The counts shown on a profile: always computed from the rows, never stored. */
@@ -116,5 +117,9 @@ export const myParticipation = z.object({
    */
   isNamed: z.boolean(),
   holdersEditableUntil: z.string().nullable(),
+  /** Its resale at face value: listed until sold or withdrawn; a place sold stays listed here as such. */
+  resale: myResale.nullable(),
+  /** What putting it up for resale would refund (its price, the organiser's fee); null when it cannot be. */
+  resaleOffer: z.object({ priceCents: z.number().int(), feeCents: z.number().int() }).nullable(),
 });
 export type MyParticipation = z.infer<typeof myParticipation>;

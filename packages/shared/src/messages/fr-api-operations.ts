@@ -190,6 +190,12 @@ export const apiOperationsFr: Record<string, string> = {
   'PUT /api/me/travel': 'Enregistrer ses moyens de transport',
   'PUT /api/orders/{id}/company-invoice': 'Demander les factures d’une commande au nom d’une entreprise',
   'DELETE /api/me/participations/{id}/transfer': 'Annuler le transfert en attente d’un billet',
+  'DELETE /api/me/participations/{id}/resale': 'Retirer un billet de la revente',
+  'POST /api/me/participations/{id}/resale': 'Mettre un billet en revente au prix payé',
+  'GET /api/console/events/{id}/participations/{participationId}/resales':
+    'Consulter l’historique des reventes d’un billet (console)',
+  'GET /api/console/events/{id}/resale-settings': 'Lire les réglages de revente des billets d’un événement (console)',
+  'PUT /api/console/events/{id}/resale-settings': 'Régler la revente des billets d’un événement (console)',
   'GET /api/console/events/{id}/participations/{participationId}/transfers':
     'Consulter l’historique des transferts d’un billet (console)',
   'GET /api/console/events/{id}/transfer-settings':

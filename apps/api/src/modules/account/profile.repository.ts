@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, orders, participations, tickets, users } from '../../db/schema';
 import { withEventAndTicket } from '../participations/with-ticket.repository';
@@ -67,53 +67,79 @@ export async function replaceImagePath(
 }
 
 /**
- * The user's live tickets (participations not cancelled, one per place), newest event first, then
- * by number; the holder's names are the place's holder's, else the buyer's of the order, else the
- * account's.
+ * The user's live tickets (participations not cancelled, one per place) and those they resold,
+ * newest event first, then by number; the holder's names are the place's holder's, else the
+ * buyer's of the order, else the account's.
  */
 export function findParticipations(db: Database, userId: string, now: Date) {
-  return withEventAndTicket(
-    db
-      .select({
-        id: participations.id,
-        eventId: events.id,
-        eventTitle: events.title,
-        dateBegin: events.dateBegin,
-        dateEnd: events.dateEnd,
-        dateMaxRefund: events.dateMaxRefund,
-        ticketId: tickets.id,
-        ticketTitle: tickets.title,
-        quantity: participations.quantity,
-        bannerPath: events.bannerPath,
-        // The place's holder; else the order's buyer, who names only their own places (a place
-        // transferred to someone is theirs); else the account's.
-        firstName: sql<string>`coalesce(${participations.holderFirstName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end, ${users.firstName})`,
-        lastName: sql<string>`coalesce(${participations.holderLastName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
-        isNamed: events.isNamedTickets,
-        holdersEditableUntil: sql<Date | string>`coalesce(${events.holdersEditableUntil}, ${events.dateBegin})`,
-        isGift: participations.isGift,
-        refundPlaces: participations.refundPlaces,
-        refundRequestedAt: participations.refundRequestedAt,
-        orderId: participations.orderId,
-        firstTicketNumber: participations.firstTicketNumber,
-        // The transfer its holder sent and nobody accepted yet (transfers/, one pending at most).
-        pendingTransfer: sql<{ id: string; toEmail: string; expiresAt: string } | null>`(
+  return (
+    withEventAndTicket(
+      db
+        .select({
+          id: participations.id,
+          eventId: events.id,
+          eventTitle: events.title,
+          dateBegin: events.dateBegin,
+          dateEnd: events.dateEnd,
+          dateMaxRefund: events.dateMaxRefund,
+          ticketId: tickets.id,
+          ticketTitle: tickets.title,
+          quantity: participations.quantity,
+          bannerPath: events.bannerPath,
+          // The place's holder; else the order's buyer, who names only their own places (a place
+          // transferred to someone is theirs); else the account's.
+          firstName: sql<string>`coalesce(${participations.holderFirstName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerFirstName} end, ${users.firstName})`,
+          lastName: sql<string>`coalesce(${participations.holderLastName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
+          isNamed: events.isNamedTickets,
+          holdersEditableUntil: sql<Date | string>`coalesce(${events.holdersEditableUntil}, ${events.dateBegin})`,
+          isGift: participations.isGift,
+          refundPlaces: participations.refundPlaces,
+          refundRequestedAt: participations.refundRequestedAt,
+          orderId: participations.orderId,
+          firstTicketNumber: participations.firstTicketNumber,
+          // The transfer its holder sent and nobody accepted yet (transfers/, one pending at most).
+          pendingTransfer: sql<{ id: string; toEmail: string; expiresAt: string } | null>`(
           select json_build_object('id', x.id, 'toEmail', x.to_email,
                                    'expiresAt', to_char(x.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
             from ticket_transfers x
            where x.participation_id = ${participations.id} and x.status = 'pending'
              and x.expires_at > ${now.toISOString()}::timestamptz)`,
-      })
-      .from(participations)
-      .$dynamic(),
-  )
-    .innerJoin(users, eq(users.id, participations.userId))
-    .leftJoin(orders, eq(orders.id, participations.orderId))
-    .where(and(eq(participations.userId, userId), isNull(participations.cancelledAt)))
-    .orderBy(
-      desc(events.dateBegin),
-      desc(participations.createdAt),
-      sql`${participations.firstTicketNumber} nulls last`,
-      participations.id,
-    );
+          // What a resale would refund (resale/): the order line's price, the order's discount, the
+          // event's rules; the service decides whether it is offered.
+          unitPriceCents: sql<number>`coalesce((select l.unit_price_cents from order_lines l
+          where l.order_id = ${participations.orderId} and l.ticket_id = ${participations.ticketId}
+            and l.is_gift = ${participations.isGift} and ${orders.status} = 'paid' limit 1), 0)`,
+          discountPercent: orders.discountPercent,
+          resaleAllowed: events.resaleAllowed,
+          resaleDeadline: events.resaleDeadline,
+          resaleFeeCents: events.resaleFeeCents,
+          // Its resale (resale/): the live listing, or the sale that ended the place.
+          resale: sql<{ status: 'listed' | 'sold'; priceCents: number; feeCents: number } | null>`(
+        select json_build_object('status', r.status, 'priceCents', r.price_cents, 'feeCents', r.fee_cents)
+          from resale_listings r
+         where r.participation_id = ${participations.id} and r.status in ('listed', 'sold')
+         limit 1)`,
+        })
+        .from(participations)
+        .$dynamic(),
+    )
+      .innerJoin(users, eq(users.id, participations.userId))
+      .leftJoin(orders, eq(orders.id, participations.orderId))
+      // A place resold stays on the seller's list as 'Revendu', with its refund and credit note.
+      .where(
+        and(
+          eq(participations.userId, userId),
+          or(
+            isNull(participations.cancelledAt),
+            sql`exists (select 1 from resale_listings r where r.participation_id = ${participations.id} and r.status = 'sold')`,
+          ),
+        ),
+      )
+      .orderBy(
+        desc(events.dateBegin),
+        desc(participations.createdAt),
+        sql`${participations.firstTicketNumber} nulls last`,
+        participations.id,
+      )
+  );
 }

@@ -1,6 +1,7 @@
 import {
   accountFr,
   ageOn,
+  discountedUnitPriceCents,
   type Gender,
   genders,
   type MyParticipation,
@@ -110,6 +111,26 @@ export async function changeProfileImage(
   };
 }
 
+/**
+ * What 'Revendre' would refund, shown before the holder confirms; null when the organiser does
+ * not allow it now or nothing was paid. The server decides again when asked (resale/service.ts).
+ */
+function resaleOfferOf(
+  row: {
+    isGift: boolean;
+    unitPriceCents: number;
+    discountPercent: number | null;
+    resaleAllowed: boolean;
+    resaleDeadline: Date | null;
+    resaleFeeCents: number;
+  },
+  now: Date,
+) {
+  if (!row.resaleAllowed || (row.resaleDeadline && row.resaleDeadline <= now)) return null;
+  const priceCents = row.isGift ? 0 : discountedUnitPriceCents(Number(row.unitPriceCents), row.discountPercent);
+  return priceCents > 0 ? { priceCents, feeCents: Math.min(row.resaleFeeCents, priceCents) } : null;
+}
+
 export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Promise<MyParticipation[]> {
   const rows = await repo.findParticipations(deps.db, me.id, deps.clock.now());
   return rows.map((row) => ({
@@ -133,5 +154,7 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     pendingTransfer: row.pendingTransfer,
     isNamed: row.isNamed,
     holdersEditableUntil: row.isNamed ? new Date(row.holdersEditableUntil).toISOString() : null,
+    resale: row.resale,
+    resaleOffer: resaleOfferOf(row, deps.clock.now()),
   }));
 }

@@ -7,7 +7,7 @@ export type RefundToCredit = {
   id: string;
   eventId: string;
   orderId: string | null;
-  cause: 'request' | 'cancellation';
+  cause: 'request' | 'cancellation' | 'resale';
   status: string;
   places: number;
   amountCents: number;
@@ -35,7 +35,7 @@ export async function findRequestedPlaces(db: Database, orderId: string): Promis
     db,
     sql`select p.ticket_id as "ticketId", sum(r.places)::int as places
           from refunds r join participations p on p.id = r.participation_id
-         where r.order_id = ${orderId} and r.cause = 'request' and r.status <> 'refused' and not p.is_gift
+         where r.order_id = ${orderId} and r.cause in ('request', 'resale') and r.status <> 'refused' and not p.is_gift
          group by p.ticket_id`,
   );
   return new Map(rows.map((row) => [row.ticketId, row.places]));

@@ -108,7 +108,7 @@ export async function issueRefundCreditNotes(db: Database, refundId: string, opt
   if (
     !refund.orderId ||
     refund.amountCents === 0 ||
-    (refund.cause === 'request' && (!refund.ticketId || refund.isGift))
+    (refund.cause !== 'cancellation' && (!refund.ticketId || refund.isGift))
   ) {
     // Nothing paid was given back: no credit note is owed.
     await credits.markCreditNotesIssued(db, owed);

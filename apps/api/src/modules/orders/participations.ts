@@ -74,3 +74,46 @@ export async function cancelParticipationsWithoutOrder(tx: Database, eventId: st
   await releaseSoldPlaces(tx, cancelled);
   return cancelled;
 }
+
+/**
+ * A place put up for resale (docs/decisions.md, "Resale") returns to the sale while its holder
+ * keeps their ticket until it sells: the ticket's counter alone, the participation untouched.
+ */
+export async function offerPlaceForResale(tx: Database, ticketId: string): Promise<void> {
+  await tx.execute(sql`update tickets set sold = greatest(sold - 1, 0) where id = ${ticketId}`);
+}
+
+/**
+ * A resale withdrawn: the place comes back from the sale only if nobody holds or bought it
+ * meanwhile, under the ticket's quota and the event's cap (checked under the event's lock, as a
+ * hold is). False when it is being sold.
+ */
+export async function takeBackPlaceFromResale(tx: Database, eventId: string, ticketId: string): Promise<boolean> {
+  const [event] = await queryRows<{ cap: number }>(
+    tx,
+    sql`select nb_max_participants as cap from events where id = ${eventId} for no key update`,
+  );
+  if (event && event.cap !== -1) {
+    const [taken] = await queryRows<{ places: number }>(
+      tx,
+      sql`select coalesce(sum(sold + held), 0)::int as places from tickets
+           where event_id = ${eventId} and not is_multipart and deleted_at is null`,
+    );
+    if ((taken?.places ?? 0) + 1 > event.cap) return false;
+  }
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update tickets set sold = sold + 1 where id = ${ticketId} and sold + held < quantity returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** A resold place leaves its seller without going back on sale: its buyer took it. */
+export async function cancelResoldPlace(tx: Database, participationId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(participations)
+    .set({ cancelledAt: at })
+    .where(and(eq(participations.id, participationId), isNull(participations.cancelledAt)))
+    .returning({ id: participations.id });
+  return rows.length > 0;
+}

@@ -1,4 +1,4 @@
-import { refundsFr } from '@guichet/shared';
+import { refundsFr, resaleFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { queueMail } from '../../mail/outbox';
@@ -67,27 +67,38 @@ export async function applyRefund(tx: Database, deps: Pick<AppDeps, 'config' | '
   const now = deps.clock.now();
   if (refund.cause === 'request' && refund.participationId) {
     await removeRefundedPlaces(tx, refund.participationId, refund.places, now);
-  } else if (refund.orderId) {
+    // A resold place was cancelled when it sold, its buyer taking it: nothing goes back on sale.
+  } else if (refund.cause !== 'resale' && refund.orderId) {
     await refundOrder(tx, refund.orderId, now);
   }
   const to = await repo.findRefundRecipient(tx, refund);
   if (!to) return;
   const brand = deps.config.brandName;
   const mail =
-    refund.cause === 'request'
+    refund.cause === 'resale'
       ? {
-          subject: refundsFr.mail.accepted.subject(brand, to.eventTitle),
-          text: refundsFr.mail.accepted.body(to.firstName, to.eventTitle, refund.amountCents, refund.places),
-        }
-      : {
-          subject: refundsFr.mail.cancelled.subject(brand, to.eventTitle),
-          text: refundsFr.mail.cancelled.body(
+          subject: resaleFr.mail.subject(brand, to.eventTitle),
+          text: resaleFr.mail.body(
             to.firstName,
             to.eventTitle,
-            to.message ?? '',
-            refund.status === 'manual' ? 0 : refund.amountCents,
+            refund.amountCents,
+            await repo.resaleFeeOf(tx, refund.id),
           ),
-        };
+        }
+      : refund.cause === 'request'
+        ? {
+            subject: refundsFr.mail.accepted.subject(brand, to.eventTitle),
+            text: refundsFr.mail.accepted.body(to.firstName, to.eventTitle, refund.amountCents, refund.places),
+          }
+        : {
+            subject: refundsFr.mail.cancelled.subject(brand, to.eventTitle),
+            text: refundsFr.mail.cancelled.body(
+              to.firstName,
+              to.eventTitle,
+              to.message ?? '',
+              refund.status === 'manual' ? 0 : refund.amountCents,
+            ),
+          };
   // Money went back on a paid order: the mail carries the refund's credit notes, issued before it goes.
   const creditNotes =
     refund.orderId && refund.amountCents > 0 ? [{ kind: 'credit-notes' as const, refundId: refund.id }] : [];

@@ -255,3 +255,12 @@ export async function lockPaidOrder(tx: Database, orderId: string) {
     .for('no key update');
   return row;
 }
+
+/** The fee the organiser kept from a resale's refund (docs/decisions.md, "Resale"). */
+export async function resaleFeeOf(db: Database, refundId: string): Promise<number> {
+  const [row] = await queryRows<{ fee: number }>(
+    db,
+    sql`select fee_cents as fee from resale_listings where refund_id = ${refundId}`,
+  );
+  return row?.fee ?? 0;
+}

@@ -19,6 +19,7 @@ export type PlaceToTransfer = {
   firstTicketNumber: number | null;
   isLive: boolean;
   isRefundRequested: boolean;
+  isBeingResold: boolean;
   eventTitle: string;
   ticketTitle: string;
   isEventOver: boolean;
@@ -37,7 +38,7 @@ export async function lockPlace(
   participationId: string,
   now: Date,
 ): Promise<PlaceToTransfer | undefined> {
-  const [row] = await queryRows<PlaceToTransfer>(
+  const [row] = await queryRows<Omit<PlaceToTransfer, 'isBeingResold'>>(
     tx,
     sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.refund_places as "refundPlaces", p.is_gift as "isGift",
@@ -57,7 +58,13 @@ export async function lockPlace(
          where p.id = ${participationId}
          for update of p`,
   );
-  return row;
+  if (!row) return undefined;
+  // Read once the lock is granted, by a statement of its own: a resale listed while this waited counts.
+  const [listing] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from resale_listings where participation_id = ${participationId} and status = 'listed' limit 1`,
+  );
+  return { ...row, isBeingResold: listing !== undefined };
 }
 
 /** Pending transfers past their delay end as expired (before a new one, or a look at one). */

@@ -30,7 +30,7 @@ const linkNotFound = () => new AppError('TRANSFER_NOT_FOUND', e.linkNotFound, 40
 
 /**
  * Why a place cannot be handed on now, if it cannot (issue 30 "Bad input"), in the order a holder
- * would fix them. A place being resold is refused by the resale's own check.
+ * would fix them.
  */
 function refusalOf(place: repo.PlaceToTransfer, now: Date): AppError | null {
   if (!place.isLive) return new AppError('TICKET_NOT_LIVE', e.notLive, 409);
@@ -39,6 +39,7 @@ function refusalOf(place: repo.PlaceToTransfer, now: Date): AppError | null {
   if (place.isRefundRequested) return new AppError('REFUND_REQUESTED', e.refundRequested, 409);
   // One place per participation (issue 30): a participation of several is split before it moves.
   if (place.quantity !== 1) return new AppError('SEVERAL_PLACES', e.severalPlaces, 409);
+  if (place.isBeingResold) return new AppError('BEING_RESOLD', e.beingResold, 409);
   if (!place.transfersAllowed) return new AppError('TRANSFERS_FORBIDDEN', e.forbidden, 409);
   if (place.transferDeadline && Date.parse(place.transferDeadline) <= now.getTime()) {
     return new AppError('TRANSFER_DEADLINE_PASSED', e.pastDeadline(formatDateTime(place.transferDeadline)), 409);

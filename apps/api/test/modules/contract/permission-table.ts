@@ -292,6 +292,12 @@ export const permissionTable: Record<string, Line> = {
     call: () => ({ body: { transfersAllowed: true, transferDeadline: null, transferExpiryDays: 5 } }),
   },
   'GET /api/console/events/:id/participations/:participationId/transfers': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/resale-settings': { expect: ownerOrAdmin(200, 404) },
+  'GET /api/console/events/:id/participations/:participationId/resales': { expect: ownerOrAdmin(200, 404) },
+  'PUT /api/console/events/:id/resale-settings': {
+    expect: ownerOrAdmin(200, 404),
+    call: () => ({ body: { resaleAllowed: false, resaleDeadline: null, resaleFeeCents: 0 } }),
+  },
   'GET /api/console/events/:id/staff': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/staff': {
     expect: ownerOrAdmin(201, 404),
@@ -439,6 +445,9 @@ export const permissionTable: Record<string, Line> = {
     call: (_f, cast, role) => ({ body: { email: cast[role].email ?? 'personne@exemple.fr' } }),
   },
   'DELETE /api/me/participations/:id/transfer': { expect: signedIn(404) },
+  // Resale: the holder's own place only; the fixture's event does not allow it (409).
+  'POST /api/me/participations/:id/resale': { expect: { ...signedIn(404), holder: 409 }, call: () => ({ body: {} }) },
+  'DELETE /api/me/participations/:id/resale': { expect: signedIn(404) },
   // A transfer's link is its only key: an unknown one is not found for anyone.
   'GET /api/transfers/:token': { expect: all(404), call: () => ({ params: { token: 'inconnu' } }) },
   'POST /api/transfers/:token/accept': { expect: signedIn(404), call: () => ({ params: { token: 'inconnu' } }) },

@@ -16,4 +16,5 @@ export const idleJobHandlers: JobHandlers = {
   attendee_message: idle,
   webhook_event: idle,
   webhook: idle,
+  resale_sell: idle,
 };

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
 import { EventEditor } from '../organiser/EventEditor';
 import { CancelEventButton, CancellationBanner } from '../refunds/CancelEvent';
+import { ResaleSettingsForm } from '../resale/ResaleSettingsForm';
 import { TransferSettingsForm } from '../transfers/TransferSettingsForm';
 import classes from './Console.module.css';
 import { DoorSale } from './DoorSale';
@@ -85,6 +86,7 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
           <Stack gap="xl">
             <EventEditor eventId={eventId} onDeleted={onDeleted} />
             <TransferSettingsForm eventId={eventId} />
+            <ResaleSettingsForm eventId={eventId} />
             <CancelEventButton eventId={eventId} />
           </Stack>
         </Tabs.Panel>

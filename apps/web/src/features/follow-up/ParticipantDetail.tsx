@@ -8,6 +8,7 @@ import {
 } from '@guichet/shared';
 import { Badge, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { OrderInvoices } from '../invoices/OrderInvoices';
+import { ResaleHistory } from '../resale/ResaleHistory';
 import { TransferHistory } from '../transfers/TransferHistory';
 import { ScanStatusBadge } from './ScanStatusBadge';
 
@@ -90,6 +91,7 @@ export function ParticipantDetail({ row, eventId }: { row: ParticipantRow; event
         </div>
       )}
       <TransferHistory eventId={eventId} participationId={row.id} />
+      <ResaleHistory eventId={eventId} participationId={row.id} />
       <OrderInvoices orderId={row.orderId} />
     </Stack>
   );

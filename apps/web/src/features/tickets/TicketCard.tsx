@@ -4,6 +4,7 @@ import {
   invoicesFr,
   type MyParticipation,
   QR_CODE_SIZE,
+  resaleFr,
   TICKET_QR_OPTIONS,
   transfersFr,
 } from '@guichet/shared';
@@ -13,6 +14,7 @@ import { IconDownload, IconMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { participationPdfUrl, useParticipationCode } from '../../api/participations';
 import { OrderInvoices } from '../invoices/OrderInvoices';
+import { ResaleSection, ResoldNotice } from '../resale/ResaleSection';
 import { QrCodeImage } from '../shell/QrCodeImage';
 import { FullScreenTicket } from './FullScreenTicket';
 import { HolderEditor } from './HolderEditor';
@@ -42,6 +44,11 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
                 {m.gift}
               </Badge>
             )}
+            {participation.resale && (
+              <Badge color={participation.resale.status === 'sold' ? 'teal' : 'yellow'} variant="light">
+                {participation.resale.status === 'sold' ? resaleFr.myTickets.sold : resaleFr.myTickets.listed}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {p.from} {formatDateTime(participation.dateBegin)} {p.to} {formatDateTime(participation.dateEnd)}
@@ -56,8 +63,25 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
           )}
         </Stack>
       </Accordion.Control>
-      <Accordion.Panel>{opened && <TicketDetails participation={participation} />}</Accordion.Panel>
+      <Accordion.Panel>
+        {opened &&
+          (participation.resale?.status === 'sold' ? (
+            <ResoldDetails participation={participation} />
+          ) : (
+            <TicketDetails participation={participation} />
+          ))}
+      </Accordion.Panel>
     </Accordion.Item>
+  );
+}
+
+/** A place resold: no code any more, its refund and the order's documents (the credit note among them). */
+function ResoldDetails({ participation }: { participation: MyParticipation }) {
+  return (
+    <Stack gap="md">
+      <ResoldNotice participation={participation} />
+      <OrderInvoices orderId={participation.orderId} />
+    </Stack>
   );
 }
 
@@ -128,6 +152,17 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
         </Title>
         <TransferSection participation={participation} />
       </Stack>
+      {(participation.resaleOffer || participation.resale) && (
+        <>
+          <Divider />
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {resaleFr.myTickets.dialogTitle}
+            </Title>
+            <ResaleSection participation={participation} />
+          </Stack>
+        </>
+      )}
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">

@@ -31,6 +31,8 @@ const participation: MyParticipation = {
   pendingTransfer: null,
   isNamed: false,
   holdersEditableUntil: null,
+  resale: null,
+  resaleOffer: null,
 };
 
 describe('the transfer of a ticket on its card', () => {

@@ -1,0 +1,202 @@
+import type { ResaleHistoryItem, ResaleSettings } from '@guichet/shared';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
+
+/** A holder's place as a resale decides on it, locked until the transaction ends. */
+export type PlaceToResell = {
+  id: string;
+  eventId: string;
+  ticketId: string;
+  userId: string;
+  orderId: string | null;
+  quantity: number;
+  isGift: boolean;
+  entriesUsed: number;
+  isLive: boolean;
+  isRefundRequested: boolean;
+  isEventOver: boolean;
+  unitPriceCents: number;
+  discountPercent: number | null;
+  provider: string | null;
+  transactionId: string | null;
+  resaleAllowed: boolean;
+  resaleDeadline: string | null;
+  resaleFeeCents: number;
+  hasPendingTransfer: boolean;
+};
+
+/**
+ * The participation, what it cost (its order line's unit price, the order's discount) and what
+ * its event says of resale, the participation's row locked: a resale, its withdrawal, its sale,
+ * a transfer, a scan's entry and a refund of the same place queue on it.
+ */
+export async function lockPlace(tx: Database, participationId: string, now: Date): Promise<PlaceToResell | undefined> {
+  const [row] = await queryRows<Omit<PlaceToResell, 'hasPendingTransfer'>>(
+    tx,
+    sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
+               p.order_id as "orderId", p.quantity, p.is_gift as "isGift", p.entries_used as "entriesUsed",
+               (p.cancelled_at is null and p.transferred_at is null) as "isLive",
+               (p.refund_requested_at is not null) as "isRefundRequested",
+               (e.cancelled_at is not null or e.deleted_at is not null
+                or e.date_end <= ${now.toISOString()}::timestamptz) as "isEventOver",
+               coalesce(l.unit_price_cents, 0) as "unitPriceCents",
+               o.discount_percent as "discountPercent", o.provider, o.transaction_id as "transactionId",
+               e.resale_allowed as "resaleAllowed", ${isoTimestamp('e.resale_deadline')} as "resaleDeadline",
+               e.resale_fee_cents as "resaleFeeCents"
+          from participations p
+          join events e on e.id = p.event_id
+          left join orders o on o.id = p.order_id and o.status = 'paid'
+          left join lateral (select unit_price_cents from order_lines
+                              where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
+                              limit 1) l on o.id is not null
+         where p.id = ${participationId}
+         for update of p`,
+  );
+  if (!row) return undefined;
+  // Read once the lock is granted, by a statement of its own: a transfer sent while this waited counts.
+  const [pending] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from ticket_transfers where participation_id = ${participationId} and status = 'pending'
+           and expires_at > ${now.toISOString()}::timestamptz limit 1`,
+  );
+  return { ...row, hasPendingTransfer: pending !== undefined };
+}
+
+/** Lists the place: empty when it is listed already (the partial unique index). */
+export async function insertListing(
+  tx: Database,
+  values: {
+    eventId: string;
+    ticketId: string;
+    participationId: string;
+    sellerId: string;
+    priceCents: number;
+    feeCents: number;
+  },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into resale_listings (event_id, ticket_id, participation_id, seller_id, price_cents, fee_cents)
+        values (${values.eventId}, ${values.ticketId}, ${values.participationId}, ${values.sellerId},
+                ${values.priceCents}, ${values.feeCents})
+        on conflict do nothing
+        returning id`,
+  );
+  return row?.id ?? '';
+}
+
+/** The place's live listing, locked. */
+export async function lockLiveListing(tx: Database, participationId: string) {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from resale_listings where participation_id = ${participationId} and status = 'listed' for update`,
+  );
+  return row;
+}
+
+export async function endListing(tx: Database, id: string, at: Date): Promise<void> {
+  await queryRows(
+    tx,
+    sql`update resale_listings set status = 'withdrawn', ended_at = ${at.toISOString()}::timestamptz where id = ${id}`,
+  );
+}
+
+/**
+ * A new place sold, locked: the sale of a listing queues on it, so that a job run twice sells
+ * once. Its listings sold are counted by a statement of their own once the lock is granted: one
+ * in the locking statement would read the snapshot taken before the wait, missing the sale of
+ * the run it waited for.
+ */
+export async function lockBuyerPlace(tx: Database, participationId: string) {
+  const [row] = await queryRows<{ id: string; ticketId: string; quantity: number }>(
+    tx,
+    sql`select p.id, p.ticket_id as "ticketId", p.quantity
+          from participations p where p.id = ${participationId} and p.cancelled_at is null
+         for update of p`,
+  );
+  if (!row) return undefined;
+  const [count] = await queryRows<{ sold: number }>(
+    tx,
+    sql`select count(*)::int as sold from resale_listings where buyer_participation_id = ${participationId}`,
+  );
+  return { ...row, sold: count?.sold ?? 0 };
+}
+
+export type ListingToSell = {
+  id: string;
+  eventId: string;
+  participationId: string;
+  priceCents: number;
+  feeCents: number;
+};
+
+/** The ticket's oldest live listing, locked; one another sale holds is skipped. */
+export async function lockOldestListing(tx: Database, ticketId: string): Promise<ListingToSell | undefined> {
+  const [row] = await queryRows<ListingToSell>(
+    tx,
+    sql`select id, event_id as "eventId", participation_id as "participationId", price_cents as "priceCents",
+               fee_cents as "feeCents"
+          from resale_listings where ticket_id = ${ticketId} and status = 'listed'
+         order by created_at, id
+         limit 1
+         for update skip locked`,
+  );
+  return row;
+}
+
+export async function markSold(
+  tx: Database,
+  id: string,
+  values: { buyerParticipationId: string; refundId: string | null; at: Date },
+): Promise<void> {
+  await queryRows(
+    tx,
+    sql`update resale_listings set status = 'sold', buyer_participation_id = ${values.buyerParticipationId},
+               refund_id = ${values.refundId}, ended_at = ${values.at.toISOString()}::timestamptz
+         where id = ${id}`,
+  );
+}
+
+export async function findSettings(db: Database, eventId: string): Promise<ResaleSettings | undefined> {
+  const [row] = await queryRows<ResaleSettings>(
+    db,
+    sql`select resale_allowed as "resaleAllowed", ${isoTimestamp('resale_deadline')} as "resaleDeadline",
+               resale_fee_cents as "resaleFeeCents"
+          from events where id = ${eventId}`,
+  );
+  return row;
+}
+
+export async function updateSettings(db: Database, eventId: string, settings: ResaleSettings): Promise<void> {
+  await queryRows(
+    db,
+    sql`update events set resale_allowed = ${settings.resaleAllowed},
+               resale_deadline = ${settings.resaleDeadline}::timestamptz,
+               resale_fee_cents = ${settings.resaleFeeCents}, updated_at = now()
+         where id = ${eventId}`,
+  );
+}
+
+/** Every resale of a place of the event, oldest first, as the organiser's participant detail shows them. */
+export function findHistory(db: Database, eventId: string, participationId: string) {
+  return queryRows<ResaleHistoryItem>(
+    db,
+    sql`select r.id, r.status, u.email as "sellerEmail", r.price_cents as "priceCents", r.fee_cents as "feeCents",
+               ${isoTimestamp('r.created_at')} as "createdAt", ${isoTimestamp('r.ended_at')} as "endedAt"
+          from resale_listings r
+          join users u on u.id = r.seller_id
+         where r.event_id = ${eventId}
+           and (r.participation_id = ${participationId} or r.buyer_participation_id = ${participationId})
+         order by r.created_at, r.id`,
+  );
+}
+
+/** Whether the participation is a place of the event (any state). */
+export async function isPlaceOfEvent(db: Database, eventId: string, participationId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from participations where id = ${participationId} and event_id = ${eventId}`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,87 @@
+import { formatEuros, type MyParticipation, resaleFr } from '@guichet/shared';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useListForResale, useWithdrawFromResale } from '../../api/resale';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast';
+
+const m = resaleFr.myTickets;
+
+/**
+ * The resale part of a ticket card (issue 30): 'Revendre' confirms the price and the fee (the
+ * server sets both); listed, the card says 'En revente' with 'Retirer de la vente'. Nothing shows
+ * when the organiser does not allow it. A place sold shows 'Revendu' on the card itself.
+ */
+export function ResaleSection({ participation }: { participation: MyParticipation }) {
+  const [asking, setAsking] = useState(false);
+  const list = useListForResale(participation.id);
+  const withdraw = useWithdrawFromResale(participation.id);
+  const resale = participation.resale;
+
+  if (resale?.status === 'listed') {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Group gap="xs">
+          <Badge color="yellow" variant="light">
+            {m.listed}
+          </Badge>
+          <Text size="sm" role="status">
+            {formatEuros(resale.priceCents)} · {m.listedHelp}
+          </Text>
+        </Group>
+        <Button
+          variant="default"
+          loading={withdraw.isPending}
+          onClick={() => withdraw.mutate(undefined, { onSuccess: () => toast(m.withdrawn) })}
+        >
+          {m.withdraw}
+        </Button>
+        {withdraw.error && (
+          <Alert color="red" role="alert" p="xs">
+            {withdraw.error.message}
+          </Alert>
+        )}
+      </Stack>
+    );
+  }
+  const offer = participation.resaleOffer;
+  if (!offer) return null;
+  return (
+    <Group>
+      <Button
+        variant="light"
+        leftSection={<IconReceiptRefund size={18} aria-hidden />}
+        onClick={() => {
+          list.reset();
+          setAsking(true);
+        }}
+      >
+        {m.resell}
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={m.dialogTitle}
+        confirmLabel={m.confirm}
+        cancelLabel={m.cancel}
+        pending={list.isPending}
+        error={list.error?.message ?? null}
+        onClose={() => setAsking(false)}
+        onConfirm={() => list.mutate(undefined, { onSuccess: () => setAsking(false) })}
+      >
+        {m.dialogHelp(offer.priceCents, offer.feeCents)}
+      </ConfirmDialog>
+    </Group>
+  );
+}
+
+/** A place the holder resold: what they get back, in place of the ticket's code. */
+export function ResoldNotice({ participation }: { participation: MyParticipation }) {
+  const resale = participation.resale;
+  if (resale?.status !== 'sold') return null;
+  return (
+    <Alert color="teal" title={m.sold} role="status">
+      {m.soldHelp(resale.priceCents - resale.feeCents)}
+    </Alert>
+  );
+}
