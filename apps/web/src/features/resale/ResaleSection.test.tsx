@@ -1,8 +1,9 @@
-import { type MyParticipation, resaleFr } from '@guichet/shared';
+import { resaleFr } from '@guichet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { myPlace } from '../../../test/ticket-fixtures';
 import { ResaleSection, ResoldNotice } from './ResaleSection';
 
 const m = resaleFr.myTickets;
@@ -10,30 +11,7 @@ const LIST = 'POST /me/participations/p-1/resale';
 const WITHDRAW = 'DELETE /me/participations/p-1/resale';
 const MINE = 'GET /me/participations';
 
-const participation: MyParticipation = {
-  id: 'p-1',
-  eventId: 'evt-1',
-  eventTitle: 'Gala',
-  dateBegin: '2030-06-01T18:00:00.000Z',
-  dateEnd: '2030-06-01T23:00:00.000Z',
-  dateMaxRefund: null,
-  ticketId: 't-1',
-  ticketTitle: 'Fosse',
-  quantity: 1,
-  bannerUrl: null,
-  firstName: 'Inès',
-  lastName: 'Martin',
-  isGift: false,
-  refundPlaces: 0,
-  refundRequested: false,
-  orderId: 'o-1',
-  ticketNumbers: [12],
-  pendingTransfer: null,
-  isNamed: false,
-  holdersEditableUntil: null,
-  resale: null,
-  resaleOffer: { priceCents: 2500, feeCents: 150 },
-};
+const participation = myPlace({ resaleOffer: { priceCents: 2500, feeCents: 150 } });
 
 describe('the resale of a ticket on its card', () => {
   it('shows the price and the fee before listing, and sends no price', async () => {

@@ -1,8 +1,9 @@
-import { formatDateTime, type MyParticipation, transfersFr } from '@guichet/shared';
+import { formatDateTime, transfersFr } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
+import { myPlace } from '../../../test/ticket-fixtures';
 import { TransferSection } from './TransferSection';
 
 const m = transfersFr.myTickets;
@@ -10,30 +11,7 @@ const SEND = 'POST /me/participations/p-1/transfer';
 const CANCEL = 'DELETE /me/participations/p-1/transfer';
 const MINE = 'GET /me/participations';
 
-const participation: MyParticipation = {
-  id: 'p-1',
-  eventId: 'evt-1',
-  eventTitle: 'Gala',
-  dateBegin: '2030-06-01T18:00:00.000Z',
-  dateEnd: '2030-06-01T23:00:00.000Z',
-  dateMaxRefund: null,
-  ticketId: 't-1',
-  ticketTitle: 'Fosse',
-  quantity: 1,
-  bannerUrl: null,
-  firstName: 'Inès',
-  lastName: 'Martin',
-  isGift: false,
-  refundPlaces: 0,
-  refundRequested: false,
-  orderId: 'o-1',
-  ticketNumbers: [12],
-  pendingTransfer: null,
-  isNamed: false,
-  holdersEditableUntil: null,
-  resale: null,
-  resaleOffer: null,
-};
+const participation = myPlace();
 
 describe('the transfer of a ticket on its card', () => {
   it('asks the receiver’s e-mail, checks it, and sends the ticket', async () => {
