@@ -93,6 +93,7 @@ import { createWalletPushAdapter, type WalletPushAdapter } from './modules/walle
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { forgetOldWebhookAttempts } from './modules/webhooks/service';
 import {
   createPaymentProviders,
   type PaymentConfig,
@@ -436,6 +437,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Often: a rush's mails queue behind each other's PDFs, its invoices need not wait for them.
       { name: 'issue owed documents', everyMs: 5_000, run: () => issueOwedDocuments('all') },
       { name: 'forget old embedded bookings', everyMs: 3_600_000, run: () => forgetOldEmbedBookings(deps) },
+      { name: 'forget old webhook attempts', everyMs: 3_600_000, run: () => forgetOldWebhookAttempts(deps) },
     ],
   });
   app.decorate('jobs', jobs);

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  apiTokens,
   contactMessages,
   emailCodes,
   events,
@@ -11,6 +12,7 @@ import {
   ticketTransfers,
   users,
   waitingListEntries,
+  webhookEndpoints,
 } from '../../db/schema';
 import { withEventAndTicket } from '../participations/with-ticket.repository';
 
@@ -36,6 +38,10 @@ export async function anonymiseUser(
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(emailCodes).where(eq(emailCodes.userId, userId));
   await db.delete(contactMessages).where(eq(contactMessages.userId, userId));
+  // An integration speaks for its organiser: it ends with the account. The endpoints' secrets and
+  // delivery log go (their pending deliveries end as their subject is gone).
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   await db
     .update(users)
     .set({

@@ -6,6 +6,7 @@ import { createEvent, createUser, DAY, loginAs, PASSWORD } from '../../../test/h
 import { makePng, uploadFile } from '../../../test/modules/account/support';
 import { useTestApp } from '../../../test/use-test-app';
 import {
+  apiTokens,
   contactMessages,
   follows,
   participations,
@@ -13,6 +14,7 @@ import {
   ticketTransfers,
   users,
   waitingListEntries,
+  webhookEndpoints,
 } from '../../db/schema';
 
 const t = useTestApp();
@@ -103,6 +105,38 @@ describe('account deletion', () => {
       payload: { email: user.email, password: PASSWORD },
     });
     expect(newOwner.statusCode).toBe(200);
+  });
+
+  it('ends an organiser’s integrations: API tokens refused, webhook endpoints and their log gone', async () => {
+    const organiser = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, organiser.email);
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/api-tokens',
+      headers: { cookie },
+      payload: { name: 'Caisse', scopes: ['events:read'] },
+    });
+    expect(token.statusCode).toBe(201);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/webhooks',
+      headers: { cookie },
+      payload: { url: 'http://127.0.0.1:9/recu', events: ['order.paid'] },
+    });
+    expect(hook.statusCode).toBe(201);
+
+    expect((await call('DELETE', '/api/me', cookie)).statusCode).toBe(204);
+
+    const asToken = await t.app.inject({
+      method: 'GET',
+      url: `/api/console/events/${randomUUID()}/stats`,
+      headers: { authorization: `Bearer ${token.json().token}` },
+    });
+    expect(asToken.statusCode).toBe(401);
+    expect(await t.database.db.select().from(apiTokens).where(eq(apiTokens.userId, organiser.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, organiser.id)),
+    ).toHaveLength(0);
   });
 
   it('refuses visitors, and an organiser whose events are still to come', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { jobs, users, webhookAttempts, webhookEndpoints } from '../../db/schema';
 
@@ -68,6 +68,10 @@ export function findAttempts(db: Database, endpointId: string, limit: number) {
     .where(eq(webhookAttempts.endpointId, endpointId))
     .orderBy(desc(webhookAttempts.createdAt))
     .limit(limit);
+}
+
+export async function deleteAttemptsBefore(db: Database, before: Date): Promise<void> {
+  await db.delete(webhookAttempts).where(lt(webhookAttempts.createdAt, before));
 }
 
 export async function insertAttempt(db: Database, values: typeof webhookAttempts.$inferInsert): Promise<void> {

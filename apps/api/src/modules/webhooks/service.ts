@@ -23,6 +23,9 @@ import { newWebhookSecret } from './signature';
 const m = integrationsFr.errors;
 const MAX_ENDPOINTS = 10;
 const DELIVERY_LOG_LENGTH = 50;
+// Longer than a delivery's retries (about five hours) and than an organiser looks back to debug;
+// the log grows by one row per attempt, a busy on-sale's worth of rows a day.
+const DELIVERY_LOG_DAYS = 30;
 
 function parseEvents(events: string[]): WebhookEventType[] {
   const unknown = events.find((event) => !isWebhookEventType(event));
@@ -161,4 +164,9 @@ export async function testWebhook(deps: WebhookDeps, me: SignedInUser, id: strin
   );
   if (!attempt) throw notFound();
   return deliveryOf(attempt);
+}
+
+/** The delivery log keeps a month: its rows (answers, errors) are only ever read to debug. */
+export async function forgetOldWebhookAttempts(deps: Pick<WebhookDeps, 'db' | 'clock'>): Promise<void> {
+  await repo.deleteAttemptsBefore(deps.db, new Date(deps.clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000));
 }

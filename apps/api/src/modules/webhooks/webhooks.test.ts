@@ -6,8 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs, type TestApp, withTestApp } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
-import { jobs, mailOutbox, orders, webhookEndpoints } from '../../db/schema';
+import { jobs, mailOutbox, orders, webhookAttempts, webhookEndpoints } from '../../db/schema';
 import { WEBHOOK_MAX_ATTEMPTS } from './delivery';
+import { forgetOldWebhookAttempts } from './service';
 import { signatureHeader, verifySignature } from './signature';
 
 const m = integrationsFr.errors;
@@ -207,6 +208,33 @@ describe('signed webhooks', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/me/webhooks/${id}`, headers: { cookie } })).statusCode,
     ).toBe(204);
+  });
+});
+
+describe('the delivery log', () => {
+  const t = useTestApp();
+
+  it('keeps a month of attempts: older ones are forgotten by the hourly pass, the recent ones stay', async () => {
+    const { cookie } = await organiser(t);
+    const { id } = (await register(t, cookie, 'http://127.0.0.1:9/recu')).json() as { id: string };
+    const now = Date.now();
+    const attempt = (daysAgo: number, eventType: string) => ({
+      endpointId: id,
+      eventId: randomUUID(),
+      eventType,
+      attempt: 1,
+      statusCode: 200,
+      durationMs: 3,
+      createdAt: new Date(now - daysAgo * 86_400_000),
+    });
+    await t.database.db
+      .insert(webhookAttempts)
+      .values([attempt(31, 'order.refunded'), attempt(29, 'order.paid'), attempt(0, 'event.updated')]);
+
+    await forgetOldWebhookAttempts({ db: t.database.db, clock: { now: () => new Date(now) } });
+
+    const log = await t.app.inject({ method: 'GET', url: `/api/me/webhooks/${id}/deliveries`, headers: { cookie } });
+    expect(log.json().map((row: { eventType: string }) => row.eventType)).toEqual(['event.updated', 'order.paid']);
   });
 });
 
