@@ -2,6 +2,7 @@ import type { ResaleHistoryItem } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { resaleListings } from '../../db/schema';
 import { findHandOnInProgress, type HandOnInProgress } from '../participations/place.repository';
 
 /** A holder's place as a resale decides on it, locked until the transaction ends. */
@@ -58,25 +59,12 @@ export async function lockPlace(tx: Database, participationId: string, now: Date
 }
 
 /** Lists the place: empty when it is listed already (the partial unique index). */
-export async function insertListing(
-  tx: Database,
-  values: {
-    eventId: string;
-    ticketId: string;
-    participationId: string;
-    sellerId: string;
-    priceCents: number;
-    feeCents: number;
-  },
-): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into resale_listings (event_id, ticket_id, participation_id, seller_id, price_cents, fee_cents)
-        values (${values.eventId}, ${values.ticketId}, ${values.participationId}, ${values.sellerId},
-                ${values.priceCents}, ${values.feeCents})
-        on conflict do nothing
-        returning id`,
-  );
+export async function insertListing(tx: Database, values: typeof resaleListings.$inferInsert): Promise<string> {
+  const [row] = await tx
+    .insert(resaleListings)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: resaleListings.id });
   return row?.id ?? '';
 }
 

@@ -3,6 +3,7 @@ import type { TransferHistoryItem, TransferOffer, TransferStatus } from '@guiche
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { ticketTransfers } from '../../db/schema';
 import { findHandOnInProgress, type HandOnInProgress } from '../participations/place.repository';
 
 /** A holder's place as a transfer decides on it, locked until the transaction ends. */
@@ -72,27 +73,14 @@ export async function expirePending(db: Database, where: { participationId: stri
   );
 }
 
-export async function insertTransfer(
-  tx: Database,
-  values: {
-    eventId: string;
-    participationId: string;
-    fromUserId: string;
-    toEmail: string;
-    tokenHash: string;
-    expiresAt: Date;
-  },
-): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into ticket_transfers (event_id, participation_id, from_user_id, to_email, token_hash, expires_at)
-        values (${values.eventId}, ${values.participationId}, ${values.fromUserId}, ${values.toEmail},
-                ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz)
-        on conflict do nothing
-        returning id`,
-  );
-  if (!row) return '';
-  return row.id;
+/** Sends the place: empty when a transfer of it is pending already (the partial unique index). */
+export async function insertTransfer(tx: Database, values: typeof ticketTransfers.$inferInsert): Promise<string> {
+  const [row] = await tx
+    .insert(ticketTransfers)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: ticketTransfers.id });
+  return row?.id ?? '';
 }
 
 /** Ends the participation's pending transfer as cancelled: whether there was one. */
