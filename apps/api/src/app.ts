@@ -83,6 +83,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { ticketAttachmentResolver } from './modules/ticket-codes/attachments';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
 import { ticketCodeRoutes } from './modules/ticket-codes/routes';
+import { ticketRulesRoutes } from './modules/ticket-rules/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { expireWaitingListOffers, offerPlacesBack } from './modules/waiting-list/offers.service';
 import { waitingListRoutes } from './modules/waiting-list/waiting-list.routes';
@@ -320,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(waitingListRoutes, deps);
       await api.register(transferRoutes, deps);
       await api.register(resaleRoutes, deps);
+      await api.register(ticketRulesRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(attendeeMessageRoutes, deps);

@@ -1,4 +1,4 @@
-import type { TransferHistoryItem, TransferOffer, TransferRequest, TransferSettings } from '@guichet/shared';
+import type { TransferOffer, TransferRequest } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from './account';
 import { api } from './client';
@@ -7,8 +7,6 @@ const id = (value: string) => encodeURIComponent(value);
 
 export const transferKeys = {
   offer: (token: string) => ['transfers', 'offer', token] as const,
-  settings: (eventId: string) => ['transfers', 'settings', eventId] as const,
-  history: (eventId: string, participationId: string) => ['transfers', 'history', eventId, participationId] as const,
 };
 
 /** Sends one of the user's tickets to an e-mail address; the card then shows it pending. */
@@ -44,33 +42,5 @@ export function useAcceptTransfer(token: string) {
     mutationFn: () => api<{ participationId: string }>('POST', `/transfers/${id(token)}/accept`),
     // The link's own page keeps its answer (it says the ticket is theirs); their tickets are read again.
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.participations }),
-  });
-}
-
-export function useTransferSettings(eventId: string) {
-  return useQuery({
-    queryKey: transferKeys.settings(eventId),
-    queryFn: () => api<TransferSettings>('GET', `/console/events/${id(eventId)}/transfer-settings`),
-  });
-}
-
-export function useSaveTransferSettings(eventId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TransferSettings) =>
-      api<TransferSettings>('PUT', `/console/events/${id(eventId)}/transfer-settings`, body),
-    onSuccess: (saved) => client.setQueryData(transferKeys.settings(eventId), saved),
-  });
-}
-
-/** A place's transfers, for the organiser's participant detail. */
-export function useTransferHistory(eventId: string, participationId: string) {
-  return useQuery({
-    queryKey: transferKeys.history(eventId, participationId),
-    queryFn: () =>
-      api<TransferHistoryItem[]>(
-        'GET',
-        `/console/events/${id(eventId)}/participations/${id(participationId)}/transfers`,
-      ),
   });
 }

@@ -52,11 +52,10 @@ export function useEventWaitingLists(eventId: string) {
 }
 
 /** The offer a personal link names (its person only). */
-export function useWaitingListOffer(token: string, enabled: boolean) {
+export function useWaitingListOffer(token: string) {
   return useQuery({
     queryKey: waitingListKeys.offer(token),
     queryFn: () => api<WaitingListOffer>('GET', `/waiting-list/offers/${id(token)}`),
-    enabled,
     retry: false,
   });
 }

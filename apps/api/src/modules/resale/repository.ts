@@ -1,10 +1,12 @@
-import type { ResaleHistoryItem, ResaleSettings } from '@guichet/shared';
+import type { ResaleHistoryItem } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { resaleListings } from '../../db/schema';
+import { findHandOnInProgress, type HandOnInProgress } from '../participations/place.repository';
 
 /** A holder's place as a resale decides on it, locked until the transaction ends. */
-export type PlaceToResell = {
+export type PlaceToResell = HandOnInProgress & {
   id: string;
   eventId: string;
   ticketId: string;
@@ -23,7 +25,6 @@ export type PlaceToResell = {
   resaleAllowed: boolean;
   resaleDeadline: string | null;
   resaleFeeCents: number;
-  hasPendingTransfer: boolean;
 };
 
 /**
@@ -32,7 +33,7 @@ export type PlaceToResell = {
  * a transfer, a scan's entry and a refund of the same place queue on it.
  */
 export async function lockPlace(tx: Database, participationId: string, now: Date): Promise<PlaceToResell | undefined> {
-  const [row] = await queryRows<Omit<PlaceToResell, 'hasPendingTransfer'>>(
+  const [row] = await queryRows<Omit<PlaceToResell, keyof HandOnInProgress>>(
     tx,
     sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.is_gift as "isGift", p.entries_used as "entriesUsed",
@@ -54,35 +55,16 @@ export async function lockPlace(tx: Database, participationId: string, now: Date
          for update of p`,
   );
   if (!row) return undefined;
-  // Read once the lock is granted, by a statement of its own: a transfer sent while this waited counts.
-  const [pending] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from ticket_transfers where participation_id = ${participationId} and status = 'pending'
-           and expires_at > ${now.toISOString()}::timestamptz limit 1`,
-  );
-  return { ...row, hasPendingTransfer: pending !== undefined };
+  return { ...row, ...(await findHandOnInProgress(tx, participationId, now)) };
 }
 
 /** Lists the place: empty when it is listed already (the partial unique index). */
-export async function insertListing(
-  tx: Database,
-  values: {
-    eventId: string;
-    ticketId: string;
-    participationId: string;
-    sellerId: string;
-    priceCents: number;
-    feeCents: number;
-  },
-): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into resale_listings (event_id, ticket_id, participation_id, seller_id, price_cents, fee_cents)
-        values (${values.eventId}, ${values.ticketId}, ${values.participationId}, ${values.sellerId},
-                ${values.priceCents}, ${values.feeCents})
-        on conflict do nothing
-        returning id`,
-  );
+export async function insertListing(tx: Database, values: typeof resaleListings.$inferInsert): Promise<string> {
+  const [row] = await tx
+    .insert(resaleListings)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: resaleListings.id });
   return row?.id ?? '';
 }
 
@@ -158,26 +140,6 @@ export async function markSold(
   );
 }
 
-export async function findSettings(db: Database, eventId: string): Promise<ResaleSettings | undefined> {
-  const [row] = await queryRows<ResaleSettings>(
-    db,
-    sql`select resale_allowed as "resaleAllowed", ${isoTimestamp('resale_deadline')} as "resaleDeadline",
-               resale_fee_cents as "resaleFeeCents"
-          from events where id = ${eventId}`,
-  );
-  return row;
-}
-
-export async function updateSettings(db: Database, eventId: string, settings: ResaleSettings): Promise<void> {
-  await queryRows(
-    db,
-    sql`update events set resale_allowed = ${settings.resaleAllowed},
-               resale_deadline = ${settings.resaleDeadline}::timestamptz,
-               resale_fee_cents = ${settings.resaleFeeCents}, updated_at = now()
-         where id = ${eventId}`,
-  );
-}
-
 /** Every resale of a place of the event, oldest first, as the organiser's participant detail shows them. */
 export function findHistory(db: Database, eventId: string, participationId: string) {
   return queryRows<ResaleHistoryItem>(
@@ -190,13 +152,4 @@ export function findHistory(db: Database, eventId: string, participationId: stri
            and (r.participation_id = ${participationId} or r.buyer_participation_id = ${participationId})
          order by r.created_at, r.id`,
   );
-}
-
-/** Whether the participation is a place of the event (any state). */
-export async function isPlaceOfEvent(db: Database, eventId: string, participationId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from participations where id = ${participationId} and event_id = ${eventId}`,
-  );
-  return rows.length > 0;
 }

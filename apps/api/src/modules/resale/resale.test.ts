@@ -98,6 +98,23 @@ describe('putting a ticket up for resale', () => {
     expect(sent.statusCode).toBe(409);
     expect(sent.json().code).toBe('BEING_RESOLD');
   });
+
+  it('refuses a resale of a ticket sent and not accepted yet, until the transfer is cancelled', async () => {
+    const { cookie, place } = await holder();
+    const transfer = `/api/me/participations/${place.id}/transfer`;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: transfer,
+      headers: { cookie },
+      payload: { email: 'quelquun@exemple.fr' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const refused = await resell(place.id, cookie);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'TRANSFER_PENDING', message: e.transferPending });
+    expect((await t.app.inject({ method: 'DELETE', url: transfer, headers: { cookie } })).statusCode).toBe(204);
+    expect((await resell(place.id, cookie)).statusCode).toBe(201);
+  });
 });
 
 describe('withdrawing', () => {

@@ -1,4 +1,4 @@
-import { resaleHistoryItem, resaleListed, resaleRequest, resaleSettings } from '@guichet/shared';
+import { resaleHistoryItem, resaleListed, resaleRequest } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -10,7 +10,8 @@ const idParams = z.object({ id: z.string().max(64) });
 
 /**
  * Face-value resale (issue 30; docs/decisions.md, "Resale"): the holder lists and withdraws from
- * /myTickets, the organiser sets the rules. The sale itself is a job after a normal sale.
+ * /myTickets, the organiser reads a place's resales (the rules are modules/ticket-rules'). The
+ * sale itself is a job after a normal sale.
  */
 export const resaleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -31,18 +32,6 @@ export const resaleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       await service.withdrawFromResale(deps, requireUser(request), request.params.id);
       return reply.status(204).send();
     },
-  );
-
-  app.get(
-    '/console/events/:id/resale-settings',
-    { schema: { params: idParams, response: { 200: resaleSettings } }, ...access('user') },
-    async (request) => service.getSettings(deps, request.user, request.params.id),
-  );
-
-  app.put(
-    '/console/events/:id/resale-settings',
-    { schema: { params: idParams, body: resaleSettings, response: { 200: resaleSettings } }, ...access('user') },
-    async (request) => service.saveSettings(deps, request.user, request.params.id, request.body),
   );
 
   app.get(

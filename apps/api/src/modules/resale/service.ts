@@ -3,17 +3,15 @@ import {
   formatDateTime,
   type ResaleHistoryItem,
   type ResaleListed,
-  type ResaleSettings,
-  resaleFeeError,
   resaleFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { queueJob } from '../../jobs/queue';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
-import { authorizeEvent } from '../../policy/event-access';
 import { cancelResoldPlace, offerPlaceForResale, takeBackPlaceFromResale } from '../orders/participations';
+import { authorizePlaceOfEvent, placeRefusal } from '../participations/place.service';
 import { applyRefund } from '../refunds/execution.service';
 import { insertRefund } from '../refunds/refunds.repository';
 import type { SignedInUser } from '../users/users.repository';
@@ -29,21 +27,19 @@ const notFound = () => new AppError('PARTICIPATION_NOT_FOUND', e.notFound, 404);
 const paidPriceOf = (place: repo.PlaceToResell) =>
   place.isGift ? 0 : discountedUnitPriceCents(place.unitPriceCents, place.discountPercent);
 
-/** Why a place cannot be put up for resale now, if it cannot (issue 30 "Bad input"), in the order a holder would fix them. */
+/**
+ * Why a place cannot be put up for resale now, if it cannot (issue 30 "Bad input"): its state
+ * first, then what it cost and the organiser's rules.
+ */
 function refusalOf(place: repo.PlaceToResell, now: Date): AppError | null {
-  if (!place.isLive) return new AppError('TICKET_NOT_LIVE', e.notLive, 409);
-  if (place.isEventOver) return new AppError('EVENT_OVER', e.eventOver, 409);
-  if (place.entriesUsed > 0) return new AppError('TICKET_SCANNED', e.scanned, 409);
-  if (place.isRefundRequested) return new AppError('REFUND_REQUESTED', e.refundRequested, 409);
-  // One place per participation (issue 30): a participation of several is split before it is resold.
-  if (place.quantity !== 1) return new AppError('SEVERAL_PLACES', e.severalPlaces, 409);
+  const refusal = placeRefusal(place, { way: 'resale', texts: { ...e, otherUnderWay: e.transferPending } });
+  if (refusal) return refusal;
   // Nothing paid, nothing to refund: a free place is cancelled, not resold.
   if (paidPriceOf(place) <= 0) return new AppError('FREE_TICKET', e.free, 409);
   if (!place.resaleAllowed) return new AppError('RESALE_FORBIDDEN', e.forbidden, 409);
   if (place.resaleDeadline && Date.parse(place.resaleDeadline) <= now.getTime()) {
     return new AppError('RESALE_DEADLINE_PASSED', e.pastDeadline(formatDateTime(place.resaleDeadline)), 409);
   }
-  if (place.hasPendingTransfer) return new AppError('TRANSFER_PENDING', e.transferPending, 409);
   return null;
 }
 
@@ -141,26 +137,6 @@ export async function sellResoldPlaces(deps: Pick<AppDeps, 'db' | 'clock' | 'con
   });
 }
 
-export async function getSettings(deps: Deps, viewer: Viewer | null, eventId: string): Promise<ResaleSettings> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'edit', { hideRefusal: true });
-  const settings = await repo.findSettings(deps.db, event.id);
-  if (!settings) throw new Error(`event ${event.id} without its resale settings`);
-  return settings;
-}
-
-export async function saveSettings(
-  deps: Deps,
-  viewer: Viewer | null,
-  eventId: string,
-  settings: ResaleSettings,
-): Promise<ResaleSettings> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'edit', { hideRefusal: true });
-  const invalid = resaleFeeError(settings.resaleFeeCents);
-  if (invalid) throw badRequest(invalid, 'resaleFeeCents');
-  await repo.updateSettings(deps.db, event.id, settings);
-  return getSettings(deps, viewer, event.id);
-}
-
 /** A place's resales (and the one that sold it to its holder), as the organiser's participant detail shows them. */
 export async function listHistory(
   deps: Deps,
@@ -168,7 +144,6 @@ export async function listHistory(
   eventId: string,
   participationId: string,
 ): Promise<ResaleHistoryItem[]> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
-  if (!isUuid(participationId) || !(await repo.isPlaceOfEvent(deps.db, event.id, participationId))) throw notFound();
-  return repo.findHistory(deps.db, event.id, participationId);
+  const place = await authorizePlaceOfEvent(deps, viewer, { eventId, participationId }, notFound);
+  return repo.findHistory(deps.db, place.eventId, place.participationId);
 }

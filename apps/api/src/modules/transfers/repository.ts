@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TransferHistoryItem, TransferOffer, TransferSettings, TransferStatus } from '@guichet/shared';
+import type { TransferHistoryItem, TransferOffer, TransferStatus } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { ticketTransfers } from '../../db/schema';
+import { findHandOnInProgress, type HandOnInProgress } from '../participations/place.repository';
 
 /** A holder's place as a transfer decides on it, locked until the transaction ends. */
-export type PlaceToTransfer = {
+export type PlaceToTransfer = HandOnInProgress & {
   id: string;
   eventId: string;
   ticketId: string;
@@ -19,7 +21,6 @@ export type PlaceToTransfer = {
   firstTicketNumber: number | null;
   isLive: boolean;
   isRefundRequested: boolean;
-  isBeingResold: boolean;
   eventTitle: string;
   ticketTitle: string;
   isEventOver: boolean;
@@ -38,7 +39,7 @@ export async function lockPlace(
   participationId: string,
   now: Date,
 ): Promise<PlaceToTransfer | undefined> {
-  const [row] = await queryRows<Omit<PlaceToTransfer, 'isBeingResold'>>(
+  const [row] = await queryRows<Omit<PlaceToTransfer, keyof HandOnInProgress>>(
     tx,
     sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.refund_places as "refundPlaces", p.is_gift as "isGift",
@@ -59,12 +60,7 @@ export async function lockPlace(
          for update of p`,
   );
   if (!row) return undefined;
-  // Read once the lock is granted, by a statement of its own: a resale listed while this waited counts.
-  const [listing] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from resale_listings where participation_id = ${participationId} and status = 'listed' limit 1`,
-  );
-  return { ...row, isBeingResold: listing !== undefined };
+  return { ...row, ...(await findHandOnInProgress(tx, participationId, now)) };
 }
 
 /** Pending transfers past their delay end as expired (before a new one, or a look at one). */
@@ -77,27 +73,14 @@ export async function expirePending(db: Database, where: { participationId: stri
   );
 }
 
-export async function insertTransfer(
-  tx: Database,
-  values: {
-    eventId: string;
-    participationId: string;
-    fromUserId: string;
-    toEmail: string;
-    tokenHash: string;
-    expiresAt: Date;
-  },
-): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into ticket_transfers (event_id, participation_id, from_user_id, to_email, token_hash, expires_at)
-        values (${values.eventId}, ${values.participationId}, ${values.fromUserId}, ${values.toEmail},
-                ${values.tokenHash}, ${values.expiresAt.toISOString()}::timestamptz)
-        on conflict do nothing
-        returning id`,
-  );
-  if (!row) return '';
-  return row.id;
+/** Sends the place: empty when a transfer of it is pending already (the partial unique index). */
+export async function insertTransfer(tx: Database, values: typeof ticketTransfers.$inferInsert): Promise<string> {
+  const [row] = await tx
+    .insert(ticketTransfers)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: ticketTransfers.id });
+  return row?.id ?? '';
 }
 
 /** Ends the participation's pending transfer as cancelled: whether there was one. */
@@ -178,26 +161,6 @@ export async function moveParticipation(tx: Database, place: PlaceToTransfer, to
   return newId;
 }
 
-export async function findSettings(db: Database, eventId: string): Promise<TransferSettings | undefined> {
-  const [row] = await queryRows<TransferSettings>(
-    db,
-    sql`select transfers_allowed as "transfersAllowed", ${isoTimestamp('transfer_deadline')} as "transferDeadline",
-               transfer_expiry_days as "transferExpiryDays"
-          from events where id = ${eventId}`,
-  );
-  return row;
-}
-
-export async function updateSettings(db: Database, eventId: string, settings: TransferSettings): Promise<void> {
-  await queryRows(
-    db,
-    sql`update events set transfers_allowed = ${settings.transfersAllowed},
-               transfer_deadline = ${settings.transferDeadline}::timestamptz,
-               transfer_expiry_days = ${settings.transferExpiryDays}, updated_at = now()
-         where id = ${eventId}`,
-  );
-}
-
 /**
  * Every transfer of a place of the event along its chain: the participation, the ones it was
  * transferred from, and the transfers sent from each, oldest first.
@@ -218,13 +181,4 @@ export function findHistory(db: Database, eventId: string, participationId: stri
          where x.event_id = ${eventId}
          order by x.created_at, x.id`,
   );
-}
-
-/** Whether the participation is a place of the event (any state). */
-export async function isPlaceOfEvent(db: Database, eventId: string, participationId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`select id from participations where id = ${participationId} and event_id = ${eventId}`,
-  );
-  return rows.length > 0;
 }

@@ -4,7 +4,6 @@ import {
   transferHistoryItem,
   transferOffer,
   transferRequest,
-  transferSettings,
 } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +17,8 @@ const tokenParams = z.object({ token: z.string().max(128) });
 
 /**
  * Ticket transfers (issue 30; docs/decisions.md, "Transfers"): the holder sends and cancels from
- * /myTickets, the receiver's link shows and accepts, the organiser sets the rules and reads a
- * place's history.
+ * /myTickets, the receiver's link shows and accepts, the organiser reads a place's history (the
+ * rules are modules/ticket-rules').
  */
 export const transferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -54,18 +53,6 @@ export const transferRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     { schema: { params: tokenParams, response: { 201: transferAccepted } }, ...access('user') },
     async (request, reply) =>
       reply.status(201).send(await service.acceptTransfer(deps, request.user, request.params.token)),
-  );
-
-  app.get(
-    '/console/events/:id/transfer-settings',
-    { schema: { params: idParams, response: { 200: transferSettings } }, ...access('user') },
-    async (request) => service.getSettings(deps, request.user, request.params.id),
-  );
-
-  app.put(
-    '/console/events/:id/transfer-settings',
-    { schema: { params: idParams, body: transferSettings, response: { 200: transferSettings } }, ...access('user') },
-    async (request) => service.saveSettings(deps, request.user, request.params.id, request.body),
   );
 
   app.get(

@@ -5,8 +5,6 @@ import {
   type TransferHistoryItem,
   type TransferOffer,
   type TransferRequest,
-  type TransferSettings,
-  transferExpiryDaysError,
   transfersFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
@@ -15,8 +13,8 @@ import { isUuid } from '../../lib/ids';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { queueMail } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
-import { authorizeEvent } from '../../policy/event-access';
 import { numberTickets } from '../invoices/issue';
+import { authorizePlaceOfEvent, placeRefusal } from '../participations/place.service';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './repository';
 
@@ -29,17 +27,12 @@ const notFound = () => new AppError('PARTICIPATION_NOT_FOUND', e.notFound, 404);
 const linkNotFound = () => new AppError('TRANSFER_NOT_FOUND', e.linkNotFound, 404);
 
 /**
- * Why a place cannot be handed on now, if it cannot (issue 30 "Bad input"), in the order a holder
- * would fix them.
+ * Why a place cannot be handed on now, if it cannot (issue 30 "Bad input"): its state first, then
+ * the organiser's rules.
  */
 function refusalOf(place: repo.PlaceToTransfer, now: Date): AppError | null {
-  if (!place.isLive) return new AppError('TICKET_NOT_LIVE', e.notLive, 409);
-  if (place.isEventOver) return new AppError('EVENT_OVER', e.eventOver, 409);
-  if (place.entriesUsed > 0) return new AppError('TICKET_SCANNED', e.scanned, 409);
-  if (place.isRefundRequested) return new AppError('REFUND_REQUESTED', e.refundRequested, 409);
-  // One place per participation (issue 30): a participation of several is split before it moves.
-  if (place.quantity !== 1) return new AppError('SEVERAL_PLACES', e.severalPlaces, 409);
-  if (place.isBeingResold) return new AppError('BEING_RESOLD', e.beingResold, 409);
+  const refusal = placeRefusal(place, { way: 'transfer', texts: { ...e, otherUnderWay: e.beingResold } });
+  if (refusal) return refusal;
   if (!place.transfersAllowed) return new AppError('TRANSFERS_FORBIDDEN', e.forbidden, 409);
   if (place.transferDeadline && Date.parse(place.transferDeadline) <= now.getTime()) {
     return new AppError('TRANSFER_DEADLINE_PASSED', e.pastDeadline(formatDateTime(place.transferDeadline)), 409);
@@ -162,26 +155,6 @@ export async function acceptTransfer(
   });
 }
 
-export async function getSettings(deps: Deps, viewer: Viewer | null, eventId: string): Promise<TransferSettings> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'edit', { hideRefusal: true });
-  const settings = await repo.findSettings(deps.db, event.id);
-  if (!settings) throw new Error(`event ${event.id} without its transfer settings`);
-  return settings;
-}
-
-export async function saveSettings(
-  deps: Deps,
-  viewer: Viewer | null,
-  eventId: string,
-  settings: TransferSettings,
-): Promise<TransferSettings> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'edit', { hideRefusal: true });
-  const invalid = transferExpiryDaysError(settings.transferExpiryDays);
-  if (invalid) throw badRequest(invalid, 'transferExpiryDays');
-  await repo.updateSettings(deps.db, event.id, settings);
-  return getSettings(deps, viewer, event.id);
-}
-
 /** A place's transfers, as the organiser's participant detail shows them. */
 export async function listHistory(
   deps: Deps,
@@ -189,7 +162,6 @@ export async function listHistory(
   eventId: string,
   participationId: string,
 ): Promise<TransferHistoryItem[]> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
-  if (!isUuid(participationId) || !(await repo.isPlaceOfEvent(deps.db, event.id, participationId))) throw notFound();
-  return repo.findHistory(deps.db, event.id, participationId);
+  const place = await authorizePlaceOfEvent(deps, viewer, { eventId, participationId }, notFound);
+  return repo.findHistory(deps.db, place.eventId, place.participationId);
 }

@@ -4,8 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
 import { EventEditor } from '../organiser/EventEditor';
 import { CancelEventButton, CancellationBanner } from '../refunds/CancelEvent';
-import { ResaleSettingsForm } from '../resale/ResaleSettingsForm';
-import { TransferSettingsForm } from '../transfers/TransferSettingsForm';
+import { TicketRulesForm } from '../ticket-rules/TicketRulesForm';
 import classes from './Console.module.css';
 import { DoorSale } from './DoorSale';
 import { StaffTab } from './StaffTab';
@@ -85,8 +84,8 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="edit" pt="md">
           <Stack gap="xl">
             <EventEditor eventId={eventId} onDeleted={onDeleted} />
-            <TransferSettingsForm eventId={eventId} />
-            <ResaleSettingsForm eventId={eventId} />
+            <TicketRulesForm kind="transfer" eventId={eventId} />
+            <TicketRulesForm kind="resale" eventId={eventId} />
             <CancelEventButton eventId={eventId} />
           </Stack>
         </Tabs.Panel>

@@ -1,11 +1,7 @@
-import { fr, QR_CODE_SIZE } from '@guichet/shared';
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { fr } from '@guichet/shared';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { Loading } from '../../ui/Loading';
-import { toast } from '../../ui/toast';
-import { QrCodeImage, useQrCodeDataUrl } from '../shell/QrCodeImage';
-
-const QR_SIZE = QR_CODE_SIZE.link;
+import { LinkWithQrCode } from '../shell/LinkWithQrCode';
 
 /**
  * The event's link, a copy button, and a QR code of the link to download as PNG. A private
@@ -43,44 +39,20 @@ export function ShareModal({
 }
 
 function ShareContent({ url, title, isPrivate }: { url: string; title: string; isPrivate: boolean }) {
-  const qr = useQrCodeDataUrl(url, QR_SIZE);
+  const t = fr.events;
   return (
     <Stack>
       {isPrivate && (
         <Alert color="blue" variant="light">
-          {fr.events.privateShareNote}
+          {t.privateShareNote}
         </Alert>
       )}
-      <TextInput label={fr.events.eventLink} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
-      <CopyButton value={url}>
-        {({ copy }) => (
-          <Button
-            leftSection={<IconCopy size={16} />}
-            onClick={() => {
-              copy();
-              toast(fr.events.linkCopied);
-            }}
-          >
-            {fr.events.copyLink}
-          </Button>
-        )}
-      </CopyButton>
-      <Group justify="center">
-        <QrCodeImage value={url} size={QR_SIZE} alt={fr.events.qrAlt(title)} />
-      </Group>
-      <Text size="sm" c="dimmed" ta="center">
-        {fr.events.qrHelp}
-      </Text>
-      <Button
-        component="a"
-        href={qr ?? undefined}
-        download={`${title.replace(/[^\p{L}\p{N}]+/gu, '-')}-qr.png`}
-        variant="default"
-        leftSection={<IconDownload size={16} />}
-        disabled={!qr}
-      >
-        {fr.events.downloadQr}
-      </Button>
+      <LinkWithQrCode
+        url={url}
+        title={title}
+        fileSuffix="qr"
+        texts={{ ...t, link: t.eventLink, copy: t.copyLink, copied: t.linkCopied }}
+      />
     </Stack>
   );
 }

@@ -8,8 +8,7 @@ import {
 } from '@guichet/shared';
 import { Badge, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { OrderInvoices } from '../invoices/OrderInvoices';
-import { ResaleHistory } from '../resale/ResaleHistory';
-import { TransferHistory } from '../transfers/TransferHistory';
+import { PlaceHistory } from '../ticket-rules/PlaceHistory';
 import { ScanStatusBadge } from './ScanStatusBadge';
 
 const m = followUpFr.participants.detail;
@@ -90,8 +89,8 @@ export function ParticipantDetail({ row, eventId }: { row: ParticipantRow; event
           <Text size="sm">{formatDateTime(row.lastScanAt)}</Text>
         </div>
       )}
-      <TransferHistory eventId={eventId} participationId={row.id} />
-      <ResaleHistory eventId={eventId} participationId={row.id} />
+      <PlaceHistory kind="transfer" eventId={eventId} participationId={row.id} />
+      <PlaceHistory kind="resale" eventId={eventId} participationId={row.id} />
       <OrderInvoices orderId={row.orderId} />
     </Stack>
   );

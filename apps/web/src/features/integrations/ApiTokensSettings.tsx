@@ -1,15 +1,12 @@
-import { type ApiTokenCreated, apiTokenScopes, formatDateTime, integrationsFr } from '@guichet/shared';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { apiTokenScopes, formatDateTime, integrationsFr } from '@guichet/shared';
+import { Badge, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { useState } from 'react';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../api/integrations';
 import { ConfirmButton } from '../../ui/ConfirmButton';
-import { FormError } from '../../ui/FormError';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
-import { SettingsSection } from '../account/settings/SettingsSection';
-import { SecretOnce } from './SecretOnce';
+import { CreateThenShowOnce } from './CreateThenShowOnce';
 
 const m = integrationsFr.tokens;
 const scopeLabels = integrationsFr.scopes;
@@ -21,71 +18,42 @@ export function ApiTokensSettings() {
   const revoke = useRevokeApiToken();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
-  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
-  const failure = create.error instanceof ApiError ? create.error : null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name, scopes },
-      {
-        onSuccess: (result) => {
-          setCreated(result);
-          setName('');
-          setScopes([]);
-          toast(m.created);
-        },
-      },
-    );
-  };
 
   return (
-    <SettingsSection title={m.title}>
-      <Text size="sm" c="dimmed">
-        {m.help}
-      </Text>
-      {created ? (
-        <SecretOnce
-          label={m.token}
-          value={created.token}
-          warning={m.shownOnce}
-          copyLabel={m.copy}
-          copied={m.copied}
-          doneLabel={m.close}
-          onDone={() => setCreated(null)}
-        />
-      ) : (
-        <form onSubmit={submit} noValidate aria-label={m.create}>
-          <Stack gap="sm">
-            <TextInput
-              label={m.name}
-              placeholder={m.namePlaceholder}
-              value={name}
-              maxLength={80}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={failure?.field === 'name' ? failure.message : undefined}
-            />
-            <Checkbox.Group
-              label={m.scopes}
-              value={scopes}
-              onChange={setScopes}
-              error={failure?.field === 'scopes' ? failure.message : undefined}
-            >
-              <Stack gap={6} mt={6}>
-                {apiTokenScopes.map((scope) => (
-                  <Checkbox key={scope} value={scope} label={`${scopeLabels[scope]} (${scope})`} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <FormError message={failure && !failure.field ? failure.message : null} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={create.isPending}>
-                {m.create}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+    <CreateThenShowOnce
+      texts={{ ...m, secret: m.token }}
+      create={create}
+      body={{ name, scopes }}
+      secretOf={(created) => created.token}
+      onCreated={() => {
+        setName('');
+        setScopes([]);
+      }}
+      fields={(failure) => (
+        <>
+          <TextInput
+            label={m.name}
+            placeholder={m.namePlaceholder}
+            value={name}
+            maxLength={80}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={failure?.field === 'name' ? failure.message : undefined}
+          />
+          <Checkbox.Group
+            label={m.scopes}
+            value={scopes}
+            onChange={setScopes}
+            error={failure?.field === 'scopes' ? failure.message : undefined}
+          >
+            <Stack gap={6} mt={6}>
+              {apiTokenScopes.map((scope) => (
+                <Checkbox key={scope} value={scope} label={`${scopeLabels[scope]} (${scope})`} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        </>
       )}
+    >
       <QueryState query={tokens} errorTitle={m.loadError} compact isEmpty={(list) => list.length === 0} empty={m.empty}>
         {(list) => (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={m.title}>
@@ -136,6 +104,6 @@ export function ApiTokensSettings() {
           </Stack>
         )}
       </QueryState>
-    </SettingsSection>
+    </CreateThenShowOnce>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, CopyButton, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
-import { toast } from '../../ui/toast';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { CopyToastButton } from '../../ui/CopyToastButton';
 
 /** A secret shown once (a token, a signing secret): the warning, the value, copy, and done. */
 export function SecretOnce({
@@ -34,20 +34,7 @@ export function SecretOnce({
         data-testid="secret-once"
       />
       <Group justify="space-between" wrap="wrap">
-        <CopyButton value={value}>
-          {({ copy }) => (
-            <Button
-              leftSection={<IconCopy size={16} aria-hidden />}
-              variant="light"
-              onClick={() => {
-                copy();
-                toast(copied);
-              }}
-            >
-              {copyLabel}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyToastButton value={value} label={copyLabel} copied={copied} variant="light" />
         <Button variant="default" onClick={onDone}>
           {doneLabel}
         </Button>

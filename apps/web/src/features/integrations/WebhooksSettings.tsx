@@ -1,13 +1,9 @@
-import { integrationsFr, type WebhookCreated } from '@guichet/shared';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { integrationsFr } from '@guichet/shared';
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useCreateWebhook, useWebhooks } from '../../api/integrations';
-import { FormError } from '../../ui/FormError';
 import { QueryState } from '../../ui/QueryState';
-import { toast } from '../../ui/toast';
-import { SettingsSection } from '../account/settings/SettingsSection';
-import { SecretOnce } from './SecretOnce';
+import { CreateThenShowOnce } from './CreateThenShowOnce';
 import { WebhookCard } from './WebhookCard';
 import { WebhookFields } from './WebhookFields';
 
@@ -19,52 +15,21 @@ export function WebhooksSettings() {
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([]);
-  const [created, setCreated] = useState<WebhookCreated | null>(null);
-  const failure = create.error instanceof ApiError ? create.error : null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { url, events },
-      {
-        onSuccess: (result) => {
-          setCreated(result);
-          setUrl('');
-          setEvents([]);
-          toast(m.created);
-        },
-      },
-    );
-  };
 
   return (
-    <SettingsSection title={m.title}>
-      <Text size="sm" c="dimmed">
-        {m.help}
-      </Text>
-      {created ? (
-        <SecretOnce
-          label={m.secret}
-          value={created.secret}
-          warning={m.secretShownOnce}
-          copyLabel={m.copySecret}
-          copied={m.copied}
-          doneLabel={m.close}
-          onDone={() => setCreated(null)}
-        />
-      ) : (
-        <form onSubmit={submit} noValidate aria-label={m.create}>
-          <Stack gap="sm">
-            <WebhookFields url={url} events={events} onUrl={setUrl} onEvents={setEvents} failure={failure} />
-            <FormError message={failure && !failure.field ? failure.message : null} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={create.isPending}>
-                {m.create}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+    <CreateThenShowOnce
+      texts={{ ...m, shownOnce: m.secretShownOnce, copy: m.copySecret }}
+      create={create}
+      body={{ url, events }}
+      secretOf={(created) => created.secret}
+      onCreated={() => {
+        setUrl('');
+        setEvents([]);
+      }}
+      fields={(failure) => (
+        <WebhookFields url={url} events={events} onUrl={setUrl} onEvents={setEvents} failure={failure} />
       )}
+    >
       <QueryState
         query={webhooks}
         errorTitle={m.loadError}
@@ -80,6 +45,6 @@ export function WebhooksSettings() {
           </Stack>
         )}
       </QueryState>
-    </SettingsSection>
+    </CreateThenShowOnce>
   );
 }

@@ -1,10 +1,10 @@
 import { formatEuros, type MyParticipation, resaleFr } from '@guichet/shared';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useListForResale, useWithdrawFromResale } from '../../api/resale';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { toast } from '../../ui/toast';
+import { TakeBackSection } from '../tickets/TakeBackSection';
 
 const m = resaleFr.myTickets;
 
@@ -21,7 +21,7 @@ export function ResaleSection({ participation }: { participation: MyParticipatio
 
   if (resale?.status === 'listed') {
     return (
-      <Stack gap="xs" align="flex-start">
+      <TakeBackSection label={m.withdraw} takeBack={withdraw} done={m.withdrawn}>
         <Group gap="xs">
           <Badge color="yellow" variant="light">
             {m.listed}
@@ -30,19 +30,7 @@ export function ResaleSection({ participation }: { participation: MyParticipatio
             {formatEuros(resale.priceCents)} · {m.listedHelp}
           </Text>
         </Group>
-        <Button
-          variant="default"
-          loading={withdraw.isPending}
-          onClick={() => withdraw.mutate(undefined, { onSuccess: () => toast(m.withdrawn) })}
-        >
-          {m.withdraw}
-        </Button>
-        {withdraw.error && (
-          <Alert color="red" role="alert" p="xs">
-            {withdraw.error.message}
-          </Alert>
-        )}
-      </Stack>
+      </TakeBackSection>
     );
   }
   const offer = participation.resaleOffer;

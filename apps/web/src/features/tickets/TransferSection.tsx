@@ -1,10 +1,11 @@
 import { EMAIL_MAX_LENGTH, formatDateTime, isEmailValid, type MyParticipation, transfersFr } from '@guichet/shared';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCancelTransfer, useSendTransfer } from '../../api/transfers';
 import { PromptDialog } from '../../ui/PromptDialog';
 import { toast } from '../../ui/toast';
+import { TakeBackSection } from './TakeBackSection';
 
 const m = transfersFr.myTickets;
 
@@ -21,24 +22,11 @@ export function TransferSection({ participation }: { participation: MyParticipat
 
   if (pending) {
     return (
-      <Stack gap="xs" align="flex-start">
+      <TakeBackSection label={m.cancel} ariaLabel={m.cancelTransfer} takeBack={cancel} done={m.cancelled}>
         <Text size="sm" role="status">
           {m.pending(pending.toEmail, formatDateTime(pending.expiresAt))}
         </Text>
-        <Button
-          variant="default"
-          aria-label={m.cancelTransfer}
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate(undefined, { onSuccess: () => toast(m.cancelled) })}
-        >
-          {m.cancel}
-        </Button>
-        {cancel.error && (
-          <Alert color="red" role="alert" p="xs">
-            {cancel.error.message}
-          </Alert>
-        )}
-      </Stack>
+      </TakeBackSection>
     );
   }
   return (

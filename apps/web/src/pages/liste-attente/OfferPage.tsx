@@ -1,12 +1,12 @@
 import { formatDateTime, formatEuros, type OrderCreated, waitingListFr } from '@guichet/shared';
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { useSession } from '../../api/auth';
+import { useParams } from 'react-router';
 import { type PaymentRedirect, useStartPayment } from '../../api/checkout';
 import { useTakeWaitingListOffer, useWaitingListOffer } from '../../api/waiting-list';
+import { SignInFirst } from '../../features/auth/SignInFirst';
 import { BankForm } from '../../features/checkout/BankForm';
-import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { TicketsAreYours } from '../../features/tickets/TicketsAreYours';
 import { FormError } from '../../ui/FormError';
 import { QueryState } from '../../ui/QueryState';
 
@@ -21,40 +21,34 @@ const m = waitingListFr.offer;
  */
 export default function OfferPage() {
   const { token = '' } = useParams();
-  const location = useLocation();
-  const session = useSession();
-  const user = session.data;
-  const offer = useWaitingListOffer(token, Boolean(user));
-
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1}>{m.pageTitle}</Title>
-        {session.isPending ? null : !user ? (
-          <Button
-            component={Link}
-            to="/connexion"
-            onClick={() => rememberRedirectAfterLogin(location.pathname)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {m.signIn}
-          </Button>
-        ) : (
-          <QueryState query={offer}>
-            {(data) => (
-              <Paper withBorder radius="md" p="md">
-                <Stack gap="sm">
-                  <Text fw={600}>{m.summary(data.quantity, data.ticketTitle, data.eventTitle)}</Text>
-                  <Text>{m.deadline(data.quantity, formatDateTime(data.expiresAt))}</Text>
-                  <Text>{m.total(formatEuros(data.totalCents))}</Text>
-                  <TakeOffer token={token} />
-                </Stack>
-              </Paper>
-            )}
-          </QueryState>
-        )}
+        <SignInFirst signIn={m.signIn}>
+          <Offer token={token} />
+        </SignInFirst>
       </Stack>
     </Container>
+  );
+}
+
+/** The offer, read only once its person is signed in (the server answers it to them alone). */
+function Offer({ token }: { token: string }) {
+  const offer = useWaitingListOffer(token);
+  return (
+    <QueryState query={offer}>
+      {(data) => (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Text fw={600}>{m.summary(data.quantity, data.ticketTitle, data.eventTitle)}</Text>
+            <Text>{m.deadline(data.quantity, formatDateTime(data.expiresAt))}</Text>
+            <Text>{m.total(formatEuros(data.totalCents))}</Text>
+            <TakeOffer token={token} />
+          </Stack>
+        </Paper>
+      )}
+    </QueryState>
   );
 }
 
@@ -70,18 +64,7 @@ function TakeOffer({ token }: { token: string }) {
     startPayment.mutate({ orderId: created.id }, { onSuccess: (answer) => setRedirect(answer.redirect) });
   };
 
-  if (order?.status === 'paid') {
-    return (
-      <Alert color="teal" role="status">
-        <Stack gap="xs" align="flex-start">
-          <Text>{m.free}</Text>
-          <Button component={Link} to="/myTickets" variant="light">
-            {m.myTickets}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (order?.status === 'paid') return <TicketsAreYours text={m.free} myTickets={m.myTickets} />;
   return (
     <Stack gap="sm">
       {order && <Text role="status">{m.taken}</Text>}

@@ -1,9 +1,9 @@
 import { formatDateTime, transfersFr } from '@guichet/shared';
-import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation, useParams } from 'react-router';
-import { useSession } from '../../api/auth';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import { useAcceptTransfer, useTransferOffer } from '../../api/transfers';
-import { rememberRedirectAfterLogin } from '../../features/shell/markers';
+import { SignInFirst } from '../../features/auth/SignInFirst';
+import { TicketsAreYours } from '../../features/tickets/TicketsAreYours';
 import { FormError } from '../../ui/FormError';
 import { QueryState } from '../../ui/QueryState';
 
@@ -30,7 +30,9 @@ export default function TransferPage() {
                 {data.status === 'pending' ? (
                   <>
                     <Text>{m.deadline(formatDateTime(data.expiresAt), data.toEmail)}</Text>
-                    <AcceptTransfer token={token} />
+                    <SignInFirst signIn={m.signIn} register={m.register}>
+                      <AcceptTransfer token={token} />
+                    </SignInFirst>
                   </>
                 ) : (
                   <Alert color="gray" role="status">
@@ -47,39 +49,8 @@ export default function TransferPage() {
 }
 
 function AcceptTransfer({ token }: { token: string }) {
-  const location = useLocation();
-  const session = useSession();
   const accept = useAcceptTransfer(token);
-  if (session.isPending) return null;
-  if (!session.data) {
-    return (
-      <Group>
-        <Button component={Link} to="/connexion" onClick={() => rememberRedirectAfterLogin(location.pathname)}>
-          {m.signIn}
-        </Button>
-        <Button
-          component={Link}
-          to="/inscription"
-          variant="default"
-          onClick={() => rememberRedirectAfterLogin(location.pathname)}
-        >
-          {m.register}
-        </Button>
-      </Group>
-    );
-  }
-  if (accept.isSuccess) {
-    return (
-      <Alert color="teal" role="status">
-        <Stack gap="xs" align="flex-start">
-          <Text>{m.accepted}</Text>
-          <Button component={Link} to="/myTickets" variant="light">
-            {m.myTickets}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (accept.isSuccess) return <TicketsAreYours text={m.accepted} myTickets={m.myTickets} />;
   return (
     <Stack gap="sm" align="flex-start">
       <FormError message={accept.error?.message ?? null} />
