@@ -52,7 +52,13 @@ export function createReadReplica(options: {
   maxLagMs: number;
   onError(error: unknown, what: string): void;
 }): ReadSource {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize, application_name: 'guichet-read' });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    application_name: 'guichet-read',
+    // A replica out of reach fails its reads soon, and they go to the primary.
+    connectionTimeoutMillis: 2_000,
+  });
   // An idle connection the replica drops (a restart) is an event of the pool, not a crash.
   pool.on('error', (error) => options.onError(error, 'read replica connection lost'));
   const replica = drizzle(pool, { schema }) as unknown as Database;

@@ -8,7 +8,8 @@ export const FRESH_COOKIE = 'guichet_fresh';
 /**
  * Read-your-writes with a read replica (docs/decisions.md, "Reads on a replica"): a browser that
  * has just written is marked for as long as the replica may lag behind (the set lag, plus a
- * second for the lag's probe), and its reads go to the primary meanwhile. The mark is no
+ * second's margin), and its reads go to the primary meanwhile: the replica is read only while its
+ * data is at most the set lag old, so once the mark is gone it holds that write. The mark is no
  * identity and grants nothing: a forged one only sends its reader where every read went without
  * a replica. An API token's caller sends no cookies: it always reads from the primary.
  */
