@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createReadReplica, primaryOnly } from './db/read-replica';
 import { seedDemoData } from './db/seed/demo';
 import { seedDemoBanners } from './db/seed/demo-banners';
 import { seedDemoSales } from './db/seed/demo-sales';
@@ -107,6 +108,7 @@ import { installErrorHandler } from './plugins/errors';
 import { guardInputs } from './plugins/input-guard';
 import { installObservability, requestIdOf } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
+import { markWriters } from './plugins/read-your-writes';
 import { declareRouteAccess, enforceRouteAccess } from './plugins/route-access';
 import { refuseCrossOriginWrites } from './plugins/same-origin';
 import { addSecurityHeaders } from './plugins/security-headers';
@@ -270,6 +272,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return payload;
   });
+  // The list, its search and the event page read from a replica when one is configured; a
+  // browser that has just written reads from the primary for as long as the replica may lag.
+  const reads =
+    config.databaseReplicaUrl && database.kind === 'postgres'
+      ? createReadReplica({
+          primary: database.db,
+          url: config.databaseReplicaUrl,
+          poolSize: config.databasePoolSize,
+          maxLagMs: config.databaseReplicaMaxLagMs,
+          onError: (error, what) => app.log.warn({ err: error }, what),
+        })
+      : primaryOnly(database.db);
+  app.addHook('onClose', () => reads.close());
+  if (config.databaseReplicaUrl) markWriters(app, { maxLagMs: reads.maxLagMs, secure: config.cookieSecure });
   // Other processes forget their copies of the list when one of them reports an organiser's change.
   app.addHook(
     'onClose',
@@ -306,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(eventRoutes, {
         ...deps,
         listing,
+        reads,
         paymentProviderOf: (wanted: PaymentProviderName) => providerFor(payments, wanted),
       });
       await api.register(availabilityRoutes, {
@@ -454,7 +471,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (request) =>
       embedPageHead(request.url) ??
       (await showcasePageHead(deps, request.url)) ??
-      pageHead({ ...deps, listing }, request),
+      pageHead({ ...deps, listing, reads }, request),
   );
   if (options.seedDemo) {
     const demo = await seedDemoData(database.db);

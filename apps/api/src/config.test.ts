@@ -115,6 +115,22 @@ describe('configuration', () => {
     expect(problemsOf({ SHOP_EMAIL: 'boutique' }).join('\n')).toMatch(/SHOP_EMAIL/);
   });
 
+  it('reads from a replica only beside PostgreSQL, within 5 s of lag unless set', () => {
+    const replica = 'postgres://guichet@replica.internal/guichet';
+    expect(problemsOf({ DATABASE_REPLICA_URL: replica })).toEqual([
+      'DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replica',
+    ]);
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://guichet@primary.internal/guichet',
+      DATABASE_REPLICA_URL: replica,
+    });
+    expect(config).toMatchObject({ databaseReplicaUrl: replica, databaseReplicaMaxLagMs: 5_000 });
+    expect(loadConfig({ NODE_ENV: 'development' }).databaseReplicaUrl).toBeUndefined();
+    expect(problemsOf({ DATABASE_REPLICA_MAX_LAG_SECONDS: '0' }).join('\n')).toMatch(
+      /DATABASE_REPLICA_MAX_LAG_SECONDS/,
+    );
+  });
+
   it('is documented setting by setting in docs/operations.md', () => {
     const documented = new Set(
       [...readFileSync(path.join(root, 'docs/operations.md'), 'utf8').matchAll(/^\|\s*`([A-Z][A-Z0-9_]+)`/gm)].map(

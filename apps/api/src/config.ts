@@ -45,6 +45,9 @@ export const environment = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  // A streaming replica the event list, its search and the event page read from (issue 34).
+  DATABASE_REPLICA_URL: z.string().optional(),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
   DATA_DIR: z.string().default('data'),
   BRAND_NAME: z.string().min(1).default('Guichet'),
   CONTACT_EMAIL: z.string().email().default('contact@guichet.test'),
@@ -295,6 +298,10 @@ export type Config = {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** A PostgreSQL streaming replica of DATABASE_URL, for the reads that may be a little stale. */
+  databaseReplicaUrl: string | undefined;
+  /** Beyond this lag behind the primary, the replica is not read. */
+  databaseReplicaMaxLagMs: number;
   dataDir: string;
   brandName: string;
   contactEmail: string;
@@ -372,6 +379,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push('PAYOUT_DEBTOR_BIC is not a valid BIC');
   if (e.API_PROCESSES > 1 && !e.DATABASE_URL?.trim())
     problems.push('API_PROCESSES above 1 needs DATABASE_URL: the embedded database serves one process');
+  if (e.DATABASE_REPLICA_URL?.trim() && !e.DATABASE_URL?.trim())
+    problems.push('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replica');
   if (e.API_PROCESSES > 1 && !e.REDIS_URL?.trim())
     problems.push(
       'API_PROCESSES above 1 needs REDIS_URL: rate limits, caches and the waiting room are shared through it',
@@ -384,6 +393,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL?.trim() || undefined,
+    databaseReplicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_SECONDS * 1000,
     dataDir: path.resolve(e.DATA_DIR),
     brandName: e.BRAND_NAME,
     contactEmail: e.CONTACT_EMAIL,

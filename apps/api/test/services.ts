@@ -1,13 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { beforeAll, describe, inject, it, type TestContext, TestRunner } from 'vitest';
+import { privateReplicaMissing } from './postgres-replica';
 
 /**
  * The tests that need a service this machine may lack (PostgreSQL, a shared Redis, the programs
- * that start a Redis of a test's own or dump a database) never skip silently: under CI (`CI` set)
+ * that start a Redis or a PostgreSQL primary and replica of a test's own, or dump a database) never skip silently: under CI (`CI` set)
  * they fail, naming what is missing; elsewhere they are skipped and the run ends with a line
  * naming them and why (test/skipped-services-reporter.ts).
  */
-export type Service = 'postgres' | 'redis' | 'redis-server' | 'pg_dump';
+export type Service = 'postgres' | 'redis' | 'redis-server' | 'pg_dump' | 'postgres-replica';
 
 /** The shared Redis of the tests of several processes (CI starts it; the global setup pings it). */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -19,6 +20,8 @@ const missing: Record<Service, () => string | null> = {
   postgres: () => (process.env.DATABASE_URL ? null : 'PostgreSQL (DATABASE_URL unset)'),
   redis: () => (inject('redisAnswers') ? null : `Redis (nothing answers at ${testRedisUrl}; set TEST_REDIS_URL)`),
   'redis-server': () => (installed('redis-server') ? null : 'redis-server (not installed)'),
+  // A private primary and streaming replica (initdb, pg_basebackup), as the replica's test starts them.
+  'postgres-replica': privateReplicaMissing,
   pg_dump: () => {
     try {
       execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });

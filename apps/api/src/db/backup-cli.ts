@@ -4,7 +4,7 @@
  * ticket signing key.
  */
 import { loadConfig } from '../config';
-import { backupDatabase, restoreDatabase } from './backup';
+import { backupDatabase, restoreDatabase, whereKeysLive } from './backup';
 
 const [command, argument] = process.argv.slice(2);
 const config = loadConfig();
@@ -12,6 +12,7 @@ const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, ticke
 try {
   if (command === 'backup') {
     console.log(`Backup written to ${await backupDatabase(target, argument ?? 'backups')}`);
+    for (const line of whereKeysLive(target)) console.log(line);
   } else if (command === 'restore' && argument) {
     const notices = await restoreDatabase(target, argument);
     console.log(`Restored from ${argument}`);

@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
 import { itWith } from '../../test/services';
 import { tempFolders } from '../../test/temp-folders';
@@ -9,7 +10,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { signTicketCode, verifyTicketCode } from '../modules/ticket-codes/codes';
 import { loadTicketKeys } from '../modules/ticket-codes/keys';
-import { importUploadedImages } from '../storage/image-store';
+import { createDatabaseImageStore, importUploadedImages } from '../storage/image-store';
 import { type BackupTarget, backupDatabase, restoreDatabase } from './backup';
 import { dumpEmbedded } from './backup-database';
 import { openDatabase } from './client';
@@ -54,7 +55,55 @@ function putLegacyUpload(dataDir: string, key: string, data: Buffer) {
   writeFileSync(path.join(dataDir, 'uploads', key), data);
 }
 
+/** The manifest a backup file opens with. */
+async function manifestOf(file: string): Promise<{ keys: string[]; ticketKey: boolean }> {
+  const folder = newFolder();
+  await tar.extract({ file, cwd: folder, filter: (entry) => entry === 'manifest.json' });
+  return JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
+}
+
+/** Stores the image as an upload does, into the target's database (migrated first). */
+async function storeImage(target: BackupTarget): Promise<void> {
+  const database = await openDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    await database.migrate();
+    await createDatabaseImageStore(database.db).put(IMAGE_KEY, IMAGE);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The stored image of the target's database, or null. */
+async function storedImage(target: BackupTarget): Promise<Buffer | null> {
+  const database = await openDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    return await createDatabaseImageStore(database.db).get(IMAGE_KEY);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('a backup restored on a new machine (issue 26)', () => {
+  it("holds the database's images, and says where each key lives (issue 34)", async () => {
+    const before = newFolder();
+    const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await storeImage({ dataDir: before });
+    const file = await backupDatabase({ dataDir: before, ticketSigningKey: key }, newFolder());
+    const { keys, ticketKey } = await manifestOf(file);
+    expect(ticketKey).toBe(true);
+    expect(keys[0]).toBe(
+      'The ticket signing key is in this backup (ticket-signing-key.pem), copied from TICKET_SIGNING_KEY (the setting).',
+    );
+    expect(keys[1]).toMatch(
+      /^Not in this backup, kept in the configuration only: SANDBOX_BANK_HMAC_KEY, SANDBOX_BANK_PRIVATE_KEY, /,
+    );
+    expect(keys[1]).toContain('STRIPE_SECRET_KEY');
+
+    const after = path.join(newFolder(), 'data');
+    await restoreDatabase({ dataDir: after, ticketSigningKey: key }, file);
+    expect(await storedImage({ dataDir: after })).toEqual(IMAGE);
+  }, 180_000);
+
   it('into an empty folder: the database, the images served and the tickets sold before still valid', async () => {
     // The old machine: a server without TICKET_SIGNING_KEY signs with the data folder's key.
     const before = newFolder();
@@ -150,6 +199,13 @@ describe('backups', () => {
         const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
         const target = { databaseUrl: url.toString(), dataDir: newFolder(), ticketSigningKey: key };
         await roundTrip(target);
+        // The images stored in the database come back with it.
+        await storeImage(target);
+        const withImage = await backupDatabase(target, newFolder());
+        await query(target, 'delete from stored_images');
+        expect(await storedImage(target)).toBeNull();
+        await restoreDatabase(target, withImage);
+        expect(await storedImage(target)).toEqual(IMAGE);
         // The images and the key come along, into another, empty data folder.
         await putLegacyUpload(target.dataDir, IMAGE_KEY, IMAGE);
         const file = await backupDatabase(target, newFolder());

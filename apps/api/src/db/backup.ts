@@ -16,6 +16,8 @@ type Manifest = {
   database: 'postgresql' | 'embedded';
   images: boolean;
   ticketKey: boolean;
+  /** Where each key lives: in this archive, or in the configuration only (`whereKeysLive`). */
+  keys: string[];
 };
 
 const MANIFEST = 'manifest.json';
@@ -31,9 +33,42 @@ function signingKeyPem(target: BackupTarget): string | undefined {
 }
 
 /**
+ * Secrets that are settings and never in a backup: their home is the server's configuration (its
+ * environment file, a secret store), to be set again on a new machine. The sandbox bank's keys
+ * are among them: unset (outside production), each start makes keys of its own, and no payment
+ * made before depends on them. The ticket signing key is the one key whose loss breaks what was
+ * sold (every ticket refused at the door): it is in the archive whichever home it has.
+ */
+const KEYS_IN_CONFIGURATION = [
+  'SANDBOX_BANK_HMAC_KEY',
+  'SANDBOX_BANK_PRIVATE_KEY',
+  'ETRANSACTIONS_HMAC_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'APPLE_PASS_KEY',
+  'APPLE_APNS_KEY',
+  'GOOGLE_WALLET_PRIVATE_KEY',
+  'SMTP_URL',
+] as const;
+
+/** Where the keys of this target live, said by the backup's manifest and by `npm run backup`. */
+export function whereKeysLive(target: BackupTarget): string[] {
+  const signing = target.ticketSigningKey?.trim()
+    ? 'TICKET_SIGNING_KEY (the setting)'
+    : `${path.join(target.dataDir, DEV_KEY_FILE)} (TICKET_SIGNING_KEY unset)`;
+  return [
+    signingKeyPem(target)
+      ? `The ticket signing key is in this backup (${DEV_KEY_FILE}), copied from ${signing}.`
+      : 'No ticket signing key yet (no ticket signed): none is in this backup.',
+    `Not in this backup, kept in the configuration only: ${KEYS_IN_CONFIGURATION.join(', ')} (the payment providers', the sandbox bank's, the wallets' and the mail's secrets). Keep a copy of the configuration where you keep secrets: a new machine needs them set again.`,
+  ];
+}
+
+/**
  * A backup of everything a restore on another machine needs, in one `.tar.gz`: the database
- * (PostgreSQL's pg_dump custom format, or PGlite's archive of the embedded database's folder),
- * the uploaded images (`DATA_DIR/uploads`) and the key that signs ticket codes, without which
+ * (PostgreSQL's pg_dump custom format, or PGlite's archive of the embedded database's folder)
+ * with the uploaded images (table `stored_images`; an older version's `DATA_DIR/uploads` too,
+ * when still there) and the key that signs ticket codes, without which
  * every ticket sold would fail at the door. The archive holds a private key: it is readable by
  * its owner only. The embedded database is read with its folder locked: stop the server first.
  */
@@ -62,6 +97,7 @@ export async function backupDatabase(target: BackupTarget, outDir: string, now =
       database,
       images,
       ticketKey: Boolean(key),
+      keys: whereKeysLive(target),
     };
     writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = [MANIFEST, DATABASE[database], ...(images ? [UPLOADS] : []), ...(key ? [DEV_KEY_FILE] : [])];

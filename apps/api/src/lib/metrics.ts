@@ -106,3 +106,17 @@ export const availabilityDropped = new Counter({
   help: 'Live readers cut off because they stopped reading',
   registers: [metricsRegistry],
 });
+
+/** The event list's, search's and event page's reads, by the database that answered them. */
+export const replicaReads = new Counter({
+  name: 'guichet_db_reads_total',
+  help: 'Reads that may go to the read replica (list, search, event page), by where they went: replica or primary',
+  labelNames: ['source'] as const,
+  registers: [metricsRegistry],
+});
+
+export const replicaLag = new Gauge({
+  name: 'guichet_db_replica_lag_seconds',
+  help: "The read replica's lag behind the primary at its last measure; -1 when unknown (unreachable, not a replica)",
+  registers: [metricsRegistry],
+});

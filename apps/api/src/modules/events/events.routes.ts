@@ -1,16 +1,20 @@
 import { eventDetail, eventListQuery } from '@guichet/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ReadSource } from '../../db/read-replica';
 import { sendJson } from '../../plugins/http-cache';
+import { readFor } from '../../plugins/read-your-writes';
 import { access } from '../../plugins/route-access';
 import { buildCalendarFile } from './calendar';
 import * as service from './event.service';
 import type { EventListing } from './listing.service';
 
-export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps & { listing: EventListing }> = async (app, deps) => {
+type EventRouteDeps = service.EventDeps & { listing: EventListing; reads: ReadSource };
+
+export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (app, deps) => {
   app.get('/events', { schema: { querystring: eventListQuery }, ...access('anyone') }, async (request, reply) => {
     // Already JSON from the database: sent as is, without parsing and re-serialising.
-    const page = await deps.listing.page(request.query, request.user);
+    const page = await readFor(deps.reads, request, (db) => deps.listing.page(request.query, request.user, db));
     return sendJson(request, reply, page.bytes, { isPublic: !request.user, etag: page.etag });
   });
 
@@ -69,7 +73,9 @@ export const eventRoutes: FastifyPluginAsyncZod<service.EventDeps & { listing: E
       ...access('anyone'),
     },
     async (request, reply) => {
-      const event = await service.getEvent(deps, request.params.id, request.user, request.query.share);
+      const event = await readFor(deps.reads, request, (db) =>
+        service.getEvent({ ...deps, db }, request.params.id, request.user, request.query.share),
+      );
       // A visitor's view of a public event is everyone's; a private link's or a member's is not.
       const isPublic = !request.user && !request.query.share && event.isPublic;
       return sendJson(request, reply, JSON.stringify(event), { isPublic });

@@ -73,10 +73,10 @@ const SHARED_PAGE_ENTRIES = 500;
 export function createEventListing(deps: { db: Database; clock: Clock; cursorKey: Buffer }) {
   const cursors = createCursorCodec(deps.cursorKey);
   const recent = new Map<string, { at: number; answer: ListingAnswer }>();
-  const asked = new Map<string, ListingFilter>();
+  const asked = new Map<string, { db: Database; filter: ListingFilter }>();
 
-  async function build(filter: ListingFilter, viewerId: string | null): Promise<ListingAnswer> {
-    const page = await findListingPage(deps.db, filter, deps.clock.now(), viewerId);
+  async function build(db: Database, filter: ListingFilter, viewerId: string | null): Promise<ListingAnswer> {
+    const page = await findListingPage(db, filter, deps.clock.now(), viewerId);
     const nextCursor = page.hasMore && page.last ? JSON.stringify(cursors.encode(page.last)) : 'null';
     const body = `{"items":${page.body},"nextCursor":${nextCursor}}`;
     return { body, bytes: Buffer.from(body), etag: weakEtag(body) };
@@ -85,10 +85,10 @@ export function createEventListing(deps: { db: Database; clock: Clock; cursorKey
   let generation = 0;
   const shared = singleFlight(async (key) => {
     // Read before the first await: `page` puts it there just before and removes it just after.
-    const filter = asked.get(key);
-    if (!filter) throw new Error('listing filter lost');
+    const wanted = asked.get(key);
+    if (!wanted) throw new Error('listing filter lost');
     const started = generation;
-    const answer = await build(filter, null);
+    const answer = await build(wanted.db, wanted.filter, null);
     // A write that happened meanwhile may be missing from this page: it is answered, not kept.
     if (started === generation) {
       if (recent.size >= SHARED_PAGE_ENTRIES) recent.delete(recent.keys().next().value as string);
@@ -98,14 +98,15 @@ export function createEventListing(deps: { db: Database; clock: Clock; cursorKey
   });
 
   return {
-    async page(query: EventListQuery, viewer: SignedInUser | null): Promise<ListingAnswer> {
-      if (viewer) return build(resolveFilter(query, deps.clock.now(), cursors), viewer.id);
+    /** `db`: where the page is read (a read replica, when the reader needs no fresh data). */
+    async page(query: EventListQuery, viewer: SignedInUser | null, db = deps.db): Promise<ListingAnswer> {
+      if (viewer) return build(db, resolveFilter(query, deps.clock.now(), cursors), viewer.id);
       // Kept pages are found by the query as checked by its schema, before the cursor's signature
       // is verified again or the dates resolved: a page found here was resolved when it was made.
       const key = JSON.stringify(query);
       const kept = recent.get(key);
       if (kept && Date.now() - kept.at < SHARED_PAGE_TTL_MS) return kept.answer;
-      asked.set(key, resolveFilter(query, deps.clock.now(), cursors));
+      asked.set(key, { db, filter: resolveFilter(query, deps.clock.now(), cursors) });
       const answer = shared(key);
       asked.delete(key);
       return answer;

@@ -1,7 +1,9 @@
 import { discoveryFr, type EventDetail, type EventListPage, formatDateTime, IMAGE_SIZES } from '@guichet/shared';
 import type { FastifyRequest } from 'fastify';
+import type { ReadSource } from '../../db/read-replica';
 import { AppError } from '../../lib/errors';
 import type { PageHead } from '../../plugins/page-head';
+import { readFor } from '../../plugins/read-your-writes';
 import { SESSION_COOKIE } from '../../plugins/session';
 import type { SignedInUser } from '../users/users.repository';
 import { type EventDeps, getEvent } from './event.service';
@@ -66,7 +68,7 @@ async function eventPageHead(deps: EventDeps, pagePath: string, reader: EventPag
  * images to fetch first; for every reader of an event page, its link preview.
  */
 export async function pageHead(
-  deps: EventDeps & { listing: EventListing },
+  deps: EventDeps & { listing: EventListing; reads: ReadSource },
   request: FastifyRequest,
 ): Promise<PageHead | null> {
   const [pagePath = '', query = ''] = request.url.split('?');
@@ -74,7 +76,7 @@ export async function pageHead(
   if (/^\/billetterie\/?$/.test(pagePath)) {
     // Only the plain list: a filtered one (a shared search) asks the API itself.
     if (!isVisitor || query) return null;
-    const page = await deps.listing.page({ price: 'all' }, null);
+    const page = await readFor(deps.reads, request, (db) => deps.listing.page({ price: 'all' }, null, db));
     const { items } = JSON.parse(page.body) as EventListPage;
     const first = items
       .slice(0, EARLY_CARD_IMAGES)
@@ -92,10 +94,12 @@ export async function pageHead(
     };
   }
   const shareKey = new URLSearchParams(query).get('share') ?? undefined;
-  return eventPageHead(deps, pagePath, {
-    viewer: request.user,
-    shareKey,
-    // The first data is the visitor's view, which a signed-in reader or a share link changes.
-    withData: isVisitor && !shareKey,
-  });
+  return readFor(deps.reads, request, (db) =>
+    eventPageHead({ ...deps, db }, pagePath, {
+      viewer: request.user,
+      shareKey,
+      // The first data is the visitor's view, which a signed-in reader or a share link changes.
+      withData: isVisitor && !shareKey,
+    }),
+  );
 }
