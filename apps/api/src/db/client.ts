@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import { applyDeclaredSql } from './declared-sql';
+import { applyDeclaredSql, runOwedStatements } from './declared-sql';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,6 +50,7 @@ function sharedHandle(
     migrate: async () => {
       await migrateSchema(db as never, { migrationsFolder });
       await applyDeclaredSql(db);
+      await runOwedStatements(db);
     },
     ping: () => ping(db),
   };

@@ -132,3 +132,25 @@ async function rows<T>(db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * What migrations left to run once the declared SQL exists (table owed_statements), each once: its
+ * row is deleted in the statement's transaction, under the lock that applies the declared SQL, so
+ * two servers starting together do not both run it.
+ */
+export async function runOwedStatements(db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK})`);
+    const owed = await rows<{ name: string; statement: string }>(
+      tx,
+      sql`delete from owed_statements returning name, statement`,
+    );
+    for (const { name, statement } of owed.sort((a, b) => a.name.localeCompare(b.name))) {
+      try {
+        await tx.execute(sql.raw(statement));
+      } catch (error) {
+        throw new DeclaredSqlError(`owed statement ${name}`, error);
+      }
+    }
+  });
+}

@@ -341,6 +341,64 @@ export const participations = pgTable(
 );
 
 /**
+ * The rows of an event's participants list (one per order line, its places inside), kept by the
+ * triggers of follow-up/sql/ in the transaction that changes a place, so that a page is read by
+ * an index in any sort order instead of grouping the event's places each time (issue 34). What the
+ * page shows is read from the places themselves; these rows hold what it is sorted and searched by.
+ */
+export const participantLines = pgTable(
+  'participant_lines',
+  {
+    key: text('key').primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    /** The row's first place (by number): the one whose order and ticket the row shows. */
+    firstId: uuid('first_id').notNull(),
+    ids: uuid('ids').array().notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    refundPlaces: integer('refund_places').notNull(),
+    lastKey: text('last_key').notNull(),
+    firstKey: text('first_key').notNull(),
+    typeKey: text('type_key').notNull(),
+    subtypeKey: text('subtype_key').notNull(),
+    purchasedAt: instant('purchased_at').notNull(),
+    promoKey: text('promo_key'),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    index('participant_lines_name_idx').on(t.eventId, t.lastKey, t.firstKey, t.firstId),
+    index('participant_lines_quantity_idx').on(t.eventId, t.quantity, t.firstId),
+    index('participant_lines_type_idx').on(t.eventId, t.typeKey, t.subtypeKey, t.firstId),
+    index('participant_lines_date_idx').on(t.eventId, t.purchasedAt, t.firstId),
+    index('participant_lines_promo_idx').on(t.eventId, t.promoKey, t.firstId),
+    index('participant_lines_price_idx').on(t.eventId, t.totalCents, t.firstId),
+    index('participant_lines_ticket_idx').on(t.ticketId),
+    index('participant_lines_search_idx').using('gin', t.search),
+  ],
+);
+
+/**
+ * The entries of each row of the participants list, apart: a scan moves only this narrow row
+ * (two indexes), not the list's row and its eight.
+ */
+export const participantLineEntries = pgTable(
+  'participant_line_entries',
+  {
+    key: text('key').primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    firstId: uuid('first_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    entriesUsed: integer('entries_used').notNull(),
+    /** 0 nobody came, 1 some of the places, 2 all of them: the list's status sort. */
+    status: integer('status')
+      .notNull()
+      .generatedAlwaysAs(sql`case when entries_used >= quantity then 2 when entries_used > 0 then 1 else 0 end`),
+  },
+  (t) => [index('participant_line_entries_status_idx').on(t.eventId, t.status, t.firstId)],
+);
+
+/**
  * A participation's wallet pass (docs/decisions.md, "Wallet passes"): its serial number is the
  * participation's id. `updated_at` is the tag of Apple's update protocol, moved by
  * wallet/sql/guichet_wallet_pass_changed.sql whatever changed the participation.
@@ -1260,6 +1318,17 @@ export const declaredSql = pgTable('declared_sql', {
   name: text('name').primaryKey(),
   sha256: text('sha256').notNull(),
   appliedAt: instant('applied_at').notNull().defaultNow(),
+});
+
+/**
+ * Statements a migration leaves to run once the declared SQL is in place (a table filled by a
+ * function of a module's sql/ folder, which migrations never copy): run at the next start, each in
+ * the transaction that deletes its row.
+ */
+export const owedStatements = pgTable('owed_statements', {
+  name: text('name').primaryKey(),
+  statement: text('statement').notNull(),
+  createdAt: createdAt(),
 });
 
 /**

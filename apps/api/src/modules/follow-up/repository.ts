@@ -173,31 +173,10 @@ export type ParticipantDbRow = {
   places: { id: string; ticketNumber: number | null; holderName: string; entriesUsed: number }[];
 };
 
-/** The name on a place: its holder's, else the buyer's, else the account's (orders/sql/guichet_holder_name.sql). */
-const placeHolderName = sql`guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
-  coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name)`;
-
-/**
- * The rows of the list: the live places of an event grouped as they were sold, one row per order
- * line (order, ticket, gift), a place without an order alone with the places split from its
- * participation. `g.id` is the row's first place.
- */
-const placeGroups = (eventId: string) => sql`
-  select coalesce(p.order_id::text || ':' || p.ticket_id::text || ':' || p.is_gift::text,
-                  coalesce(p.split_from, p.id)::text) as key,
-         (array_agg(p.id order by p.first_ticket_number nulls last, p.id))[1] as id,
-         count(*)::int as quantity, sum(p.entries_used)::int as entries_used,
-         sum(p.refund_places)::int as refund_places,
-         array_agg(p.id) as ids,
-         string_agg(lower(${placeHolderName}), ' ') as holder_text,
-         json_agg(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
-                                    'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used)
-                  order by p.first_ticket_number nulls last, p.id) as places
-    from participations p
-    left join orders o on o.id = p.order_id
-    left join users u on u.id = p.user_id
-   where p.event_id = ${eventId} and p.cancelled_at is null
-   group by 1`;
+/** The name on a place `p`: its holder's, else its order's buyer's `o`, else its account's `u` (orders/sql/guichet_holder_name.sql). */
+const holderNameOf = (p: string, o: string, u: string) =>
+  sql.raw(`guichet_holder_name(coalesce(${p}.holder_first_name, ${o}.buyer_first_name),
+  coalesce(${p}.holder_last_name, ${o}.buyer_last_name), ${u}.first_name, ${u}.last_name)`);
 
 /** Who bought it: the order's buyer, or the holder's account for a participation without an order. */
 const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: SQL; ids: SQL; places: SQL }) => sql`
@@ -222,12 +201,21 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   p.order_id as "orderId",
   ${g.places} as places`;
 
-const groupColumns = participantColumns({
+const placeJson = (p: string, o: string, u: string) =>
+  sql`json_build_object('id', ${sql.raw(p)}.id, 'ticketNumber', ${sql.raw(p)}.first_ticket_number,
+                        'holderName', ${holderNameOf(p, o, u)}, 'entriesUsed', ${sql.raw(p)}.entries_used)`;
+
+/** A row of the list (participant_lines `g`, its entries `pe`), its places read from the places themselves. */
+const lineColumns = participantColumns({
   quantity: sql`g.quantity`,
-  entriesUsed: sql`g.entries_used`,
+  entriesUsed: sql`pe.entries_used`,
   refundPlaces: sql`g.refund_places`,
   ids: sql`g.ids`,
-  places: sql`g.places`,
+  places: sql`(select json_agg(${placeJson('q', 'qo', 'qu')} order by q.first_ticket_number nulls last, q.id)
+                 from participations q
+                 left join orders qo on qo.id = q.order_id
+                 left join users qu on qu.id = q.user_id
+                where q.id = any(g.ids))`,
 });
 
 /** One place alone, as the export writes it (one row per place). */
@@ -236,8 +224,7 @@ const placeColumns = participantColumns({
   entriesUsed: sql`p.entries_used`,
   refundPlaces: sql`p.refund_places`,
   ids: sql`array[p.id]`,
-  places: sql`json_build_array(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
-                                                 'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used))`,
+  places: sql`json_build_array(${placeJson('p', 'o', 'u')})`,
 });
 
 const participantJoins = sql`
@@ -249,48 +236,77 @@ const participantJoins = sql`
   left join discount_codes d on d.id = o.discount_code_id
   left join users u on u.id = p.user_id`;
 
+/** Each sort by the columns of participant_lines `g` (or its entries `pe`) that one of their indexes holds. */
 const orderBy: Record<ParticipantSort, SQL[]> = {
-  name: [sql`lower(coalesce(o.buyer_last_name, u.last_name))`, sql`lower(coalesce(o.buyer_first_name, u.first_name))`],
+  name: [sql`g.last_key`, sql`g.first_key`],
   quantity: [sql`g.quantity`],
-  type: [sql`lower(coalesce(h.title, t.title))`, sql`lower(t.title)`],
-  date: [sql`coalesce(o.paid_at, p.created_at)`],
-  status: [sql`(case when g.entries_used >= g.quantity then 2 when g.entries_used > 0 then 1 else 0 end)`],
-  promo: [sql`lower(d.code)`],
-  price: [
-    sql`g.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)}`,
-  ],
+  type: [sql`g.type_key`, sql`g.subtype_key`],
+  date: [sql`g.purchased_at`],
+  status: [sql`pe.status`],
+  // The rows without a promo code last either way (the one sort whose descending order sorts).
+  promo: [sql`g.promo_key`],
+  price: [sql`g.total_cents`],
+};
+
+/**
+ * The words of a search as the list's rows hold theirs (participant_lines.search): without
+ * accents, in lower case, letters and digits; each must begin a word of a name, the e-mail or a
+ * holder's name.
+ */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 5);
+}
+
+// Each word is letters and digits only (searchWords): nothing in it is tsquery syntax. A search of
+// signs alone ('%') finds nobody, as no name holds it.
+const searched = (q: string | undefined, words: string[]) => {
+  if (words.length > 0)
+    return sql` and g.search @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+  return q?.trim() ? sql` and false` : sql``;
 };
 
 /**
  * One page of the event's rows (one per order line, its places inside), sorted and searched by
- * the buyer's name or e-mail or a holder's name, with the rows and places of all pages.
+ * the buyer's name or e-mail or a holder's name; the whole list's rows and places apart.
  */
 export async function participantsPage(
   db: Database,
   eventId: string,
   query: { q?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
-): Promise<(ParticipantDbRow & { total: number; placesTotal: number })[]> {
-  const words = (query.q ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
-  // Every word must match a name or the e-mail; LIKE's wildcards typed by the user match themselves.
-  const search = words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql` and (lower(coalesce(o.buyer_first_name, u.first_name, '') || ' ' || coalesce(o.buyer_last_name, u.last_name, '')) like ${pattern}
-                 or lower(coalesce(o.buyer_email, u.email, '')) like ${pattern} or g.holder_text like ${pattern})`;
-  });
-  const direction = query.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  return queryRows(
-    db,
-    sql`select ${groupColumns}, count(*) over ()::int as total, sum(g.quantity) over ()::int as "placesTotal"
-          from (${placeGroups(eventId)}) g
-          join participations p on p.id = g.id
-          ${participantJoins}
-         where true ${sql.join(search, sql``)}
-         order by ${sql.join(
-           orderBy[query.sort].map((term) => sql`${term} ${direction}`),
-           sql`, `,
-         )}, p.id
-         offset ${query.offset} limit ${query.limit}`,
-  );
+): Promise<{ rows: ParticipantDbRow[]; total: number; places: number }> {
+  const words = searchWords(query.q);
+  // Ties go by the row's first place, in the same direction: a backward scan of the sort's index.
+  const direction = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  const [rows, [totals]] = await Promise.all([
+    queryRows<ParticipantDbRow>(
+      db,
+      sql`select ${lineColumns}
+            from participant_lines g
+            join participant_line_entries pe on pe.key = g.key
+            join participations p on p.id = g.first_id
+            ${participantJoins}
+           where g.event_id = ${eventId} ${searched(query.q, words)}
+           order by ${sql.join(
+             orderBy[query.sort].map(
+               (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
+             ),
+             sql`, `,
+           )}, g.first_id ${direction}
+           offset ${query.offset} limit ${query.limit}`,
+    ),
+    queryRows<{ total: number; places: number }>(
+      db,
+      sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
+            from participant_lines g where g.event_id = ${eventId} ${searched(query.q, words)}`,
+    ),
+  ]);
+  return { rows, total: totals?.total ?? 0, places: totals?.places ?? 0 };
 }
 
 /** The next page of the export, in order of purchase after the row `after` (keyset, bounded memory). */

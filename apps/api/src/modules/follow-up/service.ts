@@ -120,6 +120,6 @@ export async function listParticipants(
   query: ParticipantsQuery,
 ): Promise<ParticipantsPage> {
   const event = await followedEvent(deps, viewer, eventId);
-  const rows = await repo.participantsPage(deps.db, event.id, query);
-  return { items: rows.map(toParticipantRow), total: rows[0]?.total ?? 0, places: rows[0]?.placesTotal ?? 0 };
+  const page = await repo.participantsPage(deps.db, event.id, query);
+  return { items: page.rows.map(toParticipantRow), total: page.total, places: page.places };
 }

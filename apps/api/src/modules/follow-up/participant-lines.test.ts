@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import type { ParticipantsPage } from '@guichet/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createUser, getAs, loginAs, uniqueEmail } from '../../../test/helpers';
+import { participationWithCode } from '../../../test/modules/checkin/support';
+import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
+import { useTestApp } from '../../../test/use-test-app';
+import { queryRows } from '../../db/client';
+import { runOwedStatements } from '../../db/declared-sql';
+import { owedStatements, participations, tickets, users } from '../../db/schema';
+
+// The participants list is read from rows the database keeps beside the places (participant_lines,
+// follow-up/sql/). Each change a place can go through must reach them, and what they hold must
+// always equal what computing them again from the places gives.
+const t = useTestApp();
+
+async function soldEvent() {
+  const organizer = await createUser(t, { isVerified: true });
+  const cookie = await loginAs(t, organizer.email);
+  const { event, tickets: [fosse, balcon] = [] } = await createEvent(t, organizer.id, { nbMaxParticipants: 40 }, [
+    { title: 'Fosse', priceCents: 2000, quantity: 30 },
+    { title: 'Balcon', priceCents: 3000, quantity: 20 },
+  ]);
+  if (!fosse || !balcon) throw new Error('tickets missing');
+  const buyer = await createUser(t, { firstName: 'Régis', lastName: 'Acheteur' });
+  const buyerCookie = await loginAs(t, buyer.email);
+  const created = await postOrder(t, buyerCookie, {
+    eventId: event.id,
+    lines: [{ ticketId: fosse.id, quantity: 2 }],
+    acceptTerms: true,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  await payAtSandboxBank(t, created.json().id, { cookie: buyerCookie });
+  const door = await t.app.inject({
+    method: 'POST',
+    url: `/api/console/events/${event.id}/manual-entries`,
+    headers: { cookie },
+    payload: {
+      ticketId: balcon.id,
+      quantity: 3,
+      payment: 'cash',
+      participant: {
+        email: uniqueEmail('porte'),
+        firstName: 'Paul',
+        lastName: 'Zorro',
+        phone: '',
+        birthDate: '1990-06-01',
+      },
+    },
+  });
+  expect(door.statusCode, door.body).toBe(201);
+  const list = async (query = '') =>
+    (await getAs(t, `/api/console/events/${event.id}/participants${query}`, cookie)).json() as ParticipantsPage;
+  return { event, fosse, balcon, buyer, list };
+}
+
+/** The event's rows as kept, and as computed again from scratch: they must be equal. */
+async function keptAndRecomputed(eventId: string) {
+  const read = () =>
+    queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select l.*, e.entries_used, e.status from participant_lines l
+            join participant_line_entries e on e.key = l.key
+           where l.event_id = ${eventId} order by l.key`,
+    );
+  const kept = await read();
+  await t.database.db.transaction(async (tx) => {
+    const keys = kept.map((row) => String(row.key));
+    await tx.execute(sql`delete from participant_lines where event_id = ${eventId}`);
+    await tx.execute(sql`delete from participant_line_entries where event_id = ${eventId}`);
+    await tx.execute(sql`select guichet_refresh_participant_lines(array(
+      select guichet_participant_line_key(order_id, ticket_id, is_gift, split_from, id)
+        from participations where event_id = ${eventId} and cancelled_at is null))`);
+    // Nothing else than what was kept: no row of a place gone, none missing.
+    expect(keys.length).toBeGreaterThan(0);
+  });
+  return { kept, recomputed: await read() };
+}
+
+describe('the participants list’s rows', () => {
+  it('follow a scan, a holder’s name, a ticket renamed and a place refunded, and equal a computation from scratch', async () => {
+    const s = await soldEvent();
+    expect((await s.list()).places).toBe(5);
+
+    // A scan: the status sort and the row's entries follow.
+    const regis = await t.database.db.select().from(participations).where(eq(participations.userId, s.buyer.id));
+    const [first] = regis;
+    if (!first) throw new Error('no place');
+    await t.database.db.update(participations).set({ entriesUsed: 1 }).where(eq(participations.id, first.id));
+    const byStatus = await s.list('?sort=status&dir=desc');
+    expect(byStatus.items[0]).toMatchObject({ lastName: 'Acheteur', status: 'incomplete', entriesUsed: 1 });
+
+    // A holder named: found by that name, as the page shows it.
+    await t.database.db
+      .update(participations)
+      .set({ holderFirstName: 'Éloïse', holderLastName: 'Nouvelle' })
+      .where(eq(participations.id, first.id));
+    const found = await s.list('?q=eloise');
+    expect(found.total).toBe(1);
+    expect(found.items[0]?.places.map((p) => p.holderName)).toContain('Éloïse Nouvelle');
+
+    // A ticket renamed: the type sort follows.
+    await t.database.db.update(tickets).set({ title: 'Assis' }).where(eq(tickets.id, s.balcon.id));
+    expect((await s.list('?sort=type&dir=asc')).items[0]?.ticketTitle).toBe('Assis');
+
+    // One of the door's three places cancelled: its row counts two, the list five places less one.
+    const [doorPlace] = await t.database.db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.eventId, s.event.id), eq(participations.ticketId, s.balcon.id)))
+      .limit(1);
+    await t.database.db
+      .update(participations)
+      .set({ cancelledAt: new Date(), quantity: 0 })
+      .where(eq(participations.id, doorPlace?.id ?? ''));
+    const after = await s.list('?sort=quantity&dir=desc');
+    expect(after.places).toBe(4);
+    expect(after.items.map((row) => row.quantity)).toEqual([2, 2]);
+
+    const { kept, recomputed } = await keptAndRecomputed(s.event.id);
+    expect(recomputed).toEqual(kept);
+  });
+
+  it('forget an account’s old name once it is renamed or deleted', async () => {
+    const s = await soldEvent();
+    // A place without an order (issued by hand): its row is named after the account.
+    const alone = await participationWithCode(t, s.event.id, s.fosse.id, 1, { firstName: 'Zoé', lastName: 'Lefèvre' });
+    await t.database.db
+      .update(participations)
+      .set({ orderId: null })
+      .where(eq(participations.id, alone.participation.id));
+    expect((await s.list('?q=lefevre')).total).toBe(1);
+
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Supprimé', lastName: 'Supprimé' })
+      .where(eq(users.id, alone.participation.userId ?? ''));
+    expect((await s.list('?q=lefevre')).total).toBe(0);
+    expect((await s.list('?q=supprime')).total).toBe(1);
+
+    const { kept, recomputed } = await keptAndRecomputed(s.event.id);
+    expect(recomputed).toEqual(kept);
+  });
+
+  it('of places sold before they existed are computed once at the next start (the migration’s owed statement)', async () => {
+    const s = await soldEvent();
+    const before = (await s.list()).items;
+    await t.database.db.execute(sql`delete from participant_lines where event_id = ${s.event.id}`);
+    await t.database.db.execute(sql`delete from participant_line_entries where event_id = ${s.event.id}`);
+    expect((await s.list()).total).toBe(0);
+
+    const migration = readFileSync(new URL('../../db/migrations/0054_participant_lines.sql', import.meta.url), 'utf8');
+    const statement = /VALUES \('participant_lines',\s*'([^']+)'\)/.exec(migration)?.[1];
+    expect(statement).toBeDefined();
+    await t.database.db.insert(owedStatements).values({ name: 'participant_lines', statement: statement ?? '' });
+    await runOwedStatements(t.database.db);
+
+    expect((await s.list()).items).toEqual(before);
+    expect(await t.database.db.select().from(owedStatements)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,50 @@
+-- Keeps the participants list's rows with the places (statement triggers on participations,
+-- transition tables `added` and `removed`). A scan changes only a place's entries: its row's
+-- count moves by the difference, under the row's lock. Any other change of what the list shows or
+-- groups by (a place sold, cancelled, renamed, numbered, moved to another order) computes its rows
+-- again, before and after the change.
+CREATE OR REPLACE FUNCTION guichet_participant_lines_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_scanned text[];
+  v_entries int[];
+  v_reshaped text[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM guichet_refresh_participant_lines(array(
+      SELECT guichet_participant_line_key(order_id, ticket_id, is_gift, split_from, id) FROM added));
+    RETURN NULL;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM guichet_refresh_participant_lines(array(
+      SELECT guichet_participant_line_key(order_id, ticket_id, is_gift, split_from, id) FROM removed));
+    RETURN NULL;
+  END IF;
+  WITH changed AS (
+    SELECT guichet_participant_line_key(n.order_id, n.ticket_id, n.is_gift, n.split_from, n.id) AS new_key,
+           guichet_participant_line_key(o.order_id, o.ticket_id, o.is_gift, o.split_from, o.id) AS old_key,
+           n.entries_used - o.entries_used AS entries,
+           (n.cancelled_at, n.holder_first_name, n.holder_last_name, n.refund_places, n.first_ticket_number,
+            n.order_id, n.ticket_id, n.is_gift, n.split_from, n.user_id, n.created_at, n.event_id)
+             IS DISTINCT FROM
+           (o.cancelled_at, o.holder_first_name, o.holder_last_name, o.refund_places, o.first_ticket_number,
+            o.order_id, o.ticket_id, o.is_gift, o.split_from, o.user_id, o.created_at, o.event_id) AS reshaped
+      FROM added n JOIN removed o ON o.id = n.id),
+  moves AS (
+    SELECT new_key AS key, entries, reshaped FROM changed WHERE entries <> 0 OR reshaped
+    UNION ALL
+    SELECT old_key, 0, true FROM changed WHERE reshaped AND old_key <> new_key),
+  by_key AS (SELECT key, sum(entries)::int AS entries, bool_or(reshaped) AS reshaped FROM moves GROUP BY key)
+  SELECT array_agg(key ORDER BY key) FILTER (WHERE NOT reshaped),
+         array_agg(entries ORDER BY key) FILTER (WHERE NOT reshaped),
+         array_agg(key) FILTER (WHERE reshaped)
+    INTO v_scanned, v_entries, v_reshaped
+    FROM by_key;
+  IF v_scanned IS NOT NULL THEN
+    PERFORM guichet_lock_participant_lines(v_scanned);
+    UPDATE participant_line_entries e SET entries_used = e.entries_used + m.entries
+      FROM unnest(v_scanned, v_entries) AS m(key, entries)
+     WHERE e.key = m.key;
+  END IF;
+  PERFORM guichet_refresh_participant_lines(v_reshaped);
+  RETURN NULL;
+END
+$$;

@@ -1,0 +1,86 @@
+-- Computes again the rows of the participants list (participant_lines, participant_line_entries)
+-- named by their keys, from their live places; a row left without a live place goes. Called by
+-- the triggers on participations, orders, users, tickets and discount codes, in the transaction
+-- that changed them: the list is read from these rows, sorted and searched by their indexes,
+-- instead of grouping the event's places at each page (docs/decisions.md, "Follow-up").
+--
+-- Each row is locked first (an advisory lock per key, in key order, guichet_lock_participant_lines)
+-- and read after: two transactions changing places of one row never write it from a stale read.
+CREATE OR REPLACE FUNCTION guichet_refresh_participant_lines(p_keys text[]) RETURNS void
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(cardinality(p_keys), 0) = 0 THEN RETURN; END IF;
+  PERFORM guichet_lock_participant_lines(p_keys);
+  WITH keys AS (
+    SELECT DISTINCT k AS key,
+           CASE WHEN position(':' IN k) > 0 THEN split_part(k, ':', 1)::uuid END AS order_id,
+           CASE WHEN position(':' IN k) > 0 THEN split_part(k, ':', 2)::uuid END AS ticket_id,
+           CASE WHEN position(':' IN k) > 0 THEN split_part(k, ':', 3)::boolean END AS is_gift,
+           CASE WHEN position(':' IN k) = 0 THEN k::uuid END AS root
+      FROM unnest(p_keys) k
+     WHERE k IS NOT NULL),
+  places AS (
+    SELECT k.key, p.* FROM keys k
+      JOIN participations p ON p.order_id = k.order_id AND p.ticket_id = k.ticket_id AND p.is_gift = k.is_gift
+     WHERE p.cancelled_at IS NULL
+    UNION ALL
+    SELECT k.key, p.* FROM keys k JOIN participations p ON p.id = k.root
+     WHERE p.order_id IS NULL AND p.cancelled_at IS NULL
+    UNION ALL
+    SELECT k.key, p.* FROM keys k JOIN participations p ON p.split_from = k.root
+     WHERE p.order_id IS NULL AND p.cancelled_at IS NULL),
+  groups AS (
+    SELECT key, (array_agg(id ORDER BY first_ticket_number NULLS LAST, id))[1] AS first_id,
+           array_agg(id ORDER BY first_ticket_number NULLS LAST, id) AS ids,
+           count(*)::int AS quantity, sum(entries_used)::int AS entries_used,
+           sum(refund_places)::int AS refund_places, min(event_id::text)::uuid AS event_id
+      FROM places GROUP BY key),
+  lines AS (
+    SELECT g.key, g.event_id, g.first_id, g.ids, p.ticket_id, g.quantity, g.refund_places,
+           lower(coalesce(o.buyer_last_name, u.last_name, '')) AS last_key,
+           lower(coalesce(o.buyer_first_name, u.first_name, '')) AS first_key,
+           lower(coalesce(h.title, t.title)) AS type_key, lower(t.title) AS subtype_key,
+           coalesce(o.paid_at, p.created_at) AS purchased_at,
+           lower(d.code) AS promo_key,
+           g.quantity * ((2 * coalesce(l.unit_price_cents, t.price_cents) * (100 - coalesce(o.discount_percent, 0)) + 100) / 200)::bigint AS total_cents,
+           to_tsvector('simple', guichet_unaccent(lower(concat_ws(' ',
+             coalesce(o.buyer_first_name, u.first_name), coalesce(o.buyer_last_name, u.last_name),
+             coalesce(o.buyer_email, u.email), regexp_replace(coalesce(o.buyer_email, u.email, ''), '[^[:alnum:]]+', ' ', 'g'),
+             (SELECT string_agg(guichet_holder_name(coalesce(q.holder_first_name, qo.buyer_first_name),
+                                                    coalesce(q.holder_last_name, qo.buyer_last_name), qu.first_name, qu.last_name), ' ')
+                FROM participations q
+                LEFT JOIN orders qo ON qo.id = q.order_id
+                LEFT JOIN users qu ON qu.id = q.user_id
+               WHERE q.id = ANY (g.ids)))))) AS search,
+           g.entries_used
+      FROM groups g
+      JOIN participations p ON p.id = g.first_id
+      JOIN tickets t ON t.id = p.ticket_id
+      LEFT JOIN tickets h ON h.id = t.parent_id
+      LEFT JOIN orders o ON o.id = p.order_id
+      LEFT JOIN order_lines l ON l.order_id = p.order_id AND l.ticket_id = p.ticket_id AND l.is_gift = p.is_gift
+      LEFT JOIN discount_codes d ON d.id = o.discount_code_id
+      LEFT JOIN users u ON u.id = p.user_id),
+  gone AS (
+    DELETE FROM participant_lines pl USING keys k
+     WHERE pl.key = k.key AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.key = k.key)),
+  gone_entries AS (
+    DELETE FROM participant_line_entries pe USING keys k
+     WHERE pe.key = k.key AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.key = k.key)),
+  entries AS (
+    INSERT INTO participant_line_entries (key, event_id, first_id, quantity, entries_used)
+    SELECT key, event_id, first_id, quantity, entries_used FROM lines
+    ON CONFLICT (key) DO UPDATE SET event_id = excluded.event_id, first_id = excluded.first_id,
+      quantity = excluded.quantity, entries_used = excluded.entries_used)
+  INSERT INTO participant_lines (key, event_id, first_id, ids, ticket_id, quantity, refund_places, last_key, first_key,
+                                 type_key, subtype_key, purchased_at, promo_key, total_cents, search)
+  SELECT key, event_id, first_id, ids, ticket_id, quantity, refund_places, last_key, first_key,
+         type_key, subtype_key, purchased_at, promo_key, total_cents, search FROM lines
+  ON CONFLICT (key) DO UPDATE SET event_id = excluded.event_id, first_id = excluded.first_id, ids = excluded.ids,
+    ticket_id = excluded.ticket_id,
+    quantity = excluded.quantity, refund_places = excluded.refund_places, last_key = excluded.last_key,
+    first_key = excluded.first_key, type_key = excluded.type_key, subtype_key = excluded.subtype_key,
+    purchased_at = excluded.purchased_at, promo_key = excluded.promo_key, total_cents = excluded.total_cents,
+    search = excluded.search;
+END
+$$;
