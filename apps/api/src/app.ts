@@ -34,6 +34,7 @@ import { createAvailabilityHub } from './modules/availability/hub';
 import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
 import { billingRoutes } from './modules/billing/routes';
+import { checkinListRoutes } from './modules/checkin/lists.routes';
 import { checkinRoutes } from './modules/checkin/routes';
 import { checkoutRoutes } from './modules/checkout/order.routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
@@ -320,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(transferRoutes, deps);
       await api.register(resaleRoutes, deps);
       await api.register(checkinRoutes, deps);
+      await api.register(checkinListRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(attendeeMessageRoutes, deps);
       await api.register(followUpRoutes, deps);
