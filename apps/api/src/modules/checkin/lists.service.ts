@@ -107,13 +107,13 @@ export async function listOfScan(
   isOffline: boolean,
 ): Promise<repo.ListRow | null> {
   if (!scan.listId) {
-    if (scan.direction === 'out') throw new AppError('CHECKOUT_NOT_ALLOWED', m.checkoutNotAllowed, 409, 'direction');
+    if (scan.direction === 'out') throw new AppError('CHECKOUT_NOT_ALLOWED', m.checkoutNotAllowed, 400, 'direction');
     return null;
   }
   const list = isUuid(scan.listId) ? await repo.findList(deps.db, eventId, scan.listId) : undefined;
   if (!list || (list.deletedAt && !isOffline)) throw listNotFound();
   if (scan.direction === 'out' && !list.allowCheckout && !isOffline) {
-    throw new AppError('CHECKOUT_NOT_ALLOWED', m.checkoutNotAllowed, 409, 'direction');
+    throw new AppError('CHECKOUT_NOT_ALLOWED', m.checkoutNotAllowed, 400, 'direction');
   }
   return list;
 }
