@@ -1,2 +1,2 @@
-export * from './schemas';
 export * from './rules';
+export * from './schemas';

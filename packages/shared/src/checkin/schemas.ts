@@ -138,7 +138,6 @@ export const scannableEvent = eventSummary.extend({
 });
 export type ScannableEvent = z.infer<typeof scannableEvent>;
 
-
 export const CHECKIN_LIST_NAME_MAX = 60;
 
 /** The console's list form; `allowCheckout` defaults to `allowReentry` (coming back needs leaving). */

@@ -32,7 +32,10 @@ async function checkedFields(deps: Deps, eventId: string, fields: ListFields): P
 }
 
 async function figures(deps: Deps, eventId: string): Promise<CheckinLists> {
-  const [lists, event] = await Promise.all([repo.findLists(deps.db, eventId), repo.findEventPresence(deps.db, eventId)]);
+  const [lists, event] = await Promise.all([
+    repo.findLists(deps.db, eventId),
+    repo.findEventPresence(deps.db, eventId),
+  ]);
   return { lists, event };
 }
 

@@ -197,7 +197,12 @@ describe('check-out', () => {
 
   it('counts leaving without letting back in when re-entry is off, and refuses check-out where none is recorded', async () => {
     const { event, vip, general, staffCookie, createList } = await festival();
-    const leaving = await createList({ name: 'Backstage', ticketIds: [vip.id], allowReentry: false, allowCheckout: true });
+    const leaving = await createList({
+      name: 'Backstage',
+      ticketIds: [vip.id],
+      allowReentry: false,
+      allowCheckout: true,
+    });
     const plain = await createList({ name: 'Jour 2', ticketIds: [general.id], allowReentry: false });
     const { code } = await participationWithCode(t, event.id, vip.id, 1);
     expect((await scan(event.id, staffCookie, { code, listId: leaving })).statusCode).toBe(200);

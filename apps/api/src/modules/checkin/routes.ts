@@ -71,7 +71,11 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     '/checkin/events/:id/manifest',
     {
-      schema: { params, querystring: z.object({ listId: z.string().max(64).optional() }), response: { 200: checkinManifest } },
+      schema: {
+        params,
+        querystring: z.object({ listId: z.string().max(64).optional() }),
+        response: { 200: checkinManifest },
+      },
       ...access('user'),
     },
     async (request, reply) => {

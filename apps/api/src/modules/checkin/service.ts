@@ -18,8 +18,8 @@ import { authorizeEvent } from '../../policy/event-access';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/users.repository';
-import * as lists from './lists.service';
 import * as listsRepo from './lists.repository';
+import * as lists from './lists.service';
 import * as repo from './repository';
 
 const m = checkinFr;
@@ -52,12 +52,7 @@ function verdictOf(
   throw badRequest(m.codeRequired, 'code');
 }
 
-function toRecord(
-  deps: Deps,
-  eventId: string,
-  scan: ScanInput,
-  list: { id: string } | null,
-): repo.ScanToRecord {
+function toRecord(deps: Deps, eventId: string, scan: ScanInput, list: { id: string } | null): repo.ScanToRecord {
   const now = deps.clock.now().getTime();
   // A device's own time is kept for scans it made offline, unless it runs ahead of ours.
   const told = scan.offline && scan.scannedAt ? Date.parse(scan.scannedAt) : Number.NaN;
