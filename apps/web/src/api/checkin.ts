@@ -50,10 +50,11 @@ export function fetchManifest(eventId: string, listId: string | null, signal?: A
 }
 
 /** The scanner's choice of lists and their people inside, read again while the scanner is open. */
-export function useScannerLists(eventId: string) {
+export function useScannerLists(eventId: string, enabled: boolean) {
   return useQuery({
     queryKey: doorKeys.scannerLists(eventId),
     queryFn: () => api<CheckinLists>('GET', `/checkin/events/${event(eventId)}/lists`),
+    enabled,
     refetchInterval: LIVE_FIGURES_MS,
     retry: false,
   });

@@ -39,10 +39,11 @@ const m = checkinFr.scanner;
 export function ScannerView({ eventId }: { eventId: string }) {
   const [params, setParams] = useSearchParams();
   const chosen = params.get('list');
-  const lists = useScannerLists(eventId);
+  // Offline, the lists cannot be had: the address's choice, or the whole event.
+  const lists = useScannerLists(eventId, navigator.onLine);
   const hasLists = (lists.data?.lists.length ?? 0) > 0;
   if (chosen === null) {
-    if (lists.isPending) return <Loading />;
+    if (lists.isLoading) return <Loading />;
     if (hasLists && lists.data) return <ListChooser lists={lists.data} onChoose={(list) => setParams({ list })} />;
   }
   const listId = chosen && chosen !== WHOLE_EVENT ? chosen : null;
