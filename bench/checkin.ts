@@ -232,14 +232,17 @@ async function main(): Promise<void> {
       queue.push({ code: own[i] as string });
       if (i < duplicated && other[i]) queue.push({ code: other[i] as string });
     }
-    // Check-out on: a fifth of the door's own tickets leave, once all its tickets are in.
-    if (LISTS[listOf(d)]?.allowCheckout) {
-      for (const code of own.slice(0, Math.floor(own.length * CHECKOUTS))) queue.push({ code, direction: 'out' });
-    }
     return queue;
   });
-  const sent = work.reduce((sum, queue) => sum + queue.length, 0);
-  const outsSent = work.reduce((sum, queue) => sum + queue.filter((scan) => scan.direction === 'out').length, 0);
+  // Check-out on: a fifth of each door's own tickets leave, once every door is done letting in
+  // (before, a ticket let out could come back in at the opposite door of a list with re-entry).
+  const leaving = lists.map((own, d) =>
+    LISTS[listOf(d)]?.allowCheckout
+      ? own.slice(0, Math.floor(own.length * CHECKOUTS)).map((code): Scan => ({ code, direction: 'out' }))
+      : [],
+  );
+  const outsSent = leaving.reduce((sum, queue) => sum + queue.length, 0);
+  const sent = work.reduce((sum, queue) => sum + queue.length, 0) + outsSent;
   let checkedOut = 0;
 
   const singleLatencies: number[] = [];
@@ -255,39 +258,42 @@ async function main(): Promise<void> {
     else if (result === 'already_scanned') alreadyScanned++;
     else other++;
   };
-  const started = performance.now();
-  await Promise.all(
-    work.map(async (queue, d) => {
-      const cookie = ready.tokens[d] ?? '';
-      const batched = d >= DEVICES / 2;
-      const listId = ready.listIds[listOf(d)];
-      const onList = listId ? { listId } : {};
-      for (let i = 0; i < queue.length; i += batched ? BATCH : 1) {
-        const t0 = performance.now();
-        if (batched) {
-          const chunk = queue.slice(i, i + BATCH);
-          const scans = chunk.map((scan) => ({ id: randomUUID(), ...scan }));
-          const response = await postJson(agent, target('/batch'), cookie, {
-            deviceId: `porte-${d}`,
-            ...onList,
-            scans,
-          });
-          batchLatencies.push(performance.now() - t0);
-          if (response.status !== 200) other += scans.length;
-          else
-            JSON.parse(response.body).results.forEach((result: { result: string }, k: number) => {
-              count(result.result, chunk[k]?.direction);
+  const runDoors = (phase: Scan[][]) =>
+    Promise.all(
+      phase.map(async (queue, d) => {
+        const cookie = ready.tokens[d] ?? '';
+        const batched = d >= DEVICES / 2;
+        const listId = ready.listIds[listOf(d)];
+        const onList = listId ? { listId } : {};
+        for (let i = 0; i < queue.length; i += batched ? BATCH : 1) {
+          const t0 = performance.now();
+          if (batched) {
+            const chunk = queue.slice(i, i + BATCH);
+            const scans = chunk.map((scan) => ({ id: randomUUID(), ...scan }));
+            const response = await postJson(agent, target('/batch'), cookie, {
+              deviceId: `porte-${d}`,
+              ...onList,
+              scans,
             });
-        } else {
-          const scan = queue[i] as Scan;
-          const response = await postJson(agent, target(''), cookie, { ...scan, ...onList, deviceId: `porte-${d}` });
-          singleLatencies.push(performance.now() - t0);
-          const answer = JSON.parse(response.body);
-          count(answer.status ?? answer.result ?? 'other', scan.direction);
+            batchLatencies.push(performance.now() - t0);
+            if (response.status !== 200) other += scans.length;
+            else
+              JSON.parse(response.body).results.forEach((result: { result: string }, k: number) => {
+                count(result.result, chunk[k]?.direction);
+              });
+          } else {
+            const scan = queue[i] as Scan;
+            const response = await postJson(agent, target(''), cookie, { ...scan, ...onList, deviceId: `porte-${d}` });
+            singleLatencies.push(performance.now() - t0);
+            const answer = JSON.parse(response.body);
+            count(answer.status ?? answer.result ?? 'other', scan.direction);
+          }
         }
-      }
-    }),
-  );
+      }),
+    );
+  const started = performance.now();
+  await runDoors(work);
+  if (outsSent > 0) await runDoors(leaving);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
 
