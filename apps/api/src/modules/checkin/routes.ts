@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
-import * as lists from './lists.service';
+import * as lists from '../checkin-lists/service';
 import * as service from './service';
 
 const params = z.object({ id: z.string().max(64) });

@@ -15,11 +15,11 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import * as listsRepo from '../checkin-lists/repository';
+import * as lists from '../checkin-lists/service';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/users.repository';
-import * as listsRepo from './lists.repository';
-import * as lists from './lists.service';
 import * as repo from './repository';
 
 const m = checkinFr;

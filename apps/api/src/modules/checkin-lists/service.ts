@@ -10,7 +10,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
-import * as repo from './lists.repository';
+import * as repo from './repository';
 
 const m = checkinFr;
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
