@@ -7,6 +7,11 @@
  * connections. Anchor: alf.io reports 106 check-ins/s on one vCPU after its optimisation; the
  * target is 10 × that.
  *
+ * With BENCH_LISTS=1 (`npm run checkin:lists`, issue 31) the event has three check-in lists and
+ * check-out on: each pair of opposite doors scans on one list (a plain one, one with check-out
+ * and re-entry, one with check-out only), and the doors of lists with check-out also let a fifth
+ * of their tickets out after letting them in. The reference is the same bare UPDATE.
+ *
  * The application runs in a child process (this file with --serve). Settings: DATABASE_URL (a
  * database whose name contains "bench"; default postgres://postgres@127.0.0.1:5432/guichet_bench_checkin),
  * DATABASE_POOL_SIZE (10), BENCH_TICKETS (10000).
@@ -22,7 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { eventStaff, sessions, tickets, users } from '../apps/api/src/db/schema';
+import { checkinLists, eventStaff, sessions, tickets, users } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { sha256 } from '../apps/api/src/lib/tokens';
 import { signTicketCode } from '../apps/api/src/modules/ticket-codes/codes';
@@ -39,8 +44,24 @@ const DUPLICATES = 0.2;
 const ANCHOR = 106;
 const TARGET = 10 * ANCHOR;
 const here = path.dirname(fileURLToPath(import.meta.url));
+const WITH_LISTS = process.env.BENCH_LISTS === '1';
+/** The lists of the lists mode: whether each records check-outs (and lets back in). */
+const LISTS = [
+  { name: 'Entrée', allowCheckout: false, allowReentry: false },
+  { name: 'Fosse', allowCheckout: true, allowReentry: true },
+  { name: 'Backstage', allowCheckout: true, allowReentry: false },
+];
+const CHECKOUTS = 0.2;
 
-type Ready = { type: 'ready'; base: string; eventId: string; tokens: string[]; codes: string[]; ids: string[] };
+type Ready = {
+  type: 'ready';
+  base: string;
+  eventId: string;
+  tokens: string[];
+  codes: string[];
+  ids: string[];
+  listIds: string[];
+};
 
 async function serve(): Promise<void> {
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: POOL });
@@ -72,6 +93,14 @@ async function serve(): Promise<void> {
     .values({ eventId, title: 'Entrée', priceCents: 1000, quantity: TICKETS, sold: TICKETS })
     .returning();
   await database.db.insert(eventStaff).values(staff.map((member) => ({ eventId, userId: member.id })));
+  const listIds = WITH_LISTS
+    ? (
+        await database.db
+          .insert(checkinLists)
+          .values(LISTS.map((list) => ({ ...list, eventId, ticketIds: [ticket?.id ?? ''] })))
+          .returning({ id: checkinLists.id })
+      ).map((row) => row.id)
+    : [];
   // The participations of a sold-out event, in one statement.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -98,7 +127,15 @@ async function serve(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' });
   const live = await buildApp({ config: { ...config, port, publicUrl: `http://127.0.0.1:${port}` }, database });
   await live.listen({ host: '127.0.0.1', port });
-  process.send?.({ type: 'ready', base: `http://127.0.0.1:${port}`, eventId, tokens, codes, ids } satisfies Ready);
+  process.send?.({
+    type: 'ready',
+    base: `http://127.0.0.1:${port}`,
+    eventId,
+    tokens,
+    codes,
+    ids,
+    listIds,
+  } satisfies Ready);
   process.on('message', async () => {
     await live.close();
     await database.close();
@@ -185,16 +222,28 @@ async function main(): Promise<void> {
   const share = Math.ceil(TICKETS / DEVICES);
   const lists: string[][] = Array.from({ length: DEVICES }, (_, d) => ready.codes.slice(d * share, (d + 1) * share));
   const duplicated = Math.floor(share * DUPLICATES);
+  // Lists mode: opposite doors share a list, so that a ticket shown at both is one list's entry.
+  const listOf = (d: number) => (WITH_LISTS ? (d % (DEVICES / 2)) % LISTS.length : -1);
+  type Scan = { code: string; direction?: 'out' };
   const work = lists.map((own, d) => {
     const other = lists[(d + DEVICES / 2) % DEVICES] ?? [];
-    const queue: string[] = [];
+    const queue: Scan[] = [];
     for (let i = 0; i < own.length; i++) {
-      queue.push(own[i] as string);
-      if (i < duplicated && other[i]) queue.push(other[i] as string);
+      queue.push({ code: own[i] as string });
+      if (i < duplicated && other[i]) queue.push({ code: other[i] as string });
     }
     return queue;
   });
-  const sent = work.reduce((sum, queue) => sum + queue.length, 0);
+  // Check-out on: a fifth of each door's own tickets leave, once every door is done letting in
+  // (before, a ticket let out could come back in at the opposite door of a list with re-entry).
+  const leaving = lists.map((own, d) =>
+    LISTS[listOf(d)]?.allowCheckout
+      ? own.slice(0, Math.floor(own.length * CHECKOUTS)).map((code): Scan => ({ code, direction: 'out' }))
+      : [],
+  );
+  const outsSent = leaving.reduce((sum, queue) => sum + queue.length, 0);
+  const sent = work.reduce((sum, queue) => sum + queue.length, 0) + outsSent;
+  let checkedOut = 0;
 
   const singleLatencies: number[] = [];
   const batchLatencies: number[] = [];
@@ -203,47 +252,84 @@ async function main(): Promise<void> {
   let other = 0;
   const agent = new Agent({ keepAlive: true, maxSockets: DEVICES });
   const target = (suffix: string) => `${ready.base}/api/checkin/events/${ready.eventId}/scans${suffix}`;
-  const count = (result: string) => {
-    if (result === 'accepted') accepted++;
+  const count = (result: string, direction?: 'out') => {
+    if (result === 'accepted' && direction === 'out') checkedOut++;
+    else if (result === 'accepted') accepted++;
     else if (result === 'already_scanned') alreadyScanned++;
     else other++;
   };
-  const started = performance.now();
-  await Promise.all(
-    work.map(async (queue, d) => {
-      const cookie = ready.tokens[d] ?? '';
-      const batched = d >= DEVICES / 2;
-      for (let i = 0; i < queue.length; i += batched ? BATCH : 1) {
-        const t0 = performance.now();
-        if (batched) {
-          const scans = queue.slice(i, i + BATCH).map((code) => ({ id: randomUUID(), code }));
-          const response = await postJson(agent, target('/batch'), cookie, { deviceId: `porte-${d}`, scans });
-          batchLatencies.push(performance.now() - t0);
-          if (response.status !== 200) other += scans.length;
-          else for (const result of JSON.parse(response.body).results) count(result.result);
-        } else {
-          const response = await postJson(agent, target(''), cookie, { code: queue[i], deviceId: `porte-${d}` });
-          singleLatencies.push(performance.now() - t0);
-          count(JSON.parse(response.body).status ?? JSON.parse(response.body).result ?? 'other');
+  const runDoors = (phase: Scan[][]) =>
+    Promise.all(
+      phase.map(async (queue, d) => {
+        const cookie = ready.tokens[d] ?? '';
+        const batched = d >= DEVICES / 2;
+        const listId = ready.listIds[listOf(d)];
+        const onList = listId ? { listId } : {};
+        for (let i = 0; i < queue.length; i += batched ? BATCH : 1) {
+          const t0 = performance.now();
+          if (batched) {
+            const chunk = queue.slice(i, i + BATCH);
+            const scans = chunk.map((scan) => ({ id: randomUUID(), ...scan }));
+            const response = await postJson(agent, target('/batch'), cookie, {
+              deviceId: `porte-${d}`,
+              ...onList,
+              scans,
+            });
+            batchLatencies.push(performance.now() - t0);
+            if (response.status !== 200) other += scans.length;
+            else
+              JSON.parse(response.body).results.forEach((result: { result: string }, k: number) => {
+                count(result.result, chunk[k]?.direction);
+              });
+          } else {
+            const scan = queue[i] as Scan;
+            const response = await postJson(agent, target(''), cookie, { ...scan, ...onList, deviceId: `porte-${d}` });
+            singleLatencies.push(performance.now() - t0);
+            const answer = JSON.parse(response.body);
+            count(answer.status ?? answer.result ?? 'other', scan.direction);
+          }
         }
-      }
-    }),
-  );
+      }),
+    );
+  const started = performance.now();
+  await runDoors(work);
+  if (outsSent > 0) await runDoors(leaving);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
 
   const check = new pg.Client({ connectionString: url });
   await check.connect();
+  // Lists mode: the entries are the lists', the whole event's stay untouched.
   const entries = Number(
-    (await check.query('select sum(entries_used) as n from participations where event_id = $1', [ready.eventId]))
-      .rows[0].n,
+    (
+      await check.query(
+        WITH_LISTS
+          ? 'select sum(e.entries) as n from checkin_list_entries e join checkin_lists l on l.id = e.list_id where l.event_id = $1'
+          : 'select sum(entries_used) as n from participations where event_id = $1',
+        [ready.eventId],
+      )
+    ).rows[0].n,
   );
+  const inside = WITH_LISTS
+    ? Number(
+        (
+          await check.query(
+            'select sum(e.inside) as n from checkin_list_entries e join checkin_lists l on l.id = e.list_id where l.event_id = $1',
+            [ready.eventId],
+          )
+        ).rows[0].n,
+      )
+    : entries;
   const over = Number(
     (await check.query('select count(*) as n from participations where entries_used > quantity')).rows[0].n,
   );
   const logged = Number(
-    (await check.query("select count(*) as n from scans where result = 'accepted' and event_id = $1", [ready.eventId]))
-      .rows[0].n,
+    (
+      await check.query(
+        "select count(*) as n from scans where result = 'accepted' and direction = 'in' and event_id = $1",
+        [ready.eventId],
+      )
+    ).rows[0].n,
   );
   await check.query('update participations set entries_used = 0 where event_id = $1', [ready.eventId]);
   await check.end();
@@ -261,6 +347,10 @@ async function main(): Promise<void> {
     singleP50Ms: Math.round(percentile(singleLatencies, 50)),
     singleP99Ms: Math.round(percentile(singleLatencies, 99)),
     batchP99Ms: Math.round(percentile(batchLatencies, 99)),
+    lists: ready.listIds.length,
+    checkOutsSent: outsSent,
+    checkedOut,
+    inside,
     accepted,
     alreadyScanned,
     other,
@@ -274,6 +364,11 @@ async function main(): Promise<void> {
   console.log(
     `checkin: ${TICKETS} tickets, ${DEVICES} doors (${DEVICES / 2} one scan at a time, ${DEVICES / 2} in batches of ${BATCH}), ${Math.round(DUPLICATES * 100)} % at two doors at once`,
   );
+  if (WITH_LISTS) {
+    console.log(
+      `  lists: ${LISTS.length} (${LISTS.map((list) => list.name).join(', ')}), check-out on: ${checkedOut} of ${outsSent} check-outs accepted, ${inside} inside`,
+    );
+  }
   console.log(
     `  scans: ${figures.scansPerSecond}/s (${sent} in ${figures.seconds} s); one scan p50 ${figures.singleP50Ms} ms, p99 ${figures.singleP99Ms} ms; batch of ${BATCH} p99 ${figures.batchP99Ms} ms`,
   );
@@ -288,8 +383,12 @@ async function main(): Promise<void> {
     `  anchor: alf.io ${ANCHOR} check-ins/s on one vCPU; target ${TARGET}/s: ${scansPerSecond >= TARGET ? 'PASS' : 'BELOW TARGET'}`,
   );
   mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(path.join(here, 'results', 'checkin.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  if (accepted !== TICKETS || entries !== TICKETS || logged !== TICKETS || over > 0 || other > 0) {
+  writeFileSync(
+    path.join(here, 'results', WITH_LISTS ? 'checkin-lists.json' : 'checkin.json'),
+    `${JSON.stringify(figures, null, 2)}\n`,
+  );
+  const outsRight = checkedOut === outsSent && inside === TICKETS - outsSent;
+  if (accepted !== TICKETS || entries !== TICKETS || logged !== TICKETS || over > 0 || other > 0 || !outsRight) {
     console.error('checkin: an entry was let in twice or lost (see figures above)');
     process.exit(1);
   }

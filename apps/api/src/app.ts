@@ -36,6 +36,7 @@ import { availabilityRoutes } from './modules/availability/routes';
 import type { StreamLimits } from './modules/availability/stream';
 import { billingRoutes } from './modules/billing/routes';
 import { checkinRoutes } from './modules/checkin/routes';
+import { checkinListRoutes } from './modules/checkin-lists/routes';
 import { checkoutRoutes } from './modules/checkout/order.routes';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/checkout/payment.routes';
 import { providerFor, retryRefund } from './modules/checkout/payment.service';
@@ -340,6 +341,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(resaleRoutes, deps);
       await api.register(ticketRulesRoutes, deps);
       await api.register(checkinRoutes, deps);
+      await api.register(checkinListRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(attendeeMessageRoutes, deps);
       await api.register(followUpRoutes, deps);

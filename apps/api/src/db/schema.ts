@@ -600,7 +600,59 @@ export const scanResults = [
   'other_event',
   'cancelled',
   'transferred',
+  'not_on_list',
+  'not_checked_in',
+  'already_out',
 ] as const;
+
+/**
+ * An event's check-in lists (issue 31, docs/decisions.md "Check-in lists"): a door that admits some
+ * ticket types, each place once (or again after leaving, when re-entry is allowed). An event with
+ * none has the implicit list of the whole event (`participations.entries_used`).
+ */
+export const checkinLists = pgTable(
+  'checkin_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // A ticket's options (tickets with this parent) are admitted with it.
+    ticketIds: uuid('ticket_ids').array().notNull(),
+    allowReentry: boolean('allow_reentry').notNull().default(false),
+    allowCheckout: boolean('allow_checkout').notNull().default(false),
+    createdAt: createdAt(),
+    // Kept once deleted: the scans made on it still name it, and an offline queue made on it is still recorded.
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    index('checkin_lists_event_idx').on(t.eventId),
+    check('checkin_lists_reentry_check', sql`not ${t.allowReentry} or ${t.allowCheckout}`),
+  ],
+);
+
+/**
+ * A place's entries on a check-in list: entries taken, and people of the place inside now
+ * (entries less check-outs). Written only by `guichet_take_list_entry`, under the place's lock.
+ */
+export const checkinListEntries = pgTable(
+  'checkin_list_entries',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => checkinLists.id, { onDelete: 'cascade' }),
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id, { onDelete: 'cascade' }),
+    entries: integer('entries').notNull().default(0),
+    inside: integer('inside').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.participationId] }),
+    check('checkin_list_entries_check', sql`${t.inside} >= 0 and ${t.inside} <= ${t.entries}`),
+  ],
+);
 
 /**
  * Every scan at the door, refusals included (they show fraud and gate problems). Its id is chosen
@@ -619,6 +671,11 @@ export const scans = pgTable(
       .notNull()
       .references(() => users.id),
     deviceId: text('device_id').notNull().default(''),
+    // The check-in list scanned for; none: the whole event (issue 31).
+    listId: uuid('list_id').references(() => checkinLists.id),
+    direction: text('direction', { enum: ['in', 'out'] })
+      .notNull()
+      .default('in'),
     result: text('result', { enum: scanResults }).notNull(),
     // Scanned without network, sent later: `scannedAt` is the device's clock.
     offline: boolean('offline').notNull().default(false),
@@ -633,8 +690,10 @@ export const scans = pgTable(
     index('scans_staff_idx').on(t.eventId, t.staffUserId, t.scannedAt),
     check(
       'scans_result_check',
-      sql`${t.result} in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled', 'transferred')`,
+      sql`${t.result} in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled', 'transferred',
+                          'not_on_list', 'not_checked_in', 'already_out')`,
     ),
+    check('scans_direction_check', sql`${t.direction} in ('in', 'out')`),
   ],
 );
 

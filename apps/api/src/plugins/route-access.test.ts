@@ -96,6 +96,8 @@ describe('every route of the API', () => {
     expect(withoutSchema).toEqual(
       [
         'DELETE /api/console/events/:id/staff/:userId',
+        'DELETE /api/console/events/:id/checkin-lists/:listId',
+        'PATCH /api/console/events/:id/checkin-lists/:listId',
         'GET /api/admin/payout-batches/:id/sepa.xml',
         'DELETE /api/events/:id',
         'DELETE /api/events/:id/participation',

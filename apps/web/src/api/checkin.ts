@@ -1,7 +1,9 @@
 import type {
   AddStaffRequest,
   ChangeStaffRoleRequest,
+  CheckinLists,
   CheckinManifest,
+  CreateCheckinListRequest,
   DoorSale,
   DoorTicket,
   ManualEntryCreated,
@@ -12,6 +14,7 @@ import type {
   ScanOutcome,
   StaffMember,
   StaffScan,
+  UpdateCheckinListRequest,
 } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
@@ -24,7 +27,12 @@ export const doorKeys = {
   staffScans: (eventId: string, userId: string) => ['console', eventId, 'staff', userId, 'scans'] as const,
   doorTickets: (eventId: string) => ['console', eventId, 'door-tickets'] as const,
   doorSales: (eventId: string) => ['console', eventId, 'door-sales'] as const,
+  checkinLists: (eventId: string) => ['console', eventId, 'checkin-lists'] as const,
+  scannerLists: (eventId: string) => ['checkin', eventId, 'lists'] as const,
 };
+
+/** The people inside move at the door: the figures are read again this often while shown. */
+const LIVE_FIGURES_MS = 10_000;
 
 /** The events the user runs the door of today (the scanner's menu). */
 export function useScannableEvents(enabled = true) {
@@ -36,8 +44,49 @@ export function useScannableEvents(enabled = true) {
   });
 }
 
-export function fetchManifest(eventId: string, signal?: AbortSignal) {
-  return api<CheckinManifest>('GET', `/checkin/events/${event(eventId)}/manifest`, undefined, { signal });
+export function fetchManifest(eventId: string, listId: string | null, signal?: AbortSignal) {
+  const query = listId ? `?listId=${encodeURIComponent(listId)}` : '';
+  return api<CheckinManifest>('GET', `/checkin/events/${event(eventId)}/manifest${query}`, undefined, { signal });
+}
+
+/** The scanner's choice of lists and their people inside, read again while the scanner is open. */
+export function useScannerLists(eventId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: doorKeys.scannerLists(eventId),
+    queryFn: () => api<CheckinLists>('GET', `/checkin/events/${event(eventId)}/lists`),
+    enabled,
+    refetchInterval: LIVE_FIGURES_MS,
+    retry: false,
+  });
+}
+
+/** The console's check-in lists, with their people inside. */
+export function useCheckinLists(eventId: string) {
+  return useQuery({
+    queryKey: doorKeys.checkinLists(eventId),
+    queryFn: () => api<CheckinLists>('GET', `/console/events/${event(eventId)}/checkin-lists`),
+    refetchInterval: LIVE_FIGURES_MS,
+  });
+}
+
+export function useSaveCheckinList(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: CreateCheckinListRequest & { id?: string }): Promise<void> => {
+      const path = `/console/events/${event(eventId)}/checkin-lists`;
+      if (id) await api<void>('PATCH', `${path}/${event(id)}`, body satisfies UpdateCheckinListRequest);
+      else await api<{ id: string }>('POST', path, body);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: doorKeys.checkinLists(eventId) }),
+  });
+}
+
+export function useDeleteCheckinList(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>('DELETE', `/console/events/${event(eventId)}/checkin-lists/${event(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: doorKeys.checkinLists(eventId) }),
+  });
 }
 
 /**

@@ -1,8 +1,24 @@
 import { z } from 'zod';
+import { formText } from '../common/form';
 import { eventSummary } from '../events/schemas';
 
 /** The door (2-organiser.md §4 "Scan status", §8): what the scanner sends and gets. */
 export const MAX_SCAN_BATCH = 500;
+
+/** Through the door in or out: a check-out is scanned on a list that allows leaving (issue 31). */
+export const scanDirection = z.enum(['in', 'out']);
+export type ScanDirection = z.infer<typeof scanDirection>;
+
+/** Whom a check-in list lets in and how (issue 31, docs/decisions.md "Check-in lists"). */
+const checkinListRules = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Once out, the same ticket may come in again (implies check-out). */
+  allowReentry: z.boolean(),
+  /** Leaving is scanned ('out'): the list counts the people inside. */
+  allowCheckout: z.boolean(),
+});
+export type CheckinListRules = z.infer<typeof checkinListRules>;
 
 /** One scan: the code as read (or the participant picked by name), with the device's scan id. */
 export const scanInput = z.strictObject({
@@ -14,11 +30,18 @@ export const scanInput = z.strictObject({
   scannedAt: z.iso.datetime({ offset: true }).optional(),
   offline: z.boolean().optional(),
   deviceId: z.string().max(100).optional(),
+  /** The check-in list scanned for (issue 31); none: the whole event, as before lists existed. */
+  listId: z.string().max(64).optional(),
+  /** 'out' records someone leaving, on a list that allows it; 'in' by default. */
+  direction: scanDirection.optional(),
 });
 export type ScanInput = z.infer<typeof scanInput>;
 
 export const scanBatchRequest = z.strictObject({
   deviceId: z.string().max(100).optional(),
+  /** The list and direction of the scans that name none (an offline scanner works on one list). */
+  listId: z.string().max(64).optional(),
+  direction: scanDirection.optional(),
   scans: z.array(scanInput.extend({ id: z.uuid() })),
 });
 export type ScanBatchRequest = z.infer<typeof scanBatchRequest>;
@@ -32,7 +55,19 @@ const lastScanFields = {
   lastScanBy: z.string().nullable(),
 };
 
-const scanResult = z.enum(['accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled', 'transferred']);
+const scanResult = z.enum([
+  'accepted',
+  'already_scanned',
+  'invalid',
+  'other_event',
+  'cancelled',
+  'transferred',
+  // On a check-in list: the ticket is not admitted there, or leaves without being inside.
+  'not_on_list',
+  'not_checked_in',
+  'already_out',
+]);
+export type ScanResult = z.infer<typeof scanResult>;
 
 export const scanOutcome = z.object({
   id: z.string(),
@@ -47,6 +82,10 @@ export const scanOutcome = z.object({
   replay: z.boolean(),
   /** Let in offline although the entry was already used elsewhere. */
   conflict: z.boolean(),
+  /** The scan's direction: 'out' for a check-out. */
+  direction: scanDirection.optional(),
+  /** Refused as not on the list: the names of the lists where the ticket is valid. */
+  validLists: z.array(z.string()).optional(),
 });
 export type ScanOutcome = z.infer<typeof scanOutcome>;
 
@@ -63,6 +102,14 @@ const manifestParticipation = z.object({
   quantity: z.number().int(),
   entriesUsed: z.number().int(),
   ...lastScanFields,
+  /**
+   * A list's manifest (issue 31): whether this place's ticket is admitted on the list, the people
+   * of this place inside now, and the lists where it is valid (for the refusal's message). Absent
+   * from the whole event's manifest, where `entriesUsed` are the event's.
+   */
+  isOnList: z.boolean().optional(),
+  inside: z.number().int().optional(),
+  validLists: z.array(z.string()).optional(),
 });
 export type ManifestParticipation = z.infer<typeof manifestParticipation>;
 
@@ -79,6 +126,8 @@ export const checkinManifest = z.object({
   /** The name of whoever syncs: the entries this device takes offline are theirs. */
   scannerName: z.string(),
   syncedAt: z.string(),
+  /** The check-in list this manifest is for; none (or absent): the whole event. */
+  list: checkinListRules.nullable().optional(),
 });
 export type CheckinManifest = z.infer<typeof checkinManifest>;
 
@@ -88,3 +137,39 @@ export const scannableEvent = eventSummary.extend({
   canSell: z.boolean(),
 });
 export type ScannableEvent = z.infer<typeof scannableEvent>;
+
+export const CHECKIN_LIST_NAME_MAX = 60;
+
+/** The console's list form; `allowCheckout` defaults to `allowReentry` (coming back needs leaving). */
+export const createCheckinListRequest = z.strictObject({
+  name: formText(CHECKIN_LIST_NAME_MAX),
+  ticketIds: z.array(z.string().max(64)).max(200).default([]),
+  allowReentry: z.boolean().default(false),
+  allowCheckout: z.boolean().optional(),
+});
+export type CreateCheckinListRequest = z.input<typeof createCheckinListRequest>;
+
+export const updateCheckinListRequest = z.strictObject({
+  name: z.string().max(CHECKIN_LIST_NAME_MAX).optional(),
+  ticketIds: z.array(z.string().max(64)).max(200).optional(),
+  allowReentry: z.boolean().optional(),
+  allowCheckout: z.boolean().optional(),
+});
+export type UpdateCheckinListRequest = z.infer<typeof updateCheckinListRequest>;
+
+/** A list as the console and the scanner show it, with its live figures. */
+export const checkinList = checkinListRules.extend({
+  ticketIds: z.array(z.string()),
+  /** People inside now (entries less check-outs), and places that entered at least once. */
+  inside: z.number().int(),
+  entered: z.number().int(),
+});
+export type CheckinList = z.infer<typeof checkinList>;
+
+/** The scanner's choice of lists, and the whole event's figures (the implicit list). */
+export const checkinLists = z.object({
+  lists: z.array(checkinList),
+  /** The implicit list: scans that name no list. */
+  event: z.object({ inside: z.number().int(), total: z.number().int() }),
+});
+export type CheckinLists = z.infer<typeof checkinLists>;

@@ -4,6 +4,13 @@
  * that every route has one.
  */
 export const apiOperationsFr: Record<string, string> = {
+  'GET /api/console/events/{id}/checkin-lists':
+    'Lister les listes d’entrée d’un événement, avec les personnes à l’intérieur',
+  'POST /api/console/events/{id}/checkin-lists': 'Créer une liste d’entrée (billets admis, sorties, ré-entrée)',
+  'PATCH /api/console/events/{id}/checkin-lists/{listId}': 'Modifier une liste d’entrée',
+  'DELETE /api/console/events/{id}/checkin-lists/{listId}': 'Supprimer une liste d’entrée',
+  'GET /api/checkin/events/{id}/lists':
+    'Lister les listes d’entrée à choisir au scanner, avec les personnes à l’intérieur',
   'GET /api/embed/bookings/{ref}': 'Savoir si la réservation ouverte depuis un widget est terminée',
   'POST /api/embed/bookings': 'Signaler au widget d’un site la réservation terminée dans la fenêtre de Guichet',
   'PUT /api/console/events/{id}/embed': 'Déclarer les sites autorisés à afficher la billetterie d’un événement',

@@ -1,3 +1,4 @@
+import type { ScanDirection, ScanResult } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
@@ -11,11 +12,14 @@ export type ScanToRecord = {
   verdict: 'check' | 'invalid' | 'other_event';
   /** A code signed for a participation of several places: any unused place of its group lets in. */
   group: boolean;
+  /** The check-in list, or none for the whole event (issue 31). */
+  listId: string | null;
+  direction: ScanDirection;
 };
 
 export type RecordedScan = {
   id: string;
-  result: 'accepted' | 'already_scanned' | 'invalid' | 'other_event' | 'cancelled' | 'transferred';
+  result: ScanResult;
   participationId: string | null;
   remaining: number | null;
   quantity: number | null;
@@ -24,6 +28,7 @@ export type RecordedScan = {
   lastScanAt: string | null;
   lastScanBy: string | null;
   replay: boolean;
+  direction: ScanDirection;
 };
 
 /** Records scans and takes their entries in one round trip (`guichet_record_scans`). */
@@ -38,8 +43,8 @@ export async function recordScans(
   return row?.outcomes ?? [];
 }
 
-/** The participations the door checks, with what the scanner shows and searches. */
-export function findManifest(db: Database, eventId: string) {
+/** The participations the door checks, with what the scanner shows and searches; the last entry on the list given (none: the whole event's). */
+export function findManifest(db: Database, eventId: string, listId: string | null) {
   return queryRows<{
     id: string;
     splitFrom: string | null;
@@ -64,7 +69,8 @@ export function findManifest(db: Database, eventId: string) {
           left join lateral (
             select ${isoTimestamp('s.scanned_at')} as scanned_at, su.first_name || ' ' || su.last_name as scanned_by
               from scans s join users su on su.id = s.staff_user_id
-             where s.participation_id = p.id and s.result = 'accepted'
+             where s.participation_id = p.id and s.result = 'accepted' and s.direction = 'in'
+               and s.list_id is not distinct from ${listId}::uuid
              order by s.scanned_at desc limit 1) last_scan on true
           join users u on u.id = p.user_id
           join tickets t on t.id = p.ticket_id

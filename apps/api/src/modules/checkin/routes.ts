@@ -1,5 +1,6 @@
 import {
   checkinFr,
+  checkinLists,
   checkinManifest,
   scanBatchRequest,
   scanInput,
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
+import * as lists from '../checkin-lists/service';
 import * as service from './service';
 
 const params = z.object({ id: z.string().max(64) });
@@ -26,6 +28,10 @@ const answers = {
   transferred: { status: 409, code: 'TICKET_TRANSFERRED', message: transfersFr.scanner.transferredHelp },
   invalid: { status: 422, code: 'INVALID_TICKET', message: m.invalidTicket },
   other_event: { status: 422, code: 'INVALID_TICKET', message: m.invalidTicket },
+  // On a check-in list (issue 31); the message of a ticket not on the list names where it is valid.
+  not_on_list: { status: 409, code: 'NOT_ON_LIST', message: '' },
+  not_checked_in: { status: 409, code: 'NOT_CHECKED_IN', message: m.notCheckedIn },
+  already_out: { status: 409, code: 'ALREADY_OUT', message: m.alreadyOut },
 } as const;
 
 /** The door: the event's staff, its organiser and the administrator (others 403, or 404 if the event is hidden). */
@@ -42,10 +48,12 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       config: { ...access('user').config, nulAllowedIn: ['code'] },
     },
     async (request, reply) => {
-      const outcome = await service.scanOne(deps, request.user, request.params.id, request.body);
+      const { listName, ...outcome } = await service.scanOne(deps, request.user, request.params.id, request.body);
       const answer = answers[outcome.result];
       if (answer.status === 200) return { status: 'accepted' as const, ...outcome };
-      return reply.status(answer.status).send({ code: answer.code, message: answer.message, ...outcome });
+      const message =
+        outcome.result === 'not_on_list' ? m.notOnList(listName ?? '', outcome.validLists ?? []) : answer.message;
+      return reply.status(answer.status).send({ code: answer.code, message, ...outcome });
     },
   );
 
@@ -62,10 +70,26 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     '/checkin/events/:id/manifest',
-    { schema: { params, response: { 200: checkinManifest } }, ...access('user') },
+    {
+      schema: {
+        params,
+        querystring: z.object({ listId: z.string().max(64).optional() }),
+        response: { 200: checkinManifest },
+      },
+      ...access('user'),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.manifest(deps, request.user, request.params.id);
+      return service.manifest(deps, request.user, request.params.id, request.query.listId);
+    },
+  );
+
+  app.get(
+    '/checkin/events/:id/lists',
+    { schema: { params, response: { 200: checkinLists } }, ...access('user') },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return lists.listsForScanner(deps, request.user, request.params.id);
     },
   );
 

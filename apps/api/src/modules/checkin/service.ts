@@ -15,6 +15,8 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import * as listsRepo from '../checkin-lists/repository';
+import * as lists from '../checkin-lists/service';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/users.repository';
@@ -50,7 +52,7 @@ function verdictOf(
   throw badRequest(m.codeRequired, 'code');
 }
 
-function toRecord(deps: Deps, eventId: string, scan: ScanInput): repo.ScanToRecord {
+function toRecord(deps: Deps, eventId: string, scan: ScanInput, list: { id: string } | null): repo.ScanToRecord {
   const now = deps.clock.now().getTime();
   // A device's own time is kept for scans it made offline, unless it runs ahead of ours.
   const told = scan.offline && scan.scannedAt ? Date.parse(scan.scannedAt) : Number.NaN;
@@ -59,6 +61,8 @@ function toRecord(deps: Deps, eventId: string, scan: ScanInput): repo.ScanToReco
     id: scan.id ?? randomUUID(),
     scannedAt: new Date(scannedAt).toISOString(),
     offline: scan.offline ?? false,
+    listId: list?.id ?? null,
+    direction: scan.direction ?? 'in',
     ...verdictOf(deps, eventId, scan),
   };
 }
@@ -77,9 +81,10 @@ export async function scanOne(
   viewer: Viewer | null,
   eventId: string,
   scan: ScanInput,
-): Promise<ScanOutcome> {
+): Promise<ScanOutcome & { listName?: string }> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  const record = toRecord(deps, event.id, scan);
+  const list = await lists.listOfScan(deps, event.id, scan, scan.offline ?? false);
+  const record = toRecord(deps, event.id, scan, list);
   const [recorded] = await repo.recordScans(deps.db, {
     eventId: event.id,
     staffUserId: viewer?.id ?? '',
@@ -87,7 +92,11 @@ export async function scanOne(
     scans: [record],
   });
   if (!recorded) throw new Error('the scan was not recorded');
-  return outcomeOf(recorded, record.offline);
+  const outcome = outcomeOf(recorded, record.offline);
+  if (outcome.result === 'not_on_list' && outcome.participationId) {
+    outcome.validLists = await listsRepo.findValidListNames(deps.db, event.id, outcome.participationId);
+  }
+  return { ...outcome, listName: list?.name };
 }
 
 /**
@@ -105,7 +114,15 @@ export async function scanBatch(
     throw new AppError('BATCH_TOO_LARGE', m.batchTooLarge(MAX_SCAN_BATCH), 413, 'scans');
   }
   if (batch.scans.length === 0) return [];
-  const records = batch.scans.map((scan) => toRecord(deps, event.id, scan));
+  // The lists the batch names, each checked once: a device works on one list at a time.
+  const listsById = new Map<string, Awaited<ReturnType<typeof lists.listOfScan>>>();
+  const records: repo.ScanToRecord[] = [];
+  for (const given of batch.scans) {
+    const scan = { ...given, listId: given.listId ?? batch.listId, direction: given.direction ?? batch.direction };
+    const key = `${scan.listId ?? ''}:${scan.direction ?? 'in'}:${scan.offline ?? false}`;
+    if (!listsById.has(key)) listsById.set(key, await lists.listOfScan(deps, event.id, scan, scan.offline ?? false));
+    records.push(toRecord(deps, event.id, scan, listsById.get(key) ?? null));
+  }
   const recorded = await repo.recordScans(deps.db, {
     eventId: event.id,
     staffUserId: viewer?.id ?? '',
@@ -115,23 +132,49 @@ export async function scanBatch(
   return recorded.map((outcome, index) => outcomeOf(outcome, records[index]?.offline ?? false));
 }
 
-/** What a scanner keeps to work offline: the event, the public key, every live participation, the revoked codes. */
-export async function manifest(deps: Deps, viewer: Viewer | null, eventId: string): Promise<CheckinManifest> {
+/**
+ * What a scanner keeps to work offline: the event, the public key, every live participation, the
+ * revoked codes; for a check-in list, each place's entries on it and whether it admits it.
+ */
+export async function manifest(
+  deps: Deps,
+  viewer: Viewer | null,
+  eventId: string,
+  listId?: string,
+): Promise<CheckinManifest> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  const [dates, rows, revoked, scanner] = await Promise.all([
+  const list = listId ? await lists.listOfScan(deps, event.id, { listId }, false) : null;
+  const [dates, rows, revoked, scanner, onList] = await Promise.all([
     repo.findEventDates(deps.db, event.id),
-    repo.findManifest(deps.db, event.id),
+    repo.findManifest(deps.db, event.id, list?.id ?? null),
     repo.findRevoked(deps.db, event.id),
     viewer ? findUserName(deps.db, viewer.id) : undefined,
+    list ? listsRepo.findListPlaces(deps.db, event.id, list.id) : undefined,
   ]);
+  const places = new Map(onList?.map((place) => [place.id, place]));
   const jwk = loadTicketKeys(deps.config).publicKey.export({ format: 'jwk' });
   return {
     event: { id: event.id, title: event.title, dateBegin: dates?.dateBegin ?? '', dateEnd: dates?.dateEnd ?? '' },
     publicKey: Buffer.from(jwk.x ?? '', 'base64url').toString('base64'),
-    participations: rows.map((row) => ({ ...row, shortCode: ticketShortCode(row.id) })),
+    participations: rows.map((row) => {
+      const shown = { ...row, shortCode: ticketShortCode(row.id) };
+      if (!list) return shown;
+      // On a list, the entries are the list's, and the last entry shown is the event's (any door).
+      const place = places.get(row.id);
+      return {
+        ...shown,
+        entriesUsed: place?.entries ?? 0,
+        isOnList: place?.isOnList ?? false,
+        inside: place?.inside ?? 0,
+        validLists: place?.validLists ?? [],
+      };
+    }),
     revoked,
     scannerName: scanner ? `${scanner.firstName} ${scanner.lastName}` : '',
     syncedAt: deps.clock.now().toISOString(),
+    list: list
+      ? { id: list.id, name: list.name, allowReentry: list.allowReentry, allowCheckout: list.allowCheckout }
+      : null,
   };
 }
 

@@ -352,6 +352,25 @@ export const permissionTable: Record<string, Line> = {
     token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),
   },
+  // Every member of staff scans on any list; only the organiser and the administrator manage them (issue 31).
+  'GET /api/checkin/events/:id/lists': {
+    token: { scope: 'checkins:write' },
+    expect: ownerOrAdmin(200, 403, { staff: 200 }),
+  },
+  'GET /api/console/events/:id/checkin-lists': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/checkin-lists': {
+    expect: ownerOrAdmin(201, 404),
+    call: (f) => ({ body: { name: 'VIP', ticketIds: [f.ticket.id], allowReentry: false } }),
+  },
+  // No such list: the organiser is told so, the others that the event does not exist.
+  'PATCH /api/console/events/:id/checkin-lists/:listId': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => ({ params: { listId: randomUUID() }, body: { name: 'Carré VIP' } }),
+  },
+  'DELETE /api/console/events/:id/checkin-lists/:listId': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => ({ params: { listId: randomUUID() } }),
+  },
   'POST /api/checkin/events/:id/scans': {
     token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),

@@ -121,3 +121,95 @@ describe('the scanner page', () => {
     await waitFor(() => expect(screen.queryByText(m.conflictsTitle)).not.toBeInTheDocument());
   });
 });
+
+describe('check-in lists at the door (issue 31)', () => {
+  const VIP = 'bbbbbbbb-0000-4000-8000-0000000000f1';
+  const LISTS = `GET /checkin/events/${EVENT_ID}/lists`;
+  const vipList = { id: VIP, name: 'VIP', allowReentry: true, allowCheckout: true };
+  const figures = (inside: number) => ({
+    lists: [{ ...vipList, ticketIds: ['t-vip'], inside, entered: inside }],
+    event: { inside: 0, total: 2 },
+  });
+  const PAUL = 'aaaaaaaa-0000-4000-8000-000000000002';
+
+  /** The device's copy of the VIP list: Zoé's ticket is on it, Paul's only on the main door's list. */
+  async function keepVipManifest() {
+    const store = await import('./store');
+    const keys = await ticketKeys();
+    await store.saveManifest({
+      ...manifestOf(keys.publicKey, [
+        participation(ZOE, { isOnList: true, inside: 0, validLists: ['VIP'] }),
+        participation(PAUL, {
+          holderName: 'Paul Martin',
+          isOnList: false,
+          inside: 0,
+          validLists: ['Entrée principale'],
+        }),
+      ]),
+      list: vipList,
+    });
+  }
+
+  it('starts by choosing a list, each with its people inside, then scans on it', async () => {
+    online = true;
+    await keepVipManifest();
+    const store = await import('./store');
+    stubApi({
+      'GET /meta': ok({}),
+      [LISTS]: ok(figures(3)),
+      [MANIFEST]: async () => ok((await store.loadEvent(store.scopeOf(EVENT_ID, VIP)))?.manifest),
+    });
+    const { user } = renderApp(<ScannerView eventId={EVENT_ID} />, { path: `/scan/${EVENT_ID}` });
+    expect(await screen.findByRole('heading', { name: m.chooseList })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: new RegExp(m.wholeEvent) })).toHaveTextContent(m.inside(0));
+    const vip = screen.getByRole('button', { name: /VIP/ });
+    expect(vip).toHaveTextContent(m.inside(3));
+
+    await user.click(vip);
+    expect(await screen.findByText(m.currentList('VIP'))).toBeInTheDocument();
+    expect(screen.getByTestId('inside-count')).toHaveTextContent(m.inside(3));
+    expect(screen.getByRole('radio', { name: m.directionOut })).toBeInTheDocument();
+  });
+
+  it('offline on a list: refuses a ticket of another list by name, lets someone out and back in, counting who is inside', async () => {
+    await keepVipManifest();
+    stubApi({ 'GET /meta': ok({}) });
+    const { user } = renderApp(<ScannerView eventId={EVENT_ID} />, { path: `/scan/${EVENT_ID}?list=${VIP}` });
+    expect(await screen.findByText(m.currentList('VIP'))).toBeInTheDocument();
+    expect(screen.getByTestId('inside-count')).toHaveTextContent(m.inside(0));
+
+    const admit = async (name: string) => {
+      // The previous answer is put away first, so that the one found is this scan's.
+      const previous = screen.queryByTestId('scan-result');
+      if (previous) await user.click(within(previous).getByRole('button', { name: m.next }));
+      await user.clear(screen.getByLabelText(label(m.search)));
+      await user.type(screen.getByLabelText(label(m.search)), name);
+      await user.click(screen.getByRole('button', { name: `${m.admit} : ${name}` }));
+      return screen.findByTestId('scan-result');
+    };
+    const refused = await admit('Paul Martin');
+    expect(refused).toHaveTextContent(m.notOnList);
+    expect(refused).toHaveTextContent(checkinFr.notOnList('VIP', ['Entrée principale']));
+
+    expect(await admit('Zoé Lefèvre')).toHaveTextContent(m.accepted);
+    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent(m.inside(1)));
+
+    await user.click(screen.getByRole('radio', { name: m.directionOut }));
+    expect(await admit('Zoé Lefèvre')).toHaveTextContent(m.checkedOut);
+    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent(m.inside(0)));
+    expect(await admit('Zoé Lefèvre')).toHaveTextContent(m.alreadyOut);
+
+    await user.click(screen.getByRole('radio', { name: m.directionIn }));
+    expect(await admit('Zoé Lefèvre')).toHaveTextContent(m.accepted);
+    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent(m.inside(1)));
+    const store = await import('./store');
+    const queued = await store.queued(EVENT_ID);
+    expect(queued.map((scan) => [scan.listId, scan.direction ?? 'in'])).toEqual([
+      [VIP, 'in'],
+      [VIP, 'in'],
+      [VIP, 'out'],
+      [VIP, 'out'],
+      [VIP, 'in'],
+    ]);
+  });
+});

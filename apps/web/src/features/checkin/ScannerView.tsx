@@ -1,4 +1,4 @@
-import { checkinFr, formatDateTime, fr } from '@guichet/shared';
+import { type CheckinLists, checkinFr, formatDateTime, fr, type ScanDirection } from '@guichet/shared';
 import {
   Alert,
   Badge,
@@ -7,14 +7,19 @@ import {
   Group,
   Paper,
   RingProgress,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { IconCloudOff, IconRefresh, IconSearch, IconWifi } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { doorKeys, useScannerLists } from '../../api/checkin';
 import { useMeta } from '../../api/meta';
 import { Loading } from '../../ui/Loading';
 import { signal } from './feedback';
@@ -26,11 +31,98 @@ import { useScanner } from './useScanner';
 
 const m = checkinFr.scanner;
 
-/** The scanner of one event: camera, typed code, search by name, counters, offline queue, conflicts. */
+/**
+ * The scanner of one event. An event with check-in lists (issue 31) starts by choosing one (kept in
+ * the address, `?list=`, so that a reload offline keeps it); without lists, or without network
+ * before any choice, it scans for the whole event as before lists existed.
+ */
 export function ScannerView({ eventId }: { eventId: string }) {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('list');
+  // Offline, the lists cannot be had: the address's choice, or the whole event.
+  const lists = useScannerLists(eventId, navigator.onLine);
+  const hasLists = (lists.data?.lists.length ?? 0) > 0;
+  if (chosen === null) {
+    if (lists.isLoading) return <Loading />;
+    if (hasLists && lists.data) return <ListChooser lists={lists.data} onChoose={(list) => setParams({ list })} />;
+  }
+  const listId = chosen && chosen !== WHOLE_EVENT ? chosen : null;
+  return (
+    <EventScanner
+      key={listId ?? WHOLE_EVENT}
+      eventId={eventId}
+      listId={listId}
+      figures={lists.data}
+      onChangeList={chosen !== null ? () => setParams({}) : undefined}
+    />
+  );
+}
+
+/** The address's value for the whole event's implicit list. */
+const WHOLE_EVENT = 'all';
+
+/** The lists to choose from at the door, each with its people inside, and the whole event. */
+function ListChooser({ lists, onChoose }: { lists: CheckinLists; onChoose: (list: string) => void }) {
+  const choices = [
+    { id: WHOLE_EVENT, name: m.wholeEvent, help: m.wholeEventHelp, inside: lists.event.inside },
+    ...lists.lists.map((list) => ({
+      id: list.id,
+      name: list.name,
+      help: [list.allowCheckout && checkinFr.lists.checkout, list.allowReentry && checkinFr.lists.reentry]
+        .filter(Boolean)
+        .join(' · '),
+      inside: list.inside,
+    })),
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {m.chooseList}
+      </Title>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {choices.map((choice) => (
+          <li key={choice.id}>
+            <UnstyledButton onClick={() => onChoose(choice.id)} w="100%" className={classes.choice}>
+              <Paper withBorder radius="md" p="md">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={700}>{choice.name}</Text>
+                    {choice.help && (
+                      <Text size="sm" c="dimmed">
+                        {choice.help}
+                      </Text>
+                    )}
+                  </Stack>
+                  <Badge variant="light" style={{ flexShrink: 0 }}>
+                    {m.inside(choice.inside)}
+                  </Badge>
+                </Group>
+              </Paper>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The scanner of one event on one list: camera, typed code, search by name, counters, offline queue, conflicts. */
+function EventScanner({
+  eventId,
+  listId,
+  figures,
+  onChangeList,
+}: {
+  eventId: string;
+  listId: string | null;
+  figures: CheckinLists | undefined;
+  onChangeList?: () => void;
+}) {
   const { brandName } = useMeta();
-  const { state, submit, syncNow, dismissConflicts, clearLast } = useScanner(eventId);
+  const { state, submit, syncNow, dismissConflicts, clearLast } = useScanner(eventId, listId);
   const { manifest } = state;
+  const [direction, setDirection] = useState<ScanDirection>('in');
+  const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
@@ -45,15 +137,25 @@ export function ScannerView({ eventId }: { eventId: string }) {
   }, [hasManifest]);
 
   const totals = useMemo(() => {
-    const list = manifest?.participations ?? [];
+    // On a list, its own places only; with re-entry a place's entries may pass its places.
+    const list = (manifest?.participations ?? []).filter((p) => p.isOnList !== false);
     const entries = list.reduce((sum, p) => sum + p.quantity, 0);
-    const scanned = list.reduce((sum, p) => sum + p.entriesUsed, 0);
-    return { entries, scanned, remaining: Math.max(0, entries - scanned) };
+    const scanned = list.reduce((sum, p) => sum + Math.min(p.entriesUsed, p.quantity), 0);
+    const inside = list.reduce((sum, p) => sum + (p.inside ?? p.entriesUsed), 0);
+    return { entries, scanned, remaining: Math.max(0, entries - scanned), inside };
   }, [manifest]);
+  // Every door's people inside, from the server while it answers; this device's count otherwise.
+  const serverInside = listId
+    ? figures?.lists.find((list) => list.id === listId)?.inside
+    : figures && figures.lists.length > 0
+      ? figures.event.inside
+      : undefined;
+  const inside = state.online && serverInside !== undefined ? serverInside : totals.inside;
   const found = useMemo(() => (manifest ? searchParticipants(manifest, query) : []), [manifest, query]);
 
   const run = async (request: ScanRequest) => {
-    const display = await submit(request);
+    const display = await submit(request, direction);
+    if (onChangeList) void queryClient.invalidateQueries({ queryKey: doorKeys.scannerLists(eventId) });
     if (display) {
       signal(display.tone);
       resultRef.current?.focus();
@@ -111,6 +213,38 @@ export function ScannerView({ eventId }: { eventId: string }) {
           </Text>
         </Group>
       </Stack>
+
+      {onChangeList && (
+        <Paper withBorder p="sm" radius="md">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={700} truncate>
+                  {m.currentList(manifest.list?.name ?? m.wholeEvent)}
+                </Text>
+                <Text size="sm" role="status" aria-live="polite" data-testid="inside-count">
+                  {m.inside(inside)}
+                </Text>
+              </Stack>
+              <Button size="xs" variant="default" onClick={onChangeList} style={{ flexShrink: 0 }}>
+                {m.changeList}
+              </Button>
+            </Group>
+            {manifest.list?.allowCheckout && (
+              <SegmentedControl
+                fullWidth
+                aria-label={m.direction}
+                value={direction}
+                onChange={(value) => setDirection(value as ScanDirection)}
+                data={[
+                  { value: 'in', label: m.directionIn },
+                  { value: 'out', label: m.directionOut },
+                ]}
+              />
+            )}
+          </Stack>
+        </Paper>
+      )}
 
       {!state.online && (
         <Alert color="orange" variant="light">
@@ -193,7 +327,7 @@ export function ScannerView({ eventId }: { eventId: string }) {
           )}
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {found.map((participant) => {
-              const left = participant.quantity - participant.entriesUsed;
+              const left = Math.max(0, participant.quantity - participant.entriesUsed);
               return (
                 <Group key={participant.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                   <Stack gap={0} style={{ minWidth: 0 }}>

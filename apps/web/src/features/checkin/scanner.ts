@@ -1,8 +1,11 @@
 import {
   MAX_SCAN_BATCH as BATCH,
+  type CheckinListRules,
   type CheckinManifest,
   checkinFr,
   formatDateTime,
+  type ManifestParticipation,
+  type ScanDirection,
   type ScanOutcome,
   transfersFr,
 } from '@guichet/shared';
@@ -30,11 +33,23 @@ export type ScanRequest = { code: string } | { participationId: string };
 
 const ONLINE_TIMEOUT_MS = 4_000;
 
-function displayOf(outcome: ScanOutcome, offline: boolean): ScanDisplay {
+function displayOf(outcome: ScanOutcome, offline: boolean, listName = ''): ScanDisplay {
   const person = { holderName: outcome.holderName, ticketTitle: outcome.ticketTitle, offline };
   switch (outcome.result) {
     case 'accepted':
+      if (outcome.direction === 'out') return { tone: 'accepted', title: m.checkedOut, detail: null, ...person };
       return { tone: 'accepted', title: m.accepted, detail: m.remaining(outcome.remaining ?? 0), ...person };
+    case 'not_on_list':
+      return {
+        tone: 'refused',
+        title: m.notOnList,
+        detail: checkinFr.notOnList(listName, outcome.validLists ?? []),
+        ...person,
+      };
+    case 'not_checked_in':
+      return { tone: 'refused', title: m.notCheckedIn, detail: checkinFr.notCheckedIn, ...person };
+    case 'already_out':
+      return { tone: 'already', title: m.alreadyOut, detail: checkinFr.alreadyOut, ...person };
     case 'already_scanned':
       return {
         tone: 'already',
@@ -101,8 +116,17 @@ export function searchParticipants(manifest: CheckinManifest, query: string, lim
  * be reached (it is the only one that knows the other doors); otherwise the device decides from
  * its list and queues the scan, to be sent when the network comes back.
  */
-export async function scan(eventId: string, manifest: CheckinManifest, request: ScanRequest): Promise<ScanDisplay> {
+export async function scan(
+  eventId: string,
+  manifest: CheckinManifest,
+  request: ScanRequest,
+  direction: ScanDirection = 'in',
+): Promise<ScanDisplay> {
   const id = crypto.randomUUID();
+  // On a check-in list (issue 31), the scan names it, and its entries are the list's.
+  const list = manifest.list ?? null;
+  const scope = store.scopeOf(eventId, list?.id);
+  const onList = list ? { listId: list.id, ...(direction === 'out' && { direction }) } : {};
   const scannedAt = new Date().toISOString();
   let participationId: string;
   let quantityFromCode = 1;
@@ -118,7 +142,7 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
   } else {
     participationId = request.participationId;
   }
-  const body = 'code' in request ? { id, code: request.code } : { id, participationId };
+  const body = { ...('code' in request ? { id, code: request.code } : { id, participationId }), ...onList };
 
   if (navigator.onLine) {
     try {
@@ -127,19 +151,22 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
         { ...body, deviceId: store.deviceId() },
         AbortSignal.timeout(ONLINE_TIMEOUT_MS),
       );
-      if (outcome.participationId && quantityFromCode > 1) {
+      if (list) {
+        if (outcome.result === 'accepted' && outcome.participationId)
+          await store.recordServerEntries(scope, outcome.participationId, { accepted: direction }, scannedAt);
+      } else if (outcome.participationId && quantityFromCode > 1) {
         // A code of several places: the answer counts its group; the place it took is used.
         if (outcome.result === 'accepted')
-          await store.recordServerEntries(eventId, outcome.participationId, 1, scannedAt);
+          await store.recordServerEntries(scope, outcome.participationId, 1, scannedAt);
       } else if (outcome.participationId && outcome.quantity !== null && outcome.remaining !== null) {
         await store.recordServerEntries(
-          eventId,
+          scope,
           outcome.participationId,
           outcome.quantity - outcome.remaining,
           scannedAt,
         );
       }
-      return displayOf(outcome, false);
+      return displayOf(outcome, false, list?.name);
     } catch (error) {
       // A refusal of the request itself (not a network failure) is shown as it is.
       if (error instanceof ApiError && error.status !== 0) throw error;
@@ -151,14 +178,16 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
     await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: false });
     return displayOf(scanOutcome(id, { result: 'transferred', participationId }), true);
   }
-  const taken = await store.takeEntryLocally(eventId, participationId, quantityFromCode, scannedAt);
+  const taken = await store.takeEntryLocally(scope, participationId, quantityFromCode, scannedAt, direction);
   await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: taken.accepted });
   const listed = taken.participation;
   const local = scanOutcome(id, {
-    result: taken.accepted ? 'accepted' : 'already_scanned',
+    result: taken.verdict,
     participationId,
+    direction,
+    validLists: listed?.validLists,
     remaining: listed
-      ? listed.quantity - listed.entriesUsed
+      ? entriesLeft(listed, list)
       : (taken.unlisted?.quantity ?? 1) - (taken.unlisted?.entriesUsed ?? 1),
     quantity: listed?.quantity ?? taken.unlisted?.quantity ?? quantityFromCode,
     holderName: listed?.holderName ?? null,
@@ -166,7 +195,13 @@ export async function scan(eventId: string, manifest: CheckinManifest, request: 
     lastScanAt: taken.accepted ? null : (listed?.lastScanAt ?? taken.unlisted?.lastScanAt ?? null),
     lastScanBy: taken.accepted ? null : (listed?.lastScanBy ?? taken.unlisted?.lastScanBy ?? null),
   });
-  return displayOf(local, true);
+  return displayOf(local, true, list?.name);
+}
+
+/** The entries a place has left: the event's, or on a list its rule's (with re-entry, whoever is not inside). */
+function entriesLeft(place: ManifestParticipation, list: CheckinListRules | null): number {
+  if (!list) return place.quantity - place.entriesUsed;
+  return list.allowReentry ? place.quantity - (place.inside ?? 0) : Math.max(0, place.quantity - place.entriesUsed);
 }
 
 /** A refused scan is logged by the server when it can be reached; otherwise it waits in the queue. */
@@ -190,7 +225,7 @@ async function report(eventId: string, scanToLog: { id: string; code: string; sc
  * Sends the scans made offline (the server records each once, in any number of sends), keeps the
  * conflicts it reports, then takes a fresh list. Throws when the network is still away.
  */
-export async function sync(eventId: string): Promise<CheckinManifest> {
+export async function sync(eventId: string, listId: string | null = null): Promise<CheckinManifest> {
   let pending = await store.queued(eventId);
   while (pending.length > 0) {
     const chunk = pending.slice(0, BATCH);
@@ -213,7 +248,7 @@ export async function sync(eventId: string): Promise<CheckinManifest> {
     await store.dequeue(chunk.map((c) => c.id));
     pending = pending.slice(BATCH);
   }
-  const manifest = await fetchManifest(eventId);
+  const manifest = await fetchManifest(eventId, listId);
   await store.saveManifest(manifest);
   return manifest;
 }

@@ -72,7 +72,10 @@ describe('entries taken on the device', () => {
   });
 
   it('lets nobody in for an event whose list the device does not have', async () => {
-    expect(await store.takeEntryLocally(EVENT_ID, ZOE, 1, '2030-06-01T20:00:00.000Z')).toEqual({ accepted: false });
+    expect(await store.takeEntryLocally(EVENT_ID, ZOE, 1, '2030-06-01T20:00:00.000Z')).toEqual({
+      accepted: false,
+      verdict: 'already_scanned',
+    });
   });
 
   it('takes the server’s count over its own, and a fresh list drops the entries it counted alone', async () => {

@@ -1,4 +1,4 @@
-import type { CheckinManifest } from '@guichet/shared';
+import type { CheckinManifest, ScanDirection } from '@guichet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchManifest } from '../../api/checkin';
 import { ApiError } from '../../api/client';
@@ -23,7 +23,9 @@ export type ScannerState = {
  * The scanner of one event: its list from the device at once, then from the server; scans; the
  * queue sent whenever the network is there (on return, every 30 s, on demand).
  */
-export function useScanner(eventId: string) {
+export function useScanner(eventId: string, listId: string | null = null) {
+  // The device keeps a manifest per check-in list (issue 31); the queue stays the event's.
+  const scope = store.scopeOf(eventId, listId);
   const [state, setState] = useState<ScannerState>({
     manifest: null,
     failure: null,
@@ -47,7 +49,7 @@ export function useScanner(eventId: string) {
     syncing.current = true;
     patch({ syncing: true });
     try {
-      const manifest = await sync(eventId);
+      const manifest = await sync(eventId, listId);
       patch({ manifest, failure: null });
     } catch (error) {
       if (error instanceof ApiError && error.status !== 0) patch({ failure: error });
@@ -56,12 +58,12 @@ export function useScanner(eventId: string) {
       patch({ syncing: false });
       await refreshCounts();
     }
-  }, [eventId, patch, refreshCounts]);
+  }, [eventId, listId, patch, refreshCounts]);
 
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const stored = await store.loadEvent(eventId);
+      const stored = await store.loadEvent(scope);
       if (cancelled) return;
       if (stored) patch({ manifest: stored.manifest });
       await refreshCounts();
@@ -69,7 +71,7 @@ export function useScanner(eventId: string) {
         await syncNow();
       } else if (!stored) {
         try {
-          const manifest = await fetchManifest(eventId);
+          const manifest = await fetchManifest(eventId, listId);
           await store.saveManifest(manifest);
           if (!cancelled) patch({ manifest });
         } catch (error) {
@@ -91,16 +93,16 @@ export function useScanner(eventId: string) {
       window.removeEventListener('offline', offline);
       clearInterval(timer);
     };
-  }, [eventId, patch, refreshCounts, syncNow]);
+  }, [eventId, listId, scope, patch, refreshCounts, syncNow]);
 
   const submit = useCallback(
-    async (request: ScanRequest): Promise<ScanDisplay | null> => {
+    async (request: ScanRequest, direction: ScanDirection = 'in'): Promise<ScanDisplay | null> => {
       const manifest = state.manifest;
       if (!manifest) return null;
       patch({ busy: true });
       try {
-        const display = await scan(eventId, manifest, request);
-        const stored = await store.loadEvent(eventId);
+        const display = await scan(eventId, manifest, request, direction);
+        const stored = await store.loadEvent(scope);
         patch({ last: display, manifest: stored?.manifest ?? manifest });
         await refreshCounts();
         return display;
@@ -108,7 +110,7 @@ export function useScanner(eventId: string) {
         patch({ busy: false });
       }
     },
-    [eventId, patch, refreshCounts, state.manifest],
+    [eventId, scope, patch, refreshCounts, state.manifest],
   );
 
   const dismissConflicts = useCallback(async () => {

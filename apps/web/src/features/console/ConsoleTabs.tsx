@@ -5,6 +5,7 @@ import { Loading } from '../../ui/Loading';
 import { EventEditor } from '../organiser/EventEditor';
 import { CancelEventButton, CancellationBanner } from '../refunds/CancelEvent';
 import { TicketRulesForm } from '../ticket-rules/TicketRulesForm';
+import { CheckinListsSection } from './CheckinListsSection';
 import classes from './Console.module.css';
 import { DoorSale } from './DoorSale';
 import { StaffTab } from './StaffTab';
@@ -110,7 +111,10 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="staff" pt="md">
-          <StaffTab eventId={eventId} />
+          <Stack gap="xl">
+            <StaffTab eventId={eventId} />
+            <CheckinListsSection eventId={eventId} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="manual" pt="md">
           <DoorSale eventId={eventId} />

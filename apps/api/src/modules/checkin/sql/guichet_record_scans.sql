@@ -11,6 +11,9 @@
 -- many people as places, whichever are shown; its answer counts the group's places.
 -- An offline scan is recorded whatever the answer, as the device took it; one that let someone in
 -- whose entry was gone is marked as a conflict for the scanner to show.
+-- A scan naming a check-in list (`listId`, issue 31) takes its entry, or its check-out
+-- (`direction`), on that list by `guichet_take_list_entry`, with the same scan row first; one that
+-- names none takes the whole event's entry as it always did.
 -- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
 -- holderName, ticketTitle, replay, and for a scan refused as already used the last entry's time
 -- and scanner.
@@ -32,19 +35,23 @@ DECLARE
   v_last_by text;
   v_replay boolean;
   v_group uuid;
+  v_list_result text;
 BEGIN
   FOR v_scan IN
     SELECT x.id, x."participationId", x."scannedAt", coalesce(x.offline, false) AS offline, x.verdict,
-           coalesce(x."group", false) AS "group"
+           coalesce(x."group", false) AS "group", x."listId", coalesce(x.direction, 'in') AS direction
       FROM jsonb_to_recordset(p->'scans')
-        AS x(id uuid, "participationId" uuid, "scannedAt" timestamptz, offline boolean, verdict text, "group" boolean)
+        AS x(id uuid, "participationId" uuid, "scannedAt" timestamptz, offline boolean, verdict text, "group" boolean,
+             "listId" uuid, direction text)
   LOOP
     v_replay := false;
     v_group := CASE WHEN v_scan.verdict = 'check' AND v_scan."group" THEN v_scan."participationId" END;
     v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
     v_remaining := NULL;
-    INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at)
-    VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt")
+    INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
+                       list_id, direction)
+    VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt",
+            v_scan."listId", v_scan.direction)
     ON CONFLICT (id) DO NOTHING;
     IF NOT FOUND THEN
       -- Sent before: answered as it was (only to the event it was made for).
@@ -54,6 +61,21 @@ BEGIN
     ELSIF v_scan.verdict <> 'check' THEN
       v_result := CASE WHEN v_scan.verdict = 'other_event' THEN 'other_event' ELSE 'invalid' END;
       UPDATE scans SET result = v_result WHERE id = v_scan.id;
+    ELSIF v_scan."listId" IS NOT NULL THEN
+      SELECT t.o_pid, t.o_result INTO v_pid, v_list_result
+        FROM guichet_take_list_entry(v_scan."listId", v_event, v_pid, v_group, v_scan.direction) t;
+      v_result := v_list_result;
+      IF v_result IS NULL THEN
+        -- No live place of the code in the event: why, as for the whole event below.
+        v_pid := v_scan."participationId";
+        SELECT event_id, transferred_at INTO v_row FROM participations WHERE id = v_pid;
+        v_result := CASE WHEN NOT FOUND THEN 'invalid' WHEN v_row.event_id <> v_event THEN 'other_event'
+                         WHEN v_row.transferred_at IS NOT NULL THEN 'transferred' ELSE 'cancelled' END;
+        IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
+      END IF;
+      UPDATE scans SET result = v_result, participation_id = v_pid,
+                       conflict = v_scan.offline AND v_result = 'already_scanned'
+       WHERE id = v_scan.id;
     ELSE
       -- The place is locked before it is taken: a concurrent scan of the same group waits, then
       -- passes over it once it is used and takes the next one.
@@ -97,7 +119,17 @@ BEGIN
       LEFT JOIN tickets h ON h.id = t.parent_id
       LEFT JOIN orders o ON o.id = pa.order_id
      WHERE pa.id = v_pid;
-    IF v_group IS NOT NULL THEN
+    IF v_scan."listId" IS NOT NULL AND v_pid IS NOT NULL THEN
+      -- On a list, the entries left are the list's: places not yet in (or not inside, with re-entry).
+      SELECT coalesce(sum(g.quantity), 0)::integer,
+             coalesce(sum(CASE WHEN l.allow_reentry THEN g.quantity - coalesce(e.inside, 0)
+                               ELSE greatest(g.quantity - coalesce(e.entries, 0), 0) END), 0)::integer
+        INTO v_quantity, v_remaining
+        FROM participations g
+        JOIN checkin_lists l ON l.id = v_scan."listId"
+        LEFT JOIN checkin_list_entries e ON e.list_id = l.id AND e.participation_id = g.id
+       WHERE (g.id = v_pid OR g.id = v_group OR g.split_from = v_group) AND g.cancelled_at IS NULL;
+    ELSIF v_group IS NOT NULL THEN
       SELECT count(*)::integer, (count(*) - sum(g.entries_used))::integer INTO v_quantity, v_remaining
         FROM participations g
        WHERE (g.id = v_group OR g.split_from = v_group) AND g.cancelled_at IS NULL;
@@ -105,14 +137,15 @@ BEGIN
     IF v_result = 'already_scanned' THEN
       SELECT s.scanned_at, u.first_name || ' ' || u.last_name INTO v_last_at, v_last_by
         FROM scans s JOIN users u ON u.id = s.staff_user_id
-       WHERE s.result = 'accepted' AND (s.participation_id = v_pid OR s.participation_id IN (
+       WHERE s.result = 'accepted' AND s.direction = 'in' AND s.list_id IS NOT DISTINCT FROM v_scan."listId"
+         AND (s.participation_id = v_pid OR s.participation_id IN (
                SELECT g.id FROM participations g WHERE g.split_from = v_group))
        ORDER BY s.scanned_at DESC LIMIT 1;
     END IF;
     v_out := v_out || jsonb_build_object(
       'id', v_scan.id, 'result', v_result, 'participationId', v_pid, 'replay', v_replay,
       'remaining', v_remaining, 'quantity', v_quantity, 'holderName', v_holder,
-      'ticketTitle', v_ticket, 'lastScanAt', v_last_at, 'lastScanBy', v_last_by);
+      'ticketTitle', v_ticket, 'lastScanAt', v_last_at, 'lastScanBy', v_last_by, 'direction', v_scan.direction);
   END LOOP;
   RETURN v_out;
 END
