@@ -14,7 +14,7 @@ export type PlaceToTransfer = {
   quantity: number;
   refundPlaces: number;
   isGift: boolean;
-  source: 'web' | 'presentiel' | 'invendu';
+  source: 'web' | 'presentiel' | 'invendu' | 'invitation';
   entriesUsed: number;
   firstTicketNumber: number | null;
   isLive: boolean;
