@@ -12,7 +12,7 @@ const m = invitationsFr;
 export const MAX_INVITATION_ROWS = 2000;
 /** The largest file read: 2,000 rows of a spreadsheet weigh well under it. */
 export const MAX_INVITATION_FILE_MB = 5;
-export const INVITEE_NAME_MAX = 100;
+const INVITEE_NAME_MAX = 100;
 
 /** One invitation (issue 31's contract): without `ticketId`, the event's first free or cheapest ticket. */
 export const invitationRequest = z.strictObject({
@@ -47,7 +47,7 @@ export type Invitation = z.infer<typeof invitation>;
 export const invitationRevoked = z.object({ revokedAt: z.string(), message: z.string() });
 
 /** A row of a file as the preview shows it: its cells as read (neutralised when they look like a formula), its error. */
-export const invitationPreviewRow = z.object({
+const invitationPreviewRow = z.object({
   /** The row's number in the file, the header being 1. */
   line: z.number().int(),
   email: z.string(),
@@ -71,7 +71,7 @@ export type InvitationsImported = z.infer<typeof invitationsImported>;
 type InviteeField = 'email' | 'firstName' | 'lastName';
 
 /** A cell a spreadsheet would take for a formula (OWASP's CSV injection list). */
-export const looksLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
+const looksLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
 
 /** How a cell is shown back: a formula-like text gets the apostrophe a spreadsheet reads as 'text'. */
 export const neutralisedCell = (text: string) => (looksLikeFormula(text) ? `'${text}` : text);
