@@ -6,6 +6,7 @@ export const invitationsFr = {
     'Une invitation est un billet gratuit et nominatif, numéroté comme les autres places et envoyé par e-mail à la personne invitée. Elle compte dans la jauge.',
   ticket: 'Billet',
   ticketDefault: 'Premier billet gratuit, sinon le moins cher',
+  clearTicket: 'Ne pas choisir de billet',
   email: 'Email',
   firstName: 'Prénom',
   lastName: 'Nom',
@@ -37,6 +38,7 @@ export const invitationsFr = {
     `Un classeur .xlsx ou un fichier .csv, une ligne par personne, avec les colonnes Email, Prénom et Nom, et si besoin Billet (le titre du billet). ${max} lignes au plus.`,
   file: 'Fichier',
   filePlaceholder: 'Choisir un fichier .xlsx ou .csv',
+  clearFile: 'Retirer le fichier',
   preview: 'Vérifier le fichier',
   previewTitle: 'Aperçu',
   previewSummary: (valid: number, errors: number) =>

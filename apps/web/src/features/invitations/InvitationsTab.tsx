@@ -123,6 +123,7 @@ function InviteForm({ eventId }: { eventId: string }) {
             onChange={setTicketId}
             error={errors.ticketId}
             clearable
+            clearButtonProps={{ 'aria-label': m.clearTicket }}
           />
           <TextInput
             label={m.email}
@@ -216,6 +217,7 @@ function ImportFile({ eventId }: { eventId: string }) {
             }}
             leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
             clearable
+            clearButtonProps={{ 'aria-label': m.clearFile }}
           />
           {error && (
             <Alert color="red" role="alert">
