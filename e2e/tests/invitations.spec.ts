@@ -59,6 +59,8 @@ test('the organiser invites one person, imports a list after its preview, and re
   await expect(panel.getByRole('button', { name: 'Envoyer 1 invitation(s)' })).toBeDisabled();
   await expectAccessible(page);
   await screenshotBothThemes(page, panel, 'invitations-preview');
+  // Back to the desktop's table (the screenshots end on a phone's cards).
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The corrected file: previewed, then imported whole.
   await fileInput.setInputFiles(csv(['Email;Prénom;Nom;Billet', `${first};Ana;Lopez;Entrée`, `${second};Bob;Durand;`]));

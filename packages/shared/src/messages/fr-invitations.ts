@@ -37,7 +37,6 @@ export const invitationsFr = {
   importHelp: (max: number) =>
     `Un classeur .xlsx ou un fichier .csv, une ligne par personne, avec les colonnes Email, Prénom et Nom, et si besoin Billet (le titre du billet). ${max} lignes au plus.`,
   file: 'Fichier',
-  filePlaceholder: 'Choisir un fichier .xlsx ou .csv',
   clearFile: 'Retirer le fichier',
   preview: 'Vérifier le fichier',
   previewTitle: 'Aperçu',

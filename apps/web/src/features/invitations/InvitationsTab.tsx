@@ -208,7 +208,6 @@ function ImportFile({ eventId }: { eventId: string }) {
           <Text size="sm">{m.importHelp(MAX_INVITATION_ROWS)}</Text>
           <FileInput
             label={m.file}
-            placeholder={m.filePlaceholder}
             accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
             onChange={(chosen) => {
