@@ -39,7 +39,6 @@ export const invitationsFr = {
   file: 'Fichier',
   clearFile: 'Retirer le fichier',
   preview: 'Vérifier le fichier',
-  previewTitle: 'Aperçu',
   previewSummary: (valid: number, errors: number) =>
     errors === 0
       ? `${valid} invitation(s) prête(s) à être envoyée(s).`
