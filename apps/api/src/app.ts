@@ -54,6 +54,7 @@ import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { invitationRoutes } from './modules/invitations/routes';
 import {
   attachCreditNotesOfMail,
   issueEventCreditNotes,
@@ -343,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkinRoutes, deps);
       await api.register(checkinListRoutes, deps);
       await api.register(doorSaleRoutes, deps);
+      await api.register(invitationRoutes, deps);
       await api.register(attendeeMessageRoutes, deps);
       await api.register(followUpRoutes, deps);
       await api.register(declarationsRoutes, deps);

@@ -303,7 +303,8 @@ export const participations = pgTable(
     holderLastName: text('holder_last_name'),
     // Set once, by the holder's refund request; the organiser is e-mailed in the same transaction.
     refundRequestedAt: instant('refund_requested_at'),
-    source: text('source', { enum: ['web', 'presentiel', 'invendu'] })
+    // 'invitation': a free named place the organiser gave (issue 31), revoked by cancelling it.
+    source: text('source', { enum: ['web', 'presentiel', 'invendu', 'invitation'] })
       .notNull()
       .default('web'),
     // Entries taken at the door: 1 once its place came in.
@@ -332,7 +333,9 @@ export const participations = pgTable(
     // The export reads an event's participations in pages, in order of purchase.
     index('participations_event_created_idx').on(t.eventId, t.createdAt, t.id),
     check('participations_entries_check', sql`${t.entriesUsed} >= 0 and ${t.entriesUsed} <= ${t.quantity}`),
-    check('participations_source_check', sql`${t.source} in ('web', 'presentiel', 'invendu')`),
+    check('participations_source_check', sql`${t.source} in ('web', 'presentiel', 'invendu', 'invitation')`),
+    // An event's invitations, listed by the console.
+    index('participations_invitations_idx').on(t.eventId).where(sql`${t.source} = 'invitation'`),
     check(
       'participations_one_place_check',
       sql`${t.quantity} = 1 or (${t.quantity} = 0 and ${t.cancelledAt} is not null)`,

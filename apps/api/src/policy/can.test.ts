@@ -27,13 +27,15 @@ describe('who may do what', () => {
     expect(can(staff, 'scan', boxOffice)).toBe(true);
     expect(can(staff, 'sellAtDoor', privateEvent(true))).toBe(false);
     expect(can(staff, 'seeAllDoorSales', boxOffice)).toBe(false);
-    for (const action of ['followSales', 'manageStaff', 'edit', 'messageAttendees', 'seeAllScans'] as const) {
+    for (const action of ['followSales', 'manageStaff', 'edit', 'messageAttendees', 'invite', 'seeAllScans'] as const) {
       expect(can(staff, action, boxOffice), action).toBe(false);
     }
     // A box-office seat is a staff seat: without it the flag alone gives nothing.
     expect(can(stranger, 'sellAtDoor', { ...privateEvent(false), isBoxOffice: true })).toBe(false);
     expect(can(organiser, 'messageAttendees', privateEvent())).toBe(true);
     expect(can(unverified, 'messageAttendees', privateEvent())).toBe(false);
+    expect(can(organiser, 'invite', privateEvent())).toBe(true);
+    expect(can(unverified, 'invite', privateEvent())).toBe(false);
   });
 
   it('accounts: verified features, organising for someone, profiles and private events', () => {

@@ -42,6 +42,8 @@ type Resources = {
   seeAllDoorSales: EventRelation;
   /** Write to the event's attendees, and read what was written (issue 31). */
   messageAttendees: EventRelation;
+  /** Issue free named tickets to guests, list and revoke them (issue 31). */
+  invite: EventRelation;
   /** Scan tickets at the door and see one's own scans. */
   scan: EventRelation;
   /** See everyone's scans of the event. */
@@ -85,6 +87,8 @@ const rules: { [A in Action]: (viewer: Viewer, resource: Resources[A]) => boolea
   sellAtDoor: (viewer, event) => verifiedOwnerOrAdmin(viewer, event) || (event.isStaff && Boolean(event.isBoxOffice)),
   seeAllDoorSales: verifiedOwnerOrAdmin,
   messageAttendees: verifiedOwnerOrAdmin,
+  // Invitations give places away: the organiser's decision, not the box office's.
+  invite: verifiedOwnerOrAdmin,
   // Anyone who runs the door: the organiser (verified or not: a private party has a door too),
   // the administrator and the staff.
   scan: (viewer, event) => ownerOrAdmin(viewer, event) || event.isStaff,

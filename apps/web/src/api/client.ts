@@ -50,3 +50,21 @@ export async function api<T>(
   }
   return data as T;
 }
+
+/** A file sent as the `file` field of a multipart form (an invitation list); refusals as `api` gives them. */
+export async function postFile<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method: 'POST', body: form, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', fr.common.serviceUnavailable);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data ?? {}) as { code?: string; message?: string; field?: string };
+    throw new ApiError(response.status, error.code ?? 'ERROR', error.message ?? fr.common.genericError, error.field);
+  }
+  return data as T;
+}

@@ -7,10 +7,11 @@ import { discountedUnitPriceCents } from '../pricing/rules';
  * Statistiques and Participants tabs read, shared by the API and the web app.
  */
 
-/** Places of one ticket by where they went: sold online, sold at the door, not sold. */
+/** Places of one ticket by where they went: sold online, sold at the door, given as invitations, not sold. */
 const sourceBreakdown = z.object({
   web: z.number().int(),
   presentiel: z.number().int(),
+  invitation: z.number().int(),
   invendu: z.number().int(),
 });
 
@@ -106,7 +107,7 @@ const participantRow = z.object({
   age: z.number().int().nullable(),
   quantity: z.number().int(),
   ticketTitle: z.string(),
-  source: z.enum(['web', 'presentiel', 'invendu']),
+  source: z.enum(['web', 'presentiel', 'invendu', 'invitation']),
   isGift: z.boolean(),
   purchasedAt: z.string(),
   status: scanStatus,

@@ -11,6 +11,15 @@ export const apiOperationsFr: Record<string, string> = {
   'DELETE /api/console/events/{id}/checkin-lists/{listId}': 'Supprimer une liste d’entrée',
   'GET /api/checkin/events/{id}/lists':
     'Lister les listes d’entrée à choisir au scanner, avec les personnes à l’intérieur',
+  'GET /api/console/events/{id}/invitations': 'Lister les invitations d’un événement, révoquées comprises',
+  'POST /api/console/events/{id}/invitations':
+    'Inviter une personne : un billet gratuit et nominatif, envoyé par e-mail (sans billet choisi, le premier gratuit ou le moins cher)',
+  'POST /api/console/events/{id}/invitations/preview':
+    'Vérifier un fichier d’invitations (.xlsx ou .csv) : chaque ligne et son erreur, sans rien créer',
+  'POST /api/console/events/{id}/invitations/import':
+    'Importer un fichier d’invitations vérifié : toutes les invitations sont créées, ou aucune',
+  'POST /api/console/events/{id}/invitations/{participationId}/revoke':
+    'Révoquer une invitation : son billet est refusé à l’entrée et sa place revient dans la jauge',
   'GET /api/embed/bookings/{ref}': 'Savoir si la réservation ouverte depuis un widget est terminée',
   'POST /api/embed/bookings': 'Signaler au widget d’un site la réservation terminée dans la fenêtre de Guichet',
   'PUT /api/console/events/{id}/embed': 'Déclarer les sites autorisés à afficher la billetterie d’un événement',

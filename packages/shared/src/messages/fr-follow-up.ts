@@ -12,7 +12,7 @@ export const followUpFr = {
     soldTotal: (sold: number, capacity: number) =>
       `Total : ${sold} ${sold > 1 ? 'places vendues' : 'place vendue'} sur ${capacity} places.`,
     sourceColumn: 'Provenance',
-    sources: { web: 'Web', presentiel: 'Présentiel', invendu: 'Invendu' },
+    sources: { web: 'Web', presentiel: 'Présentiel', invitation: 'Invitations', invendu: 'Invendu' },
     promoTitle: 'Codes promo',
     promoColumns: { code: 'Code - Pourcentage', uses: 'Utilisations', discount: 'Total Remises' },
     noPromo: "Aucun code promo n'a été créé.",

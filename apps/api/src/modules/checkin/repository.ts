@@ -81,11 +81,15 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
   );
 }
 
-/** The event's participations handed on to someone else (transferred or resold): their codes still verify, and are refused. */
+/**
+ * The event's participations handed on to someone else (transferred or resold) and its revoked
+ * invitations: their codes still verify, and are refused.
+ */
 export async function findRevoked(db: Database, eventId: string): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select p.id from participations p where p.event_id = ${eventId} and (p.transferred_at is not null
+          or (p.source = 'invitation' and p.cancelled_at is not null)
           or exists (select 1 from resale_listings r where r.participation_id = p.id and r.status = 'sold'))`,
   );
   return rows.map((row) => row.id);

@@ -49,7 +49,10 @@ const CELLS: Record<ExportColumn, { value(row: ExportRow): Cell; format?: string
   insurancePrice: { value: (r) => euros(r.insuranceCents), format: '0.00', width: 12 },
   date: { value: (r) => sheetDate(new Date(r.purchasedAt)), format: 'yyyy-mm-dd', width: 12 },
   device: {
-    value: (r) => (r.source === 'presentiel' ? followUpFr.stats.sources.presentiel : followUpFr.stats.sources.web),
+    value: (r) =>
+      r.source === 'presentiel' || r.source === 'invitation'
+        ? followUpFr.stats.sources[r.source]
+        : followUpFr.stats.sources.web,
     width: 12,
   },
   remainingScans: { value: (r) => Math.max(0, r.quantity - r.entriesUsed), width: 10 },

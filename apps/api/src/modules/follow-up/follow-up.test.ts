@@ -109,11 +109,15 @@ describe('the statistics', () => {
         sold: 5,
         available: 30,
         scanned: 1,
-        bySource: { web: 2, presentiel: 3, invendu: 25 },
+        bySource: { web: 2, presentiel: 3, invitation: 0, invendu: 25 },
       }),
-      expect.objectContaining({ title: 'Balcon', sold: 1, bySource: { web: 1, presentiel: 0, invendu: 19 } }),
+      expect.objectContaining({
+        title: 'Balcon',
+        sold: 1,
+        bySource: { web: 1, presentiel: 0, invitation: 0, invendu: 19 },
+      }),
     ]);
-    expect(stats.bySource).toEqual({ web: 3, presentiel: 3, invendu: 34 });
+    expect(stats.bySource).toEqual({ web: 3, presentiel: 3, invitation: 0, invendu: 34 });
     expect(stats.promoCodes).toEqual([
       { code: 'ETE', percent: 10, uses: 1, discountCents: 400 },
       { code: 'RIEN', percent: 50, uses: 0, discountCents: 0 },

@@ -1,6 +1,7 @@
 import type { ParticipantSort } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
 
 /*
  * The follow-up's aggregates, computed by PostgreSQL from the event's live participations (never
@@ -46,6 +47,7 @@ export type TicketRow = {
   quantity: number;
   web: number;
   presentiel: number;
+  invitation: number;
   invendu: number;
   scanned: number;
   grossCents: number;
@@ -59,6 +61,7 @@ export async function ticketTotals(db: Database, eventId: string): Promise<Ticke
         select t.id, t.title, h.title as "headTitle", t.quantity,
                coalesce(sum(lv.quantity) filter (where lv.source = 'web'), 0)::int as web,
                coalesce(sum(lv.quantity) filter (where lv.source = 'presentiel'), 0)::int as presentiel,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'invitation'), 0)::int as invitation,
                coalesce(sum(lv.quantity) filter (where lv.source = 'invendu'), 0)::int as invendu,
                coalesce(sum(lv.entries_used), 0)::int as scanned,
                coalesce(sum(lv.total_cents), 0)::float8 as "grossCents"
@@ -143,7 +146,7 @@ export async function ageHistogram(db: Database, event: EventHead): Promise<{ ag
     sql`select date_part('year', age((${event.dateBegin}::timestamptz at time zone ${PARIS})::date, u.birth_date))::int as age,
                sum(p.quantity)::int as quantity
           from participations p join users u on u.id = p.user_id
-         where p.event_id = ${event.id} and p.cancelled_at is null
+         where p.event_id = ${event.id} and p.cancelled_at is null and u.birth_date <> ${UNKNOWN_BIRTH_DATE}::date
          group by 1 order by 1`,
   );
 }
@@ -156,7 +159,7 @@ export type ParticipantDbRow = {
   age: number | null;
   quantity: number;
   ticketTitle: string;
-  source: 'web' | 'presentiel' | 'invendu';
+  source: 'web' | 'presentiel' | 'invendu' | 'invitation';
   isGift: boolean;
   purchasedAt: Date;
   entriesUsed: number;
@@ -184,7 +187,7 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   coalesce(o.buyer_first_name, u.first_name, '') as "firstName",
   coalesce(o.buyer_last_name, u.last_name, '') as "lastName",
   coalesce(o.buyer_email, u.email, '') as email,
-  date_part('year', age((e.date_begin at time zone ${PARIS})::date, coalesce(o.buyer_birth_date, u.birth_date)))::int as age,
+  date_part('year', age((e.date_begin at time zone ${PARIS})::date, nullif(coalesce(nullif(o.buyer_birth_date, ${UNKNOWN_BIRTH_DATE}::date), u.birth_date), ${UNKNOWN_BIRTH_DATE}::date)))::int as age,
   ${g.quantity} as quantity,
   case when h.title is null then t.title else h.title || ' - ' || t.title end as "ticketTitle",
   p.source, p.is_gift as "isGift",

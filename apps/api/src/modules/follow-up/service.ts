@@ -36,7 +36,7 @@ export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: 
   const titles = tickets.map((t) => (t.headTitle ? `${t.headTitle} - ${t.title}` : t.title));
   const labels = ticketChartLabels(titles);
   const byTicket = tickets.map((t, i) => {
-    const sold = t.web + t.presentiel + t.invendu;
+    const sold = t.web + t.presentiel + t.invitation + t.invendu;
     const title = titles[i] ?? t.title;
     return {
       ticketId: t.id,
@@ -47,7 +47,12 @@ export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: 
       scanned: t.scanned,
       grossCents: t.grossCents,
       // Invendu: the ticket's places nobody took (and any given away unsold).
-      bySource: { web: t.web, presentiel: t.presentiel, invendu: Math.max(0, t.quantity - sold) + t.invendu },
+      bySource: {
+        web: t.web,
+        presentiel: t.presentiel,
+        invitation: t.invitation,
+        invendu: Math.max(0, t.quantity - sold) + t.invendu,
+      },
     };
   });
   const sum = (pick: (t: (typeof byTicket)[number]) => number) => byTicket.reduce((total, t) => total + pick(t), 0);
@@ -72,6 +77,7 @@ export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: 
     bySource: {
       web: sum((t) => t.bySource.web),
       presentiel: sum((t) => t.bySource.presentiel),
+      invitation: sum((t) => t.bySource.invitation),
       invendu: Math.max(0, capacity - participants),
     },
     promoCodes,

@@ -123,7 +123,9 @@ export async function takeOffer(
       { transactionId: null, amountCents: 0 },
       request.site,
     );
-    const settled = await settleInTransaction(tx, { ...settlement, source: 'web', paidAt: request.now.toISOString() });
+    const [settled] = await settleInTransaction(tx, [
+      { ...settlement, source: 'web', paidAt: request.now.toISOString() },
+    ]);
     if (settled !== 'paid') return { outcome: 'expired' as const };
     return { outcome: 'taken' as const, order: { ...order, expiresAt, status: 'paid' } };
   });

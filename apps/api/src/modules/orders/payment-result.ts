@@ -147,10 +147,9 @@ function applyInTransaction(
     }
     // The one way a held order is paid (orders/sql/guichet_settle_held.sql), here alone and
     // under this transaction's lock of the order.
-    const settled = await settleInTransaction(
-      tx,
+    const [settled] = await settleInTransaction(tx, [
       heldSettlement({ ...order, eventTitle, lines }, provider, result, deps.config),
-    );
+    ]);
     if (settled !== 'paid') throw new Error(`order ${order.id} held under lock was not settled`);
     return 'paid';
   });

@@ -1,11 +1,40 @@
 import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
 import { reclaimExpiredHolds } from './places';
 import { eventCancelled, oneFreeTicket, promoExhausted, promoUsed, soldOut } from './refusals';
 import { findEventTitle, type HoldOutcome, holdInTransaction, type NewOrder } from './repository';
-import { heldSettlement, settleInTransaction } from './settlements';
+import { heldSettlement, type PlaceSource, settleInTransaction } from './settlements';
 
 /** The sale changed since the order was checked against it (its fingerprint). */
 export class StaleSale extends Error {}
+
+/** An order paid at once, as placeSettledOrder and placeSettledOrders take it. */
+type SettledOrder = Omit<NewOrder, 'status' | 'paidAt' | 'eventId' | 'userId'> & {
+  /** The buyer's account; null: found by `buyerEmail` by the hold (an account made by `prepare`). */
+  userId: string | null;
+  /** The sale's fingerprint the order was checked against; none for a fresh read. */
+  fingerprint?: string;
+};
+
+type Placement = {
+  eventId: string;
+  isFreeEvent: boolean;
+  source: PlaceSource;
+  now: Date;
+  orders: SettledOrder[];
+  /** Written first in the same transaction (the buyers' accounts), undone with the rest on a refusal. */
+  prepare?: (tx: Database) => Promise<void>;
+};
+
+/** An order of a batch that was refused: its index in the batch and why. */
+export class PlacementRefused extends Error {
+  constructor(
+    readonly index: number,
+    readonly refusal: Error,
+  ) {
+    super(refusal.message);
+  }
+}
 
 /**
  * An order paid at once, with nothing left to pay online: a free order, or a sale at the door paid
@@ -17,64 +46,106 @@ export class StaleSale extends Error {}
  */
 export async function placeSettledOrder(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  order: Omit<NewOrder, 'status' | 'paidAt'> & {
-    /** The sale's fingerprint the order was checked against; none for a fresh read. */
-    fingerprint?: string;
-    isFreeEvent: boolean;
-    source: 'web' | 'presentiel';
-    now: Date;
-  },
+  order: SettledOrder & { eventId: string; isFreeEvent: boolean; source: 'web' | 'presentiel'; now: Date },
 ): Promise<{ id: string; participationIds: string[] }> {
-  const { fingerprint, isFreeEvent, source, now, lines, eventId, userId, buyerEmail, ...values } = order;
-  const gift = lines.find((line) => line.isGift);
-  const paidLines = lines.filter((line) => !line.isGift);
+  const { eventId, isFreeEvent, source, now, ...values } = order;
+  try {
+    const [placed] = await placeSettledOrders(deps, { eventId, isFreeEvent, source, now, orders: [values] });
+    if (!placed) throw new Error('an order paid at once was not placed');
+    return placed;
+  } catch (error) {
+    throw error instanceof PlacementRefused ? error.refusal : error;
+  }
+}
+
+/**
+ * Orders of one event paid at once, all or none (an organiser's invitations from a file): held in
+ * one statement (guichet_hold_batch) and settled in one (guichet_settle_held), in one
+ * transaction; the first refused order rolls everything back and is answered as PlacementRefused.
+ * Invitations are given, not bought: outside the one-free-place rule.
+ */
+export async function placeSettledOrders(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  placement: Placement,
+): Promise<{ id: string; participationIds: string[] }[]> {
+  const { eventId, isFreeEvent, source, now } = placement;
   const attempt = (afterReclaim: boolean) =>
     deps.db.transaction(async (tx) => {
-      const { outcome, id } = await holdInTransaction(tx, {
-        sale: { event: { id: eventId }, fingerprint: fingerprint ?? null },
-        userId,
-        email: buyerEmail,
-        now,
-        afterReclaim,
-        lines: paidLines,
-        giftTicketId: gift?.ticketId ?? null,
-        settled: { isFreeEvent },
-        order: { ...values, expiresAt: now },
-      });
-      if (outcome !== 'held') return { outcome };
-      const settlement = heldSettlement(
-        {
-          id,
-          buyerEmail,
-          buyerFirstName: values.buyerFirstName,
-          reference: values.reference,
-          eventTitle: await findEventTitle(tx, eventId),
-          lines: lines.map((line) => ({
-            ticketId: line.ticketId,
-            quantity: line.quantity,
-            refundPlaces: line.refundPlaces,
-            isGift: line.isGift ?? false,
-            holders: line.holders ?? null,
-          })),
-        },
-        values.provider,
-        { transactionId: null, amountCents: values.totalCents },
-        deps.config,
+      await placement.prepare?.(tx);
+      const held = await holdInTransaction(
+        tx,
+        placement.orders.map(({ fingerprint, lines, userId, buyerEmail, ...values }) => ({
+          sale: { event: { id: eventId }, fingerprint: fingerprint ?? null },
+          userId,
+          email: buyerEmail,
+          now,
+          afterReclaim,
+          lines: lines.filter((line) => !line.isGift),
+          giftTicketId: lines.find((line) => line.isGift)?.ticketId ?? null,
+          settled: { isFreeEvent, isInvitation: source === 'invitation' },
+          order: { ...values, expiresAt: now },
+        })),
       );
-      const settled = await settleInTransaction(tx, { ...settlement, source, paidAt: now.toISOString() });
+      const refused = held.findIndex((hold) => hold.outcome !== 'held');
+      // The orders held before the refused one are rolled back with everything else.
+      if (refused >= 0) throw new HoldRefused(refused, held[refused]?.outcome ?? 'sold_out');
+      const eventTitle = await findEventTitle(tx, eventId);
+      const settlements = placement.orders.map((order, i) =>
+        heldSettlement(
+          {
+            id: held[i]?.id ?? '',
+            buyerEmail: order.buyerEmail,
+            buyerFirstName: order.buyerFirstName,
+            reference: order.reference,
+            eventTitle,
+            lines: order.lines.map((line) => ({
+              ticketId: line.ticketId,
+              quantity: line.quantity,
+              refundPlaces: line.refundPlaces,
+              isGift: line.isGift ?? false,
+              holders: line.holders ?? null,
+            })),
+          },
+          order.provider,
+          { transactionId: null, amountCents: order.totalCents },
+          deps.config,
+        ),
+      );
+      const settled = await settleInTransaction(
+        tx,
+        settlements.map((settlement) => ({ ...settlement, source, paidAt: now.toISOString() })),
+      );
       // Placed and locked by this transaction: only its event's cancellation keeps it from being paid.
-      if (settled !== 'paid') throw eventCancelled();
-      return { outcome, id, participationIds: settlement.participations.map((p) => p.id) };
+      if (settled.some((outcome) => outcome !== 'paid')) throw eventCancelled();
+      return settlements.map((settlement, i) => ({
+        id: held[i]?.id ?? '',
+        participationIds: settlement.participations.map((p) => p.id),
+      }));
     });
-  let placed = await attempt(false);
-  if (placed.outcome === 'expired_holds') {
-    await reclaimExpiredHolds(deps.db, eventId, now);
-    placed = await attempt(true);
+  try {
+    return await attempt(false);
+  } catch (error) {
+    if (!(error instanceof HoldRefused)) throw error;
+    if (error.outcome !== 'expired_holds')
+      throw new PlacementRefused(error.index, refusalOf(error.outcome, isFreeEvent));
   }
-  if (placed.outcome === 'held' && placed.id && placed.participationIds) {
-    return { id: placed.id, participationIds: placed.participationIds };
+  await reclaimExpiredHolds(deps.db, eventId, now);
+  try {
+    return await attempt(true);
+  } catch (error) {
+    if (!(error instanceof HoldRefused)) throw error;
+    throw new PlacementRefused(error.index, refusalOf(error.outcome, isFreeEvent));
   }
-  throw refusalOf(placed.outcome, isFreeEvent);
+}
+
+/** Thrown inside the placement's transaction so that it rolls back. */
+class HoldRefused extends Error {
+  constructor(
+    readonly index: number,
+    readonly outcome: HoldOutcome,
+  ) {
+    super(`hold refused: ${outcome}`);
+  }
 }
 
 function refusalOf(outcome: HoldOutcome, isFreeEvent: boolean): Error {

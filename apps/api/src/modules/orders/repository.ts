@@ -28,8 +28,11 @@ export type HoldRequest = {
   }[];
   /** The ticket offered with the order (one place, free), held with the others. */
   giftTicketId: string | null;
-  /** An order paid at once (free, or at the door), settled in the hold's transaction (placement.ts). */
-  settled?: { isFreeEvent: boolean };
+  /**
+   * An order paid at once (free, or at the door), settled in the hold's transaction (placement.ts);
+   * an invitation is the organiser's gift, outside the one-free-place rule.
+   */
+  settled?: { isFreeEvent: boolean; isInvitation?: boolean };
   order: Partial<Pick<typeof orders.$inferInsert, 'buyerPhone' | 'onsitePayment' | 'soldBy'>> &
     Pick<
       typeof orders.$inferInsert,
@@ -119,18 +122,21 @@ export async function holdOrder(db: Database, request: HoldRequest): Promise<{ o
   return { outcome, id };
 }
 
-/** The same hold alone, inside the caller's transaction (an order settled at once, placement.ts). */
+/**
+ * Holds inside the caller's transaction, one answer each in order (orders settled at once,
+ * placement.ts): one statement for the lot, as a group commit's batch is.
+ */
 export async function holdInTransaction(
   tx: Database,
-  request: HoldRequest,
-): Promise<{ outcome: HoldOutcome; id: string }> {
-  const id = randomUUID();
-  const [row] = await queryRows<{ outcome: HoldOutcome }>(
+  requests: HoldRequest[],
+): Promise<{ outcome: HoldOutcome; id: string }[]> {
+  const ids = requests.map(() => randomUUID());
+  const [row] = await queryRows<{ outcomes: HoldOutcome[] }>(
     tx,
-    sql`select guichet_hold(${JSON.stringify(holdArgument(request, id))}::jsonb) as outcome`,
+    sql`select guichet_hold_batch(${JSON.stringify(requests.map((request, i) => holdArgument(request, ids[i] ?? '')))}::jsonb) as outcomes`,
   );
-  if (!row) throw new Error('guichet_hold answered nothing');
-  return { outcome: row.outcome, id };
+  if (row?.outcomes.length !== requests.length) throw new Error('guichet_hold_batch answered another count');
+  return row.outcomes.map((outcome, i) => ({ outcome, id: ids[i] ?? '' }));
 }
 
 function holdArgument(request: HoldRequest, id: string): HoldArgument {
@@ -142,7 +148,9 @@ function holdArgument(request: HoldRequest, id: string): HoldArgument {
     email: request.email,
     now: request.now.toISOString(),
     afterReclaim: request.afterReclaim,
-    hasFreeLines: Boolean(request.settled?.isFreeEvent) || request.lines.some((l) => l.unitPriceCents === 0),
+    hasFreeLines:
+      !request.settled?.isInvitation &&
+      (Boolean(request.settled?.isFreeEvent) || request.lines.some((l) => l.unitPriceCents === 0)),
     ...(request.settled ? { settled: true, isFreeEvent: request.settled.isFreeEvent } : {}),
     giftTicketId: request.giftTicketId,
     lines: request.lines,

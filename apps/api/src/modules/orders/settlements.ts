@@ -72,12 +72,14 @@ type HeldSettlement = {
   participations: PlaceToIssue[];
   mail: OutgoingMail;
   /** Where the participations were sold: 'web' unless said. */
-  source?: 'web' | 'presentiel';
+  source?: PlaceSource;
   /** The order's time of payment: the database's, unless said. */
   paidAt?: string;
 };
 
 type SettlementOutcome = 'paid' | 'changed';
+/** Where a place came from: sold online, sold at the door, or given by the organiser as an invitation. */
+export type PlaceSource = 'web' | 'presentiel' | 'invitation';
 
 /** Under 32 orders locked per transaction, and a short hold of the ticket's row. */
 const SETTLEMENT_BATCH_MAX = 32;
@@ -186,13 +188,13 @@ export function heldSettlement(
 }
 
 /**
- * A held order paid inside the caller's transaction, which has locked it: the same statement as
- * the batches (guichet_settle_held), for a single settlement.
+ * Held orders paid inside the caller's transaction, which has locked them: the same statement as
+ * the batches (guichet_settle_held), one outcome per settlement.
  */
-export async function settleInTransaction(tx: Database, settlement: HeldSettlement): Promise<SettlementOutcome> {
+export async function settleInTransaction(tx: Database, settlements: HeldSettlement[]): Promise<SettlementOutcome[]> {
   const [row] = await queryRows<{ outcomes: SettlementOutcome[] }>(
     tx,
-    sql`select guichet_settle_held(${JSON.stringify({ mailMaxAttempts: MAIL_MAX_ATTEMPTS, settlements: [settlement] })}::jsonb) as outcomes`,
+    sql`select guichet_settle_held(${JSON.stringify({ mailMaxAttempts: MAIL_MAX_ATTEMPTS, settlements })}::jsonb) as outcomes`,
   );
-  return row?.outcomes[0] ?? 'changed';
+  return settlements.map((_, i) => row?.outcomes[i] ?? 'changed');
 }

@@ -16,7 +16,7 @@ export type PlaceToTransfer = HandOnInProgress & {
   quantity: number;
   refundPlaces: number;
   isGift: boolean;
-  source: 'web' | 'presentiel' | 'invendu';
+  source: 'web' | 'presentiel' | 'invendu' | 'invitation';
   entriesUsed: number;
   firstTicketNumber: number | null;
   isLive: boolean;

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -48,6 +48,39 @@ export async function findOrCreateGuestUser(
     .values({ ...values, passwordHash: GUEST_PASSWORD_HASH })
     .onConflictDoNothing({ target: users.email });
   return findLiveUserByEmail(db, values.email);
+}
+
+/**
+ * The day of birth of an account made for someone whose birth date nobody gave (an invitee): the
+ * same marker a deleted account keeps; the statistics count it as unknown.
+ */
+export const UNKNOWN_BIRTH_DATE = '1900-01-01';
+
+/**
+ * Guest accounts for several people at once (an invitation file), made in the caller's
+ * transaction for those who have none; answers every live account of these e-mails.
+ */
+export async function findOrCreateGuestUsers(
+  db: Database,
+  people: { email: string; firstName: string; lastName: string }[],
+) {
+  if (people.length === 0) return [];
+  await db
+    .insert(users)
+    .values(people.map((person) => ({ ...person, birthDate: UNKNOWN_BIRTH_DATE, passwordHash: GUEST_PASSWORD_HASH })))
+    .onConflictDoNothing({ target: users.email });
+  return db
+    .select({ id: users.id, email: users.email, birthDate: users.birthDate })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.email,
+          people.map((person) => person.email),
+        ),
+        isNull(users.deletedAt),
+      ),
+    );
 }
 
 /** Not an argon2 hash: no password matches it, so the account is opened by a password reset. */

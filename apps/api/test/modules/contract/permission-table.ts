@@ -317,6 +317,19 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(201, 404, { boxOffice: 201 }),
     call: (f) => ({ body: { ticketId: f.ticket.id, quantity: 1, participant: participant(), payment: 'cash' } }),
   },
+  // Invitations are the organiser's (issue 31): the box office does not give places away.
+  'GET /api/console/events/:id/invitations': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/invitations': {
+    expect: ownerOrAdmin(201, 404),
+    call: (_f, _cast, role) => ({
+      body: { email: `invite-${role}@example.test`, firstName: 'Inès', lastName: 'Invitée' },
+    }),
+  },
+  // Without a file: the allowed are told to send one, everyone else that the event does not exist.
+  'POST /api/console/events/:id/invitations/preview': { expect: ownerOrAdmin(415, 404) },
+  'POST /api/console/events/:id/invitations/import': { expect: ownerOrAdmin(415, 404) },
+  // The fixture's place is no invitation: nothing to revoke, for anyone.
+  'POST /api/console/events/:id/invitations/:participationId/revoke': { expect: ownerOrAdmin(404, 404) },
   'GET /api/console/events/:id/messages': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/messages/audience': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/messages': {

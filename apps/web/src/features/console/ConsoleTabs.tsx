@@ -1,4 +1,4 @@
-import { attendeeMessagesFr, consoleFr, embedFr, invoicesFr, waitingListFr } from '@guichet/shared';
+import { attendeeMessagesFr, consoleFr, embedFr, invitationsFr, invoicesFr, waitingListFr } from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -18,6 +18,9 @@ const EmbedTab = lazy(() => import('../embed/EmbedTab').then((module) => ({ defa
 const MessagesTab = lazy(() =>
   import('../attendee-messages/MessagesTab').then((module) => ({ default: module.MessagesTab })),
 );
+const InvitationsTab = lazy(() =>
+  import('../invitations/InvitationsTab').then((module) => ({ default: module.InvitationsTab })),
+);
 const WaitingListTab = lazy(() =>
   import('../waiting-list/WaitingListTab').then((module) => ({ default: module.WaitingListTab })),
 );
@@ -28,6 +31,7 @@ export const consoleTabs = [
   'participants',
   'waitingList',
   'messages',
+  'invitations',
   'declarations',
   'staff',
   'manual',
@@ -41,6 +45,7 @@ const tabLabels: Record<ConsoleTab, string> = {
   waitingList: waitingListFr.console.tab,
   embed: embedFr.console.tab,
   messages: attendeeMessagesFr.tab,
+  invitations: invitationsFr.tab,
 };
 
 export const isConsoleTab = (value: string | null): value is ConsoleTab => consoleTabs.includes(value as ConsoleTab);
@@ -103,6 +108,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
         <Tabs.Panel value="messages" pt="md">
           <Suspense fallback={<TabLoader />}>
             <MessagesTab eventId={eventId} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="invitations" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <InvitationsTab eventId={eventId} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="declarations" pt="md">

@@ -36,6 +36,7 @@ export function SalesDetails({ stats }: { stats: EventStats }) {
                 { header: m.salesColumns.scanned, align: 'right', cell: (ticket) => ticket.scanned },
                 { header: m.sources.web, align: 'right', cell: (ticket) => ticket.bySource.web },
                 { header: m.sources.presentiel, align: 'right', cell: (ticket) => ticket.bySource.presentiel },
+                { header: m.sources.invitation, align: 'right', cell: (ticket) => ticket.bySource.invitation },
                 { header: m.sources.invendu, align: 'right', cell: (ticket) => ticket.bySource.invendu },
                 { header: m.gross, align: 'right', cell: (ticket) => formatEuros(ticket.grossCents) },
               ]}

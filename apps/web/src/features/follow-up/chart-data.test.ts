@@ -11,7 +11,7 @@ import {
   ticketSlices,
 } from './chart-data';
 
-const sources = { web: 'Web', presentiel: 'Présentiel', invendu: 'Invendu' };
+const sources = { web: 'Web', presentiel: 'Présentiel', invitation: 'Invitations', invendu: 'Invendu' };
 
 const stats = {
   participants: 7,
@@ -23,15 +23,15 @@ const stats = {
       label: 'Fosse',
       sold: 5,
       available: 20,
-      bySource: { web: 3, presentiel: 2, invendu: 0 },
+      bySource: { web: 3, presentiel: 2, invitation: 0, invendu: 0 },
     },
     {
       ticketId: 'b',
       title: 'Balcon',
       label: 'Balcon',
-      sold: 2,
+      sold: 4,
       available: 10,
-      bySource: { web: 0, presentiel: 1, invendu: 1 },
+      bySource: { web: 0, presentiel: 1, invitation: 2, invendu: 1 },
     },
   ],
 } as unknown as EventStats;
@@ -40,7 +40,7 @@ describe('ticket pie', () => {
   it('shows every ticket by its label for all tickets, and the whole event in the subtitle', () => {
     expect(ticketSlices(stats, 'all', sources).map((s) => [s.name, s.value])).toEqual([
       ['Fosse', 5],
-      ['Balcon', 2],
+      ['Balcon', 4],
     ]);
     expect(soldOutOf(stats, 'all')).toEqual({ sold: 7, capacity: 30 });
   });
@@ -49,9 +49,10 @@ describe('ticket pie', () => {
     expect(ticketSlices(stats, 'b', sources).map((s) => [s.name, s.value])).toEqual([
       ['Web', 0],
       ['Présentiel', 1],
+      ['Invitations', 2],
       ['Invendu', 1],
     ]);
-    expect(soldOutOf(stats, 'b')).toEqual({ sold: 2, capacity: 10 });
+    expect(soldOutOf(stats, 'b')).toEqual({ sold: 4, capacity: 10 });
   });
 
   it('falls back to all tickets when the chosen one is gone', () => {

@@ -19,7 +19,7 @@ export type TicketChoice = 'all' | string;
 export function ticketSlices(
   stats: EventStats,
   choice: TicketChoice,
-  sourceNames: Record<'web' | 'presentiel' | 'invendu', string>,
+  sourceNames: Record<'web' | 'presentiel' | 'invitation' | 'invendu', string>,
 ): Slice[] {
   const ticket = choice === 'all' ? undefined : stats.byTicket.find((t) => t.ticketId === choice);
   if (!ticket) {
@@ -29,7 +29,7 @@ export function ticketSlices(
       color: colorAt(i),
     }));
   }
-  return (['web', 'presentiel', 'invendu'] as const).map((source, i) => ({
+  return (['web', 'presentiel', 'invitation', 'invendu'] as const).map((source, i) => ({
     name: sourceNames[source],
     value: ticket.bySource[source],
     color: colorAt(i),

@@ -1,0 +1,3 @@
+ALTER TABLE "participations" DROP CONSTRAINT "participations_source_check";--> statement-breakpoint
+CREATE INDEX "participations_invitations_idx" ON "participations" USING btree ("event_id") WHERE "participations"."source" = 'invitation';--> statement-breakpoint
+ALTER TABLE "participations" ADD CONSTRAINT "participations_source_check" CHECK ("participations"."source" in ('web', 'presentiel', 'invendu', 'invitation'));
