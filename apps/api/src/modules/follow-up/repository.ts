@@ -1,4 +1,4 @@
-import type { ParticipantSort } from '@guichet/shared';
+import type { Answers, ParticipantSort } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
@@ -170,7 +170,16 @@ export type ParticipantDbRow = {
   studies: string | null;
   orderId: string | null;
   /** The row's places, by number: each its own ticket (issue 30). */
-  places: { id: string; ticketNumber: number | null; holderName: string; entriesUsed: number }[];
+  places: {
+    id: string;
+    ticketNumber: number | null;
+    holderName: string;
+    entriesUsed: number;
+    /** The answers to the questions asked for the place (attendee questions). */
+    answers: Answers | null;
+  }[];
+  /** The answers to the questions asked once for its order. */
+  orderAnswers: Answers | null;
 };
 
 /** The name on a place: its holder's, else the buyer's, else the account's (orders/sql/guichet_holder_name.sql). */
@@ -191,7 +200,8 @@ const placeGroups = (eventId: string) => sql`
          array_agg(p.id) as ids,
          string_agg(lower(${placeHolderName}), ' ') as holder_text,
          json_agg(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
-                                    'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used)
+                                    'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used,
+                                    'answers', p.answers)
                   order by p.first_ticket_number nulls last, p.id) as places
     from participations p
     left join orders o on o.id = p.order_id
@@ -220,6 +230,7 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   coalesce(l.insurance_cents, 0) as "insuranceCents",
   o.studies,
   p.order_id as "orderId",
+  o.answers as "orderAnswers",
   ${g.places} as places`;
 
 const groupColumns = participantColumns({
@@ -237,7 +248,8 @@ const placeColumns = participantColumns({
   refundPlaces: sql`p.refund_places`,
   ids: sql`array[p.id]`,
   places: sql`json_build_array(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
-                                                 'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used))`,
+                                                 'holderName', ${placeHolderName}, 'entriesUsed', p.entries_used,
+                                                 'answers', p.answers))`,
 });
 
 const participantJoins = sql`

@@ -55,6 +55,7 @@ export async function placeSettledOrder(
             refundPlaces: line.refundPlaces,
             isGift: line.isGift ?? false,
             holders: line.holders ?? null,
+            answers: line.answers ?? null,
           })),
         },
         values.provider,
