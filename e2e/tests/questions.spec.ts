@@ -1,14 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { apiContext, DEMO, logInAs, newBuyer } from './accounts';
-import { openConsole } from './console-steps';
 import { organiserEvent } from './events';
 import { payHeldOrder } from './purchases';
 import { screenshotBothThemes } from './screenshots';
 
 // Attendee questions (issue 30): the organiser asks two, the buyer answers them at booking and
 // changes one on /myTickets, the organiser reads them in the participant's detail.
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 async function addQuestion(page: Page, label: string, choices: { kind?: string; scope?: string; required?: boolean }) {
   await page.getByRole('button', { name: 'Ajouter une question' }).click();
@@ -40,7 +39,8 @@ test('the organiser asks two questions, the buyer answers them and changes one, 
   await logInAs(page, DEMO.organizer, DEMO.password);
   await page.goto(`/editevents/${eventId}`);
   const editor = page.getByRole('region', { name: 'Questions aux participants' });
-  await expect(editor.getByText('Aucune question pour le moment.')).toBeVisible();
+  // The list loads after the form (a busy machine takes seconds).
+  await expect(editor.getByText('Aucune question pour le moment.')).toBeVisible({ timeout: 30_000 });
   await addQuestion(page, 'Entreprise', { required: true });
   await addQuestion(page, 'Navette depuis la gare', { kind: 'Oui / non', scope: 'Pour chaque place', required: true });
   await expect(editor.getByRole('listitem')).toHaveCount(2);
@@ -102,7 +102,7 @@ test('the organiser asks two questions, the buyer answers them and changes one, 
 
   // The organiser reads them in the participant's detail.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await openConsole(page, { event: eventId, tab: 'participants' });
+  await page.goto(`/event_management?event=${eventId}&tab=participants`);
   await page.getByRole('button', { name: 'Voir les détails de Camille Durand' }).click();
   const detail = page.getByRole('complementary', { name: 'Camille Durand' });
   await expect(detail).toContainText('Réponses de la commande');

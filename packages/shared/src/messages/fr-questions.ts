@@ -24,7 +24,7 @@ export const questionsFr = {
   editor: {
     title: 'Questions aux participants',
     intro:
-      'Posez vos questions à la réservation : une fois par commande, ou pour chaque place. Les ventes sur place et les invitations ne posent pas les questions obligatoires.',
+      'Posez vos questions à la réservation : une fois par commande, ou pour chaque place. Les ventes sur place et les invitations ne posent pas ces questions.',
     empty: 'Aucune question pour le moment.',
     add: 'Ajouter une question',
     edit: 'Modifier',

@@ -86,8 +86,12 @@ export function InformationStep({
   const [answerError, setAnswerError] = useState<{ group: string; questionId: string; message: string } | null>(null);
   const placeGroups = questions.place.length ? Array.from({ length: places }, (_, index) => index) : [];
   const answersOfPlace = (index: number) => placeAnswers[index] ?? {};
-  const setAnswersOfPlace = (index: number, next: Answers) =>
+  // A refusal is said until the buyer changes an answer of its group.
+  const forget = (group: string) => setAnswerError((current) => (current?.group === group ? null : current));
+  const setAnswersOfPlace = (index: number, next: Answers) => {
+    forget(`place-${index}`);
     setPlaceAnswers((current) => Array.from({ length: places }, (_, i) => (i === index ? next : (current[i] ?? {}))));
+  };
   /** The first refused answer, the order's first, then each place's in order. */
   const checkAnswers = () => {
     const groups = [
@@ -238,7 +242,10 @@ export function InformationStep({
             group="order"
             questions={questions.order}
             answers={answers}
-            onChange={setAnswers}
+            onChange={(next) => {
+              forget('order');
+              setAnswers(next);
+            }}
             error={answerError?.group === 'order' ? answerError : null}
           />
         </Fieldset>
