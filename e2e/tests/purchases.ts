@@ -14,6 +14,12 @@ export async function placeOrder(request: APIRequestContext, eventId: string, li
 export async function buy(request: APIRequestContext, eventId: string, line: OrderLine, more = {}) {
   const { id, status } = await placeOrder(request, eventId, line, more);
   if (status === 'paid') return id;
+  await payHeldOrder(request, id);
+  return id;
+}
+
+/** A held order of the logged-in buyer of `request`, paid through the sandbox bank with its signed protocol. */
+export async function payHeldOrder(request: APIRequestContext, id: string) {
   const start = await request.post(`/api/orders/${id}/payment`);
   expect(start.status()).toBe(200);
   const { redirect } = (await start.json()) as { redirect: { action: string; fields: [string, string][] } };
@@ -21,7 +27,6 @@ export async function buy(request: APIRequestContext, eventId: string, line: Ord
   const token = /name="token" value="([^"]+)"/.exec(await bank.text())?.[1] ?? '';
   const decision = await request.post('/sandbox-bank/decide', { form: { token, decision: 'pay' }, maxRedirects: 0 });
   expect(decision.status()).toBe(303);
-  return id;
 }
 
 /** Places bought and paid by a new buyer in a browser context of their own (`more`: see buy). */

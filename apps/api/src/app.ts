@@ -71,6 +71,7 @@ import { organiserRoutes } from './modules/organiser/organiser.routes';
 import { participationRoutes } from './modules/participations/participations.routes';
 import { payoutBatchRoutes } from './modules/payout-batches/routes';
 import { payoutRoutes } from './modules/payouts/routes';
+import { questionRoutes } from './modules/questions/questions.routes';
 import { rateRoutes } from './modules/rates/routes';
 import { runCancellation } from './modules/refunds/cancellation.service';
 import { carryOutRefund } from './modules/refunds/execution.service';
@@ -362,6 +363,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shareLinkRoutes, deps);
       await api.register(embedRoutes, deps);
       await api.register(participationRoutes, deps);
+      await api.register(questionRoutes, deps);
       await api.register(ticketCodeRoutes, deps);
       await api.register(walletRoutes, deps);
       await api.register(appleWebServiceRoutes, deps);

@@ -46,6 +46,7 @@ export function eventDetail(extra: Partial<EventDetail> = {}): EventDetail {
     isUserPaysFees: false,
     isNeedsUserStudies: false,
     isNamedTickets: false,
+    questions: [],
     isMandatoryRefund: false,
     paymentProvider: 'sandbox',
     minPriceCents: 2000,

@@ -23,6 +23,7 @@ export function myPlace(overrides: Partial<MyParticipation> = {}): MyParticipati
     pendingTransfer: null,
     isNamed: false,
     holdersEditableUntil: null,
+    answersEditableUntil: null,
     resale: null,
     resaleOffer: null,
     ...overrides,

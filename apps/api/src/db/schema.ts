@@ -277,6 +277,41 @@ export const ticketGifts = pgTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.giftTicketId] })],
 );
 
+/**
+ * An organiser's question to the buyers (issue 30, docs/decisions.md "Attendee questions"): asked
+ * once per order or for each place, about every ticket of the event or one ticket (a choice
+ * ticket's head covers its options). The answers live with what they are about: the order's in
+ * `orders.answers`, a place's in `participations.answers`, both by question id.
+ */
+export const eventQuestions = pgTable(
+  'event_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    kind: text('kind', {
+      enum: ['shortText', 'longText', 'choice', 'multipleChoice', 'yesNo', 'date', 'phone', 'email'],
+    }).notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull().default([]),
+    isRequired: boolean('is_required').notNull().default(false),
+    scope: text('scope', { enum: ['order', 'place'] }).notNull(),
+    // The order the organiser added them in, which the booking and the exports follow.
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('event_questions_event_idx').on(t.eventId, t.position),
+    check(
+      'event_questions_kind_check',
+      sql`${t.kind} in ('shortText', 'longText', 'choice', 'multipleChoice', 'yesNo', 'date', 'phone', 'email')`,
+    ),
+    check('event_questions_scope_check', sql`${t.scope} in ('order', 'place')`),
+  ],
+);
+
 export const participations = pgTable(
   'participations',
   {
@@ -301,6 +336,8 @@ export const participations = pgTable(
     // named by guichet_holder_name.
     holderFirstName: text('holder_first_name'),
     holderLastName: text('holder_last_name'),
+    // The answers to the questions asked for this place, by question id (attendee questions).
+    answers: jsonb('answers').$type<Record<string, string | string[] | boolean>>(),
     // Set once, by the holder's refund request; the organiser is e-mailed in the same transaction.
     refundRequestedAt: instant('refund_requested_at'),
     // 'invitation': a free named place the organiser gave (issue 31), revoked by cancelling it.
@@ -881,6 +918,8 @@ export const orders = pgTable(
     documentsIssuedAt: instant('documents_issued_at'),
     // The company its invoices name instead of the buyer (issue 29): checked, identifiers normalized.
     companyInvoice: jsonb('company_invoice').$type<CompanyInvoice>(),
+    // The answers to the questions asked once for the order, by question id (attendee questions).
+    answers: jsonb('answers').$type<Record<string, string | string[] | boolean>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -921,6 +960,8 @@ export const orderLines = pgTable(
     insuranceCents: integer('insurance_cents').notNull().default(0),
     // The holders the buyer named, one per place in order, when the event asks for them.
     holders: jsonb('holders').$type<{ firstName: string; lastName: string }[]>(),
+    // The answers to the questions asked for each place, in order, until settlement copies them.
+    answers: jsonb('answers').$type<Record<string, string | string[] | boolean>[]>(),
     // The free ticket offered with the order's purchase (recorded as OFFERT).
     isGift: boolean('is_gift').notNull().default(false),
   },

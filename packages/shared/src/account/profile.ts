@@ -117,6 +117,8 @@ export const myParticipation = z.object({
    */
   isNamed: z.boolean(),
   holdersEditableUntil: z.string().nullable(),
+  /** The event asks attendee questions (issue 30): until when this place's answers may change; null when it asks none. */
+  answersEditableUntil: z.string().nullable(),
   /** Its resale at face value: listed until sold or withdrawn; a place sold stays listed here as such. */
   resale: myResale.nullable(),
   /** What putting it up for resale would refund (its price, the organiser's fee); null when it cannot be. */

@@ -3,6 +3,7 @@ import { cents } from '../common/fields';
 import { formText } from '../common/form';
 import { holderUpdateRequest } from '../holders/schemas';
 import { companyInvoiceRequest } from '../invoices/company';
+import { answersInput } from '../questions/schemas';
 import { EMAIL_MAX_LENGTH } from '../rules/email';
 
 /** The website's rule (1-attendee.md §6, §9): at most 5 tickets in one order, any number of orders. */
@@ -19,6 +20,8 @@ const orderLineInput = z.strictObject({
   refundPlaces: z.number().int().min(0).max(100).default(0),
   /** One holder per place, in order, when the event's tickets are named (issue 30). */
   holders: z.array(holderUpdateRequest).max(100).optional(),
+  /** The answers to the questions asked for each place, in order (attendee questions, issue 30). */
+  answers: z.array(answersInput).max(100).optional(),
 });
 export type OrderLineRequest = z.infer<typeof orderLineInput>;
 
@@ -47,6 +50,8 @@ export const createOrderRequest = z.strictObject({
   giftTicketId: z.string().max(64).nullable().optional(),
   /** The invoices in a company's name (issue 29), checked by checkCompanyInvoice. */
   companyInvoice: companyInvoiceRequest.nullable().optional(),
+  /** The answers to the questions asked once for the order (attendee questions, issue 30). */
+  answers: answersInput.optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
 

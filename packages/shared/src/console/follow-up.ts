@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents, pageOf } from '../common/fields';
 import { discountedUnitPriceCents } from '../pricing/rules';
+import { answerLine } from '../questions/schemas';
 
 /**
  * The event follow-up (2-organiser.md §2.4, §2.5, §3 "Statistics", §9): what the console's
@@ -129,8 +130,12 @@ const participantRow = z.object({
       ticketNumber: z.number().int().nullable(),
       holderName: z.string(),
       isScanned: z.boolean(),
+      /** The answers to the questions asked for this place (issue 30), in the questions' order. */
+      answers: z.array(answerLine),
     }),
   ),
+  /** The answers to the questions asked once for its order. */
+  orderAnswers: z.array(answerLine),
 });
 export type ParticipantRow = z.infer<typeof participantRow>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
 import { VAT_RATES } from '../pricing/vat';
+import { questionView } from '../questions/schemas';
 
 /** An event as a list or a menu names it: which, and when. */
 export const eventSummary = z.object({
@@ -88,6 +89,8 @@ export const eventDetail = eventPreview.extend({
   isNeedsUserStudies: z.boolean(),
   /** The booking asks for a holder per place (issue 30). */
   isNamedTickets: z.boolean(),
+  /** The organiser's questions the booking asks (issue 30). */
+  questions: z.array(questionView),
   isMandatoryRefund: z.boolean(),
   paymentProvider: z.string(),
   isUserParticipates: z.boolean(),

@@ -210,6 +210,12 @@ export const apiOperationsFr: Record<string, string> = {
   'POST /api/me/participations/{id}/resale': 'Mettre un billet en revente au prix payé',
   'GET /api/console/events/{id}/participations/{participationId}/resales':
     'Consulter l’historique des reventes d’un billet (console)',
+  'GET /api/console/events/{id}/questions': 'Lister les questions posées aux participants d’un événement (console)',
+  'POST /api/console/events/{id}/questions': 'Ajouter une question posée aux participants (console)',
+  'PATCH /api/console/events/{id}/questions/{questionId}': 'Modifier une question posée aux participants (console)',
+  'DELETE /api/console/events/{id}/questions/{questionId}': 'Supprimer une question posée aux participants (console)',
+  'GET /api/me/participations/{id}/answers': 'Lire ses réponses aux questions de l’organisateur pour un billet',
+  'PUT /api/me/participations/{id}/answers': 'Modifier ses réponses aux questions de l’organisateur pour un billet',
   'GET /api/console/events/{id}/resale-settings': 'Lire les réglages de revente des billets d’un événement (console)',
   'PUT /api/console/events/{id}/resale-settings': 'Régler la revente des billets d’un événement (console)',
   'GET /api/console/events/{id}/participations/{participationId}/transfers':

@@ -92,6 +92,7 @@ export function findParticipations(db: Database, userId: string, now: Date) {
           lastName: sql<string>`coalesce(${participations.holderLastName}, case when ${orders.userId} = ${participations.userId} then ${orders.buyerLastName} end, ${users.lastName})`,
           isNamed: events.isNamedTickets,
           holdersEditableUntil: sql<Date | string>`coalesce(${events.holdersEditableUntil}, ${events.dateBegin})`,
+          hasQuestions: sql<boolean>`exists (select 1 from event_questions q where q.event_id = ${events.id})`,
           isGift: participations.isGift,
           refundPlaces: participations.refundPlaces,
           refundRequestedAt: participations.refundRequestedAt,

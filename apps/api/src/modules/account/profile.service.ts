@@ -154,6 +154,8 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     pendingTransfer: row.pendingTransfer,
     isNamed: row.isNamed,
     holdersEditableUntil: row.isNamed ? new Date(row.holdersEditableUntil).toISOString() : null,
+    // Answers share the holders' deadline (docs/decisions.md, "Attendee questions").
+    answersEditableUntil: row.hasQuestions ? new Date(row.holdersEditableUntil).toISOString() : null,
     resale: row.resale,
     resaleOffer: resaleOfferOf(row, deps.clock.now()),
   }));

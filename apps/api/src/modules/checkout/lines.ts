@@ -1,4 +1,6 @@
 import {
+  type Answers,
+  type AskedQuestion,
   checkoutFr,
   holderIssue,
   MAX_TICKETS_PER_ORDER,
@@ -9,13 +11,21 @@ import {
   trimmedHolder,
 } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
+import { checkPlaceAnswers } from './answers';
 import type { SaleEvent, SaleTicket } from './sale.repository';
 
 const m = checkoutFr;
 type TicketRow = SaleTicket;
 type EventRow = SaleEvent;
 
-type CheckedLine = { ticket: TicketRow; quantity: number; refundPlaces: number; holders: PlaceHolder[] | null };
+type CheckedLine = {
+  ticket: TicketRow;
+  quantity: number;
+  refundPlaces: number;
+  holders: PlaceHolder[] | null;
+  /** The answers to the questions asked for each place (issue 30), in order. */
+  answers: Answers[] | null;
+};
 
 export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnavailable, 409);
 
@@ -25,7 +35,13 @@ export const unavailable = () => new AppError('TICKET_UNAVAILABLE', m.ticketUnav
  */
 export function checkLines(
   lines: OrderLineRequest[],
-  context: { event: EventRow; tickets: TicketRow[]; visibleHidden: Set<string>; now: Date },
+  context: {
+    event: EventRow;
+    tickets: TicketRow[];
+    questions: AskedQuestion[];
+    visibleHidden: Set<string>;
+    now: Date;
+  },
 ): CheckedLine[] {
   const byId = new Map(context.tickets.map((t) => [t.id, t]));
   const checked: CheckedLine[] = [];
@@ -48,6 +64,11 @@ export function checkLines(
       quantity: line.quantity,
       refundPlaces: refundPlacesOf(line, ticket, context),
       holders: context.event.isNamedTickets ? checkHolders(line, index) : null,
+      answers: checkPlaceAnswers(
+        context.questions,
+        { ticketId: ticket.id, parentId: ticket.parentId, quantity: line.quantity, answers: line.answers },
+        index,
+      ),
     });
   }
   const total = checked.reduce((sum, line) => sum + line.quantity, 0);
@@ -92,11 +113,17 @@ function mergeLinesByTicket(lines: OrderLineRequest[]): OrderLineRequest[] {
             quantity: known.quantity + line.quantity,
             refundPlaces: known.refundPlaces + line.refundPlaces,
             holders: [...(known.holders ?? []), ...(line.holders ?? [])],
+            // Each place keeps its own answers: a line without them counts blank places.
+            answers: [...placeAnswersOf(known), ...placeAnswersOf(line)],
           }
         : line,
     );
   }
   return [...merged.values()];
+}
+
+function placeAnswersOf(line: OrderLineRequest): Answers[] {
+  return Array.from({ length: line.quantity }, (_, place) => line.answers?.[place] ?? {});
 }
 
 /**

@@ -22,6 +22,7 @@ import { oneFreeTicket, promoExhausted, promoUsed, soldOut } from '../orders/ref
 import { releaseOrder } from '../orders/release';
 import { findLiveHolds, holdOrder, setOrderCompanyInvoice } from '../orders/repository';
 import type { SignedInUser } from '../users/users.repository';
+import { checkOrderAnswers } from './answers';
 import { assertBuyer } from './buyer';
 import { checkedCompany } from './company';
 import { checkGift, checkLines } from './lines';
@@ -117,7 +118,18 @@ async function planOrder(
   const { event } = sale;
   const visibleHidden = await visibleHiddenTickets(deps, sale, input, viewer);
   if (!event.isOpen || event.dateEnd <= now) throw new AppError('TICKETING_CLOSED', m.ticketingClosed, 409);
-  const lines = checkLines(input.lines, { event, tickets: sale.tickets, visibleHidden, now });
+  const lines = checkLines(input.lines, {
+    event,
+    tickets: sale.tickets,
+    questions: sale.questions,
+    visibleHidden,
+    now,
+  });
+  const answers = checkOrderAnswers(
+    sale.questions,
+    lines.flatMap((l) => [l.ticket.id, l.ticket.parentId ?? l.ticket.id]),
+    input.answers,
+  );
   const gift = checkGift(input.giftTicketId, lines, sale.tickets);
   if (input.acceptTerms === false) throw badRequest(m.termsRequired, 'acceptTerms');
   const { userId, buyer } = checkBuyer(viewer, input.buyer, event.isNeedsUserStudies, now);
@@ -160,11 +172,13 @@ async function planOrder(
       totalCents: totals.totalCents,
       expiresAt: new Date(now.getTime() + HOLD_SECONDS * 1000),
       accessTokenHash: null,
+      answers,
     },
     orderLines: lines.map((l) => ({
       ticketId: l.ticket.id,
       quantity: l.quantity,
       holders: l.holders,
+      answers: l.answers,
       unitPriceCents: l.ticket.priceCents,
       refundPlaces: l.refundPlaces,
       insuranceCents:

@@ -1,3 +1,4 @@
+import type { AskedQuestion } from '@guichet/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
@@ -30,7 +31,7 @@ export type SaleTicket = Pick<
  * it (`orders/sql/guichet_sale_fingerprint.sql`). No counters: places are only ever checked by
  * the conditional updates.
  */
-export type Sale = { event: SaleEvent; tickets: SaleTicket[]; fingerprint: string };
+export type Sale = { event: SaleEvent; tickets: SaleTicket[]; questions: AskedQuestion[]; fingerprint: string };
 
 const loadSaleStatement: Statement = {
   name: 'guichet_load_sale',
@@ -48,6 +49,10 @@ const loadSaleStatement: Statement = {
                             'giftIds', coalesce((select json_agg(g.gift_ticket_id) from ticket_gifts g
                                                   where g.ticket_id = t.id), '[]')))
                             from tickets t where t.event_id = e.id and t.deleted_at is null), '[]') as tickets,
+                coalesce((select json_agg(json_build_object(
+                            'id', q.id, 'label', q.label, 'kind', q.kind, 'choices', q.choices,
+                            'isRequired', q.is_required, 'scope', q.scope, 'ticketId', q.ticket_id) order by q.position)
+                            from event_questions q where q.event_id = e.id), '[]') as questions,
                 guichet_sale_fingerprint(e.id) as fingerprint
            from events e where e.id = $1::uuid and e.deleted_at is null`,
 };
@@ -56,6 +61,7 @@ type SaleRow = Omit<SaleEvent, 'dateEnd' | 'dateMaxRefund'> & {
   dateEnd: number;
   dateMaxRefund: number | null;
   tickets: SaleTicket[];
+  questions: AskedQuestion[];
   fingerprint: string;
 };
 
@@ -63,7 +69,7 @@ type SaleRow = Omit<SaleEvent, 'dateEnd' | 'dateMaxRefund'> & {
 export async function loadSale(db: Database, eventId: string): Promise<Sale | undefined> {
   const [row] = await preparedRows(db)<SaleRow>(loadSaleStatement, [eventId]);
   if (!row) return undefined;
-  const { tickets: ticketRows, fingerprint, dateEnd, dateMaxRefund, ...event } = row;
+  const { tickets: ticketRows, questions, fingerprint, dateEnd, dateMaxRefund, ...event } = row;
   return {
     event: {
       ...event,
@@ -71,6 +77,7 @@ export async function loadSale(db: Database, eventId: string): Promise<Sale | un
       dateMaxRefund: dateMaxRefund === null ? null : new Date(dateMaxRefund),
     },
     tickets: ticketRows,
+    questions,
     fingerprint,
   };
 }

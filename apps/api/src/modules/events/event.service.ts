@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/ids';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
 import { bannerSrcset, imageUrl } from '../images/processing';
+import { findEventQuestions } from '../questions/questions.repository';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './event.repository';
 
@@ -64,9 +65,10 @@ export async function getEvent(
   if (!event.isPublic && !canManage && !participates && !link) throw notFound();
 
   const now = deps.clock.now();
-  const [held, giftLinks] = await Promise.all([
+  const [held, giftLinks, questions] = await Promise.all([
     repo.pageHeldByTicket(deps.db, event.id, now),
     repo.findGiftLinks(deps.db, event.id),
+    findEventQuestions(deps.db, event.id),
   ]);
   // As readers count places: expired holds free, places owed to the waiting list taken.
   const rows = ticketRows.map((ticket) => ({ ...ticket, held: held.get(ticket.id) ?? ticket.held }));
@@ -122,6 +124,8 @@ export async function getEvent(
     isUserPaysFees: event.isUserPaysFees,
     isNeedsUserStudies: event.isNeedsUserStudies,
     isNamedTickets: event.isNamedTickets,
+    // A question about a hidden ticket shows only to whom the ticket shows.
+    questions: questions.filter((q) => q.ticketId === null || visible.some((t) => t.id === q.ticketId)),
     isMandatoryRefund: event.isMandatoryRefund,
     paymentProvider: deps.paymentProviderOf?.(event.paymentProvider) ?? event.paymentProvider,
     minPriceCents: prices.length ? Math.min(...prices) : 0,

@@ -1,9 +1,17 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportColumn, type ExportColumns, followUpFr } from '@guichet/shared';
+import {
+  answerText,
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  type ExportColumns,
+  followUpFr,
+  type QuestionView,
+} from '@guichet/shared';
 import { type Options as CsvOptions, stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
+import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
 import { followedEvent } from './service';
 
@@ -34,7 +42,9 @@ function parisWallClock(at: Date): string {
 const sheetDate = (at: Date) => new Date(`${parisWallClock(at).replace(' ', 'T')}Z`);
 
 /** §9: amounts with 2 decimals; dates YYYY-MM-DD, the scan date YYYY-MM-DD HH:MM:SS. */
-const CELLS: Record<ExportColumn, { value(row: ExportRow): Cell; format?: string; width: number }> = {
+type Column = { header: string; value(row: ExportRow): Cell; format?: string; width: number };
+
+const CELLS: Record<ExportColumn, Omit<Column, 'header'>> = {
   firstName: { value: (r) => r.firstName, width: 16 },
   lastName: { value: (r) => r.lastName, width: 16 },
   email: { value: (r) => r.email, width: 30 },
@@ -69,6 +79,24 @@ const CELLS: Record<ExportColumn, { value(row: ExportRow): Cell; format?: string
   holder: { value: (r) => r.places.map((place) => place.holderName).join(', '), width: 24 },
 };
 
+/**
+ * The file's columns: the spec's, then one per attendee question (issue 30) headed by its label,
+ * holding the place's answer, or its order's for a question asked once per order.
+ */
+function columnsOf(columns: ExportColumns, questions: QuestionView[]): Column[] {
+  return [
+    ...EXPORT_COLUMNS[columns].map((key) => ({ header: followUpFr.exportHeaders[key], ...CELLS[key] })),
+    ...questions.map((question) => ({
+      header: question.label,
+      value: (row: ExportRow) => {
+        const answers = question.scope === 'order' ? row.orderAnswers : row.places[0]?.answers;
+        return answerText(question.kind, answers?.[question.id]) || null;
+      },
+      width: 24,
+    })),
+  ];
+}
+
 /** Pages of the event's participations, one query at a time, in order of purchase. */
 async function* exportRows(deps: AppDeps, eventId: string): AsyncGenerator<ExportRow[]> {
   let after: repo.ExportCursor | null = null;
@@ -101,19 +129,18 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function writeXlsx(deps: AppDeps, eventId: string, columns: ExportColumns, out: Writable): Promise<void> {
+async function writeXlsx(deps: AppDeps, eventId: string, columns: Column[], out: Writable): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(followUpFr.exportSheet);
-  const keys = EXPORT_COLUMNS[columns];
-  sheet.columns = keys.map((key) => ({
-    header: followUpFr.exportHeaders[key],
-    key,
-    width: CELLS[key].width,
-    ...(CELLS[key].format && { style: { numFmt: CELLS[key].format } }),
+  sheet.columns = columns.map((column, index) => ({
+    header: column.header,
+    key: String(index),
+    width: column.width,
+    ...(column.format && { style: { numFmt: column.format } }),
   }));
   sheet.getRow(1).font = { bold: true };
   for await (const rows of exportRows(deps, eventId)) {
-    for (const row of rows) sheet.addRow(keys.map((key) => CELLS[key].value(row))).commit();
+    for (const row of rows) sheet.addRow(columns.map((column) => column.value(row))).commit();
   }
   sheet.commit();
   await workbook.commit();
@@ -126,9 +153,8 @@ async function writeXlsx(deps: AppDeps, eventId: string, columns: ExportColumns,
  * and keep their type for that check, so that -1,50 stays a number. The semicolon and the
  * decimal comma are what French spreadsheet software reads.
  */
-function csvOptions(keys: readonly ExportColumn[], header: boolean): CsvOptions {
-  const formatOf = (context: { column?: number | string }) =>
-    CELLS[keys[Number(context.column)] as ExportColumn]?.format;
+function csvOptions(columns: Column[], header: boolean): CsvOptions {
+  const formatOf = (context: { column?: number | string }) => columns[Number(context.column)]?.format;
   return {
     delimiter: ';',
     record_delimiter: 'windows',
@@ -139,7 +165,7 @@ function csvOptions(keys: readonly ExportColumn[], header: boolean): CsvOptions 
     // The byte order mark tells spreadsheet software the file is UTF-8.
     bom: header,
     header,
-    columns: keys.map((key, index) => ({ key: String(index), header: followUpFr.exportHeaders[key] })),
+    columns: columns.map((column, index) => ({ key: String(index), header: column.header })),
     cast: {
       number: (value, context) => (formatOf(context) === '0.00' ? value.toFixed(2) : String(value)).replace('.', ','),
       date: (value, context) => {
@@ -150,16 +176,15 @@ function csvOptions(keys: readonly ExportColumn[], header: boolean): CsvOptions 
   };
 }
 
-async function writeCsv(deps: AppDeps, eventId: string, columns: ExportColumns, out: PassThrough): Promise<void> {
-  const keys = EXPORT_COLUMNS[columns];
+async function writeCsv(deps: AppDeps, eventId: string, columns: Column[], out: PassThrough): Promise<void> {
   let first = true;
   for await (const rows of exportRows(deps, eventId)) {
-    const records = rows.map((row) => keys.map((key) => CELLS[key].value(row)));
-    if (!out.write(stringify(records, csvOptions(keys, first))))
+    const records = rows.map((row) => columns.map((column) => column.value(row)));
+    if (!out.write(stringify(records, csvOptions(columns, first))))
       await new Promise((resolve) => out.once('drain', resolve));
     first = false;
   }
-  if (first) out.write(stringify([], csvOptions(keys, true)));
+  if (first) out.write(stringify([], csvOptions(columns, true)));
   out.end();
 }
 
@@ -178,9 +203,10 @@ export async function exportParticipations(
   log: { error(details: object, message: string): void },
 ): Promise<ExportFile> {
   const event = await followedEvent(deps, viewer, eventId);
+  const fileColumns = columnsOf(columns, await findEventQuestions(deps.db, event.id));
   const body = new PassThrough();
   const write = format === 'xlsx' ? writeXlsx : writeCsv;
-  write(deps, event.id, columns, body).catch((error: unknown) => {
+  write(deps, event.id, fileColumns, body).catch((error: unknown) => {
     log.error({ err: error, eventId: event.id }, 'export failed');
     body.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -186,8 +186,8 @@ describe('the participants list', () => {
     // The row of an order stays one row; its detail lists each place, its holder and its entry
     // (numbered with the order's invoices, which this test does not issue).
     expect(byPrice.items[1]?.places).toEqual([
-      { id: expect.any(String), ticketNumber: null, holderName: 'Régis Acheteur', isScanned: false },
-      { id: expect.any(String), ticketNumber: null, holderName: 'Régis Acheteur', isScanned: false },
+      { id: expect.any(String), ticketNumber: null, holderName: 'Régis Acheteur', isScanned: false, answers: [] },
+      { id: expect.any(String), ticketNumber: null, holderName: 'Régis Acheteur', isScanned: false, answers: [] },
     ]);
     expect(byPrice.items[0]).toMatchObject({ source: 'presentiel', promoCode: null, age: expect.any(Number) });
     for (const sort of ['quantity', 'type', 'date', 'status', 'promo']) {

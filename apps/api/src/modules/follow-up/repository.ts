@@ -1,4 +1,4 @@
-import type { ParticipantSort } from '@guichet/shared';
+import type { Answers, ParticipantSort } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
@@ -173,7 +173,16 @@ export type ParticipantDbRow = {
   studies: string | null;
   orderId: string | null;
   /** The row's places, by number: each its own ticket (issue 30). */
-  places: { id: string; ticketNumber: number | null; holderName: string; entriesUsed: number }[];
+  places: {
+    id: string;
+    ticketNumber: number | null;
+    holderName: string;
+    entriesUsed: number;
+    /** The answers to the questions asked for the place (attendee questions). */
+    answers: Answers | null;
+  }[];
+  /** The answers to the questions asked once for its order. */
+  orderAnswers: Answers | null;
 };
 
 /** The name on a place `p`: its holder's, else its order's buyer's `o`, else its account's `u` (orders/sql/guichet_holder_name.sql). */
@@ -202,11 +211,13 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   coalesce(l.insurance_cents, 0) as "insuranceCents",
   o.studies,
   p.order_id as "orderId",
+  o.answers as "orderAnswers",
   ${g.places} as places`;
 
 const placeJson = (p: string, o: string, u: string) =>
   sql`json_build_object('id', ${sql.raw(p)}.id, 'ticketNumber', ${sql.raw(p)}.first_ticket_number,
-                        'holderName', ${holderNameOf(p, o, u)}, 'entriesUsed', ${sql.raw(p)}.entries_used)`;
+                        'holderName', ${holderNameOf(p, o, u)}, 'entriesUsed', ${sql.raw(p)}.entries_used,
+                        'answers', ${sql.raw(p)}.answers)`;
 
 /** A row of the list (participant_lines `g`, its entries `pe`), its places read from the places themselves. */
 const lineColumns = participantColumns({

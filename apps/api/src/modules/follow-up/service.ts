@@ -1,14 +1,19 @@
 import {
+  type AnswerLine,
+  type Answers,
+  answerText,
   type EventStats,
   type ParticipantRow,
   type ParticipantsPage,
   type ParticipantsQuery,
+  type QuestionView,
   scanStatusOf,
   ticketChartLabels,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
+import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
 
 /** The event whose sales the viewer follows: its organiser or an administrator; anyone else is told it does not exist. */
@@ -88,7 +93,17 @@ export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: 
   };
 }
 
-function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
+/** The answers given, in the questions' order, in words; those to deleted questions are not shown. */
+export function answerLines(questions: QuestionView[], answers: Answers | null): AnswerLine[] {
+  return questions.flatMap((question) => {
+    const value = answers?.[question.id];
+    return value === undefined
+      ? []
+      : [{ questionId: question.id, label: question.label, text: answerText(question.kind, value) }];
+  });
+}
+
+function toParticipantRow(row: repo.ParticipantDbRow, questions: QuestionView[]): ParticipantRow {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -114,7 +129,9 @@ function toParticipantRow(row: repo.ParticipantDbRow): ParticipantRow {
       ticketNumber: place.ticketNumber,
       holderName: place.holderName,
       isScanned: place.entriesUsed > 0,
+      answers: answerLines(questions, place.answers),
     })),
+    orderAnswers: answerLines(questions, row.orderAnswers),
   };
 }
 
@@ -126,6 +143,9 @@ export async function listParticipants(
   query: ParticipantsQuery,
 ): Promise<ParticipantsPage> {
   const event = await followedEvent(deps, viewer, eventId);
-  const page = await repo.participantsPage(deps.db, event.id, query);
-  return { items: page.rows.map(toParticipantRow), total: page.total, places: page.places };
+  const [page, questions] = await Promise.all([
+    repo.participantsPage(deps.db, event.id, query),
+    findEventQuestions(deps.db, event.id),
+  ]);
+  return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };
 }

@@ -104,6 +104,7 @@ export async function placeSettledOrders(
               refundPlaces: line.refundPlaces,
               isGift: line.isGift ?? false,
               holders: line.holders ?? null,
+              answers: line.answers ?? null,
             })),
           },
           order.provider,

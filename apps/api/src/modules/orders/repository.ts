@@ -25,6 +25,8 @@ export type HoldRequest = {
     insuranceCents: number;
     /** The places' holders, in order, when the event's tickets are named. */
     holders?: { firstName: string; lastName: string }[] | null;
+    /** The answers to the questions asked for each place, in order (attendee questions). */
+    answers?: Record<string, string | string[] | boolean>[] | null;
   }[];
   /** The ticket offered with the order (one place, free), held with the others. */
   giftTicketId: string | null;
@@ -51,7 +53,7 @@ export type HoldRequest = {
       | 'totalCents'
       | 'expiresAt'
       | 'accessTokenHash'
-    >;
+    > & { answers?: Record<string, string | string[] | boolean> | null };
 };
 
 export type HoldOutcome =
@@ -171,6 +173,7 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
     insuranceCents: number;
     isGift?: boolean;
     holders?: { firstName: string; lastName: string }[] | null;
+    answers?: Record<string, string | string[] | boolean>[] | null;
   }[];
 };
 

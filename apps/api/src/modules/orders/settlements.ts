@@ -29,10 +29,13 @@ type OrderToSettle = Pick<
     isGift: boolean;
     /** The holders the buyer named, one per place, when the event asks for them. */
     holders?: PlaceHolder[] | null;
+    /** The answers to the questions asked for each place (attendee questions), in order. */
+    answers?: PlaceAnswers[] | null;
   }[];
 };
 
 type PlaceHolder = { firstName: string; lastName: string };
+type PlaceAnswers = Record<string, string | string[] | boolean>;
 
 /** One participation per place (docs/decisions.md, "One ticket per place"). */
 type PlaceToIssue = {
@@ -43,6 +46,7 @@ type PlaceToIssue = {
   isGift: boolean;
   holderFirstName: string | null;
   holderLastName: string | null;
+  answers: PlaceAnswers | null;
 };
 
 /** The batch's array matched so that the statement keeps one generic plan (db/prepared.ts). */
@@ -52,7 +56,8 @@ const ordersToSettleStatement: Statement = {
                 o.buyer_first_name as "buyerFirstName", o.reference, o.status, o.total_cents as "totalCents",
                 e.title as "eventTitle", e.cancelled_at is not null as "eventCancelled",
                 coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'quantity', l.quantity,
-                                   'refundPlaces', l.refund_places, 'isGift', l.is_gift, 'holders', l.holders)
+                                   'refundPlaces', l.refund_places, 'isGift', l.is_gift, 'holders', l.holders,
+                                   'answers', l.answers)
                                    order by l.id)
                             from order_lines l where l.order_id = o.id), '[]') as lines
            from orders o join events e on e.id = o.event_id where o.reference = any(array(select unnest($1::text[])))`,
@@ -139,10 +144,10 @@ export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promi
 
 /**
  * The places of an order's lines, each its own participation: the line's refund options go to its
- * first places, its holders to the places in order.
+ * first places, its holders and its answers to the places in order.
  */
 export function placesOf(lines: OrderToSettle['lines']): PlaceToIssue[] {
-  return lines.flatMap(({ ticketId, quantity, refundPlaces, isGift, holders }) =>
+  return lines.flatMap(({ ticketId, quantity, refundPlaces, isGift, holders, answers }) =>
     Array.from({ length: quantity }, (_, index) => ({
       id: randomUUID(),
       ticketId,
@@ -151,6 +156,7 @@ export function placesOf(lines: OrderToSettle['lines']): PlaceToIssue[] {
       isGift,
       holderFirstName: holders?.[index]?.firstName ?? null,
       holderLastName: holders?.[index]?.lastName ?? null,
+      answers: answers?.[index] ?? null,
     })),
   );
 }

@@ -292,6 +292,20 @@ export const permissionTable: Record<string, Line> = {
     call: () => ({ body: { transfersAllowed: true, transferDeadline: null, transferExpiryDays: 5 } }),
   },
   'GET /api/console/events/:id/participations/:participationId/transfers': { expect: ownerOrAdmin(200, 404) },
+  // Attendee questions (issue 30): the event's organiser and the administrator; an unknown question is not found.
+  'GET /api/console/events/:id/questions': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/questions': {
+    expect: ownerOrAdmin(201, 404),
+    call: () => ({ body: { label: 'Taille de t-shirt', kind: 'choice', choices: ['S', 'M'], scope: 'place' } }),
+  },
+  'PATCH /api/console/events/:id/questions/:questionId': {
+    expect: signedIn(404),
+    call: () => ({ params: { questionId: randomUUID() }, body: { label: 'Régime alimentaire', kind: 'shortText' } }),
+  },
+  'DELETE /api/console/events/:id/questions/:questionId': {
+    expect: signedIn(404),
+    call: () => ({ params: { questionId: randomUUID() } }),
+  },
   'GET /api/console/events/:id/resale-settings': { expect: ownerOrAdmin(200, 404) },
   'GET /api/console/events/:id/participations/:participationId/resales': { expect: ownerOrAdmin(200, 404) },
   'PUT /api/console/events/:id/resale-settings': {
@@ -483,6 +497,12 @@ export const permissionTable: Record<string, Line> = {
   // A transfer's link is its only key: an unknown one is not found for anyone.
   'GET /api/transfers/:token': { expect: all(404), call: () => ({ params: { token: 'inconnu' } }) },
   'POST /api/transfers/:token/accept': { expect: signedIn(404), call: () => ({ params: { token: 'inconnu' } }) },
+  // The holder's own place: its questions and answers, changed until the event's start.
+  'GET /api/me/participations/:id/answers': { expect: { ...signedIn(404), holder: 200 } },
+  'PUT /api/me/participations/:id/answers': {
+    expect: { ...signedIn(404), holder: 200 },
+    call: () => ({ body: { answers: {} } }),
+  },
   // The fixture's event does not name its tickets: its holder is told so.
   'PATCH /api/me/participations/:id/holder': {
     expect: { ...signedIn(404), holder: 409 },

@@ -17,7 +17,7 @@ import { GiftModal } from './GiftModal';
 import { InformationStep } from './InformationStep';
 import { PaymentStep } from './PaymentStep';
 import { ProofStep } from './ProofStep';
-import { type Buyer, checkoutReducer, giftOf, initialCheckoutFor, type Step } from './state';
+import { type Buyer, checkoutReducer, giftOf, initialCheckoutFor, questionsOf, type Step } from './state';
 import { TicketStep } from './TicketStep';
 
 type Props = { event: EventDetail; shareKey: string | null };
@@ -96,6 +96,7 @@ function CheckoutFlow({ event, shareKey }: Props) {
         <InformationStep
           event={event}
           places={state.quantity}
+          questions={questionsOf(state, event)}
           buyer={state.buyer}
           accountCreatedFor={state.accountCreatedFor}
           focus={moved}

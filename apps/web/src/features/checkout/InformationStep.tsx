@@ -1,4 +1,6 @@
 import {
+  type Answers,
+  type AskedQuestion,
   BUYER_NAME_MAX,
   checkoutStepsFr,
   type EventDetail,
@@ -10,16 +12,19 @@ import {
   invoicesFr,
   isBuyerNameCut,
   normalizeEmail,
+  questionsFr,
   STUDIES,
   ticketsFr,
 } from '@guichet/shared';
 import { Checkbox, Collapse, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
 import { showRuleError } from '../../ui/form-errors';
 import { type CompanyField, CompanyFields } from '../invoices/CompanyFields';
+import { AnswerFields, answerFieldId, firstAnswerIssue } from '../questions/AnswerFields';
 import { StepButtons, StepForm, type StepPlace } from './StepForm';
 import type { Buyer, Step } from './state';
 
@@ -33,6 +38,7 @@ const NOTE_BEFORE_ERROR: ('label' | 'input' | 'description' | 'error')[] = ['lab
 export function InformationStep({
   event,
   places,
+  questions,
   buyer,
   accountCreatedFor,
   focus,
@@ -42,6 +48,8 @@ export function InformationStep({
   event: EventDetail;
   /** The places chosen: one holder each when the event's tickets are named. */
   places: number;
+  /** The organiser's questions the chosen ticket asks (issue 30): once, and for each place. */
+  questions: { order: AskedQuestion[]; place: AskedQuestion[] };
   buyer: Buyer;
   accountCreatedFor: string | null;
   onNext: (buyer: Buyer, step: Step) => void;
@@ -70,7 +78,46 @@ export function InformationStep({
             : { firstName: index === 0 ? known.firstName : '', lastName: index === 0 ? known.lastName : '' }),
       )
     : [];
-  const form = useForm<Buyer>({ defaultValues: { ...known, holders } });
+  const { answers: knownAnswers, placeAnswers: knownPlaceAnswers, ...fields } = known;
+  const form = useForm<Omit<Buyer, 'answers' | 'placeAnswers'>>({ defaultValues: { ...fields, holders } });
+  // The answers are kept beside the form: their values are of several types (text, choices, yes/no).
+  const [answers, setAnswers] = useState<Answers>(knownAnswers);
+  const [placeAnswers, setPlaceAnswers] = useState<Answers[]>(knownPlaceAnswers);
+  const [answerError, setAnswerError] = useState<{ group: string; questionId: string; message: string } | null>(null);
+  const placeGroups = questions.place.length ? Array.from({ length: places }, (_, index) => index) : [];
+  const answersOfPlace = (index: number) => placeAnswers[index] ?? {};
+  // A refusal is said until the buyer changes an answer of its group.
+  const forget = (group: string) => setAnswerError((current) => (current?.group === group ? null : current));
+  const setAnswersOfPlace = (index: number, next: Answers) => {
+    forget(`place-${index}`);
+    setPlaceAnswers((current) => Array.from({ length: places }, (_, i) => (i === index ? next : (current[i] ?? {}))));
+  };
+  /** The first refused answer, the order's first, then each place's in order. */
+  const checkAnswers = () => {
+    const groups = [
+      { group: 'order', asked: questions.order, given: answers },
+      ...placeGroups.map((index) => ({
+        group: `place-${index}`,
+        asked: questions.place,
+        given: answersOfPlace(index),
+      })),
+    ];
+    for (const { group, asked, given } of groups) {
+      const issue = firstAnswerIssue(asked, given);
+      if (issue) return { group, ...issue };
+    }
+    return null;
+  };
+  const placeQuestionFields = (index: number): ReactNode =>
+    questions.place.length > 0 && (
+      <AnswerFields
+        group={`place-${index}`}
+        questions={questions.place}
+        answers={answersOfPlace(index)}
+        onChange={(next) => setAnswersOfPlace(index, next)}
+        error={answerError?.group === `place-${index}` ? answerError : null}
+      />
+    );
   const { errors } = form.formState;
   const i = checkoutStepsFr.information;
   // `cutNote` is said under a field that shows the account's name cut, while it does.
@@ -106,16 +153,23 @@ export function InformationStep({
         return;
       }
     }
+    const refused = checkAnswers();
+    setAnswerError(refused);
+    if (refused) {
+      document.getElementById(answerFieldId(refused.group, refused.questionId))?.focus();
+      return;
+    }
     const companyError = values.wantsCompanyInvoice ? firstCompanyInvoiceError(values.company) : null;
     if (companyError) {
       form.setError(`company.${companyError.field}`, { message: companyError.message }, { shouldFocus: true });
       return;
     }
-    if (user) return onNext(values, 'payment');
+    const answered = { ...values, answers, placeAnswers: placeGroups.map(answersOfPlace) };
+    if (user) return onNext(answered, 'payment');
     const email = normalizeEmail(values.email);
-    if (accountCreatedFor === email) return onNext(values, 'code');
+    if (accountCreatedFor === email) return onNext(answered, 'code');
     lookup.mutate(email, {
-      onSuccess: ({ hasAccount }) => onNext(values, hasAccount ? 'proof' : 'password'),
+      onSuccess: ({ hasAccount }) => onNext(answered, hasAccount ? 'proof' : 'password'),
     });
   });
 
@@ -129,6 +183,7 @@ export function InformationStep({
     Object.values(errors).find((error) => error?.message)?.message ??
     companyErrors[0]?.message ??
     holderErrors.map((error) => error?.firstName?.message ?? error?.lastName?.message).find(Boolean) ??
+    answerError?.message ??
     lookup.error?.message;
 
   return (
@@ -176,10 +231,31 @@ export function InformationStep({
                   {...form.register(`holders.${index}.lastName`)}
                 />
               </Group>
+              {placeQuestionFields(index)}
             </Fieldset>
           ))}
         </Stack>
       )}
+      {questions.order.length > 0 && (
+        <Fieldset legend={questionsFr.booking.orderTitle}>
+          <AnswerFields
+            group="order"
+            questions={questions.order}
+            answers={answers}
+            onChange={(next) => {
+              forget('order');
+              setAnswers(next);
+            }}
+            error={answerError?.group === 'order' ? answerError : null}
+          />
+        </Fieldset>
+      )}
+      {holders.length === 0 &&
+        placeGroups.map((index) => (
+          <Fieldset key={index} legend={questionsFr.booking.placeTitle(index + 1)}>
+            {placeQuestionFields(index)}
+          </Fieldset>
+        ))}
       <Checkbox
         label={invoicesFr.company.checkbox}
         description={invoicesFr.company.checkboxHelp}

@@ -24,6 +24,7 @@ import {
   type CheckoutState,
   giftOf,
   type HeldOrder,
+  orderAnswers,
   orderKey,
   orderLines,
   selection,
@@ -100,8 +101,15 @@ export function PaymentStep({
 
   const hold = () => {
     setError(null);
-    // The holders go with the order's line (orderLines), not with the buyer.
-    const { wantsCompanyInvoice, company, holders: _holders, ...buyer } = state.buyer;
+    // The holders and the places' answers go with the order's line (orderLines), not with the buyer.
+    const {
+      wantsCompanyInvoice,
+      company,
+      holders: _holders,
+      answers: _answers,
+      placeAnswers: _placeAnswers,
+      ...buyer
+    } = state.buyer;
     createOrder.mutate(
       {
         eventId: event.id,
@@ -112,6 +120,7 @@ export function PaymentStep({
         companyInvoice: wantsCompanyInvoice ? company : null,
         shareKey,
         acceptTerms: true,
+        answers: orderAnswers(state, event),
       },
       {
         onSuccess: (created) => {

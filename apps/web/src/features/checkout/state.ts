@@ -1,11 +1,15 @@
 import {
+  type Answers,
   type CreateOrderRequest,
   cheapestPickableOption,
   type EventDetail,
   type FeeProvider,
   isPickable,
+  keptAnswers,
+  orderQuestions,
   orderTotals,
   type PlaceHolder,
+  placeQuestions,
   STUDY_UNDEFINED,
   type TicketRead,
   ticketQuantityBounds,
@@ -32,6 +36,10 @@ export type Buyer = {
   company: CompanyValues;
   /** One per place when the event's tickets are named (issue 30), in order. */
   holders: PlaceHolder[];
+  /** The answers to the organiser's questions asked once for the order (issue 30). */
+  answers: Answers;
+  /** The answers to the questions asked for each place, in order. */
+  placeAnswers: Answers[];
 };
 
 export type HeldOrder = {
@@ -76,6 +84,8 @@ export const emptyBuyer: Buyer = {
   wantsCompanyInvoice: false,
   company: { name: '', address: '', siren: '', vatNumber: '' },
   holders: [],
+  answers: {},
+  placeAnswers: [],
 };
 
 export const initialCheckout: CheckoutState = {
@@ -213,13 +223,47 @@ export function refundOf(state: CheckoutState, event: EventDetail, priceCents: n
   return { ...state.refund, locked: false };
 }
 
+/** The organiser's questions the chosen ticket asks: once for the order, and for each place (issue 30). */
+export function questionsOf(state: CheckoutState, event: EventDetail) {
+  const { ticket, bought } = selection(state, event);
+  const ids = [bought?.id ?? null, ticket?.id ?? null];
+  return {
+    order: bought
+      ? orderQuestions(
+          event.questions,
+          ids.filter((id) => id !== null),
+        )
+      : [],
+    place: bought ? placeQuestions(event.questions, ids) : [],
+  };
+}
+
+/** The order's own answers as sent: those to the questions asked, trimmed (a ticket chosen since asks others). */
+export function orderAnswers(state: CheckoutState, event: EventDetail): Answers {
+  return keptAnswers(questionsOf(state, event).order, state.buyer.answers);
+}
+
 export function orderLines(state: CheckoutState, event: EventDetail): CreateOrderRequest['lines'] {
   const { bought } = selection(state, event);
   if (!bought || state.quantity <= 0) return [];
   const refund = refundOf(state, event, bought.priceCents);
   const holders = event.isNamedTickets ? { holders: state.buyer.holders.slice(0, state.quantity) } : {};
+  const asked = questionsOf(state, event).place;
+  const answers = asked.length
+    ? {
+        answers: Array.from({ length: state.quantity }, (_, place) =>
+          keptAnswers(asked, state.buyer.placeAnswers[place]),
+        ),
+      }
+    : {};
   return [
-    { ticketId: bought.id, quantity: state.quantity, refundPlaces: refund.enabled ? refund.places : 0, ...holders },
+    {
+      ticketId: bought.id,
+      quantity: state.quantity,
+      refundPlaces: refund.enabled ? refund.places : 0,
+      ...holders,
+      ...answers,
+    },
   ];
 }
 

@@ -4,10 +4,12 @@ import {
   formatEuros,
   type ParticipantRow,
   participationTotalCents,
+  questionsFr,
   scanStatusOf,
 } from '@guichet/shared';
 import { Badge, Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { OrderInvoices } from '../invoices/OrderInvoices';
+import { AnswerList } from '../questions/AnswerList';
 import { PlaceHistory } from '../ticket-rules/PlaceHistory';
 import { ScanStatusBadge } from './ScanStatusBadge';
 
@@ -77,10 +79,19 @@ export function ParticipantDetail({ row, eventId }: { row: ParticipantRow; event
                   {place.isScanned ? m.placeEntered : m.placeNotEntered}
                 </Badge>
               </Group>
+              <AnswerList answers={place.answers} />
             </List.Item>
           ))}
         </List>
       </div>
+      {row.orderAnswers.length > 0 && (
+        <div>
+          <Text size="xs" c="dimmed" fw={600}>
+            {questionsFr.detail.orderAnswers}
+          </Text>
+          <AnswerList answers={row.orderAnswers} />
+        </div>
+      )}
       {row.entriesUsed > 0 && row.lastScanAt && (
         <div>
           <Text size="xs" c="dimmed">

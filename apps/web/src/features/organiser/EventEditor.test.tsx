@@ -21,6 +21,7 @@ function editorServer(user: SessionUser, event: ManagedEvent, extra: Parameters<
       { id: 2, label: 'Conférence' },
     ]),
     'GET /addresses': ok([]),
+    'GET /console/events/evt-1/questions': ok({ items: [] }),
     ...extra,
   });
 }

@@ -18,6 +18,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import { Loading } from '../../ui/Loading';
 import { toast } from '../../ui/toast';
 import { NamedTicketsFields, type NamedTicketsValues } from '../holders/NamedTicketsFields';
+import { QuestionsEditor } from '../questions/QuestionsEditor';
 import { WaitingListFields, type WaitingListValues } from '../waiting-list/WaitingListFields';
 import { WaitingRoomFields, type WaitingRoomValues } from '../waiting-room/WaitingRoomFields';
 import { BannerPicker } from './BannerPicker';
@@ -220,6 +221,7 @@ function Editor({ event, user, onDeleted }: { event: ManagedEvent; user: Session
             />
 
             <EditTickets event={event} canPrice={canPrice} />
+            <QuestionsEditor event={event} />
             {isPaid && <PromoCodes event={event} />}
 
             <ConfirmButton

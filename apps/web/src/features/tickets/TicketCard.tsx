@@ -14,6 +14,7 @@ import { IconDownload, IconMaximize } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { participationPdfUrl, useParticipationCode } from '../../api/participations';
 import { OrderInvoices } from '../invoices/OrderInvoices';
+import { AnswersEditor } from '../questions/AnswersEditor';
 import { ResaleSection, ResoldNotice } from '../resale/ResaleSection';
 import { QrCodeImage } from '../shell/QrCodeImage';
 import { FullScreenTicket } from './FullScreenTicket';
@@ -115,6 +116,7 @@ function TicketDetails({ participation }: { participation: MyParticipation }) {
             {m.holder} : {participation.firstName} {participation.lastName}
           </Text>
           <HolderEditor participation={participation} />
+          <AnswersEditor participation={participation} />
           <Anchor component={Link} to={`/billetterie/${participation.eventId}`} size="sm">
             {participation.eventTitle}
           </Anchor>

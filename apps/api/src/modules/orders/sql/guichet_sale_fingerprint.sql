@@ -2,7 +2,8 @@
 -- short-lived copy of that metadata and every hold compares this fingerprint first, so a copy
 -- that went stale is noticed and never sells. Counters (sold, held, quantity) are not in it:
 -- they are only ever checked by the conditional updates of guichet_take_places. Gift links are
--- part of it: a withdrawn gift is never sold from a stale copy.
+-- part of it: a withdrawn gift is never sold from a stale copy, and so are the attendee questions:
+-- an answer is never checked against a question changed since.
 CREATE OR REPLACE FUNCTION guichet_sale_fingerprint(p_event uuid) RETURNS text
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
@@ -17,7 +18,10 @@ BEGIN
                                          t.max_to_buy, t.is_hidden, t.is_available)::text, ',' ORDER BY t.id)
                      FROM tickets t WHERE t.event_id = e.id AND t.deleted_at IS NULL), '')
       || coalesce((SELECT string_agg(g.ticket_id || '>' || g.gift_ticket_id, ',' ORDER BY g.ticket_id, g.gift_ticket_id)
-                     FROM ticket_gifts g JOIN tickets t ON t.id = g.ticket_id WHERE t.event_id = e.id), ''))
+                     FROM ticket_gifts g JOIN tickets t ON t.id = g.ticket_id WHERE t.event_id = e.id), '')
+      || coalesce((SELECT string_agg(row(q.id, q.ticket_id, q.label, q.kind, q.choices, q.is_required, q.scope)::text,
+                                     ',' ORDER BY q.id)
+                     FROM event_questions q WHERE q.event_id = e.id), ''))
     FROM events e WHERE e.id = p_event AND e.deleted_at IS NULL
   );
 END
