@@ -180,11 +180,11 @@ describe('the door sale', () => {
   });
 
   it('asks a holder per place when the event names its tickets, each refusal under its field, and sends them', async () => {
-    const named = doorTicket('t-named', 'Fosse', 0, { isNamed: true });
+    const named = doorTicket('t-named', 'Fosse', 1500, { isNamed: true });
     const api = stubApi({
       [TICKETS]: ok([named]),
       [SALES]: ok([]),
-      [SELL]: ok({ orderId: 'o-1', participationId: 'p-1', totalCents: 0, message: m.success }),
+      [SELL]: ok({ orderId: 'o-1', participationId: 'p-1', totalCents: 3000, message: m.success }),
     });
     const h = ticketsFr.holders;
     const { user } = renderApp(<DoorSale eventId="evt-1" />);
@@ -193,6 +193,7 @@ describe('the door sale', () => {
     await user.click(screen.getByRole('button', { name: checkoutStepsFr.tickets.increase('Fosse') }));
     await user.click(screen.getByRole('button', { name: checkoutStepsFr.tickets.increase('Fosse') }));
     await fillParticipant(user, {});
+    await user.click(screen.getByRole('radio', { name: m.paymentCash }));
 
     const holders = screen.getByRole('group', { name: h.title });
     const place = (index: number) => within(holders).getByRole('group', { name: h.place(index) });
