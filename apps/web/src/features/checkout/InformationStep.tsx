@@ -12,7 +12,7 @@ import {
   normalizeEmail,
   STUDIES,
 } from '@guichet/shared';
-import { Checkbox, Collapse, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Collapse, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
