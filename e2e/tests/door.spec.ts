@@ -3,9 +3,11 @@ import { expectAccessible } from './accessibility';
 import { DEMO, logInAs, registerViaApi, uniqueEmail } from './accounts';
 import { choiceTicket, organiserEvent } from './events';
 import { lastMail } from './mail';
+import { buy } from './purchases';
+import { screenshotBothThemes } from './screenshots';
 
 /** An event of the demo organiser with a paid ticket and a choice ticket, opened in the console on a tab. */
-async function consoleOn(page: Page, tab: string) {
+async function consoleOn(page: Page, tab: string, overrides: Record<string, unknown> = {}) {
   // The form first: creating the event logs the page's context in, and the login page then sends it away.
   await logInAs(page, DEMO.organizer, DEMO.password);
   const title = `Guichet ${Math.random().toString(36).slice(2, 7)}`;
@@ -18,6 +20,7 @@ async function consoleOn(page: Page, tab: string) {
         ['Week-end', 35, 5],
       ]),
     ],
+    ...overrides,
   });
   await page.goto(`/event_management?event=${eventId}&tab=${tab}`);
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
@@ -114,6 +117,56 @@ test.describe('in-person sale', () => {
     expect(mail.subject).toMatch(/vos billets/);
     const participants = await (await page.request.get(`/api/console/events/${eventId}/manual-entries`)).json();
     expect(participants).toMatchObject([{ email, quantity: 2, payment: 'cash', totalCents: 2400 }]);
+  });
+
+  test('on an event that names its tickets, the door asks a holder per place; the setting and the holder editor', async ({
+    page,
+  }) => {
+    const { eventId, panel } = await consoleOn(page, 'manual', { isNamedTickets: true });
+    await panel.getByRole('button', { name: /^Standard/ }).click();
+    await panel.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('nominatif'));
+    await panel.getByRole('textbox', { name: 'Prénom' }).fill('Léa');
+    await panel.getByRole('textbox', { name: 'Nom', exact: true }).fill('Martin');
+    await panel.getByLabel('Date de naissance').fill('2001-05-05');
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await panel.getByRole('radio', { name: 'Carte bancaire' }).check();
+    const holders = panel.getByRole('group', { name: 'Titulaires des billets' });
+    await holders.getByRole('group', { name: 'Place 1' }).getByLabel('Prénom du titulaire').fill('Léa');
+    await holders.getByRole('group', { name: 'Place 1' }).getByLabel('Nom du titulaire').fill('Martin');
+    await holders.getByRole('group', { name: 'Place 2' }).getByLabel('Prénom du titulaire').fill('Noé');
+    const add = panel.getByRole('button', { name: 'Ajouter', exact: true });
+    await add.click();
+    await expect(panel.getByRole('alert')).toHaveText('Veuillez saisir le nom du titulaire.');
+    await expectAccessible(page);
+    await screenshotBothThemes(page, holders, 'door-holders');
+    await holders.getByRole('group', { name: 'Place 2' }).getByLabel('Nom du titulaire').fill('Durand');
+    await add.click();
+    await expect(page.getByText("L'ajout du billet a bien été effectué.")).toBeVisible();
+
+    // The setting in the event's form.
+    await page.goto(`/event_management?event=${eventId}&tab=edit`);
+    const setting = page.getByRole('switch', { name: 'Demander le nom du titulaire de chaque place' });
+    await expect(setting).toBeChecked();
+    await screenshotBothThemes(page, setting, 'named-tickets-setting');
+
+    // The organiser's own places, named at booking, and the editor of a holder on /myTickets.
+    const ticketId = (await (await page.request.get(`/api/console/events/${eventId}/door-tickets`)).json())[0].id;
+    await buy(page.request, eventId, {
+      ticketId,
+      quantity: 1,
+      holders: [{ firstName: 'Inès', lastName: 'Moreau' }],
+    } as Parameters<typeof buy>[2]);
+    await page.goto('/myTickets');
+    await page
+      .getByRole('button', { name: /Billet : Standard/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Modifier le titulaire' }).click();
+    const editor = page.getByRole('dialog', { name: 'Titulaire du billet' });
+    await expect(editor.getByLabel('Prénom du titulaire')).toHaveValue('Inès');
+    await expectAccessible(page);
+    await screenshotBothThemes(page, editor, 'holder-editor');
   });
 
   test('the page /addParticipationManual sells for the event it names, and sends others to the event page', async ({
