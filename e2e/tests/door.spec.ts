@@ -182,7 +182,8 @@ test.describe('in-person sale', () => {
     await expect(editor.getByRole('textbox', { name: 'Prénom du titulaire', exact: true })).toHaveValue('Inès');
     await expectAccessible(page);
     // A dialog covers the theme's button: each theme is photographed with the dialog opened again.
-    for (const theme of ['dark', 'light']) {
+    // The page is left light by the setting's screenshots above.
+    for (const theme of ['light', 'dark']) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: test.info().outputPath(`holder-editor-${theme}-${width}.png`) });
