@@ -16,7 +16,8 @@
  * BENCH_PROCESSES (2), BENCH_WARM_UP (as many buyers as the race hold and pay on a warm-up sale of each race first),
  * BENCH_WEBHOOKS=1 (the organiser has a webhook on `order.paid` to a local receiver: every paid
  * order writes its event in the settlement, and after the races one job runner delivers them all,
- * the drain time printed; issue 33).
+ * the drain time printed; issue 33). The event names its tickets (issue 30): each buyer sends its
+ * place's holder, checked as online; BENCH_NAMED=0 races an event without holders.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,7 @@ const POOL = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const PROCESSES = Math.max(2, Number(process.env.BENCH_PROCESSES ?? 2));
 const WARM_UP_BUYERS = Number(process.env.BENCH_WARM_UP ?? BUYERS);
 const WEBHOOKS = process.env.BENCH_WEBHOOKS === '1';
+const NAMED = process.env.BENCH_NAMED !== '0';
 const TARGET = 1.0;
 const P99_TARGET_MS = 100;
 const CONFIRMATIONS_TARGET = 500;
@@ -114,13 +116,24 @@ async function makeBuyers(): Promise<{ organizerId: string; cookies: string[] }>
 /** A fresh event of PLACES places, one per race, so that both races start alike. */
 async function makeSale(organizerId: string, title: string, places = PLACES): Promise<Sale> {
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
-  const eventId = await insertEvent(database.db, { organizerId, title, start: Date.now() + 30 * 86_400_000 });
+  const eventId = await insertEvent(database.db, {
+    organizerId,
+    title,
+    start: Date.now() + 30 * 86_400_000,
+    isNamedTickets: NAMED,
+  });
   const [ticket] = await database.db
     .insert(tickets)
     .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: places })
     .returning();
   await database.close();
   return { eventId, ticketId: ticket?.id ?? '' };
+}
+
+/** A buyer's order of one place: with its holder when the event names its tickets (issue 30). */
+function orderOf(sale: Sale, index: number) {
+  const holders = NAMED ? { holders: [{ firstName: 'Camille', lastName: `Acheteuse ${index}` }] } : {};
+  return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1, ...holders }] };
 }
 
 function freePort(): Promise<number> {
@@ -232,12 +245,7 @@ async function warmUp(bases: string[], warm: Sale, cookies: string[]) {
   const held: Held[] = [];
   await pool(cookies.slice(0, WARM_UP_BUYERS), async (cookie, index) => {
     const base = bases[index % bases.length] as string;
-    const response = await postJson(
-      client,
-      `${base}/api/orders`,
-      { eventId: warm.eventId, lines: [{ ticketId: warm.ticketId, quantity: 1 }] },
-      cookie,
-    );
+    const response = await postJson(client, `${base}/api/orders`, orderOf(warm, index), cookie);
     if (response.status !== 201) throw new Error(`warm-up hold answered ${response.status}: ${response.body}`);
     held.push({ id: (JSON.parse(response.body) as { id: string }).id, cookie, base });
   });
@@ -267,12 +275,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
   await pool(cookies, async (cookie, index) => {
     const base = bases[index % bases.length] as string;
     const started = performance.now();
-    const response = await postJson(
-      client,
-      `${base}/api/orders`,
-      { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1 }] },
-      cookie,
-    );
+    const response = await postJson(client, `${base}/api/orders`, orderOf(sale, index), cookie);
     const ended = performance.now();
     latencies.push(ended - started);
     if (response.status === 201) {

@@ -26,6 +26,14 @@ test.describe('my tickets', () => {
     const fosse = page.getByRole('button', { name: /Billet : Fosse/ }).first();
     const balcon = page.getByRole('button', { name: /Billet : Balcon/ });
     await expect(fosse).toHaveAttribute('aria-expanded', 'false');
+    // The order of two places downloads as one PDF, a page each (issue 30); the single Balcon has none.
+    const all = page.getByRole('link', { name: 'Télécharger toutes les places (PDF)' });
+    await expect(all).toHaveCount(1);
+    const pdf = await page.request.get((await all.getAttribute('href')) ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).toString('latin1').startsWith('%PDF-')).toBe(true);
+    // Named for several places (its pages are counted by the API's tests).
+    expect(pdf.headers()['content-disposition']).toMatch(/filename="billets-/);
 
     await fosse.click();
     await expect(fosse).toHaveAttribute('aria-expanded', 'true');

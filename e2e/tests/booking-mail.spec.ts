@@ -17,7 +17,8 @@ test('the booking confirmation in the development mailbox carries the PDF ticket
   await page.goto('/dev/mail');
   await page.getByRole('textbox', { name: 'Destinataire' }).fill(email);
   await page.getByRole('button', { name: new RegExp(`vos billets pour ${title}`) }).click();
-  const pdfLink = page.getByRole('link', { name: 'Billet (PDF)' });
+  // The order's places in one PDF (issue 30), however many.
+  const pdfLink = page.getByRole('link', { name: 'Billets (PDF, une page par place)' });
   const qrLink = page.getByRole('link', { name: 'QR code (PNG)' });
   await expect(pdfLink).toBeVisible();
   await expect(qrLink).toBeVisible();

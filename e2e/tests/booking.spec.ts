@@ -203,6 +203,11 @@ test.describe('booking', () => {
     await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await expect(page).toHaveURL(/\/validationpaiement\/accepte\?retour=00000&ref=/);
     await expect(page.getByText('Votre transaction a bien été acceptée.')).toBeVisible();
+    // The order's places in one PDF, a page each (issue 30), from the confirmation page.
+    const all = page.getByRole('link', { name: 'Télécharger toutes les places (PDF)' });
+    await expect(all).toHaveAttribute('href', /^\/api\/me\/orders\/[0-9a-f-]+\/tickets\.pdf$/);
+    const pdf = await page.request.get((await all.getAttribute('href')) ?? '');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // The confirmation e-mail carries the tickets.
     await expect
@@ -211,8 +216,8 @@ test.describe('booking', () => {
     await page.goto('/dev/mail');
     await page.getByRole('textbox', { name: 'Destinataire' }).fill(email);
     await page.getByRole('button', { name: new RegExp(`vos billets pour ${title}`) }).click();
-    // One ticket per place (issue 30): each its PDF and its QR code.
-    await expect(page.getByRole('link', { name: 'Billet (PDF)' })).toHaveCount(2);
+    // One ticket per place (issue 30): one PDF of a page each, and each place's QR code.
+    await expect(page.getByRole('link', { name: 'Billets (PDF, une page par place)' })).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'QR code (PNG)' })).toHaveCount(2);
 
     // The tickets are the buyer's, one per place, each refundable.

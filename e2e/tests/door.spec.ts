@@ -3,6 +3,8 @@ import { expectAccessible } from './accessibility';
 import { DEMO, logInAs, registerViaApi, uniqueEmail } from './accounts';
 import { choiceTicket, organiserEvent } from './events';
 import { lastMail } from './mail';
+import { buy } from './purchases';
+import { screenshotBothThemes } from './screenshots';
 
 /** An event of the demo organiser with a paid ticket and a choice ticket, opened in the console on a tab. */
 async function consoleOn(page: Page, tab: string) {
@@ -114,6 +116,84 @@ test.describe('in-person sale', () => {
     expect(mail.subject).toMatch(/vos billets/);
     const participants = await (await page.request.get(`/api/console/events/${eventId}/manual-entries`)).json();
     expect(participants).toMatchObject([{ email, quantity: 2, payment: 'cash', totalCents: 2400 }]);
+  });
+
+  test('on an event that names its tickets, the door asks a holder per place; the setting and the holder editor', async ({
+    page,
+  }) => {
+    const { eventId, panel } = await consoleOn(page, 'manual');
+    // Named tickets are set in the event's form (not when it is created).
+    const named = await page.request.patch(`/api/events/${eventId}`, { data: { isNamedTickets: true } });
+    expect(named.status(), await named.text()).toBeLessThan(300);
+    await page.reload();
+    await panel.getByRole('button', { name: /^Standard/ }).click();
+    await panel.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('nominatif'));
+    await panel.getByRole('textbox', { name: 'Prénom' }).fill('Léa');
+    await panel.getByRole('textbox', { name: 'Nom', exact: true }).fill('Martin');
+    await panel.getByLabel('Date de naissance').fill('2001-05-05');
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await panel.getByRole('button', { name: /^Ajouter un billet Standard/ }).click();
+    await panel.getByRole('radio', { name: 'Carte bancaire' }).check();
+    const holders = panel.getByRole('group', { name: 'Titulaires des billets' });
+    await holders
+      .getByRole('group', { name: 'Place 1' })
+      .getByRole('textbox', { name: 'Prénom du titulaire', exact: true })
+      .fill('Léa');
+    await holders
+      .getByRole('group', { name: 'Place 1' })
+      .getByRole('textbox', { name: 'Nom du titulaire', exact: true })
+      .fill('Martin');
+    await holders
+      .getByRole('group', { name: 'Place 2' })
+      .getByRole('textbox', { name: 'Prénom du titulaire', exact: true })
+      .fill('Noé');
+    const add = panel.getByRole('button', { name: 'Ajouter', exact: true });
+    await add.click();
+    await expect(panel.getByRole('alert')).toHaveText('Veuillez saisir le nom du titulaire.');
+    await expectAccessible(page);
+    await screenshotBothThemes(page, holders, 'door-holders');
+    await holders
+      .getByRole('group', { name: 'Place 2' })
+      .getByRole('textbox', { name: 'Nom du titulaire', exact: true })
+      .fill('Durand');
+    await add.click();
+    await expect(page.getByText("L'ajout du billet a bien été effectué.")).toBeVisible();
+
+    // The setting in the event's form.
+    await page.goto(`/event_management?event=${eventId}&tab=edit`);
+    const setting = page.getByRole('switch', { name: 'Demander le nom du titulaire de chaque place' });
+    await expect(setting).toBeChecked();
+    await screenshotBothThemes(page, setting, 'named-tickets-setting');
+
+    // The organiser's own places, named at booking, and the editor of a holder on /myTickets.
+    const ticketId = (await (await page.request.get(`/api/console/events/${eventId}/door-tickets`)).json())[0].id;
+    await buy(page.request, eventId, {
+      ticketId,
+      quantity: 1,
+      holders: [{ firstName: 'Inès', lastName: 'Moreau' }],
+    } as Parameters<typeof buy>[2]);
+    await page.goto('/myTickets');
+    await page
+      .getByRole('button', { name: /Billet : Standard/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Modifier le titulaire' }).click();
+    const editor = page.getByRole('dialog', { name: 'Titulaire du billet' });
+    await expect(editor.getByRole('textbox', { name: 'Prénom du titulaire', exact: true })).toHaveValue('Inès');
+    await expectAccessible(page);
+    // A dialog covers the theme's button: each theme is photographed with the dialog opened again.
+    // The page is left light by the setting's screenshots above.
+    for (const theme of ['light', 'dark']) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: test.info().outputPath(`holder-editor-${theme}-${width}.png`) });
+      }
+      await page.keyboard.press('Escape');
+      await expect(editor).toBeHidden();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('button', { name: /Passer au thème/ }).click();
+      await page.getByRole('button', { name: 'Modifier le titulaire' }).click();
+    }
   });
 
   test('the page /addParticipationManual sells for the event it names, and sends others to the event page', async ({

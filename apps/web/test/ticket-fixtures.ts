@@ -19,6 +19,7 @@ export function myPlace(overrides: Partial<MyParticipation> = {}): MyParticipati
     refundPlaces: 0,
     refundRequested: false,
     orderId: 'o-1',
+    orderReference: 'GUI-ABC123',
     ticketNumbers: [12],
     pendingTransfer: null,
     isNamed: false,

@@ -740,6 +740,8 @@ export const scans = pgTable(
 /** An attachment named by what it shows; its bytes are produced at sending time. */
 export type MailAttachmentRef =
   | { kind: 'ticket-pdf' | 'ticket-qr'; participationId: string }
+  // An order's places in one PDF, a page each (issue 30): the confirmation's single ticket file.
+  | { kind: 'tickets-pdf'; participationIds: string[] }
   | { kind: 'invoice'; invoiceId: string }
   // A refund's credit notes: issued before the mail is sent, which then carries them as invoices.
   | { kind: 'credit-notes'; refundId: string };

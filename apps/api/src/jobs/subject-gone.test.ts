@@ -68,7 +68,7 @@ describe('a job whose subject is gone', () => {
     const ended = await mailJobOf(confirmation.id);
     expect(ended).toMatchObject({ attempts: 2, failedAt: null, lastError: null });
     expect(ended?.doneAt).not.toBeNull();
-    expect(ended?.endedReason).toContain(`ticket-pdf ${participation?.id}`);
+    expect(ended?.endedReason).toContain(`tickets-pdf ${participation?.id}`);
     expect(ended?.endedReason).toMatch(/gone .*refunded or cancelled/);
     const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, confirmation.id));
     expect(row?.sentAt).toBeNull();

@@ -61,7 +61,7 @@ describe('the confirmation e-mail of a free booking', () => {
     const { event, user, cookie, participation } = await bookFree('Soirée « Été » à Toulouse');
     const queued = await mailTo(user.email);
     expect(queued.attachments).toEqual([
-      { kind: 'ticket-pdf', participationId: participation.id },
+      { kind: 'tickets-pdf', participationIds: [participation.id] },
       { kind: 'ticket-qr', participationId: participation.id },
     ]);
     expect(queued.text).toContain('Bonjour Zoé,');
@@ -123,7 +123,7 @@ describe('the confirmation e-mail of a free booking', () => {
     const listed = await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(user.email)}` });
     expect(listed.statusCode).toBe(200);
     const [mail] = listed.json();
-    expect(mail.attachments.map((a: { kind: string }) => a.kind)).toEqual(['ticket-pdf', 'ticket-qr']);
+    expect(mail.attachments.map((a: { kind: string }) => a.kind)).toEqual(['tickets-pdf', 'ticket-qr']);
 
     const pdf = await t.app.inject({ method: 'GET', url: mail.attachments[0].url });
     expect(pdf.statusCode).toBe(200);
@@ -164,25 +164,32 @@ describe('the confirmation e-mail of texts holding what String.replace reads as 
 });
 
 describe('the confirmation e-mail of a paid order', () => {
-  it('carries one PDF and one QR code per place bought, under distinct names', async () => {
+  it('carries one PDF of a page per place bought, and one QR code per place under distinct names', async () => {
     const { id, buyer } = await paidGuestOrder(t, [2, 1]);
 
-    // One ticket per place (issue 30): 2 + 1 places are 3 tickets.
+    // One ticket per place (issue 30): 2 + 1 places are 3 tickets, printed from one file.
     const issued = await t.database.db.select().from(participations).where(eq(participations.orderId, id));
     expect(issued).toHaveLength(3);
     const queued = await mailTo(buyer.email);
-    expect(
-      new Set(queued.attachments?.map((ref) => `${ref.kind} ${'participationId' in ref ? ref.participationId : ''}`)),
-    ).toEqual(new Set(issued.flatMap((p) => [`ticket-pdf ${p.id}`, `ticket-qr ${p.id}`])));
+    const [combined, ...codes] = queued.attachments ?? [];
+    expect(combined?.kind).toBe('tickets-pdf');
+    expect(new Set(combined && 'participationIds' in combined ? combined.participationIds : [])).toEqual(
+      new Set(issued.map((p) => p.id)),
+    );
+    expect(new Set(codes.map((ref) => `${ref.kind} ${'participationId' in ref ? ref.participationId : ''}`))).toEqual(
+      new Set(issued.map((p) => `ticket-qr ${p.id}`)),
+    );
     expect(queued.html).toContain(checkoutFr.confirmationMail.qrAlt(3, 3));
+    expect(queued.html).toContain(checkoutFr.confirmationMail.attached(3));
 
     const [delivered] = await deliver([queued.id]);
     const files = delivered?.mail.attachments ?? [];
-    expect(files).toHaveLength(6);
-    expect(new Set(files.map((f) => f.filename)).size).toBe(6);
-    for (const file of files.filter((f) => f.contentType === 'application/pdf')) {
-      expect((await PDFDocument.load(file.content)).getPageCount()).toBe(1);
-    }
+    expect(files).toHaveLength(4);
+    expect(new Set(files.map((f) => f.filename)).size).toBe(4);
+    const pdfs = files.filter((f) => f.contentType === 'application/pdf');
+    expect(pdfs).toHaveLength(1);
+    expect((await PDFDocument.load(pdfs[0]?.content ?? Buffer.alloc(0))).getPageCount()).toBe(3);
+    expect(files.filter((f) => f.contentType === 'image/png')).toHaveLength(3);
   });
 });
 
@@ -211,7 +218,10 @@ describe('a mail whose ticket cannot be made', () => {
 
     const [delivered] = await deliver([(await mailTo(buyer.email)).id]);
     expect(delivered?.mail.attachments?.map((file) => file.cid).filter(Boolean)).toEqual([ticketQrCid(kept.id)]);
+    // The one PDF holds only the place still valid.
     expect(delivered?.mail.attachments).toHaveLength(2);
+    const pdf = delivered?.mail.attachments?.find((file) => file.contentType === 'application/pdf');
+    expect((await PDFDocument.load(pdf?.content ?? Buffer.alloc(0))).getPageCount()).toBe(1);
     expect(delivered?.mail.html).toContain(`cid:${ticketQrCid(kept.id)}`);
     expect(delivered?.mail.html).not.toContain(ticketQrCid(gone.id));
   });

@@ -20,7 +20,8 @@ type ConfirmationMailInput = {
 
 /**
  * The buyer's confirmation: the text body, an HTML body showing each ticket's QR code inline,
- * and per participation its PDF ticket and its QR code as files.
+ * the order's places in one PDF (a page each, issue 30: one file to print rather than one per
+ * place) and each place's QR code as a file.
  */
 export function confirmationMail(input: ConfirmationMailInput): OutgoingMail {
   const text = m.body(input.firstName, input.eventTitle, input.reference, input.ticketsUrl);
@@ -29,10 +30,10 @@ export function confirmationMail(input: ConfirmationMailInput): OutgoingMail {
     subject: m.subject(input.brandName, input.eventTitle),
     text,
     html: confirmationHtml(text, input),
-    attachments: input.participationIds.flatMap((participationId): MailAttachmentRef[] => [
-      { kind: 'ticket-pdf', participationId },
-      { kind: 'ticket-qr', participationId },
-    ]),
+    attachments: [
+      { kind: 'tickets-pdf', participationIds: input.participationIds },
+      ...input.participationIds.map((participationId): MailAttachmentRef => ({ kind: 'ticket-qr', participationId })),
+    ],
   };
 }
 

@@ -107,16 +107,12 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
     // A refund's credit notes not issued yet take nothing from what the mail says: it still goes.
     const lost = gone.filter((ref) => ref.kind !== 'credit-notes');
     // A confirmation whose every ticket is gone is not sent, whatever invoices it gained since.
-    const isTicket = (ref: MailAttachmentRef) => ref.kind === 'ticket-pdf' || ref.kind === 'ticket-qr';
+    const isTicket = (ref: MailAttachmentRef) =>
+      ref.kind === 'ticket-pdf' || ref.kind === 'tickets-pdf' || ref.kind === 'ticket-qr';
     const tickets = (mail.attachments ?? []).filter(isTicket);
     const ticketsGone = tickets.length > 0 && lost.filter(isTicket).length === tickets.length;
     if (lost.length > 0 && (files.length === 0 || ticketsGone)) {
-      const subjects = lost
-        .map(
-          (ref) =>
-            `${ref.kind} ${'invoiceId' in ref ? ref.invoiceId : 'participationId' in ref ? ref.participationId : ''}`,
-        )
-        .join(', ');
+      const subjects = lost.map((ref) => `${ref.kind} ${subjectOf(ref)}`).join(', ');
       throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
     }
     const message: DeliverableMail = {
@@ -182,4 +178,19 @@ export async function completeQueuedMail(
     .update(mailOutbox)
     .set(values)
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+}
+
+/** The id a reference names, for the record of a mail not sent. */
+function subjectOf(ref: MailAttachmentRef): string {
+  switch (ref.kind) {
+    case 'ticket-pdf':
+    case 'ticket-qr':
+      return ref.participationId;
+    case 'tickets-pdf':
+      return ref.participationIds.join(' ');
+    case 'invoice':
+      return ref.invoiceId;
+    case 'credit-notes':
+      return ref.refundId;
+  }
 }

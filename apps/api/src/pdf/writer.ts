@@ -87,9 +87,14 @@ export class PdfWriter {
   /** Starts a new page when `height` does not fit above the bottom margin; says whether it did. */
   ensure(height: number): boolean {
     if (this.y - height >= this.bottom) return false;
+    this.newPage();
+    return true;
+  }
+
+  /** Goes on writing at the top of a new page. */
+  newPage(): void {
     this.page = this.doc.addPage(A4);
     this.y = A4[1] - this.margin;
-    return true;
   }
 
   text(value: string, style: TextStyle = {}): void {

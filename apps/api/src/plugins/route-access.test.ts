@@ -126,6 +126,7 @@ describe('every route of the API', () => {
         'GET /api/me/export',
         'GET /api/me/participations/:id/qr.png',
         'GET /api/me/participations/:id/ticket.pdf',
+        'GET /api/me/orders/:id/tickets.pdf',
         'GET /api/payments/:provider/ipn',
         'GET /api/payouts/:id/commission-invoice.pdf',
         'GET /api/payments/:provider/return/:status',

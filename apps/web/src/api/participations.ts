@@ -57,6 +57,9 @@ export function useParticipationCode(participationId: string, enabled = true) {
 export const participationPdfUrl = (participationId: string) =>
   `/api/me/participations/${encodeURIComponent(participationId)}/ticket.pdf`;
 
+/** An order's places that the user holds, in one PDF of a page each (issue 30): a plain link too. */
+export const orderTicketsPdfUrl = (orderId: string) => `/api/me/orders/${encodeURIComponent(orderId)}/tickets.pdf`;
+
 /** The wallets the server offers (each needs its settings): the ticket shows only their buttons. */
 export function useEnabledWallets() {
   return useQuery({

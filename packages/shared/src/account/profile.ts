@@ -107,6 +107,8 @@ export const myParticipation = z.object({
   refundRequested: z.boolean(),
   /** The order it was bought in, for its invoices; none for a place given without an order. */
   orderId: z.string().nullable(),
+  /** That order's reference: the places of one order download as one PDF (issue 30). */
+  orderReference: z.string().nullable(),
   /** One number per place, in the event's series (empty until it is numbered, just after the sale). */
   ticketNumbers: z.array(z.number().int()),
   /** A transfer sent to someone who has not accepted it yet (the card offers to cancel it). */

@@ -21,3 +21,23 @@ export function holderIssue(holder: PlaceHolder): { field: keyof PlaceHolder; me
   if (lastName.length > HOLDER_NAME_MAX) return { field: 'lastName', message: m.tooLong(HOLDER_NAME_MAX) };
   return null;
 }
+
+/** A holder's field, by its place: `holders` for the list itself, else `holders.<place>.<field>`. */
+export type HoldersField = 'holders' | `holders.${number}.${keyof PlaceHolder}`;
+
+/**
+ * What is wrong with the holders of `quantity` places, one each in order, first place first: the
+ * same rule for a booking and a sale at the door (issue 30), in the form and on the server.
+ */
+export function holdersIssue(
+  holders: PlaceHolder[] | undefined,
+  quantity: number,
+): { field: HoldersField; message: string } | null {
+  const list = holders ?? [];
+  if (list.length !== quantity) return { field: 'holders', message: m.oneHolderPerPlace };
+  for (const [place, holder] of list.entries()) {
+    const issue = holderIssue(holder);
+    if (issue) return { field: `holders.${place}.${issue.field}`, message: issue.message };
+  }
+  return null;
+}

@@ -56,6 +56,9 @@ export const accountFr = {
     shortCode: 'Code du billet',
     close: 'Fermer',
     downloadPdf: 'Télécharger le billet (PDF)',
+    /** An order's places in one PDF, a page each (issue 30); no wording in the spec, chosen here. */
+    downloadAll: 'Télécharger toutes les places (PDF)',
+    downloadOrder: (reference: string) => `Télécharger toutes les places de la commande ${reference} (PDF)`,
     refundTitle: 'Remboursement',
     refundable: 'Remboursable',
     refundPlaces: (count: number) => `${count} ${plural(count, 'place remboursable', 'places remboursables')}`,

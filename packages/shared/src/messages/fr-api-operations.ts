@@ -103,6 +103,7 @@ export const apiOperationsFr: Record<string, string> = {
   'GET /api/me/billing-identity': 'Consulter son identité de facturation',
   'GET /api/me/events': 'Lister les événements qu’on a créés (profil)',
   'GET /api/me/export': 'Exporter ses données personnelles (JSON)',
+  'GET /api/me/orders/{id}/tickets.pdf': 'Télécharger en un PDF les places d’une commande, une page par place',
   'GET /api/me/participations': 'Lister ses participations (billets)',
   'GET /api/me/participations/{id}/code': 'Obtenir le code signé et le code court d’un billet',
   'GET /api/me/participations/{id}/google-wallet': 'Obtenir le lien d’ajout d’un billet à Google Wallet',

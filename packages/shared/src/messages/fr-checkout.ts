@@ -61,7 +61,7 @@ export const checkoutFr = {
       count > 1 ? `QR code du billet ${index} sur ${count}` : 'QR code de votre billet',
     attached: (count: number) =>
       count > 1
-        ? 'Vos billets sont joints à ce message au format PDF.'
+        ? 'Vos billets sont joints à ce message dans un seul PDF, une page par place.'
         : 'Votre billet est joint à ce message au format PDF.',
   },
 } as const;

@@ -33,6 +33,8 @@ export const ticketsFr = {
   ticket: {
     notFound: 'Billet introuvable.',
     pdfTitle: 'Billet',
+    /** The title of an order's PDF holding several places, one page each. */
+    pdfTitleMany: 'Billets',
     dates: (begin: string, end: string) => `Du ${begin} au ${end}`,
     address: 'Adresse',
     ticket: 'Billet',

@@ -235,7 +235,11 @@ export const fr = {
     devMailboxEmpty: 'Aucun message.',
     devMailboxFilter: 'Destinataire',
     devMailboxAttachments: 'Pièces jointes',
-    devMailboxAttachment: { 'ticket-pdf': 'Billet (PDF)', 'ticket-qr': 'QR code (PNG)' },
+    devMailboxAttachment: {
+      'ticket-pdf': 'Billet (PDF)',
+      'tickets-pdf': 'Billets (PDF, une page par place)',
+      'ticket-qr': 'QR code (PNG)',
+    },
     devMailboxAttachmentMissing: 'Pièce jointe introuvable.',
     devMailboxRaw: 'Message brut',
     devMailboxRawDownload: 'Télécharger le message (.eml)',

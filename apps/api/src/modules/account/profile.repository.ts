@@ -97,6 +97,7 @@ export function findParticipations(db: Database, userId: string, now: Date) {
           refundPlaces: participations.refundPlaces,
           refundRequestedAt: participations.refundRequestedAt,
           orderId: participations.orderId,
+          orderReference: orders.reference,
           firstTicketNumber: participations.firstTicketNumber,
           // The transfer its holder sent and nobody accepted yet (transfers/, one pending at most).
           pendingTransfer: sql<{ id: string; toEmail: string; expiresAt: string } | null>`(

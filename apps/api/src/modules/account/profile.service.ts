@@ -150,6 +150,7 @@ export async function listMyParticipations(deps: AppDeps, me: SignedInUser): Pro
     refundPlaces: row.refundPlaces,
     refundRequested: row.refundRequestedAt !== null,
     orderId: row.orderId,
+    orderReference: row.orderReference,
     ticketNumbers: ticketNumbersOf(row.firstTicketNumber, row.quantity),
     pendingTransfer: row.pendingTransfer,
     isNamed: row.isNamed,

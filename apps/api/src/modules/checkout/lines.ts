@@ -2,12 +2,11 @@ import {
   type Answers,
   type AskedQuestion,
   checkoutFr,
-  holderIssue,
+  holdersIssue,
   MAX_TICKETS_PER_ORDER,
   type OrderLineRequest,
   orderCapOf,
   type PlaceHolder,
-  ticketsFr,
   trimmedHolder,
 } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
@@ -86,15 +85,9 @@ export function checkLines(
  * characters once trimmed; the error names the field of the place it is about.
  */
 function checkHolders(line: OrderLineRequest, index: number): PlaceHolder[] {
-  const holders = line.holders ?? [];
-  if (holders.length !== line.quantity) {
-    throw badRequest(ticketsFr.holders.oneHolderPerPlace, `lines.${index}.holders`);
-  }
-  for (const [place, holder] of holders.entries()) {
-    const issue = holderIssue(holder);
-    if (issue) throw badRequest(issue.message, `lines.${index}.holders.${place}.${issue.field}`);
-  }
-  return holders.map(trimmedHolder);
+  const issue = holdersIssue(line.holders, line.quantity);
+  if (issue) throw badRequest(issue.message, `lines.${index}.${issue.field}`);
+  return (line.holders ?? []).map(trimmedHolder);
 }
 
 /**

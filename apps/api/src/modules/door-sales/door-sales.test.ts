@@ -1,4 +1,4 @@
-import { checkoutFr, doorSalesFr } from '@guichet/shared';
+import { checkoutFr, doorSalesFr, ticketsFr } from '@guichet/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -28,9 +28,12 @@ const participant = (email = uniqueEmail('porte')) => ({
   birthDate: '2000-03-04',
 });
 
-async function doorEvent(ticketValues: Parameters<typeof createEvent>[3] = [{ priceCents: 1500, quantity: 30 }]) {
+async function doorEvent(
+  ticketValues: Parameters<typeof createEvent>[3] = [{ priceCents: 1500, quantity: 30 }],
+  eventValues: Parameters<typeof createEvent>[2] = {},
+) {
   const organizer = await createUser(t, { isVerified: true });
-  const { event, tickets: rows } = await createEvent(t, organizer.id, {}, ticketValues);
+  const { event, tickets: rows } = await createEvent(t, organizer.id, eventValues, ticketValues);
   return { organizer, event, rows, cookie: await loginAs(t, organizer.email) };
 }
 
@@ -72,12 +75,7 @@ describe('a sale at the door', () => {
     const [account] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ firstName: 'Léa', lastName: 'Martin', passwordHash: 'guest' });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual([
-      'ticket-pdf',
-      'ticket-pdf',
-      'ticket-qr',
-      'ticket-qr',
-    ]);
+    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual(['ticket-qr', 'ticket-qr', 'tickets-pdf']);
     const [row] = await t.database.db
       .select()
       .from(tickets)
@@ -286,5 +284,80 @@ describe('the box office', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_STAFF');
     expect((await patch(member.id, 'caissier')).statusCode).toBe(400);
+  });
+});
+
+describe('a sale at the door of an event that names its tickets (issue 30)', () => {
+  it('asks a holder per place with the checks of a booking, and gives each place its holder', async () => {
+    const { event, rows, cookie } = await doorEvent(undefined, { isNamedTickets: true });
+    const h = ticketsFr.holders;
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/console/events/${event.id}/door-tickets`,
+      headers: { cookie },
+    });
+    expect(listed.json()[0]).toMatchObject({ isNamed: true });
+    const sale = (holders?: object[]) =>
+      sell(event.id, cookie, {
+        ticketId: rows[0]?.id,
+        quantity: 2,
+        participant: participant(),
+        payment: 'cash',
+        ...(holders && { holders }),
+      });
+    for (const [holders, field, message] of [
+      [undefined, 'holders', h.oneHolderPerPlace],
+      [[{ firstName: 'Léa', lastName: 'Martin' }], 'holders', h.oneHolderPerPlace],
+      [
+        [
+          { firstName: 'Léa', lastName: 'Martin' },
+          { firstName: '  ', lastName: 'Durand' },
+        ],
+        'holders.1.firstName',
+        h.firstNameRequired,
+      ],
+      [
+        [
+          { firstName: 'Léa', lastName: 'M'.repeat(101) },
+          { firstName: 'Noé', lastName: 'Durand' },
+        ],
+        'holders.0.lastName',
+        h.tooLong(100),
+      ],
+    ] as const) {
+      const refused = await sale(holders as object[] | undefined);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ field, message });
+    }
+    const none = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    expect(none).toHaveLength(0);
+
+    const sold = await sale([
+      { firstName: ' Léa ', lastName: 'Martin' },
+      { firstName: 'Noé', lastName: ' Durand ' },
+    ]);
+    expect(sold.statusCode, sold.body).toBe(201);
+    const places = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.orderId, sold.json().orderId));
+    expect(places.map((p) => `${p.holderFirstName} ${p.holderLastName}`).sort()).toEqual(['Léa Martin', 'Noé Durand']);
+  });
+
+  it('takes no holders when the event does not name its tickets', async () => {
+    const { event, rows, cookie } = await doorEvent();
+    const sold = await sell(event.id, cookie, {
+      ticketId: rows[0]?.id,
+      quantity: 1,
+      participant: participant(),
+      payment: 'card',
+      holders: [{ firstName: 'Autre', lastName: 'Nom' }],
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const [place] = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.orderId, sold.json().orderId));
+    expect(place).toMatchObject({ holderFirstName: null, holderLastName: null });
   });
 });

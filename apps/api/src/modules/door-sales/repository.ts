@@ -16,6 +16,7 @@ export type DoorTicketRow = {
   maxToBuy: number;
   isAvailable: boolean;
   isHidden: boolean;
+  isNamed: boolean;
 };
 
 /**
@@ -32,8 +33,9 @@ export function findDoorTickets(db: Database, eventId: string, now: Date): Promi
                   where l.ticket_id = t.id and o.status = 'awaiting_payment'
                     and o.expires_at <= ${now.toISOString()}::timestamptz), 0))::int as remaining,
                t.min_to_buy as "minToBuy", t.max_to_buy as "maxToBuy", t.is_available as "isAvailable",
-               t.is_hidden as "isHidden"
+               t.is_hidden as "isHidden", e.is_named_tickets as "isNamed"
           from tickets t
+          join events e on e.id = t.event_id
          where t.event_id = ${eventId} and t.deleted_at is null
          order by t.position, t.created_at`,
   );

@@ -7,6 +7,7 @@ import {
   type ManualEntryRequest,
   normalizeEmail,
   todayInParis,
+  trimmedHolder,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest } from '../../lib/errors';
@@ -52,6 +53,12 @@ export async function listDoorSales(deps: AppDeps, viewer: Viewer | null, eventI
   return repo.findRecentDoorSales(deps.db, event.id, 50, seller);
 }
 
+/** The request's path of a checked field: the participant's own under `participant`. */
+function fieldOf(field: NonNullable<ReturnType<typeof firstManualEntryError>>['field']): string {
+  if (field === 'ticketId' || field === 'quantity' || field === 'payment' || field.startsWith('holders')) return field;
+  return `participant.${field}`;
+}
+
 /**
  * A sale at the door (2-organiser.md §2.7): the spec's checks in order, then the places taken from
  * the same inventory as online, under the same limits (5 per order, one free place per account),
@@ -78,16 +85,12 @@ export async function createManualEntry(
     option,
     quantity: input.quantity,
     participant: input.participant,
+    isNamed: bought?.isNamed ?? false,
+    holders: input.holders,
     payment: input.payment,
     today: todayInParis(now),
   });
-  if (error)
-    throw badRequest(
-      error.message,
-      error.field === 'ticketId' || error.field === 'quantity' || error.field === 'payment'
-        ? error.field
-        : `participant.${error.field}`,
-    );
+  if (error) throw badRequest(error.message, fieldOf(error.field));
   if (!bought) throw badRequest(doorSalesFr.ticketRequired, 'ticketId');
 
   const p = input.participant;
@@ -122,6 +125,8 @@ export async function createManualEntry(
         unitPriceCents: bought.priceCents,
         refundPlaces: 0,
         insuranceCents: 0,
+        // Checked above when the event names its tickets; the places get them in order.
+        holders: bought.isNamed ? (input.holders ?? []).map(trimmedHolder) : null,
       },
     ],
     isFreeEvent: rows.every((row) => row.priceCents === 0),

@@ -190,7 +190,9 @@ export async function issueDocumentsOfMail(
   options: IssueOptions,
 ): Promise<void> {
   const refs = mail.attachments ?? [];
-  const participationIds = refs.flatMap((ref) => (ref.kind === 'ticket-pdf' ? [ref.participationId] : []));
+  const participationIds = refs.flatMap((ref) =>
+    ref.kind === 'ticket-pdf' ? [ref.participationId] : ref.kind === 'tickets-pdf' ? ref.participationIds : [],
+  );
   const orderIds = await repo.findOrdersOfParticipations(db, participationIds);
   for (const orderId of orderIds) await issueOrderDocuments(db, orderId, options);
   if (refs.some((ref) => ref.kind === 'invoice')) return;

@@ -1,10 +1,10 @@
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { type ResolveAttachment, ticketQrCid } from '../../mail/attachments';
-import { ticketPdfForParticipation, ticketQrForParticipation } from './service';
+import { ticketPdfForParticipation, ticketQrForParticipation, ticketsPdfForParticipations } from './service';
 
 /**
- * Makes the files a mail refers to: a participation's PDF ticket, or its QR code, which the
+ * Makes the files a mail refers to: a participation's PDF ticket, several places' one PDF, or its QR code, which the
  * HTML part shows by its Content-ID and which is also listed as a file to keep. A participation
  * no longer valid (refunded, cancelled, its event deleted) answers null: it is gone for good.
  */
@@ -27,6 +27,10 @@ function fileOf(config: Config): ResolveAttachment {
       case 'ticket-pdf': {
         const { filename, pdf } = await ticketPdfForParticipation(deps, ref.participationId);
         return { filename, content: pdf, contentType: 'application/pdf' };
+      }
+      case 'tickets-pdf': {
+        const made = await ticketsPdfForParticipations(deps, ref.participationIds);
+        return made && { filename: made.filename, content: made.pdf, contentType: 'application/pdf' };
       }
       case 'ticket-qr': {
         const { filename, png } = await ticketQrForParticipation(deps, ref.participationId);

@@ -52,14 +52,31 @@ function writeFields(out: PdfWriter, fields: Field[]) {
  * A one-page A4 ticket: the event, the ticket with the fields the ticketing rules list (operator,
  * show and date, category, price or "gratuit", numbers), its holder, and the QR code with its text.
  */
-export async function ticketPdf(content: TicketPdfContent): Promise<Buffer> {
+export function ticketPdf(content: TicketPdfContent): Promise<Buffer> {
+  return ticketsPdf([content]);
+}
+
+/**
+ * Several places in one document (an order's, issue 30), one page each, in the order given: the
+ * same page as each place's own PDF, so a page printed from either is the same ticket.
+ */
+export async function ticketsPdf(contents: TicketPdfContent[]): Promise<Buffer> {
+  const [first] = contents;
+  if (!first) throw new Error('a PDF of tickets needs at least one ticket');
   const out = await PdfWriter.create({
-    title: `${m.pdfTitle} - ${content.eventTitle}`,
-    producer: content.brandName,
+    title: `${contents.length > 1 ? m.pdfTitleMany : m.pdfTitle} - ${first.eventTitle}`,
+    producer: first.brandName,
     margin: MARGIN,
     fonts: ['regular', 'bold', 'mono'],
   });
+  for (const [index, content] of contents.entries()) {
+    if (index > 0) out.newPage();
+    await writeTicketPage(out, content);
+  }
+  return out.save();
+}
 
+async function writeTicketPage(out: PdfWriter, content: TicketPdfContent): Promise<void> {
   out.text(content.brandName, { font: 'bold', size: 10, color: MUTED, gap: 8 });
   out.text(m.pdfTitle, { font: 'bold', size: 26, gap: 12 });
   out.text(content.eventTitle, { font: 'bold', size: 18, gap: 6 });
@@ -98,5 +115,4 @@ export async function ticketPdf(content: TicketPdfContent): Promise<Buffer> {
   // The short reference is what staff type when a QR code cannot be read.
   out.text(m.codeLabel, { size: 9, color: MUTED, gap: 3 });
   out.text(content.shortCode, { font: 'mono', size: 14, gap: 1 });
-  return out.save();
 }

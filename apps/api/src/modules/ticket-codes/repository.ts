@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { events, orderLines, orders, participations, tickets, users } from '../../db/schema';
@@ -79,3 +79,19 @@ export async function findTicketView(
 }
 
 export type TicketViewRow = NonNullable<Awaited<ReturnType<typeof findTicketView>>>;
+
+/** The ids of an order's valid places that `ownerId` holds, in ticket-number order. */
+export async function findOwnOrderPlaceIds(db: Database, orderId: string, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(eq(participations.orderId, orderId), eq(participations.userId, ownerId), isNull(participations.cancelledAt)),
+    )
+    .orderBy(
+      sql`${participations.firstTicketNumber} nulls last`,
+      asc(participations.createdAt),
+      asc(participations.id),
+    );
+  return rows.map((row) => row.id);
+}

@@ -11,7 +11,7 @@ const params = z.object({ id: z.string().max(64) });
 // A ticket is as good as an entry: never kept by a shared cache.
 const PRIVATE = 'private, no-store';
 
-/** Signed ticket codes: the public key for scanners, and each holder's code, QR code and PDF. */
+/** Signed ticket codes: the public key for scanners, and each holder's code, QR code and PDF, and an order's PDF. */
 export const ticketCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/ticket-codes/public-key',
@@ -36,6 +36,16 @@ export const ticketCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     const row = await service.loadOwnTicket(deps, request.params.id, requireUser(request).id);
     const png = await service.ticketQrOf(deps, row);
     return reply.header('cache-control', PRIVATE).type('image/png').send(png);
+  });
+
+  // An order's places that the user holds, in one PDF of a page each (issue 30).
+  app.get('/me/orders/:id/tickets.pdf', { schema: { params }, ...access('user') }, async (request, reply) => {
+    const { filename, pdf } = await service.orderTicketsPdf(deps, request.params.id, requireUser(request).id);
+    return reply
+      .header('cache-control', PRIVATE)
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .type('application/pdf')
+      .send(pdf);
   });
 
   app.get('/me/participations/:id/ticket.pdf', { schema: { params }, ...access('user') }, async (request, reply) => {

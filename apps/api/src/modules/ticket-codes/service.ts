@@ -6,9 +6,9 @@ import { ticketNumbersOf } from '../invoices/numbering';
 import { holderName } from '../orders/holder-name';
 import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
-import { type TicketPdfContent, ticketPdf } from './pdf';
+import { type TicketPdfContent, ticketPdf, ticketsPdf } from './pdf';
 import { ticketQrPng } from './qr';
-import { findTicketView, type TicketViewRow } from './repository';
+import { findOwnOrderPlaceIds, findTicketView, type TicketViewRow } from './repository';
 
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
@@ -47,8 +47,12 @@ export function ticketFactsOf(row: TicketViewRow) {
 }
 
 export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise<Buffer> {
+  return ticketPdf(await ticketPdfContentOf(deps, row));
+}
+
+async function ticketPdfContentOf(deps: TicketDeps, row: TicketViewRow): Promise<TicketPdfContent> {
   const code = ticketCodeOf(deps, row);
-  const content: TicketPdfContent = {
+  return {
     ...ticketFactsOf(row),
     brandName: deps.config.brandName,
     eventTitle: row.eventTitle,
@@ -61,7 +65,26 @@ export async function ticketPdfOf(deps: TicketDeps, row: TicketViewRow): Promise
     orderReference: row.orderReference,
     qrPng: await ticketQrPng(code),
   };
-  return ticketPdf(content);
+}
+
+/** Several places in one PDF, a page each, named after their event. */
+async function placesPdfOf(deps: TicketDeps, rows: [TicketViewRow, ...TicketViewRow[]]) {
+  const contents = await Promise.all(rows.map((row) => ticketPdfContentOf(deps, row)));
+  return { filename: ticketsPdfFilename(rows[0].eventTitle, rows.length), pdf: await ticketsPdf(contents) };
+}
+
+const isNonEmpty = <T>(list: T[]): list is [T, ...T[]] => list.length > 0;
+
+/**
+ * An order's places that are the user's and still valid, one page each by ticket number (issue
+ * 30): a place transferred or resold is no longer theirs and is not printed. An order with none
+ * of theirs does not exist for them.
+ */
+export async function orderTicketsPdf(deps: TicketDeps, orderId: string, userId: string) {
+  const ids = isUuid(orderId) ? await findOwnOrderPlaceIds(deps.db, orderId, userId) : [];
+  const rows = (await Promise.all(ids.map((id) => findTicketView(deps.db, id, userId)))).filter((row) => !!row);
+  if (!isNonEmpty(rows)) throw notFound();
+  return placesPdfOf(deps, rows);
 }
 
 /** Gifts, invitations and places given at the door have no paid line: they are free. */
@@ -85,6 +108,16 @@ export async function ticketPdfForParticipation(deps: TicketDeps, participationI
   return { filename: ticketPdfFilename(row.eventTitle), pdf: await ticketPdfOf(deps, row) };
 }
 
+/**
+ * The confirmation e-mail's one PDF of the places it names (server-side, no owner check): those
+ * refunded or cancelled since are left out, and none left answers null, gone.
+ */
+export async function ticketsPdfForParticipations(deps: TicketDeps, participationIds: string[]) {
+  const valid = participationIds.filter(isUuid);
+  const rows = (await Promise.all(valid.map((id) => findTicketView(deps.db, id)))).filter((row) => !!row);
+  return isNonEmpty(rows) ? placesPdfOf(deps, rows) : null;
+}
+
 export async function ticketQrForParticipation(deps: TicketDeps, participationId: string) {
   const row = await loadAnyTicket(deps, participationId);
   return { filename: `${ticketFileStem(row.eventTitle)}-qr.png`, png: await ticketQrOf(deps, row) };
@@ -95,7 +128,12 @@ export function ticketPdfFilename(eventTitle: string): string {
   return `${ticketFileStem(eventTitle)}.pdf`;
 }
 
-function ticketFileStem(eventTitle: string): string {
+/** 'billets-<event title slug>.pdf' for several places, the single place's name for one. */
+function ticketsPdfFilename(eventTitle: string, count: number): string {
+  return count > 1 ? `${ticketFileStem(eventTitle, 'billets')}.pdf` : ticketPdfFilename(eventTitle);
+}
+
+function ticketFileStem(eventTitle: string, prefix = 'billet'): string {
   const slug = eventTitle
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -104,5 +142,5 @@ function ticketFileStem(eventTitle: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return `billet-${slug || 'evenement'}`;
+  return `${prefix}-${slug || 'evenement'}`;
 }

@@ -461,6 +461,10 @@ export const permissionTable: Record<string, Line> = {
   'GET /api/me/participations/:id/code': { expect: { ...signedIn(404), holder: 200 } },
   'GET /api/me/participations/:id/qr.png': { expect: { ...signedIn(404), holder: 200 } },
   'GET /api/me/participations/:id/ticket.pdf': { expect: { ...signedIn(404), holder: 200 } },
+  'GET /api/me/orders/:id/tickets.pdf': {
+    expect: { ...signedIn(404), holder: 200 },
+    call: (f) => ({ params: { id: f.order.id } }),
+  },
   'DELETE /api/events/:id/participation': { expect: { ...signedIn(404), holder: 409 } },
   // Wallet passes: the test application has no wallet settings, so they do not exist for
   // anyone; who gets a pass when they do is wallet/wallet.test.ts's.

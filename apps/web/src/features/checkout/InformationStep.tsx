@@ -14,15 +14,15 @@ import {
   normalizeEmail,
   questionsFr,
   STUDIES,
-  ticketsFr,
 } from '@guichet/shared';
-import { Checkbox, Collapse, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Collapse, Fieldset, NativeSelect, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../api/auth';
 import { useGuestLookup, useStudies } from '../../api/guest';
 import { FormError } from '../../ui/FormError';
 import { showRuleError } from '../../ui/form-errors';
+import { PlaceHolderFields } from '../holders/PlaceHolderFields';
 import { type CompanyField, CompanyFields } from '../invoices/CompanyFields';
 import { AnswerFields, answerFieldId, firstAnswerIssue } from '../questions/AnswerFields';
 import { StepButtons, StepForm, type StepPlace } from './StepForm';
@@ -206,36 +206,16 @@ export function InformationStep({
           {...form.register('studies')}
         />
       )}
-      {holders.length > 0 && (
-        <Stack gap="xs">
-          <Text fw={600}>{ticketsFr.holders.title}</Text>
-          <Text size="sm" c="dimmed">
-            {ticketsFr.holders.intro}
-          </Text>
-          {holders.map((_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the places are numbered, their order is their identity
-            <Fieldset key={index} legend={ticketsFr.holders.place(index + 1)}>
-              <Group grow align="flex-start" wrap="wrap">
-                <TextInput
-                  label={ticketsFr.holders.firstName}
-                  withAsterisk
-                  autoComplete={index === 0 ? 'given-name' : 'off'}
-                  error={errors.holders?.[index]?.firstName?.message}
-                  {...form.register(`holders.${index}.firstName`)}
-                />
-                <TextInput
-                  label={ticketsFr.holders.lastName}
-                  withAsterisk
-                  autoComplete={index === 0 ? 'family-name' : 'off'}
-                  error={errors.holders?.[index]?.lastName?.message}
-                  {...form.register(`holders.${index}.lastName`)}
-                />
-              </Group>
-              {placeQuestionFields(index)}
-            </Fieldset>
-          ))}
-        </Stack>
-      )}
+      <PlaceHolderFields
+        count={holders.length}
+        input={(index, field) => ({
+          // The first place is most often the buyer's: the browser may fill it as theirs.
+          ...(index === 0 && { autoComplete: field === 'firstName' ? 'given-name' : 'family-name' }),
+          error: errors.holders?.[index]?.[field]?.message,
+          ...form.register(`holders.${index}.${field}`),
+        })}
+        extra={placeQuestionFields}
+      />
       {questions.order.length > 0 && (
         <Fieldset legend={questionsFr.booking.orderTitle}>
           <AnswerFields

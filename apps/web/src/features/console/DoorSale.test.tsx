@@ -5,6 +5,7 @@ import {
   doorSalesFr,
   formatEuros,
   fr,
+  ticketsFr,
 } from '@guichet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,7 @@ function doorTicket(id: string, title: string, priceCents: number, extra: Partia
     isSoldOut: false,
     isAvailable: true,
     isHidden: false,
+    isNamed: false,
     minToBuy: 1,
     maxToBuy: 5,
     isMultipart: false,
@@ -175,5 +177,48 @@ describe('the door sale', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(m.soldOutMessage);
     expect(field(m.email)).toHaveValue('paul@exemple.fr');
+  });
+
+  it('asks a holder per place when the event names its tickets, each refusal under its field, and sends them', async () => {
+    const named = doorTicket('t-named', 'Fosse', 1500, { isNamed: true });
+    const api = stubApi({
+      [TICKETS]: ok([named]),
+      [SALES]: ok([]),
+      [SELL]: ok({ orderId: 'o-1', participationId: 'p-1', totalCents: 3000, message: m.success }),
+    });
+    const h = ticketsFr.holders;
+    const { user } = renderApp(<DoorSale eventId="evt-1" />);
+    await user.click(await screen.findByRole('button', { name: /Fosse/ }));
+    expect(screen.queryByRole('group', { name: h.title })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: checkoutStepsFr.tickets.increase('Fosse') }));
+    await user.click(screen.getByRole('button', { name: checkoutStepsFr.tickets.increase('Fosse') }));
+    await fillParticipant(user, {});
+    await user.click(screen.getByRole('radio', { name: m.paymentCash }));
+
+    const holders = screen.getByRole('group', { name: h.title });
+    const place = (index: number) => within(holders).getByRole('group', { name: h.place(index) });
+    expect(within(holders).getAllByRole('group')).toHaveLength(2);
+    await user.type(within(place(1)).getByLabelText(label(h.firstName)), 'Paul');
+    await user.type(within(place(1)).getByLabelText(label(h.lastName)), 'Martin');
+    await user.type(within(place(2)).getByLabelText(label(h.firstName)), 'Inès');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent(h.lastNameRequired);
+    expect(within(place(2)).getByLabelText(label(h.lastName))).toHaveAccessibleDescription(h.lastNameRequired);
+    expect(api.bodiesOf(SELL)).toEqual([]);
+
+    await user.type(within(place(2)).getByLabelText(label(h.lastName)), 'Durand');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(api.bodiesOf(SELL)).toMatchObject([
+        {
+          ticketId: 't-named',
+          quantity: 2,
+          holders: [
+            { firstName: 'Paul', lastName: 'Martin' },
+            { firstName: 'Inès', lastName: 'Durand' },
+          ],
+        },
+      ]),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   isPickable,
   type ManualParticipant,
   type OnsitePayment,
+  type PlaceHolder,
   ticketQuantityBounds,
   todayInParis,
 } from '@guichet/shared';
@@ -21,6 +22,7 @@ import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
 import { priceLabel } from '../events/price-label';
+import { PlaceHolderFields } from '../holders/PlaceHolderFields';
 
 const m = doorSalesFr;
 
@@ -39,7 +41,10 @@ export function DoorSale({ eventId }: { eventId: string }) {
   const [quantity, setQuantity] = useState(0);
   const [participant, setParticipant] = useState<ManualParticipant>(emptyParticipant);
   const [payment, setPayment] = useState<OnsitePayment | undefined>(undefined);
+  const [holders, setHolders] = useState<PlaceHolder[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // The holder field the last check refused, shown under it (the message also shows by the button).
+  const [holderError, setHolderError] = useState<{ field: string; message: string } | null>(null);
 
   if (!tickets.data) return <QueryState query={tickets} />;
 
@@ -47,6 +52,13 @@ export function DoorSale({ eventId }: { eventId: string }) {
   const option = ticket?.options.find((o) => o.id === optionId) ?? null;
   const bought = ticket?.isMultipart ? option : ticket;
   const price = bought?.priceCents ?? 0;
+  // Named tickets (issue 30): a holder per place, as online; the list follows the count.
+  const isNamed = bought?.isNamed ?? false;
+  const placeHolders = isNamed
+    ? Array.from({ length: quantity }, (_, index) => holders[index] ?? { firstName: '', lastName: '' })
+    : [];
+  const setHolder = (index: number, field: keyof PlaceHolder, value: string) =>
+    setHolders(placeHolders.map((holder, at) => (at === index ? { ...holder, [field]: value } : holder)));
 
   const pick = (id: string | null) => {
     const next = tickets.data.find((t) => t.id === id) ?? null;
@@ -69,21 +81,31 @@ export function DoorSale({ eventId }: { eventId: string }) {
       option,
       quantity,
       participant,
+      isNamed,
+      holders: placeHolders,
       payment,
       today: todayInParis(),
     });
+    setHolderError(failure?.field.startsWith('holders.') ? failure : null);
     if (failure) {
       setError(failure.message);
       return;
     }
     setError(null);
     create.mutate(
-      { ticketId: bought?.id ?? '', quantity, participant, payment: price === 0 ? 'free' : payment },
+      {
+        ticketId: bought?.id ?? '',
+        quantity,
+        participant,
+        ...(isNamed && { holders: placeHolders }),
+        payment: price === 0 ? 'free' : payment,
+      },
       {
         onSuccess: () => {
           toast(m.success);
           setParticipant(emptyParticipant);
           setQuantity(0);
+          setHolders([]);
           setPayment(undefined);
         },
         onError: (failure) => setError(failure.message || m.failure),
@@ -154,6 +176,14 @@ export function DoorSale({ eventId }: { eventId: string }) {
                     <TextInput label={m.birthDate} type="date" required {...field('birthDate')} />
                   </Grid.Col>
                 </Grid>
+                <PlaceHolderFields
+                  count={placeHolders.length}
+                  input={(index, field) => ({
+                    value: placeHolders[index]?.[field] ?? '',
+                    onChange: (event) => setHolder(index, field, event.currentTarget.value),
+                    error: holderError?.field === `holders.${index}.${field}` ? holderError.message : undefined,
+                  })}
+                />
                 {price > 0 && (
                   <Radio.Group
                     label={m.payment}

@@ -1,8 +1,10 @@
 import { accountFr, type MyParticipation } from '@guichet/shared';
-import { Accordion, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMyParticipations } from '../../api/account';
+import { orderTicketsPdfUrl } from '../../api/participations';
 import { RequireAuth } from '../../features/auth/RequireAuth';
 import { TicketCard } from '../../features/tickets/TicketCard';
 import { QueryState } from '../../ui/QueryState';
@@ -14,6 +16,47 @@ function eventsOf(places: MyParticipation[]): MyParticipation[][] {
   const byEvent = new Map<string, MyParticipation[]>();
   for (const place of places) byEvent.set(place.eventId, [...(byEvent.get(place.eventId) ?? []), place]);
   return [...byEvent.values()];
+}
+
+/**
+ * The orders of an event's places that print as one PDF: those with two places or more still
+ * the user's (a place resold is not), each once, in the list's order.
+ */
+function ordersToPrint(places: MyParticipation[]): { id: string; reference: string }[] {
+  const counts = new Map<string, { id: string; reference: string; count: number }>();
+  for (const place of places) {
+    if (!place.orderId || !place.orderReference || place.resale?.status === 'sold') continue;
+    const known = counts.get(place.orderId) ?? { id: place.orderId, reference: place.orderReference, count: 0 };
+    counts.set(place.orderId, { ...known, count: known.count + 1 });
+  }
+  return [...counts.values()].filter((order) => order.count > 1);
+}
+
+/** One download per order of the event's places; the order's reference tells several apart. */
+function OrderDownloads({ places }: { places: MyParticipation[] }) {
+  const orders = ordersToPrint(places);
+  if (orders.length === 0) return null;
+  return (
+    <Group gap="xs">
+      {orders.map((order) => (
+        <Button
+          key={order.id}
+          component="a"
+          href={orderTicketsPdfUrl(order.id)}
+          download
+          variant="light"
+          size="sm"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          styles={{ label: { whiteSpace: 'normal' } }}
+          h="auto"
+          mih={36}
+          py={6}
+        >
+          {orders.length > 1 ? m.downloadOrder(order.reference) : m.downloadAll}
+        </Button>
+      ))}
+    </Group>
+  );
 }
 
 function MyTickets() {
@@ -38,6 +81,7 @@ function MyTickets() {
           <Title order={2} size="h4">
             {places[0]?.eventTitle} · {accountFr.participations.quantity(places.length)}
           </Title>
+          <OrderDownloads places={places} />
           <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
             {places.map((participation) => (
               <TicketCard

@@ -1,9 +1,17 @@
-import { checkoutStepsFr, discoveryFr, fr, paymentFr } from '@guichet/shared';
+import { accountFr, checkoutStepsFr, discoveryFr, fr, paymentFr } from '@guichet/shared';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarPlus, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCalendarPlus,
+  IconCircleCheck,
+  IconCircleX,
+  IconDownload,
+  IconInfoCircle,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePaymentResultOrder } from '../../api/checkout';
+import { orderTicketsPdfUrl } from '../../api/participations';
 import { AlreadyPaid } from '../../features/checkout/AlreadyPaid';
 import { EmbedBookingReport } from '../../features/embed/EmbedBookingReport';
 import { RetryPayment } from './RetryPayment';
@@ -76,6 +84,16 @@ export default function PaymentResultPage() {
               <>
                 <Button component={Link} to="/myTickets">
                   {discoveryFr.page.seeMyTicket}
+                </Button>
+                {/* The order's places, a page each (issue 30): printed at once rather than one by one. */}
+                <Button
+                  component="a"
+                  href={orderTicketsPdfUrl(order.id)}
+                  download
+                  variant="default"
+                  leftSection={<IconDownload size={18} aria-hidden />}
+                >
+                  {accountFr.myTickets.downloadAll}
                 </Button>
                 <Button
                   component="a"
