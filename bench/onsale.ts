@@ -32,6 +32,7 @@ import { tickets, webhookEndpoints } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { inParallel, insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
+import { sharedKeySettings } from '../apps/api/test/helpers';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { type Answer, LoadClient } from './http-client';
@@ -63,7 +64,8 @@ async function serve(): Promise<void> {
     RATE_LIMIT_MAX: '1000000',
     // The receiver is local and quick: the runner's own pace is the bound here.
     ...(WEBHOOKS ? { WEBHOOK_RATE_PER_SECOND: '10000' } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Processes sharing Redis share their keys too (config.ts): main made them for its children.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, ...sharedKeysOf(process.env) } : {}),
   });
   const publicUrl = `http://127.0.0.1:${port}`;
   const live = await buildApp({
@@ -489,7 +491,14 @@ async function webhooksDelivered(
   }
 }
 
+function sharedKeysOf(env: NodeJS.ProcessEnv) {
+  const { TICKET_SIGNING_KEY, SANDBOX_BANK_HMAC_KEY, SANDBOX_BANK_PRIVATE_KEY } = env;
+  return { TICKET_SIGNING_KEY, SANDBOX_BANK_HMAC_KEY, SANDBOX_BANK_PRIVATE_KEY };
+}
+
 async function main(): Promise<void> {
+  // The servers (forked, with this environment) share one set of keys when they share Redis.
+  if (process.env.REDIS_URL) Object.assign(process.env, sharedKeySettings());
   // A fresh database (dropped and recreated), before the reference that needs it.
   await resetDatabase(url);
   const { organizerId, cookies } = await makeBuyers();

@@ -261,6 +261,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // onSend: before the writer reads its answer, so that its next read of the list sees its change.
   // Holds and payments change nothing a list page shows: an on-sale does not empty the cache.
   app.addHook('onSend', async (request, reply, payload) => {
+    // A stopping server ends each kept-alive connection after its answer: a load balancer's next
+    // request then opens a connection to a server that stays, instead of meeting this one's close.
+    if (shuttingDown) reply.header('connection', 'close');
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       if (!LIST_NEUTRAL_WRITES.test(request.routeOptions.url ?? '')) listing.forget();
       const changed = changedSaleOf(request.routeOptions.url, request.params);
