@@ -9,7 +9,8 @@
  */
 import { connect, type Socket } from 'node:net';
 
-export type Answer = { status: number; body: string };
+/** `head`: the status line and headers, as received. */
+export type Answer = { status: number; head: string; body: string };
 
 type Waiting = { resolve: (socket: Socket) => void; reject: (error: Error) => void };
 /** An answer, and whether its socket may carry the next request. */
@@ -125,6 +126,7 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
     let bodyStart = -1;
     let length = 0;
     let status = 0;
+    let head = '';
     let keepAlive = true;
     const done = (error?: Error, exchanged?: Exchanged) => {
       socket.off('data', onData);
@@ -138,7 +140,7 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
       if (bodyStart < 0) {
         const end = received.indexOf(HEADER_END);
         if (end < 0) return;
-        const head = received.toString('latin1', 0, end);
+        head = received.toString('latin1', 0, end);
         status = Number(head.slice(9, 12));
         keepAlive = !CLOSING.test(head);
         const declared = CONTENT_LENGTH.exec(head);
@@ -149,7 +151,7 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
       if (received.length < bodyStart + length) return;
       if (received.length > bodyStart + length) return done(new Error('more bytes than the answer declared'));
       done(undefined, {
-        answer: { status, body: received.toString('utf8', bodyStart, bodyStart + length) },
+        answer: { status, head, body: received.toString('utf8', bodyStart, bodyStart + length) },
         keepAlive,
       });
     };
