@@ -32,11 +32,15 @@ class OriginPool {
     private readonly max: number,
   ) {}
 
-  acquire(): Promise<Socket> {
+  /** A socket, and whether it carried a request before (kept alive, it may be closing). */
+  async acquire(): Promise<{ socket: Socket; isReused: boolean }> {
     const socket = this.idle.pop();
-    if (socket) return Promise.resolve(socket);
-    if (this.all.size < this.max) return this.open();
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    if (socket) return { socket, isReused: true };
+    if (this.all.size < this.max) return { socket: await this.open(), isReused: false };
+    return {
+      socket: await new Promise<Socket>((resolve, reject) => this.waiting.push({ resolve, reject })),
+      isReused: true,
+    };
   }
 
   release(socket: Socket): void {
@@ -92,15 +96,19 @@ export class LoadClient {
     const request =
       `POST ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n` +
       `content-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n${extra}\r\n${payload}`;
-    const socket = await pool.acquire();
-    try {
-      const { answer, keepAlive } = await exchange(socket, request);
-      if (keepAlive) pool.release(socket);
-      else pool.discard(socket);
-      return answer;
-    } catch (error) {
-      pool.discard(socket);
-      throw error;
+    for (let attempt = 0; ; attempt++) {
+      const { socket, isReused } = await pool.acquire();
+      try {
+        const { answer, keepAlive } = await exchange(socket, request);
+        if (keepAlive) pool.release(socket);
+        else pool.discard(socket);
+        return answer;
+      } catch (error) {
+        pool.discard(socket);
+        // A kept-alive socket the server closed as the request left, before any byte of an
+        // answer: sent again once on another socket, as browsers do.
+        if (!(isReused && error instanceof NothingReceived && attempt === 0)) throw error;
+      }
     }
   }
 
@@ -118,6 +126,9 @@ export class LoadClient {
     return pool;
   }
 }
+
+/** The connection ended before any byte of the answer. */
+class NothingReceived extends Error {}
 
 /** Writes one request and reads its whole answer. */
 function exchange(socket: Socket, request: string): Promise<Exchanged> {
@@ -155,8 +166,14 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
         keepAlive,
       });
     };
-    const onError = (error: Error) => done(error);
-    const onClose = () => done(new Error('the server closed the connection'));
+    const onError = (error: Error) =>
+      done(received.length === 0 ? new NothingReceived(`nothing received: ${error.message}`) : error);
+    const onClose = () =>
+      done(
+        received.length === 0
+          ? new NothingReceived('the server closed the connection before answering')
+          : new Error('the server closed the connection'),
+      );
     socket.on('data', onData);
     socket.on('error', onError);
     socket.on('close', onClose);

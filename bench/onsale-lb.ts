@@ -59,11 +59,16 @@ const dataDirs: string[] = [];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Requests and failures (no answer, or a 5xx) by the phase the request was sent in. */
-const counts: Record<Phase, { requests: number; failed: number }> = {
-  sale: { requests: 0, failed: 0 },
-  kill: { requests: 0, failed: 0 },
-  rolling: { requests: 0, failed: 0 },
+const counts: Record<Phase, { requests: number; failed: number; why: string[] }> = {
+  sale: { requests: 0, failed: 0, why: [] },
+  kill: { requests: 0, failed: 0, why: [] },
+  rolling: { requests: 0, failed: 0, why: [] },
 };
+
+function countFailure(counted: (typeof counts)[Phase], target: string, why: string) {
+  counted.failed++;
+  if (counted.why.length < 10) counted.why.push(`${new URL(target).pathname.slice(0, 40)}: ${why.slice(0, 100)}`);
+}
 let phase: Phase = 'sale';
 /** Answers no step expects (neither a success, a refusal for want of places, nor a failure). */
 const unexpected: string[] = [];
@@ -76,10 +81,10 @@ class CountingClient implements Poster {
     counted.requests++;
     try {
       const answer = await this.inner.post(target, contentType, payload, headers);
-      if (answer.status >= 500) counted.failed++;
+      if (answer.status >= 500) countFailure(counted, target, `${answer.status} ${answer.body}`);
       return answer;
     } catch (error) {
-      counted.failed++;
+      countFailure(counted, target, String(error));
       throw error;
     }
   }
@@ -92,10 +97,10 @@ async function countedGet(target: string, cookie: string): Promise<Answer | null
   try {
     const response = await fetch(target, { headers: { cookie }, redirect: 'manual' });
     const answer = { status: response.status, head: '', body: await response.text() };
-    if (answer.status >= 500) counted.failed++;
+    if (answer.status >= 500) countFailure(counted, target, `${answer.status} ${answer.body}`);
     return answer;
-  } catch {
-    counted.failed++;
+  } catch (error) {
+    countFailure(counted, target, `${String(error)} ${String((error as Error).cause ?? '')}`);
     return null;
   }
 }
@@ -157,7 +162,8 @@ type Outcome = 'paid' | 'sold-out' | 'unanswered';
 
 /** How long a buyer keeps trying (a server killed and started again takes a while on a busy machine). */
 const PATIENCE_MS = 300_000;
-const isFailure = (error: unknown) => /answered 5\d\d|closed|ECONNRESET|EPIPE|ECONNREFUSED/.test(String(error));
+const isFailure = (error: unknown) =>
+  /answered 5\d\d|closed|nothing received|ECONNRESET|EPIPE|ECONNREFUSED/.test(String(error));
 
 /** Whether the buyer's order is paid, as the order page says (null: no answer). */
 async function isPaid(base: string, orderId: string, cookie: string): Promise<boolean | null> {
@@ -432,6 +438,8 @@ async function main(): Promise<number> {
     console.log(
       `SSE clients reconnected: ${reconnected.length} of ${readers.length} (${readers.reduce((sum, r) => sum + r.reconnections, 0)} reconnections, ${readers.reduce((sum, r) => sum + r.refused, 0)} refused attempts)`,
     );
+    for (const at of ['kill', 'rolling'] as const)
+      if (counts[at].why.length > 0) console.log(`  failed during the ${at}: ${counts[at].why.join(' | ')}`);
     if (unexpected.length > 0)
       console.log(`  unexpected answers: ${unexpected.length}: ${unexpected.slice(0, 5).join(' | ')}`);
 

@@ -371,7 +371,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = { sellers: sellersFrom(config) };
   const walletPush = options.walletPush ?? createWalletPushAdapter(config.wallet);
   // A pass still running when the next is due is joined, not doubled.
-  const issueOwedDocuments = singleFlight(() => issueMissingDocuments(database.db, documents));
+  // A stopping process leaves the rest of a long pass to the others (its mail job comes back).
+  const issueOwedDocuments = singleFlight(() =>
+    issueMissingDocuments(database.db, documents, undefined, () => shuttingDown),
+  );
   const jobs = createJobRunner({
     db: database.db,
     leaseMs: config.jobLeaseMs,
