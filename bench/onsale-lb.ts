@@ -198,7 +198,9 @@ async function buy(client: CountingClient, base: string, sale: Sale, cookie: str
       const returned = await countedGet(new URL(back, base).toString(), cookie);
       if (returned && returned.status >= 500) throw new Error(`the return answered ${returned.status}`);
     } catch (error) {
-      if (!isFailure(error)) unexpected.push(`payment: ${String(error).slice(0, 160)}`);
+      // 409: paid meanwhile (the bank's notification came through), looked at below.
+      if (!isFailure(error) && !/start answered 409/.test(String(error)))
+        unexpected.push(`payment: ${String(error).slice(0, 160)}`);
     }
     if (await isPaid(base, orderId, cookie)) return 'paid';
     await pause(Math.min(2000, 100 + attempt * 100));
@@ -228,7 +230,9 @@ class SseReader {
   private async loop() {
     while (!this.stopped) {
       await new Promise<void>((done) => {
+        let responded = false;
         this.current = request(this.target, { headers: { accept: 'text/event-stream' } }, (response) => {
+          responded = true;
           if (response.statusCode !== 200) {
             this.refused++;
             response.resume();
@@ -255,8 +259,9 @@ class SseReader {
             done();
           });
         });
+        // An error after an answer is the stream's end, not a refusal.
         this.current.on('error', () => {
-          if (!this.isOpen) this.refused++;
+          if (!responded) this.refused++;
           this.isOpen = false;
           done();
         });

@@ -176,6 +176,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     // Shutdown: connections that carry no request are closed at once, the others once answered.
     forceCloseConnections: 'idle',
+    // A request that a load balancer sent on a kept-alive connection as the server began to close
+    // is served (the database is still open; its answer closes the connection), not refused with
+    // a 503 that the balancer may not send elsewhere for a write.
+    return503OnClosing: false,
   });
   // Messages between processes (Redis when configured); closed with the application.
   const bus = createBus(config.redisUrl, app.log);

@@ -91,7 +91,7 @@ describe('configuration', () => {
     for (const cluster of [
       { REDIS_URL: 'redis://127.0.0.1:6379' },
       { API_PROCESSES: '3', DATABASE_URL: 'postgres://x/y' },
-    ]) {
+    ] as Record<string, string>[]) {
       expect(problemsOf({ NODE_ENV: 'development', REDIS_URL: 'redis://127.0.0.1:6379', ...cluster })).toEqual([
         'TICKET_SIGNING_KEY is required: several servers (REDIS_URL or API_PROCESSES above 1) must share it',
         'SANDBOX_BANK_HMAC_KEY is required with the sandbox bank: several servers (REDIS_URL or API_PROCESSES above 1) must share it',
