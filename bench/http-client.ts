@@ -106,8 +106,9 @@ export class LoadClient {
       } catch (error) {
         pool.discard(socket);
         // A kept-alive socket the server closed as the request left, before any byte of an
-        // answer: sent again once on another socket, as browsers do.
-        if (!(isReused && error instanceof NothingReceived && attempt === 0)) throw error;
+        // answer: sent again on another socket, as browsers do (a server closing its idle
+        // connections closes several at once; each one tried is discarded, a new one ends it).
+        if (!(isReused && error instanceof NothingReceived && attempt < 100)) throw error;
       }
     }
   }
