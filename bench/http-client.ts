@@ -9,7 +9,8 @@
  */
 import { connect, type Socket } from 'node:net';
 
-export type Answer = { status: number; body: string };
+/** `head`: the status line and headers, as received. */
+export type Answer = { status: number; head: string; body: string };
 
 type Waiting = { resolve: (socket: Socket) => void; reject: (error: Error) => void };
 /** An answer, and whether its socket may carry the next request. */
@@ -31,11 +32,15 @@ class OriginPool {
     private readonly max: number,
   ) {}
 
-  acquire(): Promise<Socket> {
+  /** A socket, and whether it carried a request before (kept alive, it may be closing). */
+  async acquire(): Promise<{ socket: Socket; isReused: boolean }> {
     const socket = this.idle.pop();
-    if (socket) return Promise.resolve(socket);
-    if (this.all.size < this.max) return this.open();
-    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    if (socket) return { socket, isReused: true };
+    if (this.all.size < this.max) return { socket: await this.open(), isReused: false };
+    return {
+      socket: await new Promise<Socket>((resolve, reject) => this.waiting.push({ resolve, reject })),
+      isReused: true,
+    };
   }
 
   release(socket: Socket): void {
@@ -91,15 +96,20 @@ export class LoadClient {
     const request =
       `POST ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\n` +
       `content-type: ${contentType}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n${extra}\r\n${payload}`;
-    const socket = await pool.acquire();
-    try {
-      const { answer, keepAlive } = await exchange(socket, request);
-      if (keepAlive) pool.release(socket);
-      else pool.discard(socket);
-      return answer;
-    } catch (error) {
-      pool.discard(socket);
-      throw error;
+    for (let attempt = 0; ; attempt++) {
+      const { socket, isReused } = await pool.acquire();
+      try {
+        const { answer, keepAlive } = await exchange(socket, request);
+        if (keepAlive) pool.release(socket);
+        else pool.discard(socket);
+        return answer;
+      } catch (error) {
+        pool.discard(socket);
+        // A kept-alive socket the server closed as the request left, before any byte of an
+        // answer: sent again on another socket, as browsers do (a server closing its idle
+        // connections closes several at once; each one tried is discarded, a new one ends it).
+        if (!(isReused && error instanceof NothingReceived && attempt < 100)) throw error;
+      }
     }
   }
 
@@ -118,6 +128,9 @@ export class LoadClient {
   }
 }
 
+/** The connection ended before any byte of the answer. */
+class NothingReceived extends Error {}
+
 /** Writes one request and reads its whole answer. */
 function exchange(socket: Socket, request: string): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
@@ -125,6 +138,7 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
     let bodyStart = -1;
     let length = 0;
     let status = 0;
+    let head = '';
     let keepAlive = true;
     const done = (error?: Error, exchanged?: Exchanged) => {
       socket.off('data', onData);
@@ -138,7 +152,7 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
       if (bodyStart < 0) {
         const end = received.indexOf(HEADER_END);
         if (end < 0) return;
-        const head = received.toString('latin1', 0, end);
+        head = received.toString('latin1', 0, end);
         status = Number(head.slice(9, 12));
         keepAlive = !CLOSING.test(head);
         const declared = CONTENT_LENGTH.exec(head);
@@ -149,12 +163,18 @@ function exchange(socket: Socket, request: string): Promise<Exchanged> {
       if (received.length < bodyStart + length) return;
       if (received.length > bodyStart + length) return done(new Error('more bytes than the answer declared'));
       done(undefined, {
-        answer: { status, body: received.toString('utf8', bodyStart, bodyStart + length) },
+        answer: { status, head, body: received.toString('utf8', bodyStart, bodyStart + length) },
         keepAlive,
       });
     };
-    const onError = (error: Error) => done(error);
-    const onClose = () => done(new Error('the server closed the connection'));
+    const onError = (error: Error) =>
+      done(received.length === 0 ? new NothingReceived(`nothing received: ${error.message}`) : error);
+    const onClose = () =>
+      done(
+        received.length === 0
+          ? new NothingReceived('the server closed the connection before answering')
+          : new Error('the server closed the connection'),
+      );
     socket.on('data', onData);
     socket.on('error', onError);
     socket.on('close', onClose);

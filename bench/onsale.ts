@@ -21,7 +21,6 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -29,13 +28,14 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
-import { tickets, webhookEndpoints } from '../apps/api/src/db/schema';
-import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
+import { webhookEndpoints } from '../apps/api/src/db/schema';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
-import { inParallel, insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
+import { inParallel } from '../apps/api/test/bulk-seed';
+import { sharedKeySettings } from '../apps/api/test/helpers';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
-import { type Answer, LoadClient } from './http-client';
+import { LoadClient } from './http-client';
+import { freePort, type Held, makeBuyers, makeSale, pay, postJson, type Sale } from './onsale-steps';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -51,7 +51,6 @@ const P99_TARGET_MS = 100;
 const CONFIRMATIONS_TARGET = 500;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-type Sale = { eventId: string; ticketId: string };
 type Ready = { type: 'ready'; base: string };
 
 /** One application process on the bench database: it only serves (the data is made by main). */
@@ -65,7 +64,8 @@ async function serve(): Promise<void> {
     RATE_LIMIT_MAX: '1000000',
     // The receiver is local and quick: the runner's own pace is the bound here.
     ...(WEBHOOKS ? { WEBHOOK_RATE_PER_SECOND: '10000' } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Processes sharing Redis share their keys too (config.ts): main made them for its children.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, ...sharedKeysOf(process.env) } : {}),
   });
   const publicUrl = `http://127.0.0.1:${port}`;
   const live = await buildApp({
@@ -100,49 +100,10 @@ async function serveBare(): Promise<void> {
   });
 }
 
-/** The organiser, the buyers signed in beforehand (an order needs its e-mail's proof: a session). */
-async function makeBuyers(): Promise<{ organizerId: string; cookies: string[] }> {
-  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 2 });
-  await database.migrate();
-  await ensureReferenceData(database.db);
-  const organizerId = await insertOrganiser(database.db);
-  const cookies = (await insertSignedInBuyers(database.db, BUYERS, new Date(Date.now() + 86_400_000))).map(
-    (buyer) => buyer.cookie,
-  );
-  await database.close();
-  return { organizerId, cookies };
-}
-
-/** A fresh event of PLACES places, one per race, so that both races start alike. */
-async function makeSale(organizerId: string, title: string, places = PLACES): Promise<Sale> {
-  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
-  const eventId = await insertEvent(database.db, {
-    organizerId,
-    title,
-    start: Date.now() + 30 * 86_400_000,
-    isNamedTickets: NAMED,
-  });
-  const [ticket] = await database.db
-    .insert(tickets)
-    .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: places })
-    .returning();
-  await database.close();
-  return { eventId, ticketId: ticket?.id ?? '' };
-}
-
 /** A buyer's order of one place: with its holder when the event names its tickets (issue 30). */
 function orderOf(sale: Sale, index: number) {
   const holders = NAMED ? { holders: [{ firstName: 'Camille', lastName: `Acheteuse ${index}` }] } : {};
   return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1, ...holders }] };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServers(count: number, mode = '--serve'): Promise<{ children: ChildProcess[]; bases: string[] }> {
@@ -179,15 +140,8 @@ function stopServers(children: ChildProcess[]) {
   );
 }
 
-/** A JSON post of the buyers over the load generator's kept-alive sockets (bench/http-client.ts). */
-function postJson(client: LoadClient, url: string, body: unknown, cookie: string): Promise<Answer> {
-  return client.post(url, 'application/json', JSON.stringify(body), { cookie });
-}
-
 /** Runs `task` for every item with at most CONCURRENCY in flight. */
 const pool = <T>(items: T[], task: (item: T, index: number) => Promise<void>) => inParallel(items, CONCURRENCY, task);
-
-type Held = { id: string; cookie: string; base: string };
 
 /**
  * With BENCH_MARKS set, the phase's start or end on the monotonic clock (ns), for cutting a
@@ -195,25 +149,6 @@ type Held = { id: string; cookie: string; base: string };
  */
 function mark(phase: string, processes: number) {
   if (process.env.BENCH_MARKS) console.error(`mark ${phase} ${processes} ${process.hrtime.bigint()}`);
-}
-
-/** A form post over the load generator's kept-alive sockets (see postJson). */
-function postForm(client: LoadClient, url: string, form: URLSearchParams): Promise<Answer> {
-  return client.post(url, 'application/x-www-form-urlencoded', form.toString());
-}
-
-/** The buyer's payment: start (signed form), the bank's page, the decision (the bank's signed IPN). */
-async function pay(client: LoadClient, order: Held) {
-  const start = await postJson(client, `${order.base}/api/orders/${order.id}/payment`, {}, order.cookie);
-  const { redirect } = JSON.parse(start.body) as { redirect: { action: string; fields: [string, string][] } };
-  const page = await postForm(client, redirect.action, new URLSearchParams(redirect.fields));
-  const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-  const decided = await postForm(
-    client,
-    `${order.base}/sandbox-bank/decide`,
-    new URLSearchParams({ token, decision: 'pay' }),
-  );
-  if (decided.status !== 303) throw new Error(`the bank answered ${decided.status}`);
 }
 
 type Race = {
@@ -249,7 +184,7 @@ async function warmUp(bases: string[], warm: Sale, cookies: string[]) {
     if (response.status !== 201) throw new Error(`warm-up hold answered ${response.status}: ${response.body}`);
     held.push({ id: (JSON.parse(response.body) as { id: string }).id, cookie, base });
   });
-  await pool(held, (order) => pay(client, order));
+  await pool(held, async (order) => void (await pay(client, order)));
   client.destroy();
   // A database in service has its statistics (autovacuum); a fresh one would leave the planner guessing.
   const analyst = new pg.Client({ connectionString: url });
@@ -298,7 +233,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
   const payCpuBefore = { servers: serverCpu(), generator: process.cpuUsage(), postgres: postgresCpuMs() };
   const payStart = performance.now();
   mark('pay-start', processes);
-  await pool(held, (order) => pay(payClient, order));
+  await pool(held, async (order) => void (await pay(payClient, order)));
   const paySeconds = (performance.now() - payStart) / 1000;
   mark('pay-end', processes);
   payClient.destroy();
@@ -492,10 +427,17 @@ async function webhooksDelivered(
   }
 }
 
+function sharedKeysOf(env: NodeJS.ProcessEnv) {
+  const { TICKET_SIGNING_KEY, SANDBOX_BANK_HMAC_KEY, SANDBOX_BANK_PRIVATE_KEY } = env;
+  return { TICKET_SIGNING_KEY, SANDBOX_BANK_HMAC_KEY, SANDBOX_BANK_PRIVATE_KEY };
+}
+
 async function main(): Promise<void> {
+  // The servers (forked, with this environment) share one set of keys when they share Redis.
+  if (process.env.REDIS_URL) Object.assign(process.env, sharedKeySettings());
   // A fresh database (dropped and recreated), before the reference that needs it.
   await resetDatabase(url);
-  const { organizerId, cookies } = await makeBuyers();
+  const { organizerId, cookies } = await makeBuyers(url, BUYERS);
   const receiver = WEBHOOKS ? await webhookReceiver() : null;
   if (receiver) {
     const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
@@ -508,20 +450,20 @@ async function main(): Promise<void> {
   const referenceBefore = await referenceRate();
   const single = await race(
     1,
-    await makeSale(organizerId, 'Mise en vente'),
-    await makeSale(organizerId, 'Échauffement', WARM_UP_BUYERS),
+    await makeSale(url, organizerId, 'Mise en vente', PLACES, NAMED),
+    await makeSale(url, organizerId, 'Échauffement', WARM_UP_BUYERS, NAMED),
     cookies,
   );
   const several = await race(
     PROCESSES,
-    await makeSale(organizerId, 'Mise en vente, plusieurs processus'),
-    await makeSale(organizerId, 'Échauffement, plusieurs processus', WARM_UP_BUYERS),
+    await makeSale(url, organizerId, 'Mise en vente, plusieurs processus', PLACES, NAMED),
+    await makeSale(url, organizerId, 'Échauffement, plusieurs processus', WARM_UP_BUYERS, NAMED),
     cookies,
   );
   const reference = (referenceBefore + (await referenceRate())) / 2;
   const webhooks = receiver ? await webhooksDelivered(receiver.seen, organizerId) : null;
   receiver?.close();
-  const ceiling = await bareCeiling(await makeSale(organizerId, 'Plafond', 1), cookies);
+  const ceiling = await bareCeiling(await makeSale(url, organizerId, 'Plafond', 1), cookies);
   const ratio = single.holdsPerSecond / reference;
 
   console.log(

@@ -183,6 +183,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     // Shutdown: connections that carry no request are closed at once, the others once answered.
     forceCloseConnections: 'idle',
+    // A request that a load balancer sent on a kept-alive connection as the server began to close
+    // is served (the database is still open; its answer closes the connection), not refused with
+    // a 503 that the balancer may not send elsewhere for a write.
+    return503OnClosing: false,
   });
   // Messages between processes (Redis when configured); closed with the application.
   const bus = createBus(config.redisUrl, app.log);
@@ -268,6 +272,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // onSend: before the writer reads its answer, so that its next read of the list sees its change.
   // Holds and payments change nothing a list page shows: an on-sale does not empty the cache.
   app.addHook('onSend', async (request, reply, payload) => {
+    // A stopping server ends each kept-alive connection after its answer: a load balancer's next
+    // request then opens a connection to a server that stays, instead of meeting this one's close.
+    if (shuttingDown) reply.header('connection', 'close');
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       if (!LIST_NEUTRAL_WRITES.test(request.routeOptions.url ?? '')) listing.forget();
       const changed = changedSaleOf(request.routeOptions.url, request.params);
@@ -394,7 +401,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const documents = { sellers: sellersFrom(config) };
   const walletPush = options.walletPush ?? createWalletPushAdapter(config.wallet);
   // A pass still running when the next is due is joined, not doubled.
-  const issueOwedDocuments = singleFlight(() => issueMissingDocuments(database.db, documents));
+  // A stopping process leaves the rest of a long pass to the others (its mail job comes back).
+  const issueOwedDocuments = singleFlight(() =>
+    issueMissingDocuments(database.db, documents, undefined, () => shuttingDown),
+  );
   const jobs = createJobRunner({
     db: database.db,
     leaseMs: config.jobLeaseMs,

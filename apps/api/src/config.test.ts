@@ -10,6 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 
 const production = productionSettings;
+const stripe = {
+  STRIPE_SECRET_KEY: production.STRIPE_SECRET_KEY,
+  STRIPE_PUBLISHABLE_KEY: production.STRIPE_PUBLISHABLE_KEY,
+  STRIPE_WEBHOOK_SECRET: production.STRIPE_WEBHOOK_SECRET,
+} as Record<string, string>;
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -77,6 +82,38 @@ describe('configuration', () => {
   it('needs nothing outside production', () => {
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
     expect(loadConfig({ NODE_ENV: 'development' }).ticketSigningKey).toBeUndefined();
+  });
+
+  it('refuses to start several servers that would each make their own keys', () => {
+    const hmac = 'A1'.repeat(64);
+    const bankKey = '-----BEGIN PRIVATE KEY-----\\nMIIC…\\n-----END PRIVATE KEY-----';
+    // REDIS_URL (several servers behind a load balancer) or a cluster of processes on one port.
+    for (const cluster of [
+      { REDIS_URL: 'redis://127.0.0.1:6379' },
+      { API_PROCESSES: '3', DATABASE_URL: 'postgres://x/y' },
+    ] as Record<string, string>[]) {
+      expect(problemsOf({ NODE_ENV: 'development', REDIS_URL: 'redis://127.0.0.1:6379', ...cluster })).toEqual([
+        'TICKET_SIGNING_KEY is required: several servers (REDIS_URL or API_PROCESSES above 1) must share it',
+        'SANDBOX_BANK_HMAC_KEY is required with the sandbox bank: several servers (REDIS_URL or API_PROCESSES above 1) must share it',
+        'SANDBOX_BANK_PRIVATE_KEY is required with the sandbox bank: several servers (REDIS_URL or API_PROCESSES above 1) must share it',
+      ]);
+    }
+    const keys = { TICKET_SIGNING_KEY: 'pem', SANDBOX_BANK_HMAC_KEY: hmac, SANDBOX_BANK_PRIVATE_KEY: bankKey };
+    expect(problemsOf({ NODE_ENV: 'development', REDIS_URL: 'redis://127.0.0.1:6379', ...keys })).toEqual([]);
+    // Without the sandbox bank, its keys are not asked for; one server alone needs none of them.
+    expect(
+      problemsOf({
+        NODE_ENV: 'development',
+        REDIS_URL: 'redis://r',
+        TICKET_SIGNING_KEY: 'pem',
+        SANDBOX_PAYMENTS: 'false',
+        ...stripe,
+      }),
+    ).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
+    // Production names the signing key once, and the sandbox's keys only when the sandbox is on.
+    expect(problemsOf({ ...production, REDIS_URL: 'redis://r' })).toEqual([]);
+    expect(problemsOf({ ...production, REDIS_URL: 'redis://r', SANDBOX_PAYMENTS: 'true' })).toHaveLength(2);
   });
 
   it('reports invalid values with the setting they belong to', () => {

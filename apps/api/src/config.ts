@@ -13,7 +13,12 @@ import {
   sirenOfVatNumber,
 } from '@guichet/shared';
 import { z } from 'zod';
-import { type PaymentSettings, paymentSettingsProblems, paymentSettingsSchema } from './payments/config';
+import {
+  type PaymentSettings,
+  paymentSettingsProblems,
+  paymentSettingsSchema,
+  sandboxEnabled,
+} from './payments/config';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -66,6 +71,9 @@ export const environment = z.object({
   REDIS_URL: z.string().optional(),
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
+  // Graceful shutdown behind a load balancer: readiness answers 503 this long before the server
+  // stops accepting, so that the balancer's health checks take it out first (issue 34).
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   TRUST_PROXY: proxies.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   // Webhooks (issue 33): a receiver's answer awaited at most this long; deliveries per second to
@@ -326,6 +334,8 @@ export type Config = {
   apiProcesses: number;
   /** How long a process keeps a job it took; past it, another process may take the job again. */
   jobLeaseMs: number;
+  /** How long a stopping server answers 503 to readiness before it stops accepting connections. */
+  shutdownDrainMs: number;
   /** The French address service, or the offline gazetteer (the default outside production). */
   addressProvider: 'ban' | 'offline';
   addressApiUrl: string | undefined;
@@ -351,6 +361,30 @@ export type Config = {
   /** The wallets passes are offered for: each undefined until all its settings are given. */
   wallet: { apple: AppleWalletSettings | undefined; google: GoogleWalletSettings | undefined };
 };
+
+/**
+ * Several servers (REDIS_URL is how they share; API_PROCESSES above 1 needs it) must sign with
+ * the same keys: a process that made its own would refuse the tickets, admissions and cursors of
+ * the others, and its sandbox bank would reject every payment form another process signed
+ * (issue 34). Outside a cluster each process may still make its own.
+ */
+function sharedKeyProblems(
+  e: { REDIS_URL?: string; API_PROCESSES: number; TICKET_SIGNING_KEY?: string },
+  payments: PaymentSettings,
+  production: boolean,
+): string[] {
+  const shared = Boolean(e.REDIS_URL?.trim()) || e.API_PROCESSES > 1;
+  if (!shared) return [];
+  const why = 'several servers (REDIS_URL or API_PROCESSES above 1) must share it';
+  const missing: string[] = [];
+  // Production already names a missing TICKET_SIGNING_KEY.
+  if (!production && !e.TICKET_SIGNING_KEY?.trim()) missing.push(`TICKET_SIGNING_KEY is required: ${why}`);
+  if (sandboxEnabled(payments, production)) {
+    for (const name of ['SANDBOX_BANK_HMAC_KEY', 'SANDBOX_BANK_PRIVATE_KEY'] as const)
+      if (!payments[name]) missing.push(`${name} is required with the sandbox bank: ${why}`);
+  }
+  return missing;
+}
 
 /** ISO 13616's own example IBAN (a French one): never a real account. */
 const EXAMPLE_DEBTOR_IBAN = 'FR7630006000011234567890189';
@@ -385,6 +419,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'API_PROCESSES above 1 needs REDIS_URL: rate limits, caches and the waiting room are shared through it',
     );
+  problems.push(...sharedKeyProblems(e, payments, production));
   if (problems.length > 0 || !platform) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -418,6 +453,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     apiProcesses: e.API_PROCESSES,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     addressProvider: e.ADDRESS_PROVIDER ?? (production ? 'ban' : 'offline'),
     addressApiUrl: e.ADDRESS_API_URL,
     appStoreUrl: e.APP_STORE_URL,

@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { DeclaredSqlError } from './db/declared-sql';
 import { ensureReferenceData } from './db/seed/reference';
 import { loadTicketKeys } from './modules/ticket-codes/keys';
+import { shutDownGracefully } from './shutdown';
 import { importUploadedImages } from './storage/image-store';
 
 /** Settings are read and checked once, here: a server missing one stops now, not at its first sale. */
@@ -84,7 +85,7 @@ async function superviseWorkers(count: number): Promise<void> {
     process.once(signal, () => {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-      setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+      setTimeout(() => process.exit(1), config.shutdownDrainMs + SHUTDOWN_TIMEOUT_MS + 5_000).unref();
     });
   }
   for (let i = 0; i < count; i++) await fork();
@@ -98,30 +99,13 @@ async function serve(): Promise<void> {
   const seedDemo = config.seedDemo && (!cluster.isWorker || cluster.worker?.id === 1);
   const app = await buildApp({ config, database, serveWeb: true, seedDemo, startJobs: true });
 
-  /**
-   * Graceful shutdown: readiness answers 503 at once (a load balancer stops sending), the server
-   * stops accepting connections and finishes the requests in flight, the job runner finishes the
-   * batch it holds (its onClose hook), and only then is the database closed. A shutdown that hangs
-   * is cut after SHUTDOWN_TIMEOUT_MS.
-   */
-  async function shutDown(signal: string): Promise<void> {
-    app.log.info({ signal }, 'shutting down');
-    app.shutdown.begin();
-    const deadline = setTimeout(() => {
-      app.log.error('shutdown took too long: exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    deadline.unref();
-    try {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+  // Graceful shutdown (shutdown.ts): drained, then closed; exits 1 when it fails or hangs.
+  const times = { drainMs: config.shutdownDrainMs, timeoutMs: SHUTDOWN_TIMEOUT_MS };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void shutDownGracefully(app, database, times, signal).then((code) => process.exit(code));
+    });
   }
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));
 
   await app.listen({ port: config.port, host: config.host });
 

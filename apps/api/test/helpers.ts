@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { Histogram } from 'prom-client';
@@ -28,6 +28,23 @@ export const companyBillingIdentity = {
   rna: null,
   vatRegime: 'vat' as const,
 };
+
+/**
+ * The keys every server of a cluster must share (config.ts refuses a cluster without them): the
+ * ticket signing key and the sandbox bank's, made once per call, as one-line settings.
+ */
+export function sharedKeySettings(): Record<string, string> {
+  const pem = (type: 'ed25519' | 'rsa') =>
+    (type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 1024 }) : generateKeyPairSync('ed25519')).privateKey
+      .export({ type: 'pkcs8', format: 'pem' })
+      .toString()
+      .replace(/\n/g, '\\n');
+  return {
+    TICKET_SIGNING_KEY: pem('ed25519'),
+    SANDBOX_BANK_HMAC_KEY: randomBytes(64).toString('hex').toUpperCase(),
+    SANDBOX_BANK_PRIVATE_KEY: pem('rsa'),
+  };
+}
 
 /** The least a production server starts with (config.ts): a test adds what it is about. */
 export const productionSettings = {

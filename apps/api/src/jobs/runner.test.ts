@@ -132,6 +132,44 @@ describe('the job runner', () => {
   });
 });
 
+describe('a runner that stops (graceful shutdown)', () => {
+  it('finishes the job in hand and gives the rest of its batch back at once, for another process', async () => {
+    const ids = ['stop-1', 'stop-2', 'stop-3'];
+    for (const id of ids) {
+      await queueJob(t.database.db, 'refund', { provider: 'none', transactionId: id }, { maxAttempts: 5 });
+    }
+    const runs: string[] = [];
+    let started = () => {};
+    const isStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const handlers = (wait: number) => ({
+      ...idleJobHandlers,
+      refund: async (payload: Record<string, string>) => {
+        runs.push(payload.transactionId ?? '');
+        started();
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      },
+    });
+    // A lease of a minute: given back, the jobs do not wait for it.
+    const stopping = createJobRunner({ db: t.database.db, leaseMs: 60_000, handlers: handlers(300) });
+    const batch = stopping.kick();
+    await isStarted;
+    await stopping.stop();
+    await batch;
+    expect(runs).toEqual(['stop-1']);
+    const rows = (await t.database.db.select().from(jobs).where(eq(jobs.kind, 'refund'))).filter((row) =>
+      ids.includes(row.payload.transactionId ?? ''),
+    );
+    const given = rows.filter((row) => row.doneAt === null);
+    expect(given.map((row) => row.payload.transactionId).sort()).toEqual(['stop-2', 'stop-3']);
+    for (const row of given) expect(row.lockedUntil).toBeNull();
+    const other = createJobRunner({ db: t.database.db, leaseMs: 60_000, handlers: handlers(0) });
+    expect(await other.runDue()).toBe(2);
+    expect(runs.slice().sort()).toEqual(ids);
+  });
+});
+
 describe('a refund the provider refuses', () => {
   it('is queued and carried out by the runner when the provider answers again', async () => {
     const payments = paymentConfigFromEnv({ PUBLIC_URL: t.config.publicUrl }, 'test');

@@ -45,7 +45,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   let timer: NodeJS.Timeout | undefined;
   const sweeps: NodeJS.Timeout[] = [];
   let running: Promise<void> | undefined;
-  // Set by stop(): the batch in hand is finished, no new one is claimed (graceful shutdown).
+  // Set by stop(): the job in hand is finished, the rest of its batch given back, no new batch
+  // claimed (graceful shutdown).
   let stopping = false;
 
   const leaseMs = options.leaseMs ?? 120_000;
@@ -86,7 +87,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     let done = 0;
     for (;;) {
       const batch = await claimDueJobs(db, BATCH, leaseMs);
-      for (const job of batch) if (await runOne(job)) done++;
+      for (const job of batch) {
+        // Stopping: the jobs of the batch not started go back to the queue at once, their attempt
+        // given back, for another process, rather than waiting out their lease.
+        if (stopping) await markJobDeferred(db, job, 0);
+        else if (await runOne(job)) done++;
+      }
       if (batch.length < BATCH || stopping) return done;
     }
   }

@@ -121,7 +121,8 @@ function stripeFrom(env: Env): StripeSettings | undefined {
   };
 }
 
-function sandboxEnabled(env: Env, production: boolean): boolean {
+/** The sandbox bank is on outside production unless switched off, and in production only when asked for. */
+export function sandboxEnabled(env: Env, production: boolean): boolean {
   const flag = env.SANDBOX_PAYMENTS;
   return flag === undefined ? !production : flag === 'true' || flag === '1';
 }

@@ -31,6 +31,8 @@ export const fr = {
     crossOrigin: 'Demande refusée : elle ne vient pas de ce site. Rechargez la page et réessayez.',
     serverError: 'Une erreur est survenue. Veuillez réessayer ultérieurement.',
     serviceUnavailable: 'Le service est momentanément indisponible.',
+    // The load balancer's own page when no server answers (deploy/haproxy/errors/503.http).
+    serversUnavailable: 'Nos serveurs ne répondent pas pour le moment. Réessayez dans quelques instants.',
     busy: 'Beaucoup de demandes arrivent en même temps. Réessayez dans un instant.',
     offline: 'Hors connexion',
   },

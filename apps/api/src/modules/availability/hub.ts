@@ -12,8 +12,14 @@ type Watcher = {
   /** The tickets this reader may see (events/event.service.ts rules), and a key shared by equal sets. */
   visible: ReadonlySet<string>;
   push(json: string): void;
-  close(): void;
+  close(reconnectInMs?: number): void;
 };
+
+/**
+ * When the readers of a stopping process reconnect (through the load balancer, to another
+ * server): spread over two seconds so that a thousand readers do not arrive in the same instant.
+ */
+const reconnectHintMs = () => 500 + Math.floor(Math.random() * 2000);
 
 type Followed = {
   eventId: string;
@@ -194,11 +200,14 @@ export function createAvailabilityHub(deps: {
 
     stats: () => ({ events: followed.size, watchers: watcherCount, reads }),
 
-    /** Ends every stream (before the server waits for its connections) and the LISTEN. */
+    /**
+     * Ends every stream (before the server waits for its connections), each with a hint to
+     * reconnect soon, elsewhere, and the LISTEN.
+     */
     async close() {
       isClosed = true;
       for (const entry of [...followed.values()]) {
-        for (const watcher of [...entry.watchers]) watcher.close();
+        for (const watcher of [...entry.watchers]) watcher.close(reconnectHintMs());
         forget(entry);
       }
       const unlisten = await listening?.catch(() => undefined);

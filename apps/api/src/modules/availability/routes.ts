@@ -68,7 +68,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
         watching = await deps.hub.watch(event.id, {
           visible,
           push: (json) => stream?.send(json),
-          close: () => stream?.close(),
+          close: (reconnectInMs) => stream?.close(reconnectInMs),
         });
       } catch (error) {
         release();

@@ -55,6 +55,24 @@ describe('event stream', () => {
     stream.close();
   });
 
+  it('tells the browser to reconnect soon when the server closes it, then ends', () => {
+    const written: string[] = [];
+    const socket = new Writable({
+      write(chunk, _encoding, callback) {
+        written.push(String(chunk));
+        callback();
+      },
+    });
+    const ends: string[] = [];
+    const stream = openEventStream(socket, limits, (reason) => ends.push(reason));
+    stream.send('"un"');
+    stream.close(1200);
+    stream.send('"deux"');
+    expect(written.join('')).toBe('retry: 3000\n\nevent: places\ndata: "un"\n\nretry: 1200\n\n');
+    expect(ends).toEqual(['closed']);
+    expect(socket.writableEnded).toBe(true);
+  });
+
   it('says where to reconnect and keeps a quiet stream alive', async () => {
     const written: string[] = [];
     const socket = new Writable({

@@ -15,7 +15,11 @@ export const defaultStreamLimits: StreamLimits = {
   retryMs: 3_000,
 };
 
-type EventStream = { send(json: string): void; close(): void };
+type EventStream = {
+  send(json: string): void;
+  /** Ends the stream; `reconnectInMs` first tells the browser when to reconnect (`retry:`). */
+  close(reconnectInMs?: number): void;
+};
 
 /**
  * A Server-Sent Events writer for a socket that may not read. Figures replace each other, so a
@@ -73,6 +77,10 @@ export function openEventStream(
       const text = `event: places\ndata: ${json}\n\n`;
       write(text, text);
     },
-    close: () => end('closed'),
+    close(reconnectInMs) {
+      // A reconnection hint only for a reader keeping up: one behind would never read it.
+      if (reconnectInMs !== undefined && !ended && !isBehind()) out.write(`retry: ${Math.round(reconnectInMs)}\n\n`);
+      end('closed');
+    },
   };
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inParallel, insertEvent, insertOrganiser, insertSignedInBuyers } from '../../../test/bulk-seed';
-import { newPostgresDatabase } from '../../../test/helpers';
+import { newPostgresDatabase, sharedKeySettings } from '../../../test/helpers';
 import { describeWith, testRedisUrl } from '../../../test/services';
 import type { DatabaseHandle } from '../../db/client';
 import { jobs, orders, participations, tickets } from '../../db/schema';
@@ -186,7 +186,13 @@ describeWith(['postgres', 'redis'], 'several server processes on one database', 
     database = await freshDatabase();
     sink = await smtpSink();
     dataDir = mkdtempSync(path.join(tmpdir(), 'guichet-procs-'));
-    env = { DATABASE_URL: database.url, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${sink.port}` };
+    env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      // Servers sharing Redis refuse to start with keys of their own (config.ts).
+      ...sharedKeySettings(),
+    };
     // One after the other: the first migrates, the second finds the schema made.
     servers.push(await startServer(await freePort(), env));
     servers.push(await startServer(await freePort(), env));

@@ -7,6 +7,8 @@ export type SseClient = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   messages: EventAvailability[];
+  /** The reconnection delays (`retry:`) the server sent, in order. */
+  retries: number[];
   /** The first message not yet looked at (received or to come) that `test` accepts. */
   next(test: (message: EventAvailability) => boolean, timeoutMs?: number): Promise<EventAvailability>;
   /** Resolves when the server ended the stream. */
@@ -31,6 +33,7 @@ export function openSse(url: string, headers: Record<string, string | undefined>
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: Object.fromEntries(sent) }, (res) => {
       const messages: EventAvailability[] = [];
+      const retries: number[] = [];
       const waiters: { test: (m: EventAvailability) => boolean; done: (m: EventAvailability) => void }[] = [];
       let buffer = '';
       let consumed = 0;
@@ -45,6 +48,8 @@ export function openSse(url: string, headers: Record<string, string | undefined>
         while (cut !== -1) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
+          const retry = /^retry: (\d+)$/m.exec(block);
+          if (retry) retries.push(Number(retry[1]));
           const data = block
             .split('\n')
             .filter((line) => line.startsWith('data: '))
@@ -69,6 +74,7 @@ export function openSse(url: string, headers: Record<string, string | undefined>
         status: res.statusCode ?? 0,
         headers: res.headers,
         messages,
+        retries,
         ended,
         next(test, timeoutMs = 1000) {
           const index = messages.findIndex((message, at) => at >= consumed && test(message));
