@@ -30,6 +30,7 @@ const event = (extra: Partial<EventDetail> = {}) =>
     isMandatoryRefund: false,
     paymentProvider: 'sandbox',
     dateMaxRefund: '2099-01-01T00:00:00Z',
+    questions: [],
     ...extra,
   }) as EventDetail;
 
