@@ -64,7 +64,7 @@ describe('one invitation', () => {
     const [account] = await t.database.db.select().from(users).where(eq(users.email, person.email));
     expect(account).toMatchObject({ firstName: 'Inès', lastName: 'Invitée', passwordHash: 'guest' });
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, person.email));
-    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual(['ticket-pdf', 'ticket-qr']);
+    expect(mail?.attachments?.map((a) => a.kind).sort()).toEqual(['ticket-qr', 'tickets-pdf']);
     const [ticket] = await t.database.db
       .select()
       .from(tickets)
