@@ -33,7 +33,7 @@ test.describe('staff', () => {
     const { eventId, panel } = await consoleOn(page, 'staff');
     await expect(panel.getByText("Aucun staff n'a été ajouté à cet évènement.")).toBeVisible();
 
-    await panel.getByRole('button', { name: 'Ajouter' }).click();
+    await panel.getByRole('button', { name: 'Ajouter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un membre du staff' });
     await dialog.getByRole('button', { name: 'Confirmer' }).click();
     await expect(dialog.getByText('Entrez une adresse email valide.')).toBeVisible();
