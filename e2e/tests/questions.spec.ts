@@ -23,7 +23,7 @@ async function addQuestion(page: Page, label: string, choices: { kind?: string; 
   }
   if (choices.required) await dialog.getByRole('switch', { name: 'Réponse obligatoire' }).check({ force: true });
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByText('La question a été ajoutée.')).toBeVisible();
+  await expect(page.getByText('La question a été ajoutée.').last()).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }
 

@@ -22,14 +22,14 @@ test('the organiser adds a box-office member, who sells at the door; a scanner m
 
   await openConsole(page, { event: eventId, tab: 'staff' });
   const panel = page.getByRole('tabpanel');
-  await panel.getByRole('button', { name: 'Ajouter' }).click();
+  await panel.getByRole('button', { name: 'Ajouter', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Ajouter un membre du staff' });
   await dialog.getByLabel('Rôle').selectOption({ label: 'Billetterie (contrôle et vente sur place)' });
   await dialog.getByRole('textbox').fill(cashier);
   await dialog.getByRole('textbox').press('Enter');
   await expect(page.getByText('Le staff a été ajouté.')).toBeVisible();
   // Without a role chosen: a scanner.
-  await panel.getByRole('button', { name: 'Ajouter' }).click();
+  await panel.getByRole('button', { name: 'Ajouter', exact: true }).click();
   await dialog.getByRole('textbox').fill(scanner);
   await dialog.getByRole('textbox').press('Enter');
   await expect(panel.getByText('Simon Scan')).toBeVisible();
