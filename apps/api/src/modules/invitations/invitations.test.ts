@@ -1,5 +1,5 @@
 import { checkoutFr, followUpFr, invitationsFr, MAX_INVITATION_ROWS } from '@guichet/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs, uniqueEmail } from '../../../test/helpers';
@@ -262,6 +262,12 @@ describe('an invitation file', () => {
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json().created).toBe(MAX_INVITATION_ROWS);
     expect(await invitationsOf(event.id)).toHaveLength(MAX_INVITATION_ROWS);
+    // The API tests share one database: 2,000 ticket mails left due would be rendered by the next
+    // test anywhere that runs the job runner, past its time limit.
+    await t.database.db.execute(
+      sql`delete from jobs where kind = 'mail' and payload->>'mailId' in (
+            select id::text from mail_outbox where "to" like ${`${prefix}-%`})`,
+    );
   }, 120_000);
 });
 
