@@ -122,6 +122,22 @@ describe('the participants list’s rows', () => {
     expect(recomputed).toEqual(kept);
   });
 
+  it('follow one statement over thousands of places (an event cancelled), beyond one lock per row', async () => {
+    const s = await soldEvent();
+    // More rows than the server's lock table holds (64 × its connections by default).
+    const many = 8000;
+    await t.database.db.execute(
+      sql`insert into participations (event_id, ticket_id, user_id, quantity, source)
+          select ${s.event.id}, ${s.fosse.id}, ${s.buyer.id}, 1, 'web' from generate_series(1, ${many})`,
+    );
+    expect((await s.list()).places).toBe(5 + many);
+    await t.database.db.execute(
+      sql`update participations set cancelled_at = now(), quantity = 0
+           where event_id = ${s.event.id} and order_id is null`,
+    );
+    expect((await s.list()).places).toBe(5);
+  });
+
   it('forget an account’s old name once it is renamed or deleted', async () => {
     const s = await soldEvent();
     // A place without an order (issued by hand): its row is named after the account.
