@@ -462,6 +462,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // A resold ticket sold again: the seller's place ends and their refund is queued (docs/decisions.md, "Resale").
       resale_sell: (job) => sellResoldPlaces(deps, job.participationId ?? ''),
     },
+    // Webhooks answer integrators within seconds of a payment, even while a rush's mails and their
+    // PDFs keep the other loop busy for minutes.
+    lanes: [['webhook_event', 'webhook']],
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>
       app.log.warn({ job: job.id, kind: job.kind, reason }, 'background job ended: subject gone'),

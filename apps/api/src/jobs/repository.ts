@@ -1,21 +1,27 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
-import { jobs } from '../db/schema';
+import { type JobKind, jobs } from '../db/schema';
 
 export type Job = typeof jobs.$inferSelect;
 
 /**
- * Takes up to `limit` due jobs for `leaseMs`, in one short statement: SKIP LOCKED keeps several
+ * Takes up to `limit` due jobs (of `kinds` when given) for `leaseMs`, in one short statement: SKIP LOCKED keeps several
  * processes off each other's jobs, and the lease lets a job go again if its runner dies.
  */
-export async function claimDueJobs(db: Database, limit: number, leaseMs: number): Promise<Job[]> {
+export async function claimDueJobs(
+  db: Database,
+  limit: number,
+  leaseMs: number,
+  kinds?: readonly JobKind[],
+): Promise<Job[]> {
+  const ofKinds = kinds ? sql`and kind = any(${`{${kinds.join(',')}}`}::text[])` : sql``;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
          where id in (
            select id from jobs
             where done_at is null and failed_at is null and run_at <= now()
-              and (locked_until is null or locked_until < now())
+              and (locked_until is null or locked_until < now()) ${ofKinds}
             order by run_at
             limit ${limit}
             for update skip locked)

@@ -261,4 +261,32 @@ describe('a refund the provider refuses', () => {
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'rembourse@test.guichet.fr'));
     expect(mails.map((m) => m.subject)).toContain(checkoutFr.duplicateRefundedMail.subject(t.config.brandName));
   });
+  it('runs a lane of its own beside the rest: a webhook is not kept waiting behind slow jobs queued before it', async () => {
+    const started: string[] = [];
+    let releaseSlow: () => void = () => {};
+    const slowHeld = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    const runner = createJobRunner({
+      db: t.database.db,
+      lanes: [['webhook']],
+      handlers: {
+        ...idleJobHandlers,
+        refund: async (payload) => {
+          started.push(payload.transactionId ?? '');
+          await slowHeld;
+        },
+        webhook: async (payload) => {
+          started.push(payload.eventId ?? '');
+          // The slow job queued first is still running: this one did not wait for it.
+          releaseSlow();
+        },
+      },
+    });
+    await queueJob(t.database.db, 'refund', { provider: 'none', transactionId: 'lane-slow' }, { maxAttempts: 1 });
+    await queueJob(t.database.db, 'webhook', { eventId: 'lane-quick', endpointId: 'none' }, { maxAttempts: 1 });
+    // Without a lane of its own the webhook would wait for the slow job, which waits for it.
+    await runner.runDue();
+    expect(started.filter((key) => key.startsWith('lane-')).sort()).toEqual(['lane-quick', 'lane-slow']);
+  });
 });

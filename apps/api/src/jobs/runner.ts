@@ -27,6 +27,11 @@ type JobRunnerOptions = {
   onError?: (error: unknown, job?: Job) => void;
   /** A job ended without its work because its subject is gone (for the log). */
   onEnded?: (job: Job, reason: string) => void;
+  /**
+   * Kinds run apart from the rest, each group by its own loop at the same time as the others: a
+   * quick kind (a webhook) does not wait behind slow ones (a mail with its PDFs) queued before it.
+   */
+  lanes?: JobKind[][];
   /** Work with no row of its own, done every so often by each process (sweeps). */
   every?: { name: string; everyMs: number; run(): Promise<unknown> }[];
 };
@@ -82,11 +87,18 @@ export function createJobRunner(options: JobRunnerOptions) {
     return true;
   }
 
+  const laneKinds = lanesOf(Object.keys(handlers) as JobKind[], options.lanes ?? []);
+
   /** Runs every job due now, batch after batch; the jobs it makes due again wait for their time. */
   async function runDue(): Promise<number> {
+    const done = await Promise.all(laneKinds.map(runLane));
+    return done.reduce((sum, n) => sum + n, 0);
+  }
+
+  async function runLane(kinds: readonly JobKind[] | undefined): Promise<number> {
     let done = 0;
     for (;;) {
-      const batch = await claimDueJobs(db, BATCH, leaseMs);
+      const batch = await claimDueJobs(db, BATCH, leaseMs, kinds);
       for (const job of batch) {
         // Stopping: the jobs of the batch not started go back to the queue at once, their attempt
         // given back, for another process, rather than waiting out their lease.
@@ -132,3 +144,10 @@ export function createJobRunner(options: JobRunnerOptions) {
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** The kinds each loop claims: the given lanes, then every other kind together (all: undefined). */
+function lanesOf(kinds: readonly JobKind[], lanes: JobKind[][]): (readonly JobKind[] | undefined)[] {
+  if (lanes.length === 0) return [undefined];
+  const apart = new Set(lanes.flat());
+  return [...lanes, kinds.filter((kind) => !apart.has(kind))];
+}
