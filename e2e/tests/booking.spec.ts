@@ -230,6 +230,51 @@ test.describe('booking', () => {
     await expect(page.getByText('1 place remboursable')).toBeVisible();
   });
 
+  test('a named event asks each place its holder and its question, then the paid tickets carry them', async ({
+    page,
+    request,
+  }) => {
+    const eventId = await organiserEvent(request, { ticketList: paidTickets });
+    expect((await request.patch(`/api/events/${eventId}`, { data: { isNamedTickets: true } })).status()).toBe(200);
+    const question = await request.post(`/api/console/events/${eventId}/questions`, {
+      data: { label: 'Régime alimentaire', kind: 'shortText', isRequired: true, scope: 'place' },
+    });
+    expect(question.status(), await question.text()).toBe(201);
+    await newBuyer(page);
+    await page.goto(`/billetterie/${eventId}`);
+    const main = booking(page);
+    await chooseTickets(page, 'Standard', 2);
+    await acceptTermsAndGoOn(page);
+
+    const holders = main.getByRole('group', { name: 'Titulaires des billets' });
+    await expect(holders.getByRole('group', { name: 'Place 1' })).toBeVisible();
+    await expect(holders.getByRole('group', { name: 'Place 2' })).toBeVisible();
+    // Nothing typed yet: the step names what is missing and stays.
+    await next(page);
+    await expect(main.getByText('Veuillez saisir le prénom du titulaire.').first()).toBeVisible();
+    const people = [
+      ['Alex', 'Martin', 'Végétarien'],
+      ['Sam', 'Durand', 'Aucun'],
+    ];
+    for (const [index, [firstName, lastName, diet]] of people.entries()) {
+      const place = holders.getByRole('group', { name: `Place ${index + 1}` });
+      await place.getByRole('textbox', { name: 'Prénom du titulaire', exact: true }).fill(firstName ?? '');
+      await place.getByRole('textbox', { name: 'Nom du titulaire', exact: true }).fill(lastName ?? '');
+      await place.getByRole('textbox', { name: /Régime alimentaire/ }).fill(diet ?? '');
+    }
+    await expectAccessible(page);
+    await screenshotBothThemes(page, holders, 'holders');
+    await next(page);
+
+    await expect(main.getByRole('heading', { name: 'Récapitulatif et paiement' })).toBeVisible();
+    await main.getByRole('button', { name: 'Payer 25,00 €' }).click();
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
+    await expect(page.getByText('Votre transaction a bien été acceptée.')).toBeVisible();
+    await page.goto('/myTickets');
+    await expect(page.getByText('Alex Martin')).toBeVisible();
+    await expect(page.getByText('Sam Durand')).toBeVisible();
+  });
+
   test('a known e-mail pays through the sandbox bank and comes back to the result page', async ({ page, request }) => {
     const eventId = await organiserEvent(request, { ticketList: paidTickets });
     const email = await registerViaApi(page.request);

@@ -1,6 +1,6 @@
 import { discoveryFr, type EventDetail, formatEuros } from '@guichet/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import classes from './BuyBar.module.css';
 
 /**
@@ -10,15 +10,48 @@ import classes from './BuyBar.module.css';
  */
 export function BuyBar({ event, targetId }: { event: EventDetail; targetId: string }) {
   const [targetVisible, setTargetVisible] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const target = document.getElementById(targetId);
-    if (!target) return;
-    const observer = new IntersectionObserver((entries) => setTargetVisible(entries.some((e) => e.isIntersecting)), {
-      rootMargin: '0px 0px -30% 0px',
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
+    const parent = target?.parentElement;
+    if (!target || !parent) return;
+    // The ticket choice and the steps that follow it (holders, payment): a buyer scrolled down to
+    // the third step has no use for "Réserver".
+    const seen = new Set<Element>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) seen.add(entry.target);
+          else seen.delete(entry.target);
+        }
+        setTargetVisible(seen.size > 0);
+      },
+      { rootMargin: '0px 0px -30% 0px' },
+    );
+    const observeFromTarget = () => {
+      for (const element of seen) if (!element.isConnected) seen.delete(element);
+      for (let element: Element | null = target; element; element = element.nextElementSibling)
+        observer.observe(element);
+    };
+    observeFromTarget();
+    const mutations = new MutationObserver(observeFromTarget);
+    mutations.observe(parent, { childList: true });
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+    };
   }, [targetId]);
+
+  // What floats at the bottom of the page (back to top) goes above the bar while it shows.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const height = bar.current && getComputedStyle(bar.current).display !== 'none' ? bar.current.offsetHeight : 0;
+    if (targetVisible || height === 0) root.removeProperty('--bottom-bar-height');
+    else root.setProperty('--bottom-bar-height', `${height}px`);
+    return () => {
+      root.removeProperty('--bottom-bar-height');
+    };
+  }, [targetVisible]);
 
   const price = event.isFree ? discoveryFr.page.free : discoveryFr.page.fromPrice(formatEuros(event.minPriceCents));
   const bringUp = () => {
@@ -32,7 +65,12 @@ export function BuyBar({ event, targetId }: { event: EventDetail; targetId: stri
   };
 
   return (
-    <div className={classes.bar} data-hidden={targetVisible || undefined} aria-hidden={targetVisible || undefined}>
+    <div
+      ref={bar}
+      className={classes.bar}
+      data-hidden={targetVisible || undefined}
+      aria-hidden={targetVisible || undefined}
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Stack gap={0} miw={0}>
           <Text fw={800} size="lg">
