@@ -16,6 +16,8 @@ import { useTestApp } from '../../../test/use-test-app';
 import {
   attendeeMessageRecipients,
   attendeeMessages,
+  checkinListEntries,
+  checkinLists,
   jobs,
   mailOutbox,
   participations,
@@ -111,6 +113,19 @@ describe('messages to attendees', () => {
     expect(await count(`ticketIds=${plain.id},${option.id}`)).toBe(3);
     expect(await count('checkin=in')).toBe(1);
     expect(await count(`checkin=absent&ticketIds=${plain.id}`)).toBe(1);
+
+    // Came in through a check-in list's door (its own entries): in, not absent.
+    const [list] = await t.database.db
+      .insert(checkinLists)
+      .values({ eventId: event.id, name: 'Loges', ticketIds: [option.id] })
+      .returning();
+    if (!list) throw new Error('list missing');
+    await t.database.db
+      .insert(checkinListEntries)
+      .values({ listId: list.id, participationId: optionHolder.participation.id, entries: 1, inside: 1 });
+    expect(await count('checkin=in')).toBe(2);
+    expect(await count('checkin=absent')).toBe(1);
+    await t.database.db.delete(checkinListEntries).where(eq(checkinListEntries.listId, list.id));
 
     const sent = await post(t, event.id, cookie, { ...message, audience: { ticketIds: [choice.id] } });
     expect(sent.statusCode).toBe(202);

@@ -6,9 +6,13 @@ import { MAIL_MAX_ATTEMPTS } from '../../mail/outbox';
 
 /**
  * The places an audience names: live participations of the event, of the chosen tickets (a choice
- * ticket names its options) and entry status. Read only here: participations keep their shape.
+ * ticket names its options) and entry status, at the event's door or on one of its lists. Read only here: participations keep their shape.
  */
 function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
+  // Came in by the event's door, or by any of its check-in lists' (which keep their own entries).
+  const arrived = sql`(p.entries_used > 0
+                       or exists (select 1 from checkin_list_entries le
+                                   where le.participation_id = p.id and le.entries > 0))`;
   // A PostgreSQL array literal: drizzle spreads a JS array into a list. The ids are checked UUIDs.
   const ticketIds = audience.ticketIds && audience.ticketIds.length > 0 ? `{${audience.ticketIds.join(',')}}` : null;
   return sql`select p.user_id, p.order_id
@@ -18,7 +22,7 @@ function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
                 and (${ticketIds}::uuid[] is null or t.id = any(${ticketIds}::uuid[])
                      or t.parent_id = any(${ticketIds}::uuid[]))
                 and (${audience.checkin ?? null}::text is null
-                     or (${audience.checkin ?? null}::text = 'in') = (p.entries_used > 0))`;
+                     or (${audience.checkin ?? null}::text = 'in') = ${arrived})`;
 }
 
 /** Each distinct address among the places' holders and their orders' buyers, with a first name. */
