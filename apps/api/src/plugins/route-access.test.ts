@@ -122,6 +122,7 @@ describe('every route of the API', () => {
         'GET /api/events',
         'GET /api/orders/:id/invoices/:invoiceId/pdf',
         'GET /api/events/:id/availability/stream',
+        'GET /api/checkin/events/:id/lists/stream',
         'GET /api/events/:id/calendar.ics',
         'GET /api/images/*',
         'GET /api/me/export',

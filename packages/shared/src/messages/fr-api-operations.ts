@@ -11,6 +11,8 @@ export const apiOperationsFr: Record<string, string> = {
   'DELETE /api/console/events/{id}/checkin-lists/{listId}': 'Supprimer une liste d’entrée',
   'GET /api/checkin/events/{id}/lists':
     'Lister les listes d’entrée à choisir au scanner, avec les personnes à l’intérieur',
+  'GET /api/checkin/events/{id}/lists/stream':
+    'Suivre en direct les personnes à l’intérieur, liste par liste (Server-Sent Events)',
   'GET /api/console/events/{id}/invitations': 'Lister les invitations d’un événement, révoquées comprises',
   'POST /api/console/events/{id}/invitations':
     'Inviter une personne : un billet gratuit et nominatif, envoyé par e-mail (sans billet choisi, le premier gratuit ou le moins cher)',

@@ -16,6 +16,7 @@ export const tokenScopes: Record<string, ApiTokenScope> = {
   'GET /api/checkin/events': 'checkins:write',
   'GET /api/checkin/events/:id/manifest': 'checkins:write',
   'GET /api/checkin/events/:id/lists': 'checkins:write',
+  'GET /api/checkin/events/:id/lists/stream': 'checkins:write',
   'POST /api/checkin/events/:id/scans': 'checkins:write',
   'POST /api/checkin/events/:id/scans/batch': 'checkins:write',
   'POST /api/events': 'events:write',

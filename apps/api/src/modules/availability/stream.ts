@@ -32,6 +32,8 @@ export function openEventStream(
   limits: StreamLimits,
   onEnd: (reason: 'closed' | 'stalled') => void,
   now: () => number = Date.now,
+  /** The `event:` of each message: what the browser listens for. */
+  eventName = 'places',
 ): EventStream {
   let pending: string | undefined;
   let behindSince: number | undefined;
@@ -74,7 +76,7 @@ export function openEventStream(
 
   return {
     send(json) {
-      const text = `event: places\ndata: ${json}\n\n`;
+      const text = `event: ${eventName}\ndata: ${json}\n\n`;
       write(text, text);
     },
     close(reconnectInMs) {

@@ -3,6 +3,7 @@ import { checkinFr } from '@guichet/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, getAs, loginAs, raceMode } from '../../../test/helpers';
+import { openSse } from '../../../test/modules/availability/support';
 import { participationWithCode } from '../../../test/modules/checkin/support';
 import { useListeningTestApp } from '../../../test/use-test-app';
 import { participations } from '../../db/schema';
@@ -264,5 +265,30 @@ describe('offline scanners on a list', () => {
     expect(whole.participations.every((p: { entriesUsed: number }) => p.entriesUsed === 0)).toBe(true);
     const unknown = await getAs(t, `/api/checkin/events/${event.id}/manifest?listId=${randomUUID()}`, staffCookie);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the people inside, live', () => {
+  it('pushes each door’s figures to whoever scans the event as people come in and leave, and to nobody else', async () => {
+    const { event, vip, staffCookie, createList } = await festival();
+    const list = await createList({ name: 'VIP', ticketIds: [vip.id], allowReentry: true });
+    const { code } = await participationWithCode(t, event.id, vip.id, 1);
+    const url = `${t.base}/api/checkin/events/${event.id}/lists/stream`;
+    const stranger = await createUser(t);
+    const refused = await openSse(url, { cookie: await loginAs(t, stranger.email) });
+    expect(refused.status).toBe(403);
+    refused.close();
+
+    const stream = await openSse(url, { cookie: staffCookie });
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toContain('text/event-stream');
+    type Figures = { lists: { id: string; inside: number }[]; event: { inside: number } };
+    const insideOf = (message: unknown) => (message as Figures).lists.find((l) => l.id === list)?.inside;
+    await stream.next((message) => insideOf(message) === 0);
+    expect((await scan(event.id, staffCookie, { code, listId: list })).statusCode).toBe(200);
+    await stream.next((message) => insideOf(message) === 1, 5_000);
+    expect((await scan(event.id, staffCookie, { code, listId: list, direction: 'out' })).statusCode).toBe(200);
+    await stream.next((message) => insideOf(message) === 0, 5_000);
+    stream.close();
   });
 });

@@ -31,7 +31,8 @@ async function checkedFields(deps: Deps, eventId: string, fields: ListFields): P
   return { name, ticketIds, allowReentry: fields.allowReentry, allowCheckout: fields.allowCheckout };
 }
 
-async function figures(deps: Deps, eventId: string): Promise<CheckinLists> {
+/** The lists' figures of an event, for whoever was let see them (the live stream reads them again). */
+export async function figures(deps: Deps, eventId: string): Promise<CheckinLists> {
   const [lists, event] = await Promise.all([
     repo.findLists(deps.db, eventId),
     repo.findEventPresence(deps.db, eventId),
@@ -47,8 +48,12 @@ export async function listsForConsole(deps: Deps, viewer: Viewer | null, eventId
 
 /** The scanner's choice of lists: anyone who scans the event. */
 export async function listsForScanner(deps: Deps, viewer: Viewer | null, eventId: string): Promise<CheckinLists> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  return figures(deps, event.id);
+  return figures(deps, await authorizeScanner(deps, viewer, eventId));
+}
+
+/** The event's id, for anyone who scans it (its staff, its organiser, the administrator). */
+export async function authorizeScanner(deps: Deps, viewer: Viewer | null, eventId: string): Promise<string> {
+  return (await authorizeEvent(deps.db, viewer, eventId, 'scan')).id;
 }
 
 export async function createList(

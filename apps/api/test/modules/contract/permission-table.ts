@@ -384,6 +384,12 @@ export const permissionTable: Record<string, Line> = {
     token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(200, 403, { staff: 200 }),
   },
+  // 406 for whoever may follow it: this test's client takes only JSON, and a stream would never end
+  // (the stream itself is tested over a socket in checkin-lists.test.ts).
+  'GET /api/checkin/events/:id/lists/stream': {
+    token: { scope: 'checkins:write' },
+    expect: ownerOrAdmin(406, 403, { staff: 406 }),
+  },
   'GET /api/console/events/:id/checkin-lists': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/checkin-lists': {
     expect: ownerOrAdmin(201, 404),
