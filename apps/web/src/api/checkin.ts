@@ -17,6 +17,7 @@ import type {
   UpdateCheckinListRequest,
 } from '@guichet/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ApiError, api } from './client';
 
 const event = (id: string) => encodeURIComponent(id);
@@ -31,7 +32,7 @@ export const doorKeys = {
   scannerLists: (eventId: string) => ['checkin', eventId, 'lists'] as const,
 };
 
-/** The people inside move at the door: the figures are read again this often while shown. */
+/** The people inside move at the door: without their live stream, the figures are read again this often. */
 const LIVE_FIGURES_MS = 10_000;
 
 /** The events the user runs the door of today (the scanner's menu). */
@@ -49,23 +50,51 @@ export function fetchManifest(eventId: string, listId: string | null, signal?: A
   return api<CheckinManifest>('GET', `/checkin/events/${event(eventId)}/manifest${query}`, undefined, { signal });
 }
 
-/** The scanner's choice of lists and their people inside, read again while the scanner is open. */
+/**
+ * The people inside, pushed by the server while the figures are shown (issue 31): each message
+ * replaces the lists' figures of the scanner and of the console. Answers whether the stream is
+ * up; while it is not, the figures are read again every LIVE_FIGURES_MS instead.
+ */
+function useLiveCheckinFigures(eventId: string, enabled: boolean): boolean {
+  const client = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/checkin/events/${event(eventId)}/lists/stream`);
+    source.onopen = () => setConnected(true);
+    source.onerror = () => setConnected(false);
+    source.addEventListener('figures', (message) => {
+      const figures = JSON.parse((message as MessageEvent<string>).data) as CheckinLists;
+      client.setQueryData(doorKeys.scannerLists(eventId), figures);
+      client.setQueryData(doorKeys.checkinLists(eventId), figures);
+    });
+    return () => {
+      source.close();
+      setConnected(false);
+    };
+  }, [eventId, enabled, client]);
+  return connected;
+}
+
+/** The scanner's choice of lists and their people inside, live while the scanner is open. */
 export function useScannerLists(eventId: string, enabled: boolean) {
+  const live = useLiveCheckinFigures(eventId, enabled);
   return useQuery({
     queryKey: doorKeys.scannerLists(eventId),
     queryFn: () => api<CheckinLists>('GET', `/checkin/events/${event(eventId)}/lists`),
     enabled,
-    refetchInterval: LIVE_FIGURES_MS,
+    refetchInterval: live ? false : LIVE_FIGURES_MS,
     retry: false,
   });
 }
 
-/** The console's check-in lists, with their people inside. */
+/** The console's check-in lists, with their people inside, live. */
 export function useCheckinLists(eventId: string) {
+  const live = useLiveCheckinFigures(eventId, true);
   return useQuery({
     queryKey: doorKeys.checkinLists(eventId),
     queryFn: () => api<CheckinLists>('GET', `/console/events/${event(eventId)}/checkin-lists`),
-    refetchInterval: LIVE_FIGURES_MS,
+    refetchInterval: live ? false : LIVE_FIGURES_MS,
   });
 }
 

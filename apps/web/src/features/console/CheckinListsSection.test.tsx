@@ -1,6 +1,7 @@
 import { type CheckinLists, checkinFr } from '@guichet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
 import { CheckinListsSection } from './CheckinListsSection';
@@ -29,7 +30,46 @@ const figures: CheckinLists = {
   event: { inside: 12, total: 80 },
 };
 
+/** The browser's EventSource, driven by the test: the streams opened, and a way to send them a message. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, (message: MessageEvent<string>) => void>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (message: MessageEvent<string>) => void) {
+    this.listeners.set(name, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(name: string, data: unknown) {
+    this.listeners.get(name)?.(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.opened = [];
+});
+
 describe('the check-in lists of the console', () => {
+  it('follows the people inside as the server pushes them, and stops when left', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    stubApi({ [LISTS]: ok(figures) });
+    const { unmount } = renderApp(<CheckinListsSection eventId="evt-1" />);
+    expect(await screen.findByTestId('event-inside')).toHaveTextContent(checkinFr.scanner.inside(12));
+    const [stream] = FakeEventSource.opened;
+    expect(stream?.url).toBe('/api/checkin/events/evt-1/lists/stream');
+    act(() => stream?.emit('figures', { ...figures, event: { inside: 13, total: 80 } }));
+    await waitFor(() => expect(screen.getByTestId('event-inside')).toHaveTextContent(checkinFr.scanner.inside(13)));
+    unmount();
+    expect(stream?.closed).toBe(true);
+  });
+
   it('shows each list with its people inside, and the whole event’s', async () => {
     stubApi({ [LISTS]: ok(figures) });
     renderApp(<CheckinListsSection eventId="evt-1" />);
