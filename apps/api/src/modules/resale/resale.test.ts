@@ -14,12 +14,11 @@ import {
   resaleListings,
   tickets,
 } from '../../db/schema';
-import { paymentConfigFromEnv } from '../../payments';
+import { createSandboxBankStore, paymentConfigFromEnv } from '../../payments';
 import { sellResoldPlaces } from './service';
 
 const e = resaleFr.errors;
 const payments = paymentConfigFromEnv({ PUBLIC_URL: 'http://localhost:3000' }, 'test');
-const bank = payments.sandbox as NonNullable<typeof payments.sandbox>;
 // A database of its own: the sale test runs the job queue, which must hold only this file's jobs.
 const t = useTestApp({ payments, isolated: true });
 let organizer: Awaited<ReturnType<typeof createUser>>;
@@ -165,7 +164,10 @@ describe('the sale', () => {
     expect(seller?.cancelledAt).not.toBeNull();
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.participationId, place.id));
     expect(refund).toMatchObject({ cause: 'resale', status: 'refunded', amountCents: a.priceCents - 150 });
-    expect(bank.refunds.filter((r) => r.amountCents === a.priceCents - 150).length).toBeGreaterThan(0);
+    const bankRefunds = await createSandboxBankStore(t.database.db).refundsOf(
+      (refund?.transactionId ?? '').padStart(10, '0'),
+    );
+    expect(bankRefunds.map((r) => r.amountCents)).toEqual([a.priceCents - 150]);
     const entries = await t.database.db
       .select()
       .from(ledgerEntries)
