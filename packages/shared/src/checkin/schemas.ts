@@ -119,8 +119,9 @@ export const checkinManifest = z.object({
   publicKey: z.string(),
   participations: z.array(manifestParticipation),
   /**
-   * The ids of the event's participations whose codes are revoked (transferred to someone else):
-   * their signatures still verify, so an offline scanner refuses them from this list.
+   * The ids of the event's participations whose codes are revoked (transferred, resold, refunded,
+   * cancelled, a revoked invitation): their signatures still verify, so an offline scanner refuses
+   * them from this list.
    */
   revoked: z.array(z.string()),
   /** The name of whoever syncs: the entries this device takes offline are theirs. */
