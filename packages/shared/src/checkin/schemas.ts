@@ -113,6 +113,10 @@ const manifestParticipation = z.object({
 });
 export type ManifestParticipation = z.infer<typeof manifestParticipation>;
 
+/** Why a revoked code is refused, as the scanner says it: handed on, cancelled or refunded (a resale too), an invitation revoked. */
+export const revocationReason = z.enum(['transferred', 'cancelled', 'invitation_revoked']);
+export type RevocationReason = z.infer<typeof revocationReason>;
+
 export const checkinManifest = z.object({
   event: eventSummary,
   /** Ed25519 public key, raw 32 bytes in base64: the scanner checks codes with it offline. */
@@ -124,6 +128,11 @@ export const checkinManifest = z.object({
    * them from this list.
    */
   revoked: z.array(z.string()),
+  /**
+   * Why each revoked code is refused, by id. A manifest kept from before the reasons has none: its
+   * codes are read as transferred, the refusal it showed then.
+   */
+  revokedReasons: z.record(z.string(), revocationReason).optional(),
   /** The name of whoever syncs: the entries this device takes offline are theirs. */
   scannerName: z.string(),
   syncedAt: z.string(),

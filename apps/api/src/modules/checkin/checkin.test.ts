@@ -272,6 +272,11 @@ describe('the scanner list', () => {
     expect(body.revoked).toEqual(expect.arrayContaining([refunded.participation.id, left.participation.id]));
     expect(body.revoked).not.toContain(kept.participation.id);
     expect(body.revoked).not.toContain(group.participation.id);
+    // Said as the server says it online: cancelled.
+    expect(body.revokedReasons).toMatchObject({
+      [refunded.participation.id]: 'cancelled',
+      [left.participation.id]: 'cancelled',
+    });
     expect(body.participations.map((p: { id: string }) => p.id)).not.toContain(refunded.participation.id);
     // Online, the same codes are refused as cancelled.
     for (const { code } of [refunded, left]) {
