@@ -5,12 +5,16 @@
  */
 import { type AddressInfo, createServer } from 'node:net';
 import { openDatabase } from '../apps/api/src/db/client';
-import { tickets } from '../apps/api/src/db/schema';
+import { eventQuestions, tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
 import type { Answer, LoadClient } from './http-client';
 
-export type Sale = { eventId: string; ticketId: string };
+/**
+ * The sale's event and ticket; a named sale (issue 30) also has one required question for each
+ * place and one for the order, which every buyer answers (see orderOf).
+ */
+export type Sale = { eventId: string; ticketId: string; named?: { placeQuestionId: string; orderQuestionId: string } };
 /** A held order, its buyer's session, and where the buyer sends its requests. */
 export type Held = { id: string; cookie: string; base: string };
 
@@ -29,7 +33,8 @@ export async function makeBuyers(url: string, count: number): Promise<{ organize
 
 /**
  * A fresh event of `places` places, one per race, so that the races start alike; `named` when it
- * names its tickets (issue 30: each order then carries its place's holder, see orderOf).
+ * names its tickets and asks its questions (issue 30: each order then carries its place's holder
+ * and the answers, see orderOf).
  */
 export async function makeSale(
   url: string,
@@ -49,8 +54,51 @@ export async function makeSale(
     .insert(tickets)
     .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: places })
     .returning();
+  const questions = named
+    ? await database.db
+        .insert(eventQuestions)
+        .values([
+          { eventId, label: 'Régime alimentaire', kind: 'shortText', isRequired: true, scope: 'place', position: 1 },
+          {
+            eventId,
+            label: 'Comment avez-vous connu ce concert ?',
+            kind: 'choice',
+            choices: ['Affiche', 'Radio', 'Des amis'],
+            isRequired: true,
+            scope: 'order',
+            position: 2,
+          },
+        ])
+        .returning({ id: eventQuestions.id, scope: eventQuestions.scope })
+    : [];
   await database.close();
-  return { eventId, ticketId: ticket?.id ?? '' };
+  const idOf = (scope: 'place' | 'order') => questions.find((question) => question.scope === scope)?.id ?? '';
+  return {
+    eventId,
+    ticketId: ticket?.id ?? '',
+    ...(named && { named: { placeQuestionId: idOf('place'), orderQuestionId: idOf('order') } }),
+  };
+}
+
+/**
+ * A buyer's order of one place; on a named sale, with its holder and its answers to the place's
+ * and the order's questions, as the booking form sends them.
+ */
+export function orderOf(sale: Sale, index: number) {
+  if (!sale.named) return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1 }] };
+  const { placeQuestionId, orderQuestionId } = sale.named;
+  return {
+    eventId: sale.eventId,
+    lines: [
+      {
+        ticketId: sale.ticketId,
+        quantity: 1,
+        holders: [{ firstName: 'Camille', lastName: `Acheteuse ${index}` }],
+        answers: [{ [placeQuestionId]: index % 2 ? 'Végétarien' : 'Aucun' }],
+      },
+    ],
+    answers: { [orderQuestionId]: ['Affiche', 'Radio', 'Des amis'][index % 3] ?? 'Affiche' },
+  };
 }
 
 export function freePort(): Promise<number> {

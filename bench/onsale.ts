@@ -16,8 +16,9 @@
  * BENCH_PROCESSES (2), BENCH_WARM_UP (as many buyers as the race hold and pay on a warm-up sale of each race first),
  * BENCH_WEBHOOKS=1 (the organiser has a webhook on `order.paid` to a local receiver: every paid
  * order writes its event in the settlement, and after the races one job runner delivers them all,
- * the drain time printed; issue 33). The event names its tickets (issue 30): each buyer sends its
- * place's holder, checked as online; BENCH_NAMED=0 races an event without holders.
+ * the drain time printed; issue 33). The event names its tickets and asks one required question
+ * per place and one per order (issue 30): each buyer sends its place's holder and the answers,
+ * checked as online; BENCH_NAMED=0 races an event without holders or questions.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ import { sharedKeySettings } from '../apps/api/test/helpers';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { LoadClient } from './http-client';
-import { freePort, type Held, makeBuyers, makeSale, pay, postJson, type Sale } from './onsale-steps';
+import { freePort, type Held, makeBuyers, makeSale, orderOf, pay, postJson, type Sale } from './onsale-steps';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -100,12 +101,6 @@ async function serveBare(): Promise<void> {
   });
 }
 
-/** A buyer's order of one place: with its holder when the event names its tickets (issue 30). */
-function orderOf(sale: Sale, index: number) {
-  const holders = NAMED ? { holders: [{ firstName: 'Camille', lastName: `Acheteuse ${index}` }] } : {};
-  return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1, ...holders }] };
-}
-
 async function startServers(count: number, mode = '--serve'): Promise<{ children: ChildProcess[]; bases: string[] }> {
   const children = Array.from({ length: count }, () =>
     fork(fileURLToPath(import.meta.url), [mode], {
@@ -166,6 +161,8 @@ type Race = {
   ticketsSold: number;
   ticketsHeld: number;
   paidOrders: number;
+  /** A named sale's paid places missing their holder or an answer, or paid orders missing theirs: must be 0. */
+  unanswered: number;
   cpuMsPerRequest: { servers: number; loadGenerator: number; postgres: number };
   cpuMsPerConfirmation: { servers: number; loadGenerator: number; postgres: number };
 };
@@ -256,6 +253,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     (await check.query("select count(*) from orders where status = 'paid' and event_id = $1", [sale.eventId])).rows[0]
       .count,
   );
+  const unanswered = sale.named ? await unansweredOf(check, sale) : 0;
   await check.end();
   return {
     processes,
@@ -271,6 +269,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     ticketsSold: counts.sold,
     ticketsHeld: counts.held,
     paidOrders: paid,
+    unanswered,
     cpuMsPerRequest,
     cpuMsPerConfirmation,
   };
@@ -347,6 +346,19 @@ async function gapsAndRepeats(check: pg.Client, eventId: string): Promise<string
     faults.push(`tickets of the race: ${tickets.places} places, ${tickets.distinct} numbers, up to ${tickets.max}`);
   }
   return faults;
+}
+
+/** The named sale's paid places without their holder or their answer, and paid orders without theirs. */
+async function unansweredOf(check: pg.Client, sale: Sale): Promise<number> {
+  const { placeQuestionId, orderQuestionId } = sale.named ?? { placeQuestionId: '', orderQuestionId: '' };
+  const { rows } = await check.query(
+    `select (select count(*) from participations p join orders o on o.id = p.order_id and o.status = 'paid'
+              where p.event_id = $1 and (p.holder_last_name is null or coalesce(p.answers ->> $2, '') = ''))::int
+          + (select count(*) from orders o
+              where o.event_id = $1 and o.status = 'paid' and coalesce(o.answers ->> $3, '') = '')::int as missing`,
+    [sale.eventId, placeQuestionId, orderQuestionId],
+  );
+  return rows[0].missing;
 }
 
 async function documentsReady(eventId: string, lastPaidAt: number): Promise<number | null> {
@@ -483,6 +495,11 @@ async function main(): Promise<void> {
   console.log(
     `  numbers without a gap or a repeat (the organiser's invoices, the event's places): ${numberingFaults.length === 0 ? 'yes' : `NO: ${numberingFaults.join('; ')}`}`,
   );
+  if (NAMED) {
+    console.log(
+      `  named places and answers (a holder and a required question per place, a required question per order): ${single.unanswered + several.unanswered === 0 ? 'all there' : `MISSING: ${single.unanswered} + ${several.unanswered}`}`,
+    );
+  }
   console.log(`  tickets sold: ${single.ticketsSold} (must be ${PLACES}); still held: ${single.ticketsHeld}`);
   console.log(
     `  tickets sold with ${PROCESSES} processes: ${several.ticketsSold} (must be ${PLACES}); still held: ${several.ticketsHeld}`,
@@ -518,7 +535,8 @@ async function main(): Promise<void> {
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(path.join(here, 'results', 'onsale.json'), `${JSON.stringify(figures, null, 2)}\n`);
   const wrong = [single, several].some(
-    (r) => r.ticketsSold !== PLACES || r.paidOrders !== PLACES || r.unexpected > 0 || r.held !== PLACES,
+    (r) =>
+      r.ticketsSold !== PLACES || r.paidOrders !== PLACES || r.unexpected > 0 || r.held !== PLACES || r.unanswered > 0,
   );
   const webhooksLost = webhooks !== null && (receiver?.seen.size ?? 0) < webhooks.paid;
   if (wrong || numberingFaults.length > 0 || webhooksLost) {

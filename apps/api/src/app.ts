@@ -101,6 +101,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { forgetOldWebhookAttempts } from './modules/webhooks/service';
 import {
   createPaymentProviders,
+  createSandboxBankStore,
   type PaymentConfig,
   type PaymentProviderName,
   paymentConfigFrom,
@@ -169,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentConfig =
     options.payments ??
     paymentConfigFrom(config.payments, { production: config.env === 'production', publicUrl: config.publicUrl });
-  const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, {}) };
+  const sandboxStore = createSandboxBankStore(database.db);
+  const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, { sandboxStore }) };
   // The bank's payment form is posted to the bank; Stripe's scripts and frames come from Stripe.
   const bankHosts = paymentFormOrigins(paymentConfig, config.publicUrl);
   // Stripe's own list (security guide): its script and frames, 3-D Secure frames from hooks.stripe.com.
@@ -394,6 +396,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(sandboxBankRoutes, {
       prefix: '/sandbox-bank',
       bank: paymentConfig.sandbox,
+      store: sandboxStore,
       fetch: options.sandboxFetch,
     });
   }

@@ -64,12 +64,14 @@ export function manifestOf(
   publicKey: string,
   participations: ManifestParticipation[],
   revoked: string[] = [],
+  revokedReasons?: CheckinManifest['revokedReasons'],
 ): CheckinManifest {
   return {
     event: { id: EVENT_ID, title: 'Gala', dateBegin: '2030-06-01T18:00:00.000Z', dateEnd: '2030-06-01T23:00:00.000Z' },
     publicKey,
     participations,
     revoked,
+    ...(revokedReasons && { revokedReasons }),
     scannerName: 'Porte A',
     syncedAt: '2030-06-01T17:00:00.000Z',
   };

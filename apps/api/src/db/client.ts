@@ -64,9 +64,14 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   poolSize?: number;
+  /** An idle pooled connection that failed (the server restarted or ended it); logged by default. */
+  onError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener, the pool rethrows an idle connection's error and the process dies; the
+    // pool has already dropped that connection, and the next query opens another.
+    pool.on('error', options.onError ?? logIdleConnectionError);
     return {
       ...sharedHandle(drizzlePg(pool, { schema }) as unknown as Database, 'postgres', migratePg),
       close: () => pool.end(),
@@ -105,6 +110,10 @@ export async function openDatabase(options: {
       };
     },
   };
+}
+
+function logIdleConnectionError(error: Error): void {
+  console.error(JSON.stringify({ level: 'error', msg: 'database: idle connection lost', err: error.message }));
 }
 
 const LISTEN_RETRY_MS = { first: 250, max: 5_000 };

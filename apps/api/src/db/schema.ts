@@ -1619,3 +1619,26 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
 );
+
+/**
+ * The sandbox bank's decisions: one per page shown (the decision token's signature), so that a
+ * second click, on whichever server, lands where the first did and notifies the shop once.
+ */
+export const sandboxBankDecisions = pgTable('sandbox_bank_decisions', {
+  attempt: text('attempt').primaryKey(),
+  location: text('location').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The sandbox bank's refunds, one per question (site, transaction, question number): asked again, refunded once. */
+export const sandboxBankRefunds = pgTable(
+  'sandbox_bank_refunds',
+  {
+    question: text('question').primaryKey(),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_bank_refunds_transaction_idx').on(t.transactionId)],
+);

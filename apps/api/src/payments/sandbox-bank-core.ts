@@ -8,11 +8,13 @@ import {
 } from 'node:crypto';
 import type { EtransactionsSettings } from './etransactions';
 import { type FormField, hasValidHmac, safeEqual } from './etransactions-form';
+import type { SandboxBankStore } from './sandbox-bank-store';
 
 /**
  * The simulated bank served by the app itself: the bank's protocol with its own keys, so that the
  * whole payment path runs with no settings. Keys are generated at start-up unless configured (then
- * several instances can share them).
+ * several instances can share them); what it decided and refunded is in the database
+ * (sandbox-bank-store.ts), which they share too.
  */
 export type SandboxBank = {
   /** Absolute, without a trailing slash, e.g. http://localhost:3000/sandbox-bank. */
@@ -22,15 +24,7 @@ export type SandboxBank = {
   hmacKeyHex: string;
   privateKey: KeyObject;
   publicKeyPem: string;
-  /** Decisions already taken (token signature → redirect): a second click lands on the same page. */
-  decisions: Map<string, string>;
-  /** Refunds made, newest last (for tests and the curious). */
-  refunds: { transactionId: string; amountCents: number; reference: string }[];
-  /** Refund questions answered (site, transaction, question number): asked again, answered again, refunded once. */
-  refundQuestions: Map<string, true>;
 };
-
-const MAX_REMEMBERED = 10_000;
 
 export function createSandboxBank(options: {
   baseUrl: string;
@@ -47,9 +41,6 @@ export function createSandboxBank(options: {
     hmacKeyHex: options.hmacKeyHex ?? randomBytes(64).toString('hex').toUpperCase(),
     privateKey,
     publicKeyPem: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString(),
-    decisions: new Map(),
-    refunds: [],
-    refundQuestions: new Map(),
   };
 }
 
@@ -64,33 +55,27 @@ export function sandboxEtransactionsSettings(bank: SandboxBank): EtransactionsSe
   };
 }
 
-export function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  if (map.size >= MAX_REMEMBERED) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
-  map.set(key, value);
-}
-
 /** Same page as the bank's status page: the element the server choice reads. */
 export const SANDBOX_STATUS_PAGE =
   '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Statut</title></head>' +
   '<body><div id="server_status">OK</div></body></html>';
 
-/** The sandbox's PPPS: checks the HMAC and records the refund; answers like the bank (urlencoded). */
-export function answerPpps(bank: SandboxBank, body: string): string {
+/**
+ * The sandbox's PPPS: checks the HMAC and records the refund, once per question (site,
+ * transaction, question number: asked again, answered again, refunded once); answers like the
+ * bank (urlencoded).
+ */
+export async function answerPpps(bank: SandboxBank, store: SandboxBankStore, body: string): Promise<string> {
   const fields = [...new URLSearchParams(body)] as FormField[];
   const get = (name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
   const ok = hasValidHmac(fields, bank.hmacKeyHex, 'HMAC') && get('TYPE') === '00014' && /^\d+$/.test(get('MONTANT'));
   const question = `${get('SITE')}:${get('NUMTRANS')}:${get('NUMQUESTION')}`;
-  if (ok && !bank.refundQuestions.has(question)) {
-    remember(bank.refundQuestions, question, true);
-    bank.refunds.push({
+  if (ok) {
+    await store.refundOnce(question, {
       transactionId: get('NUMTRANS'),
       amountCents: Number(get('MONTANT')),
       reference: get('REFERENCE'),
     });
-    if (bank.refunds.length > MAX_REMEMBERED) bank.refunds.shift();
   }
   return new URLSearchParams({
     NUMTRANS: get('NUMTRANS'),
@@ -108,14 +93,20 @@ export function answerPpps(bank: SandboxBank, body: string): string {
  * The sandbox lives in this very process: its status page and PPPS are answered here rather than
  * over the network, so that start() and refund() work under app.inject and behind any proxy.
  */
-export function sandboxBankFetch(bank: SandboxBank, fallback: typeof fetch): typeof fetch {
+export function sandboxBankFetch(
+  bank: SandboxBank,
+  store: SandboxBankStore | undefined,
+  fallback: typeof fetch,
+): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url === `${bank.baseUrl}/load.html`) {
       return new Response(SANDBOX_STATUS_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } });
     }
     if (url === `${bank.baseUrl}/PPPS.php` && init?.method === 'POST') {
-      return new Response(answerPpps(bank, String(init.body ?? '')), {
+      // Not a refund answered from a memory of this process alone, which another server does not share.
+      if (!store) throw new Error('sandbox bank: refunds need its store (createSandboxBankStore)');
+      return new Response(await answerPpps(bank, store, String(init.body ?? '')), {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     }

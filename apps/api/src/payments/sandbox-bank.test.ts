@@ -2,19 +2,27 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app';
 import { addSecurityHeaders } from '../plugins/security-headers';
 import { rawQueryOf } from './etransactions-ipn';
 import { serverStatusText } from './etransactions-servers';
 import type { PaymentProvider, StartPayment } from './provider';
 import { createPaymentProviders } from './providers';
 import { sandboxBankRoutes } from './sandbox-bank';
-import { createSandboxBank } from './sandbox-bank-core';
+import { createSandboxBank, type SandboxBank } from './sandbox-bank-core';
+import { createSandboxBankStore, type SandboxBankStore } from './sandbox-bank-store';
 
 const bank = createSandboxBank({ baseUrl: 'http://guichet.test/sandbox-bank' });
-const provider = createPaymentProviders(
-  { defaultProvider: 'sandbox', sandbox: bank, etransactions: undefined, stripe: undefined },
-  {},
-).sandbox as PaymentProvider;
+// The database the bank keeps its decisions and refunds in.
+const t = useTestApp();
+let store: SandboxBankStore;
+let provider: PaymentProvider;
+
+const providerOf = (server: SandboxBank) =>
+  createPaymentProviders(
+    { defaultProvider: 'sandbox', sandbox: server, etransactions: undefined, stripe: undefined },
+    { sandboxStore: store },
+  ).sandbox as PaymentProvider;
 
 let app: FastifyInstance;
 let ipnServer: Server;
@@ -29,12 +37,20 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => ipnServer.listen(0, '127.0.0.1', resolve));
   ipnUrl = `http://127.0.0.1:${(ipnServer.address() as AddressInfo).port}/api/payments/sandbox/ipn`;
 
-  app = Fastify({ logger: false });
-  // Like the real app: the global policy from helmet, which the bank's pages replace with their own.
-  addSecurityHeaders(app, {});
-  await app.register(sandboxBankRoutes, { prefix: '/sandbox-bank', bank });
-  await app.ready();
+  store = createSandboxBankStore(t.database.db);
+  provider = providerOf(bank);
+  app = await sandboxServer(bank);
 });
+
+/** One server of the application, as far as the bank goes. */
+async function sandboxServer(server: SandboxBank): Promise<FastifyInstance> {
+  const made = Fastify({ logger: false });
+  // Like the real app: the global policy from helmet, which the bank's pages replace with their own.
+  addSecurityHeaders(made, {});
+  await made.register(sandboxBankRoutes, { prefix: '/sandbox-bank', bank: server, store });
+  await made.ready();
+  return made;
+}
 
 afterAll(async () => {
   await app.close();
@@ -80,9 +96,9 @@ async function openBankPage(start: StartPayment) {
   return { page, token, fields: redirect.fields };
 }
 
-function decide(token: string, decision: string, motif?: string) {
+function decide(token: string, decision: string, motif?: string, server = app) {
   const body = new URLSearchParams({ token, decision, ...(motif ? { motif } : {}) });
-  return app.inject({ method: 'POST', url: '/sandbox-bank/decide', headers: urlencoded, payload: body.toString() });
+  return server.inject({ method: 'POST', url: '/sandbox-bank/decide', headers: urlencoded, payload: body.toString() });
 }
 
 describe('the sandbox bank', () => {
@@ -217,16 +233,65 @@ describe('the sandbox bank', () => {
   });
 
   it('refunds through its PPPS', async () => {
-    await provider.refund({ transactionId: '0000001234', amountCents: 500, reference: 'SBX-REFUND-1', key: 'r-1' });
-    expect(bank.refunds.at(-1)).toEqual({ transactionId: '0000001234', amountCents: 500, reference: 'SBX-REFUND-1' });
+    const transactionId = uniqueTransaction();
+    await provider.refund({ transactionId, amountCents: 500, reference: 'SBX-REFUND-1', key: `r-${transactionId}` });
+    expect(await store.refundsOf(transactionId)).toEqual([
+      { transactionId, amountCents: 500, reference: 'SBX-REFUND-1' },
+    ]);
   });
 
   it('answers a refund asked again with the same question without refunding twice', async () => {
-    const refund = { transactionId: '0000004321', amountCents: 700, reference: 'SBX-REFUND-2', key: 'r-2' };
-    const before = bank.refunds.length;
+    const transactionId = uniqueTransaction();
+    const refund = { transactionId, amountCents: 700, reference: 'SBX-REFUND-2', key: `r-${transactionId}` };
     await provider.refund(refund);
     await provider.refund(refund);
-    await provider.refund({ ...refund, key: 'r-3' });
-    expect(bank.refunds.length - before).toBe(2);
+    await provider.refund({ ...refund, key: `r-${transactionId}-again` });
+    expect(await store.refundsOf(transactionId)).toHaveLength(2);
+  });
+});
+
+/** A transaction number no other test (nor an earlier run on the same database) used. */
+const uniqueTransaction = () => String(Date.now() % 1e7).padStart(7, '0') + String(++counter % 1000).padStart(3, '0');
+
+describe('the sandbox bank behind several servers', () => {
+  // Two processes with the configured keys (SANDBOX_BANK_HMAC_KEY, SANDBOX_BANK_PRIVATE_KEY).
+  const twin = () =>
+    createSandboxBank({
+      baseUrl: bank.baseUrl,
+      hmacKeyHex: bank.hmacKeyHex,
+      privateKeyPem: bank.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    other = await sandboxServer(twin());
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  it('sends a second click that reaches another server to the first decision, notifying once', async () => {
+    const { token } = await openBankPage(payment());
+    const first = await decide(token, 'pay');
+    const second = await decide(token, 'pay', undefined, other);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(ipnQueries).toHaveLength(1);
+  });
+
+  it('takes one decision for two clicks at once on two servers', async () => {
+    const { token } = await openBankPage(payment());
+    const [one, two] = await Promise.all([decide(token, 'pay'), decide(token, 'cancel', undefined, other)]);
+    expect(one.headers.location).toBe(two.headers.location);
+    expect(ipnQueries).toHaveLength(1);
+  });
+
+  it('refunds once a question asked again of another server, and each server sees the refunds', async () => {
+    const transactionId = uniqueTransaction();
+    const refund = { transactionId, amountCents: 900, reference: 'SBX-REFUND-3', key: `r-${transactionId}` };
+    await provider.refund(refund);
+    await providerOf(twin()).refund(refund);
+    expect(await store.refundsOf(transactionId)).toEqual([
+      { transactionId, amountCents: 900, reference: 'SBX-REFUND-3' },
+    ]);
   });
 });

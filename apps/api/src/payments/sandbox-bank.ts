@@ -6,19 +6,21 @@ import { type FormField, hasValidHmac } from './etransactions-form';
 import {
   answerPpps,
   readDecisionToken,
-  remember,
   SANDBOX_STATUS_PAGE,
   type SandboxBank,
   signDecisionToken,
 } from './sandbox-bank-core';
 import { renderErrorPage, renderPaymentPage, sandboxPageCsp } from './sandbox-bank-page';
 import { buildSignedReturn, withQuery } from './sandbox-bank-return';
+import type { SandboxBankStore } from './sandbox-bank-store';
 
 /** The bank's call of the shop's IPN: a GET whose answer's status is all the bank reads. */
 type NotifyShop = (url: string, init: { signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
 
 export type SandboxBankOptions = {
   bank: SandboxBank;
+  /** Its decisions and refunds, shared by every server. */
+  store: SandboxBankStore;
   /** Calls the shop's IPN; a test may route it to app.inject. */
   fetch?: NotifyShop;
 };
@@ -87,7 +89,10 @@ function errorCodeFor(decision: string, motif: string): string | null {
  * The test bank (register with prefix /sandbox-bank): status page, card page, decision. The decision
  * notifies the shop server to server, then sends the browser back, both with the signed variables.
  */
-export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (app, { bank, fetch: fetchImpl }) => {
+export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
+  app,
+  { bank, store, fetch: fetchImpl },
+) => {
   const notify = fetchImpl ?? notifyOverHttp;
 
   // The bank receives plain HTML form posts; the pairs keep their order, which the HMAC depends on.
@@ -123,9 +128,6 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
     const errorCode = errorCodeFor(fieldOf(form, 'decision'), fieldOf(form, 'motif'));
     if (!token || !errorCode) return sendPage(reply, 400, renderErrorPage(paymentFr.sandbox.invalidDecision));
 
-    const already = bank.decisions.get(token.signature);
-    if (already) return reply.code(303).header('location', already).send();
-
     const { fields } = token;
     const query = buildSignedReturn(
       fieldOf(fields, 'PBX_RETOUR'),
@@ -133,8 +135,10 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
       bank.privateKey,
     );
     const target = errorCode === '00000' ? 'PBX_EFFECTUE' : errorCode === '00001' ? 'PBX_ANNULE' : 'PBX_REFUSE';
-    const location = withQuery(fieldOf(fields, target), query);
-    remember(bank.decisions, token.signature, location);
+    // A second click, here or on another server, finds the first decision and notifies nobody.
+    const decided = await store.decide(token.signature, withQuery(fieldOf(fields, target), query));
+    if (!decided.isNew) return reply.code(303).header('location', decided.location).send();
+    const { location } = decided;
 
     // The bank calls the IPN before sending the browser back; a failing shop does not stop the browser.
     try {
@@ -150,6 +154,6 @@ export const sandboxBankRoutes: FastifyPluginAsync<SandboxBankOptions> = async (
 
   app.post('/PPPS.php', async (request, reply) => {
     const body = new URLSearchParams(pairsOf(request.body)).toString();
-    return reply.header('content-type', 'application/x-www-form-urlencoded').send(answerPpps(bank, body));
+    return reply.header('content-type', 'application/x-www-form-urlencoded').send(await answerPpps(bank, store, body));
   });
 };

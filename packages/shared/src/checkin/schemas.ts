@@ -113,16 +113,26 @@ const manifestParticipation = z.object({
 });
 export type ManifestParticipation = z.infer<typeof manifestParticipation>;
 
+/** Why a revoked code is refused, as the scanner says it: handed on, cancelled or refunded (a resale too), an invitation revoked. */
+export const revocationReason = z.enum(['transferred', 'cancelled', 'invitation_revoked']);
+export type RevocationReason = z.infer<typeof revocationReason>;
+
 export const checkinManifest = z.object({
   event: eventSummary,
   /** Ed25519 public key, raw 32 bytes in base64: the scanner checks codes with it offline. */
   publicKey: z.string(),
   participations: z.array(manifestParticipation),
   /**
-   * The ids of the event's participations whose codes are revoked (transferred to someone else):
-   * their signatures still verify, so an offline scanner refuses them from this list.
+   * The ids of the event's participations whose codes are revoked (transferred, resold, refunded,
+   * cancelled, a revoked invitation): their signatures still verify, so an offline scanner refuses
+   * them from this list.
    */
   revoked: z.array(z.string()),
+  /**
+   * Why each revoked code is refused, by id. A manifest kept from before the reasons has none: its
+   * codes are read as transferred, the refusal it showed then.
+   */
+  revokedReasons: z.record(z.string(), revocationReason).optional(),
   /** The name of whoever syncs: the entries this device takes offline are theirs. */
   scannerName: z.string(),
   syncedAt: z.string(),

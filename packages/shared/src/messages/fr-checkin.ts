@@ -76,6 +76,8 @@ export const checkinFr = {
     otherEvent: 'Billet d’un autre événement',
     cancelled: 'Billet annulé',
     cancelledHelp: 'Ce billet a été annulé ou remboursé.',
+    invitationRevoked: 'Invitation révoquée',
+    invitationRevokedHelp: "L'organisateur a révoqué cette invitation : son code n'est plus valable.",
     unknownShortCode: 'Aucun billet de cet événement ne porte ce code.',
     next: 'Scanner le suivant',
     offline: 'Hors connexion : les scans sont enregistrés sur cet appareil et seront envoyés au retour du réseau.',

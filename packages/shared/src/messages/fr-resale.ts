@@ -23,6 +23,7 @@ export const resaleFr = {
   errors: {
     notFound: 'Ce billet n’existe pas ou ne vous appartient pas.',
     notLive: 'Ce billet a été annulé, remboursé ou transféré : il ne peut pas être revendu.',
+    invitationRevoked: 'Cette invitation a été révoquée par l’organisateur : elle ne peut pas être revendue.',
     eventOver: 'Cet événement est terminé ou annulé : ses billets ne peuvent plus être revendus.',
     scanned: 'Ce billet a déjà été scanné à l’entrée : il ne peut plus être revendu.',
     refundRequested: 'Un remboursement a été demandé pour ce billet : il ne peut pas être revendu.',

@@ -24,6 +24,7 @@ export const transfersFr = {
     toSelf: 'Ce billet est déjà le vôtre : indiquez l’adresse e-mail de la personne à qui le transférer.',
     scanned: 'Ce billet a déjà été scanné à l’entrée : il ne peut plus être transféré.',
     notLive: 'Ce billet a été annulé, remboursé ou transféré : il ne peut plus être transféré.',
+    invitationRevoked: 'Cette invitation a été révoquée par l’organisateur : elle ne peut plus être transférée.',
     refundRequested: 'Un remboursement a été demandé pour ce billet : il ne peut pas être transféré.',
     severalPlaces: 'Ce billet compte plusieurs places : seul un billet d’une place peut être transféré.',
     beingResold: 'Ce billet est proposé à la revente : retirez-le de la revente avant de le transférer.',

@@ -7,6 +7,7 @@ import { doorEvent, participationWithCode } from '../../../test/modules/checkin/
 import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useListeningTestApp } from '../../../test/use-test-app';
 import { eventStaff, participations, scans } from '../../db/schema';
+import { cancelParticipations, removeRefundedPlaces } from '../orders/participations';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 
@@ -253,6 +254,35 @@ describe('the scanner list', () => {
     );
     // The device's own offline entries are its user's.
     expect(body.scannerName).toBe('Sam Portier');
+  });
+
+  it('revokes the codes of refunded and cancelled places, so that a scanner offline refuses them', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const refunded = await participationWithCode(t, event.id, ticket.id, 1);
+    const left = await participationWithCode(t, event.id, ticket.id, 1);
+    const kept = await participationWithCode(t, event.id, ticket.id, 1);
+    // An older code of two places whose first place is refunded: it still lets the other in.
+    const group = await participationWithCode(t, event.id, ticket.id, 2);
+    await t.database.db.transaction(async (tx) => {
+      await removeRefundedPlaces(tx, refunded.participation.id, 1, new Date());
+      await cancelParticipations(tx, [left.participation.id], new Date());
+      await removeRefundedPlaces(tx, group.participation.id, 1, new Date());
+    });
+    const body = (await manifest(event.id, staffCookie)).json();
+    expect(body.revoked).toEqual(expect.arrayContaining([refunded.participation.id, left.participation.id]));
+    expect(body.revoked).not.toContain(kept.participation.id);
+    expect(body.revoked).not.toContain(group.participation.id);
+    // Said as the server says it online: cancelled.
+    expect(body.revokedReasons).toMatchObject({
+      [refunded.participation.id]: 'cancelled',
+      [left.participation.id]: 'cancelled',
+    });
+    expect(body.participations.map((p: { id: string }) => p.id)).not.toContain(refunded.participation.id);
+    // Online, the same codes are refused as cancelled.
+    for (const { code } of [refunded, left]) {
+      expect((await scan(event.id, staffCookie, { code })).json()).toMatchObject({ code: 'TICKET_CANCELLED' });
+    }
+    expect((await scan(event.id, staffCookie, { code: group.code })).json()).toMatchObject({ status: 'accepted' });
   });
 
   it('says who took the last entry, so that a scanner offline can say by whom', async () => {

@@ -1,4 +1,4 @@
-import type { ScanDirection, ScanResult } from '@guichet/shared';
+import type { RevocationReason, ScanDirection, ScanResult } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
@@ -82,17 +82,25 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
 }
 
 /**
- * The event's participations handed on to someone else (transferred or resold) and its revoked
- * invitations: their codes still verify, and are refused.
+ * The event's places whose codes still verify and are refused, and why, as a scan online answers:
+ * handed on (transferred), cancelled (refunded, left, resold: the seller's place is cancelled), an
+ * invitation revoked. A place cancelled while places split from it live is left out: its older
+ * code of several places lets them in.
  */
-export async function findRevoked(db: Database, eventId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+export async function findRevoked(db: Database, eventId: string): Promise<{ id: string; reason: RevocationReason }[]> {
+  return queryRows<{ id: string; reason: RevocationReason }>(
     db,
-    sql`select p.id from participations p where p.event_id = ${eventId} and (p.transferred_at is not null
-          or (p.source = 'invitation' and p.cancelled_at is not null)
-          or exists (select 1 from resale_listings r where r.participation_id = p.id and r.status = 'sold'))`,
+    sql`select p.id,
+               case when p.transferred_at is not null then 'transferred'
+                    when p.source = 'invitation' then 'invitation_revoked'
+                    else 'cancelled' end as reason
+          from participations p
+         where p.event_id = ${eventId}
+           and (p.transferred_at is not null
+                or (p.cancelled_at is not null
+                    and not exists (select 1 from participations g where g.split_from = p.id and g.cancelled_at is null))
+                or exists (select 1 from resale_listings r where r.participation_id = p.id and r.status = 'sold'))`,
   );
-  return rows.map((row) => row.id);
 }
 
 export async function findEventDates(db: Database, eventId: string) {

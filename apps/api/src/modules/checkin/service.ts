@@ -169,7 +169,8 @@ export async function manifest(
         validLists: place?.validLists ?? [],
       };
     }),
-    revoked,
+    revoked: revoked.map((place) => place.id),
+    revokedReasons: Object.fromEntries(revoked.map((place) => [place.id, place.reason])),
     scannerName: scanner ? `${scanner.firstName} ${scanner.lastName}` : '',
     syncedAt: deps.clock.now().toISOString(),
     list: list

@@ -1,8 +1,8 @@
-import { checkoutFr, followUpFr, invitationsFr, MAX_INVITATION_ROWS } from '@guichet/shared';
+import { checkoutFr, followUpFr, invitationsFr, MAX_INVITATION_ROWS, resaleFr, transfersFr } from '@guichet/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { createEvent, createUser, loginAs, uniqueEmail } from '../../../test/helpers';
+import { createEvent, createUser, loginAs, sessionCookie, uniqueEmail } from '../../../test/helpers';
 import { uploadFile } from '../../../test/modules/account/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { events, mailOutbox, orders, participations, tickets, users } from '../../db/schema';
@@ -302,7 +302,31 @@ describe('revoking an invitation', () => {
       await t.app.inject({ method: 'GET', url: `/api/checkin/events/${event.id}/manifest`, headers: { cookie } })
     ).json();
     expect(manifest.revoked).toContain(created.participationId);
+    expect(manifest.revokedReasons[created.participationId]).toBe('invitation_revoked');
     expect(manifest.participations).toEqual([]);
+    // Its guest can neither send it nor resell it, and is told why in those words.
+    const [place] = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.id, created.participationId));
+    const guestCookie = await sessionCookie(t, place?.userId ?? '');
+    const handOn = async (way: 'transfer' | 'resale', payload: object) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/me/participations/${created.participationId}/${way}`,
+          headers: { cookie: guestCookie },
+          payload,
+        })
+      ).json();
+    expect(await handOn('transfer', { email: uniqueEmail('friend') })).toMatchObject({
+      code: 'INVITATION_REVOKED',
+      message: transfersFr.errors.invitationRevoked,
+    });
+    expect(await handOn('resale', {})).toMatchObject({
+      code: 'INVITATION_REVOKED',
+      message: resaleFr.errors.invitationRevoked,
+    });
     expect((await list(event.id, cookie))[0].revokedAt).toEqual(expect.any(String));
     // Its place is free again: another guest can have it.
     expect((await invite(event.id, cookie, { ...guest(), ticketId: rows[0]?.id })).statusCode).toBe(201);

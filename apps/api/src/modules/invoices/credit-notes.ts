@@ -9,12 +9,13 @@ import { type IssueOptions, issueOrderDocuments, totalsOf } from './issue';
 import { invoiceNumber, takeNumbers } from './numbering';
 
 /**
- * What a credit note gives back of an invoice: all of it, some places of its tickets, or all but
- * the places the holders' own requests refund (each of those has its credit note).
+ * What a credit note gives back of an invoice: all of it, some places of its tickets (at the
+ * invoice's price, or at what was refunded of them: a resale keeps the organiser's fee), or all
+ * but the places the holders' own requests refund (each of those has its credit note).
  */
 type Credited =
   | { kind: 'all' }
-  | { kind: 'places'; ticketId: string; places: number }
+  | { kind: 'places'; ticketId: string; places: number; refundedCents?: number }
   | { kind: 'rest'; orderId: string };
 
 /** What a refund gives back, as credit notes: the organiser's part and the platform's. */
@@ -40,12 +41,33 @@ function partOf(line: InvoiceLine, quantity: number): InvoiceLine {
   return negated({ ...line, quantity, ...splitVat(line.unitInclVatCents * quantity, line.vatRate) });
 }
 
+/**
+ * Some places of an invoice's line given back for less than they cost (a resale's price less the
+ * organiser's fee), at the line's rate: what is not given back stays invoiced, at the same rate.
+ */
+function refundedPartOf(line: InvoiceLine, quantity: number, refundedCents: number): InvoiceLine {
+  const places = Math.min(quantity, line.quantity);
+  if (refundedCents === line.unitInclVatCents * places) return partOf(line, places);
+  // Always one place for a resale; more would carry the amount as one unit rather than round it.
+  const [count, unit] = refundedCents % places === 0 ? [places, refundedCents / places] : [1, refundedCents];
+  return negated({
+    ...line,
+    quantity: count,
+    unitInclVatCents: unit,
+    ...splitVat(refundedCents, line.vatRate),
+  });
+}
+
 async function creditedLines(tx: Database, invoice: InvoiceDocument, credited: Credited): Promise<InvoiceLine[]> {
   if (credited.kind === 'all') return invoice.lines.map(negated);
   if (credited.kind === 'places') {
     return invoice.lines
       .filter((line) => line.ticketId === credited.ticketId && credited.places > 0)
-      .map((line) => partOf(line, credited.places));
+      .map((line) =>
+        credited.refundedCents === undefined
+          ? partOf(line, credited.places)
+          : refundedPartOf(line, credited.places, credited.refundedCents),
+      );
   }
   const requested = await credits.findRequestedPlaces(tx, credited.orderId);
   return invoice.lines.flatMap((line) => {
@@ -120,7 +142,13 @@ export async function issueRefundCreditNotes(db: Database, refundId: string, opt
     await issueCreditNotes(db, { key, orderId, organizer: rest, platform: { kind: 'all' }, owed }, options);
     return;
   }
-  const places = { kind: 'places', ticketId: refund.ticketId ?? '', places: refund.places } as const;
+  // A resale refunds the seller the price less the organiser's fee: the fee stays invoiced to them.
+  const places = {
+    kind: 'places',
+    ticketId: refund.ticketId ?? '',
+    places: refund.places,
+    ...(refund.cause === 'resale' && { refundedCents: refund.amountCents }),
+  } as const;
   await issueCreditNotes(db, { key, orderId, organizer: places, platform: null, owed }, options);
 }
 

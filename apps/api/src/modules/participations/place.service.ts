@@ -8,6 +8,8 @@ import { type HandOnInProgress, isPlaceOfEvent } from './place.repository';
 /** What a holder's place is now, as a transfer or a resale decides whether it may leave them. */
 export type PlaceState = HandOnInProgress & {
   isLive: boolean;
+  /** An invitation its organiser revoked: said as such, not as a place cancelled. */
+  isRevokedInvitation: boolean;
   isEventOver: boolean;
   entriesUsed: number;
   isRefundRequested: boolean;
@@ -19,6 +21,7 @@ type HandOn = {
   way: 'transfer' | 'resale';
   texts: {
     notLive: string;
+    invitationRevoked: string;
     eventOver: string;
     scanned: string;
     refundRequested: string;
@@ -33,6 +36,7 @@ type HandOn = {
  * order a holder would fix them; the organiser's rules of each way are its own checks, after.
  */
 export function placeRefusal(place: PlaceState, { way, texts }: HandOn): AppError | null {
+  if (place.isRevokedInvitation) return new AppError('INVITATION_REVOKED', texts.invitationRevoked, 409);
   if (!place.isLive) return new AppError('TICKET_NOT_LIVE', texts.notLive, 409);
   if (place.isEventOver) return new AppError('EVENT_OVER', texts.eventOver, 409);
   if (place.entriesUsed > 0) return new AppError('TICKET_SCANNED', texts.scanned, 409);

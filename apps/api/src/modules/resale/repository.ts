@@ -16,6 +16,7 @@ export type PlaceToResell = HandOnInProgress & {
   isGift: boolean;
   entriesUsed: number;
   isLive: boolean;
+  isRevokedInvitation: boolean;
   isRefundRequested: boolean;
   isEventOver: boolean;
   unitPriceCents: number;
@@ -38,6 +39,7 @@ export async function lockPlace(tx: Database, participationId: string, now: Date
     sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.is_gift as "isGift", p.entries_used as "entriesUsed",
                (p.cancelled_at is null and p.transferred_at is null) as "isLive",
+               (p.source = 'invitation' and p.cancelled_at is not null and p.transferred_at is null) as "isRevokedInvitation",
                (p.refund_requested_at is not null) as "isRefundRequested",
                (e.cancelled_at is not null or e.deleted_at is not null
                 or e.date_end <= ${now.toISOString()}::timestamptz) as "isEventOver",

@@ -14,12 +14,12 @@ import {
   resaleListings,
   tickets,
 } from '../../db/schema';
-import { paymentConfigFromEnv } from '../../payments';
+import { createSandboxBankStore, paymentConfigFromEnv } from '../../payments';
+import type { InvoiceDocument } from '../invoices/document';
 import { sellResoldPlaces } from './service';
 
 const e = resaleFr.errors;
 const payments = paymentConfigFromEnv({ PUBLIC_URL: 'http://localhost:3000' }, 'test');
-const bank = payments.sandbox as NonNullable<typeof payments.sandbox>;
 // A database of its own: the sale test runs the job queue, which must hold only this file's jobs.
 const t = useTestApp({ payments, isolated: true });
 let organizer: Awaited<ReturnType<typeof createUser>>;
@@ -165,7 +165,10 @@ describe('the sale', () => {
     expect(seller?.cancelledAt).not.toBeNull();
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.participationId, place.id));
     expect(refund).toMatchObject({ cause: 'resale', status: 'refunded', amountCents: a.priceCents - 150 });
-    expect(bank.refunds.filter((r) => r.amountCents === a.priceCents - 150).length).toBeGreaterThan(0);
+    const bankRefunds = await createSandboxBankStore(t.database.db).refundsOf(
+      (refund?.transactionId ?? '').padStart(10, '0'),
+    );
+    expect(bankRefunds.map((r) => r.amountCents)).toEqual([a.priceCents - 150]);
     const entries = await t.database.db
       .select()
       .from(ledgerEntries)
@@ -175,11 +178,22 @@ describe('the sale', () => {
     expect(entries.map((entry) => [entry.account, entry.kind, entry.amountCents])).toEqual([
       ['organizer', 'refund', -(a.priceCents - 150)],
     ]);
-    const notes = await t.database.db
+    const documents = await t.database.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.orderId, refund?.orderId ?? ''), eq(invoices.kind, 'credit-note')));
-    expect(notes.length).toBeGreaterThan(0);
+      .where(and(eq(invoices.orderId, refund?.orderId ?? ''), eq(invoices.issuer, 'organizer')));
+    const sold = documents.find((document) => document.kind === 'invoice');
+    const notes = documents.filter((document) => document.kind === 'credit-note');
+    // The credit note gives back what the seller is refunded; the fee stays invoiced to them.
+    expect(notes.map((note) => note.totalCents)).toEqual([-(a.priceCents - 150)]);
+    expect((sold?.totalCents ?? 0) + (notes[0]?.totalCents ?? 0)).toBe(150);
+    const note = notes[0]?.document as unknown as InvoiceDocument;
+    expect(note.corrects).toBe(sold?.number);
+    expect(note.lines).toHaveLength(1);
+    expect(note.lines[0]).toMatchObject({ quantity: 1, unitInclVatCents: a.priceCents - 150 });
+    for (const line of note.lines) expect(line.exclVatCents + line.vatCents).toBe(line.inclVatCents);
+    expect(note.exclVatCents + note.vatCents).toBe(note.inclVatCents);
+    expect(note.inclVatCents).toBe(-(a.priceCents - 150));
     // The seller's code is revoked for offline scanners too.
     const manifest = await t.app.inject({
       method: 'GET',

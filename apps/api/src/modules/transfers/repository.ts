@@ -20,6 +20,7 @@ export type PlaceToTransfer = HandOnInProgress & {
   entriesUsed: number;
   firstTicketNumber: number | null;
   isLive: boolean;
+  isRevokedInvitation: boolean;
   isRefundRequested: boolean;
   eventTitle: string;
   ticketTitle: string;
@@ -45,6 +46,7 @@ export async function lockPlace(
                p.order_id as "orderId", p.quantity, p.refund_places as "refundPlaces", p.is_gift as "isGift",
                p.source, p.entries_used as "entriesUsed", p.first_ticket_number as "firstTicketNumber",
                (p.cancelled_at is null and p.transferred_at is null) as "isLive",
+               (p.source = 'invitation' and p.cancelled_at is not null and p.transferred_at is null) as "isRevokedInvitation",
                (p.refund_requested_at is not null) as "isRefundRequested",
                e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                (e.cancelled_at is not null or e.deleted_at is not null

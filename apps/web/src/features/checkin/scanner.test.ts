@@ -152,6 +152,56 @@ describe('a scan without network', () => {
     expect(await store.queued(EVENT_ID)).toMatchObject([{ code, acceptedOffline: false }]);
   });
 
+  it('refuses a revoked invitation and a refunded place with their own words, not as transferred', async () => {
+    offline();
+    stubApi({});
+    const manifest = manifestOf(keys.publicKey, [participation(ZOE)], [LATE, SPLIT_A, SPLIT_B], {
+      [LATE]: 'invitation_revoked',
+      [SPLIT_A]: 'cancelled',
+      [SPLIT_B]: 'transferred',
+    });
+    await store.saveManifest(manifest);
+    const shown = async (id: string) => scanner.scan(EVENT_ID, manifest, { code: await keys.sign({ id }) });
+
+    expect(await shown(LATE)).toMatchObject({
+      tone: 'refused',
+      title: m.invitationRevoked,
+      detail: m.invitationRevokedHelp,
+      offline: true,
+    });
+    at('20:00:01');
+    expect(await shown(SPLIT_A)).toMatchObject({ tone: 'refused', title: m.cancelled, detail: m.cancelledHelp });
+    at('20:00:02');
+    expect(await shown(SPLIT_B)).toMatchObject({
+      tone: 'refused',
+      title: transfersFr.scanner.transferred,
+      detail: transfersFr.scanner.transferredHelp,
+    });
+    expect(await store.queued(EVENT_ID)).toMatchObject([
+      { acceptedOffline: false },
+      { acceptedOffline: false },
+      { acceptedOffline: false },
+    ]);
+  });
+
+  it('says a revoked invitation the server refuses as cancelled is a revoked invitation', async () => {
+    const manifest = manifestOf(keys.publicKey, [participation(ZOE)], [LATE], { [LATE]: 'invitation_revoked' });
+    await store.saveManifest(manifest);
+    stubApi({
+      [SCAN_PATH]: () =>
+        refusal(
+          409,
+          'TICKET_CANCELLED',
+          checkinFr.cancelled,
+          outcome('s', { result: 'cancelled', participationId: LATE }),
+        ),
+    });
+
+    const shown = await scanner.scan(EVENT_ID, manifest, { code: await keys.sign({ id: LATE }) });
+
+    expect(shown).toMatchObject({ tone: 'refused', title: m.invitationRevoked, offline: false });
+  });
+
   it('refuses a forged code and another event’s at once, queued to be reported, with no entry taken', async () => {
     offline();
     stubApi({});

@@ -5,6 +5,7 @@ import {
   checkinFr,
   formatDateTime,
   type ManifestParticipation,
+  type RevocationReason,
   type ScanDirection,
   type ScanOutcome,
   transfersFr,
@@ -33,8 +34,12 @@ export type ScanRequest = { code: string } | { participationId: string };
 
 const ONLINE_TIMEOUT_MS = 4_000;
 
-function displayOf(outcome: ScanOutcome, offline: boolean, listName = ''): ScanDisplay {
+function displayOf(outcome: ScanOutcome, offline: boolean, listName = '', reason?: RevocationReason): ScanDisplay {
   const person = { holderName: outcome.holderName, ticketTitle: outcome.ticketTitle, offline };
+  // The server answers a revoked invitation as cancelled; the last sync says which it is.
+  if (outcome.result === 'cancelled' && reason === 'invitation_revoked') {
+    return { tone: 'refused', title: m.invitationRevoked, detail: m.invitationRevokedHelp, ...person };
+  }
   switch (outcome.result) {
     case 'accepted':
       if (outcome.direction === 'out') return { tone: 'accepted', title: m.checkedOut, detail: null, ...person };
@@ -166,17 +171,19 @@ export async function scan(
           scannedAt,
         );
       }
-      return displayOf(outcome, false, list?.name);
+      return displayOf(outcome, false, list?.name, revocationOf(manifest, outcome.participationId));
     } catch (error) {
       // A refusal of the request itself (not a network failure) is shown as it is.
       if (error instanceof ApiError && error.status !== 0) throw error;
     }
   }
-  // A code handed on to someone else still verifies: the list of revoked codes refuses it (a list
-  // kept before revocations existed has none).
+  // A code handed on, refunded, cancelled or revoked still verifies: the list of revoked codes
+  // refuses it, in the words the server would use (a list kept before revocations existed has none).
   if ((manifest.revoked ?? []).includes(participationId)) {
     await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: false });
-    return displayOf(scanOutcome(id, { result: 'transferred', participationId }), true);
+    const reason = revocationOf(manifest, participationId) ?? 'transferred';
+    const result = reason === 'transferred' ? 'transferred' : 'cancelled';
+    return displayOf(scanOutcome(id, { result, participationId }), true, list?.name, reason);
   }
   const taken = await store.takeEntryLocally(scope, participationId, quantityFromCode, scannedAt, direction);
   await store.enqueue({ ...body, eventId, scannedAt, acceptedOffline: taken.accepted });
@@ -196,6 +203,11 @@ export async function scan(
     lastScanBy: taken.accepted ? null : (listed?.lastScanBy ?? taken.unlisted?.lastScanBy ?? null),
   });
   return displayOf(local, true, list?.name);
+}
+
+/** Why the last sync revoked the place's code, if it did (a list kept before the reasons has none). */
+function revocationOf(manifest: CheckinManifest, participationId: string | null): RevocationReason | undefined {
+  return participationId ? manifest.revokedReasons?.[participationId] : undefined;
 }
 
 /** The entries a place has left: the event's, or on a list its rule's (with re-entry, whoever is not inside). */
