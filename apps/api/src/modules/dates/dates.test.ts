@@ -84,6 +84,9 @@ describe('the console’s dates', () => {
     const [row] = await t.database.db.select().from(events).where(eq(events.id, event.id));
     expect(row?.dateBegin.toISOString()).toBe(iso(event.dateBegin.getTime()));
     expect(row?.dateEnd.toISOString()).toBe(iso(begin + HOUR));
+    const moved = await inject('PATCH', `/api/events/${event.id}`, { dateBegin: iso(begin - 2 * HOUR) });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe(datesFr.eventHasDates);
     const shown = (await inject('GET', `/api/events/${event.id}`)).json();
     expect(shown.dates.map((d: { id: string; placesLeft: number | null }) => [d.id, d.placesLeft])).toEqual([
       [event.id, null],
