@@ -64,7 +64,7 @@ export async function createEvent(
   if (error) throw badRequest(error.message, error.field);
   if (!organizer || typeId === null || !location) throw badRequest(organiserFr.edit.failed);
   // A new event has no date of its own yet to name: its tickets are for every date.
-  if (input.ticketList.some((ticket) => ticket.dateIds.length > 0))
+  if (input.ticketList.some((ticket) => (ticket.dateIds ?? []).length > 0))
     throw badRequest(datesFr.unknownDateIds, 'ticketList');
 
   const codes: string[] = [];
