@@ -5,7 +5,7 @@
  */
 import { type AddressInfo, createServer } from 'node:net';
 import { openDatabase } from '../apps/api/src/db/client';
-import { eventQuestions, tickets } from '../apps/api/src/db/schema';
+import { eventDates, eventQuestions, tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
 import type { Answer, LoadClient } from './http-client';
@@ -14,7 +14,13 @@ import type { Answer, LoadClient } from './http-client';
  * The sale's event and ticket; a named sale (issue 30) also has one required question for each
  * place and one for the order, which every buyer answers (see orderOf).
  */
-export type Sale = { eventId: string; ticketId: string; named?: { placeQuestionId: string; orderQuestionId: string } };
+export type Sale = {
+  eventId: string;
+  ticketId: string;
+  named?: { placeQuestionId: string; orderQuestionId: string };
+  /** An event of several dates (issue 32, BENCH_DATES): its dates in start order and its pass. */
+  dated?: { dateIds: string[]; passId: string; passes: number; capacity: number | null };
+};
 /** A held order, its buyer's session, and where the buyer sends its requests. */
 export type Held = { id: string; cookie: string; base: string };
 
@@ -54,30 +60,33 @@ export async function makeSale(
     .insert(tickets)
     .values({ eventId, title: 'Fosse', priceCents: 2500, quantity: places })
     .returning();
-  const questions = named
-    ? await database.db
-        .insert(eventQuestions)
-        .values([
-          { eventId, label: 'Régime alimentaire', kind: 'shortText', isRequired: true, scope: 'place', position: 1 },
-          {
-            eventId,
-            label: 'Comment avez-vous connu ce concert ?',
-            kind: 'choice',
-            choices: ['Affiche', 'Radio', 'Des amis'],
-            isRequired: true,
-            scope: 'order',
-            position: 2,
-          },
-        ])
-        .returning({ id: eventQuestions.id, scope: eventQuestions.scope })
-    : [];
+  const questions = named ? await askQuestions(database.db, eventId) : undefined;
   await database.close();
-  const idOf = (scope: 'place' | 'order') => questions.find((question) => question.scope === scope)?.id ?? '';
-  return {
-    eventId,
-    ticketId: ticket?.id ?? '',
-    ...(named && { named: { placeQuestionId: idOf('place'), orderQuestionId: idOf('order') } }),
-  };
+  return { eventId, ticketId: ticket?.id ?? '', ...(questions && { named: questions }) };
+}
+
+/** The named sale's questions (issue 30): a required short text per place, a required choice per order. */
+async function askQuestions(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  eventId: string,
+): Promise<NonNullable<Sale['named']>> {
+  const rows = await db
+    .insert(eventQuestions)
+    .values([
+      { eventId, label: 'Régime alimentaire', kind: 'shortText', isRequired: true, scope: 'place', position: 1 },
+      {
+        eventId,
+        label: 'Comment avez-vous connu ce concert ?',
+        kind: 'choice',
+        choices: ['Affiche', 'Radio', 'Des amis'],
+        isRequired: true,
+        scope: 'order',
+        position: 2,
+      },
+    ])
+    .returning({ id: eventQuestions.id, scope: eventQuestions.scope });
+  const idOf = (scope: 'place' | 'order') => rows.find((question) => question.scope === scope)?.id ?? '';
+  return { placeQuestionId: idOf('place'), orderQuestionId: idOf('order') };
 }
 
 /**
@@ -85,19 +94,82 @@ export async function makeSale(
  * and the order's questions, as the booking form sends them.
  */
 export function orderOf(sale: Sale, index: number) {
-  if (!sale.named) return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1 }] };
+  const dated = sale.dated;
+  // BENCH_DATES: nine buyers in ten buy a place of a date (the dates in turn), the tenth a pass.
+  const place = !dated
+    ? { ticketId: sale.ticketId }
+    : index % 10 === 9
+      ? { ticketId: dated.passId }
+      : { ticketId: sale.ticketId, dateId: dated.dateIds[(index + Math.floor(index / 10)) % dated.dateIds.length] };
+  if (!sale.named) return { eventId: sale.eventId, lines: [{ ...place, quantity: 1 }] };
   const { placeQuestionId, orderQuestionId } = sale.named;
   return {
     eventId: sale.eventId,
     lines: [
       {
-        ticketId: sale.ticketId,
+        ...place,
         quantity: 1,
         holders: [{ firstName: 'Camille', lastName: `Acheteuse ${index}` }],
         answers: [{ [placeQuestionId]: index % 2 ? 'Végétarien' : 'Aucun' }],
       },
     ],
     answers: { [orderQuestionId]: ['Affiche', 'Radio', 'Des amis'][index % 3] ?? 'Affiche' },
+  };
+}
+
+/**
+ * A fresh event of `dates` dates a day apart (issue 32), each of `capacity` places (null: no cap of
+ * its own), with a ticket for one date of `places` places (every date together, as a ticket's
+ * quantity is) and a pass of `passes` places covering every date.
+ */
+export async function makeDatedSale(
+  url: string,
+  organizerId: string,
+  title: string,
+  sale: { dates: number; capacity: number | null; places: number; passes: number },
+  named = false,
+): Promise<Sale> {
+  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
+  const start = Date.now() + 30 * 86_400_000;
+  const eventId = await insertEvent(database.db, {
+    organizerId,
+    title,
+    start,
+    hours: (sale.dates - 1) * 24 + 3,
+    isNamedTickets: named,
+  });
+  const ticketRows = await database.db
+    .insert(tickets)
+    .values([
+      { eventId, title: 'Fosse', priceCents: 2500, quantity: sale.places, position: 0 },
+      { eventId, title: 'Pass', priceCents: 6000, quantity: sale.passes, position: 1, isPass: true },
+    ])
+    .returning();
+  // The first date keeps the event's id, as the console's first added date makes it.
+  const rows = await database.db
+    .insert(eventDates)
+    .values(
+      Array.from({ length: sale.dates }, (_, i) => ({
+        ...(i === 0 && { id: eventId }),
+        eventId,
+        dateBegin: new Date(start + i * 86_400_000),
+        dateEnd: new Date(start + i * 86_400_000 + 3 * 3_600_000),
+        capacity: sale.capacity,
+      })),
+    )
+    .returning();
+  const questions = named ? await askQuestions(database.db, eventId) : undefined;
+  await database.close();
+  return {
+    eventId,
+    ticketId: ticketRows[0]?.id ?? '',
+    ...(questions && { named: questions }),
+    dated: {
+      dateIds: rows.sort((a, b) => a.dateBegin.getTime() - b.dateBegin.getTime()).map((row) => row.id),
+      passId: ticketRows[1]?.id ?? '',
+      passes: sale.passes,
+      capacity: sale.capacity,
+    },
   };
 }
 

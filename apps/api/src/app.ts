@@ -43,6 +43,7 @@ import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
+import { dateRoutes } from './modules/dates/routes';
 import { declarationsRoutes } from './modules/declarations/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { embedRoutes, embedScriptRoutes } from './modules/embed/routes';
@@ -353,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ticketRulesRoutes, deps);
       await api.register(checkinRoutes, deps);
       await api.register(checkinListRoutes, deps);
+      await api.register(dateRoutes, deps);
       await api.register(doorSaleRoutes, deps);
       await api.register(invitationRoutes, deps);
       await api.register(attendeeMessageRoutes, deps);

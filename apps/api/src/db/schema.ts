@@ -253,6 +253,8 @@ export const tickets = pgTable(
     // keep the rate they were issued with.
     vatRate: text('vat_rate', { enum: VAT_RATES }).notNull().default('20'),
     position: integer('position').notNull().default(0),
+    // A pass (issue 32): one place on every date it covers (ticket_dates; none linked: every date).
+    isPass: boolean('is_pass').notNull().default(false),
     deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
   },
@@ -261,6 +263,53 @@ export const tickets = pgTable(
     check('tickets_counters_check', sql`${t.sold} >= 0 and ${t.held} >= 0`),
     check('tickets_vat_rate_check', sql`${t.vatRate} in ('5.5', '10', '20', '2.1', 'none')`),
   ],
+);
+
+/**
+ * The dates (séances) of an event of several dates (issue 32, docs/decisions.md "Dates"). A one-date
+ * event keeps no row: its one date is the event's own (id = the event's id). The first date added
+ * turns the event's own dates into a row with the event's id. `sold`/`held` move in the same
+ * statements as the tickets' counters (events/sql/dates.sql), bounded by `capacity` when set.
+ */
+export const eventDates = pgTable(
+  'event_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    dateBegin: instant('date_begin').notNull(),
+    dateEnd: instant('date_end').notNull(),
+    // Places of this date, every ticket together; null: only the tickets' quantities bound it.
+    capacity: integer('capacity'),
+    dateMaxRefund: instant('date_max_refund'),
+    cancelledAt: instant('cancelled_at'),
+    cancellationMessage: text('cancellation_message'),
+    // Its former start once moved by the organiser.
+    movedFrom: instant('moved_from'),
+    sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('event_dates_event_idx').on(t.eventId, t.dateBegin),
+    check('event_dates_counters_check', sql`${t.sold} >= 0 and ${t.held} >= 0`),
+    check('event_dates_order_check', sql`${t.dateEnd} > ${t.dateBegin}`),
+  ],
+);
+
+/** The dates a ticket type is sold for (issue 32); a ticket with no row is sold for every date. */
+export const ticketDates = pgTable(
+  'ticket_dates',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    dateId: uuid('date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.dateId] }), index('ticket_dates_date_idx').on(t.dateId)],
 );
 
 /** The tickets offered with the purchase of a ticket: the buyer may pick one of them, free. */
@@ -354,6 +403,8 @@ export const participations = pgTable(
     // the door as transferred; `transferred_to` is the receiver's new participation, same number.
     transferredAt: instant('transferred_at'),
     transferredTo: uuid('transferred_to'),
+    // The date this place is for (issue 32); null for a pass and for a one-date event.
+    dateId: uuid('date_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -662,6 +713,8 @@ export const checkinLists = pgTable(
     ticketIds: uuid('ticket_ids').array().notNull(),
     allowReentry: boolean('allow_reentry').notNull().default(false),
     allowCheckout: boolean('allow_checkout').notNull().default(false),
+    // The dates it admits (issue 32); empty: every date.
+    dateIds: uuid('date_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
     // Kept once deleted: the scans made on it still name it, and an offline queue made on it is still recorded.
     deletedAt: instant('deleted_at'),
@@ -966,6 +1019,8 @@ export const orderLines = pgTable(
     answers: jsonb('answers').$type<Record<string, string | string[] | boolean>[]>(),
     // The free ticket offered with the order's purchase (recorded as OFFERT).
     isGift: boolean('is_gift').notNull().default(false),
+    // The date bought (issue 32); null for a pass and for a one-date event.
+    dateId: uuid('date_id'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_ticket_idx').on(t.ticketId)],
 );

@@ -4,6 +4,13 @@
  * that every route has one.
  */
 export const apiOperationsFr: Record<string, string> = {
+  'GET /api/console/events/{id}/dates': 'Lister les dates (séances) d’un événement, avec leurs places',
+  'POST /api/console/events/{id}/dates': 'Ajouter une date (séance) à un événement',
+  'POST /api/console/events/{id}/dates/repeat':
+    'Ajouter des dates selon une règle (jours de la semaine, période, horaires)',
+  'PATCH /api/console/events/{id}/dates/{dateId}':
+    'Modifier une date (horaires avant toute vente, jauge, remboursement)',
+  'DELETE /api/console/events/{id}/dates/{dateId}': 'Supprimer une date sans vente',
   'GET /api/console/events/{id}/checkin-lists':
     'Lister les listes d’entrée d’un événement, avec les personnes à l’intérieur',
   'POST /api/console/events/{id}/checkin-lists': 'Créer une liste d’entrée (billets admis, sorties, ré-entrée)',

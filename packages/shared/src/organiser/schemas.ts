@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cents } from '../common/fields';
+import { EVENT_DATES_MAX } from '../events/dates';
 import { VAT_RATES } from '../pricing/vat';
 
 /** An event's participant cap when there is none (2-organiser.md §3, §9: encoded as -1). */
@@ -30,6 +31,10 @@ export const ticketInput = z.strictObject({
   isHidden: z.boolean().default(false),
   isMultipart: z.boolean().default(false),
   options: z.array(optionInput).max(30).default([]),
+  /** The dates it is sold for (issue 32); none or empty: every date. */
+  dateIds: z.array(z.string().max(64)).max(EVENT_DATES_MAX).optional(),
+  /** A pass: one place on every date it covers, bought once (none: not a pass). */
+  isPass: z.boolean().optional(),
   ...money,
 });
 export type TicketInput = z.infer<typeof ticketInput>;
@@ -116,6 +121,8 @@ export const updateTicketRequest = z.strictObject({
   isHidden: z.boolean().optional(),
   // The whole set of tickets offered with this one; it replaces the previous set.
   giftTicketIds: z.array(z.string().max(64)).max(20).optional(),
+  dateIds: z.array(z.string().max(64)).max(EVENT_DATES_MAX).optional(),
+  isPass: z.boolean().optional(),
   ...money,
 });
 export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;

@@ -24,10 +24,42 @@ export function availabilityView(eventId: string, rows: PlacesRow[], visible: Re
   const heads = tickets.filter((ticket) => !shown.find((row) => row.id === ticket.id)?.parent_id);
   const isSoldOut =
     (cap !== UNLIMITED && taken >= cap) || (heads.length > 0 && heads.every((ticket) => ticket.isSoldOut));
-  return { eventId, isSoldOut, tickets };
+  return { eventId, isSoldOut, tickets, dates: dateFigures(eventId, rows, shown, tickets, cap, taken, isSoldOut) };
+}
+
+/**
+ * Each date's places (issue 32), as the event page counts them (dates/views.ts): a one-date
+ * event's one is the event's own; a date is sold out when its capacity is reached or no ticket
+ * selling it has a place left.
+ */
+function dateFigures(
+  eventId: string,
+  rows: PlacesRow[],
+  shown: PlacesRow[],
+  tickets: { id: string; isSoldOut: boolean }[],
+  cap: number,
+  taken: number,
+  eventSoldOut: boolean,
+): EventAvailability['dates'] {
+  const dates = rows[0]?.dates;
+  if (!dates) {
+    return [{ id: eventId, placesLeft: cap === UNLIMITED ? null : Math.max(0, cap - taken), isSoldOut: eventSoldOut }];
+  }
+  const capReached = cap !== UNLIMITED && taken >= cap;
+  const heads = shown.filter((row) => !row.parent_id);
+  return dates.map((date) => {
+    const selling = heads.filter((row) => !row.date_ids || row.date_ids.includes(date.id));
+    const isSoldOut =
+      date.cancelled ||
+      capReached ||
+      date.left === 0 ||
+      (selling.length > 0 && selling.every((row) => tickets.find((t) => t.id === row.id)?.isSoldOut));
+    return { id: date.id, placesLeft: date.left, isSoldOut };
+  });
 }
 
 /** The figures that readers see, to tell whether a new read changed anything. */
 export function fingerprint(rows: PlacesRow[]): string {
-  return rows.map((row) => `${row.id}:${row.quantity}:${row.sold}:${row.held}:${row.is_available}`).join(',');
+  const dates = rows[0]?.dates?.map((date) => `${date.id}:${date.left}:${date.cancelled}`).join(',') ?? '';
+  return `${rows.map((row) => `${row.id}:${row.quantity}:${row.sold}:${row.held}:${row.is_available}`).join(',')}|${dates}`;
 }

@@ -17,6 +17,12 @@ export type PlacesRow = {
   cap: number;
   /** The next deadline of a hold of the event still running, when its places come back. */
   next_expiry: Date | string | null;
+  /**
+   * The event's dates (issue 32; null for a one-date event) and the dates this ticket is sold for
+   * (null: every date). Read once per event (a CTE), repeated on its rows.
+   */
+  dates: { id: string; left: number | null; cancelled: boolean }[] | null;
+  date_ids: string[] | null;
 };
 
 /**
@@ -32,11 +38,22 @@ export function findEventPlaces(db: Database, eventId: string, now: Date): Promi
           select o.expires_at from orders o
            where o.event_id = ${eventId} and o.status = 'awaiting_payment'
         )
+        , dated as (
+          select json_agg(json_build_object(
+                   'id', d.id, 'cancelled', d.cancelled_at is not null,
+                   'left', case when d.capacity is null then null else greatest(0, d.capacity - d.sold - d.held) end)
+                   order by d.date_begin, d.id) as dates
+            from event_dates d where d.event_id = ${eventId}
+        )
         select t.id, t.parent_id, t.is_multipart, t.is_available, t.quantity, t.sold,
                coalesce(p.held, t.held) as held,
                e.nb_max_participants as cap,
-               (select min(r.expires_at) from running r where r.expires_at > ${at}::timestamptz) as next_expiry
+               (select min(r.expires_at) from running r where r.expires_at > ${at}::timestamptz) as next_expiry,
+               dated.dates,
+               case when dated.dates is null then null
+                    else (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.id) end as date_ids
           from tickets t
+          cross join dated
           join events e on e.id = t.event_id
           left join guichet_page_held(${eventId}::uuid, ${at}::timestamptz) p on p.ticket_id = t.id
          where t.event_id = ${eventId} and t.deleted_at is null

@@ -15,6 +15,8 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
+import { findPageDates } from '../dates/repository';
+import { eventDateViews } from '../dates/views';
 import { bannerSrcset, imageUrl } from '../images/processing';
 import { findEventQuestions } from '../questions/questions.repository';
 import type { SignedInUser } from '../users/users.repository';
@@ -65,11 +67,15 @@ export async function getEvent(
   if (!event.isPublic && !canManage && !participates && !link) throw notFound();
 
   const now = deps.clock.now();
-  const [held, giftLinks, questions] = await Promise.all([
+  const [held, giftLinks, questions, pageDates] = await Promise.all([
     repo.pageHeldByTicket(deps.db, event.id, now),
     repo.findGiftLinks(deps.db, event.id),
     findEventQuestions(deps.db, event.id),
+    findPageDates(deps.db, event.id),
   ]);
+  const dateIdsOf = new Map<string, string[]>();
+  for (const link of pageDates.links)
+    dateIdsOf.set(link.ticketId, [...(dateIdsOf.get(link.ticketId) ?? []), link.dateId]);
   // As readers count places: expired holds free, places owed to the waiting list taken.
   const rows = ticketRows.map((ticket) => ({ ...ticket, held: held.get(ticket.id) ?? ticket.held }));
   // A gift may be a hidden ticket: offered with a purchase, never sold on its own.
@@ -91,11 +97,21 @@ export async function getEvent(
         visible.filter((option) => option.parentId === head.id),
         refundOpen,
         giftsOf(head.id),
+        dateIdsOf.get(head.id) ?? [],
       ),
     );
   const soldTotal = rows.filter((t) => !t.isMultipart).reduce((sum, t) => sum + t.sold + t.held, 0);
   const capReached = event.nbMaxParticipants !== UNLIMITED && soldTotal >= event.nbMaxParticipants;
-  const isSoldOut = capReached || (ticketList.length > 0 && ticketList.every((t) => t.isSoldOut));
+  const dates = eventDateViews(event, pageDates.dates, {
+    eventSoldOut: capReached,
+    ownPlacesLeft: event.nbMaxParticipants === UNLIMITED ? null : Math.max(0, event.nbMaxParticipants - soldTotal),
+    tickets: ticketList,
+  });
+  // An event of several dates is full when none of its dates still sells.
+  const isSoldOut =
+    capReached ||
+    (ticketList.length > 0 && ticketList.every((t) => t.isSoldOut)) ||
+    (pageDates.dates.length > 0 && dates.every((d) => d.status !== 'onsale'));
   const prices = visible.map((t) => t.priceCents);
   const ended = event.dateEnd < now;
   const isOpen = event.isOpen && !ended;
@@ -137,6 +153,7 @@ export async function getEvent(
     canManage,
     waitingRoom: event.onsaleAt && isRoomActive(event, now) ? { opensAt: event.onsaleAt.toISOString() } : null,
     tickets: ticketList,
+    dates,
   };
 }
 
@@ -165,7 +182,13 @@ function readGift(ticket: TicketRow) {
   return { ...read, priceCents: 0, minToBuy: 1, maxToBuy: Math.min(1, remaining) };
 }
 
-function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean, gifts: TicketOption[]): TicketRead {
+function readTicket(
+  head: TicketRow,
+  options: TicketRow[],
+  refundOpen: boolean,
+  gifts: TicketOption[],
+  dateIds: string[],
+): TicketRead {
   const read = readOption(head);
   const readOptions = options.map(readOption);
   return {
@@ -180,6 +203,8 @@ function readTicket(head: TicketRow, options: TicketRow[], refundOpen: boolean, 
     hasGiftTickets: gifts.length > 0,
     options: readOptions,
     gifts,
+    dateIds,
+    isPass: head.isPass,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   type CreateEventRequest,
+  datesFr,
   firstCreateEventError,
   firstDiscountError,
   firstEditEventError,
@@ -19,6 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { assertBillingIdentity } from '../billing/service';
+import { findDates } from '../dates/repository';
 import { findGiftLinks, updateEvent as writeEvent } from '../events/event.repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
@@ -61,6 +63,9 @@ export async function createEvent(
   );
   if (error) throw badRequest(error.message, error.field);
   if (!organizer || typeId === null || !location) throw badRequest(organiserFr.edit.failed);
+  // A new event has no date of its own yet to name: its tickets are for every date.
+  if (input.ticketList.some((ticket) => (ticket.dateIds ?? []).length > 0))
+    throw badRequest(datesFr.unknownDateIds, 'ticketList');
 
   const codes: string[] = [];
   for (const discount of input.discountCodeList) {
@@ -188,6 +193,13 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   const event = await loadManagedEvent(deps, user, id);
   // A cancelled event was closed and refunded: it can be neither reopened nor changed.
   if (event.cancelledAt) throw new AppError('EVENT_CANCELLED', refundsFr.errors.eventCancelled, 409);
+  // An event of several dates (issue 32) starts and ends with its dates: they change one by one.
+  const spanChanged =
+    (input.dateBegin !== undefined && Date.parse(input.dateBegin) !== event.dateBegin.getTime()) ||
+    (input.dateEnd !== undefined && Date.parse(input.dateEnd) !== event.dateEnd.getTime());
+  if (spanChanged && (await findDates(deps.db, event.id)).length > 0) {
+    throw badRequest(datesFr.eventHasDates, input.dateBegin !== undefined ? 'dateBegin' : 'dateEnd');
+  }
   assertVerified(user, Boolean(input.isPublic || input.isUserPaysFees));
   const tickets = await repo.findTickets(deps.db, event.id);
   // Publishing or reopening a paid event opens its ticketing: its organiser's billing identity

@@ -15,6 +15,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { findTicketDateIds, writeTicketDates } from '../dates/repository';
+import { checkedTicketDates } from '../dates/service';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './organiser.repository';
 import { assertPaidTicketsAllowed } from './paid-sale';
@@ -61,6 +63,11 @@ export async function addTicket(deps: AppDeps, user: SignedInUser, eventId: stri
       input,
       await repo.nextTicketPosition(tx, event.id),
     );
+    const dateIds = await checkedTicketDates(tx, event.id, {
+      dateIds: input.dateIds ?? [],
+      isPass: input.isPass ?? false,
+    });
+    await writeTicketDates(tx, ticket.id, dateIds, undefined);
     await assertPaidTicketsAllowed(tx, event, before);
     return { id: ticket.id };
   });
@@ -131,6 +138,12 @@ export async function updateTicket(deps: AppDeps, user: SignedInUser, ticketId: 
     }
     if (input.giftTicketIds !== undefined) {
       await replaceGifts(tx, ticket, [...new Set(input.giftTicketIds)]);
+    }
+    if (input.dateIds !== undefined || input.isPass !== undefined) {
+      const isPass = input.isPass ?? ticket.isPass;
+      const current = input.dateIds ?? (await findTicketDateIds(tx, [ticket.id])).get(ticket.id) ?? [];
+      const dateIds = await checkedTicketDates(tx, event.id, { dateIds: current, isPass });
+      await writeTicketDates(tx, ticket.id, dateIds, input.isPass);
     }
     if (ticket.parentId) {
       if (input.isAvailable !== undefined) {

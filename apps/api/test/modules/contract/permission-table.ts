@@ -390,6 +390,32 @@ export const permissionTable: Record<string, Line> = {
     token: { scope: 'checkins:write' },
     expect: ownerOrAdmin(406, 403, { staff: 406 }),
   },
+  // The dates (issue 32): a date a year ahead, a foreign date id told as not found.
+  'GET /api/console/events/:id/dates': { expect: ownerOrAdmin(200, 404) },
+  'POST /api/console/events/:id/dates': {
+    expect: ownerOrAdmin(201, 404),
+    call: (_f, _cast, role) => {
+      const day = 400 + (role === 'admin' ? 3 : 0);
+      const begin = new Date(Date.now() + day * 86_400_000);
+      return { body: { dateBegin: begin.toISOString(), dateEnd: new Date(begin.getTime() + 3_600_000).toISOString() } };
+    },
+  },
+  'POST /api/console/events/:id/dates/repeat': {
+    expect: ownerOrAdmin(201, 404),
+    call: (_f, _cast, role) => {
+      const from = new Date(Date.now() + (500 + (role === 'admin' ? 20 : 0)) * 86_400_000).toISOString().slice(0, 10);
+      const to = new Date(Date.parse(from) + 6 * 86_400_000).toISOString().slice(0, 10);
+      return { body: { weekdays: [5, 6], fromDay: from, toDay: to, startTime: '20:00', endTime: '23:00' } };
+    },
+  },
+  'PATCH /api/console/events/:id/dates/:dateId': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => ({ params: { dateId: randomUUID() }, body: { capacity: 10 } }),
+  },
+  'DELETE /api/console/events/:id/dates/:dateId': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => ({ params: { dateId: randomUUID() } }),
+  },
   'GET /api/console/events/:id/checkin-lists': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/checkin-lists': {
     expect: ownerOrAdmin(201, 404),
