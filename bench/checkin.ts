@@ -210,7 +210,10 @@ async function referenceRate(ids: string[]): Promise<number> {
 
 async function main(): Promise<void> {
   await resetDatabase(url);
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
+  // BENCH_PROFILE=1: a CPU profile of the server's process in /tmp/checkin-prof.
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/checkin-prof'] : [])],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));

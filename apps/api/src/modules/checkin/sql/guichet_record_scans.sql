@@ -17,6 +17,10 @@
 -- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
 -- holderName, ticketTitle, replay, and for a scan refused as already used the last entry's time
 -- and scanner.
+-- `guard` (optional): what the application took from its recent copies instead of asking (the
+-- session, the scanner's access to the event, the lists named), confirmed here before anything is
+-- written; a copy that no longer holds answers {"stale": "session" | "access" | "list"} and writes
+-- nothing, and the application reads again (docs/decisions.md, "Check-in": one statement a scan).
 CREATE OR REPLACE FUNCTION guichet_record_scans(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_event uuid := (p->>'eventId')::uuid;
@@ -36,7 +40,31 @@ DECLARE
   v_replay boolean;
   v_group uuid;
   v_list_result text;
+  v_guard jsonb := p->'guard';
 BEGIN
+  IF v_guard ? 'tokenHash' AND NOT EXISTS (
+       SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = v_guard->>'tokenHash' AND s.user_id = v_staff
+          AND s.expires_at > (v_guard->>'now')::timestamptz AND u.deleted_at IS NULL
+          AND (u.banned_at IS NULL OR u.banned_until <= (v_guard->>'now')::timestamptz)
+          AND u.role = v_guard->>'role') THEN
+    RETURN jsonb_build_object('stale', 'session');
+  END IF;
+  -- What the scan permission read (policy/can.ts): the live event's organiser, the staff seat.
+  IF v_guard ? 'organizerId' AND NOT EXISTS (
+       SELECT 1 FROM events e
+        WHERE e.id = v_event AND e.deleted_at IS NULL AND e.organizer_id = (v_guard->>'organizerId')::uuid
+          AND EXISTS (SELECT 1 FROM event_staff s WHERE s.event_id = e.id AND s.user_id = v_staff)
+              = (v_guard->>'isStaff')::boolean) THEN
+    RETURN jsonb_build_object('stale', 'access');
+  END IF;
+  IF v_guard ? 'lists' AND EXISTS (
+       SELECT 1 FROM jsonb_to_recordset(v_guard->'lists') AS g(id uuid, live boolean, "allowCheckout" boolean, name text)
+         LEFT JOIN checkin_lists l ON l.id = g.id AND l.event_id = v_event
+        WHERE l.id IS NULL OR (l.deleted_at IS NULL) <> g.live OR l.allow_checkout <> g."allowCheckout"
+           OR l.name <> g.name) THEN
+    RETURN jsonb_build_object('stale', 'list');
+  END IF;
   FOR v_scan IN
     SELECT x.id, x."participationId", x."scannedAt", coalesce(x.offline, false) AS offline, x.verdict,
            coalesce(x."group", false) AS "group", x."listId", coalesce(x.direction, 'in') AS direction
