@@ -1,7 +1,9 @@
 -- Records a batch of scans of one event at the door and takes one entry per accepted scan, in one
--- round trip (docs/decisions.md, "Check-in"). Each scan's id is chosen by the device: its row is
--- written first, so that the same scan sent twice, even at the same moment, waits on the first
--- and is answered as it was, never taking a second entry. An entry is taken by one conditional
+-- round trip (docs/decisions.md, "Check-in"). Each scan's id is chosen by the device: the same scan
+-- sent twice, even at the same moment, is answered as the first was, never taking a second entry.
+-- A place (quantity 1) is taken, then the scan's row written once with its answer: a second send at
+-- the same moment waits on the place's row, finds it taken, then waits on the first's scan row and
+-- answers as it. A code of several places writes its row first (it could take another place). An entry is taken by one conditional
 -- UPDATE (`entries_used < quantity`): two doors can never let the same entry in twice. The
 -- application has checked each code's signature: `verdict` is 'check' for a genuine code of this
 -- event, 'invalid' or 'other_event' otherwise (recorded too, they show fraud and gate problems).
@@ -41,6 +43,7 @@ DECLARE
   v_group uuid;
   v_list_result text;
   v_guard jsonb := p->'guard';
+  v_written boolean;
 BEGIN
   IF v_guard ? 'tokenHash' AND NOT EXISTS (
        SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
@@ -76,19 +79,27 @@ BEGIN
     v_group := CASE WHEN v_scan.verdict = 'check' AND v_scan."group" THEN v_scan."participationId" END;
     v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
     v_remaining := NULL;
-    INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
-                       list_id, direction)
-    VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt",
-            v_scan."listId", v_scan.direction)
-    ON CONFLICT (id) DO NOTHING;
-    IF NOT FOUND THEN
+    IF v_group IS NOT NULL THEN
+      -- A code of several places takes any of them: its row is written first, so that the same
+      -- scan sent twice at once waits on it rather than taking a second place.
+      INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
+                         list_id, direction)
+      VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt",
+              v_scan."listId", v_scan.direction)
+      ON CONFLICT (id) DO NOTHING;
+      v_written := FOUND;
+      v_replay := NOT FOUND;
+    ELSE
+      -- One place is taken once: the scan's row is written once, with its answer, below.
+      v_written := false;
+      v_replay := EXISTS (SELECT 1 FROM scans s WHERE s.id = v_scan.id);
+    END IF;
+    IF v_replay THEN
       -- Sent before: answered as it was (only to the event it was made for).
-      v_replay := true;
       SELECT s.result, s.participation_id INTO v_result, v_pid FROM scans s WHERE s.id = v_scan.id AND s.event_id = v_event;
       IF NOT FOUND THEN v_result := 'invalid'; v_pid := NULL; END IF;
     ELSIF v_scan.verdict <> 'check' THEN
       v_result := CASE WHEN v_scan.verdict = 'other_event' THEN 'other_event' ELSE 'invalid' END;
-      UPDATE scans SET result = v_result WHERE id = v_scan.id;
     ELSIF v_scan."listId" IS NOT NULL THEN
       SELECT t.o_pid, t.o_result INTO v_pid, v_list_result
         FROM guichet_take_list_entry(v_scan."listId", v_event, v_pid, v_group, v_scan.direction) t;
@@ -101,9 +112,6 @@ BEGIN
                          WHEN v_row.transferred_at IS NOT NULL THEN 'transferred' ELSE 'cancelled' END;
         IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
       END IF;
-      UPDATE scans SET result = v_result, participation_id = v_pid,
-                       conflict = v_scan.offline AND v_result = 'already_scanned'
-       WHERE id = v_scan.id;
     ELSE
       -- The place is locked before it is taken: a concurrent scan of the same group waits, then
       -- passes over it once it is used and takes the next one.
@@ -131,9 +139,28 @@ BEGIN
           ELSE 'already_scanned' END;
         IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
       END IF;
+    END IF;
+    IF v_written THEN
       UPDATE scans SET result = v_result, participation_id = v_pid,
                        conflict = v_scan.offline AND v_result = 'already_scanned'
        WHERE id = v_scan.id;
+    ELSIF NOT v_replay THEN
+      INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
+                         list_id, direction, conflict)
+      VALUES (v_scan.id, v_event, v_pid, v_staff, v_device, v_result, v_scan.offline, v_scan."scannedAt",
+              v_scan."listId", v_scan.direction, v_scan.offline AND v_result = 'already_scanned')
+      ON CONFLICT (id) DO NOTHING;
+      IF NOT FOUND THEN
+        -- The same scan sent at the same moment was recorded first (this one waited on its row):
+        -- it is answered as that one was. It found its place taken by that one and took nothing,
+        -- unless a device gave one scan's id to two tickets: then everything is undone.
+        IF v_result = 'accepted' THEN
+          RAISE EXCEPTION 'scan % recorded twice at once', v_scan.id USING ERRCODE = '40001';
+        END IF;
+        v_replay := true;
+        SELECT s.result, s.participation_id INTO v_result, v_pid FROM scans s WHERE s.id = v_scan.id AND s.event_id = v_event;
+        IF NOT FOUND THEN v_result := 'invalid'; v_pid := NULL; END IF;
+      END IF;
     END IF;
     v_quantity := NULL; v_holder := NULL; v_ticket := NULL; v_last_at := NULL; v_last_by := NULL;
     SELECT pa.quantity, pa.quantity - pa.entries_used,
