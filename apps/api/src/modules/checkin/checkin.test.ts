@@ -126,6 +126,33 @@ describe('scanning a ticket', () => {
     const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
     expect(rows.every((r) => r.entriesUsed === 1)).toBe(true);
   });
+
+  it(`answers the same scan sent five times at once as one, taking one entry and logging one scan${raceMode}`, async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const holders = await Promise.all(
+      Array.from({ length: 10 }, () => participationWithCode(t, event.id, ticket.id, 1)),
+    );
+    const fire = (id: string, code: string) =>
+      fetch(`${t.base}/api/checkin/events/${event.id}/scans`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: staffCookie },
+        body: JSON.stringify({ id, code }),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const answers = await Promise.all(
+      holders.map(async ({ code }) => {
+        const id = randomUUID();
+        return Promise.all(Array.from({ length: 5 }, () => fire(id, code)));
+      }),
+    );
+    for (const sends of answers) {
+      expect(sends.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(sends.filter((answer) => !answer.body.replay)).toHaveLength(1);
+    }
+    const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    expect(rows.map((r) => r.entriesUsed)).toEqual(rows.map(() => 1));
+    const log = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
+    expect(log.map((row) => row.result)).toEqual(holders.map(() => 'accepted'));
+  });
 });
 
 describe('one ticket per place (issue 30)', () => {
