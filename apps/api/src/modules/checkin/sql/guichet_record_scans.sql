@@ -113,15 +113,23 @@ BEGIN
         IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
       END IF;
     ELSE
-      -- The place is locked before it is taken: a concurrent scan of the same group waits, then
-      -- passes over it once it is used and takes the next one.
-      UPDATE participations SET entries_used = entries_used + 1
-       WHERE id = (SELECT g.id FROM participations g
-                    WHERE (g.id = v_pid OR (v_group IS NOT NULL AND g.split_from = v_group))
-                      AND g.event_id = v_event AND g.cancelled_at IS NULL AND g.entries_used < g.quantity
-                    ORDER BY g.first_ticket_number NULLS LAST, g.id LIMIT 1 FOR UPDATE)
-         AND entries_used < quantity
-      RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+      IF v_group IS NULL THEN
+        -- One place: the conditional UPDATE alone, as the bench's reference (a concurrent scan
+        -- waits on the row, then finds it used).
+        UPDATE participations SET entries_used = entries_used + 1
+         WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
+        RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+      ELSE
+        -- The place is locked before it is taken: a concurrent scan of the same group waits, then
+        -- passes over it once it is used and takes the next one.
+        UPDATE participations SET entries_used = entries_used + 1
+         WHERE id = (SELECT g.id FROM participations g
+                      WHERE (g.id = v_pid OR g.split_from = v_group)
+                        AND g.event_id = v_event AND g.cancelled_at IS NULL AND g.entries_used < g.quantity
+                      ORDER BY g.first_ticket_number NULLS LAST, g.id LIMIT 1 FOR UPDATE)
+           AND entries_used < quantity
+        RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+      END IF;
       IF FOUND THEN
         v_result := 'accepted';
       ELSE
