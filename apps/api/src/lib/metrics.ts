@@ -40,22 +40,6 @@ export const holdBatchFailures = new Counter({
   registers: [metricsRegistry],
 });
 
-/** How many door requests (a scan, a batch) each check-in statement carried (group commit). */
-export const scanCallBatchSize = new Histogram({
-  name: 'guichet_scan_batch_size',
-  help: 'Door requests recorded in one statement',
-  buckets: [1, 2, 4, 8, 16],
-  registers: [metricsRegistry],
-});
-
-/** Groups of door requests that failed as a whole, each then recorded alone (deadlock, a scan id given twice). */
-export const scanCallBatchFailures = new Counter({
-  name: 'guichet_scan_batch_failures_total',
-  help: 'Groups of door requests recorded again one by one',
-  labelNames: ['size', 'reason'] as const,
-  registers: [metricsRegistry],
-});
-
 /** How many payments of held orders each settlement statement carried (group commit). */
 export const settlementBatchSize = new Histogram({
   name: 'guichet_settlement_batch_size',

@@ -1,9 +1,6 @@
 import type { ScanDirection, ScanResult } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { preparedRows, type Statement } from '../../db/prepared';
-import { createGroupCommit } from '../../lib/group-commit';
-import { scanCallBatchFailures, scanCallBatchSize } from '../../lib/metrics';
 import { isoTimestamp } from '../../db/iso-timestamp';
 
 export type ScanToRecord = {
@@ -47,57 +44,19 @@ export type DoorGuard = {
   lists?: { id: string; live: boolean; allowCheckout: boolean; name: string }[];
 };
 
-type ScanCall = { eventId: string; staffUserId: string; deviceId: string; scans: ScanToRecord[]; guard?: DoorGuard };
-type ScanCallAnswer = RecordedScan[] | { stale: 'session' | 'access' | 'list' };
-
-const recordStatement: Statement = {
-  name: 'guichet_record_scans',
-  text: 'select guichet_record_scans($1::jsonb) as outcomes',
-};
-const recordManyStatement: Statement = {
-  name: 'guichet_record_scans_many',
-  text: 'select guichet_record_scans_many($1::jsonb) as outcomes',
-};
-/** Door requests per statement: a rush at 8 doors groups a few; each may carry up to 500 scans. */
-const SCAN_CALLS_MAX = 8;
-const scanGroups = new WeakMap<Database, ReturnType<typeof createGroupCommit<ScanCall, ScanCallAnswer>>>();
-
 /**
- * The door requests of one event, combined: concurrent requests share a statement, a round trip
- * and a commit (`guichet_record_scans_many`), each with its own answer; a quiet door never waits
- * (lib/group-commit.ts, as the holds do).
+ * Records scans and takes their entries in one round trip (`guichet_record_scans`); or, when a
+ * copy in `guard` no longer holds, which one, with nothing written.
  */
-function scanGroupOf(db: Database) {
-  let group = scanGroups.get(db);
-  if (!group) {
-    const rows = preparedRows(db);
-    group = createGroupCommit<ScanCall, ScanCallAnswer>({
-      single: async (call) => {
-        scanCallBatchSize.observe(1);
-        const [row] = await rows<{ outcomes: ScanCallAnswer }>(recordStatement, [JSON.stringify(call)]);
-        return row?.outcomes ?? [];
-      },
-      batch: async (calls) => {
-        scanCallBatchSize.observe(calls.length);
-        const [row] = await rows<{ outcomes: ScanCallAnswer[] }>(recordManyStatement, [JSON.stringify(calls)]);
-        return row?.outcomes ?? [];
-      },
-      maxBatch: SCAN_CALLS_MAX,
-      onBatchError: (error, size) =>
-        scanCallBatchFailures.inc({ size: String(size), reason: (error as { code?: string }).code ?? 'unknown' }),
-    });
-    scanGroups.set(db, group);
-  }
-  return group;
-}
-
-/**
- * Records scans and takes their entries in one round trip (`guichet_record_scans`, with other
- * doors' requests when they come at once); or, when a copy in `guard` no longer holds, which one,
- * with nothing written.
- */
-export function recordScans(db: Database, request: ScanCall): Promise<ScanCallAnswer> {
-  return scanGroupOf(db).run(request.eventId, request);
+export async function recordScans(
+  db: Database,
+  request: { eventId: string; staffUserId: string; deviceId: string; scans: ScanToRecord[]; guard?: DoorGuard },
+): Promise<RecordedScan[] | { stale: 'session' | 'access' | 'list' }> {
+  const [row] = await queryRows<{ outcomes: RecordedScan[] | { stale: 'session' | 'access' | 'list' } }>(
+    db,
+    sql`select guichet_record_scans(${JSON.stringify(request)}::jsonb) as outcomes`,
+  );
+  return row?.outcomes ?? [];
 }
 
 /** The participations the door checks, with what the scanner shows and searches; the last entry on the list given (none: the whole event's). */
