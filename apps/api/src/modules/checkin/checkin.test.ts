@@ -137,7 +137,7 @@ describe('scanning a ticket', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: staffCookie },
         body: JSON.stringify({ id, code }),
-      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { replay?: boolean } }));
     const answers = await Promise.all(
       holders.map(async ({ code }) => {
         const id = randomUUID();
