@@ -212,7 +212,11 @@ async function main(): Promise<void> {
   await resetDatabase(url);
   // BENCH_PROFILE=1: a CPU profile of the server's process in /tmp/checkin-prof.
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/checkin-prof'] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/checkin-prof'] : []),
+    ],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
@@ -303,7 +307,11 @@ async function main(): Promise<void> {
   const metrics = await (await fetch(`${ready.base}/metrics`)).text();
   const serverMs = (route: string) => {
     const sum = (kind: string) =>
-      [...metrics.matchAll(new RegExp(`^guichet_http_request_duration_seconds_${kind}\\{[^}]*route="${route}"[^}]*\\} (\\S+)$`, 'gm'))]
+      [
+        ...metrics.matchAll(
+          new RegExp(`^guichet_http_request_duration_seconds_${kind}\\{[^}]*route="${route}"[^}]*\\} (\\S+)$`, 'gm'),
+        ),
+      ]
         .map((match) => Number(match[1]))
         .reduce((total, value) => total + value, 0);
     return (1000 * sum('sum')) / Math.max(1, sum('count'));

@@ -278,7 +278,11 @@ describe("a list changed under the door's copy", () => {
     expect((await scan(event.id, staffCookie, { code: first.code, listId: backstage })).statusCode).toBe(200);
     expect((await scan(event.id, staffCookie, { code: first.code, listId: pit })).statusCode).toBe(200);
     const url = `/api/console/events/${event.id}/checkin-lists`;
-    const deleted = await t.app.inject({ method: 'DELETE', url: `${url}/${backstage}`, headers: { cookie: ownerCookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${url}/${backstage}`,
+      headers: { cookie: ownerCookie },
+    });
     expect(deleted.statusCode).toBeLessThan(300);
     const gone = await scan(event.id, staffCookie, { code: second.code, listId: backstage });
     expect(gone.statusCode).toBe(404);

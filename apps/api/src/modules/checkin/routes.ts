@@ -83,7 +83,13 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       config: { ...access('user').config, nulAllowedIn: ['code'], confirmsSession: true },
     },
     async (request, reply) => ({
-      results: await service.scanBatch(deps, request.user, request.params.id, request.body, doorSession(request, reply)),
+      results: await service.scanBatch(
+        deps,
+        request.user,
+        request.params.id,
+        request.body,
+        doorSession(request, reply),
+      ),
     }),
   );
 

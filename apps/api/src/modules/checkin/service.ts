@@ -21,8 +21,8 @@ import * as listsRepo from '../checkin-lists/repository';
 import * as lists from '../checkin-lists/service';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
-import { doorAccess, doorList } from './door-copies';
 import { findUserName } from '../users/users.repository';
+import { doorAccess, doorList } from './door-copies';
 import * as repo from './repository';
 
 const m = checkinFr;
