@@ -210,7 +210,14 @@ async function referenceRate(ids: string[]): Promise<number> {
 
 async function main(): Promise<void> {
   await resetDatabase(url);
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
+  // BENCH_PROFILE=1: a CPU profile of the server's process in /tmp/checkin-prof.
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/checkin-prof'] : []),
+    ],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -296,6 +303,19 @@ async function main(): Promise<void> {
   if (outsSent > 0) await runDoors(leaving);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
+  // The server's own time per request (its /metrics), apart from the way there and back.
+  const metrics = await (await fetch(`${ready.base}/metrics`)).text();
+  const serverMs = (route: string) => {
+    const sum = (kind: string) =>
+      [
+        ...metrics.matchAll(
+          new RegExp(`^guichet_http_request_duration_seconds_${kind}\\{[^}]*route="${route}"[^}]*\\} (\\S+)$`, 'gm'),
+        ),
+      ]
+        .map((match) => Number(match[1]))
+        .reduce((total, value) => total + value, 0);
+    return (1000 * sum('sum')) / Math.max(1, sum('count'));
+  };
 
   const check = new pg.Client({ connectionString: url });
   await check.connect();
@@ -374,6 +394,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `  accepted: ${accepted} (must be ${TICKETS}), already scanned: ${alreadyScanned}, other: ${other}; entries taken in the database: ${entries}, accepted scans logged: ${logged}`,
+  );
+  console.log(
+    `  server time per request (its /metrics, mean): one scan ${serverMs('/api/checkin/events/:id/scans').toFixed(1)} ms, batch ${serverMs('/api/checkin/events/:id/scans/batch').toFixed(1)} ms`,
   );
   console.log(
     `  reference (bare conditional UPDATE taking an entry, ${DEVICES} connections, mean of before and after): ${figures.referenceUpdatesPerSecond}/s`,

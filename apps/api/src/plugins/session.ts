@@ -8,11 +8,31 @@ import type { SignedInUser } from '../modules/users/users.repository';
 
 export const SESSION_COOKIE = 'guichet_session';
 
+/**
+ * How long a session read by a route that confirms it in its own statement (`confirmsSession`) is
+ * taken again without asking the database, and how many such sessions a process keeps.
+ */
+const SESSION_GUESS_TTL_MS = 10_000;
+const SESSION_GUESSES = 10_000;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, from the session cookie only. */
     user: SignedInUser | null;
     sessionToken: string | null;
+    /** The user was taken from this process's recent copy of the session, not read again. */
+    sessionGuessed: boolean;
+  }
+  interface FastifyInstance {
+    /** Reads the request's session again from the database, forgetting this process's copy. */
+    resolveSessionAgain(request: FastifyRequest, reply: FastifyReply): Promise<SignedInUser | null>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's one statement confirms the session it is given (the door's scans, whose every
+     * round trip counts): a copy of the session read less than 10 s ago is used without asking.
+     */
+    confirmsSession?: boolean;
   }
 }
 
@@ -25,7 +45,34 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('apiToken', null);
+  app.decorateRequest('sessionGuessed', false);
   const checkTokenLimit = tokenLimit(app, deps);
+  // Only routes that confirm the session in their own statement read it here, so a session ended
+  // (logout, ban, deleted account) is refused by that statement, copy or not.
+  const guesses = new Map<string, { user: SignedInUser; at: number }>();
+  const resolve = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    guesses.delete(token);
+    const session = await resolveSession(deps, token);
+    if (!session) {
+      clearSessionCookie(reply, deps);
+      return null;
+    }
+    request.user = session.user;
+    request.sessionToken = token;
+    request.sessionGuessed = false;
+    if (session.refreshed) setSessionCookie(reply, deps, token, session.expiresAt);
+    if (request.routeOptions.config.confirmsSession) {
+      if (guesses.size >= SESSION_GUESSES) guesses.delete(guesses.keys().next().value as string);
+      guesses.set(token, { user: session.user, at: Date.now() });
+    }
+    return session.user;
+  };
+  app.decorate('resolveSessionAgain', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.user = null;
+    request.sessionGuessed = false;
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? resolve(request, reply, token) : null;
+  });
   app.addHook('onRequest', async (request, reply) => {
     const bearer = request.routeOptions.url?.startsWith('/api/') ? bearerOf(request) : null;
     if (bearer !== null) {
@@ -35,14 +82,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AuthDeps) => 
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const session = await resolveSession(deps, token);
-    if (!session) {
-      clearSessionCookie(reply, deps);
+    const guess = request.routeOptions.config.confirmsSession ? guesses.get(token) : undefined;
+    if (guess && Date.now() - guess.at < SESSION_GUESS_TTL_MS) {
+      request.user = guess.user;
+      request.sessionToken = token;
+      request.sessionGuessed = true;
       return;
     }
-    request.user = session.user;
-    request.sessionToken = token;
-    if (session.refreshed) setSessionCookie(reply, deps, token, session.expiresAt);
+    await resolve(request, reply, token);
   });
   // Before the answer leaves: what a token changed is in the audit log once it is answered.
   app.addHook('onSend', async (request, reply, payload) => {

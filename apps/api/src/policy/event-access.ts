@@ -21,6 +21,16 @@ export async function authorizeEvent(
 ): Promise<EventAccessRow> {
   if (!viewer) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
   const event = isUuid(eventId) ? await findEventAccess(db, eventId, viewer.id) : undefined;
+  return authorizeEventRow(event, viewer, action, options);
+}
+
+/** authorizeEvent's answer on an event's row already read (the door's copy, modules/checkin/door-copies.ts). */
+export function authorizeEventRow(
+  event: EventAccessRow | undefined,
+  viewer: Viewer,
+  action: EventAction,
+  options: { hideRefusal?: boolean } = {},
+): EventAccessRow {
   if (!event) throw eventNotFound();
   const relation: EventRelation = event;
   if (can(viewer, action, relation)) return event;

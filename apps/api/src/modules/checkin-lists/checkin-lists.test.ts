@@ -292,3 +292,38 @@ describe('the people inside, live', () => {
     stream.close();
   });
 });
+
+// Issue 34: the door keeps a copy of the lists its scans name, which the scan's statement confirms.
+describe("a list changed under the door's copy", () => {
+  it('refuses at once a scan on a list just deleted, and a check-out on a list that just stopped recording them', async () => {
+    const { event, vip, ownerCookie, staffCookie, createList } = await festival();
+    const pit = await createList({ name: 'Fosse', ticketIds: [vip.id], allowReentry: true });
+    const backstage = await createList({ name: 'Backstage', ticketIds: [vip.id], allowReentry: false });
+    const first = await participationWithCode(t, event.id, vip.id, 1);
+    const second = await participationWithCode(t, event.id, vip.id, 1);
+    expect((await scan(event.id, staffCookie, { code: first.code, listId: backstage })).statusCode).toBe(200);
+    expect((await scan(event.id, staffCookie, { code: first.code, listId: pit })).statusCode).toBe(200);
+    const url = `/api/console/events/${event.id}/checkin-lists`;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${url}/${backstage}`,
+      headers: { cookie: ownerCookie },
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const gone = await scan(event.id, staffCookie, { code: second.code, listId: backstage });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'LIST_NOT_FOUND', message: m.listNotFound });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `${url}/${pit}`,
+      payload: { allowReentry: false, allowCheckout: false },
+      headers: { cookie: ownerCookie },
+    });
+    expect(changed.statusCode).toBeLessThan(300);
+    const out = await scan(event.id, staffCookie, { code: first.code, listId: pit, direction: 'out' });
+    expect(out.statusCode).toBe(400);
+    expect(out.json()).toMatchObject({ code: 'CHECKOUT_NOT_ALLOWED', message: m.checkoutNotAllowed });
+    const lists = (await getAs(t, `/api/checkin/events/${event.id}/lists`, staffCookie)).json();
+    expect(lists.lists).toMatchObject([{ id: pit, inside: 1 }]);
+  });
+});

@@ -119,6 +119,15 @@ export async function listOfScan(
     return null;
   }
   const list = isUuid(scan.listId) ? await repo.findList(deps.db, eventId, scan.listId) : undefined;
+  return checkListOfScan(list, scan, isOffline);
+}
+
+/** listOfScan's answer on the list's row already read (the door's copy, checkin/door-copies.ts). */
+export function checkListOfScan(
+  list: repo.ListRow | undefined,
+  scan: { direction?: 'in' | 'out' },
+  isOffline: boolean,
+): repo.ListRow {
   if (!list || (list.deletedAt && !isOffline)) throw listNotFound();
   if (scan.direction === 'out' && !list.allowCheckout && !isOffline) {
     throw new AppError('CHECKOUT_NOT_ALLOWED', m.checkoutNotAllowed, 400, 'direction');

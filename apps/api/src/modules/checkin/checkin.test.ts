@@ -6,7 +6,8 @@ import { adminCookie, createUser, getAs, loginAs, raceMode } from '../../../test
 import { doorEvent, participationWithCode } from '../../../test/modules/checkin/support';
 import { buyAndPay } from '../../../test/modules/checkout/support';
 import { useListeningTestApp } from '../../../test/use-test-app';
-import { eventStaff, participations, scans } from '../../db/schema';
+import { eventStaff, participations, scans, sessions } from '../../db/schema';
+import { sha256 } from '../../lib/tokens';
 import { cancelParticipations, removeRefundedPlaces } from '../orders/participations';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
@@ -125,6 +126,33 @@ describe('scanning a ticket', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
     expect(rows.every((r) => r.entriesUsed === 1)).toBe(true);
+  });
+
+  it(`answers the same scan sent five times at once as one, taking one entry and logging one scan${raceMode}`, async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const holders = await Promise.all(
+      Array.from({ length: 10 }, () => participationWithCode(t, event.id, ticket.id, 1)),
+    );
+    const fire = (id: string, code: string) =>
+      fetch(`${t.base}/api/checkin/events/${event.id}/scans`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: staffCookie },
+        body: JSON.stringify({ id, code }),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { replay?: boolean } }));
+    const answers = await Promise.all(
+      holders.map(async ({ code }) => {
+        const id = randomUUID();
+        return Promise.all(Array.from({ length: 5 }, () => fire(id, code)));
+      }),
+    );
+    for (const sends of answers) {
+      expect(sends.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(sends.filter((answer) => !answer.body.replay)).toHaveLength(1);
+    }
+    const rows = await t.database.db.select().from(participations).where(eq(participations.eventId, event.id));
+    expect(rows.map((r) => r.entriesUsed)).toEqual(rows.map(() => 1));
+    const log = await t.database.db.select().from(scans).where(eq(scans.eventId, event.id));
+    expect(log.map((row) => row.result)).toEqual(holders.map(() => 'accepted'));
   });
 });
 
@@ -346,5 +374,59 @@ describe('who may scan', () => {
       expect([403, 404]).toContain(response.statusCode);
     }
     expect((await batch(event.id, stranger, { scans: [] })).statusCode).toBe(403);
+  });
+});
+
+// Issue 34: a scan uses the process's copies of the session and of the scan permission, which its
+// statement confirms; what ended a moment ago must be refused at once, with nothing taken.
+describe("the door's copies", () => {
+  const entriesOf = async (participationId: string) =>
+    (await t.database.db.select().from(participations).where(eq(participations.id, participationId)))[0]?.entriesUsed;
+  const scansOf = async (participationId: string) =>
+    t.database.db.select().from(scans).where(eq(scans.participationId, participationId));
+
+  it('refuses a scan and a batch right after the scanner logged out on another server, taking no entry', async () => {
+    const { event, ticket, staffCookie } = await withStaff();
+    const first = await participationWithCode(t, event.id, ticket.id, 1);
+    const second = await participationWithCode(t, event.id, ticket.id, 1);
+    expect((await scan(event.id, staffCookie, { code: first.code })).statusCode).toBe(200);
+    // Another server's logout: the session's row is gone, this process was not told.
+    const token = staffCookie.split('guichet_session=')[1]?.split(';')[0] ?? '';
+    await t.database.db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+    const refused = await scan(event.id, staffCookie, { code: second.code });
+    expect(refused.statusCode).toBe(401);
+    const refusedBatch = await batch(event.id, staffCookie, { scans: [{ id: randomUUID(), code: second.code }] });
+    expect(refusedBatch.statusCode).toBe(401);
+    expect(await entriesOf(second.participation.id)).toBe(0);
+    expect(await scansOf(second.participation.id)).toHaveLength(0);
+  });
+
+  it('refuses a scanner removed from the staff a moment after their last scan, taking no entry', async () => {
+    const { event, ticket, member, staffCookie, ownerCookie } = await withStaff();
+    const first = await participationWithCode(t, event.id, ticket.id, 1);
+    const second = await participationWithCode(t, event.id, ticket.id, 1);
+    expect((await scan(event.id, staffCookie, { code: first.code })).statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/console/events/${event.id}/staff/${member.id}`,
+      headers: { cookie: ownerCookie },
+    });
+    expect(removed.statusCode).toBe(204);
+    const refused = await scan(event.id, staffCookie, { code: second.code });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    expect((await batch(event.id, staffCookie, { scans: [{ id: randomUUID(), code: second.code }] })).statusCode).toBe(
+      403,
+    );
+    expect(await entriesOf(second.participation.id)).toBe(0);
+    expect(await scansOf(second.participation.id)).toHaveLength(0);
+    // Taken back on the staff: let in at once.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/console/events/${event.id}/staff`,
+      payload: { email: member.email },
+      headers: { cookie: ownerCookie },
+    });
+    expect((await scan(event.id, staffCookie, { code: second.code })).statusCode).toBe(200);
   });
 });

@@ -31,12 +31,28 @@ export type RecordedScan = {
   direction: ScanDirection;
 };
 
-/** Records scans and takes their entries in one round trip (`guichet_record_scans`). */
+/** The copies a scan was made on, for the statement to confirm (door-copies.ts); each part only when copied. */
+export type DoorGuard = {
+  /** The session's copy: its token's hash, the role the permission read, and now by the application's clock. */
+  tokenHash?: string;
+  role?: string;
+  now?: string;
+  /** The scan permission's copy: the event's organiser and the scanner's staff seat. */
+  organizerId?: string;
+  isStaff?: boolean;
+  /** The lists' copies, as the scan's checks read them. */
+  lists?: { id: string; live: boolean; allowCheckout: boolean; name: string }[];
+};
+
+/**
+ * Records scans and takes their entries in one round trip (`guichet_record_scans`); or, when a
+ * copy in `guard` no longer holds, which one, with nothing written.
+ */
 export async function recordScans(
   db: Database,
-  request: { eventId: string; staffUserId: string; deviceId: string; scans: ScanToRecord[] },
-): Promise<RecordedScan[]> {
-  const [row] = await queryRows<{ outcomes: RecordedScan[] }>(
+  request: { eventId: string; staffUserId: string; deviceId: string; scans: ScanToRecord[]; guard?: DoorGuard },
+): Promise<RecordedScan[] | { stale: 'session' | 'access' | 'list' }> {
+  const [row] = await queryRows<{ outcomes: RecordedScan[] | { stale: 'session' | 'access' | 'list' } }>(
     db,
     sql`select guichet_record_scans(${JSON.stringify(request)}::jsonb) as outcomes`,
   );

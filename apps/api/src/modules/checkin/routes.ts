@@ -8,9 +8,11 @@ import {
   scanOutcome,
   transfersFr,
 } from '@guichet/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { sha256 } from '../../lib/tokens';
 import { access } from '../../plugins/route-access';
 import { requireUser } from '../../plugins/session';
 import * as lists from '../checkin-lists/service';
@@ -34,6 +36,15 @@ const answers = {
   already_out: { status: 409, code: 'ALREADY_OUT', message: m.alreadyOut },
 } as const;
 
+/** The scanner's session for the scan's statement to confirm when it is this process's copy (plugins/session.ts). */
+function doorSession(request: FastifyRequest, reply: FastifyReply): service.DoorSession {
+  return {
+    tokenHash: request.sessionToken ? sha256(request.sessionToken) : null,
+    guessed: request.sessionGuessed,
+    again: () => request.server.resolveSessionAgain(request, reply),
+  };
+}
+
 /** The door: the event's staff, its organiser and the administrator (others 403, or 404 if the event is hidden). */
 export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -45,10 +56,16 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: { 200: scanOutcome.extend({ status: z.literal('accepted') }), 409: refusal, 422: refusal },
       },
       // A code is what the camera read: any text, an invalid ticket if it is not one (plugins/input-guard.ts).
-      config: { ...access('user').config, nulAllowedIn: ['code'] },
+      config: { ...access('user').config, nulAllowedIn: ['code'], confirmsSession: true },
     },
     async (request, reply) => {
-      const { listName, ...outcome } = await service.scanOne(deps, request.user, request.params.id, request.body);
+      const { listName, ...outcome } = await service.scanOne(
+        deps,
+        request.user,
+        request.params.id,
+        request.body,
+        doorSession(request, reply),
+      );
       const answer = answers[outcome.result];
       if (answer.status === 200) return { status: 'accepted' as const, ...outcome };
       const message =
@@ -63,9 +80,17 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       // 500 scans of at most 2 KB each.
       bodyLimit: 1_200_000,
       schema: { params, body: scanBatchRequest, response: { 200: z.object({ results: z.array(scanOutcome) }) } },
-      config: { ...access('user').config, nulAllowedIn: ['code'] },
+      config: { ...access('user').config, nulAllowedIn: ['code'], confirmsSession: true },
     },
-    async (request) => ({ results: await service.scanBatch(deps, request.user, request.params.id, request.body) }),
+    async (request, reply) => ({
+      results: await service.scanBatch(
+        deps,
+        request.user,
+        request.params.id,
+        request.body,
+        doorSession(request, reply),
+      ),
+    }),
   );
 
   app.get(

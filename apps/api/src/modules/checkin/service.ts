@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CheckinManifest,
   checkinFr,
+  fr,
   isCodeOfEvent,
   MAX_SCAN_BATCH,
   type ScanBatchRequest,
@@ -15,11 +16,13 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import type { EventAccessRow } from '../../policy/event-access.repository';
 import * as listsRepo from '../checkin-lists/repository';
 import * as lists from '../checkin-lists/service';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/users.repository';
+import { doorAccess, doorList } from './door-copies';
 import * as repo from './repository';
 
 const m = checkinFr;
@@ -75,28 +78,108 @@ function outcomeOf(recorded: repo.RecordedScan, offline: boolean): ScanOutcome {
   };
 }
 
+/**
+ * The scanner's session as the route read it: `guessed` when it is the process's recent copy (the
+ * statement then confirms it), and how to read it again when the copy is stale.
+ */
+export type DoorSession = { tokenHash: string | null; guessed: boolean; again(): Promise<Viewer | null> };
+
+type ListOfScan = listsRepo.ListRow | null;
+
+/**
+ * Records scans in one statement, on the process's copies of the session, the scan permission and
+ * the lists (door-copies.ts), which that statement confirms; a stale copy is read again and the
+ * scans sent once more (nothing was written). `prepare` turns the scans into records, given the
+ * event and a lookup of each scan's list.
+ */
+async function recordAtDoor(
+  deps: Deps,
+  viewer: Viewer | null,
+  eventId: string,
+  door: DoorSession | undefined,
+  deviceId: string,
+  prepare: (
+    event: EventAccessRow,
+    listOf: (scan: ScanInput, isOffline: boolean) => Promise<ListOfScan>,
+  ) => Promise<repo.ScanToRecord[]>,
+): Promise<{ event: EventAccessRow; records: repo.ScanToRecord[]; recorded: repo.RecordedScan[] }> {
+  let who = viewer;
+  let sessionGuessed = door?.guessed ?? false;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (!who) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
+    const scanner = who;
+    const fresh = attempt > 0;
+    const access = await doorAccess(deps.db, scanner, eventId, fresh);
+    const guessedLists = new Map<string, listsRepo.ListRow>();
+    const records = await prepare(access.event, async (scan, isOffline) => {
+      if (!scan.listId) {
+        if (scan.direction === 'out') {
+          throw new AppError('CHECKOUT_NOT_ALLOWED', m.checkoutNotAllowed, 400, 'direction');
+        }
+        return null;
+      }
+      const { list, guessed } = await doorList(deps.db, access.event.id, scan, isOffline, fresh);
+      if (guessed) guessedLists.set(list.id, list);
+      return list;
+    });
+    if (records.length === 0) return { event: access.event, records, recorded: [] };
+    const guard: repo.DoorGuard = {
+      ...(sessionGuessed &&
+        door?.tokenHash && { tokenHash: door.tokenHash, role: scanner.role, now: deps.clock.now().toISOString() }),
+      ...(access.guessed && { organizerId: access.event.organizerId, isStaff: access.event.isStaff }),
+      ...(guessedLists.size > 0 && {
+        lists: [...guessedLists.values()].map((list) => ({
+          id: list.id,
+          live: !list.deletedAt,
+          allowCheckout: list.allowCheckout,
+          name: list.name,
+        })),
+      }),
+    };
+    const recorded = await repo.recordScans(deps.db, {
+      eventId: access.event.id,
+      staffUserId: scanner.id,
+      deviceId,
+      scans: records,
+      ...(Object.keys(guard).length > 0 && { guard }),
+    });
+    if (Array.isArray(recorded)) return { event: access.event, records, recorded };
+    if (recorded.stale === 'session') {
+      who = door ? await door.again() : null;
+      sessionGuessed = false;
+    }
+  }
+  throw new Error('the door kept finding its copies stale');
+}
+
 /** One scan at the door, online: an entry taken, or why not. */
 export async function scanOne(
   deps: Deps,
   viewer: Viewer | null,
   eventId: string,
   scan: ScanInput,
+  door?: DoorSession,
 ): Promise<ScanOutcome & { listName?: string }> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  const list = await lists.listOfScan(deps, event.id, scan, scan.offline ?? false);
-  const record = toRecord(deps, event.id, scan, list);
-  const [recorded] = await repo.recordScans(deps.db, {
-    eventId: event.id,
-    staffUserId: viewer?.id ?? '',
-    deviceId: scan.deviceId ?? '',
-    scans: [record],
-  });
-  if (!recorded) throw new Error('the scan was not recorded');
-  const outcome = outcomeOf(recorded, record.offline);
+  let list: ListOfScan = null;
+  const { event, records, recorded } = await recordAtDoor(
+    deps,
+    viewer,
+    eventId,
+    door,
+    scan.deviceId ?? '',
+    async (found, listOf) => {
+      list = await listOf(scan, scan.offline ?? false);
+      return [toRecord(deps, found.id, scan, list)];
+    },
+  );
+  const [done] = recorded;
+  const record = records[0];
+  if (!done || !record) throw new Error('the scan was not recorded');
+  const outcome = outcomeOf(done, record.offline);
   if (outcome.result === 'not_on_list' && outcome.participationId) {
     outcome.validLists = await listsRepo.findValidListNames(deps.db, event.id, outcome.participationId);
   }
-  return { ...outcome, listName: list?.name };
+  return { ...outcome, listName: (list as ListOfScan)?.name };
 }
 
 /**
@@ -108,27 +191,30 @@ export async function scanBatch(
   viewer: Viewer | null,
   eventId: string,
   batch: ScanBatchRequest,
+  door?: DoorSession,
 ): Promise<ScanOutcome[]> {
-  const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
-  if (batch.scans.length > MAX_SCAN_BATCH) {
-    throw new AppError('BATCH_TOO_LARGE', m.batchTooLarge(MAX_SCAN_BATCH), 413, 'scans');
-  }
-  if (batch.scans.length === 0) return [];
-  // The lists the batch names, each checked once: a device works on one list at a time.
-  const listsById = new Map<string, Awaited<ReturnType<typeof lists.listOfScan>>>();
-  const records: repo.ScanToRecord[] = [];
-  for (const given of batch.scans) {
-    const scan = { ...given, listId: given.listId ?? batch.listId, direction: given.direction ?? batch.direction };
-    const key = `${scan.listId ?? ''}:${scan.direction ?? 'in'}:${scan.offline ?? false}`;
-    if (!listsById.has(key)) listsById.set(key, await lists.listOfScan(deps, event.id, scan, scan.offline ?? false));
-    records.push(toRecord(deps, event.id, scan, listsById.get(key) ?? null));
-  }
-  const recorded = await repo.recordScans(deps.db, {
-    eventId: event.id,
-    staffUserId: viewer?.id ?? '',
-    deviceId: batch.deviceId ?? '',
-    scans: records,
-  });
+  const { records, recorded } = await recordAtDoor(
+    deps,
+    viewer,
+    eventId,
+    door,
+    batch.deviceId ?? '',
+    async (event, listOf) => {
+      if (batch.scans.length > MAX_SCAN_BATCH) {
+        throw new AppError('BATCH_TOO_LARGE', m.batchTooLarge(MAX_SCAN_BATCH), 413, 'scans');
+      }
+      // The lists the batch names, each checked once: a device works on one list at a time.
+      const listsByKey = new Map<string, ListOfScan>();
+      const records: repo.ScanToRecord[] = [];
+      for (const given of batch.scans) {
+        const scan = { ...given, listId: given.listId ?? batch.listId, direction: given.direction ?? batch.direction };
+        const key = `${scan.listId ?? ''}:${scan.direction ?? 'in'}:${scan.offline ?? false}`;
+        if (!listsByKey.has(key)) listsByKey.set(key, await listOf(scan, scan.offline ?? false));
+        records.push(toRecord(deps, event.id, scan, listsByKey.get(key) ?? null));
+      }
+      return records;
+    },
+  );
   return recorded.map((outcome, index) => outcomeOf(outcome, records[index]?.offline ?? false));
 }
 

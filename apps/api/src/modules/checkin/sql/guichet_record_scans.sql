@@ -1,7 +1,9 @@
 -- Records a batch of scans of one event at the door and takes one entry per accepted scan, in one
--- round trip (docs/decisions.md, "Check-in"). Each scan's id is chosen by the device: its row is
--- written first, so that the same scan sent twice, even at the same moment, waits on the first
--- and is answered as it was, never taking a second entry. An entry is taken by one conditional
+-- round trip (docs/decisions.md, "Check-in"). Each scan's id is chosen by the device: the same scan
+-- sent twice, even at the same moment, is answered as the first was, never taking a second entry.
+-- A place (quantity 1) is taken, then the scan's row written once with its answer: a second send at
+-- the same moment waits on the place's row, finds it taken, then waits on the first's scan row and
+-- answers as it. A code of several places writes its row first (it could take another place). An entry is taken by one conditional
 -- UPDATE (`entries_used < quantity`): two doors can never let the same entry in twice. The
 -- application has checked each code's signature: `verdict` is 'check' for a genuine code of this
 -- event, 'invalid' or 'other_event' otherwise (recorded too, they show fraud and gate problems).
@@ -17,6 +19,10 @@
 -- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
 -- holderName, ticketTitle, replay, and for a scan refused as already used the last entry's time
 -- and scanner.
+-- `guard` (optional): what the application took from its recent copies instead of asking (the
+-- session, the scanner's access to the event, the lists named), confirmed here before anything is
+-- written; a copy that no longer holds answers {"stale": "session" | "access" | "list"} and writes
+-- nothing, and the application reads again (docs/decisions.md, "Check-in": one statement a scan).
 CREATE OR REPLACE FUNCTION guichet_record_scans(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_event uuid := (p->>'eventId')::uuid;
@@ -36,7 +42,32 @@ DECLARE
   v_replay boolean;
   v_group uuid;
   v_list_result text;
+  v_guard jsonb := p->'guard';
+  v_written boolean;
 BEGIN
+  IF v_guard ? 'tokenHash' AND NOT EXISTS (
+       SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = v_guard->>'tokenHash' AND s.user_id = v_staff
+          AND s.expires_at > (v_guard->>'now')::timestamptz AND u.deleted_at IS NULL
+          AND (u.banned_at IS NULL OR u.banned_until <= (v_guard->>'now')::timestamptz)
+          AND u.role = v_guard->>'role') THEN
+    RETURN jsonb_build_object('stale', 'session');
+  END IF;
+  -- What the scan permission read (policy/can.ts): the live event's organiser, the staff seat.
+  IF v_guard ? 'organizerId' AND NOT EXISTS (
+       SELECT 1 FROM events e
+        WHERE e.id = v_event AND e.deleted_at IS NULL AND e.organizer_id = (v_guard->>'organizerId')::uuid
+          AND EXISTS (SELECT 1 FROM event_staff s WHERE s.event_id = e.id AND s.user_id = v_staff)
+              = (v_guard->>'isStaff')::boolean) THEN
+    RETURN jsonb_build_object('stale', 'access');
+  END IF;
+  IF v_guard ? 'lists' AND EXISTS (
+       SELECT 1 FROM jsonb_to_recordset(v_guard->'lists') AS g(id uuid, live boolean, "allowCheckout" boolean, name text)
+         LEFT JOIN checkin_lists l ON l.id = g.id AND l.event_id = v_event
+        WHERE l.id IS NULL OR (l.deleted_at IS NULL) <> g.live OR l.allow_checkout <> g."allowCheckout"
+           OR l.name <> g.name) THEN
+    RETURN jsonb_build_object('stale', 'list');
+  END IF;
   FOR v_scan IN
     SELECT x.id, x."participationId", x."scannedAt", coalesce(x.offline, false) AS offline, x.verdict,
            coalesce(x."group", false) AS "group", x."listId", coalesce(x.direction, 'in') AS direction
@@ -48,19 +79,27 @@ BEGIN
     v_group := CASE WHEN v_scan.verdict = 'check' AND v_scan."group" THEN v_scan."participationId" END;
     v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
     v_remaining := NULL;
-    INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
-                       list_id, direction)
-    VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt",
-            v_scan."listId", v_scan.direction)
-    ON CONFLICT (id) DO NOTHING;
-    IF NOT FOUND THEN
+    IF v_group IS NOT NULL THEN
+      -- A code of several places takes any of them: its row is written first, so that the same
+      -- scan sent twice at once waits on it rather than taking a second place.
+      INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
+                         list_id, direction)
+      VALUES (v_scan.id, v_event, NULL, v_staff, v_device, 'invalid', v_scan.offline, v_scan."scannedAt",
+              v_scan."listId", v_scan.direction)
+      ON CONFLICT (id) DO NOTHING;
+      v_written := FOUND;
+      v_replay := NOT FOUND;
+    ELSE
+      -- One place is taken once: the scan's row is written once, with its answer, below.
+      v_written := false;
+      v_replay := EXISTS (SELECT 1 FROM scans s WHERE s.id = v_scan.id);
+    END IF;
+    IF v_replay THEN
       -- Sent before: answered as it was (only to the event it was made for).
-      v_replay := true;
       SELECT s.result, s.participation_id INTO v_result, v_pid FROM scans s WHERE s.id = v_scan.id AND s.event_id = v_event;
       IF NOT FOUND THEN v_result := 'invalid'; v_pid := NULL; END IF;
     ELSIF v_scan.verdict <> 'check' THEN
       v_result := CASE WHEN v_scan.verdict = 'other_event' THEN 'other_event' ELSE 'invalid' END;
-      UPDATE scans SET result = v_result WHERE id = v_scan.id;
     ELSIF v_scan."listId" IS NOT NULL THEN
       SELECT t.o_pid, t.o_result INTO v_pid, v_list_result
         FROM guichet_take_list_entry(v_scan."listId", v_event, v_pid, v_group, v_scan.direction) t;
@@ -73,19 +112,24 @@ BEGIN
                          WHEN v_row.transferred_at IS NOT NULL THEN 'transferred' ELSE 'cancelled' END;
         IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
       END IF;
-      UPDATE scans SET result = v_result, participation_id = v_pid,
-                       conflict = v_scan.offline AND v_result = 'already_scanned'
-       WHERE id = v_scan.id;
     ELSE
-      -- The place is locked before it is taken: a concurrent scan of the same group waits, then
-      -- passes over it once it is used and takes the next one.
-      UPDATE participations SET entries_used = entries_used + 1
-       WHERE id = (SELECT g.id FROM participations g
-                    WHERE (g.id = v_pid OR (v_group IS NOT NULL AND g.split_from = v_group))
-                      AND g.event_id = v_event AND g.cancelled_at IS NULL AND g.entries_used < g.quantity
-                    ORDER BY g.first_ticket_number NULLS LAST, g.id LIMIT 1 FOR UPDATE)
-         AND entries_used < quantity
-      RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+      IF v_group IS NULL THEN
+        -- One place: the conditional UPDATE alone, as the bench's reference (a concurrent scan
+        -- waits on the row, then finds it used).
+        UPDATE participations SET entries_used = entries_used + 1
+         WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
+        RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+      ELSE
+        -- The place is locked before it is taken: a concurrent scan of the same group waits, then
+        -- passes over it once it is used and takes the next one.
+        UPDATE participations SET entries_used = entries_used + 1
+         WHERE id = (SELECT g.id FROM participations g
+                      WHERE (g.id = v_pid OR g.split_from = v_group)
+                        AND g.event_id = v_event AND g.cancelled_at IS NULL AND g.entries_used < g.quantity
+                      ORDER BY g.first_ticket_number NULLS LAST, g.id LIMIT 1 FOR UPDATE)
+           AND entries_used < quantity
+        RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+      END IF;
       IF FOUND THEN
         v_result := 'accepted';
       ELSE
@@ -103,9 +147,28 @@ BEGIN
           ELSE 'already_scanned' END;
         IF v_result IN ('invalid', 'other_event') THEN v_pid := NULL; v_group := NULL; END IF;
       END IF;
+    END IF;
+    IF v_written THEN
       UPDATE scans SET result = v_result, participation_id = v_pid,
                        conflict = v_scan.offline AND v_result = 'already_scanned'
        WHERE id = v_scan.id;
+    ELSIF NOT v_replay THEN
+      INSERT INTO scans (id, event_id, participation_id, staff_user_id, device_id, result, offline, scanned_at,
+                         list_id, direction, conflict)
+      VALUES (v_scan.id, v_event, v_pid, v_staff, v_device, v_result, v_scan.offline, v_scan."scannedAt",
+              v_scan."listId", v_scan.direction, v_scan.offline AND v_result = 'already_scanned')
+      ON CONFLICT (id) DO NOTHING;
+      IF NOT FOUND THEN
+        -- The same scan sent at the same moment was recorded first (this one waited on its row):
+        -- it is answered as that one was. It found its place taken by that one and took nothing,
+        -- unless a device gave one scan's id to two tickets: then everything is undone.
+        IF v_result = 'accepted' THEN
+          RAISE EXCEPTION 'scan % recorded twice at once', v_scan.id USING ERRCODE = '40001';
+        END IF;
+        v_replay := true;
+        SELECT s.result, s.participation_id INTO v_result, v_pid FROM scans s WHERE s.id = v_scan.id AND s.event_id = v_event;
+        IF NOT FOUND THEN v_result := 'invalid'; v_pid := NULL; END IF;
+      END IF;
     END IF;
     v_quantity := NULL; v_holder := NULL; v_ticket := NULL; v_last_at := NULL; v_last_by := NULL;
     SELECT pa.quantity, pa.quantity - pa.entries_used,
