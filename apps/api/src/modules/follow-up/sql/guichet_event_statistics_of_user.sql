@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION guichet_event_statistics_of_user() RETURNS trigger LA
 BEGIN
   PERFORM guichet_lock_event_statistics(array(
     SELECT DISTINCT event_id FROM participations WHERE user_id = NEW.id AND cancelled_at IS NULL), false);
-  PERFORM pg_advisory_xact_lock(2027, hashtext(NEW.id::text));
+  PERFORM guichet_lock_statistics_accounts(array[NEW.id]);
   WITH aged AS (
     SELECT p.event_id, hashtext(p.id::text) & 7 AS slot, p.quantity,
            (e.date_begin AT TIME ZONE 'Europe/Paris')::date AS first_day

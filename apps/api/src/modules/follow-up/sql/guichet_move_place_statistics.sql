@@ -24,7 +24,7 @@ BEGIN
    WHERE c.cancelled_at IS NULL;
   IF v_events IS NULL THEN RETURN; END IF;
   PERFORM guichet_lock_event_statistics(v_events, false);
-  PERFORM count(pg_advisory_xact_lock(2027, hashtext(u::text))) FROM (SELECT unnest(v_users) AS u ORDER BY 1) accounts;
+  PERFORM guichet_lock_statistics_accounts(v_users);
   PERFORM 1 FROM orders WHERE id = ANY (v_orders) ORDER BY id FOR SHARE;
 
   WITH places AS (
