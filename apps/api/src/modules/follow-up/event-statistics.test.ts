@@ -167,3 +167,38 @@ describe('the kept statistics', () => {
     expect(recomputed).toEqual(kept);
   });
 });
+
+describe('the kept statistics of one statement over many accounts', () => {
+  it('count the holders and regulars again, beyond one lock per account', async () => {
+    const s = await organizerWithEvents();
+    // 300 accounts (more than the 256 locked one by one), a third of them at the earlier event too.
+    const many = 300;
+    await t.database.db.execute(
+      sql`insert into users (email, password_hash, first_name, last_name, birth_date, terms_version_accepted)
+          select 'masse-' || g || '-' || ${s.event.id} || '@test.local', 'x', 'Masse', 'N' || g, date '1990-01-01', 1
+            from generate_series(1, ${many}) g`,
+    );
+    const accounts = sql`select id from users where email like ${`masse-%-${s.event.id}@test.local`}`;
+    await t.database.db.execute(
+      sql`insert into participations (event_id, ticket_id, user_id, quantity, source)
+          select ${s.earlier.id}, ${s.earlierTicket.id}, id, 1, 'web' from (${accounts}) a
+           where right(id::text, 1) in ('0', '1', '2', '3', '4')`,
+    );
+    const regulars = (await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from participations where event_id = ${s.earlier.id}`,
+    ))[0]?.n;
+    await t.database.db.execute(
+      sql`insert into participations (event_id, ticket_id, user_id, quantity, source)
+          select ${s.event.id}, ${s.fosse.id}, id, 1, 'web' from (${accounts}) a`,
+    );
+    expect(await s.stats()).toMatchObject({ participants: many, holders: many, regulars });
+
+    await t.database.db.execute(
+      sql`update participations set cancelled_at = now(), quantity = 0 where event_id = ${s.earlier.id}`,
+    );
+    expect(await s.stats()).toMatchObject({ participants: many, holders: many, regulars: 0 });
+    const { kept, recomputed } = await keptAndRecomputed(s.event.id, s.stats);
+    expect(recomputed).toEqual(kept);
+  });
+});

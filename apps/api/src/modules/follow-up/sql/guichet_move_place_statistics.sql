@@ -66,16 +66,19 @@ BEGIN
   ON CONFLICT (event_id, age, slot) DO UPDATE SET places = k.places + excluded.places;
 
   IF v_users IS NULL THEN RETURN; END IF;
-  -- Holders and regulars: an account is a regular of an event it holds when its first event held
-  -- (by start date) among the organiser's is earlier. Its holdings before and after the change give
-  -- what flips, at this event and at the organiser's later ones it holds.
+  -- The accounts' holdings, then who holds and who is a regular. Many accounts at once (all
+  -- accounts' lock is then held alone): the organisers' holders and regulars are counted again.
   WITH places AS (
     SELECT -1 AS sign, r.* FROM unnest(p_removed) r WHERE r.cancelled_at IS NULL AND r.user_id IS NOT NULL
     UNION ALL
     SELECT 1, a.* FROM unnest(p_added) a WHERE a.cancelled_at IS NULL AND a.user_id IS NOT NULL),
   d AS (
     SELECT event_id, user_id, sum(sign * quantity)::int AS delta FROM places GROUP BY 1, 2 HAVING sum(sign * quantity) <> 0),
-  mine AS (SELECT DISTINCT d.user_id, e.organizer_id FROM d JOIN events e ON e.id = d.event_id),
+  mine AS (
+    SELECT DISTINCT d.user_id, e.organizer_id FROM d JOIN events e ON e.id = d.event_id WHERE cardinality(v_users) <= 256),
+  -- An account is a regular of an event it holds when its first event held (by start date) among
+  -- the organiser's is earlier: its holdings before and after the change give what flips, at this
+  -- event and at the organiser's later ones it holds.
   states AS (
     SELECT h.event_id, h.user_id, m.organizer_id, e.date_begin, h.places AS before, h.places + coalesce(d.delta, 0) AS after
       FROM mine m
@@ -85,17 +88,16 @@ BEGIN
     UNION ALL
     SELECT d.event_id, d.user_id, e.organizer_id, e.date_begin, 0, d.delta
       FROM d JOIN events e ON e.id = d.event_id
-     WHERE NOT EXISTS (SELECT 1 FROM event_holders h WHERE h.event_id = d.event_id AND h.user_id = d.user_id)),
-  firsts AS (
-    SELECT user_id, organizer_id, min(date_begin) FILTER (WHERE before > 0) AS first_before,
-           min(date_begin) FILTER (WHERE after > 0) AS first_after
-      FROM states GROUP BY 1, 2),
+     WHERE cardinality(v_users) <= 256
+       AND NOT EXISTS (SELECT 1 FROM event_holders h WHERE h.event_id = d.event_id AND h.user_id = d.user_id)),
   flips AS (
-    SELECT s.event_id, hashtext(s.user_id::text) & 7 AS slot,
-           (s.after > 0)::int - (s.before > 0)::int AS holders,
-           coalesce(s.after > 0 AND f.first_after < s.date_begin, false)::int
-             - coalesce(s.before > 0 AND f.first_before < s.date_begin, false)::int AS regulars
-      FROM states s JOIN firsts f USING (user_id, organizer_id)),
+    SELECT event_id, hashtext(user_id::text) & 7 AS slot,
+           (after > 0)::int - (before > 0)::int AS holders,
+           coalesce(after > 0 AND first_after < date_begin, false)::int
+             - coalesce(before > 0 AND first_before < date_begin, false)::int AS regulars
+      FROM (SELECT s.*, min(date_begin) FILTER (WHERE before > 0) OVER w AS first_before,
+                   min(date_begin) FILTER (WHERE after > 0) OVER w AS first_after
+              FROM states s WINDOW w AS (PARTITION BY user_id, organizer_id)) s),
   held AS (
     INSERT INTO event_holders AS h (event_id, user_id, places)
     SELECT event_id, user_id, delta FROM d ORDER BY 1, 2
@@ -104,6 +106,11 @@ BEGIN
   SELECT event_id, slot, sum(holders), sum(regulars) FROM flips
    GROUP BY 1, 2 HAVING sum(holders) <> 0 OR sum(regulars) <> 0 ORDER BY 1, 2
   ON CONFLICT (event_id, slot) DO UPDATE SET holders = c.holders + excluded.holders, regulars = c.regulars + excluded.regulars;
-  DELETE FROM event_holders WHERE user_id = ANY (v_users) AND places = 0;
+  IF cardinality(v_users) <= 256 THEN
+    DELETE FROM event_holders WHERE user_id = ANY (v_users) AND places = 0;
+  ELSE
+    DELETE FROM event_holders WHERE event_id = ANY (v_events) AND places = 0;
+    PERFORM guichet_count_event_holders(array(SELECT DISTINCT organizer_id FROM events WHERE id = ANY (v_events)));
+  END IF;
 END
 $$;

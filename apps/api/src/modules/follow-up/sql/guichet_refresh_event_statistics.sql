@@ -47,16 +47,10 @@ BEGIN
   INSERT INTO event_holders (event_id, user_id, places)
   SELECT event_id, user_id, sum(places) FROM priced WHERE user_id IS NOT NULL GROUP BY 1, 2 HAVING sum(places) > 0;
 
-  DELETE FROM event_holder_counts c USING events e
-   WHERE e.id = c.event_id AND (p_event IS NULL OR e.organizer_id = v_organizer);
-  WITH held AS (
-    SELECT h.event_id, h.user_id, e.organizer_id, e.date_begin
-      FROM event_holders h JOIN events e ON e.id = h.event_id
-     WHERE (p_event IS NULL OR e.organizer_id = v_organizer) AND h.places > 0),
-  firsts AS (SELECT user_id, organizer_id, min(date_begin) AS first_held FROM held GROUP BY 1, 2)
-  INSERT INTO event_holder_counts (event_id, slot, holders, regulars)
-  SELECT h.event_id, hashtext(h.user_id::text) & 7, count(*), count(*) FILTER (WHERE f.first_held < h.date_begin)
-    FROM held h JOIN firsts f USING (user_id, organizer_id)
-   GROUP BY 1, 2;
+  IF p_event IS NULL THEN
+    PERFORM guichet_count_event_holders(NULL);
+  ELSE
+    PERFORM guichet_count_event_holders(array[v_organizer]);
+  END IF;
 END
 $$;
