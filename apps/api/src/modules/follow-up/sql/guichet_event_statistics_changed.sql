@@ -8,7 +8,6 @@ CREATE OR REPLACE FUNCTION guichet_event_statistics_changed() RETURNS trigger LA
 DECLARE
   v_removed participations[];
   v_added participations[];
-  v_events uuid[];
 BEGIN
   -- Parsed only for an update: an insert's or a delete's trigger has one of the two tables.
   IF TG_OP = 'UPDATE' THEN
@@ -17,11 +16,9 @@ BEGIN
           WHERE (n.cancelled_at, n.quantity, n.event_id, n.ticket_id, n.source, n.order_id, n.is_gift, n.user_id, n.created_at)
                 IS DISTINCT FROM
                 (o.cancelled_at, o.quantity, o.event_id, o.ticket_id, o.source, o.order_id, o.is_gift, o.user_id, o.created_at)) THEN
-      SELECT array_agg(DISTINCT n.event_id) INTO v_events
-        FROM added n JOIN removed o ON o.id = n.id
-       WHERE n.cancelled_at IS NULL AND n.entries_used <> o.entries_used;
-      IF v_events IS NULL THEN RETURN NULL; END IF;
-      PERFORM guichet_lock_event_statistics(v_events, false);
+      PERFORM guichet_lock_event_statistics(array(
+        SELECT DISTINCT n.event_id FROM added n JOIN removed o ON o.id = n.id
+         WHERE n.cancelled_at IS NULL AND n.entries_used <> o.entries_used), false);
       INSERT INTO event_ticket_totals AS k (event_id, ticket_id, source, slot, places, entries, absentees, gross_cents)
       SELECT n.event_id, n.ticket_id, n.source, hashtext(n.id::text) & 7, 0,
              sum(n.entries_used - o.entries_used), sum((n.entries_used = 0)::int - (o.entries_used = 0)::int), 0
