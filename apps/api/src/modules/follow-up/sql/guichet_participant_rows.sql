@@ -10,7 +10,9 @@ RETURNS TABLE (
   source text, "isGift" boolean, "purchasedAt" timestamptz, "entriesUsed" integer, "lastScanAt" timestamptz,
   "promoCode" text, "promoPercent" integer, "unitPriceCents" integer, "totalCents" integer, "refundPlaces" integer,
   "insuranceCents" integer, studies text, "orderId" uuid, "orderAnswers" jsonb, places json)
-LANGUAGE plpgsql STABLE AS $$
+LANGUAGE plpgsql STABLE
+-- Its one plan from the first call: the usual five planned afresh would cost what this saves.
+SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 BEGIN
   RETURN QUERY
