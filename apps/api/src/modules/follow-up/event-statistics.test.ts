@@ -72,7 +72,10 @@ describe('the kept statistics', () => {
 
     // A scan of one of the guest's places.
     const [guestPlace] = await t.database.db.select().from(participations).where(eq(participations.userId, guest.id));
-    await t.database.db.update(participations).set({ entriesUsed: 1 }).where(eq(participations.id, guestPlace?.id ?? ''));
+    await t.database.db
+      .update(participations)
+      .set({ entriesUsed: 1 })
+      .where(eq(participations.id, guestPlace?.id ?? ''));
     stats = await s.stats();
     expect(stats).toMatchObject({ scanned: 1, absentees: 4, remainingScans: 4 });
 
@@ -132,9 +135,7 @@ describe('the kept statistics', () => {
       });
     await Promise.all(
       accounts.flatMap((account, i) => [
-        ...Array.from({ length: 4 }, (_, n) =>
-          sale(s.event.id, n % 2 === 0 ? s.fosse.id : s.balcon.id, account.id),
-        ),
+        ...Array.from({ length: 4 }, (_, n) => sale(s.event.id, n % 2 === 0 ? s.fosse.id : s.balcon.id, account.id)),
         ...(i % 2 === 0 ? [sale(s.earlier.id, s.earlierTicket.id, account.id)] : []),
       ]),
     );
@@ -184,10 +185,12 @@ describe('the kept statistics of one statement over many accounts', () => {
           select ${s.earlier.id}, ${s.earlierTicket.id}, id, 1, 'web' from (${accounts}) a
            where right(id::text, 1) in ('0', '1', '2', '3', '4')`,
     );
-    const regulars = (await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from participations where event_id = ${s.earlier.id}`,
-    ))[0]?.n;
+    const regulars = (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from participations where event_id = ${s.earlier.id}`,
+      )
+    )[0]?.n;
     await t.database.db.execute(
       sql`insert into participations (event_id, ticket_id, user_id, quantity, source)
           select ${s.event.id}, ${s.fosse.id}, id, 1, 'web' from (${accounts}) a`,
