@@ -275,32 +275,25 @@ export async function participantsPage(
               from participant_line_counts where event_id = ${eventId}`
       : sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
               from participant_lines g where g.event_id = ${eventId} ${searched(query.q, words)}`;
-  // The page's keys by the sort's index, then its rows built by a function whose plan is kept
-  // (follow-up/sql/guichet_participant_rows.sql): planning that join at each page cost more than it.
-  const pageRows = async () => {
-    const keys = await queryRows<{ key: string }>(
+  // The page's keys by the sort's index, its rows built from them by a function whose plan is kept
+  // (follow-up/sql/guichet_participant_rows.sql): planning that join at each page cost more than
+  // running it. One statement, one round trip.
+  const pageRows = () =>
+    queryRows<ParticipantDbRow>(
       db,
-      sql`select g.key
-            from participant_lines g
-            ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
-           where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}
-           order by ${sql.join(
-             orderBy[query.sort].map(
-               (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
-             ),
-             sql`, `,
-           )}, ${first} ${direction}
-           offset ${query.offset} limit ${query.limit}`,
+      sql`select * from guichet_participant_rows(array(
+            select g.key
+              from participant_lines g
+              ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
+             where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}
+             order by ${sql.join(
+               orderBy[query.sort].map(
+                 (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
+               ),
+               sql`, `,
+             )}, ${first} ${direction}
+             offset ${query.offset} limit ${query.limit}))`,
     );
-    if (keys.length === 0) return [];
-    return queryRows<ParticipantDbRow>(
-      db,
-      sql`select * from guichet_participant_rows(array[${sql.join(
-        keys.map((k) => sql`${k.key}`),
-        sql`, `,
-      )}]::text[])`,
-    );
-  };
   const [rows, [totals]] = await Promise.all([
     pageRows(),
     queryRows<{ total: number; places: number }>(db, totalsQuery),
