@@ -490,6 +490,120 @@ export const participantLineEntries = pgTable(
 );
 
 /**
+ * The participants list's totals, the rows and their places of each event, moved with the list's
+ * rows (guichet_refresh_participant_lines) by what they were and are: a page reads them instead of
+ * counting the event's rows. Spread over 8 `slot`s by the row's key, as the statistics below.
+ */
+export const participantLineCounts = pgTable(
+  'participant_line_counts',
+  {
+    eventId: uuid('event_id').notNull(),
+    slot: integer('slot').notNull(),
+    lines: integer('lines').notNull(),
+    places: integer('places').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.slot] })],
+);
+
+/*
+ * The Statistiques tab's figures, kept by the triggers of follow-up/sql/ in the transaction that
+ * changes a place, an order, a scan or an account (issue 34): the tab adds up a few dozen rows
+ * instead of reading the event's places. Each figure is a sum of rows, each row moved by the
+ * difference a statement makes (`n = n + delta`, under the row's lock), never a counter set from a
+ * read: concurrent sales add up exactly. A key's figure is spread over 8 `slot`s (by the place's,
+ * scan's, order's or account's id) so that concurrent sales and scans of one ticket do not all
+ * wait on one row.
+ */
+
+/** Per ticket and source (web, presentiel, invitation, invendu): the live places, entries and gross. */
+export const eventTicketTotals = pgTable(
+  'event_ticket_totals',
+  {
+    eventId: uuid('event_id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    source: text('source').notNull(),
+    slot: integer('slot').notNull(),
+    places: integer('places').notNull(),
+    entries: integer('entries').notNull(),
+    /** Live places not scanned at all. */
+    absentees: integer('absentees').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.ticketId, t.source, t.slot] })],
+);
+
+/** Live places per Paris hour of their sale (the order's payment, else the place's creation). */
+export const eventSoldHours = pgTable(
+  'event_sold_hours',
+  {
+    eventId: uuid('event_id').notNull(),
+    hour: timestamp('hour').notNull(),
+    slot: integer('slot').notNull(),
+    places: integer('places').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.hour, t.slot] })],
+);
+
+/** Accepted scans per Paris hour. */
+export const eventScanHours = pgTable(
+  'event_scan_hours',
+  {
+    eventId: uuid('event_id').notNull(),
+    hour: timestamp('hour').notNull(),
+    slot: integer('slot').notNull(),
+    scans: integer('scans').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.hour, t.slot] })],
+);
+
+/** Live places per holder's age on the event's first day (accounts with a known birth date). */
+export const eventAges = pgTable(
+  'event_ages',
+  {
+    eventId: uuid('event_id').notNull(),
+    age: integer('age').notNull(),
+    slot: integer('slot').notNull(),
+    places: integer('places').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.age, t.slot] })],
+);
+
+/** The live places each account holds at each event: who the holders and the regulars are. */
+export const eventHolders = pgTable(
+  'event_holders',
+  {
+    eventId: uuid('event_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    places: integer('places').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_holders_user_idx').on(t.userId)],
+);
+
+/** Holders of the event, and regulars among them (held a place of an earlier event of its organiser). */
+export const eventHolderCounts = pgTable(
+  'event_holder_counts',
+  {
+    eventId: uuid('event_id').notNull(),
+    slot: integer('slot').notNull(),
+    holders: integer('holders').notNull(),
+    regulars: integer('regulars').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.slot] })],
+);
+
+/** Paid orders (or awaiting a refund) per promo code, with their discounts. */
+export const eventPromoUses = pgTable(
+  'event_promo_uses',
+  {
+    discountCodeId: uuid('discount_code_id').notNull(),
+    slot: integer('slot').notNull(),
+    uses: integer('uses').notNull(),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.discountCodeId, t.slot] })],
+);
+
+/**
  * A participation's wallet pass (docs/decisions.md, "Wallet passes"): its serial number is the
  * participation's id. `updated_at` is the tag of Apple's update protocol, moved by
  * wallet/sql/guichet_wallet_pass_changed.sql whatever changed the participation.

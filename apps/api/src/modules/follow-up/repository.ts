@@ -4,29 +4,18 @@ import { type Database, queryRows } from '../../db/client';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
 
 /*
- * The follow-up's aggregates, computed by PostgreSQL from the event's live participations (never
- * loaded into Node). A participation is priced by its order line (same order, ticket and gift
- * flag), the order's promo percentage taken off each place as the checkout charged it; a
- * participation without an order (issued by hand) is priced at its ticket's price.
+ * The follow-up's aggregates, read from the rows the database keeps beside the places (issue 34:
+ * event_ticket_totals, event_sold_hours, event_scan_hours, event_ages, event_holder_counts,
+ * event_promo_uses; follow-up/sql/): each figure is the sum of a few dozen rows, whatever the
+ * event's size. A place is priced there by its order line (same order, ticket and gift flag), the
+ * order's promo percentage taken off each place as the checkout charged it; a place without an
+ * order (issued by hand) at its ticket's price.
  */
 
 const PARIS = 'Europe/Paris';
 
 /** The discounted unit price in cents, rounded half up like `discountedUnitPriceCents`. */
 const discountedUnit = (unit: SQL, percent: SQL) => sql`((2 * ${unit} * (100 - coalesce(${percent}, 0)) + 100) / 200)`;
-
-/** An event's live participations with what prices, dates and names them. */
-const live = (eventId: string) => sql`
-  select p.id, p.ticket_id, p.user_id, p.quantity, p.entries_used, p.source, p.is_gift, p.refund_places,
-         coalesce(o.paid_at, p.created_at) as purchased_at,
-         coalesce(l.unit_price_cents, t.price_cents) as unit_cents,
-         o.discount_percent,
-         p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as total_cents
-    from participations p
-    join tickets t on t.id = p.ticket_id
-    left join orders o on o.id = p.order_id
-    left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
-   where p.event_id = ${eventId} and p.cancelled_at is null`;
 
 export type EventHead = { id: string; organizerId: string; title: string; dateBegin: Date; nbMaxParticipants: number };
 
@@ -57,19 +46,22 @@ export type TicketRow = {
 export async function ticketTotals(db: Database, eventId: string): Promise<TicketRow[]> {
   return queryRows<TicketRow>(
     db,
-    sql`with live as (${live(eventId)})
+    sql`with kept as (
+          select ticket_id,
+                 sum(places) filter (where source = 'web') as web,
+                 sum(places) filter (where source = 'presentiel') as presentiel,
+                 sum(places) filter (where source = 'invitation') as invitation,
+                 sum(places) filter (where source = 'invendu') as invendu,
+                 sum(entries) as scanned, sum(gross_cents) as gross
+            from event_ticket_totals where event_id = ${eventId} group by ticket_id)
         select t.id, t.title, h.title as "headTitle", t.quantity,
-               coalesce(sum(lv.quantity) filter (where lv.source = 'web'), 0)::int as web,
-               coalesce(sum(lv.quantity) filter (where lv.source = 'presentiel'), 0)::int as presentiel,
-               coalesce(sum(lv.quantity) filter (where lv.source = 'invitation'), 0)::int as invitation,
-               coalesce(sum(lv.quantity) filter (where lv.source = 'invendu'), 0)::int as invendu,
-               coalesce(sum(lv.entries_used), 0)::int as scanned,
-               coalesce(sum(lv.total_cents), 0)::float8 as "grossCents"
+               coalesce(k.web, 0)::int as web, coalesce(k.presentiel, 0)::int as presentiel,
+               coalesce(k.invitation, 0)::int as invitation, coalesce(k.invendu, 0)::int as invendu,
+               coalesce(k.scanned, 0)::int as scanned, coalesce(k.gross, 0)::float8 as "grossCents"
           from tickets t
           left join tickets h on h.id = t.parent_id
-          left join live lv on lv.ticket_id = t.id
+          left join kept k on k.ticket_id = t.id
          where t.event_id = ${eventId} and t.deleted_at is null and not t.is_multipart
-         group by t.id, h.title, h.position
          order by coalesce(h.position, t.position), t.position, t.title`,
   );
 }
@@ -77,22 +69,15 @@ export async function ticketTotals(db: Database, eventId: string): Promise<Ticke
 type PeopleRow = { holders: number; regulars: number; absentees: number };
 
 /**
- * Holders, regulars among them and participations not scanned at all. A regular held a live
- * ticket of an earlier event (by start date) of the same organiser.
+ * Holders, regulars among them and places not scanned at all. A regular held a live ticket of an
+ * earlier event (by start date) of the same organiser.
  */
 export async function peopleTotals(db: Database, event: EventHead): Promise<PeopleRow> {
   const [row] = await queryRows<PeopleRow>(
     db,
-    sql`with holders as (
-          select distinct user_id from participations
-           where event_id = ${event.id} and cancelled_at is null and user_id is not null)
-        select (select count(*) from holders)::int as holders,
-               (select count(*) from holders h where exists (
-                  select 1 from participations p2 join events e2 on e2.id = p2.event_id
-                   where p2.user_id = h.user_id and p2.cancelled_at is null and p2.event_id <> ${event.id}
-                     and e2.organizer_id = ${event.organizerId} and e2.date_begin < ${event.dateBegin}))::int as regulars,
-               (select count(*) from participations
-                 where event_id = ${event.id} and cancelled_at is null and entries_used = 0)::int as absentees`,
+    sql`select coalesce((select sum(holders) from event_holder_counts where event_id = ${event.id}), 0)::int as holders,
+               coalesce((select sum(regulars) from event_holder_counts where event_id = ${event.id}), 0)::int as regulars,
+               coalesce((select sum(absentees) from event_ticket_totals where event_id = ${event.id}), 0)::int as absentees`,
   );
   return row ?? { holders: 0, regulars: 0, absentees: 0 };
 }
@@ -104,10 +89,10 @@ export async function promoTotals(db: Database, eventId: string): Promise<PromoR
   return queryRows<PromoRow>(
     db,
     sql`select d.code, d.percent,
-               count(o.id)::int as uses,
-               coalesce(sum(o.discount_cents), 0)::float8 as "discountCents"
+               coalesce(sum(u.uses), 0)::int as uses,
+               coalesce(sum(u.discount_cents), 0)::float8 as "discountCents"
           from discount_codes d
-          left join orders o on o.discount_code_id = d.id and o.status in ('paid', 'refund_requested')
+          left join event_promo_uses u on u.discount_code_id = d.id
          where d.event_id = ${eventId}
          group by d.id
          order by d.code`,
@@ -121,10 +106,9 @@ export async function soldHistogram(db: Database, eventId: string, unit: 'hour' 
   const format = unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
   return queryRows<HistogramRow>(
     db,
-    sql`with live as (${live(eventId)})
-        select to_char(date_trunc(${unit}, purchased_at at time zone ${PARIS}), ${format}) as at,
-               sum(quantity)::int as quantity
-          from live group by 1 order by 1`,
+    sql`select to_char(date_trunc(${unit}, hour), ${format}) as at, sum(places)::int as quantity
+          from event_sold_hours where event_id = ${eventId}
+         group by 1 having sum(places) > 0 order by 1`,
   );
 }
 
@@ -132,10 +116,9 @@ export async function soldHistogram(db: Database, eventId: string, unit: 'hour' 
 export async function scannedHistogram(db: Database, eventId: string): Promise<HistogramRow[]> {
   return queryRows<HistogramRow>(
     db,
-    sql`select to_char(date_trunc('hour', scanned_at at time zone ${PARIS}), 'YYYY-MM-DD"T"HH24:00') as at,
-               count(*)::int as quantity
-          from scans where event_id = ${eventId} and result = 'accepted'
-         group by 1 order by 1`,
+    sql`select to_char(hour, 'YYYY-MM-DD"T"HH24:00') as at, sum(scans)::int as quantity
+          from event_scan_hours where event_id = ${eventId}
+         group by hour having sum(scans) > 0 order by hour`,
   );
 }
 
@@ -143,11 +126,8 @@ export async function scannedHistogram(db: Database, eventId: string): Promise<H
 export async function ageHistogram(db: Database, event: EventHead): Promise<{ age: number; quantity: number }[]> {
   return queryRows(
     db,
-    sql`select date_part('year', age((${event.dateBegin}::timestamptz at time zone ${PARIS})::date, u.birth_date))::int as age,
-               sum(p.quantity)::int as quantity
-          from participations p join users u on u.id = p.user_id
-         where p.event_id = ${event.id} and p.cancelled_at is null and u.birth_date <> ${UNKNOWN_BIRTH_DATE}::date
-         group by 1 order by 1`,
+    sql`select age, sum(places)::int as quantity from event_ages where event_id = ${event.id}
+         group by age having sum(places) > 0 order by age`,
   );
 }
 
@@ -219,19 +199,6 @@ const placeJson = (p: string, o: string, u: string) =>
                         'holderName', ${holderNameOf(p, o, u)}, 'entriesUsed', ${sql.raw(p)}.entries_used,
                         'answers', ${sql.raw(p)}.answers)`;
 
-/** A row of the list (participant_lines `g`, its entries `pe`), its places read from the places themselves. */
-const lineColumns = participantColumns({
-  quantity: sql`g.quantity`,
-  entriesUsed: sql`pe.entries_used`,
-  refundPlaces: sql`g.refund_places`,
-  ids: sql`g.ids`,
-  places: sql`(select json_agg(${placeJson('q', 'qo', 'qu')} order by q.first_ticket_number nulls last, q.id)
-                 from participations q
-                 left join orders qo on qo.id = q.order_id
-                 left join users qu on qu.id = q.user_id
-                where q.id = any(g.ids))`,
-});
-
 /** One place alone, as the export writes it (one row per place). */
 const placeColumns = participantColumns({
   quantity: sql`p.quantity`,
@@ -256,6 +223,7 @@ const orderBy: Record<ParticipantSort, SQL[]> = {
   quantity: [sql`g.quantity`],
   type: [sql`g.type_key`, sql`g.subtype_key`],
   date: [sql`g.purchased_at`],
+  // By the entries' own index (event, status, first place): the page starts from it.
   status: [sql`pe.status`],
   // The rows without a promo code last either way (the one sort whose descending order sorts).
   promo: [sql`g.promo_key`],
@@ -297,28 +265,38 @@ export async function participantsPage(
   const words = searchWords(query.q);
   // Ties go by the row's first place, in the same direction: a backward scan of the sort's index.
   const direction = query.dir === 'desc' ? sql`desc` : sql`asc`;
-  const [rows, [totals]] = await Promise.all([
+  // The status sort reads the entries' index, every other the list's; ties by the row's first place.
+  const byEntries = query.sort === 'status';
+  const first = byEntries ? sql`pe.first_id` : sql`g.first_id`;
+  // Without a search the totals are the list's kept counts; with one, the rows it finds.
+  const totalsQuery =
+    words.length === 0 && !query.q?.trim()
+      ? sql`select coalesce(sum(lines), 0)::int as total, coalesce(sum(places), 0)::int as places
+              from participant_line_counts where event_id = ${eventId}`
+      : sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
+              from participant_lines g where g.event_id = ${eventId} ${searched(query.q, words)}`;
+  // The page's keys by the sort's index, its rows built from them by a function whose plan is kept
+  // (follow-up/sql/guichet_participant_rows.sql): planning that join at each page cost more than
+  // running it. One statement, one round trip.
+  const pageRows = () =>
     queryRows<ParticipantDbRow>(
       db,
-      sql`select ${lineColumns}
-            from participant_lines g
-            join participant_line_entries pe on pe.key = g.key
-            join participations p on p.id = g.first_id
-            ${participantJoins}
-           where g.event_id = ${eventId} ${searched(query.q, words)}
-           order by ${sql.join(
-             orderBy[query.sort].map(
-               (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
-             ),
-             sql`, `,
-           )}, g.first_id ${direction}
-           offset ${query.offset} limit ${query.limit}`,
-    ),
-    queryRows<{ total: number; places: number }>(
-      db,
-      sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
-            from participant_lines g where g.event_id = ${eventId} ${searched(query.q, words)}`,
-    ),
+      sql`select * from guichet_participant_rows(array(
+            select g.key
+              from participant_lines g
+              ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
+             where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}
+             order by ${sql.join(
+               orderBy[query.sort].map(
+                 (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
+               ),
+               sql`, `,
+             )}, ${first} ${direction}
+             offset ${query.offset} limit ${query.limit}))`,
+    );
+  const [rows, [totals]] = await Promise.all([
+    pageRows(),
+    queryRows<{ total: number; places: number }>(db, totalsQuery),
   ]);
   return { rows, total: totals?.total ?? 0, places: totals?.places ?? 0 };
 }

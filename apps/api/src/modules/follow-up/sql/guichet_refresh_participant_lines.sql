@@ -1,5 +1,6 @@
 -- Computes again the rows of the participants list (participant_lines, participant_line_entries)
--- named by their keys, from their live places; a row left without a live place goes. Called by
+-- named by their keys, from their live places; a row left without a live place goes; the list's
+-- totals (participant_line_counts) move by the difference. Called by
 -- the triggers on participations, orders, users, tickets and discount codes, in the transaction
 -- that changed them: the list is read from these rows, sorted and searched by their indexes,
 -- instead of grouping the event's places at each page (docs/decisions.md, "Follow-up").
@@ -61,6 +62,17 @@ BEGIN
       LEFT JOIN order_lines l ON l.order_id = p.order_id AND l.ticket_id = p.ticket_id AND l.is_gift = p.is_gift
       LEFT JOIN discount_codes d ON d.id = o.discount_code_id
       LEFT JOIN users u ON u.id = p.user_id),
+  -- What the rows were, read before this statement changes them: the list's totals move by the difference.
+  before AS (
+    SELECT pl.key, pl.event_id, pl.quantity FROM participant_lines pl JOIN keys k ON k.key = pl.key),
+  counted AS (
+    INSERT INTO participant_line_counts AS c (event_id, slot, lines, places)
+    SELECT event_id, hashtext(key) & 7, sum(lines), sum(places) FROM (
+      SELECT event_id, key, -1 AS lines, -quantity AS places FROM before
+      UNION ALL
+      SELECT event_id, key, 1, quantity FROM lines) d
+     GROUP BY 1, 2 HAVING sum(lines) <> 0 OR sum(places) <> 0 ORDER BY 1, 2
+    ON CONFLICT (event_id, slot) DO UPDATE SET lines = c.lines + excluded.lines, places = c.places + excluded.places),
   gone AS (
     DELETE FROM participant_lines pl USING keys k
      WHERE pl.key = k.key AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.key = k.key)),
