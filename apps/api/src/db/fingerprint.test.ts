@@ -35,6 +35,8 @@ const ticketChanges: Record<string, string> = {
   max_to_buy: 'max_to_buy = max_to_buy + 1',
   is_hidden: 'is_hidden = not is_hidden',
   is_available: 'is_available = not is_available',
+  // A pass (issue 32) takes a place on each date it covers.
+  is_pass: 'is_pass = not is_pass',
   deleted_at: 'deleted_at = now()',
 };
 /** Read by a sale only through the conditional updates, or not at all. */

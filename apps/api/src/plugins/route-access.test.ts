@@ -97,6 +97,7 @@ describe('every route of the API', () => {
       [
         'DELETE /api/console/events/:id/staff/:userId',
         'DELETE /api/console/events/:id/checkin-lists/:listId',
+        'DELETE /api/console/events/:id/dates/:dateId',
         'DELETE /api/console/events/:id/questions/:questionId',
         'PATCH /api/console/events/:id/checkin-lists/:listId',
         'GET /api/admin/payout-batches/:id/sepa.xml',
