@@ -10,9 +10,11 @@ export const MESSAGE_BODY_MAX = 5000;
 export const DEFAULT_MESSAGES_PER_DAY = 3;
 export const MESSAGES_PER_DAY_MAX = 100;
 
-/** Who a message goes to: every live place's holder and buyer, narrowed by ticket and entry (empty: everyone). */
+/** Who a message goes to: every live place's holder and buyer, narrowed by ticket, date and entry (empty: everyone). */
 export const attendeeMessageAudience = z.strictObject({
   ticketIds: z.array(z.string().max(64)).max(200).optional(),
+  /** The places of one date of the event (issue 32): bought for it, or a pass covering it. */
+  dateId: z.string().max(64).optional(),
   checkin: z.enum(['in', 'absent']).optional(),
 });
 export type AttendeeMessageAudience = z.infer<typeof attendeeMessageAudience>;
@@ -67,6 +69,7 @@ export const attendeeMessageAudienceQuery = z.strictObject({
     .string()
     .max(200 * 40)
     .optional(),
+  dateId: z.string().max(64).optional(),
   checkin: z.enum(['in', 'absent']).optional(),
 });
 export const attendeeMessagePreview = z.object({ recipients: z.number().int(), perDay: z.number().int() });

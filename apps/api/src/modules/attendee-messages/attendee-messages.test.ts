@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { attendeeMessagesFr } from '@guichet/shared';
+import { attendeeMessagesFr, datesFr } from '@guichet/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,7 @@ import {
   attendeeMessages,
   checkinListEntries,
   checkinLists,
+  eventDates,
   jobs,
   mailOutbox,
   participations,
@@ -132,6 +133,51 @@ describe('messages to attendees', () => {
     expect(await recipientsOf(t, sent.json().id)).toEqual([optionHolder.user.email]);
     const absents = await post(t, event.id, cookie, { ...message, audience: { checkin: 'absent' } });
     expect(await recipientsOf(t, absents.json().id)).toEqual([absent.user.email, optionHolder.user.email].sort());
+  });
+
+  it('narrows the audience to one date: its places and the passes covering it (issue 32)', async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    const cookie = await loginAs(t, organizer.email);
+    const {
+      event,
+      tickets: [seat, pass],
+    } = await createEvent(t, organizer.id, {}, [{}, { isPass: true, position: 1 }]);
+    if (!seat || !pass) throw new Error('tickets missing');
+    const day = 86_400_000;
+    const [, saturday] = await t.database.db
+      .insert(eventDates)
+      .values([
+        { id: event.id, eventId: event.id, dateBegin: event.dateBegin, dateEnd: event.dateEnd },
+        {
+          eventId: event.id,
+          dateBegin: new Date(event.dateBegin.getTime() + day),
+          dateEnd: new Date(event.dateEnd.getTime() + day),
+        },
+      ])
+      .returning();
+    if (!saturday) throw new Error('date missing');
+    const onFriday = await participationWithCode(t, event.id, seat.id, 1);
+    const onSaturday = await participationWithCode(t, event.id, seat.id, 1);
+    const passHolder = await participationWithCode(t, event.id, pass.id, 1);
+    await t.database.db
+      .update(participations)
+      .set({ dateId: event.id })
+      .where(eq(participations.id, onFriday.participation.id));
+    await t.database.db
+      .update(participations)
+      .set({ dateId: saturday.id })
+      .where(eq(participations.id, onSaturday.participation.id));
+    const count = async (query: string) =>
+      (await get(t, `/api/console/events/${event.id}/messages/audience?${query}`, cookie)).json().recipients;
+    expect(await count('')).toBe(3);
+    expect(await count(`dateId=${event.id}`)).toBe(2);
+    expect(await count(`dateId=${saturday.id}`)).toBe(2);
+    const sent = await post(t, event.id, cookie, { ...message, audience: { dateId: saturday.id } });
+    expect(sent.statusCode).toBe(202);
+    expect(await recipientsOf(t, sent.json().id)).toEqual([onSaturday.user.email, passHolder.user.email].sort());
+    const foreign = await post(t, event.id, cookie, { ...message, audience: { dateId: randomUUID() } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ message: datesFr.notFound });
   });
 
   it('answers bad input in French, with nothing kept', async () => {

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { MAIL_MAX_ATTEMPTS } from '../../mail/outbox';
+import { placeOfDate } from '../dates/places-of-date';
 
 /**
  * The places an audience names: live participations of the event, of the chosen tickets (a choice
- * ticket names its options) and entry status, at the event's door or on one of its lists. Read only here: participations keep their shape.
+ * ticket names its options), of the chosen date and entry status, at the event's door or on one of its lists. Read only here: participations keep their shape.
  */
 function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
   // Came in by the event's door, or by any of its check-in lists' (which keep their own entries).
@@ -21,6 +22,7 @@ function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
               where p.event_id = ${eventId} and p.cancelled_at is null
                 and (${ticketIds}::uuid[] is null or t.id = any(${ticketIds}::uuid[])
                      or t.parent_id = any(${ticketIds}::uuid[]))
+                and ${placeOfDate(audience.dateId, eventId)}
                 and (${audience.checkin ?? null}::text is null
                      or (${audience.checkin ?? null}::text = 'in') = ${arrived})`;
 }

@@ -31,9 +31,9 @@ export const attendeeMessageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       ...access('user'),
     },
     async (request) => {
-      const { ticketIds, checkin } = request.query;
+      const { ticketIds, dateId, checkin } = request.query;
       const ids = ticketIds ? ticketIds.split(',').filter(Boolean) : [];
-      return service.previewAudience(deps, request.user, request.params.id, { ticketIds: ids, checkin });
+      return service.previewAudience(deps, request.user, request.params.id, { ticketIds: ids, dateId, checkin });
     },
   );
 

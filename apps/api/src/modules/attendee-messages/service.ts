@@ -1,4 +1,5 @@
 import {
+  datesFr,
   type AdminAttendeeMessage,
   type AttendeeMessage,
   type AttendeeMessageAudience,
@@ -16,6 +17,7 @@ import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { findDates } from '../dates/repository';
 import { findUserName } from '../users/users.repository';
 import * as repo from './repository';
 
@@ -31,7 +33,7 @@ const MESSAGE_BATCH_EVERY_MS = 5_000;
 
 type Audience = AttendeeMessageAudience;
 
-/** The audience as the database reads it, its ticket ids checked to be the event's. */
+/** The audience as the database reads it, its ticket ids and its date checked to be the event's. */
 async function checkedAudience(deps: AppDeps, eventId: string, audience: Audience): Promise<Audience> {
   const ticketIds = [...new Set(audience.ticketIds ?? [])];
   if (
@@ -40,7 +42,15 @@ async function checkedAudience(deps: AppDeps, eventId: string, audience: Audienc
   ) {
     throw badRequest(m.ticketUnknown, 'audience.ticketIds');
   }
-  return { ...(ticketIds.length > 0 && { ticketIds }), ...(audience.checkin && { checkin: audience.checkin }) };
+  const { dateId } = audience;
+  if (dateId && dateId !== eventId && !(await findDates(deps.db, eventId)).some((date) => date.id === dateId)) {
+    throw badRequest(datesFr.notFound, 'audience.dateId');
+  }
+  return {
+    ...(ticketIds.length > 0 && { ticketIds }),
+    ...(dateId && { dateId }),
+    ...(audience.checkin && { checkin: audience.checkin }),
+  };
 }
 
 /** Midnight in Paris today, as an instant: the day the cap counts in. */
