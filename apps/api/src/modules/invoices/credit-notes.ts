@@ -15,6 +15,7 @@ import { invoiceNumber, takeNumbers } from './numbering';
 type Credited =
   | { kind: 'all' }
   | { kind: 'places'; ticketId: string; places: number }
+  | { kind: 'amount'; ticketId: string; places: number; amountCents: number }
   | { kind: 'rest'; orderId: string };
 
 /** What a refund gives back, as credit notes: the organiser's part and the platform's. */
@@ -42,6 +43,13 @@ function partOf(line: InvoiceLine, quantity: number): InvoiceLine {
 
 async function creditedLines(tx: Database, invoice: InvoiceDocument, credited: Credited): Promise<InvoiceLine[]> {
   if (credited.kind === 'all') return invoice.lines.map(negated);
+  if (credited.kind === 'amount') {
+    // A date's places (a pass's share of it): what the refund gave back, at the line's rate.
+    return invoice.lines
+      .filter((line) => line.ticketId === credited.ticketId && credited.amountCents > 0)
+      .slice(0, 1)
+      .map((line) => negated({ ...line, quantity: credited.places, ...splitVat(credited.amountCents, line.vatRate) }));
+  }
   if (credited.kind === 'places') {
     return invoice.lines
       .filter((line) => line.ticketId === credited.ticketId && credited.places > 0)
@@ -118,6 +126,16 @@ export async function issueRefundCreditNotes(db: Database, refundId: string, opt
   if (refund.cause === 'cancellation') {
     const rest = { kind: 'rest', orderId } as const;
     await issueCreditNotes(db, { key, orderId, organizer: rest, platform: { kind: 'all' }, owed }, options);
+    return;
+  }
+  if (refund.cause === 'date_cancelled' || refund.cause === 'date_moved') {
+    const amount = {
+      kind: 'amount',
+      ticketId: refund.ticketId ?? '',
+      places: refund.places,
+      amountCents: refund.amountCents,
+    } as const;
+    await issueCreditNotes(db, { key, orderId, organizer: amount, platform: null, owed }, options);
     return;
   }
   const places = { kind: 'places', ticketId: refund.ticketId ?? '', places: refund.places } as const;
