@@ -40,7 +40,7 @@ const placeJoins = sql`join tickets t on t.id = p.ticket_id
                       limit 1) l on true`;
 
 /** Whether the place (participation p, ticket t) is for the date: bought for it, or a pass covering it. */
-const coversDate = (dateId: string) => sql`(p.date_id = ${dateId}
+const coversDate = (dateId: string | null) => sql`(p.date_id = ${dateId}
   or (t.is_pass and (not exists (select 1 from ticket_dates d where d.ticket_id = t.id)
                      or exists (select 1 from ticket_dates d where d.ticket_id = t.id and d.date_id = ${dateId}))))`;
 
@@ -65,11 +65,11 @@ export async function lockOwnPlace(
   tx: Database,
   participationId: string,
   userId: string,
-  dateId: string,
+  dateId: string | null,
 ): Promise<(DatePlace & { eventId: string; eventTitle: string; isForDate: boolean }) | undefined> {
   const [row] = await queryRows<DatePlace & { eventId: string; eventTitle: string; isForDate: boolean }>(
     tx,
-    sql`select ${placeColumns}, p.event_id as "eventId", e.title as "eventTitle", ${coversDate(dateId)} as "isForDate"
+    sql`select ${placeColumns}, p.event_id as "eventId", e.title as "eventTitle", coalesce(${coversDate(dateId)}, false) as "isForDate"
           from participations p ${placeJoins}
           join events e on e.id = p.event_id
          where p.id = ${participationId} and p.user_id = ${userId} and p.cancelled_at is null

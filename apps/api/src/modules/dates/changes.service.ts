@@ -5,6 +5,7 @@ import {
   discountedUnitPriceCents,
   type EventDateCancelInput,
   type EventDateMoveInput,
+  ticketsFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
@@ -210,7 +211,7 @@ export async function cancelDate(
   return consoleDate(deps, viewer, event.id, dateId);
 }
 
-const placeNotFound = () => new AppError('TICKET_NOT_FOUND', m.errors.notMoved, 404);
+const placeNotFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
 /**
  * A holder who does not keep a moved date: their place for it is refunded through the ledger
@@ -226,11 +227,11 @@ export async function refundMovedDate(
 ): Promise<{ message: string }> {
   if (!isUuid(participationId) || (dateIdOfPass !== undefined && !isUuid(dateIdOfPass))) throw placeNotFound();
   const now = deps.clock.now();
-  const dateId = (await changes.findPlaceDateId(deps.db, participationId)) ?? dateIdOfPass;
-  if (!dateId) throw placeNotFound();
+  const dateId = (await changes.findPlaceDateId(deps.db, participationId)) ?? dateIdOfPass ?? null;
   const refund = await deps.db.transaction(async (tx) => {
     const place = await changes.lockOwnPlace(tx, participationId, user.id, dateId);
-    if (!place?.isForDate) throw placeNotFound();
+    if (!place) throw placeNotFound();
+    if (!dateId || !place.isForDate) throw new AppError('DATE_NOT_MOVED', m.errors.notMoved, 409);
     const date = (await repo.findDates(tx, place.eventId)).find((d) => d.id === dateId);
     if (!date?.movedFrom || date.cancelledAt) throw new AppError('DATE_NOT_MOVED', m.errors.notMoved, 409);
     if (date.dateBegin <= now) throw new AppError('REFUND_DEADLINE_PASSED', m.errors.windowClosed, 409);

@@ -1,0 +1,217 @@
+import { dateChangesFr, datesFr, formatDateTime, payoutsFr } from '@guichet/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createEvent, DAY, loginAs } from '../../../test/helpers';
+import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/modules/ledger/support';
+import { events, ledgerEntries, mailOutbox, participations, refunds } from '../../db/schema';
+
+// A date of a multi-date event moved or cancelled (issue 32): the holders told, their refunds
+// through the ledger (a pass its share), the payouts waiting for them and following the last date.
+const { clock, t } = useLedgerApp();
+const HOUR = 3_600_000;
+
+/**
+ * An event sold as one date (two 10 € places to one buyer, a 25 € pass to another), then given a
+ * second date a week later: its first date keeps the event's id and its places, the pass covers both.
+ */
+async function twoDateEvent() {
+  const owner = await organiserWithBank(t);
+  const now = clock.now().getTime();
+  const begin = new Date(now + 2 * DAY);
+  const {
+    event,
+    tickets: [single, pass],
+  } = await createEvent(
+    t,
+    owner.organiser.id,
+    { dateBegin: begin, dateEnd: new Date(begin.getTime() + 3 * HOUR), dateMaxRefund: new Date(now + HOUR) },
+    [
+      { title: 'Soirée', priceCents: 1000, quantity: 50 },
+      { title: 'Pass', priceCents: 2500, quantity: 50, isPass: true },
+    ],
+  );
+  if (!single || !pass) throw new Error('tickets missing');
+  const holder = await buy(t, event.id, { ticketId: single.id, quantity: 2 });
+  const passHolder = await buy(t, event.id, { ticketId: pass.id, quantity: 1 });
+  const secondBegin = new Date(begin.getTime() + 7 * DAY);
+  const added = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates`, {
+    dateBegin: secondBegin.toISOString(),
+    dateEnd: new Date(secondBegin.getTime() + 3 * HOUR).toISOString(),
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const placesOf = (orderId: string) =>
+    t.database.db.select().from(participations).where(eq(participations.orderId, orderId)).orderBy(participations.id);
+  return { owner, event, begin, secondBegin, secondId: added.json().id as string, holder, passHolder, placesOf };
+}
+
+function console(cookie: string, method: 'POST' | 'GET', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
+}
+
+const askDateRefund = (cookie: string, participationId: string, body: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/me/participations/${participationId}/date-refund`,
+    headers: { cookie },
+    payload: body,
+  });
+
+const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+const refundsOf = (eventId: string) => t.database.db.select().from(refunds).where(eq(refunds.eventId, eventId));
+async function organiserRefunded(refundIds: string[]) {
+  if (refundIds.length === 0) return 0;
+  const rows = await t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.refundId, refundIds), eq(ledgerEntries.account, 'organizer')));
+  return rows.reduce((sum, row) => sum + row.amountCents, 0);
+}
+
+describe('POST /api/console/events/:id/dates/:dateId/move', () => {
+  it('moves a sold date, tells its holders and a pass’s, who may each have their places of it refunded until the new start', async () => {
+    const { owner, event, begin, holder, passHolder, placesOf } = await twoDateEvent();
+    const url = `/api/console/events/${event.id}/dates/${event.id}/move`;
+    const newBegin = new Date(begin.getTime() + DAY);
+    const span = { dateBegin: newBegin.toISOString(), dateEnd: new Date(newBegin.getTime() + 3 * HOUR).toISOString() };
+
+    // Bad input first: nothing moves.
+    const overlapping = await console(owner.cookie, 'POST', url, {
+      dateBegin: new Date(begin.getTime() + 7 * DAY).toISOString(),
+      dateEnd: new Date(begin.getTime() + 7 * DAY + HOUR).toISOString(),
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json().message).toBe(datesFr.overlap);
+    const past = await console(owner.cookie, 'POST', url, {
+      dateBegin: new Date(clock.now().getTime() - DAY).toISOString(),
+      dateEnd: new Date(clock.now().getTime() - DAY + HOUR).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(datesFr.inPast);
+    const reversed = await console(owner.cookie, 'POST', url, { dateBegin: span.dateEnd, dateEnd: span.dateBegin });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe(datesFr.endBeforeStart);
+    expect(await mailsTo(holder.buyer.email)).toHaveLength(1); // only the order's confirmation so far
+
+    const moved = await console(owner.cookie, 'POST', url, { ...span, message: 'Le groupe arrive un jour plus tard.' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ id: event.id, ...span, movedFrom: begin.toISOString(), sold: 3 });
+    const page = (await t.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json();
+    expect(page.dates[0]).toMatchObject({ id: event.id, dateBegin: span.dateBegin, movedFrom: begin.toISOString() });
+
+    for (const email of [holder.buyer.email, passHolder.buyer.email]) {
+      const mail = (await mailsTo(email)).find((row) => row.subject.includes('change de date'));
+      expect(mail?.text).toContain('Le groupe arrive un jour plus tard.');
+      expect(mail?.text).toContain(formatDateTime(begin.toISOString()));
+      expect(mail?.text).toContain(formatDateTime(span.dateBegin));
+      expect(mail?.text).toContain('/myTickets');
+    }
+
+    // The refund deadline passed long ago: the moved date's places are refunded all the same.
+    clock.pass(2 * HOUR);
+    const [first, second] = await placesOf(holder.orderId);
+    if (!first || !second) throw new Error('places missing');
+    const refunded = await askDateRefund(holder.cookie, first.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().message).toBe(dateChangesFr.refundDone(1000));
+    const [refund] = (await refundsOf(event.id)).filter((row) => row.participationId === first.id);
+    expect(refund).toMatchObject({ cause: 'date_moved', dateId: event.id, amountCents: 1000, status: 'refunded' });
+    expect(await organiserRefunded([refund?.id ?? ''])).toBe(-1000);
+    const [firstAfter, secondAfter] = await placesOf(holder.orderId);
+    expect(firstAfter?.cancelledAt).not.toBeNull();
+    expect(secondAfter?.cancelledAt).toBeNull();
+    expect((await mailsTo(holder.buyer.email)).some((row) => row.text.includes('sont remboursées : 10,00 €'))).toBe(
+      true,
+    );
+    expect((await askDateRefund(holder.cookie, first.id)).statusCode).toBe(404);
+    // Someone else's place reads as not found.
+    expect((await askDateRefund(passHolder.cookie, second.id)).statusCode).toBe(404);
+
+    // A pass names the moved date it gives up, gets its share (25 € over 2 dates) and keeps the other.
+    const [passPlace] = await placesOf(passHolder.orderId);
+    if (!passPlace) throw new Error('pass missing');
+    const unnamed = await askDateRefund(passHolder.cookie, passPlace.id);
+    expect(unnamed.statusCode).toBe(409);
+    expect(unnamed.json().message).toBe(dateChangesFr.errors.notMoved);
+    const share = await askDateRefund(passHolder.cookie, passPlace.id, { dateId: event.id });
+    expect(share.statusCode, share.body).toBe(200);
+    expect(share.json().message).toBe(dateChangesFr.refundDone(1250));
+    expect((await placesOf(passHolder.orderId))[0]?.cancelledAt).toBeNull();
+    const again = await askDateRefund(passHolder.cookie, passPlace.id, { dateId: event.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(dateChangesFr.errors.alreadyRefunded);
+
+    // Once the new date has begun, a postponement was accepted.
+    clock.pass(newBegin.getTime() - clock.now().getTime() + 60_000);
+    const late = await askDateRefund(await loginAs(t, holder.buyer.email), second.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(dateChangesFr.errors.windowClosed);
+  });
+});
+
+describe('POST /api/console/events/:id/dates/:dateId/cancel', () => {
+  it('stops the date, ends its places, refunds them through the ledger (a pass its share) and holds the payouts until then', async () => {
+    const { owner, event, holder, passHolder, placesOf, secondId, secondBegin } = await twoDateEvent();
+    const cancelled = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates/${event.id}/cancel`, {
+      message: 'Orage annoncé.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id: event.id, status: 'cancelled' });
+
+    const rows = await refundsOf(event.id);
+    expect(rows.map((row) => [row.cause, row.amountCents, row.status]).sort()).toEqual([
+      ['date_cancelled', 1000, 'refunded'],
+      ['date_cancelled', 1000, 'refunded'],
+      ['date_cancelled', 1250, 'refunded'],
+    ]);
+    expect(await organiserRefunded(rows.map((row) => row.id))).toBe(-3250);
+    expect((await placesOf(holder.orderId)).every((place) => place.cancelledAt !== null)).toBe(true);
+    expect((await placesOf(passHolder.orderId))[0]?.cancelledAt).toBeNull();
+    const holderMails = (await mailsTo(holder.buyer.email)).filter((row) => row.subject.includes('est annulée'));
+    expect(holderMails).toHaveLength(1);
+    expect(holderMails[0]?.text).toContain('Orage annoncé.');
+    expect(holderMails[0]?.text).toContain('20,00 €');
+    expect((await mailsTo(passHolder.buyer.email)).find((row) => row.subject.includes('est annulée'))?.text).toContain(
+      '12,50 €',
+    );
+    // The event now runs from its one live date: its payouts follow that date's end.
+    const [span] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    expect(span?.dateBegin.toISOString()).toBe(secondBegin.toISOString());
+
+    const twice = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates/${event.id}/cancel`, {});
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(dateChangesFr.errors.dateCancelled);
+    const last = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates/${secondId}/cancel`, {});
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(dateChangesFr.errors.lastLiveDate);
+
+    // A refund still to make (its provider failed) holds the event's payouts.
+    const passRefund = rows.find((row) => row.amountCents === 1250);
+    await t.database.db
+      .update(refunds)
+      .set({ status: 'failed' })
+      .where(eq(refunds.id, passRefund?.id ?? ''));
+    clock.pass(secondBegin.getTime() + 4 * HOUR - clock.now().getTime());
+    // Days later: a new session.
+    const cookie = await loginAs(t, owner.organiser.email);
+    const held = await askPayout(t, event.id, cookie);
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toMatchObject({ code: 'PAYOUT_HELD', message: dateChangesFr.errors.payoutHeld });
+    await t.database.db
+      .update(refunds)
+      .set({ status: 'refunded' })
+      .where(eq(refunds.id, passRefund?.id ?? ''));
+    expect((await askPayout(t, event.id, cookie)).statusCode).toBe(201);
+  });
+});
+
+describe('Payouts of a multi-date event', () => {
+  it('wait for the end of its last date', async () => {
+    const { owner, event, begin, secondBegin } = await twoDateEvent();
+    clock.pass(begin.getTime() + 4 * HOUR - clock.now().getTime());
+    const early = await askPayout(t, event.id, await loginAs(t, owner.organiser.email));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      payoutsFr.errors.notYetAllowed(formatDateTime(new Date(secondBegin.getTime() + 3 * HOUR).toISOString())),
+    );
+  });
+});
