@@ -215,3 +215,38 @@ describe('Payouts of a multi-date event', () => {
     );
   });
 });
+
+describe('GET /api/events with several dates', () => {
+  it('lists the event once, at its next date to come, with its number of dates, and finds it on a day one of its dates is', async () => {
+    const { owner, event, begin, secondBegin } = await twoDateEvent();
+    const word = `seances${event.id.slice(0, 8).replace(/[^a-z0-9]/g, '')}`;
+    await t.database.db
+      .update(events)
+      .set({ title: `Festival ${word}` })
+      .where(eq(events.id, event.id));
+    const third = new Date(secondBegin.getTime() + 7 * DAY);
+    const added = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates`, {
+      dateBegin: third.toISOString(),
+      dateEnd: new Date(third.getTime() + 3 * HOUR).toISOString(),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const list = async (query: string) => {
+      const answer = await t.app.inject({ method: 'GET', url: `/api/events?q=${word}${query}` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().items as { id: string; dateBegin: string; dateCount?: number }[]).filter(
+        (item) => item.id === event.id,
+      );
+    };
+    expect(await list('')).toEqual([expect.objectContaining({ dateBegin: begin.toISOString(), dateCount: 3 })]);
+    const day = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' });
+    expect(await list(`&from=${day(secondBegin)}&to=${day(secondBegin)}`)).toHaveLength(1);
+    const between = new Date(begin.getTime() + 4 * DAY);
+    expect(await list(`&from=${day(between)}&to=${day(between)}`)).toEqual([]);
+
+    // Its first date over, the card shows the next one.
+    clock.pass(begin.getTime() + 4 * HOUR - clock.now().getTime());
+    expect(await list('&price=paid')).toEqual([
+      expect.objectContaining({ dateBegin: secondBegin.toISOString(), dateCount: 3 }),
+    ]);
+  });
+});
