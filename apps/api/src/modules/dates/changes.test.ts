@@ -250,3 +250,44 @@ describe('GET /api/events with several dates', () => {
     ]);
   });
 });
+
+describe('The dates of a place', () => {
+  it('are on the holder’s tickets and in the calendar file: a place’s own date, a pass’s every date', async () => {
+    const { event, begin, secondBegin, secondId, holder, passHolder } = await twoDateEvent();
+    const mine = async (cookie: string) =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie } })).json() as {
+          eventId: string;
+          dateId: string | null;
+          dateBegin: string;
+          dates: { id: string; dateBegin: string }[];
+        }[]
+      ).filter((place) => place.eventId === event.id);
+    const places = await mine(holder.cookie);
+    expect(places).toHaveLength(2);
+    for (const place of places) {
+      expect(place).toMatchObject({ dateId: event.id, dateBegin: begin.toISOString() });
+      expect(place.dates.map((date) => date.id)).toEqual([event.id]);
+    }
+    const [pass] = await mine(passHolder.cookie);
+    expect(pass?.dateId).toBeNull();
+    expect(pass?.dates.map((date) => [date.id, date.dateBegin])).toEqual([
+      [event.id, begin.toISOString()],
+      [secondId, secondBegin.toISOString()],
+    ]);
+
+    const calendar = async (cookie?: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/events/${event.id}/calendar.ics`,
+        headers: cookie ? { cookie } : {},
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.body.match(/^UID:.*$/gm)?.map((line) => line.trim()) ?? [];
+    };
+    const host = new URL(t.config.publicUrl).hostname;
+    expect(await calendar(holder.cookie)).toEqual([`UID:${event.id}@${host}`]);
+    expect(await calendar(passHolder.cookie)).toEqual([`UID:${event.id}@${host}`, `UID:${secondId}@${host}`]);
+    expect(await calendar()).toHaveLength(2);
+  });
+});
