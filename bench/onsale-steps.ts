@@ -5,12 +5,17 @@
  */
 import { type AddressInfo, createServer } from 'node:net';
 import { openDatabase } from '../apps/api/src/db/client';
-import { tickets } from '../apps/api/src/db/schema';
+import { eventDates, tickets } from '../apps/api/src/db/schema';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { insertEvent, insertOrganiser, insertSignedInBuyers } from '../apps/api/test/bulk-seed';
 import type { Answer, LoadClient } from './http-client';
 
-export type Sale = { eventId: string; ticketId: string };
+export type Sale = {
+  eventId: string;
+  ticketId: string;
+  /** An event of several dates (issue 32, BENCH_DATES): its dates in start order and its pass. */
+  dated?: { dateIds: string[]; passId: string; passes: number; capacity: number | null };
+};
 /** A held order, its buyer's session, and where the buyer sends its requests. */
 export type Held = { id: string; cookie: string; base: string };
 
@@ -51,6 +56,60 @@ export async function makeSale(
     .returning();
   await database.close();
   return { eventId, ticketId: ticket?.id ?? '' };
+}
+
+/**
+ * A fresh event of `dates` dates a day apart (issue 32), each of `capacity` places (null: no cap of
+ * its own), with a ticket for one date of `places` places (every date together, as a ticket's
+ * quantity is) and a pass of `passes` places covering every date.
+ */
+export async function makeDatedSale(
+  url: string,
+  organizerId: string,
+  title: string,
+  sale: { dates: number; capacity: number | null; places: number; passes: number },
+  named = false,
+): Promise<Sale> {
+  const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 1 });
+  const start = Date.now() + 30 * 86_400_000;
+  const eventId = await insertEvent(database.db, {
+    organizerId,
+    title,
+    start,
+    hours: (sale.dates - 1) * 24 + 3,
+    isNamedTickets: named,
+  });
+  const ticketRows = await database.db
+    .insert(tickets)
+    .values([
+      { eventId, title: 'Fosse', priceCents: 2500, quantity: sale.places, position: 0 },
+      { eventId, title: 'Pass', priceCents: 6000, quantity: sale.passes, position: 1, isPass: true },
+    ])
+    .returning();
+  // The first date keeps the event's id, as the console's first added date makes it.
+  const rows = await database.db
+    .insert(eventDates)
+    .values(
+      Array.from({ length: sale.dates }, (_, i) => ({
+        ...(i === 0 && { id: eventId }),
+        eventId,
+        dateBegin: new Date(start + i * 86_400_000),
+        dateEnd: new Date(start + i * 86_400_000 + 3 * 3_600_000),
+        capacity: sale.capacity,
+      })),
+    )
+    .returning();
+  await database.close();
+  return {
+    eventId,
+    ticketId: ticketRows[0]?.id ?? '',
+    dated: {
+      dateIds: rows.sort((a, b) => a.dateBegin.getTime() - b.dateBegin.getTime()).map((row) => row.id),
+      passId: ticketRows[1]?.id ?? '',
+      passes: sale.passes,
+      capacity: sale.capacity,
+    },
+  };
 }
 
 export function freePort(): Promise<number> {

@@ -18,6 +18,11 @@
  * order writes its event in the settlement, and after the races one job runner delivers them all,
  * the drain time printed; issue 33). The event names its tickets (issue 30): each buyer sends its
  * place's holder, checked as online; BENCH_NAMED=0 races an event without holders.
+ * BENCH_DATES=10 (issue 32) races an event of that many dates instead, each of PLACES / BENCH_DATES
+ * places, with a ticket for one date (PLACES places, all dates together) and a pass of a fifth of a
+ * date's places covering every date: nine buyers in ten buy one place of a date (the dates in
+ * turn), the tenth a pass. Checked: no date past its capacity, each date's counters equal to the
+ * places issued for it plus the passes, the pass within its quantity, every held order paid.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,7 +40,7 @@ import { sharedKeySettings } from '../apps/api/test/helpers';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { LoadClient } from './http-client';
-import { freePort, type Held, makeBuyers, makeSale, pay, postJson, type Sale } from './onsale-steps';
+import { freePort, type Held, makeBuyers, makeDatedSale, makeSale, pay, postJson, type Sale } from './onsale-steps';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
@@ -46,6 +51,9 @@ const PROCESSES = Math.max(2, Number(process.env.BENCH_PROCESSES ?? 2));
 const WARM_UP_BUYERS = Number(process.env.BENCH_WARM_UP ?? BUYERS);
 const WEBHOOKS = process.env.BENCH_WEBHOOKS === '1';
 const NAMED = process.env.BENCH_NAMED !== '0';
+const DATES = Number(process.env.BENCH_DATES ?? 0);
+const DATE_CAPACITY = DATES > 0 ? Math.floor(PLACES / DATES) : 0;
+const PASSES = Math.max(1, Math.floor(DATE_CAPACITY / 5));
 const TARGET = 1.0;
 const P99_TARGET_MS = 100;
 const CONFIRMATIONS_TARGET = 500;
@@ -103,7 +111,53 @@ async function serveBare(): Promise<void> {
 /** A buyer's order of one place: with its holder when the event names its tickets (issue 30). */
 function orderOf(sale: Sale, index: number) {
   const holders = NAMED ? { holders: [{ firstName: 'Camille', lastName: `Acheteuse ${index}` }] } : {};
-  return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1, ...holders }] };
+  const dated = sale.dated;
+  if (!dated) return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, quantity: 1, ...holders }] };
+  if (index % 10 === 9) return { eventId: sale.eventId, lines: [{ ticketId: dated.passId, quantity: 1, ...holders }] };
+  const dateId = dated.dateIds[(index + Math.floor(index / 10)) % dated.dateIds.length];
+  return { eventId: sale.eventId, lines: [{ ticketId: sale.ticketId, dateId, quantity: 1, ...holders }] };
+}
+
+/** The race's sale: one ticket type, or (BENCH_DATES) an event of several dates and a pass. */
+function makeRaceSale(organizerId: string, title: string, places: number, warmUp = false) {
+  if (DATES === 0) return makeSale(url, organizerId, title, places, NAMED);
+  // A warm-up sells all its buyers: its dates have no cap of their own.
+  const sale = warmUp
+    ? { dates: DATES, capacity: null, places, passes: places }
+    : { dates: DATES, capacity: DATE_CAPACITY, places, passes: PASSES };
+  return makeDatedSale(url, organizerId, title, sale, NAMED);
+}
+
+type DateFigures = {
+  /** Dates whose sold and held places pass their capacity (must be 0). */
+  oversold: number;
+  /** Dates whose counters differ from the places issued for them and the passes (must be 0). */
+  mismatched: number;
+  /** Dates sold out to their capacity. */
+  full: number;
+  passesSold: number;
+  passesHeld: number;
+};
+
+/** An event of several dates after its race: each date's counters against the places issued. */
+async function dateFigures(check: pg.Client, sale: Sale): Promise<DateFigures | null> {
+  if (!sale.dated) return null;
+  const { rows } = await check.query(
+    `select d.id, d.capacity, d.sold, d.held,
+            (select count(*) from participations p
+              where p.event_id = d.event_id and p.cancelled_at is null
+                and (p.date_id = d.id or p.ticket_id = $2))::int as issued
+       from event_dates d where d.event_id = $1`,
+    [sale.eventId, sale.dated.passId],
+  );
+  const pass = (await check.query('select sold, held from tickets where id = $1', [sale.dated.passId])).rows[0];
+  return {
+    oversold: rows.filter((d) => d.capacity !== null && d.sold + d.held > d.capacity).length,
+    mismatched: rows.filter((d) => d.sold !== d.issued || d.held !== 0).length,
+    full: rows.filter((d) => d.sold === d.capacity).length,
+    passesSold: pass.sold,
+    passesHeld: pass.held,
+  };
 }
 
 async function startServers(count: number, mode = '--serve'): Promise<{ children: ChildProcess[]; bases: string[] }> {
@@ -168,6 +222,8 @@ type Race = {
   paidOrders: number;
   cpuMsPerRequest: { servers: number; loadGenerator: number; postgres: number };
   cpuMsPerConfirmation: { servers: number; loadGenerator: number; postgres: number };
+  /** BENCH_DATES: the dates' and the pass's figures. */
+  dates: DateFigures | null;
 };
 
 /**
@@ -256,6 +312,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     (await check.query("select count(*) from orders where status = 'paid' and event_id = $1", [sale.eventId])).rows[0]
       .count,
   );
+  const dates = await dateFigures(check, sale);
   await check.end();
   return {
     processes,
@@ -273,6 +330,7 @@ async function race(processes: number, sale: Sale, warm: Sale, cookies: string[]
     paidOrders: paid,
     cpuMsPerRequest,
     cpuMsPerConfirmation,
+    dates,
   };
 }
 
@@ -450,14 +508,14 @@ async function main(): Promise<void> {
   const referenceBefore = await referenceRate();
   const single = await race(
     1,
-    await makeSale(url, organizerId, 'Mise en vente', PLACES, NAMED),
-    await makeSale(url, organizerId, 'Échauffement', WARM_UP_BUYERS, NAMED),
+    await makeRaceSale(organizerId, 'Mise en vente', PLACES),
+    await makeRaceSale(organizerId, 'Échauffement', WARM_UP_BUYERS, true),
     cookies,
   );
   const several = await race(
     PROCESSES,
-    await makeSale(url, organizerId, 'Mise en vente, plusieurs processus', PLACES, NAMED),
-    await makeSale(url, organizerId, 'Échauffement, plusieurs processus', WARM_UP_BUYERS, NAMED),
+    await makeRaceSale(organizerId, 'Mise en vente, plusieurs processus', PLACES),
+    await makeRaceSale(organizerId, 'Échauffement, plusieurs processus', WARM_UP_BUYERS, true),
     cookies,
   );
   const reference = (referenceBefore + (await referenceRate())) / 2;
@@ -469,6 +527,11 @@ async function main(): Promise<void> {
   console.log(
     `onsale: ${BUYERS} buyers race for ${PLACES} places (PostgreSQL, ${CONCURRENCY} concurrent buyers, pool ${POOL} per process${process.env.REDIS_URL ? ', Redis' : ''})`,
   );
+  if (DATES > 0) {
+    console.log(
+      `  an event of ${DATES} dates of ${DATE_CAPACITY} places each, a ticket for one date and a pass of ${PASSES} places on every date (BENCH_DATES)`,
+    );
+  }
   printRace(single, 'one process');
   printRace(several, `${PROCESSES} processes`);
   console.log(
@@ -483,10 +546,21 @@ async function main(): Promise<void> {
   console.log(
     `  numbers without a gap or a repeat (the organiser's invoices, the event's places): ${numberingFaults.length === 0 ? 'yes' : `NO: ${numberingFaults.join('; ')}`}`,
   );
-  console.log(`  tickets sold: ${single.ticketsSold} (must be ${PLACES}); still held: ${single.ticketsHeld}`);
-  console.log(
-    `  tickets sold with ${PROCESSES} processes: ${several.ticketsSold} (must be ${PLACES}); still held: ${several.ticketsHeld}`,
-  );
+  if (DATES === 0) {
+    console.log(`  tickets sold: ${single.ticketsSold} (must be ${PLACES}); still held: ${single.ticketsHeld}`);
+    console.log(
+      `  tickets sold with ${PROCESSES} processes: ${several.ticketsSold} (must be ${PLACES}); still held: ${several.ticketsHeld}`,
+    );
+  }
+  for (const [r, label] of [
+    [single, 'one process'],
+    [several, `${PROCESSES} processes`],
+  ] as const) {
+    if (!r.dates) continue;
+    console.log(
+      `  dates (${label}): ${r.dates.oversold} oversold (must be 0), ${r.dates.mismatched} whose counters differ from the places issued (must be 0), ${r.dates.full} of ${DATES} sold out; pass ${r.dates.passesSold} sold of ${PASSES} (${r.dates.passesHeld} still held); ${r.paidOrders} of ${r.held} held orders paid`,
+    );
+  }
   if (webhooks) {
     console.log(
       `  webhooks (a webhook on every paid order): ${receiver?.seen.size} of ${webhooks.paid} paid orders delivered to the local receiver, ${webhooks.seconds ?? 'more than 600'} s after the races by one job runner`,
@@ -516,9 +590,18 @@ async function main(): Promise<void> {
     several,
   };
   mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(path.join(here, 'results', 'onsale.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  const wrong = [single, several].some(
-    (r) => r.ticketsSold !== PLACES || r.paidOrders !== PLACES || r.unexpected > 0 || r.held !== PLACES,
+  writeFileSync(
+    path.join(here, 'results', DATES > 0 ? 'onsale-dates.json' : 'onsale.json'),
+    `${JSON.stringify(figures, null, 2)}\n`,
+  );
+  const wrong = [single, several].some((r) =>
+    r.dates
+      ? r.dates.oversold > 0 ||
+        r.dates.mismatched > 0 ||
+        r.dates.passesSold > PASSES ||
+        r.paidOrders !== r.held ||
+        r.unexpected > 0
+      : r.ticketsSold !== PLACES || r.paidOrders !== PLACES || r.unexpected > 0 || r.held !== PLACES,
   );
   const webhooksLost = webhooks !== null && (receiver?.seen.size ?? 0) < webhooks.paid;
   if (wrong || numberingFaults.length > 0 || webhooksLost) {

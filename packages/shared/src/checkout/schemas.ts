@@ -16,6 +16,8 @@ export const BUYER_NAME_MAX = 22;
 
 const orderLineInput = z.strictObject({
   ticketId: z.string().max(64),
+  /** The date bought, on an event of several dates (issue 32); ignored for a pass. */
+  dateId: z.string().max(64).nullable().optional(),
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
   /** One holder per place, in order, when the event's tickets are named (issue 30). */

@@ -23,6 +23,8 @@ export type ManualParticipant = z.infer<typeof manualParticipant>;
 /** The in-person sale (2-organiser.md §2.7): one ticket (or option) and its count, for one participant. */
 export const manualEntryRequest = z.strictObject({
   ticketId: z.string().max(64).default(''),
+  /** The date sold, on an event of several dates (issue 32); none for a pass. */
+  dateId: z.string().max(64).nullable().optional(),
   quantity: z.number().int().min(0).max(100).default(0),
   participant: manualParticipant,
   /** One holder per place, in order, when the event names its tickets (issue 30), as online. */

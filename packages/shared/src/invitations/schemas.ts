@@ -17,6 +17,8 @@ const INVITEE_NAME_MAX = 100;
 /** One invitation (issue 31's contract): without `ticketId`, the event's first free or cheapest ticket. */
 export const invitationRequest = z.strictObject({
   ticketId: z.string().max(64).optional(),
+  /** The date given, on an event of several dates (issue 32); none for a pass. */
+  dateId: z.string().max(64).nullable().optional(),
   email: formText(EMAIL_MAX_LENGTH * 2),
   firstName: formText(INVITEE_NAME_MAX * 2),
   lastName: formText(INVITEE_NAME_MAX * 2),

@@ -24,4 +24,5 @@ export const datesFr = {
   dateRequired: 'Choisissez la date de chaque billet.',
   dateCancelled: 'Cette date est annulée : ses billets ne sont plus en vente.',
   dateNotForTicket: 'Ce billet n’est pas vendu pour cette date.',
+  eventHasDates: 'Cet événement a plusieurs dates : changez-les une à une dans ses dates.',
 } as const;

@@ -2,6 +2,7 @@ import {
   type Answers,
   type AskedQuestion,
   checkoutFr,
+  datesFr,
   holdersIssue,
   MAX_TICKETS_PER_ORDER,
   type OrderLineRequest,
@@ -11,7 +12,7 @@ import {
 } from '@guichet/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import { checkPlaceAnswers } from './answers';
-import type { SaleEvent, SaleTicket } from './sale.repository';
+import type { SaleDate, SaleEvent, SaleTicket } from './sale.repository';
 
 const m = checkoutFr;
 type TicketRow = SaleTicket;
@@ -19,6 +20,8 @@ type EventRow = SaleEvent;
 
 type CheckedLine = {
   ticket: TicketRow;
+  /** The date bought (issue 32); null for a pass and for a one-date event. */
+  dateId: string | null;
   quantity: number;
   refundPlaces: number;
   holders: PlaceHolder[] | null;
@@ -40,6 +43,8 @@ export function checkLines(
     questions: AskedQuestion[];
     visibleHidden: Set<string>;
     now: Date;
+    /** The event's dates (issue 32); none for a one-date event. */
+    dates?: SaleDate[];
   },
 ): CheckedLine[] {
   const byId = new Map(context.tickets.map((t) => [t.id, t]));
@@ -54,12 +59,14 @@ export function checkLines(
     if (line.quantity === 0) throw badRequest(m.ticketCountRequired, 'quantity');
     if (ticket.isMultipart) throw badRequest(m.choiceRequired, 'ticketId');
     if (!ticket.isAvailable || (parent && !parent.isAvailable)) throw unavailable();
+    const dateId = checkDate(line, ticket, parent, index, context);
     // A free ticket is capped at 1, and an order holds 5 tickets at most.
     const max = Math.min(ticket.maxToBuy, orderCapOf(ticket));
     if (line.quantity < Math.min(ticket.minToBuy, max)) throw badRequest(m.belowMin(ticket.minToBuy), 'quantity');
     if (line.quantity > max) throw badRequest(m.aboveMax(max), 'quantity');
     checked.push({
       ticket,
+      dateId,
       quantity: line.quantity,
       refundPlaces: refundPlacesOf(line, ticket, context),
       holders: context.event.isNamedTickets ? checkHolders(line, index) : null,
@@ -81,6 +88,36 @@ export function checkLines(
 }
 
 /**
+ * The date a line is for (issue 32): on an event of several dates, a ticket for one date names one
+ * of the dates it is sold for, not cancelled nor over; a pass names none and covers no cancelled
+ * date. A one-date event's lines name none (a date sent is its own).
+ */
+function checkDate(
+  line: OrderLineRequest,
+  ticket: TicketRow,
+  parent: TicketRow | undefined,
+  index: number,
+  context: { dates?: SaleDate[]; now: Date },
+): string | null {
+  const dates = context.dates ?? [];
+  if (dates.length === 0) return null;
+  const sellsFor = ticket.dateIds.length > 0 ? ticket.dateIds : (parent?.dateIds ?? []);
+  const covered = (date: SaleDate) => sellsFor.length === 0 || sellsFor.includes(date.id);
+  if (ticket.isPass) {
+    if (dates.some((date) => covered(date) && date.cancelled)) {
+      throw new AppError('DATE_CANCELLED', datesFr.passCoversCancelled, 409, `lines.${index}.ticketId`);
+    }
+    return null;
+  }
+  if (!line.dateId) throw new AppError('DATE_REQUIRED', datesFr.dateRequired, 400, `lines.${index}.dateId`);
+  const date = dates.find((d) => d.id === line.dateId);
+  if (!date || !covered(date)) throw badRequest(datesFr.dateNotForTicket, `lines.${index}.dateId`);
+  if (date.cancelled) throw new AppError('DATE_CANCELLED', datesFr.dateCancelled, 409, `lines.${index}.dateId`);
+  if (date.dateEnd <= context.now.getTime()) throw new AppError('TICKETING_CLOSED', m.ticketingClosed, 409);
+  return date.id;
+}
+
+/**
  * Named tickets (issue 30): one holder per place, each with a first and a last name of at most 100
  * characters once trimmed; the error names the field of the place it is about.
  */
@@ -92,14 +129,16 @@ function checkHolders(line: OrderLineRequest, index: number): PlaceHolder[] {
 
 /**
  * Limits apply to a ticket, not to a line: two lines of one ticket are one line of their sum, so
- * that five lines of one place cannot pass a limit of one.
+ * that five lines of one place cannot pass a limit of one. Lines of one ticket for different
+ * dates (issue 32) stay apart, each under the ticket's limits.
  */
 function mergeLinesByTicket(lines: OrderLineRequest[]): OrderLineRequest[] {
   const merged = new Map<string, OrderLineRequest>();
   for (const line of lines) {
-    const known = merged.get(line.ticketId);
+    const key = `${line.ticketId}/${line.dateId ?? ''}`;
+    const known = merged.get(key);
     merged.set(
-      line.ticketId,
+      key,
       known
         ? {
             ...known,

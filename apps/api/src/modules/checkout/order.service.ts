@@ -124,6 +124,7 @@ async function planOrder(
     questions: sale.questions,
     visibleHidden,
     now,
+    dates: sale.dates,
   });
   const answers = checkOrderAnswers(
     sale.questions,
@@ -176,6 +177,7 @@ async function planOrder(
     },
     orderLines: lines.map((l) => ({
       ticketId: l.ticket.id,
+      dateId: l.dateId,
       quantity: l.quantity,
       holders: l.holders,
       answers: l.answers,
@@ -272,7 +274,18 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
 /** An order that costs nothing: sold at once, its participations issued in the same transaction. */
 async function placeFreeOrder(deps: CheckoutDeps, plan: Plan, now: Date) {
   const giftLine = plan.gift
-    ? [{ ticketId: plan.gift.id, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0, isGift: true }]
+    ? [
+        {
+          ticketId: plan.gift.id,
+          // The gift's place is for the order's first date, as the hold counts it.
+          dateId: plan.orderLines[0]?.dateId ?? null,
+          quantity: 1,
+          unitPriceCents: 0,
+          refundPlaces: 0,
+          insuranceCents: 0,
+          isGift: true,
+        },
+      ]
     : [];
   const { id } = await placeSettledOrder(deps, {
     ...plan.order,

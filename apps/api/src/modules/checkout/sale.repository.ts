@@ -21,17 +21,27 @@ export type SaleEvent = Pick<
 >;
 export type SaleTicket = Pick<
   typeof tickets.$inferSelect,
-  'id' | 'parentId' | 'isMultipart' | 'priceCents' | 'minToBuy' | 'maxToBuy' | 'isHidden' | 'isAvailable'
+  'id' | 'parentId' | 'isMultipart' | 'priceCents' | 'minToBuy' | 'maxToBuy' | 'isHidden' | 'isAvailable' | 'isPass'
 > & {
   /** The tickets offered with this one (ticket_gifts). */
   giftIds: string[];
+  /** The dates it is sold for (issue 32); empty: every date. */
+  dateIds: string[];
 };
+/** A date of an event of several dates, as a sale checks it (issue 32); none for a one-date event. */
+export type SaleDate = { id: string; dateEnd: number; cancelled: boolean };
 /**
  * What a sale decision reads from an event and its tickets, with the database's fingerprint of
  * it (`orders/sql/guichet_sale_fingerprint.sql`). No counters: places are only ever checked by
  * the conditional updates.
  */
-export type Sale = { event: SaleEvent; tickets: SaleTicket[]; questions: AskedQuestion[]; fingerprint: string };
+export type Sale = {
+  event: SaleEvent;
+  tickets: SaleTicket[];
+  questions: AskedQuestion[];
+  dates: SaleDate[];
+  fingerprint: string;
+};
 
 const loadSaleStatement: Statement = {
   name: 'guichet_load_sale',
@@ -45,14 +55,20 @@ const loadSaleStatement: Statement = {
                 coalesce((select json_agg(json_build_object(
                             'id', t.id, 'parentId', t.parent_id, 'isMultipart', t.is_multipart,
                             'priceCents', t.price_cents, 'minToBuy', t.min_to_buy, 'maxToBuy', t.max_to_buy,
-                            'isHidden', t.is_hidden, 'isAvailable', t.is_available,
+                            'isHidden', t.is_hidden, 'isAvailable', t.is_available, 'isPass', t.is_pass,
                             'giftIds', coalesce((select json_agg(g.gift_ticket_id) from ticket_gifts g
-                                                  where g.ticket_id = t.id), '[]')))
+                                                  where g.ticket_id = t.id), '[]'),
+                            'dateIds', coalesce((select json_agg(td.date_id) from ticket_dates td
+                                                  where td.ticket_id = t.id), '[]')))
                             from tickets t where t.event_id = e.id and t.deleted_at is null), '[]') as tickets,
                 coalesce((select json_agg(json_build_object(
                             'id', q.id, 'label', q.label, 'kind', q.kind, 'choices', q.choices,
                             'isRequired', q.is_required, 'scope', q.scope, 'ticketId', q.ticket_id) order by q.position)
                             from event_questions q where q.event_id = e.id), '[]') as questions,
+                coalesce((select json_agg(json_build_object(
+                            'id', d.id, 'dateEnd', (extract(epoch from d.date_end) * 1000)::float8,
+                            'cancelled', d.cancelled_at is not null))
+                            from event_dates d where d.event_id = e.id), '[]') as dates,
                 guichet_sale_fingerprint(e.id) as fingerprint
            from events e where e.id = $1::uuid and e.deleted_at is null`,
 };
@@ -62,6 +78,7 @@ type SaleRow = Omit<SaleEvent, 'dateEnd' | 'dateMaxRefund'> & {
   dateMaxRefund: number | null;
   tickets: SaleTicket[];
   questions: AskedQuestion[];
+  dates: SaleDate[];
   fingerprint: string;
 };
 
@@ -69,7 +86,7 @@ type SaleRow = Omit<SaleEvent, 'dateEnd' | 'dateMaxRefund'> & {
 export async function loadSale(db: Database, eventId: string): Promise<Sale | undefined> {
   const [row] = await preparedRows(db)<SaleRow>(loadSaleStatement, [eventId]);
   if (!row) return undefined;
-  const { tickets: ticketRows, questions, fingerprint, dateEnd, dateMaxRefund, ...event } = row;
+  const { tickets: ticketRows, questions, dates, fingerprint, dateEnd, dateMaxRefund, ...event } = row;
   return {
     event: {
       ...event,
@@ -78,6 +95,7 @@ export async function loadSale(db: Database, eventId: string): Promise<Sale | un
     },
     tickets: ticketRows,
     questions,
+    dates,
     fingerprint,
   };
 }

@@ -61,7 +61,12 @@ export async function countCheckedIn(db: Database, eventId: string): Promise<Map
   return new Map(rows.map((row) => [row.date_id, row.entries]));
 }
 
-/** The event row, locked as buyers of a capped event lock it, then its tickets in id order. */
+/**
+ * The event row, then its tickets in id order. FOR UPDATE, not the buyers' NO KEY UPDATE: it also
+ * waits for every hold whose order is written (an order's foreign key shares the event's key) and
+ * holds off the next until this commits, so that no hold counted without the dates it adds is
+ * still under way (orders/sql/guichet_hold_batch.sql reads the dates again under its locks).
+ */
 export async function lockEventAndTickets(tx: Database, eventId: string) {
   const [event] = await queryRows<{
     id: string;
@@ -72,7 +77,7 @@ export async function lockEventAndTickets(tx: Database, eventId: string) {
   }>(
     tx,
     sql`select id, date_begin, date_end, date_max_refund, cancelled_at from events
-         where id = ${eventId} and deleted_at is null for no key update`,
+         where id = ${eventId} and deleted_at is null for update`,
   );
   if (!event) return undefined;
   // Buyers of an uncapped event lock only the tickets: the first date's counters are read under them.

@@ -310,3 +310,40 @@ export async function checkedTicketDates(
   if (!ticket.isPass && wanted.some((id) => byId.get(id)?.cancelledAt)) throw badRequest(m.dateCancelled, 'dateIds');
   return wanted.length === dates.length ? [] : wanted;
 }
+
+/**
+ * The date a place given or sold by the organiser is for (a sale at the door, an invitation):
+ * the checkout's rules (checkout/lines.ts). On an event of several dates a ticket for one date
+ * names one of the dates it is sold for, not cancelled; a pass names none and covers no cancelled
+ * date. A one-date event's places name none.
+ */
+export async function placeDateOf(
+  db: Database,
+  eventId: string,
+  ticketId: string,
+  dateId: string | null | undefined,
+  field: string,
+): Promise<string | null> {
+  const dates = await repo.findDates(db, eventId);
+  if (dates.length === 0) return null;
+  const [ticket] = await queryRows<{ is_pass: boolean; date_ids: string[] | null }>(
+    db,
+    sql`select t.is_pass, coalesce(
+              (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.id),
+              (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.parent_id)) as date_ids
+          from tickets t where t.id = ${ticketId}`,
+  );
+  const sellsFor = ticket?.date_ids ?? [];
+  const covered = (date: repo.DateRow) => sellsFor.length === 0 || sellsFor.includes(date.id);
+  if (ticket?.is_pass) {
+    if (dates.some((date) => covered(date) && date.cancelledAt)) {
+      throw new AppError('DATE_CANCELLED', m.passCoversCancelled, 409, field);
+    }
+    return null;
+  }
+  if (!dateId) throw new AppError('DATE_REQUIRED', m.dateRequired, 400, field);
+  const date = dates.find((d) => d.id === dateId);
+  if (!date || !covered(date)) throw badRequest(m.dateNotForTicket, field);
+  if (date.cancelledAt) throw new AppError('DATE_CANCELLED', m.dateCancelled, 409, field);
+  return date.id;
+}

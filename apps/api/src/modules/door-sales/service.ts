@@ -14,6 +14,7 @@ import { badRequest } from '../../lib/errors';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
+import { placeDateOf } from '../dates/service';
 import { placeSettledOrder } from '../orders/placement';
 import { findOrCreateGuestUser } from '../users/users.repository';
 import * as repo from './repository';
@@ -92,6 +93,7 @@ export async function createManualEntry(
   });
   if (error) throw badRequest(error.message, fieldOf(error.field));
   if (!bought) throw badRequest(doorSalesFr.ticketRequired, 'ticketId');
+  const dateId = await placeDateOf(deps.db, event.id, bought.id, input.dateId, 'dateId');
 
   const p = input.participant;
   const user = await findOrCreateGuestUser(deps.db, {
@@ -121,6 +123,7 @@ export async function createManualEntry(
     lines: [
       {
         ticketId: bought.id,
+        dateId,
         quantity: input.quantity,
         unitPriceCents: bought.priceCents,
         refundPlaces: 0,

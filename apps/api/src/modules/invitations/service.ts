@@ -17,6 +17,7 @@ import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
+import { placeDateOf } from '../dates/service';
 import { type DoorTicketRow, findDoorTickets } from '../door-sales/repository';
 import { cancelParticipations } from '../orders/participations';
 import { PlacementRefused, placeSettledOrders } from '../orders/placement';
@@ -26,7 +27,7 @@ import * as repo from './repository';
 
 const m = invitationsFr;
 
-type Invitee = { email: string; firstName: string; lastName: string; ticketId: string };
+type Invitee = { email: string; firstName: string; lastName: string; ticketId: string; dateId?: string | null };
 
 /** The tickets an invitation may give: places of their own (options, not choice heads), on sale, hidden ones included. */
 const givable = (tickets: DoorTicketRow[]) =>
@@ -87,7 +88,16 @@ async function placeInvitations(deps: AppDeps, viewer: Viewer, eventId: string, 
       totalCents: 0,
       ticketCount: 1,
       expiresAt: now,
-      lines: [{ ticketId: invitee.ticketId, quantity: 1, unitPriceCents: 0, refundPlaces: 0, insuranceCents: 0 }],
+      lines: [
+        {
+          ticketId: invitee.ticketId,
+          dateId: invitee.dateId ?? null,
+          quantity: 1,
+          unitPriceCents: 0,
+          refundPlaces: 0,
+          insuranceCents: 0,
+        },
+      ],
     })),
   });
 }
@@ -109,10 +119,11 @@ export async function createInvitation(
   const ticket = input.ticketId ? givable(tickets).find((t) => t.id === input.ticketId) : defaultTicket(tickets);
   if (!ticket)
     throw input.ticketId ? badRequest(m.ticketRequired, 'ticketId') : new AppError('NO_TICKET', m.noTicket, 409);
+  const dateId = await placeDateOf(deps.db, event.id, ticket.id, input.dateId, 'dateId');
   const email = inviteeKey(invitee.email);
   if ((await repo.findInvitedEmails(deps.db, event.id, [email])).size > 0) throw alreadyInvited();
   const [placed] = await placeInvitations(deps, viewer as Viewer, event.id, [
-    { email, firstName: invitee.firstName.trim(), lastName: invitee.lastName.trim(), ticketId: ticket.id },
+    { email, firstName: invitee.firstName.trim(), lastName: invitee.lastName.trim(), ticketId: ticket.id, dateId },
   ]).catch((refused: unknown) => {
     throw refused instanceof PlacementRefused ? refused.refusal : refused;
   });
@@ -200,6 +211,10 @@ export async function importInvitationFile(
   const rows = await checkRows(deps, event.id, await readInvitationFile(await receiveFile()));
   const invitees = rows.flatMap((row) => (row.invitee ? [row.invitee] : []));
   if (invitees.length !== rows.length) throw new AppError('INVITATION_FILE_INVALID', m.fileHasErrors, 400, 'file');
+  // A file names no date (issue 32): on an event of several dates, only passes are given from one.
+  for (const ticketId of new Set(invitees.map((invitee) => invitee.ticketId))) {
+    await placeDateOf(deps.db, event.id, ticketId, null, 'file');
+  }
   try {
     await placeInvitations(deps, viewer as Viewer, event.id, invitees);
   } catch (error) {

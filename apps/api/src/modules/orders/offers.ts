@@ -140,10 +140,10 @@ async function giveOffersBack(tx: Database, orderIds: string[]): Promise<string[
   );
   if (ended.length === 0) return [];
   const ids = ended.map((row) => row.id);
-  const lines = await queryRows<{ ticketId: string; quantity: number }>(
+  const lines = await queryRows<{ ticketId: string; dateId: string | null; quantity: number }>(
     tx,
-    sql`select ticket_id as "ticketId", sum(quantity)::int as quantity from order_lines
-         where order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by ticket_id`,
+    sql`select ticket_id as "ticketId", date_id as "dateId", sum(quantity)::int as quantity from order_lines
+         where order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by ticket_id, date_id`,
   );
   await releaseHeld(tx, lines);
   return ids;

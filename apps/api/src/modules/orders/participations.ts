@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { orders, participations } from '../../db/schema';
+import { moveDatePlaces } from './places';
 
 /**
  * The places a holder gives back, and those a refund or a cancellation takes back: the
@@ -8,10 +9,14 @@ import { orders, participations } from '../../db/schema';
  * way a sold place is given back.
  */
 
-type Places = { ticketId: string; quantity: number };
+type Places = { ticketId: string; dateId: string | null; quantity: number };
 
-/** Gives places back to their tickets, in id order like every inventory change (no lock cycle). */
+/**
+ * Gives places back to their dates (issue 32), then to their tickets, in id order like every
+ * inventory change (no lock cycle).
+ */
 async function releaseSoldPlaces(tx: Database, places: Places[]): Promise<void> {
+  await moveDatePlaces(tx, places, { held: 0, sold: -1 });
   const byTicket = new Map<string, number>();
   for (const place of places) byTicket.set(place.ticketId, (byTicket.get(place.ticketId) ?? 0) + place.quantity);
   for (const [ticketId, quantity] of [...byTicket].sort(([a], [b]) => a.localeCompare(b))) {
@@ -25,7 +30,7 @@ async function cancelLiveParticipations(tx: Database, which: SQL, at: Date): Pro
     .update(participations)
     .set({ cancelledAt: at })
     .where(and(which, isNull(participations.cancelledAt)))
-    .returning({ ticketId: participations.ticketId, quantity: participations.quantity });
+    .returning({ ticketId: participations.ticketId, dateId: participations.dateId, quantity: participations.quantity });
   await releaseSoldPlaces(tx, cancelled);
 }
 
@@ -52,7 +57,7 @@ export async function removeRefundedPlaces(tx: Database, participationId: string
                                 or (g.order_id = r.order_id and g.ticket_id = r.ticket_id and g.is_gift = r.is_gift))
                          order by g.id = ${participationId} desc, g.entries_used, g.first_ticket_number desc nulls first, g.id
                          limit ${places} for update)
-       returning p.ticket_id as "ticketId", 1 as quantity`,
+       returning p.ticket_id as "ticketId", p.date_id as "dateId", 1 as quantity`,
   );
   await releaseSoldPlaces(tx, cancelled);
 }
@@ -65,11 +70,16 @@ export async function refundOrder(tx: Database, orderId: string, at: Date): Prom
 
 /** Participations of a cancelled event that no order paid for: cancelled at once, their places returned. */
 export async function cancelParticipationsWithoutOrder(tx: Database, eventId: string, at: Date) {
-  const cancelled = await queryRows<{ userId: string | null; ticketId: string; quantity: number }>(
+  const cancelled = await queryRows<{
+    userId: string | null;
+    ticketId: string;
+    dateId: string | null;
+    quantity: number;
+  }>(
     tx,
     sql`update participations p set cancelled_at = ${at.toISOString()}::timestamptz
          where p.event_id = ${eventId} and p.cancelled_at is null and p.order_id is null
-       returning p.user_id as "userId", p.ticket_id as "ticketId", p.quantity`,
+       returning p.user_id as "userId", p.ticket_id as "ticketId", p.date_id as "dateId", p.quantity`,
   );
   await releaseSoldPlaces(tx, cancelled);
   return cancelled;
@@ -79,8 +89,12 @@ export async function cancelParticipationsWithoutOrder(tx: Database, eventId: st
  * A place put up for resale (docs/decisions.md, "Resale") returns to the sale while its holder
  * keeps their ticket until it sells: the ticket's counter alone, the participation untouched.
  */
-export async function offerPlaceForResale(tx: Database, ticketId: string): Promise<void> {
-  await tx.execute(sql`update tickets set sold = greatest(sold - 1, 0) where id = ${ticketId}`);
+export async function offerPlaceForResale(
+  tx: Database,
+  place: { ticketId: string; dateId: string | null },
+): Promise<void> {
+  await moveDatePlaces(tx, [{ ...place, quantity: 1 }], { held: 0, sold: -1 });
+  await tx.execute(sql`update tickets set sold = greatest(sold - 1, 0) where id = ${place.ticketId}`);
 }
 
 /**
@@ -88,7 +102,12 @@ export async function offerPlaceForResale(tx: Database, ticketId: string): Promi
  * meanwhile, under the ticket's quota and the event's cap (checked under the event's lock, as a
  * hold is). False when it is being sold.
  */
-export async function takeBackPlaceFromResale(tx: Database, eventId: string, ticketId: string): Promise<boolean> {
+export async function takeBackPlaceFromResale(
+  tx: Database,
+  eventId: string,
+  place: { ticketId: string; dateId: string | null },
+): Promise<boolean> {
+  const { ticketId } = place;
   const [event] = await queryRows<{ cap: number }>(
     tx,
     sql`select nb_max_participants as cap from events where id = ${eventId} for no key update`,
@@ -101,10 +120,13 @@ export async function takeBackPlaceFromResale(tx: Database, eventId: string, tic
     );
     if ((taken?.places ?? 0) + 1 > event.cap) return false;
   }
+  // Its dates' places first (issue 32), given back if the ticket has none left.
+  if (!(await moveDatePlaces(tx, [{ ...place, quantity: 1 }], { held: 0, sold: 1 }))) return false;
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`update tickets set sold = sold + 1 where id = ${ticketId} and sold + held < quantity returning id`,
   );
+  if (rows.length === 0) await moveDatePlaces(tx, [{ ...place, quantity: 1 }], { held: 0, sold: -1 });
   return rows.length > 0;
 }
 

@@ -76,7 +76,7 @@ function applyInTransaction(
     if (!locked) return 'unknown_order';
     const { order, eventTitle } = locked;
     const lines = await findOrderLines(tx, order.id);
-    const places = lines.map((l) => ({ ticketId: l.ticketId, quantity: l.quantity }));
+    const places = lines.map((l) => ({ ticketId: l.ticketId, dateId: l.dateId, quantity: l.quantity }));
     const capture = (kind: 'payment' | 'duplicate' | 'late', refundStatus: 'none' | 'pending') =>
       recordCapture(tx, {
         orderId: order.id,

@@ -100,6 +100,8 @@ export async function placeSettledOrders(
             eventTitle,
             lines: order.lines.map((line) => ({
               ticketId: line.ticketId,
+              // The gift's place is for the order's first date, as the hold counted it.
+              dateId: line.dateId ?? (line.isGift ? (order.lines.find((l) => !l.isGift)?.dateId ?? null) : null),
               quantity: line.quantity,
               refundPlaces: line.refundPlaces,
               isGift: line.isGift ?? false,

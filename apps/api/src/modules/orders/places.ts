@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
-type PlaceRequest = { ticketId: string; quantity: number };
+/** Places of one ticket, for one date of an event of several (issue 32; none: a pass, a one-date event). */
+export type PlaceRequest = { ticketId: string; dateId?: string | null; quantity: number };
 
 /**
  * Holds again the places of an order whose hold ended before its payment arrived, under every
@@ -14,8 +15,9 @@ export async function holdPlacesAgain(
 ): Promise<boolean> {
   const [row] = await queryRows<{ taken: boolean }>(
     tx,
-    sql`select guichet_take_places(${request.eventId}::uuid, ${pgArray(request.lines.map((l) => l.ticketId))}::uuid[],
-                                   ${pgArray(request.lines.map((l) => l.quantity))}::int[]) as taken`,
+    sql`select guichet_take_dated_places(${request.eventId}::uuid, ${pgArray(request.lines.map((l) => l.ticketId))}::uuid[],
+                                         ${datesArray(request.lines)}::uuid[],
+                                         ${pgArray(request.lines.map((l) => l.quantity))}::int[]) as taken`,
   );
   return row?.taken === true;
 }
@@ -25,8 +27,34 @@ function pgArray(values: (string | number)[]): string {
   return `{${values.join(',')}}`;
 }
 
+/** The lines' dates as PostgreSQL's literal, NULL where a line names none. */
+function datesArray(lines: PlaceRequest[]): string {
+  return `{${lines.map((line) => line.dateId ?? 'NULL').join(',')}}`;
+}
+
+/**
+ * Moves the dates' counters of places (orders/sql/guichet_date_places.sql), before their
+ * tickets': `held` and `sold` by that much per place. Nothing is read for a one-date event's
+ * lines but their tickets' pass flags.
+ */
+export async function moveDatePlaces(
+  tx: Database,
+  lines: PlaceRequest[],
+  move: { held: number; sold: number },
+): Promise<boolean> {
+  if (lines.length === 0) return true;
+  const [row] = await queryRows<{ moved: boolean }>(
+    tx,
+    sql`select guichet_date_places(${pgArray(lines.map((l) => l.ticketId))}::uuid[], ${datesArray(lines)}::uuid[],
+                                   ${pgArray(lines.map((l) => l.quantity))}::int[], ${move.held}::int,
+                                   ${move.sold}::int) as moved`,
+  );
+  return row?.moved === true;
+}
+
 /** Gives an order's held places back (payment refused or cancelled). */
 export async function releaseHeld(tx: Database, lines: PlaceRequest[]): Promise<void> {
+  await moveDatePlaces(tx, lines, { held: -1, sold: 0 });
   for (const line of [...lines].sort((a, b) => a.ticketId.localeCompare(b.ticketId))) {
     await tx.execute(sql`update tickets set held = held - ${line.quantity} where id = ${line.ticketId}`);
   }

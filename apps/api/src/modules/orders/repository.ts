@@ -19,6 +19,8 @@ export type HoldRequest = {
   afterReclaim: boolean;
   lines: {
     ticketId: string;
+    /** The date bought (issue 32); none for a pass and for a one-date event. */
+    dateId?: string | null;
     quantity: number;
     unitPriceCents: number;
     refundPlaces: number;
@@ -167,6 +169,8 @@ function holdArgument(request: HoldRequest, id: string): HoldArgument {
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {
   lines: {
     ticketId: string;
+    /** The date bought (issue 32); none for a pass and for a one-date event. */
+    dateId?: string | null;
     quantity: number;
     unitPriceCents: number;
     refundPlaces: number;

@@ -24,6 +24,8 @@ type OrderToSettle = Pick<
   eventCancelled: boolean;
   lines: {
     ticketId: string;
+    /** The date bought (issue 32); none for a pass and for a one-date event. */
+    dateId?: string | null;
     quantity: number;
     refundPlaces: number;
     isGift: boolean;
@@ -41,6 +43,7 @@ type PlaceAnswers = Record<string, string | string[] | boolean>;
 type PlaceToIssue = {
   id: string;
   ticketId: string;
+  dateId: string | null;
   quantity: 1;
   refundPlaces: 0 | 1;
   isGift: boolean;
@@ -55,7 +58,7 @@ const ordersToSettleStatement: Statement = {
   text: `select o.id, o.event_id as "eventId", o.user_id as "userId", o.buyer_email as "buyerEmail",
                 o.buyer_first_name as "buyerFirstName", o.reference, o.status, o.total_cents as "totalCents",
                 e.title as "eventTitle", e.cancelled_at is not null as "eventCancelled",
-                coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'quantity', l.quantity,
+                coalesce((select json_agg(json_build_object('ticketId', l.ticket_id, 'dateId', l.date_id, 'quantity', l.quantity,
                                    'refundPlaces', l.refund_places, 'isGift', l.is_gift, 'holders', l.holders,
                                    'answers', l.answers)
                                    order by l.id)
@@ -147,10 +150,11 @@ export function settleHeldOrder(db: Database, settlement: HeldSettlement): Promi
  * first places, its holders and its answers to the places in order.
  */
 export function placesOf(lines: OrderToSettle['lines']): PlaceToIssue[] {
-  return lines.flatMap(({ ticketId, quantity, refundPlaces, isGift, holders, answers }) =>
+  return lines.flatMap(({ ticketId, dateId, quantity, refundPlaces, isGift, holders, answers }) =>
     Array.from({ length: quantity }, (_, index) => ({
       id: randomUUID(),
       ticketId,
+      dateId: dateId ?? null,
       quantity: 1 as const,
       refundPlaces: index < refundPlaces ? (1 as const) : (0 as const),
       isGift,

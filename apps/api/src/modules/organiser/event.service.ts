@@ -20,6 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { assertBillingIdentity } from '../billing/service';
+import { findDates } from '../dates/repository';
 import { findGiftLinks, updateEvent as writeEvent } from '../events/event.repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';
@@ -232,6 +233,13 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   if (offerHoursInvalid) throw badRequest(offerHoursInvalid, 'waitingListOfferHours');
   const holdersDeadline = holdersDeadlineOf(input, event, next.dateEnd);
 
+  // An event of several dates (issue 32) starts and ends with its dates: they change one by one.
+  const spanChanged =
+    (input.dateBegin !== undefined && Date.parse(input.dateBegin) !== event.dateBegin.getTime()) ||
+    (input.dateEnd !== undefined && Date.parse(input.dateEnd) !== event.dateEnd.getTime());
+  if (spanChanged && (await findDates(deps.db, event.id)).length > 0) {
+    throw badRequest(datesFr.eventHasDates, input.dateBegin !== undefined ? 'dateBegin' : 'dateEnd');
+  }
   const sold = await getManagedEvent(deps, user, id);
   await deps.db.transaction(async (tx) => {
     // Under the event lock that buyers of a capped event take too, so no hold slips in between.

@@ -10,6 +10,8 @@ export type PlaceToResell = HandOnInProgress & {
   id: string;
   eventId: string;
   ticketId: string;
+  /** The place's date (issue 32); none for a pass and for a one-date event. */
+  dateId: string | null;
   userId: string;
   orderId: string | null;
   quantity: number;
@@ -35,7 +37,7 @@ export type PlaceToResell = HandOnInProgress & {
 export async function lockPlace(tx: Database, participationId: string, now: Date): Promise<PlaceToResell | undefined> {
   const [row] = await queryRows<Omit<PlaceToResell, keyof HandOnInProgress>>(
     tx,
-    sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.user_id as "userId",
+    sql`select p.id, p.event_id as "eventId", p.ticket_id as "ticketId", p.date_id as "dateId", p.user_id as "userId",
                p.order_id as "orderId", p.quantity, p.is_gift as "isGift", p.entries_used as "entriesUsed",
                (p.cancelled_at is null and p.transferred_at is null) as "isLive",
                (p.refund_requested_at is not null) as "isRefundRequested",
@@ -91,9 +93,9 @@ export async function endListing(tx: Database, id: string, at: Date): Promise<vo
  * the run it waited for.
  */
 export async function lockBuyerPlace(tx: Database, participationId: string) {
-  const [row] = await queryRows<{ id: string; ticketId: string; quantity: number }>(
+  const [row] = await queryRows<{ id: string; ticketId: string; dateId: string | null; quantity: number }>(
     tx,
-    sql`select p.id, p.ticket_id as "ticketId", p.quantity
+    sql`select p.id, p.ticket_id as "ticketId", p.date_id as "dateId", p.quantity
           from participations p where p.id = ${participationId} and p.cancelled_at is null
          for update of p`,
   );
@@ -113,16 +115,23 @@ export type ListingToSell = {
   feeCents: number;
 };
 
-/** The ticket's oldest live listing, locked; one another sale holds is skipped. */
-export async function lockOldestListing(tx: Database, ticketId: string): Promise<ListingToSell | undefined> {
+/**
+ * The ticket's oldest live listing for the same date (issue 32: a place of another date is not
+ * the one sold), locked; one another sale holds is skipped.
+ */
+export async function lockOldestListing(
+  tx: Database,
+  place: { ticketId: string; dateId: string | null },
+): Promise<ListingToSell | undefined> {
   const [row] = await queryRows<ListingToSell>(
     tx,
-    sql`select id, event_id as "eventId", participation_id as "participationId", price_cents as "priceCents",
-               fee_cents as "feeCents"
-          from resale_listings where ticket_id = ${ticketId} and status = 'listed'
-         order by created_at, id
+    sql`select l.id, l.event_id as "eventId", l.participation_id as "participationId", l.price_cents as "priceCents",
+               l.fee_cents as "feeCents"
+          from resale_listings l join participations p on p.id = l.participation_id
+         where l.ticket_id = ${place.ticketId} and l.status = 'listed' and p.date_id is not distinct from ${place.dateId}::uuid
+         order by l.created_at, l.id
          limit 1
-         for update skip locked`,
+         for update of l skip locked`,
   );
   return row;
 }

@@ -67,7 +67,7 @@ export async function listForResale(deps: Deps, user: SignedInUser, participatio
       feeCents,
     });
     if (!id) throw new AppError('ALREADY_LISTED', e.alreadyListed, 409);
-    await offerPlaceForResale(tx, place.ticketId);
+    await offerPlaceForResale(tx, place);
     return { priceCents, feeCents };
   });
 }
@@ -84,7 +84,7 @@ export async function withdrawFromResale(deps: Deps, user: SignedInUser, partici
     if (!place || place.userId !== user.id) throw notFound();
     const listing = await repo.lockLiveListing(tx, place.id);
     if (!listing) throw new AppError('NOT_LISTED', e.notListed, 404);
-    if (!(await takeBackPlaceFromResale(tx, place.eventId, place.ticketId))) {
+    if (!(await takeBackPlaceFromResale(tx, place.eventId, place))) {
       throw new AppError('BEING_SOLD', e.beingSold, 409);
     }
     await repo.endListing(tx, listing.id, now);
@@ -105,7 +105,7 @@ export async function sellResoldPlaces(deps: Pick<AppDeps, 'db' | 'clock' | 'con
     const buyer = await repo.lockBuyerPlace(tx, buyerParticipationId);
     if (!buyer) return;
     for (let sold = buyer.sold; sold < buyer.quantity; sold += 1) {
-      const listing = await repo.lockOldestListing(tx, buyer.ticketId);
+      const listing = await repo.lockOldestListing(tx, buyer);
       if (!listing) return;
       const now = deps.clock.now();
       const seller = await repo.lockPlace(tx, listing.participationId, now);

@@ -49,6 +49,16 @@ DECLARE
   v_buyers uuid[] := '{}';
   v_expired boolean;
   v_updated integer;
+  -- An event of several dates (issue 32): its dates in id order, the places each has left (-1:
+  -- cancelled), and each request's places per date.
+  v_dated boolean;
+  v_date_ids uuid[];
+  v_date_free integer[];
+  v_date_locked integer[];
+  v_date_fits integer[];
+  v_request_dates uuid[];
+  v_request_date_places integer[];
+  v_undated boolean;
 BEGIN
   -- The ids as an array, not a subquery: a semi join with a JSON function the planner cannot
   -- count read every account of the site (1.4 ms for 8,000) while this batch's locks waited.
@@ -64,6 +74,9 @@ BEGIN
     FROM events e, LATERAL guichet_hold_counters(e.id) t
    WHERE e.id = v_event AND e.deleted_at IS NULL;
   v_free := v_free || CASE WHEN v_cap IS NULL THEN -1 WHEN v_cap = -1 THEN 2147483647 ELSE v_cap - v_taken END;
+  SELECT array_agg(d.id ORDER BY d.id), array_agg(guichet_date_free(d.capacity, d.sold, d.held, d.cancelled_at) ORDER BY d.id)
+    INTO v_date_ids, v_date_free FROM event_dates d WHERE d.event_id = v_event;
+  v_dated := v_date_ids IS NOT NULL;
 
   FOR i IN 1 .. v_size LOOP
     v_request := p->(i - 1);
@@ -111,14 +124,24 @@ BEGIN
     END IF;
     SELECT l.tickets, l.quantities INTO v_tickets, v_quantities FROM guichet_hold_lines(v_request) l;
     v_fits := guichet_fit_places(v_free, v_ids, v_tickets, v_quantities);
+    v_undated := false;
+    IF v_fits IS NOT NULL AND v_dated THEN
+      SELECT l.dates, l.quantities, l.undated INTO v_request_dates, v_request_date_places, v_undated
+        FROM guichet_hold_date_lines(v_request) l;
+      v_date_fits := CASE WHEN v_undated THEN NULL
+                          ELSE guichet_fit_dates(v_date_free, v_date_ids, v_request_dates, v_request_date_places) END;
+      IF v_date_fits IS NULL THEN v_fits := NULL; END IF;
+    END IF;
     IF v_fits IS NULL THEN
       IF v_discount IS NOT NULL THEN UPDATE discount_codes SET used = used - 1 WHERE id = v_discount; END IF;
       v_expired := coalesce(v_expired, guichet_hold_expired_exists(v_event, v_now));
-      v_outcomes[i] := CASE WHEN v_expired AND NOT (v_request->>'afterReclaim')::boolean THEN 'expired_holds'
+      v_outcomes[i] := CASE WHEN v_undated THEN 'stale'
+                            WHEN v_expired AND NOT (v_request->>'afterReclaim')::boolean THEN 'expired_holds'
                             ELSE 'sold_out' END;
       CONTINUE;
     END IF;
     v_free := v_fits;
+    IF v_dated THEN v_date_free := v_date_fits; END IF;
     v_gift := (v_request->>'giftTicketId')::uuid;
     v_buyers := v_buyers || v_user;
     -- An array of the orders, appended in place: a JSON array is copied whole at every append.
@@ -126,7 +149,8 @@ BEGIN
       'id', v_request->>'orderId', 'eventId', v_event, 'userId', v_user, 'buyerEmail', v_email,
       'status', 'awaiting_payment',
       'lines', CASE WHEN v_gift IS NULL THEN v_request->'lines' ELSE v_request->'lines' || jsonb_build_array(
-        jsonb_build_object('ticketId', v_gift, 'quantity', 1, 'unitPriceCents', 0, 'isGift', true)) END));
+        jsonb_build_object('ticketId', v_gift, 'quantity', 1, 'unitPriceCents', 0, 'isGift', true,
+                           'dateId', v_request->'lines'->0->'dateId')) END));
     v_outcomes[i] := 'pending';
   END LOOP;
   IF cardinality(v_buyers) = 0 THEN RETURN v_outcomes; END IF;
@@ -135,6 +159,15 @@ BEGIN
   -- The counting: the event (when capped) and its tickets locked, the counters read after the
   -- locks are granted, so that they hold every take committed before.
   PERFORM 1 FROM events WHERE id = v_event AND nb_max_participants <> -1 FOR NO KEY UPDATE;
+  -- The dates before the tickets, as every path takes them; read again once locked (dates added
+  -- since the first read make a request with no date stale: dates/repository.ts locks the event
+  -- FOR UPDATE while it adds the first, so none is added between this read and the commit).
+  SELECT array_agg(d.id ORDER BY d.id), array_agg(guichet_date_free(d.capacity, d.sold, d.held, d.cancelled_at) ORDER BY d.id)
+    INTO v_date_ids, v_date_free
+    FROM (SELECT id, capacity, sold, held, cancelled_at FROM event_dates WHERE event_id = v_event
+           ORDER BY id FOR NO KEY UPDATE) d;
+  v_dated := v_date_ids IS NOT NULL;
+  v_date_locked := v_date_free;
   PERFORM 1 FROM tickets WHERE event_id = v_event ORDER BY id FOR NO KEY UPDATE;
   SELECT e.nb_max_participants, t.ids, t.free, t.taken INTO v_cap, v_ids, v_free, v_taken
     FROM events e, LATERAL guichet_hold_counters(e.id) t
@@ -146,19 +179,37 @@ BEGIN
     v_request := p->(i - 1);
     SELECT l.tickets, l.quantities INTO v_tickets, v_quantities FROM guichet_hold_lines(v_request) l;
     v_fits := guichet_fit_places(v_free, v_ids, v_tickets, v_quantities);
+    v_undated := false;
+    IF v_fits IS NOT NULL AND v_dated THEN
+      SELECT l.dates, l.quantities, l.undated INTO v_request_dates, v_request_date_places, v_undated
+        FROM guichet_hold_date_lines(v_request) l;
+      v_date_fits := CASE WHEN v_undated THEN NULL
+                          ELSE guichet_fit_dates(v_date_free, v_date_ids, v_request_dates, v_request_date_places) END;
+      IF v_date_fits IS NULL THEN v_fits := NULL; END IF;
+    END IF;
     IF v_fits IS NOT NULL THEN
       v_free := v_fits;
+      IF v_dated THEN v_date_free := v_date_fits; END IF;
       v_outcomes[i] := 'held';
     ELSE
       v_gone := v_gone || (v_request->>'orderId')::uuid;
       v_discount := (v_request->'order'->>'discountCodeId')::uuid;
       IF v_discount IS NOT NULL THEN UPDATE discount_codes SET used = used - 1 WHERE id = v_discount; END IF;
       v_expired := coalesce(v_expired, guichet_hold_expired_exists(v_event, (v_request->>'now')::timestamptz));
-      v_outcomes[i] := CASE WHEN v_expired AND NOT (v_request->>'afterReclaim')::boolean THEN 'expired_holds'
+      v_outcomes[i] := CASE WHEN v_undated THEN 'stale'
+                            WHEN v_expired AND NOT (v_request->>'afterReclaim')::boolean THEN 'expired_holds'
                             ELSE 'sold_out' END;
     END IF;
   END LOOP;
   IF cardinality(v_gone) > 0 THEN DELETE FROM orders WHERE id = ANY (v_gone); END IF;
+  -- The dates' places of the whole batch, through the one writer of their counters, before the tickets.
+  IF v_dated AND NOT guichet_move_dates(
+       ARRAY(SELECT c.id FROM unnest(v_date_ids, v_date_locked, v_date_free) AS c(id, before, after)
+              WHERE c.before > c.after ORDER BY c.id),
+       ARRAY(SELECT c.before - c.after FROM unnest(v_date_ids, v_date_locked, v_date_free) AS c(id, before, after)
+              WHERE c.before > c.after ORDER BY c.id), 1, 0) THEN
+    RAISE EXCEPTION 'guichet_hold_batch: places counted do not match the dates of event %', v_event;
+  END IF;
   -- One UPDATE per ticket for the whole batch, its condition the last guard against overselling.
   UPDATE tickets t SET held = t.held + d.taken
     FROM (SELECT c.id, c.before - c.after AS taken

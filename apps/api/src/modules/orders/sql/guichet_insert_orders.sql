@@ -3,7 +3,7 @@
 -- each a JSON object named as the orders table's columns in camelCase (NewOrder in
 -- modules/orders/repository.ts), with its id and its `lines`; amounts the caller leaves
 -- out are 0, a line's `isGift` false, its `holders` (one per place, named tickets) and `answers` (one
--- per place, attendee questions) none, the order's `answers` none.
+-- per place, attendee questions) none, its `dateId` (issue 32) none, the order's `answers` none.
 CREATE OR REPLACE FUNCTION guichet_insert_orders(p jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO orders (id, reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
@@ -22,12 +22,12 @@ BEGIN
          "totalCents" integer, "ticketCount" integer, "expiresAt" timestamptz, "accessTokenHash" text,
          "paidAt" timestamptz, "soldBy" uuid, answers jsonb);
   INSERT INTO order_lines (order_id, ticket_id, quantity, unit_price_cents, refund_places, insurance_cents, is_gift,
-                           holders, answers)
+                           holders, answers, date_id)
   SELECT (o->>'id')::uuid, l."ticketId", l.quantity, l."unitPriceCents", coalesce(l."refundPlaces", 0),
          coalesce(l."insuranceCents", 0), coalesce(l."isGift", false), nullif(l.holders, 'null'::jsonb),
-         nullif(l.answers, 'null'::jsonb)
+         nullif(l.answers, 'null'::jsonb), l."dateId"
     FROM jsonb_array_elements(p) AS o, jsonb_to_recordset(o->'lines')
       AS l("ticketId" uuid, quantity integer, "unitPriceCents" integer, "refundPlaces" integer,
-           "insuranceCents" integer, "isGift" boolean, holders jsonb, answers jsonb);
+           "insuranceCents" integer, "isGift" boolean, holders jsonb, answers jsonb, "dateId" uuid);
 END
 $$;

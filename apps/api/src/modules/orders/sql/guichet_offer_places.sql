@@ -17,6 +17,7 @@ DECLARE
   v_taken integer;
   v_total integer := 0;
   v_entry record;
+  v_pass_left integer;
 BEGIN
   SELECT t.event_id, e.nb_max_participants INTO v_event, v_cap
     FROM tickets t JOIN events e ON e.id = t.event_id
@@ -25,8 +26,14 @@ BEGIN
   IF v_cap <> -1 THEN
     PERFORM 1 FROM events WHERE id = v_event FOR NO KEY UPDATE;
   END IF;
+  -- A pass (issue 32) is bounded by each date it covers too, their rows locked before the ticket's.
+  SELECT min(guichet_date_free(d.capacity, d.sold, d.held, d.cancelled_at)) INTO v_pass_left
+    FROM (SELECT ed.capacity, ed.sold, ed.held, ed.cancelled_at FROM event_dates ed
+           WHERE ed.id = ANY ((guichet_date_lines(ARRAY[p_ticket], ARRAY[NULL::uuid], ARRAY[1])).dates)
+           ORDER BY ed.id FOR NO KEY UPDATE) d;
   SELECT CASE WHEN t.is_available AND NOT t.is_multipart THEN t.quantity - t.sold - t.held ELSE 0 END
     INTO v_free FROM tickets t WHERE t.id = p_ticket FOR NO KEY UPDATE;
+  IF v_pass_left IS NOT NULL THEN v_free := least(v_free, v_pass_left); END IF;
   IF v_cap <> -1 THEN
     SELECT coalesce(sum(sold + held), 0) INTO v_taken
       FROM tickets WHERE event_id = v_event AND NOT is_multipart AND deleted_at IS NULL;
@@ -49,6 +56,7 @@ BEGIN
     RETURN NEXT;
   END LOOP;
   IF v_total > 0 THEN
+    PERFORM guichet_date_places(ARRAY[p_ticket], ARRAY[NULL::uuid], ARRAY[v_total], 1, 0);
     UPDATE tickets SET held = held + v_total WHERE id = p_ticket;
   END IF;
 END

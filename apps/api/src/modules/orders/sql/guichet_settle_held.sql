@@ -8,7 +8,7 @@
 -- places into sold ones last, so that the ticket's row, which every buyer of the on-sale waits
 -- for, is locked only until the commit that follows at once.
 -- p: {"mailMaxAttempts": n, "settlements": [{orderId, provider, transactionId, amountCents,
--- participations: [{id, ticketId, quantity, refundPlaces, isGift, holderFirstName, holderLastName, answers}], one per
+-- participations: [{id, ticketId, dateId, quantity, refundPlaces, isGift, holderFirstName, holderLastName, answers}], one per
 -- place (quantity 1), mail: {to, subject, text,
 -- html, attachments}, source?, paidAt?}]}. An order paid at once (free, or at the door) has no
 -- transactionId, so no capture; its participations' source is 'presentiel' at the door. Answers one outcome per settlement, in order: 'paid', or 'changed'
@@ -65,14 +65,15 @@ BEGIN
      WHERE e.pos = ANY(v_paid) AND e.s->>'transactionId' IS NOT NULL
     ON CONFLICT DO NOTHING;
   INSERT INTO participations (id, event_id, ticket_id, user_id, order_id, quantity, refund_places, is_gift, source,
-                              holder_first_name, holder_last_name, answers)
+                              holder_first_name, holder_last_name, answers, date_id)
     SELECT l.id, o.event_id, l."ticketId", o.user_id, o.id, l.quantity, l."refundPlaces", l."isGift",
-           coalesce(e.s->>'source', 'web'), l."holderFirstName", l."holderLastName", nullif(l.answers, 'null'::jsonb)
+           coalesce(e.s->>'source', 'web'), l."holderFirstName", l."holderLastName", nullif(l.answers, 'null'::jsonb),
+           l."dateId"
       FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
       JOIN orders o ON o.id = (e.s->>'orderId')::uuid
      CROSS JOIN LATERAL jsonb_to_recordset(e.s->'participations')
         AS l(id uuid, "ticketId" uuid, quantity integer, "refundPlaces" integer, "isGift" boolean,
-             "holderFirstName" text, "holderLastName" text, answers jsonb)
+             "holderFirstName" text, "holderLastName" text, answers jsonb, "dateId" uuid)
      WHERE e.pos = ANY(v_paid);
   WITH mails AS (
     INSERT INTO mail_outbox ("to", subject, text, html, attachments)
@@ -84,6 +85,11 @@ BEGIN
   )
   INSERT INTO jobs (kind, payload, max_attempts)
     SELECT 'mail', jsonb_build_object('mailId', mails.id), (p->>'mailMaxAttempts')::integer FROM mails;
+  -- The dates' held places become sold ones (issue 32; nothing for one-date events), before the tickets.
+  PERFORM guichet_date_places(array_agg(l."ticketId"), array_agg(l."dateId"), array_agg(l.quantity), -1, 1)
+     FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
+    CROSS JOIN LATERAL jsonb_to_recordset(e.s->'participations') AS l("ticketId" uuid, "dateId" uuid, quantity integer)
+    WHERE e.pos = ANY(v_paid);
   -- Tickets in id order, as every path takes them, each once for the whole batch.
   FOR v_line IN
     SELECT l."ticketId" AS ticket_id, sum(l.quantity)::integer AS quantity
