@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { dateChangesFr, datesFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, DAY, loginAs } from '../../../test/helpers';
 import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/modules/ledger/support';
 import { events, ledgerEntries, mailOutbox, participations, refunds } from '../../db/schema';
+import { signTicketCode } from '../ticket-codes/codes';
+import { loadTicketKeys } from '../ticket-codes/keys';
 
 // A date of a multi-date event moved or cancelled (issue 32): the holders told, their refunds
 // through the ledger (a pass its share), the payouts waiting for them and following the last date.
@@ -41,7 +44,18 @@ async function twoDateEvent() {
   expect(added.statusCode, added.body).toBe(201);
   const placesOf = (orderId: string) =>
     t.database.db.select().from(participations).where(eq(participations.orderId, orderId)).orderBy(participations.id);
-  return { owner, event, begin, secondBegin, secondId: added.json().id as string, holder, passHolder, placesOf };
+  return {
+    owner,
+    event,
+    begin,
+    secondBegin,
+    secondId: added.json().id as string,
+    holder,
+    passHolder,
+    placesOf,
+    single,
+    pass,
+  };
 }
 
 function console(cookie: string, method: 'POST' | 'GET', url: string, payload?: object) {
@@ -289,5 +303,65 @@ describe('The dates of a place', () => {
     expect(await calendar(holder.cookie)).toEqual([`UID:${event.id}@${host}`]);
     expect(await calendar(passHolder.cookie)).toEqual([`UID:${event.id}@${host}`, `UID:${secondId}@${host}`]);
     expect(await calendar()).toHaveLength(2);
+  });
+});
+
+describe('Check-in by date', () => {
+  it('gives each date its list and manifest: a place for another date is not on it, a pass is let in once per date', async () => {
+    const { owner, event, secondId, single, pass, holder, passHolder, placesOf } = await twoDateEvent();
+    const lists = `/api/console/events/${event.id}/checkin-lists`;
+    const foreign = await console(owner.cookie, 'POST', lists, {
+      name: 'Samedi',
+      ticketIds: [single.id, pass.id],
+      dateIds: [randomUUID()],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(datesFr.unknownDateIds);
+    const listOf = async (name: string, dateId: string) => {
+      const created = await console(owner.cookie, 'POST', lists, {
+        name,
+        ticketIds: [single.id, pass.id],
+        dateIds: [dateId],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    };
+    const first = await listOf('Samedi', event.id);
+    const second = await listOf('Samedi suivant', secondId);
+    const shown = (await console(owner.cookie, 'GET', `/api/checkin/events/${event.id}/lists`)).json();
+    expect(shown.lists.map((list: { dateIds: string[] }) => list.dateIds)).toEqual([[event.id], [secondId]]);
+
+    const manifest = async (query: string) => {
+      const answer = await console(owner.cookie, 'GET', `/api/checkin/events/${event.id}/manifest?${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().participations as { id: string; isOnList?: boolean }[];
+    };
+    const [passPlace] = await placesOf(passHolder.orderId);
+    const singles = await placesOf(holder.orderId);
+    expect((await manifest(`dateId=${secondId}`)).map((place) => place.id)).toEqual([passPlace?.id]);
+    expect(await manifest(`dateId=${event.id}`)).toHaveLength(3);
+    const onSecond = await manifest(`listId=${second}`);
+    expect(onSecond.find((place) => place.id === singles[0]?.id)?.isOnList).toBe(false);
+    expect(onSecond.find((place) => place.id === passPlace?.id)?.isOnList).toBe(true);
+    const unknown = await console(
+      owner.cookie,
+      'GET',
+      `/api/checkin/events/${event.id}/manifest?dateId=${randomUUID()}`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(datesFr.notFound);
+
+    const { privateKey } = loadTicketKeys(t.config);
+    const codeOf = (place: { id: string; quantity: number } | undefined) =>
+      signTicketCode({ id: place?.id ?? '', eventId: event.id, quantity: place?.quantity ?? 1 }, privateKey);
+    const scan = (code: string, listId: string) =>
+      console(owner.cookie, 'POST', `/api/checkin/events/${event.id}/scans`, { code, listId });
+    expect((await scan(codeOf(passPlace), first)).statusCode).toBe(200);
+    expect((await scan(codeOf(passPlace), first)).json().code).toBe('ALREADY_SCANNED');
+    expect((await scan(codeOf(passPlace), second)).statusCode).toBe(200);
+    const elsewhere = await scan(codeOf(singles[0]), second);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().code).toBe('NOT_ON_LIST');
+    expect((await scan(codeOf(singles[0]), first)).statusCode).toBe(200);
   });
 });
