@@ -18,6 +18,9 @@ export const dateChangesFr = {
     payoutHeld:
       'Le virement attend la fin des remboursements d’une date annulée : il pourra être demandé une fois ceux-ci effectués.',
   },
+  /** The export's column of an event of several dates: the date of each place, or 'Pass'. */
+  exportDateHeader: 'Date (séance)',
+  exportPass: 'Pass',
   refundDone: (amountCents: number) =>
     amountCents > 0
       ? `Votre remboursement de ${formatEuros(amountCents)} est en cours : il apparaîtra sur votre compte sous 5 à 10 jours ouvrés.`

@@ -365,3 +365,44 @@ describe('Check-in by date', () => {
     expect((await scan(codeOf(singles[0]), first)).statusCode).toBe(200);
   });
 });
+
+describe('Participants and exports by date', () => {
+  it('lists and exports one date’s places and the passes covering it, with a date column', async () => {
+    const { owner, event, begin, secondId } = await twoDateEvent();
+    const participants = async (query: string) => {
+      const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/participants?${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { total: number; places: number; items: { ticketTitle: string }[] };
+    };
+    expect(await participants(`dateId=${secondId}`)).toMatchObject({
+      total: 1,
+      places: 1,
+      items: [{ ticketTitle: 'Pass' }],
+    });
+    expect(await participants(`dateId=${event.id}`)).toMatchObject({ total: 2, places: 3 });
+    expect(await participants('')).toMatchObject({ total: 2, places: 3 });
+    const unknown = await console(
+      owner.cookie,
+      'GET',
+      `/api/console/events/${event.id}/participants?dateId=${randomUUID()}`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(datesFr.notFound);
+
+    const csv = async (query: string) => {
+      const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/export.csv?${query}`);
+      expect(answer.statusCode).toBe(200);
+      return answer.body.trim().split(/\r?\n/);
+    };
+    const [header, ...rows] = await csv(`dateId=${secondId}`);
+    expect(header).toContain(dateChangesFr.exportDateHeader);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(dateChangesFr.exportPass);
+    const all = await csv('');
+    expect(all).toHaveLength(4);
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'medium' })
+      .format(begin)
+      .replace(',', '');
+    expect(all.filter((row) => row.includes(wall))).toHaveLength(2);
+  });
+});

@@ -183,6 +183,9 @@ export type ParticipantDbRow = {
   }[];
   /** The answers to the questions asked once for its order. */
   orderAnswers: Answers | null;
+  /** The date it was bought for, on an event of several (issue 32); null for a pass or a one-date event. */
+  dateBegin: Date | string | null;
+  isPass: boolean;
 };
 
 /** The name on a place `p`: its holder's, else its order's buyer's `o`, else its account's `u` (orders/sql/guichet_holder_name.sql). */
@@ -212,7 +215,17 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   o.studies,
   p.order_id as "orderId",
   o.answers as "orderAnswers",
+  (select dd.date_begin from event_dates dd where dd.id = p.date_id) as "dateBegin",
+  t.is_pass as "isPass",
   ${g.places} as places`;
+
+/** Place p (ticket t) is for the date (issue 32): bought for it, or a pass covering it; no date: every place. */
+const ofDate = (dateId: string | null | undefined) =>
+  dateId
+    ? sql` and (p.date_id = ${dateId}
+               or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
+                                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = ${dateId}))))`
+    : sql``;
 
 const placeJson = (p: string, o: string, u: string) =>
   sql`json_build_object('id', ${sql.raw(p)}.id, 'ticketNumber', ${sql.raw(p)}.first_ticket_number,
@@ -292,7 +305,7 @@ const searched = (q: string | undefined, words: string[]) => {
 export async function participantsPage(
   db: Database,
   eventId: string,
-  query: { q?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
+  query: { q?: string; dateId?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
 ): Promise<{ rows: ParticipantDbRow[]; total: number; places: number }> {
   const words = searchWords(query.q);
   // Ties go by the row's first place, in the same direction: a backward scan of the sort's index.
@@ -305,7 +318,7 @@ export async function participantsPage(
             join participant_line_entries pe on pe.key = g.key
             join participations p on p.id = g.first_id
             ${participantJoins}
-           where g.event_id = ${eventId} ${searched(query.q, words)}
+           where g.event_id = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId)}
            order by ${sql.join(
              orderBy[query.sort].map(
                (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
@@ -317,7 +330,9 @@ export async function participantsPage(
     queryRows<{ total: number; places: number }>(
       db,
       sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
-            from participant_lines g where g.event_id = ${eventId} ${searched(query.q, words)}`,
+            from participant_lines g
+            ${query.dateId ? sql`join participations p on p.id = g.first_id join tickets t on t.id = p.ticket_id` : sql``}
+           where g.event_id = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId)}`,
     ),
   ]);
   return { rows, total: totals?.total ?? 0, places: totals?.places ?? 0 };
@@ -332,6 +347,7 @@ export async function exportPage(
   eventId: string,
   after: ExportCursor | null,
   limit: number,
+  dateId: string | null = null,
 ): Promise<(ParticipantDbRow & ExportCursor)[]> {
   // The cursor keeps the database's microseconds: a JavaScript date would repeat a row.
   const from = after ? sql` and (p.created_at, p.id) > (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
@@ -340,8 +356,14 @@ export async function exportPage(
     sql`select ${placeColumns}, p.created_at::text as "createdKey"
           from participations p
           ${participantJoins}
-         where p.event_id = ${eventId} and p.cancelled_at is null ${from}
+         where p.event_id = ${eventId} and p.cancelled_at is null ${from}${ofDate(dateId)}
          order by p.created_at, p.id
          limit ${limit}`,
   );
+}
+
+/** Whether the event has dates of its own (issue 32), and whether `dateId` is one of them. */
+export async function findEventDateIds(db: Database, eventId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from event_dates where event_id = ${eventId}`);
+  return rows.map((row) => row.id);
 }

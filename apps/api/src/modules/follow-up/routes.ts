@@ -40,6 +40,7 @@ export const followUpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           format,
           request.query.columns,
           request.log,
+          request.query.dateId,
         );
         return reply
           .header('content-type', file.contentType)
