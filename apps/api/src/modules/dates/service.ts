@@ -23,7 +23,7 @@ const m = datesFr;
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Span = { dateBegin: Date; dateEnd: Date };
 
-export const dateNotFound = () => new AppError('DATE_NOT_FOUND', m.notFound, 404, 'dateId');
+const dateNotFound = () => new AppError('DATE_NOT_FOUND', m.notFound, 404, 'dateId');
 const eventCancelled = () => new AppError('EVENT_CANCELLED', refundsFr.errors.eventCancelled, 409);
 
 /** A new date's own rules: an end after its start, not in the past, a refund deadline before its end. */
@@ -117,7 +117,7 @@ const minutesOf = (time: string) => {
  * start time to the end time (an end before the start is the next day). The offset is the day's
  * at midnight: a start in the hour of a summer-time change is an hour off (none is sold then).
  */
-export function repeatedDates(input: EventDateRepeatInput): Span[] {
+function repeatedDates(input: EventDateRepeatInput): Span[] {
   const from = new Date(`${input.fromDay}T00:00:00Z`);
   const to = new Date(`${input.toDay}T00:00:00Z`);
   const valid = (day: Date, text: string) => !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;

@@ -4,7 +4,7 @@ import type { DateRow } from './repository';
 type OwnDates = { id: string; dateBegin: Date; dateEnd: Date; dateMaxRefund: Date | null; cancelledAt: Date | null };
 
 /** What a date's page figures need of the tickets: which dates each sells, whether it has places left. */
-export type TicketCover = { dateIds: string[]; isSoldOut: boolean };
+type TicketCover = { dateIds: string[]; isSoldOut: boolean };
 
 const placesLeftOf = (date: DateRow) =>
   date.capacity === null ? null : Math.max(0, date.capacity - date.sold - date.held);

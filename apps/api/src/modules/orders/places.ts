@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 
 /** Places of one ticket, for one date of an event of several (issue 32; none: a pass, a one-date event). */
-export type PlaceRequest = { ticketId: string; dateId?: string | null; quantity: number };
+type PlaceRequest = { ticketId: string; dateId?: string | null; quantity: number };
 
 /**
  * Holds again the places of an order whose hold ended before its payment arrived, under every
