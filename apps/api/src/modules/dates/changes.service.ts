@@ -21,9 +21,10 @@ import { insertRefund } from '../refunds/refunds.repository';
 import type { SignedInUser } from '../users/users.repository';
 import * as changes from './changes.repository';
 import * as repo from './repository';
-import { checkAgainst, checkSpan, dateNotFound, listDates } from './service';
+import { checkAgainst, checkSpan, listDates } from './service';
 
 const m = dateChangesFr;
+const dateNotFound = () => new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');
 /** Refunds carried out in the request itself; the others by their own job, as a cancellation's. */
 const INLINE_REFUNDS = 20;
 /** A refund the provider refuses now is tried for about five hours (as an accepted request's). */
