@@ -406,3 +406,41 @@ describe('Participants and exports by date', () => {
     expect(all.filter((row) => row.includes(wall))).toHaveLength(2);
   });
 });
+
+describe('A one-date event’s date', () => {
+  it('moves under the id its page gave, the event with it; cancelling its only date is refused (cancel the event)', async () => {
+    const owner = await organiserWithBank(t);
+    const begin = new Date(clock.now().getTime() + 3 * DAY);
+    const {
+      event,
+      tickets: [ticket],
+    } = await createEvent(t, owner.organiser.id, { dateBegin: begin, dateEnd: new Date(begin.getTime() + 2 * HOUR) }, [
+      { priceCents: 1500, quantity: 10 },
+    ]);
+    const holder = await buy(t, event.id, { ticketId: ticket?.id ?? '', quantity: 1 });
+    const onlyDate = await console(
+      owner.cookie,
+      'POST',
+      `/api/console/events/${event.id}/dates/${event.id}/cancel`,
+      {},
+    );
+    expect(onlyDate.statusCode).toBe(409);
+    expect(onlyDate.json().message).toBe(dateChangesFr.errors.lastLiveDate);
+    const junk = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates/pas-un-id/move`, {
+      dateBegin: begin.toISOString(),
+      dateEnd: new Date(begin.getTime() + HOUR).toISOString(),
+    });
+    expect(junk.statusCode).toBe(404);
+    const later = new Date(begin.getTime() + DAY);
+    const moved = await console(owner.cookie, 'POST', `/api/console/events/${event.id}/dates/${event.id}/move`, {
+      dateBegin: later.toISOString(),
+      dateEnd: new Date(later.getTime() + 2 * HOUR).toISOString(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    expect(row?.dateBegin.toISOString()).toBe(later.toISOString());
+    expect((await mailsTo(holder.buyer.email)).some((mail) => mail.subject.includes('change de date'))).toBe(true);
+    const [place] = await t.database.db.select().from(participations).where(eq(participations.orderId, holder.orderId));
+    expect((await askDateRefund(holder.cookie, place?.id ?? '')).json().message).toBe(dateChangesFr.refundDone(1500));
+  });
+});
