@@ -366,8 +366,8 @@ describe('Check-in by date', () => {
   });
 });
 
-describe('Participants and exports by date', () => {
-  it('lists and exports one date’s places and the passes covering it, with a date column', async () => {
+describe('Statistics, participants and exports by date', () => {
+  it('counts, lists and exports one date’s places and the passes covering it, with a date column', async () => {
     const { owner, event, begin, secondId } = await twoDateEvent();
     const participants = async (query: string) => {
       const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/participants?${query}`);
@@ -388,6 +388,15 @@ describe('Participants and exports by date', () => {
     );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(datesFr.notFound);
+
+    const stats = async (query: string) => {
+      const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/stats?${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { participants: number; grossCents: number; holders: number };
+    };
+    expect(await stats(`dateId=${secondId}`)).toMatchObject({ participants: 1, grossCents: 2500, holders: 1 });
+    expect(await stats(`dateId=${event.id}`)).toMatchObject({ participants: 3, grossCents: 4500, holders: 2 });
+    expect((await console(owner.cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=x`)).statusCode).toBe(404);
 
     const csv = async (query: string) => {
       const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/export.csv?${query}`);

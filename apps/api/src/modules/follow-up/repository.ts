@@ -15,8 +15,16 @@ const PARIS = 'Europe/Paris';
 /** The discounted unit price in cents, rounded half up like `discountedUnitPriceCents`. */
 const discountedUnit = (unit: SQL, percent: SQL) => sql`((2 * ${unit} * (100 - coalesce(${percent}, 0)) + 100) / 200)`;
 
-/** An event's live participations with what prices, dates and names them. */
-const live = (eventId: string) => sql`
+/** Place p (ticket t) is for the date (issue 32): bought for it, or a pass covering it; no date: every place. */
+const ofDate = (dateId: string | null | undefined) =>
+  dateId
+    ? sql` and (p.date_id = ${dateId}
+               or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
+                                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = ${dateId}))))`
+    : sql``;
+
+/** An event's live participations (of one date, issue 32) with what prices, dates and names them. */
+const live = (eventId: string, dateId: string | null = null) => sql`
   select p.id, p.ticket_id, p.user_id, p.quantity, p.entries_used, p.source, p.is_gift, p.refund_places,
          coalesce(o.paid_at, p.created_at) as purchased_at,
          coalesce(l.unit_price_cents, t.price_cents) as unit_cents,
@@ -26,7 +34,11 @@ const live = (eventId: string) => sql`
     join tickets t on t.id = p.ticket_id
     left join orders o on o.id = p.order_id
     left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
-   where p.event_id = ${eventId} and p.cancelled_at is null`;
+   where p.event_id = ${eventId} and p.cancelled_at is null${ofDate(dateId)}`;
+
+/** Of one date only (issue 32): the participation `column` is one of the date's live places. */
+const onDate = (eventId: string, dateId: string | null, column: string) =>
+  dateId ? sql` and ${sql.raw(column)} in (select id from (${live(eventId, dateId)}) on_date)` : sql``;
 
 export type EventHead = { id: string; organizerId: string; title: string; dateBegin: Date; nbMaxParticipants: number };
 
@@ -54,10 +66,10 @@ export type TicketRow = {
 };
 
 /** The tickets that hold places (options, not their choice heads), with their sales by source. */
-export async function ticketTotals(db: Database, eventId: string): Promise<TicketRow[]> {
+export async function ticketTotals(db: Database, eventId: string, dateId: string | null = null): Promise<TicketRow[]> {
   return queryRows<TicketRow>(
     db,
-    sql`with live as (${live(eventId)})
+    sql`with live as (${live(eventId, dateId)})
         select t.id, t.title, h.title as "headTitle", t.quantity,
                coalesce(sum(lv.quantity) filter (where lv.source = 'web'), 0)::int as web,
                coalesce(sum(lv.quantity) filter (where lv.source = 'presentiel'), 0)::int as presentiel,
@@ -80,19 +92,19 @@ type PeopleRow = { holders: number; regulars: number; absentees: number };
  * Holders, regulars among them and participations not scanned at all. A regular held a live
  * ticket of an earlier event (by start date) of the same organiser.
  */
-export async function peopleTotals(db: Database, event: EventHead): Promise<PeopleRow> {
+export async function peopleTotals(db: Database, event: EventHead, dateId: string | null = null): Promise<PeopleRow> {
   const [row] = await queryRows<PeopleRow>(
     db,
     sql`with holders as (
           select distinct user_id from participations
-           where event_id = ${event.id} and cancelled_at is null and user_id is not null)
+           where event_id = ${event.id} and cancelled_at is null and user_id is not null${onDate(event.id, dateId, 'id')})
         select (select count(*) from holders)::int as holders,
                (select count(*) from holders h where exists (
                   select 1 from participations p2 join events e2 on e2.id = p2.event_id
                    where p2.user_id = h.user_id and p2.cancelled_at is null and p2.event_id <> ${event.id}
                      and e2.organizer_id = ${event.organizerId} and e2.date_begin < ${event.dateBegin}))::int as regulars,
                (select count(*) from participations
-                 where event_id = ${event.id} and cancelled_at is null and entries_used = 0)::int as absentees`,
+                 where event_id = ${event.id} and cancelled_at is null and entries_used = 0${onDate(event.id, dateId, 'id')})::int as absentees`,
   );
   return row ?? { holders: 0, regulars: 0, absentees: 0 };
 }
@@ -117,11 +129,16 @@ export async function promoTotals(db: Database, eventId: string): Promise<PromoR
 type HistogramRow = { at: string; quantity: number };
 
 /** Places sold per Paris hour ('YYYY-MM-DDTHH:00') or day ('YYYY-MM-DD'). */
-export async function soldHistogram(db: Database, eventId: string, unit: 'hour' | 'day'): Promise<HistogramRow[]> {
+export async function soldHistogram(
+  db: Database,
+  eventId: string,
+  unit: 'hour' | 'day',
+  dateId: string | null = null,
+): Promise<HistogramRow[]> {
   const format = unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
   return queryRows<HistogramRow>(
     db,
-    sql`with live as (${live(eventId)})
+    sql`with live as (${live(eventId, dateId)})
         select to_char(date_trunc(${unit}, purchased_at at time zone ${PARIS}), ${format}) as at,
                sum(quantity)::int as quantity
           from live group by 1 order by 1`,
@@ -129,24 +146,32 @@ export async function soldHistogram(db: Database, eventId: string, unit: 'hour' 
 }
 
 /** Entries taken at the door per Paris hour. */
-export async function scannedHistogram(db: Database, eventId: string): Promise<HistogramRow[]> {
+export async function scannedHistogram(
+  db: Database,
+  eventId: string,
+  dateId: string | null = null,
+): Promise<HistogramRow[]> {
   return queryRows<HistogramRow>(
     db,
     sql`select to_char(date_trunc('hour', scanned_at at time zone ${PARIS}), 'YYYY-MM-DD"T"HH24:00') as at,
                count(*)::int as quantity
-          from scans where event_id = ${eventId} and result = 'accepted'
+          from scans where event_id = ${eventId} and result = 'accepted'${onDate(eventId, dateId, 'participation_id')}
          group by 1 order by 1`,
   );
 }
 
 /** Places by the holder's age on the event's first day. */
-export async function ageHistogram(db: Database, event: EventHead): Promise<{ age: number; quantity: number }[]> {
+export async function ageHistogram(
+  db: Database,
+  event: EventHead,
+  dateId: string | null = null,
+): Promise<{ age: number; quantity: number }[]> {
   return queryRows(
     db,
     sql`select date_part('year', age((${event.dateBegin}::timestamptz at time zone ${PARIS})::date, u.birth_date))::int as age,
                sum(p.quantity)::int as quantity
           from participations p join users u on u.id = p.user_id
-         where p.event_id = ${event.id} and p.cancelled_at is null and u.birth_date <> ${UNKNOWN_BIRTH_DATE}::date
+         where p.event_id = ${event.id} and p.cancelled_at is null and u.birth_date <> ${UNKNOWN_BIRTH_DATE}::date${onDate(event.id, dateId, 'p.id')}
          group by 1 order by 1`,
   );
 }
@@ -218,14 +243,6 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   (select dd.date_begin from event_dates dd where dd.id = p.date_id) as "dateBegin",
   t.is_pass as "isPass",
   ${g.places} as places`;
-
-/** Place p (ticket t) is for the date (issue 32): bought for it, or a pass covering it; no date: every place. */
-const ofDate = (dateId: string | null | undefined) =>
-  dateId
-    ? sql` and (p.date_id = ${dateId}
-               or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
-                                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = ${dateId}))))`
-    : sql``;
 
 const placeJson = (p: string, o: string, u: string) =>
   sql`json_build_object('id', ${sql.raw(p)}.id, 'ticketNumber', ${sql.raw(p)}.first_ticket_number,

@@ -42,16 +42,23 @@ export async function followedDate(deps: AppDeps, eventId: string, dateId: strin
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
 
 /** The Statistiques tab (2-organiser.md §2.4, §3 "Statistics"): a few aggregate queries. */
-export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<EventStats> {
+export async function eventStats(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  dateId?: string,
+): Promise<EventStats> {
   const event = await followedEvent(deps, viewer, eventId);
+  // One date (issue 32): its places and the passes covering it; the promo codes stay the event's.
+  const date = await followedDate(deps, event.id, dateId);
   const [tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages] = await Promise.all([
-    repo.ticketTotals(deps.db, event.id),
-    repo.peopleTotals(deps.db, event),
+    repo.ticketTotals(deps.db, event.id, date),
+    repo.peopleTotals(deps.db, event, date),
     repo.promoTotals(deps.db, event.id),
-    repo.soldHistogram(deps.db, event.id, 'hour'),
-    repo.soldHistogram(deps.db, event.id, 'day'),
-    repo.scannedHistogram(deps.db, event.id),
-    repo.ageHistogram(deps.db, event),
+    repo.soldHistogram(deps.db, event.id, 'hour', date),
+    repo.soldHistogram(deps.db, event.id, 'day', date),
+    repo.scannedHistogram(deps.db, event.id, date),
+    repo.ageHistogram(deps.db, event, date),
   ]);
   const titles = tickets.map((t) => (t.headTitle ? `${t.headTitle} - ${t.title}` : t.title));
   const labels = ticketChartLabels(titles);
