@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, DAY, loginAs } from '../../../test/helpers';
 import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/modules/ledger/support';
-import { events, ledgerEntries, mailOutbox, participations, refunds } from '../../db/schema';
+import { events, ledgerEntries, mailOutbox, participations, refunds, ticketDates } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 
@@ -368,7 +368,7 @@ describe('Check-in by date', () => {
 
 describe('Statistics, participants and exports by date', () => {
   it('counts, lists and exports one date’s places and the passes covering it, with a date column', async () => {
-    const { owner, event, begin, secondId } = await twoDateEvent();
+    const { owner, event, begin, secondId, single } = await twoDateEvent();
     const participants = async (query: string) => {
       const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/participants?${query}`);
       expect(answer.statusCode, answer.body).toBe(200);
@@ -397,6 +397,23 @@ describe('Statistics, participants and exports by date', () => {
     expect(await stats(`dateId=${secondId}`)).toMatchObject({ participants: 1, grossCents: 2500, holders: 1 });
     expect(await stats(`dateId=${event.id}`)).toMatchObject({ participants: 3, grossCents: 4500, holders: 2 });
     expect((await console(owner.cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=x`)).statusCode).toBe(404);
+
+    // The door: the seller's date shows the tickets that sell it.
+    await t.database.db.insert(ticketDates).values({ ticketId: single.id, dateId: event.id });
+    const door = async (dateId: string) => {
+      const answer = await console(
+        owner.cookie,
+        'GET',
+        `/api/console/events/${event.id}/door-tickets?dateId=${dateId}`,
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as { title: string }[]).map((ticket) => ticket.title);
+    };
+    expect(await door(secondId)).toEqual(['Pass']);
+    expect(await door(event.id)).toEqual(['Soirée', 'Pass']);
+    expect(
+      (await console(owner.cookie, 'GET', `/api/console/events/${event.id}/door-tickets?dateId=x`)).statusCode,
+    ).toBe(404);
 
     const csv = async (query: string) => {
       const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/export.csv?${query}`);
