@@ -73,10 +73,12 @@ const ticketRead = ticketOption.extend({
   options: z.array(ticketOption),
   /** The tickets offered with this one: the buyer may add one of them, free. */
   gifts: z.array(ticketOption),
+  // Issue 32: always sent by the server; optional in the type so that readers written before
+  // the dates (the web app's fixtures) stay valid.
   /** The dates it is sold for (issue 32); empty: every date. */
-  dateIds: z.array(z.string()),
+  dateIds: z.array(z.string()).optional(),
   /** A pass: one place on each date it covers; bought without a date. */
-  isPass: z.boolean(),
+  isPass: z.boolean().optional(),
 });
 export type TicketRead = z.infer<typeof ticketRead>;
 
@@ -112,8 +114,8 @@ export const eventDetail = eventPreview.extend({
   /** Its waiting room when on (issue 17): the page asks the room for the visitor's turn. */
   waitingRoom: z.object({ opensAt: z.string() }).nullable(),
   tickets: z.array(ticketRead),
-  /** Its dates by start (issue 32); one for a one-date event, whose id is the event's. */
-  dates: z.array(eventDateView),
+  /** Its dates by start (issue 32; always sent); one for a one-date event, whose id is the event's. */
+  dates: z.array(eventDateView).optional(),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
 
@@ -154,8 +156,10 @@ export const eventAvailability = z.object({
   /** The whole event is full (its participant cap reached, or every ticket sold out). */
   isSoldOut: z.boolean(),
   tickets: z.array(ticketPlaces),
-  /** Each date's places (issue 32); one for a one-date event. */
-  dates: z.array(z.object({ id: z.string(), placesLeft: z.number().int().nullable(), isSoldOut: z.boolean() })),
+  /** Each date's places (issue 32; always sent); one for a one-date event. */
+  dates: z
+    .array(z.object({ id: z.string(), placesLeft: z.number().int().nullable(), isSoldOut: z.boolean() }))
+    .optional(),
 });
 export type EventAvailability = z.infer<typeof eventAvailability>;
 

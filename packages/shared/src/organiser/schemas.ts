@@ -31,10 +31,10 @@ export const ticketInput = z.strictObject({
   isHidden: z.boolean().default(false),
   isMultipart: z.boolean().default(false),
   options: z.array(optionInput).max(30).default([]),
-  /** The dates it is sold for (issue 32); empty: every date. */
-  dateIds: z.array(z.string().max(64)).max(EVENT_DATES_MAX).default([]),
-  /** A pass: one place on every date it covers, bought once. */
-  isPass: z.boolean().default(false),
+  /** The dates it is sold for (issue 32); none or empty: every date. */
+  dateIds: z.array(z.string().max(64)).max(EVENT_DATES_MAX).optional(),
+  /** A pass: one place on every date it covers, bought once (none: not a pass). */
+  isPass: z.boolean().optional(),
   ...money,
 });
 export type TicketInput = z.infer<typeof ticketInput>;

@@ -4,7 +4,7 @@ import type { DateRow } from './repository';
 type OwnDates = { id: string; dateBegin: Date; dateEnd: Date; dateMaxRefund: Date | null; cancelledAt: Date | null };
 
 /** What a date's page figures need of the tickets: which dates each sells, whether it has places left. */
-type TicketCover = { dateIds: string[]; isSoldOut: boolean };
+type TicketCover = { dateIds?: string[]; isSoldOut: boolean };
 
 const placesLeftOf = (date: DateRow) =>
   date.capacity === null ? null : Math.max(0, date.capacity - date.sold - date.held);
@@ -35,7 +35,7 @@ export function eventDateViews(
   }
   return rows.map((date) => {
     const placesLeft = placesLeftOf(date);
-    const selling = figures.tickets.filter((t) => t.dateIds.length === 0 || t.dateIds.includes(date.id));
+    const selling = figures.tickets.filter((t) => !t.dateIds?.length || t.dateIds.includes(date.id));
     const soldOut =
       figures.eventSoldOut || placesLeft === 0 || (selling.length > 0 && selling.every((t) => t.isSoldOut));
     const status: EventDateStatus =

@@ -64,7 +64,7 @@ export async function createEvent(
   if (error) throw badRequest(error.message, error.field);
   if (!organizer || typeId === null || !location) throw badRequest(organiserFr.edit.failed);
   // A new event has no date of its own yet to name: its tickets are for every date.
-  if (input.ticketList.some((ticket) => ticket.dateIds.length > 0))
+  if (input.ticketList.some((ticket) => (ticket.dateIds ?? []).length > 0))
     throw badRequest(datesFr.unknownDateIds, 'ticketList');
 
   const codes: string[] = [];
@@ -193,6 +193,13 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   const event = await loadManagedEvent(deps, user, id);
   // A cancelled event was closed and refunded: it can be neither reopened nor changed.
   if (event.cancelledAt) throw new AppError('EVENT_CANCELLED', refundsFr.errors.eventCancelled, 409);
+  // An event of several dates (issue 32) starts and ends with its dates: they change one by one.
+  const spanChanged =
+    (input.dateBegin !== undefined && Date.parse(input.dateBegin) !== event.dateBegin.getTime()) ||
+    (input.dateEnd !== undefined && Date.parse(input.dateEnd) !== event.dateEnd.getTime());
+  if (spanChanged && (await findDates(deps.db, event.id)).length > 0) {
+    throw badRequest(datesFr.eventHasDates, input.dateBegin !== undefined ? 'dateBegin' : 'dateEnd');
+  }
   assertVerified(user, Boolean(input.isPublic || input.isUserPaysFees));
   const tickets = await repo.findTickets(deps.db, event.id);
   // Publishing or reopening a paid event opens its ticketing: its organiser's billing identity
@@ -233,13 +240,6 @@ export async function updateEvent(deps: OrganiserDeps, user: SignedInUser, id: s
   if (offerHoursInvalid) throw badRequest(offerHoursInvalid, 'waitingListOfferHours');
   const holdersDeadline = holdersDeadlineOf(input, event, next.dateEnd);
 
-  // An event of several dates (issue 32) starts and ends with its dates: they change one by one.
-  const spanChanged =
-    (input.dateBegin !== undefined && Date.parse(input.dateBegin) !== event.dateBegin.getTime()) ||
-    (input.dateEnd !== undefined && Date.parse(input.dateEnd) !== event.dateEnd.getTime());
-  if (spanChanged && (await findDates(deps.db, event.id)).length > 0) {
-    throw badRequest(datesFr.eventHasDates, input.dateBegin !== undefined ? 'dateBegin' : 'dateEnd');
-  }
   const sold = await getManagedEvent(deps, user, id);
   await deps.db.transaction(async (tx) => {
     // Under the event lock that buyers of a capped event take too, so no hold slips in between.

@@ -63,7 +63,10 @@ export async function addTicket(deps: AppDeps, user: SignedInUser, eventId: stri
       input,
       await repo.nextTicketPosition(tx, event.id),
     );
-    const dateIds = await checkedTicketDates(tx, event.id, input);
+    const dateIds = await checkedTicketDates(tx, event.id, {
+      dateIds: input.dateIds ?? [],
+      isPass: input.isPass ?? false,
+    });
     await writeTicketDates(tx, ticket.id, dateIds, undefined);
     await assertPaidTicketsAllowed(tx, event, before);
     return { id: ticket.id };

@@ -28,7 +28,7 @@ export async function insertTicketWithOptions(
     description: ticket.description.trim(),
     isHidden: ticket.isHidden,
     isMultipart: ticket.isMultipart,
-    isPass: !ticket.isMultipart && ticket.isPass,
+    isPass: !ticket.isMultipart && ticket.isPass === true,
     position,
   };
   if (!ticket.isMultipart) {
