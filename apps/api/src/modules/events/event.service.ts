@@ -221,8 +221,9 @@ export async function calendarDates(
   event: EventDetail,
   viewer: SignedInUser | null,
 ): Promise<{ id: string; dateBegin: Date; dateEnd: Date }[]> {
-  const live = event.dates.filter((date) => date.status !== 'cancelled');
-  const held = viewer && event.dates.length > 1 ? await repo.findHeldDateIds(deps.db, event.id, viewer.id) : new Set();
+  const dates = event.dates ?? [];
+  const live = dates.filter((date) => date.status !== 'cancelled');
+  const held = viewer && dates.length > 1 ? await repo.findHeldDateIds(deps.db, event.id, viewer.id) : new Set();
   const chosen = held.size > 0 ? live.filter((date) => held.has(date.id)) : live;
   return chosen.map((date) => ({ id: date.id, dateBegin: new Date(date.dateBegin), dateEnd: new Date(date.dateEnd) }));
 }
