@@ -43,6 +43,7 @@ import { providerFor, retryRefund } from './modules/checkout/payment.service';
 import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/checkout/sale-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
+import { dateChangeRoutes } from './modules/dates/changes.routes';
 import { dateRoutes } from './modules/dates/routes';
 import { declarationsRoutes } from './modules/declarations/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
@@ -370,6 +371,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(guestRoutes, deps);
       await api.register(paymentRoutes, { ...deps, payments });
       await api.register(refundRoutes, { ...deps, payments });
+      await api.register(dateChangeRoutes, { ...deps, payments });
       await api.register(stripeWebhookRoutes, { ...deps, payments });
       await api.register(shareLinkRoutes, deps);
       await api.register(embedRoutes, deps);

@@ -35,6 +35,7 @@ export * from './messages/fr-checkin';
 export * from './messages/fr-checkout';
 export * from './messages/fr-checkout-steps';
 export * from './messages/fr-console';
+export * from './messages/fr-date-changes';
 export * from './messages/fr-dates';
 export * from './messages/fr-discovery';
 export * from './messages/fr-door-sales';

@@ -1230,7 +1230,8 @@ export const paymentTransactions = pgTable(
   ],
 );
 
-export const refundCauses = ['request', 'cancellation', 'resale'] as const;
+// date_cancelled / date_moved: one date of a multi-date event cancelled, or moved and its holder not keeping it.
+export const refundCauses = ['request', 'cancellation', 'resale', 'date_cancelled', 'date_moved'] as const;
 export const refundStatuses = ['pending', 'refunding', 'refunded', 'failed', 'refused', 'manual'] as const;
 
 /**
@@ -1249,6 +1250,8 @@ export const refunds = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     // A request refunds one participation; a cancellation the whole order.
     participationId: uuid('participation_id').references(() => participations.id),
+    // The date (event_dates) a date_cancelled / date_moved refund is for: a pass is refunded once per date.
+    dateId: uuid('date_id'),
     cause: text('cause', { enum: refundCauses }).notNull(),
     places: integer('places').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -1276,8 +1279,14 @@ export const refunds = pgTable(
     uniqueIndex('refunds_cancelled_order_key').on(t.orderId).where(sql`${t.cause} = 'cancellation'`),
     // A place resold is refunded to its seller once.
     uniqueIndex('refunds_resold_participation_key').on(t.participationId).where(sql`${t.cause} = 'resale'`),
+    uniqueIndex('refunds_date_participation_key')
+      .on(t.participationId, t.dateId)
+      .where(sql`${t.cause} in ('date_cancelled', 'date_moved')`),
     index('refunds_event_idx').on(t.eventId, t.status),
-    check('refunds_cause_check', sql`${t.cause} in ('request', 'cancellation', 'resale')`),
+    check(
+      'refunds_cause_check',
+      sql`${t.cause} in ('request', 'cancellation', 'resale', 'date_cancelled', 'date_moved')`,
+    ),
     check(
       'refunds_status_check',
       sql`${t.status} in ('pending', 'refunding', 'refunded', 'failed', 'refused', 'manual')`,

@@ -85,6 +85,17 @@ export type MyProfile = z.infer<typeof myProfile>;
 export const imageUploadResult = z.object({ url: z.string(), message: z.string() });
 export type ImageUploadResult = z.infer<typeof imageUploadResult>;
 
+/** A date (séance) a place admits to (issue 32), as the user's tickets show it. */
+export const placeDate = z.object({
+  id: z.string(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  /** Its former start when the organiser moved it: the holder may have it refunded until the new one. */
+  movedFrom: z.string().nullable(),
+  isCancelled: z.boolean(),
+});
+export type PlaceDate = z.infer<typeof placeDate>;
+
 /**
  * One of the user's tickets (1-attendee.md §3 "Participation of a user"): one place (issue 30,
  * its quantity is 1) with its event, ticket, holder and refund state.
@@ -96,6 +107,10 @@ export const myParticipation = z.object({
   dateBegin: z.string(),
   dateEnd: z.string(),
   dateMaxRefund: z.string().nullable(),
+  /** The date it was bought for (issue 32): null for a pass and for a one-date event's place. */
+  dateId: z.string().nullable().optional(),
+  /** The dates it admits to: its own, or a pass's; empty for a one-date event. */
+  dates: z.array(placeDate).optional(),
   ticketId: z.string(),
   ticketTitle: z.string(),
   quantity: z.number().int(),

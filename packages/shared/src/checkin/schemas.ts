@@ -154,6 +154,8 @@ export const CHECKIN_LIST_NAME_MAX = 60;
 export const createCheckinListRequest = z.strictObject({
   name: formText(CHECKIN_LIST_NAME_MAX),
   ticketIds: z.array(z.string().max(64)).max(200).default([]),
+  /** Its dates, on an event of several (issue 32): a place for another date is not on it; empty: every date. */
+  dateIds: z.array(z.string().max(64)).max(400).default([]),
   allowReentry: z.boolean().default(false),
   allowCheckout: z.boolean().optional(),
 });
@@ -162,6 +164,7 @@ export type CreateCheckinListRequest = z.input<typeof createCheckinListRequest>;
 export const updateCheckinListRequest = z.strictObject({
   name: z.string().max(CHECKIN_LIST_NAME_MAX).optional(),
   ticketIds: z.array(z.string().max(64)).max(200).optional(),
+  dateIds: z.array(z.string().max(64)).max(400).optional(),
   allowReentry: z.boolean().optional(),
   allowCheckout: z.boolean().optional(),
 });
@@ -170,6 +173,8 @@ export type UpdateCheckinListRequest = z.infer<typeof updateCheckinListRequest>;
 /** A list as the console and the scanner show it, with its live figures. */
 export const checkinList = checkinListRules.extend({
   ticketIds: z.array(z.string()),
+  /** Its dates (issue 32): a pass is admitted once per date, on each date's list; empty: every date. */
+  dateIds: z.array(z.string()).optional(),
   /** People inside now (entries less check-outs), and places that entered at least once. */
   inside: z.number().int(),
   entered: z.number().int(),

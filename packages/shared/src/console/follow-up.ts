@@ -86,6 +86,8 @@ export const PARTICIPANTS_LIST = { pageSize: 50, maxPageSize: 200, maxSearch: 10
 
 export const participantsQuery = z.object({
   q: z.string().max(PARTICIPANTS_LIST.maxSearch).optional(),
+  /** One date of an event of several (issue 32): its places and the passes covering it. */
+  dateId: z.string().max(64).optional(),
   sort: z.enum(participantSorts).catch('name').default('name'),
   dir: z.enum(['asc', 'desc']).catch('asc').default('asc'),
   offset: z.coerce.number().int().min(0).max(10_000_000).catch(0).default(0),
@@ -146,6 +148,8 @@ export type ParticipantsPage = z.infer<typeof participantsPage>;
 /** The two exports of §9: the list screen's 17 columns, the follow-up screen's 13, each with the holder after. */
 export const exportQuery = z.object({
   columns: z.enum(['list', 'follow-up']).catch('list').default('list'),
+  /** One date of an event of several (issue 32): its places and the passes covering it. */
+  dateId: z.string().max(64).optional(),
 });
 export type ExportColumns = z.infer<typeof exportQuery>['columns'];
 

@@ -32,7 +32,14 @@ export const eventPreview = eventSummary.extend({
 export type EventPreview = z.infer<typeof eventPreview>;
 
 /** An event of the list: its card also says 'Complet' once every place is sold. */
-export const eventListItem = eventPreview.extend({ isSoldOut: z.boolean() });
+export const eventListItem = eventPreview.extend({
+  isSoldOut: z.boolean(),
+  /**
+   * Its live dates (issue 32): 1 for a one-date event. An event of several shows its next date to
+   * come as `dateBegin`/`dateEnd`. Optional for the pages kept by an older server.
+   */
+  dateCount: z.number().int().optional(),
+});
 export type EventListItem = z.infer<typeof eventListItem>;
 
 /**

@@ -245,4 +245,9 @@ export const apiOperationsFr: Record<string, string> = {
   'POST /api/me/api-tokens': 'Créer un jeton d’API (affiché une seule fois)',
   'POST /api/me/webhooks': 'Ajouter un webhook (son secret de signature est affiché une seule fois)',
   'POST /api/me/webhooks/{id}/test': 'Envoyer un événement de test à un webhook',
+  'POST /api/console/events/{id}/dates/{dateId}/move':
+    'Déplacer une date : ses participants sont prévenus et peuvent demander le remboursement',
+  'POST /api/console/events/{id}/dates/{dateId}/cancel':
+    'Annuler une date : ses places sont remboursées et ses virements attendent ces remboursements',
+  'POST /api/me/participations/{id}/date-refund': 'Se faire rembourser une place d’une date déplacée',
 };

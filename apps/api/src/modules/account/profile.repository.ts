@@ -1,5 +1,7 @@
+import type { PlaceDate } from '@guichet/shared';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { events, orders, participations, tickets, users } from '../../db/schema';
 import { withEventAndTicket } from '../participations/with-ticket.repository';
 
@@ -79,9 +81,26 @@ export function findParticipations(db: Database, userId: string, now: Date) {
           id: participations.id,
           eventId: events.id,
           eventTitle: events.title,
-          dateBegin: events.dateBegin,
-          dateEnd: events.dateEnd,
+          // A place bought for one date of several (issue 32) is for that date's times.
+          dateBegin: sql<
+            Date | string
+          >`coalesce((select d.date_begin from event_dates d where d.id = ${participations.dateId}), ${events.dateBegin})`,
+          dateEnd: sql<
+            Date | string
+          >`coalesce((select d.date_end from event_dates d where d.id = ${participations.dateId}), ${events.dateEnd})`,
           dateMaxRefund: events.dateMaxRefund,
+          dateId: participations.dateId,
+          // The dates it admits to: its own, or a pass's (its links, else every date); none for a one-date event.
+          dates: sql<PlaceDate[]>`(
+          select coalesce(json_agg(json_build_object(
+                   'id', d.id, 'dateBegin', ${isoTimestamp('d.date_begin')}, 'dateEnd', ${isoTimestamp('d.date_end')},
+                   'movedFrom', ${isoTimestamp('d.moved_from')}, 'isCancelled', d.cancelled_at is not null)
+                   order by d.date_begin), '[]'::json)
+            from event_dates d
+           where d.event_id = ${participations.eventId}
+             and (d.id = ${participations.dateId}
+                  or (${tickets.isPass} and (not exists (select 1 from ticket_dates l where l.ticket_id = ${tickets.id})
+                                             or exists (select 1 from ticket_dates l where l.ticket_id = ${tickets.id} and l.date_id = d.id)))))`,
           ticketId: tickets.id,
           ticketTitle: tickets.title,
           quantity: participations.quantity,

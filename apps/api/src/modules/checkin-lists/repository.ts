@@ -6,15 +6,26 @@ export type ListRow = {
   id: string;
   name: string;
   ticketIds: string[];
+  dateIds: string[];
   allowReentry: boolean;
   allowCheckout: boolean;
   deletedAt: Date | null;
 };
 
+/**
+ * Whether list l admits the dates of place p (ticket t) (issue 32): a list of some dates admits a
+ * place bought for one of them and a pass covering one; a list of no date, every place.
+ */
+const admitsDates = sql.raw(`(cardinality(l.date_ids) = 0 or p.date_id = any(l.date_ids)
+                or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
+                                   or exists (select 1 from ticket_dates td where td.ticket_id = t.id
+                                                                             and td.date_id = any(l.date_ids)))))`);
+
 const columns = {
   id: checkinLists.id,
   name: checkinLists.name,
   ticketIds: checkinLists.ticketIds,
+  dateIds: checkinLists.dateIds,
   allowReentry: checkinLists.allowReentry,
   allowCheckout: checkinLists.allowCheckout,
   deletedAt: checkinLists.deletedAt,
@@ -24,7 +35,7 @@ const columns = {
 export function findLists(db: Database, eventId: string) {
   return queryRows<Omit<ListRow, 'deletedAt'> & { inside: number; entered: number }>(
     db,
-    sql`select l.id, l.name, l.ticket_ids::text[] as "ticketIds", l.allow_reentry as "allowReentry",
+    sql`select l.id, l.name, l.ticket_ids::text[] as "ticketIds", l.date_ids::text[] as "dateIds", l.allow_reentry as "allowReentry",
                l.allow_checkout as "allowCheckout",
                coalesce((select sum(e.inside) from checkin_list_entries e where e.list_id = l.id), 0)::integer as inside,
                (select count(*) from checkin_list_entries e where e.list_id = l.id and e.entries > 0)::integer as entered
@@ -63,7 +74,14 @@ export async function findEventTicketIds(db: Database, eventId: string, ticketId
 
 export async function insertList(
   db: Database,
-  values: { eventId: string; name: string; ticketIds: string[]; allowReentry: boolean; allowCheckout: boolean },
+  values: {
+    eventId: string;
+    name: string;
+    ticketIds: string[];
+    dateIds: string[];
+    allowReentry: boolean;
+    allowCheckout: boolean;
+  },
 ): Promise<string> {
   const [row] = await db.insert(checkinLists).values(values).returning({ id: checkinLists.id });
   if (!row) throw new Error('the list was not inserted');
@@ -73,7 +91,7 @@ export async function insertList(
 export async function updateList(
   db: Database,
   listId: string,
-  values: { name: string; ticketIds: string[]; allowReentry: boolean; allowCheckout: boolean },
+  values: { name: string; ticketIds: string[]; dateIds: string[]; allowReentry: boolean; allowCheckout: boolean },
 ): Promise<void> {
   await db.update(checkinLists).set(values).where(eq(checkinLists.id, listId));
 }
@@ -93,7 +111,7 @@ export async function findValidListNames(db: Database, eventId: string, particip
           join participations p on p.id = ${participationId}
           join tickets t on t.id = p.ticket_id
          where l.event_id = ${eventId} and l.deleted_at is null
-           and (t.id = any(l.ticket_ids) or t.parent_id = any(l.ticket_ids))
+           and (t.id = any(l.ticket_ids) or t.parent_id = any(l.ticket_ids)) and ${admitsDates}
          order by l.created_at, l.id`,
   );
   return rows.map((row) => row.name);
@@ -106,12 +124,14 @@ export async function findValidListNames(db: Database, eventId: string, particip
 export function findListPlaces(db: Database, eventId: string, listId: string) {
   return queryRows<{ id: string; isOnList: boolean; entries: number; inside: number; validLists: string[] }>(
     db,
-    sql`with lists as (select id, name, ticket_ids, created_at from checkin_lists
+    sql`with lists as (select id, name, ticket_ids, date_ids, created_at from checkin_lists
                         where event_id = ${eventId} and deleted_at is null)
-        select p.id, (t.id = any(l.ticket_ids) or coalesce(t.parent_id = any(l.ticket_ids), false)) as "isOnList",
+        select p.id, ((t.id = any(l.ticket_ids) or coalesce(t.parent_id = any(l.ticket_ids), false))
+                      and ${admitsDates}) as "isOnList",
                coalesce(e.entries, 0)::integer as entries, coalesce(e.inside, 0)::integer as inside,
-               array(select o.name from lists o where t.id = any(o.ticket_ids) or t.parent_id = any(o.ticket_ids)
-                      order by o.created_at, o.id) as "validLists"
+               array(select l.name from lists l where (t.id = any(l.ticket_ids) or t.parent_id = any(l.ticket_ids))
+                                                  and ${admitsDates}
+                      order by l.created_at, l.id) as "validLists"
           from participations p
           join tickets t on t.id = p.ticket_id
           join checkin_lists l on l.id = ${listId}

@@ -3,6 +3,7 @@ import {
   type CreateCheckinListRequest,
   checkinFr,
   createCheckinListRequest,
+  datesFr,
   type UpdateCheckinListRequest,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
@@ -10,6 +11,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { findDates } from '../dates/repository';
 import * as repo from './repository';
 
 const m = checkinFr;
@@ -17,7 +19,13 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 export const listNotFound = () => new AppError('LIST_NOT_FOUND', m.listNotFound, 404, 'listId');
 
-type ListFields = { name: string; ticketIds: string[]; allowReentry: boolean; allowCheckout: boolean };
+type ListFields = {
+  name: string;
+  ticketIds: string[];
+  dateIds: string[];
+  allowReentry: boolean;
+  allowCheckout: boolean;
+};
 
 /** A list's fields as the console sent them, checked: a name, at least one ticket of the event, coming back only with leaving. */
 async function checkedFields(deps: Deps, eventId: string, fields: ListFields): Promise<ListFields> {
@@ -28,7 +36,10 @@ async function checkedFields(deps: Deps, eventId: string, fields: ListFields): P
   const known = ticketIds.every(isUuid) ? await repo.findEventTicketIds(deps.db, eventId, ticketIds) : new Set();
   if (known.size !== ticketIds.length) throw badRequest(m.lists.unknownTicket, 'ticketIds');
   if (fields.allowReentry && !fields.allowCheckout) throw badRequest(m.lists.reentryNeedsCheckout, 'allowReentry');
-  return { name, ticketIds, allowReentry: fields.allowReentry, allowCheckout: fields.allowCheckout };
+  const dateIds = [...new Set(fields.dateIds)];
+  const dates = dateIds.length > 0 ? await findDates(deps.db, eventId) : [];
+  if (dateIds.some((id) => !dates.some((date) => date.id === id))) throw badRequest(datesFr.unknownDateIds, 'dateIds');
+  return { name, ticketIds, dateIds, allowReentry: fields.allowReentry, allowCheckout: fields.allowCheckout };
 }
 
 /** The lists' figures of an event, for whoever was let see them (the live stream reads them again). */
@@ -90,6 +101,7 @@ export async function updateList(
   const fields = await checkedFields(deps, event.id, {
     name: request.name ?? list.name,
     ticketIds: request.ticketIds ?? list.ticketIds,
+    dateIds: request.dateIds ?? list.dateIds,
     allowReentry,
     // Turning re-entry on turns leaving on, as creating does.
     allowCheckout: request.allowCheckout ?? (request.allowReentry ? true : list.allowCheckout),

@@ -60,7 +60,13 @@ export async function recordScans(
 }
 
 /** The participations the door checks, with what the scanner shows and searches; the last entry on the list given (none: the whole event's). */
-export function findManifest(db: Database, eventId: string, listId: string | null) {
+export function findManifest(db: Database, eventId: string, listId: string | null, dateId: string | null = null) {
+  // One date's manifest (issue 32): its places and the passes covering it.
+  const ofDate = dateId
+    ? sql`and (p.date_id = ${dateId}
+               or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
+                                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = ${dateId}))))`
+    : sql``;
   return queryRows<{
     id: string;
     splitFrom: string | null;
@@ -92,7 +98,7 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
           join tickets t on t.id = p.ticket_id
           left join tickets h on h.id = t.parent_id
           left join orders o on o.id = p.order_id
-         where p.event_id = ${eventId} and p.cancelled_at is null
+         where p.event_id = ${eventId} and p.cancelled_at is null ${ofDate}
          order by 4, p.id`,
   );
 }

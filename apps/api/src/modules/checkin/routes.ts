@@ -98,14 +98,14 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       schema: {
         params,
-        querystring: z.object({ listId: z.string().max(64).optional() }),
+        querystring: z.object({ listId: z.string().max(64).optional(), dateId: z.string().max(64).optional() }),
         response: { 200: checkinManifest },
       },
       ...access('user'),
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return service.manifest(deps, request.user, request.params.id, request.query.listId);
+      return service.manifest(deps, request.user, request.params.id, request.query.listId, request.query.dateId);
     },
   );
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CheckinManifest,
   checkinFr,
+  datesFr,
   fr,
   isCodeOfEvent,
   MAX_SCAN_BATCH,
@@ -19,6 +20,7 @@ import { authorizeEvent } from '../../policy/event-access';
 import type { EventAccessRow } from '../../policy/event-access.repository';
 import * as listsRepo from '../checkin-lists/repository';
 import * as lists from '../checkin-lists/service';
+import { findDates } from '../dates/repository';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/users.repository';
@@ -222,17 +224,27 @@ export async function scanBatch(
  * What a scanner keeps to work offline: the event, the public key, every live participation, the
  * revoked codes; for a check-in list, each place's entries on it and whether it admits it.
  */
+/** The date a manifest is for (issue 32): one of the event's; a one-date event's own id is the whole event. */
+async function manifestDate(deps: Deps, eventId: string, dateId: string) {
+  const found = isUuid(dateId) ? (await findDates(deps.db, eventId)).find((date) => date.id === dateId) : undefined;
+  if (found) return { id: found.id, dateBegin: found.dateBegin.toISOString(), dateEnd: found.dateEnd.toISOString() };
+  if (dateId === eventId) return null;
+  throw new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');
+}
+
 export async function manifest(
   deps: Deps,
   viewer: Viewer | null,
   eventId: string,
   listId?: string,
+  dateId?: string,
 ): Promise<CheckinManifest> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
   const list = listId ? await lists.listOfScan(deps, event.id, { listId }, false) : null;
+  const date = dateId ? await manifestDate(deps, event.id, dateId) : null;
   const [dates, rows, revoked, scanner, onList] = await Promise.all([
-    repo.findEventDates(deps.db, event.id),
-    repo.findManifest(deps.db, event.id, list?.id ?? null),
+    date ? Promise.resolve(date) : repo.findEventDates(deps.db, event.id),
+    repo.findManifest(deps.db, event.id, list?.id ?? null, date?.id ?? null),
     repo.findRevoked(deps.db, event.id),
     viewer ? findUserName(deps.db, viewer.id) : undefined,
     list ? listsRepo.findListPlaces(deps.db, event.id, list.id) : undefined,

@@ -27,7 +27,7 @@ const dateNotFound = () => new AppError('DATE_NOT_FOUND', m.notFound, 404, 'date
 const eventCancelled = () => new AppError('EVENT_CANCELLED', refundsFr.errors.eventCancelled, 409);
 
 /** A new date's own rules: an end after its start, not in the past, a refund deadline before its end. */
-function checkSpan(span: Span & { dateMaxRefund: Date | null }, now: Date): void {
+export function checkSpan(span: Span & { dateMaxRefund: Date | null }, now: Date): void {
   if (Number.isNaN(span.dateBegin.getTime())) throw badRequest(m.inPast, 'dateBegin');
   if (!(span.dateEnd > span.dateBegin)) throw badRequest(m.endBeforeStart, 'dateEnd');
   if (span.dateBegin <= now) throw badRequest(m.inPast, 'dateBegin');
@@ -37,7 +37,7 @@ function checkSpan(span: Span & { dateMaxRefund: Date | null }, now: Date): void
 const overlaps = (a: Span, b: Span) => a.dateBegin < b.dateEnd && b.dateBegin < a.dateEnd;
 
 /** Refuses dates that overlap each other or a live date of the event, or that make too many. */
-function checkAgainst(existing: repo.DateRow[], added: Span[], field: string): void {
+export function checkAgainst(existing: repo.DateRow[], added: Span[], field: string): void {
   if (existing.length + added.length > EVENT_DATES_MAX) {
     throw badRequest(
       added.length > 1 ? m.repeatTooMany(added.length, EVENT_DATES_MAX) : m.tooMany(EVENT_DATES_MAX),

@@ -11,8 +11,16 @@ const params = z.object({ id: z.string().max(64) });
 export const doorSaleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/console/events/:id/door-tickets',
-    { schema: { params, response: { 200: z.array(doorTicket) } }, ...access('user') },
-    async (request) => service.listDoorTickets(deps, request.user, request.params.id),
+    {
+      schema: {
+        params,
+        // The date sold, on an event of several (issue 32): the tickets that sell it.
+        querystring: z.object({ dateId: z.string().max(64).optional() }),
+        response: { 200: z.array(doorTicket) },
+      },
+      ...access('user'),
+    },
+    async (request) => service.listDoorTickets(deps, request.user, request.params.id, request.query.dateId),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   type DoorSale,
   type DoorTicket,
+  datesFr,
   doorSalesFr,
   firstManualEntryError,
   type ManualEntryCreated,
@@ -10,10 +11,12 @@ import {
   trimmedHolder,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
+import { findDates, findTicketDateIds } from '../dates/repository';
 import { placeDateOf } from '../dates/service';
 import { placeSettledOrder } from '../orders/placement';
 import { findOrCreateGuestUser } from '../users/users.repository';
@@ -42,9 +45,27 @@ function doorTicketsOf(rows: DoorTicketRow[]): DoorTicket[] {
     });
 }
 
-export async function listDoorTickets(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<DoorTicket[]> {
+export async function listDoorTickets(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  dateId?: string,
+): Promise<DoorTicket[]> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'sellAtDoor', { hideRefusal: true });
-  return doorTicketsOf(await repo.findDoorTickets(deps.db, event.id, deps.clock.now()));
+  const tickets = doorTicketsOf(await repo.findDoorTickets(deps.db, event.id, deps.clock.now()));
+  if (!dateId || dateId === event.id) return tickets;
+  // The seller's date (issue 32): the tickets that sell it (a pass covering it too); none once it is cancelled.
+  const date = isUuid(dateId) ? (await findDates(deps.db, event.id)).find((d) => d.id === dateId) : undefined;
+  if (!date) throw new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');
+  if (date.cancelledAt) return [];
+  const links = await findTicketDateIds(
+    deps.db,
+    tickets.map((ticket) => ticket.id),
+  );
+  return tickets.filter((ticket) => {
+    const dates = links.get(ticket.id) ?? [];
+    return dates.length === 0 || dates.includes(date.id);
+  });
 }
 
 /** The latest door sales: all of them for the organiser and the administrator, a box-office member's own for them. */

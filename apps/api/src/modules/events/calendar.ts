@@ -10,6 +10,8 @@ type CalendarEvent = {
   dateEnd: Date;
   url: string;
   organizerName: string;
+  /** Its dates (issue 32), one VEVENT each; none: the event's own start and end, as one. */
+  dates?: { id: string; dateBegin: Date; dateEnd: Date }[];
 };
 
 type Publisher = { brandName: string; contactEmail: string; host: string };
@@ -24,16 +26,22 @@ export function buildCalendarFile(event: CalendarEvent, now: Date, publisher: Pu
     prodId: { company: publisher.brandName, product: 'Billetterie', language: 'FR' },
     method: ICalCalendarMethod.PUBLISH,
   });
-  calendar.createEvent({
-    id: `${event.id}@${publisher.host}`,
-    stamp: now,
-    start: event.dateBegin,
-    end: event.dateEnd,
-    summary: event.title,
-    description: `${event.description.slice(0, 1000)}\n\n${event.url}`,
-    ...(event.address && { location: event.address }),
-    organizer: { name: event.organizerName, email: publisher.contactEmail },
-    url: event.url,
-  });
+  const dates = event.dates?.length
+    ? event.dates
+    : [{ id: event.id, dateBegin: event.dateBegin, dateEnd: event.dateEnd }];
+  for (const date of dates) {
+    calendar.createEvent({
+      // The first date keeps the event's id: a file added before the event had dates is updated.
+      id: `${date.id}@${publisher.host}`,
+      stamp: now,
+      start: date.dateBegin,
+      end: date.dateEnd,
+      summary: event.title,
+      description: `${event.description.slice(0, 1000)}\n\n${event.url}`,
+      ...(event.address && { location: event.address }),
+      organizer: { name: event.organizerName, email: publisher.contactEmail },
+      url: event.url,
+    });
+  }
   return calendar.toString();
 }

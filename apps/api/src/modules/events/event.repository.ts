@@ -84,3 +84,18 @@ export async function updateEvent(db: Database, id: string, values: Partial<type
     .set({ updatedAt: sql`now()`, ...values })
     .where(eq(events.id, id));
 }
+
+/** The dates (issue 32) the user holds a live place for: a place's own, a pass's (its links, else every date). */
+export async function findHeldDateIds(db: Database, eventId: string, userId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select distinct d.id from participations p
+          join tickets t on t.id = p.ticket_id
+          join event_dates d on d.event_id = p.event_id
+         where p.event_id = ${eventId} and p.user_id = ${userId} and p.cancelled_at is null
+           and (d.id = p.date_id
+                or (t.is_pass and (not exists (select 1 from ticket_dates l where l.ticket_id = t.id)
+                                   or exists (select 1 from ticket_dates l where l.ticket_id = t.id and l.date_id = d.id))))`,
+  );
+  return new Set(rows.map((row) => row.id));
+}

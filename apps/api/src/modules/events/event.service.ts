@@ -211,3 +211,19 @@ function readTicket(
 export function listEventTypes(deps: EventDeps) {
   return repo.findEventTypes(deps.db);
 }
+
+/**
+ * The dates a calendar file holds (issue 32): those the viewer holds a place for, else every live
+ * one; a one-date event's own.
+ */
+export async function calendarDates(
+  deps: EventDeps,
+  event: EventDetail,
+  viewer: SignedInUser | null,
+): Promise<{ id: string; dateBegin: Date; dateEnd: Date }[]> {
+  const dates = event.dates ?? [];
+  const live = dates.filter((date) => date.status !== 'cancelled');
+  const held = viewer && dates.length > 1 ? await repo.findHeldDateIds(deps.db, event.id, viewer.id) : new Set();
+  const chosen = held.size > 0 ? live.filter((date) => held.has(date.id)) : live;
+  return chosen.map((date) => ({ id: date.id, dateBegin: new Date(date.dateBegin), dateEnd: new Date(date.dateEnd) }));
+}

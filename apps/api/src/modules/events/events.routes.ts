@@ -36,6 +36,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (app, de
     },
     async (request, reply) => {
       const event = await service.getEvent(deps, request.params.id, request.user, request.query.share);
+      const dates = await service.calendarDates(deps, event, request.user);
       const file = buildCalendarFile(
         {
           id: event.id,
@@ -46,6 +47,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (app, de
           dateEnd: new Date(event.dateEnd),
           url: `${deps.config.publicUrl}/billetterie/${event.id}`,
           organizerName: event.organizerName,
+          dates,
         },
         deps.clock.now(),
         {

@@ -45,6 +45,12 @@ function filters(filter: ListingFilter, now: Date): SQL {
   if (filter.window) {
     parts.push(sql`e.date_begin < ${filter.window.end.toISOString()}::timestamptz`);
     parts.push(sql`e.date_end >= ${filter.window.start.toISOString()}::timestamptz`);
+    // An event of several dates (issue 32) spans its first start to its last end: it is found for
+    // a day only when one of its live dates is on it. A one-date event has no row: one probe.
+    parts.push(sql`(not exists (select 1 from event_dates d where d.event_id = e.id)
+      or exists (select 1 from event_dates d where d.event_id = e.id and d.cancelled_at is null
+                    and d.date_begin < ${filter.window.end.toISOString()}::timestamptz
+                    and d.date_end >= ${filter.window.start.toISOString()}::timestamptz))`);
   }
   if (filter.typeId !== null) parts.push(sql`e.type_id = ${filter.typeId}`);
   if (filter.city !== null) parts.push(sql`guichet_unaccent(lower(e.city)) = guichet_unaccent(lower(${filter.city}))`);
@@ -216,8 +222,9 @@ export async function findListingPage(
                'id', e.id,
                'title', e.title,
                'type', t.label,
-               'dateBegin', ${isoTimestamp('e.date_begin')},
-               'dateEnd', ${isoTimestamp('e.date_end')},
+               'dateBegin', ${isoTimestamp('coalesce(nd.date_begin, e.date_begin)')},
+               'dateEnd', ${isoTimestamp('coalesce(nd.date_end, e.date_end)')},
+               'dateCount', coalesce(nd.count, 1),
                'minPriceCents', e.min_price_cents,
                'isFree', e.max_price_cents = 0,
                'isSoldOut', ${SOLD_OUT_SQL},
@@ -232,6 +239,13 @@ export async function findListingPage(
           join events e on e.id = p.id
           join users u on u.id = e.organizer_id
           left join event_types t on t.id = e.type_id
+          -- Several dates (issue 32): the card shows the next one to come and how many there are.
+          left join lateral (
+            select d.date_begin, d.date_end,
+                   (select count(*) from event_dates c where c.event_id = e.id and c.cancelled_at is null)::int as count
+              from event_dates d
+             where d.event_id = e.id and d.cancelled_at is null and d.date_end >= ${now.toISOString()}::timestamptz
+             order by d.date_begin limit 1) nd on true
          where p.position <= ${filter.limit}
       ) x) as body,
       (select to_char(date_begin at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from page where position = ${filter.limit}) as last_begin,

@@ -1,6 +1,7 @@
 import { PassThrough, type Writable } from 'node:stream';
 import {
   answerText,
+  dateChangesFr,
   EXPORT_COLUMNS,
   type ExportColumn,
   type ExportColumns,
@@ -13,7 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../policy/can';
 import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
-import { followedEvent } from './service';
+import { followedDate, followedEvent } from './service';
 
 /** Rows read per query: the export holds one page in memory, whatever the event's size. */
 const PAGE = 2000;
@@ -79,13 +80,22 @@ const CELLS: Record<ExportColumn, Omit<Column, 'header'>> = {
   holder: { value: (r) => r.places.map((place) => place.holderName).join(', '), width: 24 },
 };
 
+const dateColumn: Column = {
+  header: dateChangesFr.exportDateHeader,
+  value: (r) => (r.dateBegin ? sheetDate(new Date(r.dateBegin)) : r.isPass ? dateChangesFr.exportPass : null),
+  format: 'yyyy-mm-dd hh:mm:ss',
+  width: 20,
+};
+
 /**
  * The file's columns: the spec's, then one per attendee question (issue 30) headed by its label,
  * holding the place's answer, or its order's for a question asked once per order.
  */
-function columnsOf(columns: ExportColumns, questions: QuestionView[]): Column[] {
+function columnsOf(columns: ExportColumns, questions: QuestionView[], hasDates: boolean): Column[] {
   return [
     ...EXPORT_COLUMNS[columns].map((key) => ({ header: followUpFr.exportHeaders[key], ...CELLS[key] })),
+    // An event of several dates (issue 32): each place's date, a pass said so.
+    ...(hasDates ? [dateColumn] : []),
     ...questions.map((question) => ({
       header: question.label,
       value: (row: ExportRow) => {
@@ -98,10 +108,10 @@ function columnsOf(columns: ExportColumns, questions: QuestionView[]): Column[] 
 }
 
 /** Pages of the event's participations, one query at a time, in order of purchase. */
-async function* exportRows(deps: AppDeps, eventId: string): AsyncGenerator<ExportRow[]> {
+async function* exportRows(deps: AppDeps, eventId: string, dateId: string | null): AsyncGenerator<ExportRow[]> {
   let after: repo.ExportCursor | null = null;
   for (;;) {
-    const rows = await repo.exportPage(deps.db, eventId, after, PAGE);
+    const rows = await repo.exportPage(deps.db, eventId, after, PAGE, dateId);
     if (rows.length) yield rows;
     if (rows.length < PAGE) return;
     const last = rows[rows.length - 1];
@@ -129,7 +139,13 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function writeXlsx(deps: AppDeps, eventId: string, columns: Column[], out: Writable): Promise<void> {
+async function writeXlsx(
+  deps: AppDeps,
+  eventId: string,
+  dateId: string | null,
+  columns: Column[],
+  out: Writable,
+): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(followUpFr.exportSheet);
   sheet.columns = columns.map((column, index) => ({
@@ -139,7 +155,7 @@ async function writeXlsx(deps: AppDeps, eventId: string, columns: Column[], out:
     ...(column.format && { style: { numFmt: column.format } }),
   }));
   sheet.getRow(1).font = { bold: true };
-  for await (const rows of exportRows(deps, eventId)) {
+  for await (const rows of exportRows(deps, eventId, dateId)) {
     for (const row of rows) sheet.addRow(columns.map((column) => column.value(row))).commit();
   }
   sheet.commit();
@@ -176,9 +192,15 @@ function csvOptions(columns: Column[], header: boolean): CsvOptions {
   };
 }
 
-async function writeCsv(deps: AppDeps, eventId: string, columns: Column[], out: PassThrough): Promise<void> {
+async function writeCsv(
+  deps: AppDeps,
+  eventId: string,
+  dateId: string | null,
+  columns: Column[],
+  out: PassThrough,
+): Promise<void> {
   let first = true;
-  for await (const rows of exportRows(deps, eventId)) {
+  for await (const rows of exportRows(deps, eventId, dateId)) {
     const records = rows.map((row) => columns.map((column) => column.value(row)));
     if (!out.write(stringify(records, csvOptions(columns, first))))
       await new Promise((resolve) => out.once('drain', resolve));
@@ -201,12 +223,18 @@ export async function exportParticipations(
   format: 'xlsx' | 'csv',
   columns: ExportColumns,
   log: { error(details: object, message: string): void },
+  dateId?: string,
 ): Promise<ExportFile> {
   const event = await followedEvent(deps, viewer, eventId);
-  const fileColumns = columnsOf(columns, await findEventQuestions(deps.db, event.id));
+  const date = await followedDate(deps, event.id, dateId);
+  const [questions, dateIds] = await Promise.all([
+    findEventQuestions(deps.db, event.id),
+    repo.findEventDateIds(deps.db, event.id),
+  ]);
+  const fileColumns = columnsOf(columns, questions, dateIds.length > 0);
   const body = new PassThrough();
   const write = format === 'xlsx' ? writeXlsx : writeCsv;
-  write(deps, event.id, fileColumns, body).catch((error: unknown) => {
+  write(deps, event.id, date, fileColumns, body).catch((error: unknown) => {
     log.error({ err: error, eventId: event.id }, 'export failed');
     body.destroy(error instanceof Error ? error : new Error(String(error)));
   });

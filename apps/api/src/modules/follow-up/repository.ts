@@ -1,6 +1,7 @@
 import type { Answers, ParticipantSort } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { placeOfDate } from '../dates/places-of-date';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
 
 /*
@@ -16,6 +17,30 @@ const PARIS = 'Europe/Paris';
 
 /** The discounted unit price in cents, rounded half up like `discountedUnitPriceCents`. */
 const discountedUnit = (unit: SQL, percent: SQL) => sql`((2 * ${unit} * (100 - coalesce(${percent}, 0)) + 100) / 200)`;
+
+/** Place p (ticket t) of one date (issue 32), as ` and …`; no date: every place. */
+const ofDate = (dateId: string | null | undefined, eventId: string) =>
+  dateId ? sql` and ${placeOfDate(dateId, eventId)}` : sql``;
+
+/**
+ * An event's live participations of one date (issue 32) with what prices them: the statistics of
+ * one date are counted from the places, the kept rows being the whole event's.
+ */
+const live = (eventId: string, dateId: string) => sql`
+  select p.id, p.ticket_id, p.user_id, p.quantity, p.entries_used, p.source, p.is_gift, p.refund_places,
+         coalesce(o.paid_at, p.created_at) as purchased_at,
+         coalesce(l.unit_price_cents, t.price_cents) as unit_cents,
+         o.discount_percent,
+         p.quantity * ${discountedUnit(sql`coalesce(l.unit_price_cents, t.price_cents)`, sql`o.discount_percent`)} as total_cents
+    from participations p
+    join tickets t on t.id = p.ticket_id
+    left join orders o on o.id = p.order_id
+    left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
+   where p.event_id = ${eventId} and p.cancelled_at is null${ofDate(dateId, eventId)}`;
+
+/** Of one date only (issue 32): the participation `column` is one of the date's live places. */
+const onDate = (eventId: string, dateId: string, column: string) =>
+  sql` and ${sql.raw(column)} in (select id from (${live(eventId, dateId)}) on_date)`;
 
 export type EventHead = { id: string; organizerId: string; title: string; dateBegin: Date; nbMaxParticipants: number };
 
@@ -43,7 +68,8 @@ export type TicketRow = {
 };
 
 /** The tickets that hold places (options, not their choice heads), with their sales by source. */
-export async function ticketTotals(db: Database, eventId: string): Promise<TicketRow[]> {
+export async function ticketTotals(db: Database, eventId: string, dateId: string | null = null): Promise<TicketRow[]> {
+  if (dateId) return ticketTotalsOfDate(db, eventId, dateId);
   return queryRows<TicketRow>(
     db,
     sql`with kept as (
@@ -66,18 +92,58 @@ export async function ticketTotals(db: Database, eventId: string): Promise<Ticke
   );
 }
 
+/** The same, of one date (issue 32): counted from its places. */
+async function ticketTotalsOfDate(db: Database, eventId: string, dateId: string): Promise<TicketRow[]> {
+  return queryRows<TicketRow>(
+    db,
+    sql`with live as (${live(eventId, dateId)})
+        select t.id, t.title, h.title as "headTitle", t.quantity,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'web'), 0)::int as web,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'presentiel'), 0)::int as presentiel,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'invitation'), 0)::int as invitation,
+               coalesce(sum(lv.quantity) filter (where lv.source = 'invendu'), 0)::int as invendu,
+               coalesce(sum(lv.entries_used), 0)::int as scanned,
+               coalesce(sum(lv.total_cents), 0)::float8 as "grossCents"
+          from tickets t
+          left join tickets h on h.id = t.parent_id
+          left join live lv on lv.ticket_id = t.id
+         where t.event_id = ${eventId} and t.deleted_at is null and not t.is_multipart
+         group by t.id, h.title, h.position
+         order by coalesce(h.position, t.position), t.position, t.title`,
+  );
+}
+
 type PeopleRow = { holders: number; regulars: number; absentees: number };
 
 /**
  * Holders, regulars among them and places not scanned at all. A regular held a live ticket of an
  * earlier event (by start date) of the same organiser.
  */
-export async function peopleTotals(db: Database, event: EventHead): Promise<PeopleRow> {
+export async function peopleTotals(db: Database, event: EventHead, dateId: string | null = null): Promise<PeopleRow> {
+  if (dateId) return peopleTotalsOfDate(db, event, dateId);
   const [row] = await queryRows<PeopleRow>(
     db,
     sql`select coalesce((select sum(holders) from event_holder_counts where event_id = ${event.id}), 0)::int as holders,
                coalesce((select sum(regulars) from event_holder_counts where event_id = ${event.id}), 0)::int as regulars,
                coalesce((select sum(absentees) from event_ticket_totals where event_id = ${event.id}), 0)::int as absentees`,
+  );
+  return row ?? { holders: 0, regulars: 0, absentees: 0 };
+}
+
+/** The same, of one date (issue 32): counted from its places. */
+async function peopleTotalsOfDate(db: Database, event: EventHead, dateId: string): Promise<PeopleRow> {
+  const [row] = await queryRows<PeopleRow>(
+    db,
+    sql`with holders as (
+          select distinct user_id from participations
+           where event_id = ${event.id} and cancelled_at is null and user_id is not null${onDate(event.id, dateId, 'id')})
+        select (select count(*) from holders)::int as holders,
+               (select count(*) from holders h where exists (
+                  select 1 from participations p2 join events e2 on e2.id = p2.event_id
+                   where p2.user_id = h.user_id and p2.cancelled_at is null and p2.event_id <> ${event.id}
+                     and e2.organizer_id = ${event.organizerId} and e2.date_begin < ${event.dateBegin}))::int as regulars,
+               (select count(*) from participations
+                 where event_id = ${event.id} and cancelled_at is null and entries_used = 0${onDate(event.id, dateId, 'id')})::int as absentees`,
   );
   return row ?? { holders: 0, regulars: 0, absentees: 0 };
 }
@@ -102,7 +168,13 @@ export async function promoTotals(db: Database, eventId: string): Promise<PromoR
 type HistogramRow = { at: string; quantity: number };
 
 /** Places sold per Paris hour ('YYYY-MM-DDTHH:00') or day ('YYYY-MM-DD'). */
-export async function soldHistogram(db: Database, eventId: string, unit: 'hour' | 'day'): Promise<HistogramRow[]> {
+export async function soldHistogram(
+  db: Database,
+  eventId: string,
+  unit: 'hour' | 'day',
+  dateId: string | null = null,
+): Promise<HistogramRow[]> {
+  if (dateId) return soldHistogramOfDate(db, eventId, unit, dateId);
   const format = unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
   return queryRows<HistogramRow>(
     db,
@@ -112,8 +184,30 @@ export async function soldHistogram(db: Database, eventId: string, unit: 'hour' 
   );
 }
 
+/** The same, of one date (issue 32): counted from its places. */
+async function soldHistogramOfDate(
+  db: Database,
+  eventId: string,
+  unit: 'hour' | 'day',
+  dateId: string,
+): Promise<HistogramRow[]> {
+  const format = unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
+  return queryRows<HistogramRow>(
+    db,
+    sql`with live as (${live(eventId, dateId)})
+        select to_char(date_trunc(${unit}, purchased_at at time zone ${PARIS}), ${format}) as at,
+               sum(quantity)::int as quantity
+          from live group by 1 order by 1`,
+  );
+}
+
 /** Entries taken at the door per Paris hour. */
-export async function scannedHistogram(db: Database, eventId: string): Promise<HistogramRow[]> {
+export async function scannedHistogram(
+  db: Database,
+  eventId: string,
+  dateId: string | null = null,
+): Promise<HistogramRow[]> {
+  if (dateId) return scannedHistogramOfDate(db, eventId, dateId);
   return queryRows<HistogramRow>(
     db,
     sql`select to_char(hour, 'YYYY-MM-DD"T"HH24:00') as at, sum(scans)::int as quantity
@@ -122,12 +216,44 @@ export async function scannedHistogram(db: Database, eventId: string): Promise<H
   );
 }
 
+/** The same, of one date (issue 32): counted from its places. */
+async function scannedHistogramOfDate(db: Database, eventId: string, dateId: string): Promise<HistogramRow[]> {
+  return queryRows<HistogramRow>(
+    db,
+    sql`select to_char(date_trunc('hour', scanned_at at time zone ${PARIS}), 'YYYY-MM-DD"T"HH24:00') as at,
+               count(*)::int as quantity
+          from scans where event_id = ${eventId} and result = 'accepted'${onDate(eventId, dateId, 'participation_id')}
+         group by 1 order by 1`,
+  );
+}
+
 /** Places by the holder's age on the event's first day. */
-export async function ageHistogram(db: Database, event: EventHead): Promise<{ age: number; quantity: number }[]> {
+export async function ageHistogram(
+  db: Database,
+  event: EventHead,
+  dateId: string | null = null,
+): Promise<{ age: number; quantity: number }[]> {
+  if (dateId) return ageHistogramOfDate(db, event, dateId);
   return queryRows(
     db,
     sql`select age, sum(places)::int as quantity from event_ages where event_id = ${event.id}
          group by age having sum(places) > 0 order by age`,
+  );
+}
+
+/** The same, of one date (issue 32): counted from its places. */
+async function ageHistogramOfDate(
+  db: Database,
+  event: EventHead,
+  dateId: string,
+): Promise<{ age: number; quantity: number }[]> {
+  return queryRows(
+    db,
+    sql`select date_part('year', age((${event.dateBegin}::timestamptz at time zone ${PARIS})::date, u.birth_date))::int as age,
+               sum(p.quantity)::int as quantity
+          from participations p join users u on u.id = p.user_id
+         where p.event_id = ${event.id} and p.cancelled_at is null and u.birth_date <> ${UNKNOWN_BIRTH_DATE}::date${onDate(event.id, dateId, 'p.id')}
+         group by 1 order by 1`,
   );
 }
 
@@ -163,6 +289,9 @@ export type ParticipantDbRow = {
   }[];
   /** The answers to the questions asked once for its order. */
   orderAnswers: Answers | null;
+  /** The export's (issue 32): the date the place was bought for (null for a pass or a one-date event). */
+  dateBegin?: Date | string | null;
+  isPass?: boolean;
 };
 
 /** The name on a place `p`: its holder's, else its order's buyer's `o`, else its account's `u` (orders/sql/guichet_holder_name.sql). */
@@ -260,7 +389,7 @@ const searched = (q: string | undefined, words: string[]) => {
 export async function participantsPage(
   db: Database,
   eventId: string,
-  query: { q?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
+  query: { q?: string; dateId?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
 ): Promise<{ rows: ParticipantDbRow[]; total: number; places: number }> {
   const words = searchWords(query.q);
   // Ties go by the row's first place, in the same direction: a backward scan of the sort's index.
@@ -268,13 +397,19 @@ export async function participantsPage(
   // The status sort reads the entries' index, every other the list's; ties by the row's first place.
   const byEntries = query.sort === 'status';
   const first = byEntries ? sql`pe.first_id` : sql`g.first_id`;
+  // One date's rows (issue 32) read their first place and its ticket.
+  const ofOneDate = query.dateId
+    ? sql`join participations p on p.id = g.first_id join tickets t on t.id = p.ticket_id`
+    : sql``;
+  const dateWhere = ofDate(query.dateId, eventId);
   // Without a search the totals are the list's kept counts; with one, the rows it finds.
   const totalsQuery =
-    words.length === 0 && !query.q?.trim()
+    words.length === 0 && !query.q?.trim() && !query.dateId
       ? sql`select coalesce(sum(lines), 0)::int as total, coalesce(sum(places), 0)::int as places
               from participant_line_counts where event_id = ${eventId}`
       : sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
-              from participant_lines g where g.event_id = ${eventId} ${searched(query.q, words)}`;
+              from participant_lines g ${ofOneDate}
+             where g.event_id = ${eventId} ${searched(query.q, words)}${dateWhere}`;
   // The page's keys by the sort's index, its rows built from them by a function whose plan is kept
   // (follow-up/sql/guichet_participant_rows.sql): planning that join at each page cost more than
   // running it. One statement, one round trip.
@@ -285,7 +420,8 @@ export async function participantsPage(
             select g.key
               from participant_lines g
               ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
-             where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}
+              ${ofOneDate}
+             where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}${dateWhere}
              order by ${sql.join(
                orderBy[query.sort].map(
                  (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
@@ -310,16 +446,25 @@ export async function exportPage(
   eventId: string,
   after: ExportCursor | null,
   limit: number,
+  dateId: string | null = null,
 ): Promise<(ParticipantDbRow & ExportCursor)[]> {
   // The cursor keeps the database's microseconds: a JavaScript date would repeat a row.
   const from = after ? sql` and (p.created_at, p.id) > (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
   return queryRows(
     db,
-    sql`select ${placeColumns}, p.created_at::text as "createdKey"
+    sql`select ${placeColumns},
+               (select dd.date_begin from event_dates dd where dd.id = p.date_id) as "dateBegin",
+               t.is_pass as "isPass", p.created_at::text as "createdKey"
           from participations p
           ${participantJoins}
-         where p.event_id = ${eventId} and p.cancelled_at is null ${from}
+         where p.event_id = ${eventId} and p.cancelled_at is null ${from}${ofDate(dateId, eventId)}
          order by p.created_at, p.id
          limit ${limit}`,
   );
+}
+
+/** Whether the event has dates of its own (issue 32), and whether `dateId` is one of them. */
+export async function findEventDateIds(db: Database, eventId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from event_dates where event_id = ${eventId}`);
+  return rows.map((row) => row.id);
 }

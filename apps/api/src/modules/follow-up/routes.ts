@@ -15,8 +15,16 @@ const eventParams = z.object({ id: z.string().max(64) });
 export const followUpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/console/events/:id/stats',
-    { schema: { params: eventParams, response: { 200: eventStats } }, ...access('user') },
-    async (request) => service.eventStats(deps, request.user, request.params.id),
+    {
+      schema: {
+        params: eventParams,
+        // One date of an event of several (issue 32).
+        querystring: z.object({ dateId: z.string().max(64).optional() }),
+        response: { 200: eventStats },
+      },
+      ...access('user'),
+    },
+    async (request) => service.eventStats(deps, request.user, request.params.id, request.query.dateId),
   );
 
   app.get(
@@ -40,6 +48,7 @@ export const followUpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           format,
           request.query.columns,
           request.log,
+          request.query.dateId,
         );
         return reply
           .header('content-type', file.contentType)

@@ -2,6 +2,7 @@ import {
   type AnswerLine,
   type Answers,
   answerText,
+  datesFr,
   type EventStats,
   type ParticipantRow,
   type ParticipantsPage,
@@ -11,6 +12,8 @@ import {
   ticketChartLabels,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
 import { findEventQuestions } from '../questions/questions.repository';
@@ -24,19 +27,38 @@ export async function followedEvent(deps: AppDeps, viewer: Viewer | null, eventI
   return event;
 }
 
+/**
+ * The date a follow-up is filtered by (issue 32): one of the event's, or none; a one-date event's
+ * own id is the whole event. Another is not found (404, in French).
+ */
+export async function followedDate(deps: AppDeps, eventId: string, dateId: string | undefined) {
+  if (!dateId || dateId === eventId) return null;
+  if (!isUuid(dateId) || !(await repo.findEventDateIds(deps.db, eventId)).includes(dateId)) {
+    throw new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');
+  }
+  return dateId;
+}
+
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
 
 /** The Statistiques tab (2-organiser.md §2.4, §3 "Statistics"): a few aggregate queries. */
-export async function eventStats(deps: AppDeps, viewer: Viewer | null, eventId: string): Promise<EventStats> {
+export async function eventStats(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  dateId?: string,
+): Promise<EventStats> {
   const event = await followedEvent(deps, viewer, eventId);
+  // One date (issue 32): its places and the passes covering it; the promo codes stay the event's.
+  const date = await followedDate(deps, event.id, dateId);
   const [tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages] = await Promise.all([
-    repo.ticketTotals(deps.db, event.id),
-    repo.peopleTotals(deps.db, event),
+    repo.ticketTotals(deps.db, event.id, date),
+    repo.peopleTotals(deps.db, event, date),
     repo.promoTotals(deps.db, event.id),
-    repo.soldHistogram(deps.db, event.id, 'hour'),
-    repo.soldHistogram(deps.db, event.id, 'day'),
-    repo.scannedHistogram(deps.db, event.id),
-    repo.ageHistogram(deps.db, event),
+    repo.soldHistogram(deps.db, event.id, 'hour', date),
+    repo.soldHistogram(deps.db, event.id, 'day', date),
+    repo.scannedHistogram(deps.db, event.id, date),
+    repo.ageHistogram(deps.db, event, date),
   ]);
   const titles = tickets.map((t) => (t.headTitle ? `${t.headTitle} - ${t.title}` : t.title));
   const labels = ticketChartLabels(titles);
@@ -143,8 +165,9 @@ export async function listParticipants(
   query: ParticipantsQuery,
 ): Promise<ParticipantsPage> {
   const event = await followedEvent(deps, viewer, eventId);
+  const dateId = await followedDate(deps, event.id, query.dateId);
   const [page, questions] = await Promise.all([
-    repo.participantsPage(deps.db, event.id, query),
+    repo.participantsPage(deps.db, event.id, { ...query, dateId: dateId ?? undefined }),
     findEventQuestions(deps.db, event.id),
   ]);
   return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };

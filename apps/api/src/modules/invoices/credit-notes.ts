@@ -61,13 +61,11 @@ function refundedPartOf(line: InvoiceLine, quantity: number, refundedCents: numb
 async function creditedLines(tx: Database, invoice: InvoiceDocument, credited: Credited): Promise<InvoiceLine[]> {
   if (credited.kind === 'all') return invoice.lines.map(negated);
   if (credited.kind === 'places') {
-    return invoice.lines
-      .filter((line) => line.ticketId === credited.ticketId && credited.places > 0)
-      .map((line) =>
-        credited.refundedCents === undefined
-          ? partOf(line, credited.places)
-          : refundedPartOf(line, credited.places, credited.refundedCents),
-      );
+    const lines = invoice.lines.filter((line) => line.ticketId === credited.ticketId && credited.places > 0);
+    const { refundedCents } = credited;
+    if (refundedCents === undefined) return lines.map((line) => partOf(line, credited.places));
+    // An amount given back is credited once, on the ticket's first line.
+    return lines.slice(0, 1).map((line) => refundedPartOf(line, credited.places, refundedCents));
   }
   const requested = await credits.findRequestedPlaces(tx, credited.orderId);
   return invoice.lines.flatMap((line) => {
@@ -142,12 +140,14 @@ export async function issueRefundCreditNotes(db: Database, refundId: string, opt
     await issueCreditNotes(db, { key, orderId, organizer: rest, platform: { kind: 'all' }, owed }, options);
     return;
   }
-  // A resale refunds the seller the price less the organiser's fee: the fee stays invoiced to them.
+  // What a refund gives back for less than the places cost stays invoiced: a resale refunds the
+  // seller the price less the organiser's fee, a date's refund a pass's share of it (issue 32).
+  const partial = refund.cause === 'resale' || refund.cause === 'date_cancelled' || refund.cause === 'date_moved';
   const places = {
     kind: 'places',
     ticketId: refund.ticketId ?? '',
     places: refund.places,
-    ...(refund.cause === 'resale' && { refundedCents: refund.amountCents }),
+    ...(partial && { refundedCents: refund.amountCents }),
   } as const;
   await issueCreditNotes(db, { key, orderId, organizer: places, platform: null, owed }, options);
 }

@@ -187,3 +187,16 @@ export async function rejectRequestedPayout(
     .returning({ id: payouts.id });
   return rows.length === 1;
 }
+
+/**
+ * Whether refunds of a cancelled date (issue 32) are still to make: the event's money waits for
+ * them, so that a payout never takes what the buyers of that date are owed.
+ */
+export async function hasDateRefundsInProgress(db: Database, eventId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from refunds where event_id = ${eventId} and cause = 'date_cancelled'
+                         and status in ('pending', 'refunding', 'failed')) as found`,
+  );
+  return row?.found === true;
+}

@@ -3,6 +3,7 @@ import {
   type Balance,
   type BankAccount,
   type BankAccountRequest,
+  dateChangesFr,
   type EventPayouts,
   firstBankAccountError,
   formatDateTime,
@@ -138,6 +139,9 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer | null, eventI
     // Read under the lock: a cancellation's money goes back to the buyers, not to the organiser.
     const state = await repo.findPayoutEvent(tx, event.id);
     if (state.isCancelled) throw new AppError('EVENT_CANCELLED', m.errors.cancelledEvent, 409);
+    if (await repo.hasDateRefundsInProgress(tx, event.id)) {
+      throw new AppError('PAYOUT_HELD', dateChangesFr.errors.payoutHeld, 409);
+    }
     const commission = await dueCommissionVat(tx, event.id);
     const plan = await payoutPlan(
       tx,

@@ -1,10 +1,10 @@
-import { refundsFr, resaleFr } from '@guichet/shared';
+import { dateChangesFr, refundsFr, resaleFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { queueMail } from '../../mail/outbox';
 import type { PaymentProviderName } from '../../payments';
 import type { Payments } from '../checkout/payment.service';
-import { refundOrder, removeRefundedPlaces } from '../orders/participations';
+import { cancelParticipations, refundOrder, removeRefundedPlaces } from '../orders/participations';
 import * as repo from './refunds.repository';
 
 /** A provider call longer than this was cut off (a process died): the refund is asked again, same key. */
@@ -65,7 +65,14 @@ export async function carryOutRefund(
  */
 export async function applyRefund(tx: Database, deps: Pick<AppDeps, 'config' | 'clock'>, refund: repo.RefundRow) {
   const now = deps.clock.now();
-  if (refund.cause === 'request' && refund.participationId) {
+  if (refund.cause === 'date_cancelled' || refund.cause === 'date_moved') {
+    // One date of several: a place bought for it ends (a cancelled date's ended with the
+    // cancellation), a pass keeps its other dates; the order stays paid for the rest.
+    if (refund.cause === 'date_moved' && refund.participationId && refund.dateId) {
+      const ended = await repo.placeBoughtForDate(tx, refund.participationId, refund.dateId);
+      if (ended) await cancelParticipations(tx, [refund.participationId], now);
+    }
+  } else if (refund.cause === 'request' && refund.participationId) {
     await removeRefundedPlaces(tx, refund.participationId, refund.places, now);
     // A resold place was cancelled when it sold, its buyer taking it: nothing goes back on sale.
   } else if (refund.cause !== 'resale' && refund.orderId) {
@@ -74,8 +81,20 @@ export async function applyRefund(tx: Database, deps: Pick<AppDeps, 'config' | '
   const to = await repo.findRefundRecipient(tx, refund);
   if (!to) return;
   const brand = deps.config.brandName;
-  const mail =
-    refund.cause === 'resale'
+  // A cancelled date's buyers had one mail each from the cancellation, whatever their places.
+  if (refund.cause === 'date_cancelled') return;
+  const dateBegin = refund.cause === 'date_moved' && refund.dateId ? await repo.findDateBegin(tx, refund.dateId) : null;
+  const mail = dateBegin
+    ? {
+        subject: dateChangesFr.mail.refunded.subject(brand, to.eventTitle),
+        text: dateChangesFr.mail.refunded.body(
+          to.firstName,
+          to.eventTitle,
+          dateBegin.toISOString(),
+          refund.amountCents,
+        ),
+      }
+    : refund.cause === 'resale'
       ? {
           subject: resaleFr.mail.subject(brand, to.eventTitle),
           text: resaleFr.mail.body(

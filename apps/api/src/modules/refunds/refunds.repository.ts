@@ -264,3 +264,21 @@ export async function resaleFeeOf(db: Database, refundId: string): Promise<numbe
   );
   return row?.fee ?? 0;
 }
+
+/** Whether the participation is a place bought for that date (not a pass covering it). */
+export async function placeBoughtForDate(tx: Database, participationId: string, dateId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`select exists (select 1 from participations where id = ${participationId} and date_id = ${dateId}) as found`,
+  );
+  return row?.found === true;
+}
+
+/** The start of a date of a multi-date event, for the mail of its refund. */
+export async function findDateBegin(db: Database, dateId: string): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string }>(
+    db,
+    sql`select date_begin as at from event_dates where id = ${dateId}`,
+  );
+  return row ? new Date(row.at) : null;
+}

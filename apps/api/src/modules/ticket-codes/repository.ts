@@ -29,8 +29,15 @@ export async function findTicketView(
         holderFirstName: participations.holderFirstName,
         holderLastName: participations.holderLastName,
         eventTitle: events.title,
-        dateBegin: events.dateBegin,
-        dateEnd: events.dateEnd,
+        // A place bought for one date of several (issue 32) shows that date; a pass, the event's span.
+        dateBegin:
+          sql<Date>`coalesce((select d.date_begin from event_dates d where d.id = ${participations.dateId}), ${events.dateBegin})`.mapWith(
+            events.dateBegin,
+          ),
+        dateEnd:
+          sql<Date>`coalesce((select d.date_end from event_dates d where d.id = ${participations.dateId}), ${events.dateEnd})`.mapWith(
+            events.dateEnd,
+          ),
         address: events.address,
         ticketTitle: tickets.title,
         headTitle: head.title,

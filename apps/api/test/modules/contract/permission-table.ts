@@ -416,6 +416,21 @@ export const permissionTable: Record<string, Line> = {
     expect: ownerOrAdmin(404, 404),
     call: () => ({ params: { dateId: randomUUID() } }),
   },
+  // A date moved or cancelled (issue 32): a foreign date id told as not found.
+  'POST /api/console/events/:id/dates/:dateId/move': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => {
+      const begin = new Date(Date.now() + 450 * 86_400_000);
+      return {
+        params: { dateId: randomUUID() },
+        body: { dateBegin: begin.toISOString(), dateEnd: new Date(begin.getTime() + 3_600_000).toISOString() },
+      };
+    },
+  },
+  'POST /api/console/events/:id/dates/:dateId/cancel': {
+    expect: ownerOrAdmin(404, 404),
+    call: () => ({ params: { dateId: randomUUID() }, body: { message: 'Annulée.' } }),
+  },
   'GET /api/console/events/:id/checkin-lists': { expect: ownerOrAdmin(200, 404) },
   'POST /api/console/events/:id/checkin-lists': {
     expect: ownerOrAdmin(201, 404),
@@ -521,6 +536,11 @@ export const permissionTable: Record<string, Line> = {
   },
   'POST /api/wallet/apple/v1/log': { expect: all(200), call: () => ({ body: { logs: ['pass.json invalide'] } }) },
   'POST /api/me/participations/:id/refund-request': { expect: { ...signedIn(404), holder: 409 } },
+  // A one-date event's place is not for a moved date: its holder is told so (409), others 404.
+  'POST /api/me/participations/:id/date-refund': {
+    expect: { ...signedIn(404), holder: 409 },
+    call: () => ({ body: {} }),
+  },
   // Transfers: the holder's own place only; sent to their own address it is refused (409).
   'POST /api/me/participations/:id/transfer': {
     expect: { ...signedIn(404), holder: 409 },

@@ -14,6 +14,7 @@ CREATE OR REPLACE FUNCTION guichet_take_list_entry(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_tickets uuid[];
+  v_dates uuid[];
   v_reentry boolean;
   v_place uuid;
   v_quantity integer;
@@ -21,7 +22,7 @@ DECLARE
   v_inside integer;
   v_admitted boolean;
 BEGIN
-  SELECT l.ticket_ids, l.allow_reentry INTO v_tickets, v_reentry FROM checkin_lists l
+  SELECT l.ticket_ids, l.date_ids, l.allow_reentry INTO v_tickets, v_dates, v_reentry FROM checkin_lists l
    WHERE l.id = p_list AND l.event_id = p_event;
   LOOP
     SELECT g.id INTO v_place
@@ -31,6 +32,11 @@ BEGIN
      WHERE (g.id = p_pid OR (p_group IS NOT NULL AND g.split_from = p_group))
        AND g.event_id = p_event AND g.cancelled_at IS NULL
        AND (g.ticket_id = ANY (v_tickets) OR t.parent_id = ANY (v_tickets))
+       -- A list of some dates (issue 32): a place for one of them, a pass covering one; its
+       -- entries are the list's, so a pass is admitted once on each date's list.
+       AND (cardinality(v_dates) = 0 OR g.date_id = ANY (v_dates)
+            OR (t.is_pass AND (NOT EXISTS (SELECT 1 FROM ticket_dates td WHERE td.ticket_id = t.id)
+                               OR EXISTS (SELECT 1 FROM ticket_dates td WHERE td.ticket_id = t.id AND td.date_id = ANY (v_dates)))))
        AND CASE WHEN p_direction = 'out' THEN coalesce(e.inside, 0) > 0
                 ELSE coalesce(e.inside, 0) < g.quantity AND (coalesce(e.entries, 0) < g.quantity OR v_reentry) END
      ORDER BY g.first_ticket_number NULLS LAST, g.id
@@ -57,6 +63,9 @@ BEGIN
   END LOOP;
   -- Refused: the code's first live place, admitted ones first, says why.
   SELECT g.id, coalesce(e.entries, 0), (g.ticket_id = ANY (v_tickets) OR coalesce(t.parent_id = ANY (v_tickets), false))
+                                        AND (cardinality(v_dates) = 0 OR g.date_id = ANY (v_dates)
+            OR (t.is_pass AND (NOT EXISTS (SELECT 1 FROM ticket_dates td WHERE td.ticket_id = t.id)
+                               OR EXISTS (SELECT 1 FROM ticket_dates td WHERE td.ticket_id = t.id AND td.date_id = ANY (v_dates)))))
     INTO v_place, v_entries, v_admitted
     FROM participations g
     JOIN tickets t ON t.id = g.ticket_id
