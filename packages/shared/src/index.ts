@@ -14,6 +14,7 @@ export * from './console';
 export * from './declarations/schemas';
 export * from './door-sales';
 export * from './embed';
+export * from './events/dates';
 export * from './events/image-sizes';
 export * from './events/listing';
 export * from './events/listing-limits';

@@ -18,6 +18,8 @@ const orderLineInput = z.strictObject({
   ticketId: z.string().max(64),
   quantity: z.number().int().min(0).max(100),
   refundPlaces: z.number().int().min(0).max(100).default(0),
+  /** The date bought, required for a non-pass ticket of a multi-date event (issue 32). */
+  dateId: z.string().max(64).optional(),
   /** One holder per place, in order, when the event's tickets are named (issue 30). */
   holders: z.array(holderUpdateRequest).max(100).optional(),
   /** The answers to the questions asked for each place, in order (attendee questions, issue 30). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cents } from '../common/fields';
 import { VAT_RATES } from '../pricing/vat';
 import { questionView } from '../questions/schemas';
+import { eventDateView } from './dates';
 
 /** An event as a list or a menu names it: which, and when. */
 export const eventSummary = z.object({
@@ -31,7 +32,11 @@ export const eventPreview = eventSummary.extend({
 export type EventPreview = z.infer<typeof eventPreview>;
 
 /** An event of the list: its card also says 'Complet' once every place is sold. */
-export const eventListItem = eventPreview.extend({ isSoldOut: z.boolean() });
+export const eventListItem = eventPreview.extend({
+  isSoldOut: z.boolean(),
+  /** How many dates a multi-date event has (issue 32); absent for a one-date event. */
+  dateCount: z.number().int().optional(),
+});
 export type EventListItem = z.infer<typeof eventListItem>;
 
 /**
@@ -65,6 +70,10 @@ const ticketRead = ticketOption.extend({
   options: z.array(ticketOption),
   /** The tickets offered with this one: the buyer may add one of them, free. */
   gifts: z.array(ticketOption),
+  /** The dates this ticket is sold for (issue 32); empty: every date. */
+  dateIds: z.array(z.string()).optional(),
+  /** A pass: one place covers every date in `dateIds` (all when empty). */
+  isPass: z.boolean().optional(),
 });
 export type TicketRead = z.infer<typeof ticketRead>;
 
@@ -100,6 +109,8 @@ export const eventDetail = eventPreview.extend({
   /** Its waiting room when on (issue 17): the page asks the room for the visitor's turn. */
   waitingRoom: z.object({ opensAt: z.string() }).nullable(),
   tickets: z.array(ticketRead),
+  /** Its dates (séances, issue 32), sorted by start; one element for a one-date event. */
+  dates: z.array(eventDateView).optional(),
 });
 export type EventDetail = z.infer<typeof eventDetail>;
 
@@ -135,11 +146,20 @@ const ticketPlaces = z.object({
 });
 export type TicketPlaces = z.infer<typeof ticketPlaces>;
 
+const dateAvailability = z.object({
+  id: z.string(),
+  placesLeft: z.number().int().nullable(),
+  isSoldOut: z.boolean(),
+});
+export type DateAvailability = z.infer<typeof dateAvailability>;
+
 export const eventAvailability = z.object({
   eventId: z.string(),
   /** The whole event is full (its participant cap reached, or every ticket sold out). */
   isSoldOut: z.boolean(),
   tickets: z.array(ticketPlaces),
+  /** The places left of each date (issue 32). */
+  dates: z.array(dateAvailability).optional(),
 });
 export type EventAvailability = z.infer<typeof eventAvailability>;
 

@@ -30,6 +30,10 @@ export const ticketInput = z.strictObject({
   isHidden: z.boolean().default(false),
   isMultipart: z.boolean().default(false),
   options: z.array(optionInput).max(30).default([]),
+  /** The dates it is sold for (issue 32); empty: every date. */
+  dateIds: z.array(z.string().max(64)).max(366).default([]),
+  /** A pass: one place covers all its dates. */
+  isPass: z.boolean().default(false),
   ...money,
 });
 export type TicketInput = z.infer<typeof ticketInput>;
@@ -116,6 +120,9 @@ export const updateTicketRequest = z.strictObject({
   isHidden: z.boolean().optional(),
   // The whole set of tickets offered with this one; it replaces the previous set.
   giftTicketIds: z.array(z.string().max(64)).max(20).optional(),
+  /** The dates it is sold for (issue 32), replacing the previous set; empty: every date. */
+  dateIds: z.array(z.string().max(64)).max(366).optional(),
+  isPass: z.boolean().optional(),
   ...money,
 });
 export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
@@ -143,6 +150,9 @@ const managedTicket = z.object({
   giftTicketIds: z.array(z.string()),
   /** No place of it or of its options is sold, held or issued: the server would delete it. */
   isDeletable: z.boolean(),
+  /** The dates it is sold for (issue 32); empty: every date. */
+  dateIds: z.array(z.string()).optional(),
+  isPass: z.boolean().optional(),
 });
 export type ManagedTicket = z.infer<typeof managedTicket>;
 

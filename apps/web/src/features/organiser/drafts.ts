@@ -22,6 +22,9 @@ export type TicketDraft = {
   /** Null: the category's usual rate, which follows the category until the organiser picks one. */
   vatRate: VatRate | null;
   options: OptionDraft[];
+  /** The dates it is sold for (issue 32); empty: every date. */
+  dateIds: string[];
+  isPass: boolean;
 };
 
 let counter = 0;
@@ -39,6 +42,8 @@ export function newTicketDraft(position: number): TicketDraft {
     isMultipart: false,
     vatRate: null,
     options: [],
+    dateIds: [],
+    isPass: false,
   };
 }
 
@@ -67,6 +72,8 @@ export function toTicketInput(draft: TicketDraft): TicketInput {
           isHidden: draft.isHidden,
         }))
       : [],
+    dateIds: draft.dateIds,
+    isPass: draft.isPass,
   };
 }
 
