@@ -58,7 +58,7 @@ export const eventDatesFr = {
       dateEnd: 'Fin',
       capacity: 'Places (toutes billetteries confondues)',
       capacityHint: 'Vide : pas de limite propre à cette date',
-      dateMaxRefund: 'Remboursement possible jusqu’au',
+      dateMaxRefund: "Remboursement possible jusqu'au",
       weekdays: 'Jours de la semaine',
       fromDay: 'Du',
       toDay: 'Au',
@@ -84,7 +84,7 @@ export const eventDatesFr = {
     save: 'Enregistrer',
     saved: 'Date modifiée',
     remove: 'Supprimer',
-    removeConfirm: 'Supprimer cette date ? Aucune place n’y est vendue.',
+    removeConfirm: "Supprimer cette date ? Aucune place n'y est vendue.",
     removed: 'Date supprimée',
     move: 'Déplacer',
     moveTitle: 'Déplacer la date',
@@ -93,16 +93,17 @@ export const eventDatesFr = {
     moved: 'Date déplacée, les acheteurs sont prévenus',
     cancel: 'Annuler la date',
     cancelTitle: 'Annuler cette date',
-    cancelText: (orders: number) =>
-      orders === 0
-        ? 'Aucune commande n’est à rembourser. La date ne sera plus en vente.'
-        : `${orders} ${plural(orders, 'commande sera remboursée', 'commandes seront remboursées')} et leurs acheteurs prévenus. Cette action est définitive.`,
+    counting: 'Comptage des commandes à rembourser…',
+    cancelText: (orders: number, isPartial: boolean) =>
+      orders === 0 && !isPartial
+        ? "Aucune commande n'est à rembourser. La date ne sera plus en vente."
+        : `${isPartial ? 'Au moins ' : ''}${orders} ${plural(orders, 'commande sera remboursée', 'commandes seront remboursées')} et leurs acheteurs prévenus. Cette action est définitive.`,
     cancelConfirm: 'Annuler la date',
     cancelledToast: 'Date annulée, ses commandes sont remboursées',
     close: 'Fermer',
     actionsOf: (date: string) => `Actions pour la date du ${date}`,
     afterSalesEdit:
-      'Des places sont vendues : seules les places et le remboursement se modifient ; pour changer l’horaire, déplacez la date.',
+      "Des places sont vendues : seules les places et le remboursement se modifient ; pour changer l'horaire, déplacez la date.",
   },
   tickets: {
     dates: 'Dates',

@@ -1,4 +1,4 @@
-import type { EventDateView, EventDetail, TicketOption, TicketRead } from '@guichet/shared';
+import type { ConsoleEventDate, EventDateView, EventDetail, TicketOption, TicketRead } from '@guichet/shared';
 
 /**
  * The dates (séances) of an event as its page uses them (issue 32). A one-date event has one date
@@ -118,3 +118,6 @@ export function monthGrids(dates: EventDateView[]): MonthGrid[] {
     return { key: month, label: monthName.format(first), weeks };
   });
 }
+
+/** A date has sales once a place of it is sold or held: its times then change only by a move. */
+export const hasSales = (date: Pick<ConsoleEventDate, 'sold' | 'held'>) => date.sold > 0 || date.held > 0;
