@@ -16,8 +16,9 @@ import type {
   StaffScan,
   UpdateCheckinListRequest,
 } from '@guichet/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './client';
+import { withDate } from './date-filter';
 
 const event = (id: string) => encodeURIComponent(id);
 
@@ -61,10 +62,11 @@ export function useScannerLists(eventId: string, enabled: boolean) {
 }
 
 /** The console's check-in lists, with their people inside. */
-export function useCheckinLists(eventId: string) {
+export function useCheckinLists(eventId: string, dateId: string | null = null) {
   return useQuery({
-    queryKey: doorKeys.checkinLists(eventId),
-    queryFn: () => api<CheckinLists>('GET', `/console/events/${event(eventId)}/checkin-lists`),
+    queryKey: [...doorKeys.checkinLists(eventId), dateId],
+    queryFn: () => api<CheckinLists>('GET', withDate(`/console/events/${event(eventId)}/checkin-lists`, dateId)),
+    placeholderData: keepPreviousData,
     refetchInterval: LIVE_FIGURES_MS,
   });
 }
@@ -148,10 +150,13 @@ export function useRemoveStaff(eventId: string) {
   });
 }
 
-export function useDoorTickets(eventId: string) {
+/** The tickets on sale at the door; on a multi-date event (issue 32), those of the date chosen. */
+export function useDoorTickets(eventId: string, dateId: string | null = null) {
   return useQuery({
-    queryKey: doorKeys.doorTickets(eventId),
-    queryFn: () => api<DoorTicket[]>('GET', `/console/events/${event(eventId)}/door-tickets`),
+    queryKey: [...doorKeys.doorTickets(eventId), dateId],
+    queryFn: () => api<DoorTicket[]>('GET', withDate(`/console/events/${event(eventId)}/door-tickets`, dateId)),
+    // Another date chosen: the form stays while its tickets load.
+    placeholderData: keepPreviousData,
   });
 }
 

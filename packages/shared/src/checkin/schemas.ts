@@ -146,6 +146,8 @@ export const createCheckinListRequest = z.strictObject({
   ticketIds: z.array(z.string().max(64)).max(200).default([]),
   allowReentry: z.boolean().default(false),
   allowCheckout: z.boolean().optional(),
+  /** The dates it admits (issue 32): a list per date is that date's manifest; empty: every date. */
+  dateIds: z.array(z.string().max(64)).max(366).optional(),
 });
 export type CreateCheckinListRequest = z.input<typeof createCheckinListRequest>;
 
@@ -154,12 +156,15 @@ export const updateCheckinListRequest = z.strictObject({
   ticketIds: z.array(z.string().max(64)).max(200).optional(),
   allowReentry: z.boolean().optional(),
   allowCheckout: z.boolean().optional(),
+  dateIds: z.array(z.string().max(64)).max(366).optional(),
 });
 export type UpdateCheckinListRequest = z.infer<typeof updateCheckinListRequest>;
 
 /** A list as the console and the scanner show it, with its live figures. */
 export const checkinList = checkinListRules.extend({
   ticketIds: z.array(z.string()),
+  /** The dates it admits (issue 32); empty: every date. */
+  dateIds: z.array(z.string()).optional(),
   /** People inside now (entries less check-outs), and places that entered at least once. */
   inside: z.number().int(),
   entered: z.number().int(),

@@ -96,6 +96,8 @@ export const participantsQuery = z.object({
     .max(PARTICIPANTS_LIST.maxPageSize)
     .catch(PARTICIPANTS_LIST.pageSize)
     .default(PARTICIPANTS_LIST.pageSize),
+  /** One date of a multi-date event (issue 32); absent: every date. */
+  dateId: z.string().max(64).optional(),
 });
 export type ParticipantsQuery = z.infer<typeof participantsQuery>;
 

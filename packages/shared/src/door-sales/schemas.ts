@@ -25,6 +25,8 @@ export const manualEntryRequest = z.strictObject({
   ticketId: z.string().max(64).default(''),
   quantity: z.number().int().min(0).max(100).default(0),
   participant: manualParticipant,
+  /** The date sold (issue 32), required for a ticket of a multi-date event that is not a pass. */
+  dateId: z.string().max(64).optional(),
   /** One holder per place, in order, when the event names its tickets (issue 30), as online. */
   holders: z.array(holderUpdateRequest).max(100).optional(),
   payment: onsitePayment.optional(),
@@ -98,6 +100,8 @@ const doorTicketOption = z.object({
 });
 export const doorTicket = doorTicketOption.extend({
   isMultipart: z.boolean(),
+  /** A pass of a multi-date event (issue 32): sold without a date. */
+  isPass: z.boolean().optional(),
   options: z.array(doorTicketOption),
 });
 export type DoorTicket = z.infer<typeof doorTicket>;

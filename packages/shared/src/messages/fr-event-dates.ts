@@ -33,6 +33,7 @@ export const eventDatesFr = {
   filter: {
     label: 'Date',
     all: 'Toutes les dates',
+    dateRequired: 'Choisissez la date de la vente.',
   },
   console: {
     tab: 'Dates',
