@@ -25,7 +25,6 @@ export const eventDatesFr = {
   },
   myTickets: {
     date: 'Date',
-    pass: 'Pass',
     passDates: (count: number) => `Pass · ${count} ${plural(count, 'date', 'dates')}`,
     cancelled: 'Date annulée',
     moved: (from: string) => `Date déplacée (prévue le ${from})`,
