@@ -118,6 +118,8 @@ export function toPreviewTickets(drafts: TicketDraft[], category: string | null)
         isUserCanTakeInsurance: false,
         hasGiftTickets: false,
         gifts: [],
+        dateIds: d.dateIds,
+        isPass: d.isPass,
         options,
       };
     });
@@ -139,6 +141,8 @@ export function previewTicketsOf(event: ManagedEvent): TicketRead[] {
       isUserCanTakeInsurance: false,
       hasGiftTickets: false,
       gifts: [],
+      dateIds: t.dateIds ?? [],
+      isPass: t.isPass ?? false,
       options: event.tickets.filter((o) => o.parentId === t.id && !o.isHidden).map((o) => ({ ...o, ...places(o) })),
     }));
 }
