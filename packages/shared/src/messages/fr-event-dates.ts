@@ -12,7 +12,8 @@ export const eventDatesFr = {
     moved: (from: string) => `Déplacée (prévue le ${from})`,
     placesLeft: (count: number) => `${count} ${plural(count, 'place', 'places')}`,
     fewLeft: (count: number) => (count <= 1 ? "Plus qu'une place" : `Plus que ${count} places`),
-    available: 'Places disponibles',
+    /** A month grid's cell is narrow: the places left said short. */
+    placesShort: (count: number) => `${count} pl.`,
     chooseFirst: 'Choisissez une date pour voir ses billets.',
     chosen: (date: string) => `Billets du ${date}`,
     passes: 'Pass',

@@ -15,9 +15,10 @@ export function dateStatusText(date: EventDateView): string | null {
   return date.placesLeft <= FEW_PLACES_THRESHOLD ? t.fewLeft(date.placesLeft) : t.placesLeft(date.placesLeft);
 }
 
-function StatusMark({ date }: { date: EventDateView }) {
-  const text = dateStatusText(date);
-  if (!text) return null;
+function StatusMark({ date, compact }: { date: EventDateView; compact: boolean }) {
+  const full = dateStatusText(date);
+  if (!full) return null;
+  const text = compact && isChoosable(date) && date.placesLeft !== null ? t.placesShort(date.placesLeft) : full;
   const color =
     date.status === 'cancelled'
       ? 'gray'
@@ -27,7 +28,15 @@ function StatusMark({ date }: { date: EventDateView }) {
           ? 'orange'
           : 'teal';
   return (
-    <Badge component="span" size="sm" variant="light" color={color} className={classes.mark} data-tone={color}>
+    <Badge
+      component="span"
+      size="sm"
+      variant="light"
+      color={color}
+      className={classes.mark}
+      data-tone={color}
+      data-compact={compact || undefined}
+    >
       {text}
     </Badge>
   );
@@ -79,7 +88,7 @@ export function DatePicker({ dates, value, onChange, layout }: Props) {
         <span className={classes.when} aria-hidden>
           {compact ? timeOf.format(new Date(date.dateBegin)) : formatDateTime(date.dateBegin)}
         </span>
-        <StatusMark date={date} />
+        <StatusMark date={date} compact={compact} />
         {!compact && date.movedFrom && (
           <Text span size="xs" c="dimmed" className={classes.moved}>
             {t.moved(formatDateTime(date.movedFrom))}
