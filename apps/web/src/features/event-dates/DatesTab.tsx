@@ -1,5 +1,18 @@
 import { type ConsoleEventDate, eventDatesFr, formatDateTime } from '@guichet/shared';
-import { Badge, Button, Group, Menu, ScrollArea, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCancelEventDate, useConsoleEventDates, useDateOrders, useDeleteEventDate } from '../../api/event-dates';
@@ -54,7 +67,7 @@ export function DatesTab({ eventId }: { eventId: string }) {
       </Text>
       <QueryState query={dates}>
         {(rows) =>
-          rows.length === 0 ? <Text c="dimmed">{m.empty}</Text> : <DatesTable rows={rows} onAction={setDialog} />
+          rows.length === 0 ? <Text c="dimmed">{m.empty}</Text> : <DatesList rows={rows} onAction={setDialog} />
         }
       </QueryState>
       {dialog?.kind === 'add' && <DateForm eventId={eventId} date={null} onClose={close} />}
@@ -78,8 +91,82 @@ export function DatesTab({ eventId }: { eventId: string }) {
   );
 }
 
-function DatesTable({ rows, onAction }: { rows: ConsoleEventDate[]; onAction: (dialog: Dialog) => void }) {
-  const live = rows.filter((date) => date.status !== 'cancelled');
+type ListProps = { rows: ConsoleEventDate[]; onAction: (dialog: Dialog) => void };
+
+/** A table on wide screens; on phones, a card per date, so that its status and actions stay in view. */
+function DatesList(props: ListProps) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  return narrow ? <DatesCards {...props} /> : <DatesTable {...props} />;
+}
+
+/** What can be done to a date: edit, move, delete (before sales, not the last one), cancel. */
+function DateActions({ date, rows, onAction }: ListProps & { date: ConsoleEventDate }) {
+  if (date.status === 'cancelled') return null;
+  const live = rows.filter((row) => row.status !== 'cancelled');
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-sm" aria-label={m.actionsOf(formatDateTime(date.dateBegin))}>
+          <IconDots size={18} aria-hidden />
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onAction({ kind: 'edit', date })}>{m.edit}</Menu.Item>
+        <Menu.Item onClick={() => onAction({ kind: 'move', date })}>{m.move}</Menu.Item>
+        {/* Before sales a date is deleted; after, it is cancelled (its orders refunded). */}
+        {!hasSales(date) && live.length > 1 && (
+          <Menu.Item color="red" onClick={() => onAction({ kind: 'delete', date })}>
+            {m.remove}
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" onClick={() => onAction({ kind: 'cancel', date })}>
+          {m.cancel}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function StatusBadge({ date }: { date: ConsoleEventDate }) {
+  return (
+    <Badge variant="light" color={statusColor[date.status]}>
+      {m.status[date.status]}
+    </Badge>
+  );
+}
+
+function DatesCards({ rows, onAction }: ListProps) {
+  return (
+    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {rows.map((date) => (
+        <Paper key={date.id} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={700} size="sm">
+                {formatDateTime(date.dateBegin)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {m.columns.end} : {formatDateTime(date.dateEnd)}
+              </Text>
+              {date.movedFrom && (
+                <Text size="xs" c="dimmed">
+                  {m.movedFrom(formatDateTime(date.movedFrom))}
+                </Text>
+              )}
+              <Text size="sm">
+                {m.columns.capacity} : {date.capacity ?? m.noCapacity} · {m.columns.sold} : {date.sold}
+              </Text>
+              <StatusBadge date={date} />
+            </Stack>
+            <DateActions date={date} rows={rows} onAction={onAction} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function DatesTable({ rows, onAction }: ListProps) {
   return (
     <ScrollArea type="auto">
       <Table striped highlightOnHover miw={720} verticalSpacing="xs">
@@ -97,7 +184,6 @@ function DatesTable({ rows, onAction }: { rows: ConsoleEventDate[]; onAction: (d
         </Table.Thead>
         <Table.Tbody>
           {rows.map((date) => {
-            const cancelled = date.status === 'cancelled';
             return (
               <Table.Tr key={date.id}>
                 <Table.Td>
@@ -114,37 +200,10 @@ function DatesTable({ rows, onAction }: { rows: ConsoleEventDate[]; onAction: (d
                 <Table.Td ta="right">{date.capacity ?? m.noCapacity}</Table.Td>
                 <Table.Td ta="right">{date.sold}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={statusColor[date.status]}>
-                    {m.status[date.status]}
-                  </Badge>
+                  <StatusBadge date={date} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  {!cancelled && (
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <Button
-                          variant="subtle"
-                          size="compact-sm"
-                          aria-label={m.actionsOf(formatDateTime(date.dateBegin))}
-                        >
-                          <IconDots size={18} aria-hidden />
-                        </Button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => onAction({ kind: 'edit', date })}>{m.edit}</Menu.Item>
-                        <Menu.Item onClick={() => onAction({ kind: 'move', date })}>{m.move}</Menu.Item>
-                        {/* Before sales a date is deleted; after, it is cancelled (its orders refunded). */}
-                        {!hasSales(date) && live.length > 1 && (
-                          <Menu.Item color="red" onClick={() => onAction({ kind: 'delete', date })}>
-                            {m.remove}
-                          </Menu.Item>
-                        )}
-                        <Menu.Item color="red" onClick={() => onAction({ kind: 'cancel', date })}>
-                          {m.cancel}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  )}
+                  <DateActions date={date} rows={rows} onAction={onAction} />
                 </Table.Td>
               </Table.Tr>
             );
