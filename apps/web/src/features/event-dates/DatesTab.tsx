@@ -1,4 +1,4 @@
-import { type ConsoleEventDate, eventDatesFr, formatDateTime } from '@guichet/shared';
+import { type ConsoleEventDate, type EventDateStatus, eventDatesFr, formatDateTime } from '@guichet/shared';
 import {
   Badge,
   Button,
@@ -35,7 +35,7 @@ type Dialog =
   | { kind: 'delete'; date: ConsoleEventDate }
   | null;
 
-const statusColor = { onsale: 'teal', soldOut: 'red', cancelled: 'gray' } as const;
+const statusColor: Record<EventDateStatus, string> = { onsale: 'teal', soldOut: 'red', cancelled: 'gray' };
 
 /** The console's Dates tab (issue 32): the dates with their figures, and every change of them. */
 export function DatesTab({ eventId }: { eventId: string }) {
