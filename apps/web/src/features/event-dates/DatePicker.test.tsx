@@ -131,6 +131,11 @@ describe('a date and its tickets', () => {
     await user.click(screen.getByRole('button', { name: /^Entrée/ }));
     await user.click(screen.getByRole('button', { name: checkoutStepsFr.tickets.increase('Entrée') }));
     await user.click(screen.getByRole('checkbox', { name: new RegExp(checkoutStepsFr.tickets.acceptTermsBefore) }));
+    expect(
+      within(screen.getByRole('region', { name: checkoutStepsFr.basket.title })).getByText(
+        `${eventDatesFr.myTickets.date} : ${formatDateTime(FRI.dateBegin)}`,
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: fr.common.next }));
     await screen.findByRole('heading', { name: checkoutStepsFr.steps.information });
     await user.click(screen.getByRole('button', { name: fr.common.next }));
