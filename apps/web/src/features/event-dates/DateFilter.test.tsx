@@ -10,11 +10,12 @@ import {
 } from '@guichet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiRequest, ok, stubApi } from '../../../test/fetch-stub';
+import { type ApiRequest, ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
 import { CheckinListsSection } from '../console/CheckinListsSection';
 import { DoorSale } from '../console/DoorSale';
 import ParticipantsTab from '../follow-up/ParticipantsTab';
+import StatsTab from '../follow-up/StatsTab';
 
 const f = eventDatesFr.filter;
 const DATES = 'GET /console/events/evt-1/dates';
@@ -151,4 +152,43 @@ describe('the console’s date filter', () => {
       quantity: 1,
     });
   });
+
+  it('reads the statistics of the date chosen', async () => {
+    const seen: (string | null)[] = [];
+    stubApi({
+      [DATES]: ok([FRI, SAT]),
+      // Not this test's subject: the payout panel says it cannot read them.
+      'GET /console/events/evt-1/payouts': refusal(404, 'NOT_FOUND', 'Introuvable'),
+      'GET /console/events/evt-1/stats': (request) => {
+        seen.push(dateOf(request));
+        return ok(STATS);
+      },
+    });
+    const { user } = renderApp(<StatsTab eventId="evt-1" dateEnd="2099-05-02T22:00:00.000Z" />);
+    await chooseDate(user, FRI.dateBegin);
+    await waitFor(() => expect(seen.at(-1)).toBe('d-fri'));
+    expect(seen[0]).toBeNull();
+  });
 });
+
+const STATS = {
+  participants: 0,
+  capacity: 100,
+  unsold: 100,
+  grossCents: 0,
+  regulars: 0,
+  holders: 0,
+  regularsPercent: 0,
+  scanned: 0,
+  remainingScans: 0,
+  absentees: 0,
+  promoUses: 0,
+  discountCents: 0,
+  byTicket: [],
+  bySource: { web: 0, presentiel: 0, invendu: 0, invitation: 0 },
+  promoCodes: [],
+  soldByHour: [],
+  soldByDay: [],
+  scannedByHour: [],
+  ages: [],
+};
