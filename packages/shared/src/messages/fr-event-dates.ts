@@ -4,7 +4,6 @@ import { plural } from './plural';
 export const eventDatesFr = {
   picker: {
     title: 'Dates',
-    label: 'Choisissez une date',
     /** The radio group's name for screen readers on the grid: the month it shows. */
     weekdays: ['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.'],
     soldOut: 'Complet',
