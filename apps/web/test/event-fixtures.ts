@@ -17,6 +17,8 @@ export const ticketRead = (id: string, extra: Partial<TicketRead> = {}): TicketR
   hasGiftTickets: false,
   options: [],
   gifts: [],
+  dateIds: [],
+  isPass: false,
   ...extra,
 });
 
@@ -58,6 +60,18 @@ export function eventDetail(extra: Partial<EventDetail> = {}): EventDetail {
     canManage: false,
     waitingRoom: null,
     tickets: [ticketRead('t-entry', { title: 'Entrée', priceCents: 2000, maxToBuy: 3 })],
+    // A one-date event's one date has the event's id (issue 32).
+    dates: [
+      {
+        id: 'evt-1',
+        dateBegin: '2099-05-01T18:00:00.000Z',
+        dateEnd: '2099-05-01T23:00:00.000Z',
+        dateMaxRefund: '2099-04-25T00:00:00.000Z',
+        placesLeft: null,
+        status: 'onsale',
+        movedFrom: null,
+      },
+    ],
     ...extra,
   };
 }

@@ -40,6 +40,7 @@ export * from './messages/fr-dates';
 export * from './messages/fr-discovery';
 export * from './messages/fr-door-sales';
 export * from './messages/fr-embed';
+export * from './messages/fr-event-dates';
 export * from './messages/fr-follow-up';
 export * from './messages/fr-integrations';
 export * from './messages/fr-invitations';

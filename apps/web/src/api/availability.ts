@@ -1,8 +1,8 @@
-import { type EventAvailability, type EventDetail, fr } from '@guichet/shared';
+import { type EventAvailability, type EventDetail, eventDatesFr, formatDateTime, fr } from '@guichet/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { eventKeys } from './events';
-import { needsReload, newlySoldOut } from './live-availability';
+import { needsReload, newlySoldOut, newlySoldOutDates } from './live-availability';
 
 /**
  * The places left of an open event's tickets, pushed by the server (Server-Sent Events, issue 17).
@@ -26,14 +26,19 @@ export function useLiveAvailability(event: EventDetail | undefined, shareKey?: s
     source.addEventListener('places', (message) => {
       const next = JSON.parse((message as MessageEvent<string>).data) as EventAvailability;
       const gone = newlySoldOut(previous, next);
+      const goneDates = newlySoldOutDates(previous, next);
       previous = next;
       setFigures(next);
       const current = loaded.current;
       if (!current) return;
-      if (gone.length > 0) {
+      if (gone.length > 0 || goneDates.length > 0) {
         const titles = current.tickets.flatMap((ticket) => [ticket, ...ticket.options]);
+        const starts = new Map((current.dates ?? []).map((date) => [date.id, date.dateBegin]));
         setAnnouncement(
-          gone.map((id) => fr.events.ticketSoldOutNow(titles.find((t) => t.id === id)?.title ?? '')).join(' '),
+          [
+            ...gone.map((id) => fr.events.ticketSoldOutNow(titles.find((t) => t.id === id)?.title ?? '')),
+            ...goneDates.map((id) => eventDatesFr.picker.dateSoldOutNow(formatDateTime(starts.get(id) ?? ''))),
+          ].join(' '),
         );
       }
       if (needsReload(current, next)) void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });

@@ -16,9 +16,10 @@ import type {
   StaffScan,
   UpdateCheckinListRequest,
 } from '@guichet/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from './client';
+import { withDate } from './date-filter';
 
 const event = (id: string) => encodeURIComponent(id);
 
@@ -66,7 +67,8 @@ function useLiveCheckinFigures(eventId: string, enabled: boolean): boolean {
     source.addEventListener('figures', (message) => {
       const figures = JSON.parse((message as MessageEvent<string>).data) as CheckinLists;
       client.setQueryData(doorKeys.scannerLists(eventId), figures);
-      client.setQueryData(doorKeys.checkinLists(eventId), figures);
+      // The whole event's figures: a console showing one date's reads its own.
+      client.setQueryData([...doorKeys.checkinLists(eventId), null], figures);
     });
     return () => {
       source.close();
@@ -88,13 +90,14 @@ export function useScannerLists(eventId: string, enabled: boolean) {
   });
 }
 
-/** The console's check-in lists, with their people inside, live. */
-export function useCheckinLists(eventId: string) {
+/** The console's check-in lists, with their people inside (live for the whole event), or of one date. */
+export function useCheckinLists(eventId: string, dateId: string | null = null) {
   const live = useLiveCheckinFigures(eventId, true);
   return useQuery({
-    queryKey: doorKeys.checkinLists(eventId),
-    queryFn: () => api<CheckinLists>('GET', `/console/events/${event(eventId)}/checkin-lists`),
-    refetchInterval: live ? false : LIVE_FIGURES_MS,
+    queryKey: [...doorKeys.checkinLists(eventId), dateId],
+    queryFn: () => api<CheckinLists>('GET', withDate(`/console/events/${event(eventId)}/checkin-lists`, dateId)),
+    placeholderData: keepPreviousData,
+    refetchInterval: live && !dateId ? false : LIVE_FIGURES_MS,
   });
 }
 
@@ -177,10 +180,13 @@ export function useRemoveStaff(eventId: string) {
   });
 }
 
-export function useDoorTickets(eventId: string) {
+/** The tickets on sale at the door; on a multi-date event (issue 32), those of the date chosen. */
+export function useDoorTickets(eventId: string, dateId: string | null = null) {
   return useQuery({
-    queryKey: doorKeys.doorTickets(eventId),
-    queryFn: () => api<DoorTicket[]>('GET', `/console/events/${event(eventId)}/door-tickets`),
+    queryKey: [...doorKeys.doorTickets(eventId), dateId],
+    queryFn: () => api<DoorTicket[]>('GET', withDate(`/console/events/${event(eventId)}/door-tickets`, dateId)),
+    // Another date chosen: the form stays while its tickets load.
+    placeholderData: keepPreviousData,
   });
 }
 

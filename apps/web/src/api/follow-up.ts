@@ -1,22 +1,24 @@
 import type { EventStats, ExportColumns, ParticipantsPage, ParticipantsQuery } from '@guichet/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { withDate } from './date-filter';
 
 export type { EventStats, ParticipantsPage, ParticipantsQuery };
 
 export const followUpKeys = {
   all: (eventId: string) => ['follow-up', eventId] as const,
-  stats: (eventId: string) => ['follow-up', eventId, 'stats'] as const,
+  stats: (eventId: string, dateId: string | null = null) => ['follow-up', eventId, 'stats', dateId] as const,
   participants: (eventId: string, query: ParticipantsQuery) => ['follow-up', eventId, 'participants', query] as const,
 };
 
 const eventPath = (eventId: string) => `/console/events/${encodeURIComponent(eventId)}`;
 
 /** The Statistiques tab's figures (2-organiser.md §2.4), computed by the server in one answer. */
-export function useEventStats(eventId: string) {
+export function useEventStats(eventId: string, dateId: string | null = null) {
   return useQuery({
-    queryKey: followUpKeys.stats(eventId),
-    queryFn: ({ signal }) => api<EventStats>('GET', `${eventPath(eventId)}/stats`, undefined, { signal }),
+    queryKey: followUpKeys.stats(eventId, dateId),
+    queryFn: ({ signal }) =>
+      api<EventStats>('GET', withDate(`${eventPath(eventId)}/stats`, dateId), undefined, { signal }),
   });
 }
 
@@ -35,6 +37,7 @@ export function useParticipants(eventId: string, query: ParticipantsQuery) {
         limit: String(query.limit),
       });
       if (query.q) params.set('q', query.q);
+      if (query.dateId) params.set('dateId', query.dateId);
       return api<ParticipantsPage>('GET', `${eventPath(eventId)}/participants?${params}`, undefined, { signal });
     },
     placeholderData: keepPreviousData,
@@ -44,6 +47,11 @@ export function useParticipants(eventId: string, query: ParticipantsQuery) {
 export type ExportFormat = 'xlsx' | 'csv';
 
 /** Where the browser downloads an export (§9); the session cookie goes with the request. */
-export function exportUrl(eventId: string, format: ExportFormat, columns: ExportColumns): string {
-  return `/api${eventPath(eventId)}/export.${format}?columns=${columns}`;
+export function exportUrl(
+  eventId: string,
+  format: ExportFormat,
+  columns: ExportColumns,
+  dateId: string | null = null,
+): string {
+  return withDate(`/api${eventPath(eventId)}/export.${format}?columns=${columns}`, dateId);
 }

@@ -1,4 +1,11 @@
-import type { EventAvailability, EventDetail, TicketOption, TicketPlaces } from '@guichet/shared';
+import type {
+  DateAvailability,
+  EventAvailability,
+  EventDateView,
+  EventDetail,
+  TicketOption,
+  TicketPlaces,
+} from '@guichet/shared';
 
 /**
  * The event as loaded, with the live figures of its tickets laid over it (issue 17): places left,
@@ -14,7 +21,18 @@ export function withAvailability(event: EventDetail, live: EventAvailability | n
   }));
   const isSoldOut = live.isSoldOut;
   const status = isSoldOut ? 'soldOut' : event.status === 'soldOut' ? (event.isOpen ? 'open' : 'closed') : event.status;
-  return { ...event, isSoldOut, status, tickets };
+  const dates = event.dates && live.dates ? withDateFigures(event.dates, live.dates) : event.dates;
+  return { ...event, isSoldOut, status, tickets, ...(dates && { dates }) };
+}
+
+/** The live places of each date (issue 32); a cancelled date stays cancelled. */
+function withDateFigures(dates: EventDateView[], live: DateAvailability[]): EventDateView[] {
+  const figures = new Map(live.map((date) => [date.id, date]));
+  return dates.map((date) => {
+    const figure = figures.get(date.id);
+    if (!figure || date.status === 'cancelled') return date;
+    return { ...date, placesLeft: figure.placesLeft, status: figure.isSoldOut ? 'soldOut' : 'onsale' };
+  });
 }
 
 function overlay<T extends TicketOption>(ticket: T, figures: TicketPlaces | undefined): T {
@@ -44,4 +62,11 @@ export function newlySoldOut(before: EventAvailability | null, after: EventAvail
   if (!before) return [];
   const was = new Map(before.tickets.map((ticket) => [ticket.id, ticket.isSoldOut]));
   return after.tickets.filter((ticket) => ticket.isSoldOut && was.get(ticket.id) === false).map((ticket) => ticket.id);
+}
+
+/** The dates that sold out between two sets of figures (issue 32), for the same announcement. */
+export function newlySoldOutDates(before: EventAvailability | null, after: EventAvailability): string[] {
+  if (!before?.dates || !after.dates) return [];
+  const was = new Map(before.dates.map((date) => [date.id, date.isSoldOut]));
+  return after.dates.filter((date) => date.isSoldOut && was.get(date.id) === false).map((date) => date.id);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDateView } from '../events/dates';
 import { myResale } from '../resale/schemas';
 import { pendingTransfer } from '../transfers/schemas';
 
@@ -140,5 +141,12 @@ export const myParticipation = z.object({
   resale: myResale.nullable(),
   /** What putting it up for resale would refund (its price, the organiser's fee); null when it cannot be. */
   resaleOffer: z.object({ priceCents: z.number().int(), feeCents: z.number().int() }).nullable(),
+  /** Its date on a multi-date event (issue 32); null for a pass or a one-date event. */
+  eventDate: eventDateView
+    .pick({ id: true, dateBegin: true, dateEnd: true, status: true, movedFrom: true })
+    .nullable()
+    .optional(),
+  /** A pass of a multi-date event: how many dates it covers. */
+  passDateCount: z.number().int().nullable().optional(),
 });
 export type MyParticipation = z.infer<typeof myParticipation>;

@@ -100,6 +100,8 @@ const doorTicketOption = z.object({
 });
 export const doorTicket = doorTicketOption.extend({
   isMultipart: z.boolean(),
+  /** A pass of a multi-date event (issue 32): sold without a date. */
+  isPass: z.boolean().optional(),
   options: z.array(doorTicketOption),
 });
 export type DoorTicket = z.infer<typeof doorTicket>;

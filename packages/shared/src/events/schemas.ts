@@ -151,15 +151,20 @@ const ticketPlaces = z.object({
 });
 export type TicketPlaces = z.infer<typeof ticketPlaces>;
 
+const dateAvailability = z.object({
+  id: z.string(),
+  placesLeft: z.number().int().nullable(),
+  isSoldOut: z.boolean(),
+});
+export type DateAvailability = z.infer<typeof dateAvailability>;
+
 export const eventAvailability = z.object({
   eventId: z.string(),
   /** The whole event is full (its participant cap reached, or every ticket sold out). */
   isSoldOut: z.boolean(),
   tickets: z.array(ticketPlaces),
-  /** Each date's places (issue 32; always sent); one for a one-date event. */
-  dates: z
-    .array(z.object({ id: z.string(), placesLeft: z.number().int().nullable(), isSoldOut: z.boolean() }))
-    .optional(),
+  /** The places left of each date (issue 32). */
+  dates: z.array(dateAvailability).optional(),
 });
 export type EventAvailability = z.infer<typeof eventAvailability>;
 

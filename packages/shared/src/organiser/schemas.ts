@@ -150,6 +150,9 @@ const managedTicket = z.object({
   giftTicketIds: z.array(z.string()),
   /** No place of it or of its options is sold, held or issued: the server would delete it. */
   isDeletable: z.boolean(),
+  /** The dates it is sold for (issue 32); empty: every date. */
+  dateIds: z.array(z.string()).optional(),
+  isPass: z.boolean().optional(),
 });
 export type ManagedTicket = z.infer<typeof managedTicket>;
 

@@ -1,4 +1,4 @@
-import { checkoutStepsFr, type EventDetail, formatEuros } from '@guichet/shared';
+import { checkoutStepsFr, type EventDetail, eventDatesFr, formatDateTime, formatEuros } from '@guichet/shared';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { basketTotals, type CheckoutState, giftOf, selection } from './state';
@@ -23,7 +23,9 @@ function Row({ label, amount, strong }: { label: string; amount: string; strong?
 export function Basket({ event, state }: { event: EventDetail; state: CheckoutState }) {
   const headingId = useId();
   const totals = basketTotals(state, event);
-  const { title } = selection(state, event);
+  const { title, ticket } = selection(state, event);
+  // The date bought (issue 32): said under the line, a pass's dates being in its description.
+  const date = ticket && !ticket.isPass ? event.dates?.find((d) => d.id === state.dateId) : undefined;
   const { gift } = giftOf(state, event);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
@@ -36,6 +38,11 @@ export function Basket({ event, state }: { event: EventDetail; state: CheckoutSt
         ) : (
           <>
             <Row label={b.line(state.quantity, title)} amount={formatEuros(totals.grossCents)} />
+            {date && (
+              <Text size="sm" c="dimmed">
+                {eventDatesFr.myTickets.date} : {formatDateTime(date.dateBegin)}
+              </Text>
+            )}
             {gift && <Row label={b.giftLine(gift.title)} amount={checkoutStepsFr.gift.offered} />}
             {totals.refundPlaces > 0 && (
               <Row label={b.insurance(totals.refundPlaces)} amount={formatEuros(totals.insuranceCents)} />

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/auth';
 import { useReleaseOrder } from '../../api/checkout';
 import { eventKeys } from '../../api/events';
+import { isMultiDate } from '../event-dates/dates';
 import { TicketList } from '../events/TicketList';
 import { rememberRedirectAfterLogin } from '../shell/markers';
 import { AccountStep } from './AccountStep';
@@ -17,21 +18,37 @@ import { GiftModal } from './GiftModal';
 import { InformationStep } from './InformationStep';
 import { PaymentStep } from './PaymentStep';
 import { ProofStep } from './ProofStep';
-import { type Buyer, checkoutReducer, giftOf, initialCheckoutFor, questionsOf, type Step } from './state';
+import {
+  type Buyer,
+  checkoutReducer,
+  giftOf,
+  initialCheckout,
+  initialCheckoutFor,
+  questionsOf,
+  type Step,
+} from './state';
 import { TicketStep } from './TicketStep';
 
-type Props = { event: EventDetail; shareKey: string | null };
+type Props = {
+  event: EventDetail;
+  shareKey: string | null;
+  /** The date chosen on a multi-date event (issue 32); the event's tickets are already those of that date. */
+  dateId?: string | null;
+};
 
-/** The checkout flow of an event page; a fresh flow for each event. */
+/** The checkout flow of an event page; a fresh flow for each event, and for each date chosen. */
 export function CheckoutPanel(props: Props) {
-  return <CheckoutFlow key={props.event.id} {...props} />;
+  return <CheckoutFlow key={`${props.event.id}:${props.dateId ?? ''}`} {...props} />;
 }
 
-function CheckoutFlow({ event, shareKey }: Props) {
+function CheckoutFlow({ event, shareKey, dateId = null }: Props) {
   const { data: user } = useSession();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const [state, dispatch] = useReducer(checkoutReducer, event, initialCheckoutFor);
+  const [state, dispatch] = useReducer(checkoutReducer, event, (loaded) =>
+    // No date chosen yet: nothing is chosen for the buyer, who picks a date or a pass first.
+    isMultiDate(loaded) && !dateId ? initialCheckout : { ...initialCheckoutFor(loaded), dateId },
+  );
   const releaseHold = useReleaseOrder();
   // The heading of a step takes the focus only once the buyer has moved, not on page load.
   const [moved, setMoved] = useState(false);
@@ -39,7 +56,8 @@ function CheckoutFlow({ event, shareKey }: Props) {
 
   // A closed or sold-out event shows its tickets read-only. A flow under way stays: its own
   // hold may be what made the event sold out.
-  if (event.status !== 'open' && state.step === 'tickets') return <TicketList tickets={event.tickets} />;
+  if (event.status !== 'open' && state.step === 'tickets')
+    return <TicketList tickets={event.tickets} dates={event.dates} />;
 
   const goTo = (step: Step) => {
     setMoved(true);

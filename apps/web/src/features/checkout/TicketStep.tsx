@@ -3,6 +3,7 @@ import {
   checkoutStepsFr,
   discountedUnitPriceCents,
   type EventDetail,
+  eventDatesFr,
   firstTicketStepError,
   fr,
   isPickable,
@@ -10,13 +11,15 @@ import {
   type TicketRead,
   ticketQuantityBounds,
 } from '@guichet/shared';
-import { Alert, Anchor, Checkbox, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { type Dispatch, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ChoiceList } from '../../ui/ChoiceList';
 import { FormError } from '../../ui/FormError';
 import { OptionPicker } from '../../ui/OptionPicker';
 import { PlacesBadge } from '../availability/PlacesBadge';
+import { isMultiDate, isPass } from '../event-dates/dates';
+import { PassCoverage } from '../event-dates/PassCoverage';
 import { priceLabel } from '../events/price-label';
 import { VatNote } from '../events/VatNote';
 import classes from './Checkout.module.css';
@@ -72,6 +75,44 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
     dispatch({ type: 'openTicket', ticket: event.tickets.find((ticket) => ticket.id === id) ?? null });
   };
 
+  // A multi-date event (issue 32): the chosen date's tickets, then the passes apart with their dates.
+  const multiDate = isMultiDate(event);
+  const own = multiDate ? event.tickets.filter((ticket) => !isPass(ticket)) : event.tickets;
+  const passes = multiDate ? event.tickets.filter(isPass) : [];
+  const choices = (tickets: TicketRead[]) => (
+    <ChoiceList
+      items={tickets}
+      value={state.ticketId}
+      onChange={open}
+      price={priceLabel}
+      fromPrice={fr.events.fromPrice}
+      noDescription={fr.events.noDescription}
+      mark={(ticket) =>
+        isPass(ticket) ? (
+          <>
+            <Availability ticket={ticket} />
+            <PassCoverage event={event} ticket={ticket} />
+          </>
+        ) : (
+          <Availability ticket={ticket} />
+        )
+      }
+      priceNote={(ticket) => <VatNote ticket={ticket} />}
+      panel={(ticket) => (
+        <TicketChoice
+          event={event}
+          ticket={ticket}
+          state={state}
+          dispatch={dispatch}
+          onQuantity={(quantity) => {
+            if (quantity === 0) setError(null);
+            dispatch({ type: 'setQuantity', quantity });
+          }}
+        />
+      )}
+    />
+  );
+
   // The account already has the one ticket a free event allows: said before anything is filled in.
   if (event.isFree && event.hasFreePlace) {
     return (
@@ -90,31 +131,20 @@ export function TicketStep({ event, state, dispatch, focus, onNext }: StepProps)
 
   return (
     <StepForm title={checkoutStepsFr.steps.tickets} focus={focus} onSubmit={next}>
-      {event.tickets.length === 0 ? (
+      {multiDate && !state.dateId ? (
+        <Text c="dimmed">{eventDatesFr.picker.chooseFirst}</Text>
+      ) : own.length === 0 && passes.length === 0 ? (
         <Text c="dimmed">{t.noTickets}</Text>
       ) : (
-        <ChoiceList
-          items={event.tickets}
-          value={state.ticketId}
-          onChange={open}
-          price={priceLabel}
-          fromPrice={fr.events.fromPrice}
-          noDescription={fr.events.noDescription}
-          mark={(ticket) => <Availability ticket={ticket} />}
-          priceNote={(ticket) => <VatNote ticket={ticket} />}
-          panel={(ticket) => (
-            <TicketChoice
-              event={event}
-              ticket={ticket}
-              state={state}
-              dispatch={dispatch}
-              onQuantity={(quantity) => {
-                if (quantity === 0) setError(null);
-                dispatch({ type: 'setQuantity', quantity });
-              }}
-            />
-          )}
-        />
+        own.length > 0 && choices(own)
+      )}
+      {passes.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            {eventDatesFr.picker.passes}
+          </Title>
+          {choices(passes)}
+        </Stack>
       )}
       {/* In the page before any message, so that screen readers announce it when it fills in. */}
       <div role="status" aria-live="polite" className={classes.notice}>

@@ -55,6 +55,8 @@ export type HeldOrder = {
 
 export type CheckoutState = {
   step: Step;
+  /** The date chosen on a multi-date event's page (issue 32), sent on the lines that are not passes. */
+  dateId: string | null;
   /** The open ticket of the accordion is the chosen one. */
   ticketId: string | null;
   optionId: string | null;
@@ -90,6 +92,7 @@ export const emptyBuyer: Buyer = {
 
 export const initialCheckout: CheckoutState = {
   step: 'tickets',
+  dateId: null,
   ticketId: null,
   optionId: null,
   quantity: 0,
@@ -256,9 +259,12 @@ export function orderLines(state: CheckoutState, event: EventDetail): CreateOrde
         ),
       }
     : {};
+  const { ticket } = selection(state, event);
+  const date = state.dateId && ticket && !ticket.isPass ? { dateId: state.dateId } : {};
   return [
     {
       ticketId: bought.id,
+      ...date,
       quantity: state.quantity,
       refundPlaces: refund.enabled ? refund.places : 0,
       ...holders,

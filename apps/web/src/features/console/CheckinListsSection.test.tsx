@@ -8,6 +8,8 @@ import { CheckinListsSection } from './CheckinListsSection';
 
 const m = checkinFr.lists;
 const LISTS = 'GET /console/events/evt-1/checkin-lists';
+/** A one-date event: no date filter. */
+const DATES = 'GET /console/events/evt-1/dates';
 const CREATE = 'POST /console/events/evt-1/checkin-lists';
 const managed = {
   tickets: [
@@ -71,7 +73,7 @@ describe('the check-in lists of the console', () => {
   });
 
   it('shows each list with its people inside, and the whole event’s', async () => {
-    stubApi({ [LISTS]: ok(figures) });
+    stubApi({ [DATES]: ok([]), [LISTS]: ok(figures) });
     renderApp(<CheckinListsSection eventId="evt-1" />);
     const item = (await screen.findByText('Carré VIP')).closest('li') as HTMLElement;
     expect(within(item).getByText(m.reentry)).toBeInTheDocument();
@@ -83,6 +85,7 @@ describe('the check-in lists of the console', () => {
 
   it('creates a list of the tickets ticked, and says the server’s refusal of a list without ticket', async () => {
     const api = stubApi({
+      [DATES]: ok([]),
       [LISTS]: ok({ lists: [], event: { inside: 0, total: 0 } }),
       'GET /events/evt-1/manage': ok(managed),
       [CREATE]: ({ body }) =>

@@ -1,8 +1,21 @@
-import { CHECKIN_LIST_NAME_MAX, type CheckinList, checkinFr } from '@guichet/shared';
-import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { CHECKIN_LIST_NAME_MAX, type CheckinList, checkinFr, eventDatesFr, formatDateTime } from '@guichet/shared';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useCheckinLists, useDeleteCheckinList, useSaveCheckinList } from '../../api/checkin';
+import { useConsoleEventDates } from '../../api/event-dates';
 import { useManagedEvent } from '../../api/organiser';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormError } from '../../ui/FormError';
@@ -10,6 +23,7 @@ import { mutationDialog } from '../../ui/mutation-dialog';
 import { QueryState } from '../../ui/QueryState';
 import { Section } from '../../ui/Section';
 import { toast } from '../../ui/toast';
+import { DateFilter } from '../event-dates/DateFilter';
 
 const m = checkinFr.lists;
 const s = checkinFr.scanner;
@@ -18,7 +32,9 @@ type Editing = { list: CheckinList | null } | null;
 
 /** The console's check-in lists (issue 31): which tickets each door admits, leaving and coming back, who is inside. */
 export function CheckinListsSection({ eventId }: { eventId: string }) {
-  const lists = useCheckinLists(eventId);
+  // A multi-date event (issue 32): the figures of one date, or of them all.
+  const [dateId, setDateId] = useState<string | null>(null);
+  const lists = useCheckinLists(eventId, dateId);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<CheckinList | null>(null);
   const remove = mutationDialog(useDeleteCheckinList(eventId), () => setRemoving(null));
@@ -35,6 +51,7 @@ export function CheckinListsSection({ eventId }: { eventId: string }) {
       <Text size="sm" c="dimmed">
         {m.intro}
       </Text>
+      <DateFilter eventId={eventId} value={dateId} onChange={setDateId} />
       <QueryState query={lists}>
         {({ lists: rows, event }) => (
           <Stack gap="xs">
@@ -116,13 +133,15 @@ function ListForm({ eventId, list, onClose }: { eventId: string; list: CheckinLi
   const [ticketIds, setTicketIds] = useState<string[]>(list?.ticketIds ?? []);
   const [allowCheckout, setAllowCheckout] = useState(list?.allowCheckout ?? false);
   const [allowReentry, setAllowReentry] = useState(list?.allowReentry ?? false);
+  const [dateIds, setDateIds] = useState<string[]>(list?.dateIds ?? []);
+  const dates = useConsoleEventDates(eventId).data ?? [];
   // The options of a choice ticket come with it: only the tickets sold on their own are offered.
   const tickets = (managed.data?.tickets ?? []).filter((ticket) => ticket.parentId === null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { id: list?.id, name, ticketIds, allowReentry, allowCheckout },
+      { id: list?.id, name, ticketIds, allowReentry, allowCheckout, ...(dates.length > 1 && { dateIds }) },
       {
         onSuccess: () => {
           toast(list ? m.saved : m.created);
@@ -151,6 +170,18 @@ function ListForm({ eventId, list, onClose }: { eventId: string; list: CheckinLi
               ))}
             </Stack>
           </Checkbox.Group>
+          {dates.length > 1 && (
+            <MultiSelect
+              label={eventDatesFr.tickets.dates}
+              description={eventDatesFr.tickets.datesHint}
+              placeholder={dateIds.length === 0 ? eventDatesFr.tickets.datesPlaceholder : undefined}
+              data={dates.map((date) => ({ value: date.id, label: formatDateTime(date.dateBegin) }))}
+              value={dateIds}
+              onChange={setDateIds}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
           <Switch
             label={m.allowCheckout}
             description={m.allowCheckoutHelp}

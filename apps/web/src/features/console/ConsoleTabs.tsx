@@ -1,4 +1,12 @@
-import { attendeeMessagesFr, consoleFr, embedFr, invitationsFr, invoicesFr, waitingListFr } from '@guichet/shared';
+import {
+  attendeeMessagesFr,
+  consoleFr,
+  embedFr,
+  eventDatesFr,
+  invitationsFr,
+  invoicesFr,
+  waitingListFr,
+} from '@guichet/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../ui/Loading';
@@ -21,6 +29,7 @@ const MessagesTab = lazy(() =>
 const InvitationsTab = lazy(() =>
   import('../invitations/InvitationsTab').then((module) => ({ default: module.InvitationsTab })),
 );
+const DatesTab = lazy(() => import('../event-dates/DatesTab').then((module) => ({ default: module.DatesTab })));
 const WaitingListTab = lazy(() =>
   import('../waiting-list/WaitingListTab').then((module) => ({ default: module.WaitingListTab })),
 );
@@ -28,6 +37,7 @@ const WaitingListTab = lazy(() =>
 export const consoleTabs = [
   'stats',
   'edit',
+  'dates',
   'participants',
   'waitingList',
   'messages',
@@ -43,6 +53,7 @@ const tabLabels: Record<ConsoleTab, string> = {
   ...consoleFr.tabs,
   declarations: invoicesFr.declarations.tab,
   waitingList: waitingListFr.console.tab,
+  dates: eventDatesFr.console.tab,
   embed: embedFr.console.tab,
   messages: attendeeMessagesFr.tab,
   invitations: invitationsFr.tab,
@@ -94,6 +105,11 @@ export function ConsoleTabs({ eventId, dateEnd, tab, onTabChange, onDeleted }: P
             <TicketRulesForm kind="resale" eventId={eventId} />
             <CancelEventButton eventId={eventId} />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="dates" pt="md">
+          <Suspense fallback={<TabLoader />}>
+            <DatesTab eventId={eventId} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="participants" pt="md">
           <Suspense fallback={<TabLoader />}>

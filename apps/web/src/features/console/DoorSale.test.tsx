@@ -16,6 +16,8 @@ import { DoorSale } from './DoorSale';
 const m = doorSalesFr;
 const TICKETS = 'GET /console/events/evt-1/door-tickets';
 const SALES = 'GET /console/events/evt-1/manual-entries';
+/** A one-date event: no date filter. */
+const DATES = 'GET /console/events/evt-1/dates';
 const SELL = 'POST /console/events/evt-1/manual-entries';
 
 function doorTicket(id: string, title: string, priceCents: number, extra: Partial<DoorTicket> = {}): DoorTicket {
@@ -55,7 +57,7 @@ async function fillParticipant(user: ReturnType<typeof renderApp>['user'], value
 
 describe('the door sale', () => {
   it('checks the ticket, then the participant, each refusal in French', async () => {
-    const api = stubApi({ [TICKETS]: ok([entry, gone]), [SALES]: ok([]) });
+    const api = stubApi({ [DATES]: ok([]), [TICKETS]: ok([entry, gone]), [SALES]: ok([]) });
     const { user } = renderApp(<DoorSale eventId="evt-1" />);
     await screen.findByRole('heading', { name: m.title });
     expect(await screen.findByText(m.recentEmpty)).toBeInTheDocument();
@@ -77,7 +79,7 @@ describe('the door sale', () => {
   });
 
   it('asks for the count, then how a paid ticket was paid', async () => {
-    const api = stubApi({ [TICKETS]: ok([entry]), [SALES]: ok([]) });
+    const api = stubApi({ [DATES]: ok([]), [TICKETS]: ok([entry]), [SALES]: ok([]) });
     const { user } = renderApp(<DoorSale eventId="evt-1" />);
     await user.click(await screen.findByRole('button', { name: /Entrée/ }));
     await fillParticipant(user, {});
@@ -93,6 +95,7 @@ describe('the door sale', () => {
   it('records a paid sale: the total to take, the body sent, a toast, an empty form, the sale listed', async () => {
     let sales: DoorSaleRow[] = [];
     const api = stubApi({
+      [DATES]: ok([]),
       [TICKETS]: ok([entry]),
       [SALES]: () => ok(sales),
       [SELL]: () => {
@@ -146,6 +149,7 @@ describe('the door sale', () => {
 
   it('records a free ticket as free, without asking how it was paid', async () => {
     const api = stubApi({
+      [DATES]: ok([]),
       [TICKETS]: ok([guest]),
       [SALES]: ok([]),
       [SELL]: ok({ orderId: 'o-1', participationId: 'p-1', totalCents: 0, message: m.success }),
@@ -164,6 +168,7 @@ describe('the door sale', () => {
 
   it('shows the server’s refusal and keeps what was typed', async () => {
     stubApi({
+      [DATES]: ok([]),
       [TICKETS]: ok([entry]),
       [SALES]: ok([]),
       [SELL]: refusal(409, 'SOLD_OUT', m.soldOutMessage),
@@ -182,6 +187,7 @@ describe('the door sale', () => {
   it('asks a holder per place when the event names its tickets, each refusal under its field, and sends them', async () => {
     const named = doorTicket('t-named', 'Fosse', 1500, { isNamed: true });
     const api = stubApi({
+      [DATES]: ok([]),
       [TICKETS]: ok([named]),
       [SALES]: ok([]),
       [SELL]: ok({ orderId: 'o-1', participationId: 'p-1', totalCents: 3000, message: m.success }),

@@ -2,6 +2,7 @@ import {
   cheapestPickableOption,
   type DoorTicket,
   doorSalesFr,
+  eventDatesFr,
   firstManualEntryError,
   formatDateTime,
   isPickable,
@@ -14,6 +15,7 @@ import {
 import { Badge, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useCreateManualEntry, useDoorSales, useDoorTickets } from '../../api/checkin';
+import { useConsoleEventDates } from '../../api/event-dates';
 import { ChoiceList } from '../../ui/ChoiceList';
 import { FormActions } from '../../ui/FormActions';
 import { OptionPicker } from '../../ui/OptionPicker';
@@ -21,6 +23,7 @@ import { Panel } from '../../ui/Panel';
 import { QueryState } from '../../ui/QueryState';
 import { toast } from '../../ui/toast';
 import { QuantityStepper } from '../checkout/QuantityStepper';
+import { DateFilter } from '../event-dates/DateFilter';
 import { priceLabel } from '../events/price-label';
 import { PlaceHolderFields } from '../holders/PlaceHolderFields';
 
@@ -34,7 +37,10 @@ const emptyParticipant: ManualParticipant = { email: '', firstName: '', lastName
  * which takes the places from the same inventory as the web. The lists refresh without a reload.
  */
 export function DoorSale({ eventId }: { eventId: string }) {
-  const tickets = useDoorTickets(eventId);
+  // A multi-date event (issue 32): the door sells one date at a time, chosen above the tickets.
+  const [dateId, setDateId] = useState<string | null>(null);
+  const isMultiDate = (useConsoleEventDates(eventId).data?.length ?? 0) > 1;
+  const tickets = useDoorTickets(eventId, dateId);
   const create = useCreateManualEntry(eventId);
   const [ticketId, setTicketId] = useState<string | null>(null);
   const [optionId, setOptionId] = useState<string | null>(null);
@@ -91,10 +97,15 @@ export function DoorSale({ eventId }: { eventId: string }) {
       setError(failure.message);
       return;
     }
+    if (isMultiDate && !dateId && !ticket?.isPass) {
+      setError(eventDatesFr.filter.dateRequired);
+      return;
+    }
     setError(null);
     create.mutate(
       {
         ticketId: bought?.id ?? '',
+        ...(isMultiDate && dateId && !ticket?.isPass && { dateId }),
         quantity,
         participant,
         ...(isNamed && { holders: placeHolders }),
@@ -121,6 +132,14 @@ export function DoorSale({ eventId }: { eventId: string }) {
             <Title order={3} size="h4" id="door-sale-title">
               {m.title}
             </Title>
+            <DateFilter
+              eventId={eventId}
+              value={dateId}
+              onChange={(next) => {
+                setDateId(next);
+                pick(null);
+              }}
+            />
             <ChoiceList
               items={tickets.data}
               value={ticketId}

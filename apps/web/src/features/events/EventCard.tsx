@@ -2,6 +2,7 @@ import {
   dateBlock,
   discoveryFr,
   type EventListItem,
+  eventDatesFr,
   formatDateTime,
   formatEuros,
   fr,
@@ -55,6 +56,8 @@ export function EventCard({ event, priority = false }: { event: EventListItem; p
       </Text>
       <Text size="sm" c="dimmed" mt={4}>
         {when.weekday} {when.time}
+        {/* A multi-date event (issue 32): its next date above, then how many it has. */}
+        {event.dateCount !== undefined && event.dateCount > 1 && ` · ${eventDatesFr.card.dateCount(event.dateCount)}`}
         {where && ` · ${where}`}
       </Text>
       <Text size="sm" c="dimmed" lineClamp={1}>

@@ -12,13 +12,24 @@ const m = followUpFr.export;
  * The export button of Statistiques ('Extraction des données') and Participants ('Exporter')
  * (2-organiser.md §2.4, §2.5, §9); a refusal becomes a French toast (download.ts).
  */
-export function ExportMenu({ eventId, columns, label }: { eventId: string; columns: ExportColumns; label: string }) {
+export function ExportMenu({
+  eventId,
+  columns,
+  label,
+  dateId = null,
+}: {
+  eventId: string;
+  columns: ExportColumns;
+  label: string;
+  /** The console's date filter (issue 32): the export holds that date's rows. */
+  dateId?: string | null;
+}) {
   const [pending, setPending] = useState<ExportFormat | null>(null);
 
   const download = async (format: ExportFormat) => {
     setPending(format);
     try {
-      await downloadFile(exportUrl(eventId, format, columns), `export.${format}`);
+      await downloadFile(exportUrl(eventId, format, columns, dateId), `export.${format}`);
     } catch {
       toast(m.failed, 'error');
     } finally {

@@ -7,6 +7,7 @@ import { useParticipants } from '../../api/follow-up';
 import { ErrorState } from '../../ui/ErrorState';
 import { Section } from '../../ui/Section';
 import { DetailPanel } from '../console/DetailPanel';
+import { DateFilter } from '../event-dates/DateFilter';
 import { RefundRequests } from '../refunds/RefundRequests';
 import { ExportMenu } from './ExportMenu';
 import { ParticipantDetail } from './ParticipantDetail';
@@ -25,8 +26,10 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ParticipantRow | null>(null);
+  const [dateId, setDateId] = useState<string | null>(null);
   const list = useParticipants(eventId, {
     q: q || undefined,
+    ...(dateId && { dateId }),
     ...sort,
     offset: (page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
@@ -40,7 +43,11 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
 
   return (
     <Flex gap="md" align="flex-start">
-      <Section title={m.title} grow actions={<ExportMenu eventId={eventId} columns="list" label={m.export} />}>
+      <Section
+        title={m.title}
+        grow
+        actions={<ExportMenu eventId={eventId} columns="list" label={m.export} dateId={dateId} />}
+      >
         <Group justify="space-between" gap="sm" align="flex-end">
           <TextInput
             type="search"
@@ -54,6 +61,14 @@ export default function ParticipantsTab({ eventId }: { eventId: string }) {
             }}
             maxLength={PARTICIPANTS_LIST.maxSearch}
             w={{ base: '100%', xs: 320 }}
+          />
+          <DateFilter
+            eventId={eventId}
+            value={dateId}
+            onChange={(next) => {
+              setDateId(next);
+              setPage(1);
+            }}
           />
           {list.data && (
             <Text size="sm" c="dimmed" aria-live="polite">

@@ -1,8 +1,10 @@
 import '@mantine/charts/styles.layer.css';
 import { consoleFr, followUpFr, fr } from '@guichet/shared';
 import { Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useEventStats } from '../../api/follow-up';
 import { ErrorState } from '../../ui/ErrorState';
+import { DateFilter } from '../event-dates/DateFilter';
 import { PayoutButton, PayoutNotice } from '../payouts/PayoutButton';
 import { AgesChart } from './AgesChart';
 import { EventActions } from './EventActions';
@@ -22,7 +24,8 @@ const m = followUpFr.stats;
  * library stays out of the public pages' JavaScript.
  */
 export default function StatsTab({ eventId, dateEnd }: { eventId: string; dateEnd: string }) {
-  const stats = useEventStats(eventId);
+  const [dateId, setDateId] = useState<string | null>(null);
+  const stats = useEventStats(eventId, dateId);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -31,9 +34,10 @@ export default function StatsTab({ eventId, dateEnd }: { eventId: string; dateEn
         </Title>
         <EventActions eventId={eventId}>
           <PayoutButton eventId={eventId} dateEnd={dateEnd} />
-          <ExportMenu eventId={eventId} columns="follow-up" label={m.extract} />
+          <ExportMenu eventId={eventId} columns="follow-up" label={m.extract} dateId={dateId} />
         </EventActions>
       </Group>
+      <DateFilter eventId={eventId} value={dateId} onChange={setDateId} />
       <PayoutNotice eventId={eventId} dateEnd={dateEnd} />
       {stats.isPending ? (
         <StatsSkeleton />

@@ -1,3 +1,4 @@
+import type { EventDateView } from '@guichet/shared';
 import { firstNewTicketError, invoicesFr, type ManagedEvent, type ManagedTicket, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
@@ -15,9 +16,11 @@ import {
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
+import { useConsoleEventDates } from '../../api/event-dates';
 import { useAddOption, useAddTicket, useDeleteTicket, useUpdateTicket } from '../../api/organiser';
 import { Section } from '../../ui/Section';
 import { toast } from '../../ui/toast';
+import { TicketDatesFields } from '../event-dates/TicketDatesFields';
 import { priceLabel } from '../events/price-label';
 import { newTicketDraft, type TicketDraft, toTicketInput } from './drafts';
 import { OptionAdder, TicketDraftsEditor } from './TicketDraftsEditor';
@@ -27,7 +30,17 @@ import { VatRateSelect } from './VatRateSelect';
 
 const f = organiserFr.form;
 
-function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket: ManagedTicket; canPrice: boolean }) {
+function SavedTicket({
+  event,
+  ticket,
+  canPrice,
+  dates,
+}: {
+  event: ManagedEvent;
+  ticket: ManagedTicket;
+  canPrice: boolean;
+  dates: EventDateView[];
+}) {
   const update = useUpdateTicket(event.id);
   const remove = useDeleteTicket(event.id);
   const addOption = useAddOption(event.id);
@@ -105,10 +118,18 @@ function SavedTicket({ event, ticket, canPrice }: { event: ManagedEvent; ticket:
         </Group>
         {canPrice && <VatRateSelect value={ticket.vatRate} onChange={(vatRate) => change({ vatRate })} />}
         {!ticket.parentId && (
+          <TicketDatesFields
+            dates={dates}
+            dateIds={ticket.dateIds ?? []}
+            isPass={ticket.isPass ?? false}
+            onChange={(dateChange) => change(dateChange)}
+          />
+        )}
+        {!ticket.parentId && (
           <GiftTickets event={event} ticket={ticket} onChange={(giftTicketIds) => change({ giftTicketIds })} />
         )}
         {options.map((option) => (
-          <SavedTicket key={option.id} event={event} ticket={option} canPrice={canPrice} />
+          <SavedTicket key={option.id} event={event} ticket={option} canPrice={canPrice} dates={dates} />
         ))}
         {ticket.isMultipart && (
           <OptionAdder
@@ -193,6 +214,8 @@ function GiftTickets({
 export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice: boolean }) {
   const heads = event.tickets.filter((t) => !t.parentId);
   const add = useAddTicket(event.id);
+  // A multi-date event's tickets say their dates (issue 32); with one date, nothing changes.
+  const dates = useConsoleEventDates(event.id).data ?? [];
   const [drafts, setDrafts] = useState<TicketDraft[]>([]);
   const [error, setError] = useState<string | null>(null);
 
@@ -213,7 +236,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
   return (
     <Section title={f.tickets}>
       {heads.map((ticket) => (
-        <SavedTicket key={ticket.id} event={event} ticket={ticket} canPrice={canPrice} />
+        <SavedTicket key={ticket.id} event={event} ticket={ticket} canPrice={canPrice} dates={dates} />
       ))}
       {drafts.length > 0 && (
         <TicketDraftsEditor
@@ -221,6 +244,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
           canPrice={canPrice}
           category={event.type}
           existingTickets={heads.length}
+          dates={dates}
           onChange={setDrafts}
         />
       )}

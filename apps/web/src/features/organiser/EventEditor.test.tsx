@@ -14,6 +14,7 @@ const f = organiserFr.form;
  */
 function editorServer(user: SessionUser, event: ManagedEvent, extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
+    'GET /console/events/evt-1/dates': ok([]),
     'GET /auth/session': ok({ user }),
     'GET /events/evt-1/manage': ok(event),
     'GET /events/types': ok([

@@ -1,4 +1,4 @@
-import { defaultVatRate, eurosToCents, formatEuros, LIMITS, organiserFr } from '@guichet/shared';
+import { defaultVatRate, type EventDateView, eurosToCents, formatEuros, LIMITS, organiserFr } from '@guichet/shared';
 import {
   ActionIcon,
   Button,
@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TicketDatesFields } from '../event-dates/TicketDatesFields';
 import { draftKey, type OptionDraft, type TicketDraft } from './drafts';
 import { priceError, quantityError, type Typed, typedValue } from './typed-number';
 import { VatRateSelect } from './VatRateSelect';
@@ -92,8 +93,11 @@ export function TicketDraftsEditor({
   canPrice,
   category,
   existingTickets = 0,
+  dates = [],
 }: {
   drafts: TicketDraft[];
+  /** The event's dates (issue 32): with two or more, each ticket says its dates and whether it is a pass. */
+  dates?: EventDateView[];
   onChange(drafts: TicketDraft[]): void;
   canPrice: boolean;
   /** The event's category: a ticket's VAT rate follows it until the organiser picks one. */
@@ -203,6 +207,12 @@ export function TicketDraftsEditor({
                 onChange={(vatRate) => update(draft.key, { vatRate })}
               />
             )}
+            <TicketDatesFields
+              dates={dates}
+              dateIds={draft.dateIds}
+              isPass={draft.isPass}
+              onChange={(change) => update(draft.key, change)}
+            />
             <Switch
               label={f.hidden}
               description={f.hiddenHelp}

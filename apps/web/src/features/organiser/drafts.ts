@@ -22,6 +22,9 @@ export type TicketDraft = {
   /** Null: the category's usual rate, which follows the category until the organiser picks one. */
   vatRate: VatRate | null;
   options: OptionDraft[];
+  /** The dates it is sold for (issue 32); empty: every date. */
+  dateIds: string[];
+  isPass: boolean;
 };
 
 let counter = 0;
@@ -39,6 +42,8 @@ export function newTicketDraft(position: number): TicketDraft {
     isMultipart: false,
     vatRate: null,
     options: [],
+    dateIds: [],
+    isPass: false,
   };
 }
 
@@ -67,6 +72,8 @@ export function toTicketInput(draft: TicketDraft): TicketInput {
           isHidden: draft.isHidden,
         }))
       : [],
+    dateIds: draft.dateIds,
+    isPass: draft.isPass,
   };
 }
 
@@ -111,6 +118,8 @@ export function toPreviewTickets(drafts: TicketDraft[], category: string | null)
         isUserCanTakeInsurance: false,
         hasGiftTickets: false,
         gifts: [],
+        dateIds: d.dateIds,
+        isPass: d.isPass,
         options,
       };
     });
@@ -132,6 +141,8 @@ export function previewTicketsOf(event: ManagedEvent): TicketRead[] {
       isUserCanTakeInsurance: false,
       hasGiftTickets: false,
       gifts: [],
+      dateIds: t.dateIds ?? [],
+      isPass: t.isPass ?? false,
       options: event.tickets.filter((o) => o.parentId === t.id && !o.isHidden).map((o) => ({ ...o, ...places(o) })),
     }));
 }

@@ -1,5 +1,6 @@
 import {
   accountFr,
+  eventDatesFr,
   formatDateTime,
   invoicesFr,
   type MyParticipation,
@@ -51,9 +52,7 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed">
-            {p.from} {formatDateTime(participation.dateBegin)} {p.to} {formatDateTime(participation.dateEnd)}
-          </Text>
+          <PlaceDate participation={participation} />
           <Text size="sm">
             {p.ticket} : {participation.ticketTitle} · {participation.firstName} {participation.lastName}
           </Text>
@@ -73,6 +72,39 @@ export function TicketCard({ participation, opened }: { participation: MyPartici
           ))}
       </Accordion.Panel>
     </Accordion.Item>
+  );
+}
+
+/**
+ * When the place is for: its own date on a multi-date event (issue 32), cancelled or moved ones
+ * said so; a pass says how many dates it covers; otherwise the event's start and end.
+ */
+function PlaceDate({ participation }: { participation: MyParticipation }) {
+  const d = eventDatesFr.myTickets;
+  const date = participation.eventDate;
+  const when = date ?? participation;
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        {date && `${d.date} : `}
+        {p.from} {formatDateTime(when.dateBegin)} {p.to} {formatDateTime(when.dateEnd)}
+      </Text>
+      {date?.status === 'cancelled' && (
+        <Badge color="red" variant="light" w="fit-content">
+          {d.cancelled}
+        </Badge>
+      )}
+      {date?.movedFrom && date.status !== 'cancelled' && (
+        <Text size="sm" fw={600}>
+          {d.moved(formatDateTime(date.movedFrom))}
+        </Text>
+      )}
+      {participation.passDateCount ? (
+        <Text size="sm" fw={600}>
+          {d.passDates(participation.passDateCount)}
+        </Text>
+      ) : null}
+    </>
   );
 }
 

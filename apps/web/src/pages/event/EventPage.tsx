@@ -1,4 +1,12 @@
-import { discoveryFr, type EventDetail, formatDateTime, fr, IMAGE_SIZES, waitingRoomFr } from '@guichet/shared';
+import {
+  discoveryFr,
+  type EventDetail,
+  eventDatesFr,
+  formatDateTime,
+  fr,
+  IMAGE_SIZES,
+  waitingRoomFr,
+} from '@guichet/shared';
 import {
   Alert,
   Anchor,
@@ -35,6 +43,8 @@ import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { useWaitingRoom } from '../../api/waiting-room';
 import { rememberWidgetRef } from '../../features/embed/booking-window';
+import { DatePicker } from '../../features/event-dates/DatePicker';
+import { eventForDate, isMultiDate } from '../../features/event-dates/dates';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
 import { waitableTickets } from '../../features/waiting-list/waitable-tickets';
@@ -163,8 +173,25 @@ function EventView({ event }: { event: EventDetail }) {
   useEffect(() => {
     document.title = discoveryFr.titles.withBrand(event.title, brandName);
   }, [event.title, brandName]);
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const onPrivateLink = searchParams.has('share');
+  // A multi-date event (issue 32): the date chosen lives in the address (?date=), so that it
+  // survives a reload and can be shared; the checkout sells that date's tickets and the passes.
+  const multiDate = isMultiDate(event);
+  const requested = searchParams.get('date');
+  const chosenDate =
+    (multiDate && event.dates?.find((date) => date.id === requested && date.status !== 'cancelled')) || null;
+  const dateId = chosenDate?.id ?? null;
+  const forDate = useMemo(() => eventForDate(event, dateId), [event, dateId]);
+  const chooseDate = (id: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('date', id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const [bannerOpened, banner] = useDisclosure(false);
   const [shareOpened, share] = useDisclosure(false);
   const eventUrl = `${window.location.origin}/billetterie/${event.id}`;
@@ -252,6 +279,8 @@ function EventView({ event }: { event: EventDetail }) {
           </Group>
         </Group>
 
+        {multiDate && event.dates && <DatePicker dates={event.dates} value={dateId} onChange={chooseDate} />}
+
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="md">
@@ -311,13 +340,18 @@ function EventView({ event }: { event: EventDetail }) {
               <Title order={2} size="h3" id={CHECKOUT_ID} className={classes.checkoutTitle}>
                 {fr.events.tickets}
               </Title>
+              {chosenDate && (
+                <Text fw={600} aria-live="polite">
+                  {eventDatesFr.picker.chosen(formatDateTime(chosenDate.dateBegin))}
+                </Text>
+              )}
               {/* The checkout flow; for a closed or sold-out event, the read-only ticket list. */}
               <WaitingRoomGate
                 eventId={event.id}
                 room={event.status === 'open' && !event.isCancelled ? event.waitingRoom : null}
               >
                 <Suspense fallback={<Skeleton h={240} radius="md" />}>
-                  <CheckoutPanel event={event} shareKey={searchParams.get('share')} />
+                  <CheckoutPanel event={forDate} dateId={dateId} shareKey={searchParams.get('share')} />
                 </Suspense>
               </WaitingRoomGate>
               {event.isOpen && !event.isCancelled && waitableTickets(event).length > 0 && (

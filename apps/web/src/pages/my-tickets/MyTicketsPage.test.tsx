@@ -1,4 +1,4 @@
-import { accountFr } from '@guichet/shared';
+import { accountFr, eventDatesFr, formatDateTime } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubApi } from '../../../test/fetch-stub';
@@ -42,5 +42,43 @@ describe('downloading an order’s places in one PDF on /myTickets', () => {
     );
     const bal = screen.getByRole('region', { name: 'Bal' });
     expect(within(bal).queryByRole('link', { name: /Télécharger toutes les places/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the date of a place of a multi-date event on /myTickets', () => {
+  it('shows the place’s own date, a cancelled or moved one said so, and a pass’s count of dates', async () => {
+    const d = eventDatesFr.myTickets;
+    showPlaces([
+      myPlace({
+        id: 'p-1',
+        ticketTitle: 'Entrée samedi',
+        eventDate: {
+          id: 'd-sat',
+          dateBegin: '2030-06-06T18:00:00.000Z',
+          dateEnd: '2030-06-06T22:00:00.000Z',
+          status: 'onsale',
+          movedFrom: '2030-06-05T18:00:00.000Z',
+        },
+      }),
+      myPlace({
+        id: 'p-2',
+        ticketTitle: 'Entrée dimanche',
+        eventDate: {
+          id: 'd-sun',
+          dateBegin: '2030-06-07T18:00:00.000Z',
+          dateEnd: '2030-06-07T22:00:00.000Z',
+          status: 'cancelled',
+          movedFrom: null,
+        },
+      }),
+      myPlace({ id: 'p-3', ticketTitle: 'Pass', eventDate: null, passDateCount: 3 }),
+    ]);
+    const saturday = (await screen.findByText(/Entrée samedi/)).closest('button') as HTMLElement;
+    expect(within(saturday).getByText(new RegExp(formatDateTime('2030-06-06T18:00:00.000Z')))).toBeInTheDocument();
+    expect(within(saturday).getByText(d.moved(formatDateTime('2030-06-05T18:00:00.000Z')))).toBeInTheDocument();
+    const sunday = screen.getByText(/Entrée dimanche/).closest('button') as HTMLElement;
+    expect(within(sunday).getByText(d.cancelled)).toBeInTheDocument();
+    const pass = screen.getByText(d.passDates(3)).closest('button') as HTMLElement;
+    expect(within(pass).getByText(/Pass · Zoé|Billet : Pass/)).toBeInTheDocument();
   });
 });
