@@ -32,6 +32,7 @@ export function useAttendeeMessages(eventId: string) {
 export function useAudiencePreview(eventId: string, audience: AttendeeMessageAudience) {
   const params = new URLSearchParams();
   if (audience.ticketIds && audience.ticketIds.length > 0) params.set('ticketIds', audience.ticketIds.join(','));
+  if (audience.dateId) params.set('dateId', audience.dateId);
   if (audience.checkin) params.set('checkin', audience.checkin);
   return useQuery({
     queryKey: attendeeMessageKeys.audience(eventId, audience),

@@ -1,4 +1,10 @@
-import { type AttendeeMessage, attendeeMessagesFr } from '@guichet/shared';
+import {
+  type AttendeeMessage,
+  attendeeMessagesFr,
+  type ConsoleEventDate,
+  eventDatesFr,
+  formatDateTime,
+} from '@guichet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
@@ -41,6 +47,7 @@ describe('the Messages tab', () => {
     let messages: AttendeeMessage[] = [];
     const api = stubApi({
       [`GET ${BASE}/door-tickets`]: ok([ticket]),
+      [`GET ${BASE}/dates`]: ok([]),
       [`GET ${BASE}/messages/audience`]: ({ query }) =>
         ok({ recipients: query.get('checkin') === 'in' ? 0 : 2, perDay: 3 }),
       [`GET ${BASE}/messages`]: () => ok(messages),
@@ -77,6 +84,7 @@ describe('the Messages tab', () => {
   it('says the daily limit when the server refuses', async () => {
     stubApi({
       [`GET ${BASE}/door-tickets`]: ok([ticket]),
+      [`GET ${BASE}/dates`]: ok([]),
       [`GET ${BASE}/messages/audience`]: ok({ recipients: 2, perDay: 3 }),
       [`GET ${BASE}/messages`]: ok([]),
       [`POST ${BASE}/messages`]: refusal(429, 'MESSAGE_LIMIT', m.limitReached(3)),
@@ -86,5 +94,43 @@ describe('the Messages tab', () => {
     await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.body}`) }), 'Texte');
     await user.click(screen.getByRole('button', { name: m.send }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(m.limitReached(3)));
+  });
+
+  it('sends to the attendees of one date when the event has several', async () => {
+    const date = (id: string, dateBegin: string): ConsoleEventDate => ({
+      id,
+      dateBegin,
+      dateEnd: dateBegin.replace('T18', 'T22'),
+      dateMaxRefund: null,
+      placesLeft: null,
+      status: 'onsale',
+      movedFrom: null,
+      capacity: null,
+      sold: 0,
+      held: 0,
+      checkedIn: 0,
+    });
+    const saturday = date('d-sat', '2099-05-02T18:00:00.000Z');
+    const api = stubApi({
+      [`GET ${BASE}/door-tickets`]: ok([ticket]),
+      [`GET ${BASE}/dates`]: ok([date('d-fri', '2099-05-01T18:00:00.000Z'), saturday]),
+      [`GET ${BASE}/messages/audience`]: ({ query }) =>
+        ok({ recipients: query.get('dateId') === 'd-sat' ? 1 : 2, perDay: 3 }),
+      [`GET ${BASE}/messages`]: ok([]),
+      [`POST ${BASE}/messages`]: { status: 202, body: { id: 'msg-2' } },
+    });
+    const { user } = renderApp(<MessagesTab eventId="evt-1" />);
+    expect(await screen.findByText(m.preview(2))).toBeInTheDocument();
+    await user.click(await screen.findByRole('textbox', { name: eventDatesFr.filter.label }));
+    await user.click(await screen.findByRole('option', { name: formatDateTime(saturday.dateBegin) }));
+    expect(await screen.findByText(m.preview(1))).toBeInTheDocument();
+    await user.type(screen.getByLabelText(new RegExp(m.subject)), 'Samedi');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.body}`) }), 'Les portes ouvrent à 19 h.');
+    await user.click(screen.getByRole('button', { name: m.send }));
+    await waitFor(() =>
+      expect(api.bodiesOf(`POST ${BASE}/messages`)).toEqual([
+        { subject: 'Samedi', body: 'Les portes ouvrent à 19 h.', audience: { dateId: 'd-sat' } },
+      ]),
+    );
   });
 });

@@ -30,6 +30,7 @@ import { ApiError } from '../../api/client';
 import { QueryState } from '../../ui/QueryState';
 import { Section } from '../../ui/Section';
 import { toast } from '../../ui/toast';
+import { DateFilter } from '../event-dates/DateFilter';
 
 const m = attendeeMessagesFr;
 
@@ -61,10 +62,12 @@ function Compose({ eventId }: { eventId: string }) {
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [ticketIds, setTicketIds] = useState<string[]>([]);
+  const [dateId, setDateId] = useState<string | null>(null);
   const [checkin, setCheckin] = useState<Checkin>('all');
   const [errors, setErrors] = useState<{ subject?: string; body?: string; form?: string }>({});
   const audience: AttendeeMessageAudience = {
     ...(ticketIds.length > 0 && { ticketIds }),
+    ...(dateId && { dateId }),
     ...(checkin !== 'all' && { checkin }),
   };
   const tickets = useDoorTickets(eventId);
@@ -138,6 +141,7 @@ function Compose({ eventId }: { eventId: string }) {
             clearable
             searchable
           />
+          <DateFilter eventId={eventId} value={dateId} onChange={setDateId} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id={`${eventId}-checkin`}>
               {m.audienceCheckin}
