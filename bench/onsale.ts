@@ -41,7 +41,17 @@ import { sharedKeySettings } from '../apps/api/test/helpers';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { LoadClient } from './http-client';
-import { freePort, type Held, makeBuyers, makeDatedSale, makeSale, orderOf, pay, postJson, type Sale } from './onsale-steps';
+import {
+  freePort,
+  type Held,
+  makeBuyers,
+  makeDatedSale,
+  makeSale,
+  orderOf,
+  pay,
+  postJson,
+  type Sale,
+} from './onsale-steps';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/guichet_bench_onsale';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);

@@ -1,11 +1,11 @@
 import {
-  datesFr,
   type AdminAttendeeMessage,
   type AttendeeMessage,
   type AttendeeMessageAudience,
   type AttendeeMessagePreview,
   attendeeMessagesFr,
   DEFAULT_MESSAGES_PER_DAY,
+  datesFr,
   firstAttendeeMessageError,
   type PlatformSettings,
   todayInParis,

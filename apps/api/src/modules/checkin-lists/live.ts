@@ -10,8 +10,6 @@ type Followed = { watchers: Set<Watcher>; last?: string; timer?: NodeJS.Timeout;
 /** Readers of a stopping process reconnect to another server, spread over two seconds. */
 const reconnectHintMs = () => 500 + Math.floor(Math.random() * 2000);
 
-export type CheckinFiguresHub = ReturnType<typeof createCheckinFiguresHub>;
-
 /**
  * The people inside and the entries of an event's check-in lists, pushed to the scanners and
  * consoles that follow it (issue 31). A scan writes nothing more for them: a notification at each
