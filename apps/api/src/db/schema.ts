@@ -492,7 +492,7 @@ export const participantLineEntries = pgTable(
 /**
  * The participants list's totals, the rows and their places of each event, moved with the list's
  * rows (guichet_refresh_participant_lines) by what they were and are: a page reads them instead of
- * counting the event's rows. Spread over 8 `slot`s by the row's key, as the statistics below.
+ * counting the event's rows. Spread over `slot`s (the writing backend's process id), as the statistics below.
  */
 export const participantLineCounts = pgTable(
   'participant_line_counts',
@@ -510,9 +510,9 @@ export const participantLineCounts = pgTable(
  * changes a place, an order, a scan or an account (issue 34): the tab adds up a few dozen rows
  * instead of reading the event's places. Each figure is a sum of rows, each row moved by the
  * difference a statement makes (`n = n + delta`, under the row's lock), never a counter set from a
- * read: concurrent sales add up exactly. A key's figure is spread over 8 `slot`s (by the place's,
- * scan's, order's or account's id) so that concurrent sales and scans of one ticket do not all
- * wait on one row.
+ * read: concurrent sales add up exactly. A key's figure is spread over `slot`s, the writing
+ * backend's process id, so that concurrent sales and scans never wait on, nor deadlock over, one
+ * row (docs/decisions.md, "Follow-up").
  */
 
 /** Per ticket and source (web, presentiel, invitation, invendu): the live places, entries and gross. */

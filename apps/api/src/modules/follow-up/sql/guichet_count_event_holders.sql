@@ -14,7 +14,7 @@ BEGIN
   firsts AS (
     SELECT event_id, user_id, date_begin, min(date_begin) OVER (PARTITION BY user_id, organizer_id) AS first_held FROM held)
   INSERT INTO event_holder_counts (event_id, slot, holders, regulars)
-  SELECT event_id, hashtext(user_id::text) & 7, count(*), count(*) FILTER (WHERE first_held < date_begin)
+  SELECT event_id, pg_backend_pid(), count(*), count(*) FILTER (WHERE first_held < date_begin)
     FROM firsts
    GROUP BY 1, 2;
 END

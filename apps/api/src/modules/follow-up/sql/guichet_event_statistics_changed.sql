@@ -20,7 +20,7 @@ BEGIN
         SELECT DISTINCT n.event_id FROM added n JOIN removed o ON o.id = n.id
          WHERE n.cancelled_at IS NULL AND n.entries_used <> o.entries_used), false);
       INSERT INTO event_ticket_totals AS k (event_id, ticket_id, source, slot, places, entries, absentees, gross_cents)
-      SELECT n.event_id, n.ticket_id, n.source, hashtext(n.id::text) & 7, 0,
+      SELECT n.event_id, n.ticket_id, n.source, pg_backend_pid(), 0,
              sum(n.entries_used - o.entries_used), sum((n.entries_used = 0)::int - (o.entries_used = 0)::int), 0
         FROM added n JOIN removed o ON o.id = n.id
        WHERE n.cancelled_at IS NULL AND n.entries_used <> o.entries_used

@@ -9,7 +9,7 @@ BEGIN
   END IF;
   PERFORM guichet_lock_event_statistics(array[NEW.event_id], false);
   WITH moved AS (
-    SELECT p.event_id, hashtext(p.id::text) & 7 AS slot, p.quantity,
+    SELECT p.event_id, pg_backend_pid() AS slot, p.quantity,
            date_trunc('hour', coalesce(OLD.paid_at, p.created_at) AT TIME ZONE 'Europe/Paris') AS hour_before,
            date_trunc('hour', coalesce(NEW.paid_at, p.created_at) AT TIME ZONE 'Europe/Paris') AS hour_after
       FROM participations p

@@ -7,7 +7,7 @@ BEGIN
     SELECT DISTINCT event_id FROM participations WHERE user_id = NEW.id AND cancelled_at IS NULL), false);
   PERFORM guichet_lock_statistics_accounts(array[NEW.id]);
   WITH aged AS (
-    SELECT p.event_id, hashtext(p.id::text) & 7 AS slot, p.quantity,
+    SELECT p.event_id, pg_backend_pid() AS slot, p.quantity,
            (e.date_begin AT TIME ZONE 'Europe/Paris')::date AS first_day
       FROM participations p JOIN events e ON e.id = p.event_id
      WHERE p.user_id = NEW.id AND p.cancelled_at IS NULL),

@@ -32,7 +32,7 @@ BEGIN
     UNION ALL
     SELECT 1, a.* FROM unnest(p_added) a WHERE a.cancelled_at IS NULL),
   priced AS (
-    SELECT p.event_id, p.ticket_id, p.source, hashtext(p.id::text) & 7 AS slot,
+    SELECT p.event_id, p.ticket_id, p.source, pg_backend_pid() AS slot,
            p.sign * p.quantity AS places, p.sign * p.entries_used AS entries,
            p.sign * (p.entries_used = 0)::int AS absentees,
            p.sign * p.quantity * ((2 * coalesce(l.unit_price_cents, t.price_cents)::bigint
@@ -91,7 +91,7 @@ BEGIN
      WHERE cardinality(v_users) <= 256
        AND NOT EXISTS (SELECT 1 FROM event_holders h WHERE h.event_id = d.event_id AND h.user_id = d.user_id)),
   flips AS (
-    SELECT event_id, hashtext(user_id::text) & 7 AS slot,
+    SELECT event_id, pg_backend_pid() AS slot,
            (after > 0)::int - (before > 0)::int AS holders,
            coalesce(after > 0 AND first_after < date_begin, false)::int
              - coalesce(before > 0 AND first_before < date_begin, false)::int AS regulars

@@ -5,10 +5,10 @@ CREATE OR REPLACE FUNCTION guichet_promo_uses_changed() RETURNS trigger LANGUAGE
 BEGIN
   INSERT INTO event_promo_uses AS k (discount_code_id, slot, uses, discount_cents)
   SELECT code, slot, sum(uses), sum(cents) FROM (
-    SELECT OLD.discount_code_id AS code, hashtext(OLD.id::text) & 7 AS slot, -1 AS uses, -OLD.discount_cents::bigint AS cents
+    SELECT OLD.discount_code_id AS code, pg_backend_pid() AS slot, -1 AS uses, -OLD.discount_cents::bigint AS cents
      WHERE TG_OP <> 'INSERT' AND OLD.discount_code_id IS NOT NULL AND OLD.status IN ('paid', 'refund_requested')
     UNION ALL
-    SELECT NEW.discount_code_id, hashtext(NEW.id::text) & 7, 1, NEW.discount_cents::bigint
+    SELECT NEW.discount_code_id, pg_backend_pid(), 1, NEW.discount_cents::bigint
      WHERE TG_OP <> 'DELETE' AND NEW.discount_code_id IS NOT NULL AND NEW.status IN ('paid', 'refund_requested')) d
    GROUP BY 1, 2 HAVING sum(uses) <> 0 OR sum(cents) <> 0 ORDER BY 1, 2
   ON CONFLICT (discount_code_id, slot) DO UPDATE SET uses = k.uses + excluded.uses, discount_cents = k.discount_cents + excluded.discount_cents;

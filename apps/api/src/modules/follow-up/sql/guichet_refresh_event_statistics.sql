@@ -20,7 +20,7 @@ BEGIN
   DELETE FROM event_ages WHERE p_event IS NULL OR event_id = p_event;
   DELETE FROM event_holders WHERE p_event IS NULL OR event_id = p_event;
   WITH priced AS (
-    SELECT p.event_id, p.ticket_id, p.source, hashtext(p.id::text) & 7 AS slot, p.user_id, p.quantity AS places,
+    SELECT p.event_id, p.ticket_id, p.source, pg_backend_pid() AS slot, p.user_id, p.quantity AS places,
            p.entries_used AS entries, (p.entries_used = 0)::int AS absentees,
            p.quantity * ((2 * coalesce(l.unit_price_cents, t.price_cents)::bigint
                           * (100 - coalesce(o.discount_percent, 0)) + 100) / 200) AS gross_cents,

@@ -67,7 +67,7 @@ BEGIN
     SELECT pl.key, pl.event_id, pl.quantity FROM participant_lines pl JOIN keys k ON k.key = pl.key),
   counted AS (
     INSERT INTO participant_line_counts AS c (event_id, slot, lines, places)
-    SELECT event_id, hashtext(key) & 7, sum(lines), sum(places) FROM (
+    SELECT event_id, pg_backend_pid(), sum(lines), sum(places) FROM (
       SELECT event_id, key, -1 AS lines, -quantity AS places FROM before
       UNION ALL
       SELECT event_id, key, 1, quantity FROM lines) d
