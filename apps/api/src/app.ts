@@ -44,7 +44,7 @@ import { changedSaleOf, createSaleCache, SALE_CHANGED_CHANNEL } from './modules/
 import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { dateChangeRoutes } from './modules/dates/changes.routes';
-import { dateRoutes } from './modules/dates/routes';
+import { dateRoutes } from './modules/dates/dates.routes';
 import { declarationsRoutes } from './modules/declarations/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { embedRoutes, embedScriptRoutes } from './modules/embed/routes';

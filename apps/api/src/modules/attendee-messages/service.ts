@@ -17,7 +17,7 @@ import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
-import { findDates } from '../dates/repository';
+import { findDates } from '../dates/dates.repository';
 import { findUserName } from '../users/users.repository';
 import * as repo from './repository';
 

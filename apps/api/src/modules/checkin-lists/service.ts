@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
-import { findDates } from '../dates/repository';
+import { findDates } from '../dates/dates.repository';
 import * as repo from './repository';
 
 const m = checkinFr;

@@ -20,7 +20,7 @@ import { authorizeEvent } from '../../policy/event-access';
 import type { EventAccessRow } from '../../policy/event-access.repository';
 import * as listsRepo from '../checkin-lists/repository';
 import * as lists from '../checkin-lists/service';
-import { findDates } from '../dates/repository';
+import { findDates } from '../dates/dates.repository';
 import { verifyTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 import { findUserName } from '../users/users.repository';

@@ -20,8 +20,8 @@ import { applyRefund, carryOutRefund, type RefundDeps } from '../refunds/executi
 import { insertRefund } from '../refunds/refunds.repository';
 import type { SignedInUser } from '../users/users.repository';
 import * as changes from './changes.repository';
-import * as repo from './repository';
-import { checkAgainst, checkSpan, listDates } from './service';
+import * as repo from './dates.repository';
+import { checkAgainst, checkSpan, listDates } from './dates.service';
 
 const m = dateChangesFr;
 const dateNotFound = () => new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');

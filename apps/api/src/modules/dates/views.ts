@@ -1,5 +1,5 @@
 import type { EventDateStatus, EventDateView } from '@guichet/shared';
-import type { DateRow } from './repository';
+import type { DateRow } from './dates.repository';
 
 type OwnDates = { id: string; dateBegin: Date; dateEnd: Date; dateMaxRefund: Date | null; cancelledAt: Date | null };
 

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { PaymentProviderName } from '../../payments';
 import { can } from '../../policy/can';
-import { findPageDates } from '../dates/repository';
+import { findPageDates } from '../dates/dates.repository';
 import { eventDateViews } from '../dates/views';
 import { bannerSrcset, imageUrl } from '../images/processing';
 import { findEventQuestions } from '../questions/questions.repository';

@@ -17,7 +17,7 @@ import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
-import { placeDateOf } from '../dates/service';
+import { placeDateOf } from '../dates/dates.service';
 import { type DoorTicketRow, findDoorTickets } from '../door-sales/repository';
 import { cancelParticipations } from '../orders/participations';
 import { PlacementRefused, placeSettledOrders } from '../orders/placement';

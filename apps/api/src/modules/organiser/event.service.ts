@@ -20,7 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { assertBillingIdentity } from '../billing/service';
-import { findDates } from '../dates/repository';
+import { findDates } from '../dates/dates.repository';
 import { findGiftLinks, updateEvent as writeEvent } from '../events/event.repository';
 import { imageKeysOf, imageUrl } from '../images/processing';
 import type { SignedInUser } from '../users/users.repository';

@@ -15,8 +15,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findTicketDateIds, writeTicketDates } from '../dates/repository';
-import { checkedTicketDates } from '../dates/service';
+import { findTicketDateIds, writeTicketDates } from '../dates/dates.repository';
+import { checkedTicketDates } from '../dates/dates.service';
 import type { SignedInUser } from '../users/users.repository';
 import * as repo from './organiser.repository';
 import { assertPaidTicketsAllowed } from './paid-sale';

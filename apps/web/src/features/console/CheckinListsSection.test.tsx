@@ -61,7 +61,7 @@ afterEach(() => {
 describe('the check-in lists of the console', () => {
   it('follows the people inside as the server pushes them, and stops when left', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    stubApi({ [LISTS]: ok(figures) });
+    stubApi({ [DATES]: ok([]), [LISTS]: ok(figures) });
     const { unmount } = renderApp(<CheckinListsSection eventId="evt-1" />);
     expect(await screen.findByTestId('event-inside')).toHaveTextContent(checkinFr.scanner.inside(12));
     const [stream] = FakeEventSource.opened;

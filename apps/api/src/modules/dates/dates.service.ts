@@ -16,7 +16,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
-import * as repo from './repository';
+import * as repo from './dates.repository';
 import { eventDateViews } from './views';
 
 const m = datesFr;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { access } from '../../plugins/route-access';
-import * as service from './service';
+import * as service from './dates.service';
 
 const params = z.object({ id: z.string().max(64) });
 const dateParams = params.extend({ dateId: z.string().max(64) });
