@@ -1,12 +1,7 @@
-import {
-  type AttendeeMessage,
-  attendeeMessagesFr,
-  type ConsoleEventDate,
-  eventDatesFr,
-  formatDateTime,
-} from '@guichet/shared';
+import { type AttendeeMessage, attendeeMessagesFr, eventDatesFr, formatDateTime } from '@guichet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { consoleDate } from '../../../test/date-fixtures';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { MessagesTab } from './MessagesTab';
@@ -97,23 +92,10 @@ describe('the Messages tab', () => {
   });
 
   it('sends to the attendees of one date when the event has several', async () => {
-    const date = (id: string, dateBegin: string): ConsoleEventDate => ({
-      id,
-      dateBegin,
-      dateEnd: dateBegin.replace('T18', 'T22'),
-      dateMaxRefund: null,
-      placesLeft: null,
-      status: 'onsale',
-      movedFrom: null,
-      capacity: null,
-      sold: 0,
-      held: 0,
-      checkedIn: 0,
-    });
-    const saturday = date('d-sat', '2099-05-02T18:00:00.000Z');
+    const saturday = consoleDate('d-sat', '2099-05-02T18:00:00.000Z');
     const api = stubApi({
       [`GET ${BASE}/door-tickets`]: ok([ticket]),
-      [`GET ${BASE}/dates`]: ok([date('d-fri', '2099-05-01T18:00:00.000Z'), saturday]),
+      [`GET ${BASE}/dates`]: ok([consoleDate('d-fri', '2099-05-01T18:00:00.000Z'), saturday]),
       [`GET ${BASE}/messages/audience`]: ({ query }) =>
         ok({ recipients: query.get('dateId') === 'd-sat' ? 1 : 2, perDay: 3 }),
       [`GET ${BASE}/messages`]: ok([]),

@@ -1,5 +1,4 @@
 import {
-  type ConsoleEventDate,
   checkinFr,
   checkoutStepsFr,
   type DoorTicket,
@@ -10,6 +9,7 @@ import {
 } from '@guichet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { consoleDate } from '../../../test/date-fixtures';
 import { type ApiRequest, ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
 import { CheckinListsSection } from '../console/CheckinListsSection';
@@ -20,19 +20,6 @@ import StatsTab from '../follow-up/StatsTab';
 const f = eventDatesFr.filter;
 const DATES = 'GET /console/events/evt-1/dates';
 
-const consoleDate = (id: string, dateBegin: string): ConsoleEventDate => ({
-  id,
-  dateBegin,
-  dateEnd: dateBegin.replace('T18', 'T22'),
-  dateMaxRefund: null,
-  placesLeft: null,
-  status: 'onsale',
-  movedFrom: null,
-  capacity: null,
-  sold: 0,
-  held: 0,
-  checkedIn: 0,
-});
 const FRI = consoleDate('d-fri', '2099-05-01T18:00:00.000Z');
 const SAT = consoleDate('d-sat', '2099-05-02T18:00:00.000Z');
 

@@ -1,6 +1,7 @@
-import { type ConsoleEventDate, eventDatesFr, formatDateTime } from '@guichet/shared';
+import { eventDatesFr, formatDateTime } from '@guichet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { consoleDate } from '../../../test/date-fixtures';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { label, renderApp } from '../../../test/render-app';
 import { DatesTab } from './DatesTab';
@@ -8,21 +9,6 @@ import { repeatCount } from './repeat';
 
 const m = eventDatesFr.console;
 const DATES = 'GET /console/events/evt-1/dates';
-
-const consoleDate = (id: string, dateBegin: string, extra: Partial<ConsoleEventDate> = {}): ConsoleEventDate => ({
-  id,
-  dateBegin,
-  dateEnd: new Date(new Date(dateBegin).getTime() + 2 * 3600_000).toISOString(),
-  dateMaxRefund: null,
-  placesLeft: null,
-  status: 'onsale',
-  movedFrom: null,
-  capacity: null,
-  sold: 0,
-  held: 0,
-  checkedIn: 0,
-  ...extra,
-});
 
 const FRI = consoleDate('d-fri', '2099-05-01T18:00:00.000Z', { capacity: 200, sold: 37, placesLeft: 163 });
 const SAT = consoleDate('d-sat', '2099-05-02T18:00:00.000Z');
