@@ -43,7 +43,6 @@ import { useMeta } from '../../api/meta';
 import { useInviteLink } from '../../api/share-links';
 import { useWaitingRoom } from '../../api/waiting-room';
 import { rememberWidgetRef } from '../../features/embed/booking-window';
-import { DatePicker } from '../../features/event-dates/DatePicker';
 import { eventForDate, isMultiDate } from '../../features/event-dates/dates';
 import { PLACEHOLDER_IMAGE } from '../../features/events/EventCard';
 import { rememberRedirectAfterLogin } from '../../features/shell/markers';
@@ -64,6 +63,8 @@ const LeaveEventButton = lazy(() =>
   import('../../features/participations/LeaveEventButton').then((m) => ({ default: m.LeaveEventButton })),
 );
 const WaitingListPanel = lazy(() => import('../../features/waiting-list/WaitingListPanel'));
+// Only an event of several dates shows it: a one-date page does not download it.
+const DatePicker = lazy(() => import('../../features/event-dates/DatePicker').then((m) => ({ default: m.DatePicker })));
 const PrivateLinkPanel = lazy(() =>
   import('../../features/share-links/PrivateLinkPanel').then((m) => ({ default: m.PrivateLinkPanel })),
 );
@@ -279,7 +280,11 @@ function EventView({ event }: { event: EventDetail }) {
           </Group>
         </Group>
 
-        {multiDate && event.dates && <DatePicker dates={event.dates} value={dateId} onChange={chooseDate} />}
+        {multiDate && event.dates && (
+          <Suspense fallback={<Skeleton h={160} radius="md" />}>
+            <DatePicker dates={event.dates} value={dateId} onChange={chooseDate} />
+          </Suspense>
+        )}
 
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
