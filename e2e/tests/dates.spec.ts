@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { newBuyer } from './accounts';
+import { DAY, organiserEvent } from './events';
+import { screenshotBothThemes } from './screenshots';
+
+const HOUR = 3_600_000;
+
+test.describe('an event of several dates (issue 32)', () => {
+  test('shows its dates first, sells the date chosen, and says a full date is full', async ({ page, request }) => {
+    const start = Date.now() + 60 * DAY;
+    const eventId = await organiserEvent(request, {
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 3 * HOUR).toISOString(),
+      ticketList: [{ title: 'Entrée', price: 0, quantity: 50 }],
+    });
+    // A second date, the next day, of one place.
+    const added = await request.post(`/api/console/events/${eventId}/dates`, {
+      data: {
+        dateBegin: new Date(start + DAY).toISOString(),
+        dateEnd: new Date(start + DAY + 3 * HOUR).toISOString(),
+        capacity: 1,
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { id: secondDate } = (await added.json()) as { id: string };
+    const reversed = await request.post(`/api/console/events/${eventId}/dates`, {
+      data: { dateBegin: new Date(start + 3 * DAY).toISOString(), dateEnd: new Date(start + 2 * DAY).toISOString() },
+    });
+    expect(reversed.status()).toBe(400);
+    expect((await reversed.json()).message).toBe('La fin de la date doit être après son début.');
+
+    await newBuyer(page);
+    await page.goto(`/billetterie/${eventId}`);
+    const main = page.getByRole('main');
+    const dates = main.getByRole('radio');
+    await expect(dates).toHaveCount(2);
+    await expectAccessible(page);
+    await screenshotBothThemes(page, main.getByRole('heading', { name: 'Dates', exact: true }), 'dates');
+    await dates.nth(1).check();
+    await expect(page).toHaveURL(new RegExp(`date=${secondDate}`));
+    await expect(main.getByText(/^Billets du /)).toBeVisible();
+    await main.getByRole('checkbox', { name: /conditions générales de vente/ }).check();
+    await main.getByRole('button', { name: 'Suivant' }).click();
+    await expect(main.getByRole('heading', { name: 'Vos informations' })).toBeFocused();
+    await main.getByRole('button', { name: 'Suivant' }).click();
+    await main.getByRole('button', { name: 'Confirmer la réservation' }).click();
+    await expect(main.getByText('Votre réservation a bien été effectuée.')).toBeVisible();
+
+    // The place is the second date's, and that date, of one place, is now full.
+    const mine = (await (await page.request.get('/api/me/participations')).json()) as { dateId?: string | null }[];
+    expect(mine.map((place) => place.dateId)).toEqual([secondDate]);
+    await page.goto(`/billetterie/${eventId}`);
+    await expect(main.getByRole('radio')).toHaveCount(2);
+    await expect(main.getByRole('radio').nth(1)).toBeDisabled();
+    await expect(main.getByText('Complet').first()).toBeVisible();
+  });
+});
