@@ -32,7 +32,6 @@ export const eventDatesFr = {
   filter: {
     label: 'Date',
     all: 'Toutes les dates',
-    dateRequired: 'Choisissez la date de la vente.',
   },
   console: {
     tab: 'Dates',
@@ -72,8 +71,6 @@ export const eventDatesFr = {
       count === 0
         ? 'Aucune date ne correspond.'
         : `${count} ${plural(count, 'date sera créée', 'dates seront créées')}.`,
-    tooMany: (max: number) => `Au plus ${max} dates par événement.`,
-    endBeforeStart: 'La fin doit être après le début.',
     required: 'Renseignez le début et la fin.',
     create: 'Créer',
     createRepeat: 'Créer les dates',

@@ -8,7 +8,7 @@ import { access } from '../../plugins/route-access';
 import type { EventDeps } from '../events/event.service';
 import type { AvailabilityHub } from './hub';
 import { createVisitorViews } from './service';
-import { defaultStreamLimits, openEventStream, type StreamLimits } from './stream';
+import { defaultStreamLimits, openEventStream, type StreamLimits, writeStreamHead } from './stream';
 
 /** Streams one address may hold open (a household's tabs; a venue's Wi-Fi shares one address). */
 const MAX_STREAMS_PER_ADDRESS = 50;
@@ -88,13 +88,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<
       }
       // Written by hand: neither compressed nor buffered by a plugin, each message leaves at once.
       reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        // nginx and its kin would otherwise hold the messages back.
-        'x-accel-buffering': 'no',
-      });
+      writeStreamHead(reply.raw);
       stream = openEventStream(reply.raw, limits, (reason) => {
         if (reason === 'stalled') availabilityDropped.inc();
         stop();

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 
 export type StreamLimits = {
@@ -8,6 +9,17 @@ export type StreamLimits = {
   /** The browser's pause before it reconnects (the `retry:` field). */
   retryMs: number;
 };
+
+/** A stream's answer head, written by hand: neither compressed nor buffered on the way. */
+export function writeStreamHead(out: ServerResponse): void {
+  out.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    // nginx and its kin would otherwise hold the messages back.
+    'x-accel-buffering': 'no',
+  });
+}
 
 export const defaultStreamLimits: StreamLimits = {
   heartbeatMs: 15_000,

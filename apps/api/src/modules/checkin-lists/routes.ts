@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/route-access';
-import { defaultStreamLimits, openEventStream } from '../availability/stream';
+import { defaultStreamLimits, openEventStream, writeStreamHead } from '../availability/stream';
 import { createCheckinFiguresHub } from './live';
 import * as service from './service';
 
@@ -48,12 +48,7 @@ export const checkinListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       return reply.hijack();
     }
     reply.hijack();
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-    });
+    writeStreamHead(reply.raw);
     const expiry = setTimeout(() => stream?.close(0), STREAM_MAX_AGE_MS);
     expiry.unref();
     stream = openEventStream(

@@ -1,8 +1,8 @@
 import {
   cheapestPickableOption,
   type DoorTicket,
+  datesFr,
   doorSalesFr,
-  eventDatesFr,
   firstManualEntryError,
   formatDateTime,
   isPickable,
@@ -98,7 +98,7 @@ export function DoorSale({ eventId }: { eventId: string }) {
       return;
     }
     if (isMultiDate && !dateId && !ticket?.isPass) {
-      setError(eventDatesFr.filter.dateRequired);
+      setError(datesFr.dateRequired);
       return;
     }
     setError(null);

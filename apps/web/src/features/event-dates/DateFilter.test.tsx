@@ -2,6 +2,7 @@ import {
   checkinFr,
   checkoutStepsFr,
   type DoorTicket,
+  datesFr,
   doorSalesFr,
   eventDatesFr,
   followUpFr,
@@ -125,7 +126,7 @@ describe('the console’s date filter', () => {
     await user.click(screen.getByRole('button', { name: checkoutStepsFr.tickets.increase('Entrée') }));
     await fill();
     await user.click(screen.getByRole('button', { name: m.submit }));
-    expect(await screen.findByText(f.dateRequired)).toBeInTheDocument();
+    expect(await screen.findByText(datesFr.dateRequired)).toBeInTheDocument();
     expect(api.bodiesOf('POST /console/events/evt-1/manual-entries')).toEqual([]);
 
     await chooseDate(user, SAT.dateBegin);

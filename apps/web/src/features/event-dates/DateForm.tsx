@@ -1,4 +1,4 @@
-import { type ConsoleEventDate, type EventDateInput, eventDatesFr, formatDateTime } from '@guichet/shared';
+import { type ConsoleEventDate, datesFr, type EventDateInput, eventDatesFr, formatDateTime } from '@guichet/shared';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useAddEventDate, useMoveEventDate, useUpdateEventDate } from '../../api/event-dates';
@@ -12,7 +12,7 @@ const m = eventDatesFr.console;
 /** Start and end as typed (local time): the first problem of them, before the server is asked. */
 export function timesError(begin: string, end: string): string | null {
   if (!begin || !end) return m.required;
-  return new Date(end).getTime() > new Date(begin).getTime() ? null : m.endBeforeStart;
+  return new Date(end).getTime() > new Date(begin).getTime() ? null : datesFr.endBeforeStart;
 }
 
 function Times({

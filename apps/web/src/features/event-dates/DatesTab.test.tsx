@@ -1,4 +1,4 @@
-import { eventDatesFr, formatDateTime } from '@guichet/shared';
+import { datesFr, eventDatesFr, formatDateTime } from '@guichet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { consoleDate } from '../../../test/date-fixtures';
@@ -67,7 +67,7 @@ describe('the Dates tab', () => {
       target: { value: '2099-06-05T19:00' },
     });
     await user.click(within(dialog).getByRole('button', { name: m.create }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(m.endBeforeStart);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(datesFr.endBeforeStart);
     expect(api.bodiesOf('POST /console/events/evt-1/dates')).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(label(m.fields.dateEnd)), {

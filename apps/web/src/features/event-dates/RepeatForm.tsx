@@ -1,4 +1,4 @@
-import { EVENT_DATES_MAX, type EventDateRepeatInput, eventDatesFr } from '@guichet/shared';
+import { datesFr, EVENT_DATES_MAX, type EventDateRepeatInput, eventDatesFr } from '@guichet/shared';
 import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useRepeatEventDates } from '../../api/event-dates';
@@ -7,6 +7,10 @@ import { toast } from '../../ui/toast';
 import { repeatCount } from './repeat';
 
 const m = eventDatesFr.console;
+
+/** The server's refusal of too many dates, said before sending: the same words. */
+const tooManyText = (count: number) =>
+  count > 1 ? datesFr.repeatTooMany(count, EVENT_DATES_MAX) : datesFr.tooMany(EVENT_DATES_MAX);
 /** Monday first, as a French calendar; the values are the API's (0 Sunday … 6 Saturday). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
@@ -29,7 +33,7 @@ export function RepeatForm({ eventId, existing, onClose }: { eventId: string; ex
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = tooMany ? m.tooMany(EVENT_DATES_MAX) : count === 0 ? m.preview(0) : null;
+    const problem = tooMany ? tooManyText(count) : count === 0 ? m.preview(0) : null;
     setError(problem);
     if (problem) return;
     const input: EventDateRepeatInput = {
@@ -103,7 +107,7 @@ export function RepeatForm({ eventId, existing, onClose }: { eventId: string; ex
             allowNegative={false}
           />
           <Text role="status" fw={600} c={tooMany ? 'red' : undefined}>
-            {tooMany ? m.tooMany(EVENT_DATES_MAX) : m.preview(count)}
+            {tooMany ? tooManyText(count) : m.preview(count)}
           </Text>
           <FormError message={error ?? repeat.error?.message ?? null} />
           <Group justify="flex-end" gap="sm">
