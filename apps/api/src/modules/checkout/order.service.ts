@@ -25,6 +25,7 @@ import type { SignedInUser } from '../users/users.repository';
 import { checkOrderAnswers } from './answers';
 import { assertBuyer } from './buyer';
 import { checkedCompany } from './company';
+import { datePlacesOf } from './date-places';
 import { checkGift, checkLines } from './lines';
 import { type Payments, providerFor } from './payment.service';
 import { newOrderReference } from './reference';
@@ -243,6 +244,7 @@ async function holdPlaces(deps: CheckoutDeps, plan: Plan, now: Date) {
     afterReclaim: false,
     lines: plan.orderLines,
     giftTicketId: plan.gift?.id ?? null,
+    datePlaces: datePlacesOf(plan.sale, plan.orderLines, plan.gift?.id ?? null),
     order: { ...plan.order, provider: plan.provider },
   };
   let { outcome, id } = await holdOrder(deps.db, request);

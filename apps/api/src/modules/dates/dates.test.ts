@@ -16,6 +16,8 @@ import { useTestApp } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
 import { eventDates, events, tickets } from '../../db/schema';
 import { paymentConfigFromEnv } from '../../payments';
+import { datePlacesOf } from '../checkout/date-places';
+import { loadSale } from '../checkout/sale.repository';
 
 const HOUR = 3_600_000;
 let offset = 0;
@@ -272,6 +274,57 @@ describe('buying a date', () => {
     } finally {
       offset -= 181_000;
     }
+  });
+
+  it('counts an order’s places per date in the application exactly as the database does', async () => {
+    const {
+      event,
+      tickets: [a, pass],
+      dateIds: [first, second, third],
+    } = await datedEvent([null, 8], [{ title: 'Pass', priceCents: 2500, quantity: 10, isPass: true }]);
+    const weekend = (
+      await inject('POST', `/api/events/${event.id}/tickets`, {
+        title: 'Week-end',
+        quantity: 10,
+        price: 20,
+        isPass: true,
+        dateIds: [third, second],
+      })
+    ).json();
+    const sale = await loadSale(t.database.db, event.id);
+    if (!sale) throw new Error('no sale');
+    expect(sale.tickets.find((ticket) => ticket.id === weekend?.id)?.dateIds.sort()).toEqual([second, third].sort());
+    const orders: { lines: { ticketId: string; dateId?: string | null; quantity: number }[]; gift: string | null }[] = [
+      { lines: [{ ticketId: a?.id as string, dateId: second, quantity: 2 }], gift: null },
+      { lines: [{ ticketId: pass?.id as string, quantity: 1 }], gift: null },
+      { lines: [{ ticketId: weekend?.id as string, quantity: 3 }], gift: null },
+      {
+        lines: [
+          { ticketId: a?.id as string, dateId: third, quantity: 1 },
+          { ticketId: a?.id as string, dateId: first, quantity: 2 },
+          { ticketId: weekend?.id as string, quantity: 1 },
+          { ticketId: pass?.id as string, quantity: 0 },
+        ],
+        gift: pass?.id as string,
+      },
+      { lines: [{ ticketId: a?.id as string, dateId: first, quantity: 1 }], gift: a?.id as string },
+    ];
+    for (const { lines, gift } of orders) {
+      const all = gift ? [...lines, { ticketId: gift, dateId: lines[0]?.dateId ?? null, quantity: 1 }] : lines;
+      const [counted] = await queryRows<{ dates: string[] | null; quantities: number[] | null }>(
+        t.database.db,
+        sql`select dates, quantities from guichet_date_lines(
+              ${`{${all.map((l) => l.ticketId).join(',')}}`}::uuid[],
+              ${`{${all.map((l) => l.dateId ?? 'NULL').join(',')}}`}::uuid[],
+              ${`{${all.map((l) => l.quantity).join(',')}}`}::integer[])`,
+      );
+      expect(datePlacesOf(sale, lines, gift)).toEqual({
+        dateIds: counted?.dates ?? [],
+        quantities: counted?.quantities ?? [],
+      });
+    }
+    // A dated ticket's line without its date is left to the database, which refuses it.
+    expect(datePlacesOf(sale, [{ ticketId: a?.id as string, quantity: 1 }], null)).toBeUndefined();
   });
 
   it('settles a date’s places as sold, and a refund gives them back to that date', async () => {

@@ -100,6 +100,8 @@ function holdRequest(
     hasFreeLines: false,
     giftTicketId: null,
     lines: [{ ticketId: sale.ticketId, quantity: 1, unitPriceCents: 1500, refundPlaces: 0, insuranceCents: 0 }],
+    placeTickets: `{${sale.ticketId}}`,
+    placeQuantities: '{1}',
     order: {
       reference: `T${randomUUID().slice(0, 12)}`,
       buyerFirstName: 'Jeanne',

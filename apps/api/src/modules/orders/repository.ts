@@ -33,6 +33,12 @@ export type HoldRequest = {
   /** The ticket offered with the order (one place, free), held with the others. */
   giftTicketId: string | null;
   /**
+   * The places the order takes per date (issue 32), counted from the sale it was checked against:
+   * the hold then reads no table for them (its fingerprint guards the sale). Left out, the hold
+   * counts them itself (guichet_hold_date_lines).
+   */
+  datePlaces?: DatePlaces | null;
+  /**
    * An order paid at once (free, or at the door), settled in the hold's transaction (placement.ts);
    * an invitation is the organiser's gift, outside the one-free-place rule.
    */
@@ -57,6 +63,9 @@ export type HoldRequest = {
       | 'accessTokenHash'
     > & { answers?: Record<string, string | string[] | boolean> | null };
 };
+
+/** Places per date, in date id order. */
+export type DatePlaces = { dateIds: string[]; quantities: number[] };
 
 export type HoldOutcome =
   | 'held'
@@ -158,12 +167,37 @@ function holdArgument(request: HoldRequest, id: string): HoldArgument {
     ...(request.settled ? { settled: true, isFreeEvent: request.settled.isFreeEvent } : {}),
     giftTicketId: request.giftTicketId,
     lines: request.lines,
+    ...placesArgument(request),
     order: {
       ...request.order,
       ticketCount: request.lines.reduce((sum, l) => sum + l.quantity, 0),
       expiresAt: request.order.expiresAt.toISOString(),
     },
   };
+}
+
+/**
+ * What the request takes per ticket (its lines', then its gift's place) and per date, as
+ * PostgreSQL array literals: the batch casts them instead of running a query per request.
+ */
+function placesArgument(request: HoldRequest) {
+  const lines = request.lines.map((l) => [l.ticketId, l.quantity] as const);
+  if (request.giftTicketId) lines.push([request.giftTicketId, 1]);
+  return {
+    placeTickets: arrayLiteral(lines.map(([ticketId]) => ticketId)),
+    placeQuantities: arrayLiteral(lines.map(([, quantity]) => quantity)),
+    ...(request.datePlaces
+      ? {
+          placeDates: arrayLiteral(request.datePlaces.dateIds),
+          placeDateQuantities: arrayLiteral(request.datePlaces.quantities),
+        }
+      : {}),
+  };
+}
+
+/** Ids and integers only: neither needs quoting inside a literal, and the cast refuses anything else. */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  return `{${values.join(',')}}`;
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {

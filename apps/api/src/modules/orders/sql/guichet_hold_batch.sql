@@ -1,7 +1,9 @@
 -- Holds for several buyers of one event in one statement, one round trip and one commit: the
 -- group commit of docs/decisions.md ("Group commit of holds"); a single hold is a batch of one
 -- (guichet_hold). Each request is a JSON object with named fields (HoldRequest in
--- modules/orders/repository.ts) and gets its own answer, in the order given (arrival order): 'held', 'stale'
+-- modules/orders/repository.ts; the places it asks for per ticket, and per date when the caller
+-- counted them from the sale it checked, as array literals read by a cast rather than by a query
+-- per request) and gets its own answer, in the order given (arrival order): 'held', 'stale'
 -- (reload the sale and start again), 'no_account', 'live_hold' (the buyer still holds places of
 -- the event: give them back, then call again), 'one_free_ticket', 'promo_used' (a single-use
 -- code this account already used), 'promo_exhausted',
@@ -59,6 +61,10 @@ DECLARE
   v_request_dates uuid[];
   v_request_date_places integer[];
   v_undated boolean;
+  -- Each kept request's places per date, as array literals (PL/pgSQL has no array of arrays of
+  -- different lengths).
+  v_kept_dates text[] := array_fill(NULL::text, ARRAY[v_size]);
+  v_kept_date_places text[] := array_fill(NULL::text, ARRAY[v_size]);
 BEGIN
   -- The ids as an array, not a subquery: a semi join with a JSON function the planner cannot
   -- count read every account of the site (1.4 ms for 8,000) while this batch's locks waited.
@@ -122,12 +128,18 @@ BEGIN
         CONTINUE;
       END IF;
     END IF;
-    SELECT l.tickets, l.quantities INTO v_tickets, v_quantities FROM guichet_hold_lines(v_request) l;
+    v_tickets := (v_request->>'placeTickets')::uuid[];
+    v_quantities := (v_request->>'placeQuantities')::integer[];
     v_fits := guichet_fit_places(v_free, v_ids, v_tickets, v_quantities);
     v_undated := false;
     IF v_fits IS NOT NULL AND v_dated THEN
-      SELECT l.dates, l.quantities, l.undated INTO v_request_dates, v_request_date_places, v_undated
-        FROM guichet_hold_date_lines(v_request) l;
+      IF v_request ? 'placeDates' THEN
+        v_request_dates := (v_request->>'placeDates')::uuid[];
+        v_request_date_places := (v_request->>'placeDateQuantities')::integer[];
+      ELSE
+        SELECT l.dates, l.quantities, l.undated INTO v_request_dates, v_request_date_places, v_undated
+          FROM guichet_hold_date_lines(v_request) l;
+      END IF;
       v_date_fits := CASE WHEN v_undated THEN NULL
                           ELSE guichet_fit_dates(v_date_free, v_date_ids, v_request_dates, v_request_date_places) END;
       IF v_date_fits IS NULL THEN v_fits := NULL; END IF;
@@ -141,7 +153,11 @@ BEGIN
       CONTINUE;
     END IF;
     v_free := v_fits;
-    IF v_dated THEN v_date_free := v_date_fits; END IF;
+    IF v_dated THEN
+      v_date_free := v_date_fits;
+      v_kept_dates[i] := v_request_dates::text;
+      v_kept_date_places[i] := v_request_date_places::text;
+    END IF;
     v_gift := (v_request->>'giftTicketId')::uuid;
     v_buyers := v_buyers || v_user;
     -- An array of the orders, appended in place: a JSON array is copied whole at every append.
@@ -177,12 +193,20 @@ BEGIN
   FOR i IN 1 .. v_size LOOP
     CONTINUE WHEN v_outcomes[i] IS DISTINCT FROM 'pending';
     v_request := p->(i - 1);
-    SELECT l.tickets, l.quantities INTO v_tickets, v_quantities FROM guichet_hold_lines(v_request) l;
+    v_tickets := (v_request->>'placeTickets')::uuid[];
+    v_quantities := (v_request->>'placeQuantities')::integer[];
     v_fits := guichet_fit_places(v_free, v_ids, v_tickets, v_quantities);
     v_undated := false;
     IF v_fits IS NOT NULL AND v_dated THEN
-      SELECT l.dates, l.quantities, l.undated INTO v_request_dates, v_request_date_places, v_undated
-        FROM guichet_hold_date_lines(v_request) l;
+      -- Phase 1's places per date, kept per request: read again under the locks, they doubled
+      -- what each request cost the batch (issue 32). None kept: the event had no date then.
+      IF v_kept_dates[i] IS NOT NULL THEN
+        v_request_dates := v_kept_dates[i]::uuid[];
+        v_request_date_places := v_kept_date_places[i]::integer[];
+      ELSE
+        SELECT l.dates, l.quantities, l.undated INTO v_request_dates, v_request_date_places, v_undated
+          FROM guichet_hold_date_lines(v_request) l;
+      END IF;
       v_date_fits := CASE WHEN v_undated THEN NULL
                           ELSE guichet_fit_dates(v_date_free, v_date_ids, v_request_dates, v_request_date_places) END;
       IF v_date_fits IS NULL THEN v_fits := NULL; END IF;
