@@ -125,7 +125,17 @@ export async function insertDates(
     .insert(eventDates)
     .values(rows.map((row) => ({ ...row, eventId })))
     .returning({ id: eventDates.id, dateBegin: eventDates.dateBegin });
-  return inserted.sort((a, b) => a.dateBegin.getTime() - b.dateBegin.getTime()).map((row) => row.id);
+  const ids = inserted.sort((a, b) => a.dateBegin.getTime() - b.dateBegin.getTime()).map((row) => row.id);
+  // A pass for every date (no dates of its own) covers the new ones too: its places held and sold
+  // so far are theirs from the start, read under the tickets' locks (lockEventAndTickets).
+  await tx.execute(sql`
+    update event_dates d set sold = p.sold, held = p.held
+      from (select coalesce(sum(t.sold), 0)::integer as sold, coalesce(sum(t.held), 0)::integer as held
+              from tickets t
+             where t.event_id = ${eventId} and t.is_pass
+               and not exists (select 1 from ticket_dates td where td.ticket_id = t.id)) p
+     where d.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return ids;
 }
 
 /** The event's start and end follow its dates: first start, last end (payouts follow the last end). */

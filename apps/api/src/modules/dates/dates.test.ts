@@ -18,6 +18,7 @@ import { eventDates, events, tickets } from '../../db/schema';
 import { paymentConfigFromEnv } from '../../payments';
 import { datePlacesOf } from '../checkout/date-places';
 import { loadSale } from '../checkout/sale.repository';
+import { reclaimExpiredHolds } from '../orders/places';
 
 const HOUR = 3_600_000;
 let offset = 0;
@@ -268,6 +269,50 @@ describe('buying a date', () => {
       const bought = await order((await buyer()).cookie, event.id, [{ ticketId: pass?.id, quantity: 1 }]);
       expect(bought.statusCode).toBe(201);
       expect((await countersOf(event.id)).map((d) => [d.sold, d.held])).toEqual([
+        [0, 1],
+        [0, 1],
+      ]);
+    } finally {
+      offset -= 181_000;
+    }
+  });
+
+  it('counts the passes for every date already held or sold on a date added later, and gives them back from it', async () => {
+    const {
+      event,
+      tickets: [, pass],
+      dateIds: [first, second],
+    } = await datedEvent([10, 10], [{ title: 'Pass', priceCents: 2500, quantity: 10, isPass: true }]);
+    // Two dates of three: a pass of its own dates, which a date added later is not one of.
+    const weekend = (
+      await inject('POST', `/api/events/${event.id}/tickets`, {
+        title: 'Week-end',
+        quantity: 10,
+        price: 20,
+        isPass: true,
+        dateIds: [first, second],
+      })
+    ).json();
+    for (const ticketId of [pass?.id, pass?.id, weekend.id]) {
+      expect((await order((await buyer()).cookie, event.id, [{ ticketId, quantity: 1 }])).statusCode).toBe(201);
+    }
+    const begin = event.dateBegin.getTime() + 5 * DAY;
+    const added = await addDate(event.id, { dateBegin: iso(begin), dateEnd: iso(begin + 2 * HOUR), capacity: 5 });
+    expect(added.statusCode).toBe(201);
+    expect((await countersOf(event.id)).map((d) => d.held)).toEqual([3, 3, 2, 2]);
+    const last = (await inject('GET', `/api/events/${event.id}`)).json().dates[3];
+    expect([last.id, last.placesLeft]).toEqual([added.json().id, 3]);
+
+    // The holds expire: each gives its places back to every date it counted on, the new one too.
+    offset += 181_000;
+    try {
+      await reclaimExpiredHolds(t.database.db, event.id, clock.now());
+      expect((await order((await buyer()).cookie, event.id, [{ ticketId: pass?.id, quantity: 1 }])).statusCode).toBe(
+        201,
+      );
+      expect((await countersOf(event.id)).map((d) => [d.sold, d.held])).toEqual([
+        [0, 1],
+        [0, 1],
         [0, 1],
         [0, 1],
       ]);

@@ -7,7 +7,7 @@ import { createEventWithTicket, createUser, meanObserved, raceMode, sessionCooki
 import { postOrder } from '../../../test/modules/checkout/support';
 import { describeWith } from '../../../test/services';
 import { useOrganiser, useTestApp } from '../../../test/use-test-app';
-import { discountCodes, orders, tickets } from '../../db/schema';
+import { discountCodes, eventDates, orders, tickets } from '../../db/schema';
 import { holdBatchSize } from '../../lib/metrics';
 
 // Holds of one event arriving together are combined (group commit): each buyer's rules still
@@ -181,6 +181,72 @@ describeWith(['postgres'], 'a batch counted under the lock', () => {
       .from(tickets)
       .where(eq(tickets.id, ticket.id));
     expect(row).toEqual({ held: 3, sold: 0 });
+  });
+});
+
+describeWith(['postgres'], 'a pass held while its organiser adds a date', () => {
+  // A pass for every date takes a place on each: one added while the hold waits for the event's
+  // key (the date is added under the event's lock, dates/dates.repository.ts) is one of them too,
+  // though the hold's first phase did not know it.
+  it('takes its place on the new date as well', async () => {
+    const { event, ticket } = await createEventWithTicket(t, organiser.id, {
+      priceCents: 2500,
+      quantity: 10,
+      isPass: true,
+    });
+    const day = (n: number) => new Date(event.dateBegin.getTime() + n * 86_400_000);
+    const [own, second] = await t.database.db
+      .insert(eventDates)
+      .values([
+        { id: event.id, eventId: event.id, dateBegin: day(0), dateEnd: new Date(day(0).getTime() + 3_600_000) },
+        { eventId: event.id, dateBegin: day(1), dateEnd: new Date(day(1).getTime() + 3_600_000) },
+      ])
+      .returning({ id: eventDates.id });
+    const buyer = await createUser(t);
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const [a, b] = [await pool.connect(), await pool.connect()];
+    let added = '';
+    try {
+      const fingerprint = (await b.query('select guichet_sale_fingerprint($1) as f', [event.id])).rows[0].f;
+      const request = {
+        ...holdRequest({ eventId: event.id, ticketId: ticket.id, fingerprint }, buyer.id, null),
+        placeDates: `{${[own?.id, second?.id].sort().join(',')}}`,
+        placeDateQuantities: '{1,1}',
+      };
+      await a.query('begin');
+      await a.query('select 1 from events where id = $1 for update', [event.id]);
+      const pid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
+      const hold = b.query('select guichet_hold_batch($1::jsonb) as outcomes', [JSON.stringify([request])]);
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await pool.query('select wait_event_type from pg_stat_activity where pid = $1', [pid]);
+        if (rows[0]?.wait_event_type === 'Lock') break;
+        if (waited > 10_000) throw new Error('the hold never waited for the event');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      added = (
+        await a.query(`insert into event_dates (event_id, date_begin, date_end) values ($1, $2, $3) returning id`, [
+          event.id,
+          day(2),
+          new Date(day(2).getTime() + 3_600_000),
+        ])
+      ).rows[0].id;
+      await a.query('commit');
+      expect((await hold).rows[0].outcomes).toEqual(['held']);
+    } finally {
+      a.release();
+      b.release();
+    }
+    const counters = await t.database.db
+      .select({ id: eventDates.id, held: eventDates.held })
+      .from(eventDates)
+      .where(eq(eventDates.eventId, event.id));
+    expect(new Map(counters.map((d) => [d.id, d.held]))).toEqual(
+      new Map([
+        [own?.id, 1],
+        [second?.id, 1],
+        [added, 1],
+      ]),
+    );
   });
 });
 

@@ -65,6 +65,7 @@ DECLARE
   -- different lengths).
   v_kept_dates text[] := array_fill(NULL::text, ARRAY[v_size]);
   v_kept_date_places text[] := array_fill(NULL::text, ARRAY[v_size]);
+  v_first_date_ids uuid[];
 BEGIN
   -- The ids as an array, not a subquery: a semi join with a JSON function the planner cannot
   -- count read every account of the site (1.4 ms for 8,000) while this batch's locks waited.
@@ -178,6 +179,7 @@ BEGIN
   -- The dates before the tickets, as every path takes them; read again once locked (dates added
   -- since the first read make a request with no date stale: dates/repository.ts locks the event
   -- FOR UPDATE while it adds the first, so none is added between this read and the commit).
+  v_first_date_ids := v_date_ids;
   SELECT array_agg(d.id ORDER BY d.id), array_agg(guichet_date_free(d.capacity, d.sold, d.held, d.cancelled_at) ORDER BY d.id)
     INTO v_date_ids, v_date_free
     FROM (SELECT id, capacity, sold, held, cancelled_at FROM event_dates WHERE event_id = v_event
@@ -199,8 +201,9 @@ BEGIN
     v_undated := false;
     IF v_fits IS NOT NULL AND v_dated THEN
       -- Phase 1's places per date, kept per request: read again under the locks, they doubled
-      -- what each request cost the batch (issue 32). None kept: the event had no date then.
-      IF v_kept_dates[i] IS NOT NULL THEN
+      -- what each request cost the batch (issue 32). Counted again when the event had no date
+      -- then, or when a date was added meanwhile (a pass for every date takes a place on it too).
+      IF v_kept_dates[i] IS NOT NULL AND v_date_ids = v_first_date_ids THEN
         v_request_dates := v_kept_dates[i]::uuid[];
         v_request_date_places := v_kept_date_places[i]::integer[];
       ELSE
