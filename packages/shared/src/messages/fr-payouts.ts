@@ -100,6 +100,9 @@ export const payoutsFr = {
     cancelledSubject: (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`,
     cancelledBody: (firstName: string, amount: string, event: string) =>
       `Bonjour ${firstName},\n\nVous avez annulé « ${event} » : votre demande de virement de ${amount} est annulée, car ce montant sert au remboursement des participants.\n`,
+    dateCancelledSubject: (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`,
+    dateCancelledBody: (firstName: string, amount: string, event: string, date: string) =>
+      `Bonjour ${firstName},\n\nVous avez annulé la date du ${date} de « ${event} » : votre demande de virement de ${amount} est annulée, car ce montant sert d'abord au remboursement des participants de cette date.\nVous pourrez refaire une demande une fois ces remboursements effectués.\n`,
     returnedSubject: (brand: string, event: string) => `${brand} : votre virement pour « ${event} » est revenu`,
     returnedBody: (firstName: string, amount: string, event: string, iban: string) =>
       `Bonjour ${firstName},\n\nLe virement de ${amount} pour « ${event} » vers le compte ${iban} nous a été retourné par la banque.\nLe montant est de nouveau disponible dans votre solde : vérifiez vos coordonnées bancaires, puis refaites une demande de virement.\n`,

@@ -5,6 +5,7 @@ import {
   discountedUnitPriceCents,
   type EventDateCancelInput,
   type EventDateMoveInput,
+  formatDateTime,
   ticketsFr,
 } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
@@ -16,6 +17,7 @@ import { queueMails } from '../../mail/outbox';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent, eventNotFound } from '../../policy/event-access';
 import { cancelParticipations } from '../orders/participations';
+import { cancelEventPayouts } from '../payouts/service';
 import { applyRefund, carryOutRefund, type RefundDeps } from '../refunds/execution.service';
 import { insertRefund } from '../refunds/refunds.repository';
 import type { SignedInUser } from '../users/users.repository';
@@ -158,6 +160,8 @@ export async function cancelDate(
     }
     await changes.markDateCancelled(tx, date.id, now, input.message);
     await repo.refreshEventSpan(tx, event.id);
+    // A payout asked before (an advance) counted the money these refunds give back.
+    await cancelEventPayouts(tx, deps, event, now, formatDateTime(date.dateBegin.toISOString()));
     const places = await changes.findDatePlaces(tx, event.id, date.id, true);
     const dated = places.filter((place) => !place.isPass).map((place) => place.participationId);
     if (dated.length > 0) await cancelParticipations(tx, dated, now);

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, DAY, loginAs } from '../../../test/helpers';
 import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/modules/ledger/support';
-import { events, ledgerEntries, mailOutbox, participations, refunds, ticketDates } from '../../db/schema';
+import { events, ledgerEntries, mailOutbox, participations, payouts, refunds, ticketDates } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 
@@ -215,6 +215,46 @@ describe('POST /api/console/events/:id/dates/:dateId/cancel', () => {
       .set({ status: 'refunded' })
       .where(eq(refunds.id, passRefund?.id ?? ''));
     expect((await askPayout(t, event.id, cookie)).statusCode).toBe(201);
+  });
+});
+
+describe('Cancelling a date after a payout was asked', () => {
+  it('cancels the payout not yet sent and tells the organiser why', async () => {
+    const { owner, event, begin } = await twoDateEvent();
+    // An advance asked before the cancellation: its amount counted what the buyers get back now.
+    const [asked] = await t.database.db
+      .insert(payouts)
+      .values({
+        eventId: event.id,
+        organizerId: owner.organiser.id,
+        amountCents: 2_000,
+        holderName: 'Club Astro',
+        iban: 'FR7630006000011234567890189',
+      })
+      .returning();
+    const cancelled = await console(
+      owner.cookie,
+      'POST',
+      `/api/console/events/${event.id}/dates/${event.id}/cancel`,
+      {},
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.id, asked?.id ?? ''));
+    expect(row?.status).toBe('cancelled');
+    const mail = (await mailsTo(owner.organiser.email)).find(
+      (m) => m.subject === payoutsFr.mail.dateCancelledSubject(t.config.brandName, event.title),
+    );
+    expect(mail?.text).toBe(
+      payoutsFr.mail.dateCancelledBody(
+        owner.organiser.firstName,
+        '20,00 €',
+        event.title,
+        formatDateTime(begin.toISOString()),
+      ),
+    );
   });
 });
 

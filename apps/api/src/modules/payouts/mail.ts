@@ -3,11 +3,12 @@ import type { Database } from '../../db/client';
 import { queueMail } from '../../mail/outbox';
 
 /** What became of a payout: every such news is mailed to its organiser, naming the event and the amount. */
-type PayoutNews = 'requested' | 'paid' | 'cancelled' | 'returned' | 'rejected';
+type PayoutNews = 'requested' | 'paid' | 'cancelled' | 'dateCancelled' | 'returned' | 'rejected';
 
 /**
  * Tells the organiser the news of their payout (or of several, summed in `amountCents`). `detail`
- * is the news's own line: the IBAN, the bank's reference or the reason; a cancellation has none.
+ * is the news's own line: the IBAN, the bank's reference, the reason or the cancelled date; an
+ * event's cancellation has none.
  */
 export async function queuePayoutMail(
   tx: Database,

@@ -256,16 +256,18 @@ async function recoverDebts(
 }
 
 /**
- * An event cancelled by its organiser: its money goes back to the buyers, so the payouts not yet
- * sent to the bank are cancelled in the cancellation's transaction (which holds the event's row, as
- * a payout request does) and the organiser is told: those requested, and those in a batch whose
- * file was never downloaded. One already sent or paid is not undone here (docs/decisions.md).
+ * An event (or one of its dates, `date` then its start as the mail shows it) cancelled by its
+ * organiser: its money goes back to the buyers, so the payouts not yet sent to the bank are
+ * cancelled in the cancellation's transaction (which holds the event's row, as a payout request
+ * does) and the organiser is told: those requested, and those in a batch whose file was never
+ * downloaded. One already sent or paid is not undone here (docs/decisions.md).
  */
 export async function cancelEventPayouts(
   tx: Database,
   deps: Pick<AppDeps, 'config'>,
   event: { id: string; title: string; organizerId: string },
   at: Date,
+  date?: string,
 ): Promise<void> {
   const cancelled = [
     ...(await repo.cancelRequestedPayouts(tx, event.id, at)),
@@ -274,12 +276,18 @@ export async function cancelEventPayouts(
   if (cancelled.length === 0) return;
   const organizer = await findOrganizerAccount(tx, event.organizerId);
   if (!organizer) return;
-  await queuePayoutMail(tx, deps.config.brandName, 'cancelled', {
-    organizerEmail: organizer.email,
-    organizerFirstName: organizer.firstName,
-    eventTitle: event.title,
-    amountCents: cancelled.reduce((sum, payout) => sum + payout.amountCents, 0),
-  });
+  await queuePayoutMail(
+    tx,
+    deps.config.brandName,
+    date === undefined ? 'cancelled' : 'dateCancelled',
+    {
+      organizerEmail: organizer.email,
+      organizerFirstName: organizer.firstName,
+      eventTitle: event.title,
+      amountCents: cancelled.reduce((sum, payout) => sum + payout.amountCents, 0),
+    },
+    date,
+  );
 }
 
 export async function getBankAccount(deps: AppDeps, userId: string): Promise<BankAccount | null> {
