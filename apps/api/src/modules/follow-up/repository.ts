@@ -1,6 +1,7 @@
-import type { Answers, ParticipantSort } from '@guichet/shared';
+import type { Answers, ParticipantSort, QuestionView } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import type { EventAccessRow } from '../../policy/event-access.repository';
 import { placeOfDate } from '../dates/places-of-date';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
 
@@ -267,9 +268,10 @@ export type ParticipantDbRow = {
   ticketTitle: string;
   source: 'web' | 'presentiel' | 'invendu' | 'invitation';
   isGift: boolean;
-  purchasedAt: Date;
+  /** A date, or its JSON text when the row was read as JSON (participantsPageOfEvent). */
+  purchasedAt: Date | string;
   entriesUsed: number;
-  lastScanAt: Date | null;
+  lastScanAt: Date | string | null;
   promoCode: string | null;
   promoPercent: number | null;
   unitPriceCents: number;
@@ -382,6 +384,51 @@ const searched = (q: string | undefined, words: string[]) => {
   return q?.trim() ? sql` and false` : sql``;
 };
 
+type PageQuery = {
+  q?: string;
+  dateId?: string;
+  sort: ParticipantSort;
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+};
+
+/** The statement of a page's keys, read by the sort's index. */
+function pageKeys(eventId: string, query: PageQuery, words: string[]): SQL {
+  // Ties go by the row's first place, in the same direction: a backward scan of the sort's index.
+  const direction = query.dir === 'desc' ? sql`desc` : sql`asc`;
+  // The status sort reads the entries' index, every other the list's; ties by the row's first place.
+  const byEntries = query.sort === 'status';
+  const first = byEntries ? sql`pe.first_id` : sql`g.first_id`;
+  return sql`select g.key
+          from participant_lines g
+          ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
+          ${ofOneDate(query.dateId)}
+         where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId, eventId)}
+         order by ${sql.join(
+           orderBy[query.sort].map(
+             (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
+           ),
+           sql`, `,
+         )}, ${first} ${direction}
+         offset ${query.offset} limit ${query.limit}`;
+}
+
+// One date's rows (issue 32) read their first place and its ticket.
+const ofOneDate = (dateId: string | undefined) =>
+  dateId ? sql`join participations p on p.id = g.first_id join tickets t on t.id = p.ticket_id` : sql``;
+
+/** The statement of the list's totals: without a search its kept counts; with one, the rows it finds. */
+function pageTotals(eventId: string, query: PageQuery, words: string[]): SQL {
+  if (words.length === 0 && !query.q?.trim() && !query.dateId) {
+    return sql`select coalesce(sum(lines), 0)::int as total, coalesce(sum(places), 0)::int as places
+                 from participant_line_counts where event_id = ${eventId}`;
+  }
+  return sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
+               from participant_lines g ${ofOneDate(query.dateId)}
+              where g.event_id = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId, eventId)}`;
+}
+
 /**
  * One page of the event's rows (one per order line, its places inside), sorted and searched by
  * the buyer's name or e-mail or a holder's name; the whole list's rows and places apart.
@@ -389,52 +436,82 @@ const searched = (q: string | undefined, words: string[]) => {
 export async function participantsPage(
   db: Database,
   eventId: string,
-  query: { q?: string; dateId?: string; sort: ParticipantSort; dir: 'asc' | 'desc'; offset: number; limit: number },
+  query: PageQuery,
 ): Promise<{ rows: ParticipantDbRow[]; total: number; places: number }> {
   const words = searchWords(query.q);
-  // Ties go by the row's first place, in the same direction: a backward scan of the sort's index.
-  const direction = query.dir === 'desc' ? sql`desc` : sql`asc`;
-  // The status sort reads the entries' index, every other the list's; ties by the row's first place.
-  const byEntries = query.sort === 'status';
-  const first = byEntries ? sql`pe.first_id` : sql`g.first_id`;
-  // One date's rows (issue 32) read their first place and its ticket.
-  const ofOneDate = query.dateId
-    ? sql`join participations p on p.id = g.first_id join tickets t on t.id = p.ticket_id`
-    : sql``;
-  const dateWhere = ofDate(query.dateId, eventId);
-  // Without a search the totals are the list's kept counts; with one, the rows it finds.
-  const totalsQuery =
-    words.length === 0 && !query.q?.trim() && !query.dateId
-      ? sql`select coalesce(sum(lines), 0)::int as total, coalesce(sum(places), 0)::int as places
-              from participant_line_counts where event_id = ${eventId}`
-      : sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
-              from participant_lines g ${ofOneDate}
-             where g.event_id = ${eventId} ${searched(query.q, words)}${dateWhere}`;
   // The page's keys by the sort's index, its rows built from them by a function whose plan is kept
   // (follow-up/sql/guichet_participant_rows.sql): planning that join at each page cost more than
   // running it. One statement, one round trip.
-  const pageRows = () =>
+  const [rows, [totals]] = await Promise.all([
     queryRows<ParticipantDbRow>(
       db,
-      sql`select * from guichet_participant_rows(array(
-            select g.key
-              from participant_lines g
-              ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
-              ${ofOneDate}
-             where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}${dateWhere}
-             order by ${sql.join(
-               orderBy[query.sort].map(
-                 (term) => sql`${term} ${direction}${query.sort === 'promo' ? sql` nulls last` : sql``}`,
-               ),
-               sql`, `,
-             )}, ${first} ${direction}
-             offset ${query.offset} limit ${query.limit}))`,
-    );
-  const [rows, [totals]] = await Promise.all([
-    pageRows(),
-    queryRows<{ total: number; places: number }>(db, totalsQuery),
+      sql`select * from guichet_participant_rows(array(${pageKeys(eventId, query, words)}))`,
+    ),
+    queryRows<{ total: number; places: number }>(db, pageTotals(eventId, query, words)),
   ]);
   return { rows, total: totals?.total ?? 0, places: totals?.places ?? 0 };
+}
+
+/** Who may read an event's page before its row is read: any event's, or their own events' (policy/can.ts). */
+export type PageReader = { id: string; followsAny: boolean; followsOwn: boolean };
+
+export type EventPage = {
+  /** The event as the viewer relates to it (policy/event-access.repository.ts), and its head. */
+  access: EventAccessRow & { dateBegin: Date; nbMaxParticipants: number };
+  questions: QuestionView[];
+  /** Read only when the reader may follow this event's sales (a bound, the policy decides). */
+  page: { rows: ParticipantDbRow[]; total: number; places: number } | null;
+};
+
+/**
+ * The event, its questions and one page of its whole list (no date chosen), in one statement: a
+ * page's request made five round trips one after the other (session, access, head, then the page,
+ * its totals and the questions), each costing more than the page's own read of its index.
+ */
+export async function participantsPageOfEvent(
+  db: Database,
+  eventId: string,
+  reader: PageReader,
+  wholeEvent: PageQuery,
+): Promise<EventPage | undefined> {
+  const query = { ...wholeEvent, dateId: undefined };
+  const words = searchWords(query.q);
+  const [row] = await queryRows<
+    EventPage['access'] & {
+      questions: QuestionView[];
+      rows: ParticipantDbRow[] | null;
+      total: number | null;
+      places: number | null;
+    }
+  >(
+    db,
+    sql`select e.id, e.title, e.organizer_id as "organizerId", e.is_public as "isPublic",
+               s.user_id is not null as "isStaff", coalesce(s.role = 'box-office', false) as "isBoxOffice",
+               exists(select 1 from participations p
+                       where p.event_id = e.id and p.user_id = ${reader.id} and p.cancelled_at is null) as "isParticipant",
+               e.date_begin as "dateBegin", e.nb_max_participants as "nbMaxParticipants",
+               coalesce((select json_agg(json_build_object('id', q.id, 'label', q.label, 'kind', q.kind,
+                                   'choices', q.choices, 'isRequired', q.is_required, 'scope', q.scope,
+                                   'ticketId', q.ticket_id) order by q.position, q.created_at)
+                           from event_questions q where q.event_id = e.id), '[]') as questions,
+               page.rows, page.total, page.places
+          from events e
+          left join event_staff s on s.event_id = e.id and s.user_id = ${reader.id}
+          left join lateral (
+            select (select coalesce(json_agg(r order by r.ordinality), '[]')
+                      from guichet_participant_rows(array(${pageKeys(eventId, query, words)})) with ordinality as r) as rows,
+                   totals.total, totals.places
+              from (${pageTotals(eventId, query, words)}) totals
+             where ${reader.followsAny} or (${reader.followsOwn} and e.organizer_id = ${reader.id})) page on true
+         where e.id = ${eventId} and e.deleted_at is null`,
+  );
+  if (!row) return undefined;
+  const { questions, rows, total, places, ...access } = row;
+  return {
+    access,
+    questions,
+    page: rows === null ? null : { rows, total: total ?? 0, places: places ?? 0 },
+  };
 }
 
 /** The next page of the export, in order of purchase after the row `after` (keyset, bounded memory). */
