@@ -479,20 +479,22 @@ export async function participantsPage(
 }
 
 /** Who may read an event's page before its row is read: any event's, or their own events' (policy/can.ts). */
-export type PageReader = { id: string; followsAny: boolean; followsOwn: boolean };
+type PageReader = { id: string; followsAny: boolean; followsOwn: boolean };
 
-export type EventPage = {
-  /** The event as the viewer relates to it (policy/event-access.repository.ts), and its head. */
-  access: EventAccessRow & { dateBegin: Date; nbMaxParticipants: number };
+type EventPage = {
+  /** The event as the viewer relates to it (policy/event-access.repository.ts). */
+  access: EventAccessRow;
   questions: QuestionView[];
   /** Read only when the reader may follow this event's sales (a bound, the policy decides). */
   page: { rows: ParticipantDbRow[]; total: number; places: number } | null;
 };
 
 /**
- * The event, its questions and one page of its whole list (no date chosen), in one statement: a
- * page's request made five round trips one after the other (session, access, head, then the page,
- * its totals and the questions), each costing more than the page's own read of its index.
+ * The event as the viewer relates to it, its questions and one page of its whole list (no date
+ * chosen) with its totals, in one statement: a page took four round trips one after another (the
+ * session, the event's access, its head, then the page, its totals and its questions side by
+ * side), each costing more than the page's own read of its index; it now takes the session's and
+ * this one.
  */
 export async function participantsPageOfEvent(
   db: Database,
@@ -516,7 +518,6 @@ export async function participantsPageOfEvent(
                s.user_id is not null as "isStaff", coalesce(s.role = 'box-office', false) as "isBoxOffice",
                exists(select 1 from participations p
                        where p.event_id = e.id and p.user_id = ${reader.id} and p.cancelled_at is null) as "isParticipant",
-               e.date_begin as "dateBegin", e.nb_max_participants as "nbMaxParticipants",
                coalesce((select json_agg(json_build_object('id', q.id, 'label', q.label, 'kind', q.kind,
                                    'choices', q.choices, 'isRequired', q.is_required, 'scope', q.scope,
                                    'ticketId', q.ticket_id) order by q.position, q.created_at)
