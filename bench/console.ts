@@ -14,7 +14,8 @@
  * The application runs in a child process (this file with --serve), which samples its own memory
  * while the export runs. Settings: DATABASE_URL (a database whose name contains "bench"; default
  * postgres://postgres@127.0.0.1:5432/guichet_bench_console), BENCH_PARTICIPATIONS (50000),
- * BENCH_ROUNDS (30), BENCH_PAYOUT_ROUNDS (500).
+ * BENCH_ROUNDS (30), BENCH_PAYOUT_ROUNDS (500), BENCH_REUSE=1 (measure the database an earlier run
+ * seeded, instead of dropping it and seeding again).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +58,9 @@ const PAGE_QUERIES = [
   'sort=name&dir=asc&q=camille',
   'sort=date&dir=desc&q=nom0001',
 ];
+// Measure again the database an earlier run seeded with the same BENCH_PARTICIPATIONS (seeding
+// 50,000 places takes minutes); without it the database is dropped and seeded afresh.
+const REUSE = process.env.BENCH_REUSE === '1';
 const PAYOUT_ROUNDS = Number(process.env.BENCH_PAYOUT_ROUNDS ?? 500);
 const PAYOUT_RATIO_TARGET = 5;
 const WARM_UP = 3;
@@ -257,13 +261,24 @@ async function seedPayoutEvents(client: pg.Client, organizer: string, begin: Dat
   return { smallEventId: smallEvent ?? '', adminId: adminId ?? '' };
 }
 
+/** The ids of a database seeded by an earlier run (BENCH_REUSE=1), or undefined when there is none. */
+async function seededBefore(client: pg.Client) {
+  const { rows } = await client.query<{ eventId: string; organizerId: string; smallEventId: string; adminId: string }>(
+    `select e.id as "eventId", e.organizer_id as "organizerId",
+            (select id from events where title = 'Le petit soir') as "smallEventId",
+            (select id from users where email = 'admin@bench.test') as "adminId"
+       from events e where e.title = 'Le grand soir'`,
+  );
+  return rows[0];
+}
+
 async function serve(): Promise<void> {
   const database = await openDatabase({ url, dataDir: 'memory://', poolSize: 10 });
   await database.migrate();
   await ensureReferenceData(database.db);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const seeded = await seed(client);
+  const seeded = (REUSE ? await seededBefore(client) : undefined) ?? (await seed(client));
   await client.end();
   const sessionOf = async (userId: string) => {
     const token = randomBytes(32).toString('base64url');
@@ -492,7 +507,7 @@ async function countSheetRows(body: Buffer): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  await resetDatabase(url);
+  if (!REUSE) await resetDatabase(url);
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
   const ready = await nextMessage<Ready>(child, 'ready');
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });

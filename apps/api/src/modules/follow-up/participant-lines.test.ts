@@ -147,6 +147,38 @@ describe('the participants list’s rows', () => {
     expect((await s.list()).places).toBe(5);
   });
 
+  it('page a search alike whether its words find few rows (sorted whole) or many (read by the sort’s index)', async () => {
+    const s = await soldEvent();
+    // 1,200 more rows of Régis Acheteur (the index's way: more than 1,000 found), 20 of Zélie Rare (sorted whole).
+    const rare = await createUser(t, { firstName: 'Zélie', lastName: 'Rare' });
+    await t.database.db.execute(
+      sql`insert into participations (event_id, ticket_id, user_id, quantity, source)
+          select ${s.event.id}, ${s.fosse.id}, ${s.buyer.id}, 1, 'web' from generate_series(1, 1200)`,
+    );
+    await t.database.db.execute(
+      sql`insert into participations (event_id, ticket_id, user_id, quantity, source)
+          select ${s.event.id}, ${s.balcon.id}, ${rare.id}, 1, 'web' from generate_series(1, 20)`,
+    );
+    const many = await s.list('?q=regis&sort=date&dir=desc');
+    expect(many).toMatchObject({ total: 1201, places: 1202 });
+    expect(new Set(many.items.map((row) => row.firstName))).toEqual(new Set(['Régis']));
+    expect(many.items).toHaveLength(50);
+    expect((await s.list('?q=regis&sort=date&dir=desc&offset=1200')).items).toHaveLength(1);
+
+    // By name the 20 rows of Rare come after the 1,201 of Acheteur, before Zorro: the unsearched
+    // list read by the index shows the same rows in the same order as the search sorting them.
+    for (const dir of ['asc', 'desc']) {
+      const found = await s.list(`?q=zelie&sort=name&dir=${dir}`);
+      expect(found).toMatchObject({ total: 20, places: 20 });
+      const listed = await s.list(`?sort=name&dir=${dir}&offset=${dir === 'asc' ? 1201 : 1}&limit=20`);
+      expect(found.items.map((row) => row.id)).toEqual(listed.items.map((row) => row.id));
+    }
+    for (const sort of ['quantity', 'type', 'date', 'status', 'promo', 'price']) {
+      const found = await s.list(`?q=zelie&sort=${sort}&dir=desc&limit=5`);
+      expect(found.items.map((row) => row.lastName)).toEqual(['Rare', 'Rare', 'Rare', 'Rare', 'Rare']);
+    }
+  });
+
   it('forget an account’s old name once it is renamed or deleted', async () => {
     const s = await soldEvent();
     // A place without an order (issued by hand): its row is named after the account.

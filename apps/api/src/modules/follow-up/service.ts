@@ -4,6 +4,7 @@ import {
   answerText,
   datesFr,
   type EventStats,
+  fr,
   type ParticipantRow,
   type ParticipantsPage,
   type ParticipantsQuery,
@@ -14,8 +15,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { Viewer } from '../../policy/can';
-import { authorizeEvent, eventNotFound } from '../../policy/event-access';
+import { can, type Viewer } from '../../policy/can';
+import { authorizeEvent, authorizeEventRow, eventNotFound } from '../../policy/event-access';
 import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
 
@@ -159,6 +160,30 @@ function toParticipantRow(row: repo.ParticipantDbRow, questions: QuestionView[])
 
 /** The 'Billets' list (2-organiser.md §2.5): one page, sorted and searched by the database. */
 export async function listParticipants(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  query: ParticipantsQuery,
+): Promise<ParticipantsPage> {
+  // One date of several (issue 32) is checked against the event's dates first.
+  if (query.dateId && query.dateId !== eventId) return listParticipantsOfDate(deps, viewer, eventId, query);
+  if (!viewer) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
+  // The policy decides on the event's row; the statement reads the page only for whom it may allow.
+  const anyone = { organizerId: '', isPublic: false, isStaff: false };
+  const reader = {
+    id: viewer.id,
+    followsAny: can(viewer, 'followSales', anyone),
+    followsOwn: can(viewer, 'followSales', { ...anyone, organizerId: viewer.id }),
+  };
+  const found = isUuid(eventId) ? await repo.participantsPageOfEvent(deps.db, eventId, reader, query) : undefined;
+  authorizeEventRow(found?.access, viewer, 'followSales', { hideRefusal: true });
+  if (!found?.page) throw eventNotFound();
+  const { page, questions } = found;
+  return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };
+}
+
+/** The list of one date of an event of several (issue 32). */
+async function listParticipantsOfDate(
   deps: AppDeps,
   viewer: Viewer | null,
   eventId: string,

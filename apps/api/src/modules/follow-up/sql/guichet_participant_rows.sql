@@ -37,6 +37,13 @@ BEGIN
          o.studies,
          p.order_id,
          o.answers,
+         -- Most rows are one place, the row's own first: built from what is joined already.
+         CASE WHEN cardinality(g.ids) = 1 THEN
+           json_build_array(json_build_object('id', p.id, 'ticketNumber', p.first_ticket_number,
+             'holderName', guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
+                                               coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name),
+             'entriesUsed', p.entries_used, 'answers', p.answers))
+         ELSE
          (SELECT json_agg(json_build_object('id', q.id, 'ticketNumber', q.first_ticket_number,
                    'holderName', guichet_holder_name(coalesce(q.holder_first_name, qo.buyer_first_name),
                                                      coalesce(q.holder_last_name, qo.buyer_last_name), qu.first_name, qu.last_name),
@@ -45,6 +52,7 @@ BEGIN
             LEFT JOIN orders qo ON qo.id = q.order_id
             LEFT JOIN users qu ON qu.id = q.user_id
            WHERE q.id = ANY (g.ids))
+         END
     FROM unnest(p_keys) WITH ORDINALITY AS k(key, n)
     JOIN participant_lines g ON g.key = k.key
     JOIN participant_line_entries pe ON pe.key = g.key
