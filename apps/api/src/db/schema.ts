@@ -398,6 +398,9 @@ export const participations = pgTable(
     // The place's number in the event's uninterrupted series (CGI art. 290 quater), given after
     // the sale (invoices/numbering.ts).
     firstTicketNumber: integer('first_ticket_number'),
+    // The series the number was taken in (numbering.ts `placeSeries`): the event's, one of its
+    // dates' or its passes' (issue 32); null until numbered.
+    numberSeries: text('number_series'),
     cancelledAt: instant('cancelled_at'),
     // Handed to someone else (docs/decisions.md, "Transfers"): also cancelled, its code refused at
     // the door as transferred; `transferred_to` is the receiver's new participation, same number.
@@ -409,9 +412,9 @@ export const participations = pgTable(
   },
   (t) => [
     index('participations_unnumbered_idx').on(t.eventId).where(sql`${t.firstTicketNumber} is null`),
-    // A transferred place's number lives on in its receiver's participation: unique among live rows.
+    // A transferred place's number lives on in its receiver's participation: unique in its series among live rows.
     uniqueIndex('participations_ticket_number_key')
-      .on(t.eventId, t.firstTicketNumber)
+      .on(t.numberSeries, t.firstTicketNumber)
       .where(sql`${t.transferredAt} is null`),
     index('participations_event_user_idx').on(t.eventId, t.userId),
     index('participations_order_idx').on(t.orderId),

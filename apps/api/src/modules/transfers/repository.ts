@@ -155,9 +155,9 @@ export async function moveParticipation(tx: Database, place: PlaceToTransfer, to
     tx,
     // The receiver holds the place: the ticket, the door and the lists show their name.
     sql`insert into participations (id, event_id, ticket_id, user_id, order_id, quantity, refund_places, is_gift,
-                                    source, first_ticket_number, holder_first_name, holder_last_name, date_id)
+                                    source, first_ticket_number, number_series, holder_first_name, holder_last_name, date_id)
         select ${newId}, p.event_id, p.ticket_id, ${toUserId}, p.order_id, p.quantity, p.refund_places, p.is_gift,
-               p.source, p.first_ticket_number, u.first_name, u.last_name, p.date_id
+               p.source, p.first_ticket_number, p.number_series, u.first_name, u.last_name, p.date_id
           from participations p, users u where p.id = ${place.id} and u.id = ${toUserId}`,
   );
   return newId;
