@@ -25,4 +25,8 @@ export const datesFr = {
   dateCancelled: 'Cette date est annulée : ses billets ne sont plus en vente.',
   dateNotForTicket: 'Ce billet n’est pas vendu pour cette date.',
   eventHasDates: 'Cet événement a plusieurs dates : changez-les une à une dans ses dates.',
+  /** The buyer's e-mails of an event of several dates: each place with the date(s) it admits to. */
+  mailPlaces: 'Vos places et leurs dates :',
+  mailPlace: (quantity: number, ticket: string, dates: string[]) => `${quantity} × ${ticket} : ${dates.join(' ; ')}`,
+  mailPlaceDate: (dates: string[]) => `Date : ${dates.join(' ; ')}`,
 } as const;

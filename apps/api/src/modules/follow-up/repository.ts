@@ -19,8 +19,7 @@ const PARIS = 'Europe/Paris';
 const discountedUnit = (unit: SQL, percent: SQL) => sql`((2 * ${unit} * (100 - coalesce(${percent}, 0)) + 100) / 200)`;
 
 /** Place p (ticket t) of one date (issue 32), as ` and …`; no date: every place. */
-const ofDate = (dateId: string | null | undefined) =>
-  dateId ? sql` and ${placeOfDate(dateId)}` : sql``;
+const ofDate = (dateId: string | null | undefined) => (dateId ? sql` and ${placeOfDate(dateId)}` : sql``);
 
 /**
  * An event's live participations of one date (issue 32) with what prices them: the statistics of
