@@ -28,5 +28,4 @@ export const datesFr = {
   /** The buyer's e-mails of an event of several dates: each place with the date(s) it admits to. */
   mailPlaces: 'Vos places et leurs dates :',
   mailPlace: (quantity: number, ticket: string, dates: string[]) => `${quantity} × ${ticket} : ${dates.join(' ; ')}`,
-  mailPlaceDate: (dates: string[]) => `Date : ${dates.join(' ; ')}`,
 } as const;
