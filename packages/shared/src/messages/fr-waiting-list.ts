@@ -37,12 +37,15 @@ export const waitingListFr = {
     offerNotYours: 'Cette offre est réservée à la personne qui l’a reçue : connectez-vous avec son compte.',
     offerUsed: 'Ce lien a déjà été utilisé : vos places sont dans votre réservation en cours ou dans « Mes billets ».',
     offerExpired: 'Cette offre a expiré : les places ont été proposées à la personne suivante.',
+    dateRequired: 'Choisissez la date pour laquelle vous attendez une place.',
   },
   offer: {
     mailSubject: (brand: string, event: string) => `${brand} : des places se sont libérées pour ${event}`,
     mailBody: (firstName: string, event: string, ticket: string, count: number, deadline: string, url: string) =>
       `Bonjour ${firstName},\n\nVous étiez sur la liste d’attente de « ${event} » : ${places(count)} « ${ticket} » vous ${count > 1 ? 'sont réservées' : 'est réservée'} jusqu’au ${deadline}.\n\nPour les prendre, ouvrez ce lien en étant connecté(e) à votre compte, puis payez dans les 3 minutes : ${url}\n\nPassé ce délai, elles seront proposées à la personne suivante.`,
     pageTitle: 'Votre offre de la liste d’attente',
+    /** A ticket for one date of an event of several (issue 32), named with its date. */
+    ticketOfDate: (ticket: string, date: string) => `${ticket} — ${date}`,
     summary: (count: number, ticket: string, event: string) => `${places(count)} « ${ticket} » pour « ${event} »`,
     deadline: (count: number, when: string) => `${plural(count, 'Réservée', 'Réservées')} pour vous jusqu’au ${when}.`,
     total: (amount: string) => `Total : ${amount}`,
