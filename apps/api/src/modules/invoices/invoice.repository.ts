@@ -32,6 +32,7 @@ export type OrderToInvoice = {
     refundPlaces: number;
     isGift: boolean;
     vatRate: VatRate;
+    dateId: string | null;
   }[];
 };
 
@@ -48,7 +49,7 @@ export async function findOrderToInvoice(db: Database, orderId: string): Promise
                coalesce((select json_agg(json_build_object(
                           'ticketId', t.id, 'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
                           'unitPriceCents', l.unit_price_cents, 'refundPlaces', l.refund_places, 'isGift', l.is_gift,
-                          'vatRate', t.vat_rate)
+                          'vatRate', t.vat_rate, 'dateId', l.date_id)
                           order by t.position, l.id)
                           from order_lines l join tickets t on t.id = l.ticket_id
                           left join tickets h on h.id = t.parent_id

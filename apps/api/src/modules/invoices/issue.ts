@@ -54,6 +54,7 @@ function ticketLines(order: repo.OrderToInvoice, vatFranchise: boolean): Invoice
     .map((sold) => ({
       ...line(sold.label, sold.quantity, sold.unit, vatFranchise ? 'none' : sold.vatRate),
       ticketId: sold.ticketId,
+      ...(sold.dateId && { dateId: sold.dateId }),
     }));
 }
 
