@@ -413,7 +413,9 @@ async function gapsAndRepeats(check: pg.Client, eventId: string): Promise<string
   );
   for (const tickets of places) {
     if (tickets.places !== tickets.distinct || tickets.max !== tickets.places) {
-      faults.push(`tickets of the race (${tickets.series}): ${tickets.places} places, ${tickets.distinct} numbers, up to ${tickets.max}`);
+      faults.push(
+        `tickets of the race (${tickets.series}): ${tickets.places} places, ${tickets.distinct} numbers, up to ${tickets.max}`,
+      );
     }
   }
   return faults;
