@@ -44,8 +44,6 @@ export const waitingListFr = {
     mailBody: (firstName: string, event: string, ticket: string, count: number, deadline: string, url: string) =>
       `Bonjour ${firstName},\n\nVous étiez sur la liste d’attente de « ${event} » : ${places(count)} « ${ticket} » vous ${count > 1 ? 'sont réservées' : 'est réservée'} jusqu’au ${deadline}.\n\nPour les prendre, ouvrez ce lien en étant connecté(e) à votre compte, puis payez dans les 3 minutes : ${url}\n\nPassé ce délai, elles seront proposées à la personne suivante.`,
     pageTitle: 'Votre offre de la liste d’attente',
-    /** A ticket for one date of an event of several (issue 32), named with its date. */
-    ticketOfDate: (ticket: string, date: string) => `${ticket} — ${date}`,
     summary: (count: number, ticket: string, event: string) => `${places(count)} « ${ticket} » pour « ${event} »`,
     deadline: (count: number, when: string) => `${plural(count, 'Réservée', 'Réservées')} pour vous jusqu’au ${when}.`,
     total: (amount: string) => `Total : ${amount}`,

@@ -86,6 +86,7 @@ describe('ticket numbers of an event of several dates', () => {
     const mine = (
       await t.app.inject({ method: 'GET', url: '/api/me/participations', headers: { cookie: mixed.cookie } })
     ).json() as {
+      id: string;
       ticketTitle: string;
       ticketNumbers: number[];
       dateBegin: string;
@@ -106,6 +107,19 @@ describe('ticket numbers of an event of several dates', () => {
     const [twoPlaces] = await mailsTo(onSecond.user.email);
     expect(twoPlaces?.text).toContain(`2 × Soirée : ${secondDate}`);
     expect(twoPlaces?.text).not.toContain(firstDate);
+
+    // A place handed on: the receiver's mail names the date it is for.
+    const placeOfSecond = mine.find((place) => place.ticketTitle === 'Soirée') ?? { id: '' };
+    const receiver = `recoit-${placeOfSecond.id.slice(0, 8)}@test.guichet.fr`;
+    const transfer = await t.app.inject({
+      method: 'POST',
+      url: `/api/me/participations/${placeOfSecond.id}/transfer`,
+      headers: { cookie: mixed.cookie },
+      payload: { email: receiver },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(201);
+    const [handedOn] = await mailsTo(receiver);
+    expect(handedOn?.text).toContain(`« ${datesFr.ticketOfDate('Soirée', secondDate)} »`);
   });
 
   it('keeps a one-date event’s one series, its passes in it, and its e-mail as it was', async () => {

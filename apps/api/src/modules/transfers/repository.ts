@@ -24,6 +24,8 @@ export type PlaceToTransfer = HandOnInProgress & {
   isRefundRequested: boolean;
   eventTitle: string;
   ticketTitle: string;
+  /** The date the place is for (issue 32), null for a pass or a one-date event. */
+  dateBegin: string | null;
   isEventOver: boolean;
   transfersAllowed: boolean;
   transferDeadline: string | null;
@@ -49,6 +51,7 @@ export async function lockPlace(
                (p.source = 'invitation' and p.cancelled_at is not null and p.transferred_at is null) as "isRevokedInvitation",
                (p.refund_requested_at is not null) as "isRefundRequested",
                e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
+               (select ${isoTimestamp('d.date_begin')} from event_dates d where d.id = p.date_id) as "dateBegin",
                (e.cancelled_at is not null or e.deleted_at is not null
                 or e.date_end <= ${now.toISOString()}::timestamptz) as "isEventOver",
                e.transfers_allowed as "transfersAllowed",

@@ -1,4 +1,4 @@
-import { formatDateTime, waitingListFr } from '@guichet/shared';
+import { datesFr, formatDateTime, waitingListFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, DAY, giveBillingIdentity, loginAs, sessionCookie } from '../../../test/helpers';
@@ -83,9 +83,9 @@ describe('the waiting list of a date', () => {
     expect(line?.date_id).toBe(first);
     const when = formatDateTime(event.dateBegin.toISOString());
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, ann.user.email));
-    expect(mail?.text).toContain(waitingListFr.offer.ticketOfDate('Soirée', when));
+    expect(mail?.text).toContain(datesFr.ticketOfDate('Soirée', when));
     const offer = await callAs(t, 'GET', `/api/waiting-list/offers/${await offerToken(t, ann.user.email)}`, ann.cookie);
-    expect(offer.json().ticketTitle).toBe(waitingListFr.offer.ticketOfDate('Soirée', when));
+    expect(offer.json().ticketTitle).toBe(datesFr.ticketOfDate('Soirée', when));
 
     // Its link turns into the payment hold of that date's place.
     const taken = await callAs(

@@ -1,5 +1,6 @@
 import {
   DEFAULT_OFFER_HOURS,
+  datesFr,
   fitBuyerName,
   formatDateTime,
   type OrderCreated,
@@ -130,7 +131,7 @@ async function offerTicketPlaces(deps: AppDeps, tx: Database, run: OfferRun, tic
       text: m.offer.mailBody(
         buyer.firstName,
         run.title,
-        ticket.dateBegin ? m.offer.ticketOfDate(ticket.title, formatDateTime(ticket.dateBegin)) : ticket.title,
+        ticket.dateBegin ? datesFr.ticketOfDate(ticket.title, formatDateTime(ticket.dateBegin)) : ticket.title,
         pick.quantity,
         deadline,
         `${deps.config.publicUrl}/liste-attente/${token}`,
@@ -164,7 +165,7 @@ export async function getOffer(deps: AppDeps, viewer: Viewer | null, token: stri
   const { entryId, userId, orderId, dateBegin, ticketTitle, ...offer } = await ownOffer(deps, viewer, token);
   return {
     ...offer,
-    ticketTitle: dateBegin ? m.offer.ticketOfDate(ticketTitle, formatDateTime(dateBegin)) : ticketTitle,
+    ticketTitle: dateBegin ? datesFr.ticketOfDate(ticketTitle, formatDateTime(dateBegin)) : ticketTitle,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  datesFr,
   formatDateTime,
   UNLIMITED,
   type WaitingListEntry,
@@ -152,7 +153,7 @@ export async function listEventWaitingLists(
     const key = `${ticketId}:${dateId ?? ''}`;
     let list = lists.get(key);
     if (!list) {
-      const named = dateBegin ? waitingListFr.offer.ticketOfDate(title, formatDateTime(dateBegin)) : title;
+      const named = dateBegin ? datesFr.ticketOfDate(title, formatDateTime(dateBegin)) : title;
       list = { ticketId, dateId, title: named, waiting: 0, offered: 0, converted: 0, people: [] };
       lists.set(key, list);
     }
