@@ -384,8 +384,9 @@ async function referenceRate(seconds = 5): Promise<number> {
 let numberingFaults: string[] = [];
 
 /**
- * The 500 payments of the race on one organiser's invoice series and one event's ticket series:
- * each series must read 1, 2, 3 … without a gap or a number used twice.
+ * The 500 payments of the race on one organiser's invoice series and the event's ticket series
+ * (one; or, BENCH_DATES, one per date and one for the passes, as modules/invoices/numbering.ts
+ * `placeSeries` keys them): each series must read 1, 2, 3 … without a gap or a number used twice.
  */
 async function gapsAndRepeats(check: pg.Client, eventId: string): Promise<string[]> {
   const faults: string[] = [];
@@ -400,14 +401,22 @@ async function gapsAndRepeats(check: pg.Client, eventId: string): Promise<string
       faults.push(`${row.series}: ${row.count} documents, numbers up to ${row.max}`);
   }
   const { rows: places } = await check.query(
-    `select count(*)::int as places, count(distinct n)::int as distinct, max(n)::int as max
-       from participations p, generate_series(p.first_ticket_number, p.first_ticket_number + p.quantity - 1) n
-      where p.event_id = $1`,
+    `select coalesce(p.date_id::text,
+                     case when t.is_pass and exists (select 1 from event_dates d where d.event_id = p.event_id)
+                          then 'passes' else p.event_id::text end) as series,
+            count(*)::int as places, count(distinct n)::int as distinct, max(n)::int as max
+       from participations p join tickets t on t.id = p.ticket_id,
+            generate_series(p.first_ticket_number, p.first_ticket_number + p.quantity - 1) n
+      where p.event_id = $1
+      group by 1`,
     [eventId],
   );
-  const tickets = places[0];
-  if (tickets.places !== tickets.distinct || tickets.max !== tickets.places) {
-    faults.push(`tickets of the race: ${tickets.places} places, ${tickets.distinct} numbers, up to ${tickets.max}`);
+  for (const tickets of places) {
+    if (tickets.places !== tickets.distinct || tickets.max !== tickets.places) {
+      faults.push(
+        `tickets of the race (${tickets.series}): ${tickets.places} places, ${tickets.distinct} numbers, up to ${tickets.max}`,
+      );
+    }
   }
   return faults;
 }
@@ -562,7 +571,7 @@ async function main(): Promise<void> {
     `  invoices and ticket numbers ready ${single.documentsReadySeconds ?? 'more than 300'} s after the last payment (one job runner from then on, ${single.paidOrders} orders; confirmations took ${(single.paidOrders / Math.max(1, single.confirmedOrdersPerSecond)).toFixed(1)} s)`,
   );
   console.log(
-    `  numbers without a gap or a repeat (the organiser's invoices, the event's places): ${numberingFaults.length === 0 ? 'yes' : `NO: ${numberingFaults.join('; ')}`}`,
+    `  numbers without a gap or a repeat (the organiser's invoices, the event's places${DATES > 0 ? ': each date and the passes' : ''}): ${numberingFaults.length === 0 ? 'yes' : `NO: ${numberingFaults.join('; ')}`}`,
   );
   if (NAMED) {
     console.log(

@@ -45,6 +45,7 @@ import { consoleRoutes } from './modules/console/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { dateChangeRoutes } from './modules/dates/changes.routes';
 import { dateRoutes } from './modules/dates/dates.routes';
+import { addPlaceDatesToMail } from './modules/dates/mail-dates';
 import { declarationsRoutes } from './modules/declarations/routes';
 import { doorSaleRoutes } from './modules/door-sales/routes';
 import { embedRoutes, embedScriptRoutes } from './modules/embed/routes';
@@ -417,7 +418,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     leaseMs: config.jobLeaseMs,
     handlers: {
       mail: async (job) => {
-        const mail = await findQueuedMail(database.db, job.mailId ?? '');
+        const queued = await findQueuedMail(database.db, job.mailId ?? '');
+        // Each place's date (an event of several dates) is written into the mail before its invoices' summary.
+        const mail =
+          queued && !queued.sentAt
+            ? await addPlaceDatesToMail(database.db, queued).catch((error) => {
+                app.log.error({ err: error, mail: queued.id }, 'dates of a mail not added');
+                return queued;
+              })
+            : queued;
         // The tickets' numbers and the order's invoices exist before the mail that carries them.
         // Should that fail, the tickets still go out, and the periodic issuing tries again.
         if (mail && !mail.sentAt) {

@@ -398,6 +398,9 @@ export const participations = pgTable(
     // The place's number in the event's uninterrupted series (CGI art. 290 quater), given after
     // the sale (invoices/numbering.ts).
     firstTicketNumber: integer('first_ticket_number'),
+    // The series the number was taken in (numbering.ts `placeSeries`): the event's, one of its
+    // dates' or its passes' (issue 32); null until numbered.
+    numberSeries: text('number_series'),
     cancelledAt: instant('cancelled_at'),
     // Handed to someone else (docs/decisions.md, "Transfers"): also cancelled, its code refused at
     // the door as transferred; `transferred_to` is the receiver's new participation, same number.
@@ -409,9 +412,9 @@ export const participations = pgTable(
   },
   (t) => [
     index('participations_unnumbered_idx').on(t.eventId).where(sql`${t.firstTicketNumber} is null`),
-    // A transferred place's number lives on in its receiver's participation: unique among live rows.
+    // A transferred place's number lives on in its receiver's participation: unique in its series among live rows.
     uniqueIndex('participations_ticket_number_key')
-      .on(t.eventId, t.firstTicketNumber)
+      .on(t.numberSeries, t.firstTicketNumber)
       .where(sql`${t.transferredAt} is null`),
     index('participations_event_user_idx').on(t.eventId, t.userId),
     index('participations_order_idx').on(t.orderId),
@@ -661,6 +664,9 @@ export const waitingListEntries = pgTable(
       .notNull()
       .references(() => users.id),
     quantity: integer('quantity').notNull(),
+    // The date waited for (issue 32): a ticket for one date of an event of several; null for a
+    // pass and on a one-date event.
+    dateId: uuid('date_id').references(() => eventDates.id, { onDelete: 'cascade' }),
     status: text('status', { enum: waitingListStatuses }).notNull().default('waiting'),
     // The places offered, the deadline and the hash of the personal link's token (never the token).
     offeredQuantity: integer('offered_quantity'),
@@ -674,12 +680,15 @@ export const waitingListEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // One live entry per account and ticket: two joins at once leave one row.
+    // One live entry per account, ticket and date: two joins at once leave one row.
     uniqueIndex('waiting_list_live_key')
-      .on(t.ticketId, t.userId)
+      .on(t.ticketId, t.userId, sql`coalesce(${t.dateId}, ${t.ticketId})`)
       .where(sql`${t.status} in ('waiting', 'offered', 'accepted')`),
-    // The next in line: those still waiting, in join order.
+    // The next in line: those still waiting, in join order (a ticket's line, or one date's of it).
     index('waiting_list_next_idx').on(t.ticketId, t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
+    index('waiting_list_next_of_date_idx')
+      .on(t.ticketId, t.dateId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'waiting' and ${t.dateId} is not null`),
     index('waiting_list_event_user_idx').on(t.eventId, t.userId),
     uniqueIndex('waiting_list_offer_token_key').on(t.offerTokenHash),
     // The entry of an offer's order: its outcome (orders_waiting_list_outcome), its expiry.

@@ -69,7 +69,14 @@ export function withPaidSummary(
   const i = invoicesFr.mail;
   const total = paid.lines.reduce((sum, line) => sum + line.inclVatCents, 0);
   const lines = paid.lines.map((line) => i.line(line.quantity, line.label, formatEuros(line.inclVatCents)));
-  const paragraphs = [[i.paid, ...lines, i.total(formatEuros(total))], [i.attached(paid.invoiceCount)]];
+  return withParagraphs(mail, [[i.paid, ...lines, i.total(formatEuros(total))], [i.attached(paid.invoiceCount)]]);
+}
+
+/** Paragraphs (each its lines) appended to both parts of a queued mail. */
+export function withParagraphs(
+  mail: { text: string; html: string | null },
+  paragraphs: string[][],
+): { text: string; html: string | null } {
   const text = `${mail.text}\n\n${paragraphs.map((lines) => lines.join('\n')).join('\n\n')}`;
   const html = mail.html?.replace(
     '</body>',

@@ -37,8 +37,11 @@ export function useJoinWaitingList(eventId: string) {
 export function useLeaveWaitingList(eventId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ticketId: string) =>
-      api<void>('DELETE', `/events/${id(eventId)}/waiting-list?ticketId=${encodeURIComponent(ticketId)}`),
+    mutationFn: (line: { ticketId: string; dateId: string | null }) =>
+      api<void>(
+        'DELETE',
+        `/events/${id(eventId)}/waiting-list?${new URLSearchParams({ ticketId: line.ticketId, ...(line.dateId && { dateId: line.dateId }) })}`,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: waitingListKeys.own(eventId) }),
   });
 }

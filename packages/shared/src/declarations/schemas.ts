@@ -12,7 +12,7 @@ export const declarationsQuery = z.object({ month: month.optional() });
  * collected per rate, from the invoices and credit notes issued in their name; the places paid
  * and free; the CNM tax's base and amount (0 when the event's category does not bear it).
  */
-export const eventDeclarations = z.object({
+const declarationFigures = z.object({
   rates: z.array(
     z.object({
       vatRate: z.enum(VAT_RATES),
@@ -25,5 +25,16 @@ export const eventDeclarations = z.object({
   freeTickets: z.number().int(),
   cnmBaseCents: z.number().int(),
   cnmTaxCents: z.number().int(),
+});
+export type DeclarationFigures = z.infer<typeof declarationFigures>;
+
+/**
+ * The event's figures (all its dates together), and for an event of several dates (issue 32:
+ * "declarations are per date") the same per date (séance), in date order, then its passes apart
+ * (a pass's revenue and places belong to no one date); none for a one-date event.
+ */
+export const eventDeclarations = declarationFigures.extend({
+  dates: z.array(declarationFigures.extend({ dateId: z.string(), dateBegin: z.string(), isCancelled: z.boolean() })),
+  passes: declarationFigures.nullable(),
 });
 export type EventDeclarations = z.infer<typeof eventDeclarations>;

@@ -25,4 +25,9 @@ export const datesFr = {
   dateCancelled: 'Cette date est annulée : ses billets ne sont plus en vente.',
   dateNotForTicket: 'Ce billet n’est pas vendu pour cette date.',
   eventHasDates: 'Cet événement a plusieurs dates : changez-les une à une dans ses dates.',
+  /** The buyer's e-mails of an event of several dates: each place with the date(s) it admits to. */
+  mailPlaces: 'Vos places et leurs dates :',
+  /** A ticket for one date of an event of several, named with its date (waiting list, transfers). */
+  ticketOfDate: (ticket: string, date: string) => `${ticket} — ${date}`,
+  mailPlace: (quantity: number, ticket: string, dates: string[]) => `${quantity} × ${ticket} : ${dates.join(' ; ')}`,
 } as const;

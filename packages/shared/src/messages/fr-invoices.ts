@@ -168,6 +168,10 @@ export const invoicesFr = {
     cnmTax: 'Taxe CNM (3,5 %)',
     cnmNotConcerned: 'La catégorie de cet événement n’est pas concernée par la taxe CNM.',
     empty: 'Aucune vente facturée pour cette période.',
+    /** An event of several dates (issue 32): a block per date, the passes apart, after the totals. */
+    allDates: 'Toutes les dates',
+    dateTitle: (date: string, isCancelled: boolean) => `Date du ${date}${isCancelled ? ' (annulée)' : ''}`,
+    passesTitle: 'Pass (plusieurs dates)',
     loadFailed: 'Impossible de charger les déclarations.',
     exportXlsx: 'Exporter en xlsx',
     exportCsv: 'Exporter en CSV',

@@ -37,6 +37,7 @@ export const waitingListFr = {
     offerNotYours: 'Cette offre est réservée à la personne qui l’a reçue : connectez-vous avec son compte.',
     offerUsed: 'Ce lien a déjà été utilisé : vos places sont dans votre réservation en cours ou dans « Mes billets ».',
     offerExpired: 'Cette offre a expiré : les places ont été proposées à la personne suivante.',
+    dateRequired: 'Choisissez la date pour laquelle vous attendez une place.',
   },
   offer: {
     mailSubject: (brand: string, event: string) => `${brand} : des places se sont libérées pour ${event}`,

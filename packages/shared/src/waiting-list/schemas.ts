@@ -7,10 +7,15 @@ export const joinWaitingListRequest = z.strictObject({
   ticketId: z.string().max(64),
   // The range is the service's check, so that its refusal is said in French.
   quantity: z.number().int(),
+  // The date waited for (issue 32): required for a ticket of one date of an event of several.
+  dateId: z.string().max(64).optional(),
 });
 export type JoinWaitingListRequest = z.infer<typeof joinWaitingListRequest>;
 
-export const leaveWaitingListQuery = z.strictObject({ ticketId: z.string().max(64) });
+export const leaveWaitingListQuery = z.strictObject({
+  ticketId: z.string().max(64),
+  dateId: z.string().max(64).optional(),
+});
 
 /** How long an offer keeps its places when the organiser says nothing, and the bounds they may set (a week). */
 export const DEFAULT_OFFER_HOURS = 24;
@@ -34,6 +39,8 @@ export type WaitingListStatus = z.infer<typeof waitingListStatus>;
 /** The viewer's own live entry for one ticket of the event. */
 export const waitingListEntry = z.object({
   ticketId: z.string(),
+  /** The date waited for (issue 32); null for a pass or a one-date event. */
+  dateId: z.string().nullable(),
   quantity: z.number().int(),
   status: waitingListStatus,
   joinedAt: z.string(),
@@ -53,9 +60,10 @@ const waitingListPerson = z.object({
   joinedAt: z.string(),
 });
 
-/** A ticket's list in join order, with its counts. */
+/** A ticket's list in join order, with its counts; one per date waited for (issue 32), its title naming it. */
 export const waitingListOfTicket = z.object({
   ticketId: z.string(),
+  dateId: z.string().nullable(),
   title: z.string(),
   waiting: z.number().int(),
   offered: z.number().int(),

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { events, orders, participations, tickets, users } from '../../db/schema';
+import { placeCoversDate } from '../dates/places-of-date';
 import { withEventAndTicket } from '../participations/with-ticket.repository';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -98,9 +99,7 @@ export function findParticipations(db: Database, userId: string, now: Date) {
                    order by d.date_begin), '[]'::json)
             from event_dates d
            where d.event_id = ${participations.eventId}
-             and (d.id = ${participations.dateId}
-                  or (${tickets.isPass} and (not exists (select 1 from ticket_dates l where l.ticket_id = ${tickets.id})
-                                             or exists (select 1 from ticket_dates l where l.ticket_id = ${tickets.id} and l.date_id = d.id)))))`,
+             and ${placeCoversDate(sql`d.id`, { place: 'participations', ticket: 'tickets' })})`,
           ticketId: tickets.id,
           ticketTitle: tickets.title,
           quantity: participations.quantity,

@@ -22,7 +22,7 @@ function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
               where p.event_id = ${eventId} and p.cancelled_at is null
                 and (${ticketIds}::uuid[] is null or t.id = any(${ticketIds}::uuid[])
                      or t.parent_id = any(${ticketIds}::uuid[]))
-                and ${placeOfDate(audience.dateId, eventId)}
+                and ${placeOfDate(audience.dateId)}
                 and (${audience.checkin ?? null}::text is null
                      or (${audience.checkin ?? null}::text = 'in') = ${arrived})`;
 }

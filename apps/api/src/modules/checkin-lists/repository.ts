@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { checkinLists, tickets } from '../../db/schema';
+import { placeCoversAnyDate } from '../dates/places-of-date';
 
 export type ListRow = {
   id: string;
@@ -16,10 +17,7 @@ export type ListRow = {
  * Whether list l admits the dates of place p (ticket t) (issue 32): a list of some dates admits a
  * place bought for one of them and a pass covering one; a list of no date, every place.
  */
-const admitsDates = sql.raw(`(cardinality(l.date_ids) = 0 or p.date_id = any(l.date_ids)
-                or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
-                                   or exists (select 1 from ticket_dates td where td.ticket_id = t.id
-                                                                             and td.date_id = any(l.date_ids)))))`);
+const admitsDates = sql`(cardinality(l.date_ids) = 0 or ${placeCoversAnyDate(sql`l.date_ids`)})`;
 
 const columns = {
   id: checkinLists.id,

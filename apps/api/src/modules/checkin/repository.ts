@@ -2,6 +2,7 @@ import type { RevocationReason, ScanDirection, ScanResult } from '@guichet/share
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { placeOfDate } from '../dates/places-of-date';
 
 export type ScanToRecord = {
   id: string;
@@ -62,11 +63,7 @@ export async function recordScans(
 /** The participations the door checks, with what the scanner shows and searches; the last entry on the list given (none: the whole event's). */
 export function findManifest(db: Database, eventId: string, listId: string | null, dateId: string | null = null) {
   // One date's manifest (issue 32): its places and the passes covering it.
-  const ofDate = dateId
-    ? sql`and (p.date_id = ${dateId}
-               or (t.is_pass and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
-                                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = ${dateId}))))`
-    : sql``;
+  const ofDate = dateId ? sql`and ${placeOfDate(dateId)}` : sql``;
   return queryRows<{
     id: string;
     splitFrom: string | null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { placeCoversDate } from './places-of-date';
 
 /**
  * A live place for one date of a multi-date event, as moving or cancelling that date needs it:
@@ -40,9 +41,7 @@ const placeJoins = sql`join tickets t on t.id = p.ticket_id
                       limit 1) l on true`;
 
 /** Whether the place (participation p, ticket t) is for the date: bought for it, or a pass covering it. */
-const coversDate = (dateId: string | null) => sql`(p.date_id = ${dateId}
-  or (t.is_pass and (not exists (select 1 from ticket_dates d where d.ticket_id = t.id)
-                     or exists (select 1 from ticket_dates d where d.ticket_id = t.id and d.date_id = ${dateId}))))`;
+const coversDate = (dateId: string | null) => placeCoversDate(sql`${dateId}::uuid`);
 
 /**
  * The live places of the date (a paid order's, an invitation's), in id order, locked when `lock`:

@@ -1,9 +1,9 @@
-import { type EventDeclarations, invoicesFr } from '@guichet/shared';
+import { type EventDeclarations, formatDateTime, invoicesFr, splitVat } from '@guichet/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { adminCookie, createEvent, createUser, loginAs } from '../../../test/helpers';
+import { adminCookie, createEvent, createUser, DAY, giveBillingIdentity, loginAs } from '../../../test/helpers';
 import { buyAndPay, payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { eventTypes, invoices, orders } from '../../db/schema';
@@ -90,6 +90,8 @@ describe('an event’s declarations', SLOW, () => {
       cnmBaseCents: 5739,
       // 3,5 % of 57,39 €: 2,0087 €, rounded to 2,01 €.
       cnmTaxCents: 201,
+      dates: [],
+      passes: null,
     });
     // The administrator reads them too.
     expect(await declarations(sale.event.id, await adminCookie(t))).toMatchObject({ vatCents: 461 });
@@ -110,6 +112,8 @@ describe('an event’s declarations', SLOW, () => {
       freeTickets: 1,
       cnmBaseCents: 0,
       cnmTaxCents: 0,
+      dates: [],
+      passes: null,
     });
   });
 
@@ -159,6 +163,8 @@ describe('an event’s declarations', SLOW, () => {
       freeTickets: 0,
       cnmBaseCents: 5739,
       cnmTaxCents: 201,
+      dates: [],
+      passes: null,
     });
     expect(await declarations(sale.event.id, sale.cookie, '?month=2026-01')).toEqual({
       rates: [],
@@ -167,6 +173,8 @@ describe('an event’s declarations', SLOW, () => {
       freeTickets: 0,
       cnmBaseCents: 0,
       cnmTaxCents: 0,
+      dates: [],
+      passes: null,
     });
     expect(await declarations(sale.event.id, sale.cookie, '?month=2026-03')).toMatchObject({
       rates: [{ vatRate: '5.5', revenueExclVatCents: -2370, vatCents: -130 }],
@@ -255,5 +263,68 @@ describe('the declarations’ exports', SLOW, () => {
       [],
       [m.cnmNotConcerned],
     ]);
+  });
+
+  it('give an event of several dates its figures per date, its passes apart, and keep the totals', SLOW, async () => {
+    const organizer = await createUser(t, { isVerified: true });
+    await giveBillingIdentity(t, organizer.id);
+    const cookie = await loginAs(t, organizer.email);
+    const {
+      event,
+      tickets: [seat, pass],
+    } = await createEvent(t, organizer.id, { title: 'Trois soirs', typeId: await typeId('Concert') }, [
+      { title: 'Soirée', priceCents: 2500, vatRate: '5.5', maxToBuy: 5 },
+      { title: 'Pass', priceCents: 4000, vatRate: '5.5', maxToBuy: 5, isPass: true },
+    ]);
+    const begin = event.dateBegin.getTime() + 2 * DAY;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/events/${event.id}/dates`,
+      headers: { cookie },
+      payload: { dateBegin: new Date(begin).toISOString(), dateEnd: new Date(begin + 3_600_000).toISOString() },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const second = added.json().id as string;
+    const pay = async (lines: object[]) => {
+      const buyerCookie = await buyer();
+      const created = await postOrder(t, buyerCookie, { eventId: event.id, lines, acceptTerms: true });
+      expect(created.statusCode, created.body).toBe(201);
+      await payAtSandboxBank(t, created.json().id, { cookie: buyerCookie });
+    };
+    await pay([{ ticketId: seat?.id, dateId: event.id, quantity: 2 }]);
+    await pay([
+      { ticketId: seat?.id, dateId: second, quantity: 1 },
+      { ticketId: pass?.id, quantity: 1 },
+    ]);
+    await t.app.jobs.runDue();
+
+    const one = splitVat(2500, '5.5');
+    const two = splitVat(5000, '5.5');
+    const ofPass = splitVat(4000, '5.5');
+    const figures = await declarations(event.id, cookie);
+    expect(figures).toMatchObject({
+      rates: [{ vatRate: '5.5', revenueExclVatCents: two.exclVatCents + one.exclVatCents + ofPass.exclVatCents }],
+      paidTickets: 4,
+      dates: [
+        { dateId: event.id, rates: [{ vatRate: '5.5', revenueExclVatCents: two.exclVatCents }], paidTickets: 2 },
+        { dateId: second, rates: [{ vatRate: '5.5', revenueExclVatCents: one.exclVatCents }], paidTickets: 1 },
+      ],
+      passes: { rates: [{ vatRate: '5.5', revenueExclVatCents: ofPass.exclVatCents }], paidTickets: 1, freeTickets: 0 },
+    });
+    // Each block's CNM tax is its own revenue's; the totals are every block's together.
+    const blocks = [...figures.dates, figures.passes].map((block) => block?.cnmBaseCents ?? 0);
+    expect(blocks.reduce((a, b) => a + b, 0)).toBe(figures.cnmBaseCents);
+
+    const csv = await get(`/api/console/events/${event.id}/declarations.csv`, cookie);
+    const rows = parse(csv.body, { delimiter: ';', bom: true, relax_column_count: true }) as string[][];
+    const titles = rows.filter((row) => row.length === 1).map(([cell]) => cell);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        m.allDates,
+        m.dateTitle(formatDateTime(event.dateBegin.toISOString()), false),
+        m.dateTitle(formatDateTime(new Date(begin).toISOString()), false),
+        m.passesTitle,
+      ]),
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { type EventDeclarations, invoicesFr, isCnmCategory } from '@guichet/shared';
+import {
+  type DeclarationFigures,
+  type EventDeclarations,
+  formatDateTime,
+  invoicesFr,
+  isCnmCategory,
+} from '@guichet/shared';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app-deps';
@@ -11,13 +17,29 @@ const m = invoicesFr.declarations;
 /** A cell: text, a count, or an amount in cents (written in euros with 2 decimals). */
 type Cell = string | number | { cents: number } | null;
 
-/** The sheet as the console shows it: the event and period, the rates and their total, the places, the CNM tax. */
+/**
+ * The sheet as the console shows it: the event and period, the rates and their total, the places,
+ * the CNM tax; for an event of several dates (issue 32) the same block for all its dates, then
+ * one per date, then one for its passes, each under its title.
+ */
 function sheetRows(title: string, period: string, isCnm: boolean, d: EventDeclarations): Cell[][] {
-  const revenue = d.rates.reduce((sum, row) => sum + row.revenueExclVatCents, 0);
+  const titled = (heading: string, block: DeclarationFigures): Cell[][] => [[], [heading], ...blockRows(isCnm, block)];
   return [
     [m.event, title],
     [m.periodLabel, period],
-    [],
+    ...(d.dates.length === 0
+      ? [[], ...blockRows(isCnm, d)]
+      : [
+          ...titled(m.allDates, d),
+          ...d.dates.flatMap((date) => titled(m.dateTitle(formatDateTime(date.dateBegin), date.isCancelled), date)),
+          ...(d.passes ? titled(m.passesTitle, d.passes) : []),
+        ]),
+  ];
+}
+
+function blockRows(isCnm: boolean, d: DeclarationFigures): Cell[][] {
+  const revenue = d.rates.reduce((sum, row) => sum + row.revenueExclVatCents, 0);
+  return [
     [m.columns.rate, m.columns.revenue, m.columns.vat],
     ...d.rates.map((row) => [m.rate(row.vatRate), { cents: row.revenueExclVatCents }, { cents: row.vatCents }]),
     [m.total, { cents: revenue }, { cents: d.vatCents }],
@@ -48,8 +70,9 @@ async function xlsxOf(rows: Cell[][]): Promise<Buffer> {
     cells.forEach((cell, index) => {
       if (cell !== null && typeof cell === 'object') row.getCell(index + 1).numFmt = '0.00';
     });
+    // Each block's column headings (one block, or one per date of an event of several).
+    if (cells[0] === m.columns.rate) row.font = { bold: true };
   }
-  sheet.getRow(4).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

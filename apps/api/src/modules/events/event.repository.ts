@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { events, eventTypes, shareLinks, ticketGifts, tickets, users } from '../../db/schema';
+import { placeCoversDate } from '../dates/places-of-date';
 
 export async function findEventWithOrganizer(db: Database, id: string) {
   const [row] = await db
@@ -93,9 +94,7 @@ export async function findHeldDateIds(db: Database, eventId: string, userId: str
           join tickets t on t.id = p.ticket_id
           join event_dates d on d.event_id = p.event_id
          where p.event_id = ${eventId} and p.user_id = ${userId} and p.cancelled_at is null
-           and (d.id = p.date_id
-                or (t.is_pass and (not exists (select 1 from ticket_dates l where l.ticket_id = t.id)
-                                   or exists (select 1 from ticket_dates l where l.ticket_id = t.id and l.date_id = d.id))))`,
+           and ${placeCoversDate(sql`d.id`)}`,
   );
   return new Set(rows.map((row) => row.id));
 }

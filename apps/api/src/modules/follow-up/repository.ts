@@ -20,8 +20,7 @@ const PARIS = 'Europe/Paris';
 const discountedUnit = (unit: SQL, percent: SQL) => sql`((2 * ${unit} * (100 - coalesce(${percent}, 0)) + 100) / 200)`;
 
 /** Place p (ticket t) of one date (issue 32), as ` and …`; no date: every place. */
-const ofDate = (dateId: string | null | undefined, eventId: string) =>
-  dateId ? sql` and ${placeOfDate(dateId, eventId)}` : sql``;
+const ofDate = (dateId: string | null | undefined) => (dateId ? sql` and ${placeOfDate(dateId)}` : sql``);
 
 /**
  * An event's live participations of one date (issue 32) with what prices them: the statistics of
@@ -37,7 +36,7 @@ const live = (eventId: string, dateId: string) => sql`
     join tickets t on t.id = p.ticket_id
     left join orders o on o.id = p.order_id
     left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
-   where p.event_id = ${eventId} and p.cancelled_at is null${ofDate(dateId, eventId)}`;
+   where p.event_id = ${eventId} and p.cancelled_at is null${ofDate(dateId)}`;
 
 /** Of one date only (issue 32): the participation `column` is one of the date's live places. */
 const onDate = (eventId: string, dateId: string, column: string) =>
@@ -401,7 +400,7 @@ function pageKeys(eventId: string, query: PageQuery, words: string[]): SQL {
           from participant_lines g
           ${byEntries ? sql`join participant_line_entries pe on pe.key = g.key` : sql``}
           ${ofOneDate(query.dateId)}
-         where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId, eventId)}
+         where ${byEntries ? sql`pe.event_id` : sql`g.event_id`} = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId)}
          ${pageOrder(query, byEntries ? sql`pe.first_id` : sql`g.first_id`)}`;
 }
 
@@ -452,7 +451,7 @@ function pageTotals(eventId: string, query: PageQuery, words: string[]): SQL {
   }
   return sql`select count(*)::int as total, coalesce(sum(g.quantity), 0)::int as places
                from participant_lines g ${ofOneDate(query.dateId)}
-              where g.event_id = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId, eventId)}`;
+              where g.event_id = ${eventId} ${searched(query.q, words)}${ofDate(query.dateId)}`;
 }
 
 /**
@@ -563,7 +562,7 @@ export async function exportPage(
                t.is_pass as "isPass", p.created_at::text as "createdKey"
           from participations p
           ${participantJoins}
-         where p.event_id = ${eventId} and p.cancelled_at is null ${from}${ofDate(dateId, eventId)}
+         where p.event_id = ${eventId} and p.cancelled_at is null ${from}${ofDate(dateId)}
          order by p.created_at, p.id
          limit ${limit}`,
   );

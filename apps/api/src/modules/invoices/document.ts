@@ -17,6 +17,8 @@ export type InvoiceLine = {
   label: string;
   /** The ticket an organiser's line sells, for the credit note of a refund of some of its places. */
   ticketId?: string;
+  /** The date it sells (issue 32: declarations per date); none for a pass or a one-date event. */
+  dateId?: string;
   quantity: number;
   unitInclVatCents: number;
   vatRate: VatRate;

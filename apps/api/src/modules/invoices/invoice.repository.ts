@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { InvoiceDocument } from './document';
+import type { PlaceToNumber } from './numbering';
 
 /** A paid order as its invoices need it, with its lines priced as they were sold. */
 export type OrderToInvoice = {
@@ -31,6 +32,7 @@ export type OrderToInvoice = {
     refundPlaces: number;
     isGift: boolean;
     vatRate: VatRate;
+    dateId: string | null;
   }[];
 };
 
@@ -47,7 +49,7 @@ export async function findOrderToInvoice(db: Database, orderId: string): Promise
                coalesce((select json_agg(json_build_object(
                           'ticketId', t.id, 'label', coalesce(h.title || ' — ', '') || t.title, 'quantity', l.quantity,
                           'unitPriceCents', l.unit_price_cents, 'refundPlaces', l.refund_places, 'isGift', l.is_gift,
-                          'vatRate', t.vat_rate)
+                          'vatRate', t.vat_rate, 'dateId', l.date_id)
                           order by t.position, l.id)
                           from order_lines l join tickets t on t.id = l.ticket_id
                           left join tickets h on h.id = t.parent_id
@@ -120,14 +122,16 @@ export async function findOrderInvoice(db: Database, orderId: string, id: string
 export async function findUnnumbered(
   db: Database,
   where: { orderId: string } | { eventId: string },
-): Promise<{ id: string; eventId: string; quantity: number }[]> {
+): Promise<(PlaceToNumber & { id: string; quantity: number })[]> {
   return queryRows(
     db,
-    sql`select id, event_id as "eventId", quantity from participations
-         where first_ticket_number is null and quantity > 0
-           and ${'orderId' in where ? sql`order_id = ${where.orderId}` : sql`event_id = ${where.eventId}`}
-         order by created_at, id
-         for update skip locked`,
+    sql`select p.id, p.event_id as "eventId", p.quantity, p.date_id as "dateId", t.is_pass as "isPass",
+               exists (select 1 from event_dates d where d.event_id = p.event_id) as "hasDates"
+          from participations p join tickets t on t.id = p.ticket_id
+         where p.first_ticket_number is null and p.quantity > 0
+           and ${'orderId' in where ? sql`p.order_id = ${where.orderId}` : sql`p.event_id = ${where.eventId}`}
+         order by p.created_at, p.id
+         for update of p skip locked`,
   );
 }
 
@@ -140,8 +144,16 @@ export async function findEventsWithUnnumbered(db: Database, limit: number): Pro
   return rows.map((row) => row.eventId);
 }
 
-export async function setFirstTicketNumber(db: Database, participationId: string, first: number): Promise<void> {
-  await queryRows(db, sql`update participations set first_ticket_number = ${first} where id = ${participationId}`);
+export async function setFirstTicketNumber(
+  db: Database,
+  participationId: string,
+  numbered: { first: number; series: string },
+): Promise<void> {
+  await queryRows(
+    db,
+    sql`update participations set first_ticket_number = ${numbered.first}, number_series = ${numbered.series}
+         where id = ${participationId}`,
+  );
 }
 
 export async function findOrdersOfParticipations(db: Database, participationIds: string[]): Promise<string[]> {

@@ -13,7 +13,7 @@ import { withPaidSummary } from '../../mail/confirmation-mail';
 import { completeQueuedMail } from '../../mail/outbox';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
 import * as repo from './invoice.repository';
-import { invoiceNumber, organizerInvoiceSeries, PLATFORM_INVOICE_SERIES, takeNumbers, ticketSeries } from './numbering';
+import { invoiceNumber, organizerInvoiceSeries, PLATFORM_INVOICE_SERIES, placeSeries, takeNumbers } from './numbering';
 
 /** Who sells: the organiser's billing identity, and the platform's own. */
 export type Sellers = {
@@ -24,16 +24,17 @@ export type Sellers = {
 /** Gives the places of the order's participations (or, without an order, of an event's) their numbers. */
 export async function numberTickets(tx: Database, where: { orderId: string } | { eventId: string }): Promise<void> {
   const unnumbered = await repo.findUnnumbered(tx, where);
-  const byEvent = new Map<string, typeof unnumbered>();
+  const bySeries = new Map<string, typeof unnumbered>();
   for (const participation of unnumbered) {
-    byEvent.set(participation.eventId, [...(byEvent.get(participation.eventId) ?? []), participation]);
+    const series = placeSeries(participation);
+    bySeries.set(series, [...(bySeries.get(series) ?? []), participation]);
   }
-  // One order (one event) in practice; sorted so that two numberings never wait on each other's series.
-  for (const [eventId, participations] of [...byEvent].sort(([a], [b]) => a.localeCompare(b))) {
+  // One event's dates and passes in practice; sorted so that two numberings never wait on each other's series.
+  for (const [series, participations] of [...bySeries].sort(([a], [b]) => a.localeCompare(b))) {
     const places = participations.reduce((sum, participation) => sum + participation.quantity, 0);
-    let next = await takeNumbers(tx, ticketSeries(eventId), places);
+    let next = await takeNumbers(tx, series, places);
     for (const participation of participations) {
-      await repo.setFirstTicketNumber(tx, participation.id, next);
+      await repo.setFirstTicketNumber(tx, participation.id, { first: next, series });
       next += participation.quantity;
     }
   }
@@ -53,6 +54,7 @@ function ticketLines(order: repo.OrderToInvoice, vatFranchise: boolean): Invoice
     .map((sold) => ({
       ...line(sold.label, sold.quantity, sold.unit, vatFranchise ? 'none' : sold.vatRate),
       ticketId: sold.ticketId,
+      ...(sold.dateId && { dateId: sold.dateId }),
     }));
 }
 

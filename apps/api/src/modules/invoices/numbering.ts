@@ -20,6 +20,23 @@ export async function takeNumbers(tx: Database, series: string, count: number): 
 
 /** The series of an event's tickets, and of each issuer's invoices and credit notes. */
 export const ticketSeries = (eventId: string) => `tickets:${eventId}`;
+export const passSeries = (eventId: string) => `tickets:passes:${eventId}`;
+
+/** What decides a place's series: its event, its date (issue 32), whether it is a pass, and whether its event has dates. */
+export type PlaceToNumber = { eventId: string; dateId: string | null; isPass: boolean; hasDates: boolean };
+
+/**
+ * The series a place is numbered in (issue 32: "ticket numbers are per date"). A date's places
+ * count in the date's own series, keyed by its id; the first date's id is the event's, so the
+ * places sold before the event had dates keep counting on in it, and a one-date event keeps its
+ * one series. A pass of an event of several dates belongs to no one date: its passes have their
+ * own series. The numbers already given are never changed.
+ */
+export function placeSeries(place: PlaceToNumber): string {
+  if (place.dateId) return ticketSeries(place.dateId);
+  if (place.isPass && place.hasDates) return passSeries(place.eventId);
+  return ticketSeries(place.eventId);
+}
 export const organizerInvoiceSeries = (organizerId: string) => `invoices:organizer:${organizerId}`;
 export const PLATFORM_INVOICE_SERIES = 'invoices:platform';
 

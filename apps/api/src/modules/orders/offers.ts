@@ -21,15 +21,24 @@ export type OfferPick = { entryId: string; userId: string; quantity: number };
  * locks the event when capped, then the ticket): whom, and how many places each. Call it in the
  * transaction that writes their orders (`insertOfferedOrders`).
  */
-export function reserveOfferPlaces(tx: Database, ticketId: string, limit: number): Promise<OfferPick[]> {
+export function reserveOfferPlaces(
+  tx: Database,
+  line: { ticketId: string; dateId: string | null },
+  limit: number,
+): Promise<OfferPick[]> {
   return queryRows<OfferPick>(
     tx,
     sql`select entry_id as "entryId", user_id as "userId", quantity
-          from guichet_offer_places(${ticketId}::uuid, ${limit}::int)`,
+          from guichet_offer_places(${line.ticketId}::uuid, ${line.dateId}::uuid, ${limit}::int)`,
   );
 }
 
-export type OfferedOrder = Omit<NewOrder, 'status' | 'lines' | 'paidAt'> & { ticketId: string; unitPriceCents: number };
+/** An offer's order; `dateId` the date its places are held on (issue 32), null for a pass or a one-date event. */
+export type OfferedOrder = Omit<NewOrder, 'status' | 'lines' | 'paidAt'> & {
+  ticketId: string;
+  dateId: string | null;
+  unitPriceCents: number;
+};
 
 /**
  * The orders that carry offers' places, each priced as a hold of them would be, written together
@@ -40,7 +49,7 @@ export async function insertOfferedOrders(tx: Database, list: OfferedOrder[]): P
   if (list.length === 0) return [];
   const ids = list.map(() => randomUUID());
   await tx.insert(orders).values(
-    list.map(({ ticketId: _ticket, unitPriceCents: _price, ...values }, index) => ({
+    list.map(({ ticketId: _ticket, dateId: _date, unitPriceCents: _price, ...values }, index) => ({
       ...values,
       id: ids[index] as string,
       status: 'offered' as const,
@@ -51,6 +60,7 @@ export async function insertOfferedOrders(tx: Database, list: OfferedOrder[]): P
     list.map((order, index) => ({
       orderId: ids[index] as string,
       ticketId: order.ticketId,
+      dateId: order.dateId,
       quantity: order.ticketCount,
       unitPriceCents: order.unitPriceCents,
     })),

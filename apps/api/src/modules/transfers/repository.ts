@@ -24,6 +24,8 @@ export type PlaceToTransfer = HandOnInProgress & {
   isRefundRequested: boolean;
   eventTitle: string;
   ticketTitle: string;
+  /** The date the place is for (issue 32), null for a pass or a one-date event. */
+  dateBegin: string | null;
   isEventOver: boolean;
   transfersAllowed: boolean;
   transferDeadline: string | null;
@@ -49,6 +51,7 @@ export async function lockPlace(
                (p.source = 'invitation' and p.cancelled_at is not null and p.transferred_at is null) as "isRevokedInvitation",
                (p.refund_requested_at is not null) as "isRefundRequested",
                e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
+               (select ${isoTimestamp('d.date_begin')} from event_dates d where d.id = p.date_id) as "dateBegin",
                (e.cancelled_at is not null or e.deleted_at is not null
                 or e.date_end <= ${now.toISOString()}::timestamptz) as "isEventOver",
                e.transfers_allowed as "transfersAllowed",
@@ -155,9 +158,9 @@ export async function moveParticipation(tx: Database, place: PlaceToTransfer, to
     tx,
     // The receiver holds the place: the ticket, the door and the lists show their name.
     sql`insert into participations (id, event_id, ticket_id, user_id, order_id, quantity, refund_places, is_gift,
-                                    source, first_ticket_number, holder_first_name, holder_last_name, date_id)
+                                    source, first_ticket_number, number_series, holder_first_name, holder_last_name, date_id)
         select ${newId}, p.event_id, p.ticket_id, ${toUserId}, p.order_id, p.quantity, p.refund_places, p.is_gift,
-               p.source, p.first_ticket_number, u.first_name, u.last_name, p.date_id
+               p.source, p.first_ticket_number, p.number_series, u.first_name, u.last_name, p.date_id
           from participations p, users u where p.id = ${place.id} and u.id = ${toUserId}`,
   );
   return newId;

@@ -1,4 +1,5 @@
 import {
+  datesFr,
   formatDateTime,
   isEmailValid,
   normalizeEmail,
@@ -79,7 +80,7 @@ export async function sendTransfer(
       text: transfersFr.mail.body(
         `${user.firstName} ${user.lastName}`,
         place.eventTitle,
-        place.ticketTitle,
+        place.dateBegin ? datesFr.ticketOfDate(place.ticketTitle, formatDateTime(place.dateBegin)) : place.ticketTitle,
         formatDateTime(expiresAt.toISOString()),
         `${deps.config.publicUrl}/transfert/${token}`,
       ),

@@ -25,18 +25,27 @@ export async function findOfferEvent(db: Database, eventId: string, now: Date): 
   return row && { ...row, dateEnd: new Date(row.dateEnd) };
 }
 
-/** The event's tickets someone waits for, in the page's order. */
-export function findTicketsWithWaiting(
-  db: Database,
-  eventId: string,
-): Promise<{ id: string; title: string; priceCents: number }[]> {
+/** A line someone waits in: a ticket's, or one date's of it (issue 32), with that date's start. */
+export type WaitedLine = {
+  id: string;
+  title: string;
+  priceCents: number;
+  dateId: string | null;
+  dateBegin: string | null;
+};
+
+/** The event's lines someone waits in, in the page's order, a ticket's dates in date order. */
+export function findTicketsWithWaiting(db: Database, eventId: string): Promise<WaitedLine[]> {
   return queryRows(
     db,
-    sql`select t.id, coalesce(h.title || ' — ' || t.title, t.title) as title, t.price_cents as "priceCents"
+    sql`select t.id, coalesce(h.title || ' — ' || t.title, t.title) as title, t.price_cents as "priceCents",
+               w.date_id as "dateId", ${isoTimestamp('d.date_begin')} as "dateBegin"
           from tickets t left join tickets h on h.id = t.parent_id
+          join lateral (select distinct date_id from waiting_list_entries w
+                         where w.ticket_id = t.id and w.status = 'waiting') w on true
+          left join event_dates d on d.id = w.date_id
          where t.event_id = ${eventId} and t.deleted_at is null
-           and exists (select 1 from waiting_list_entries w where w.ticket_id = t.id and w.status = 'waiting')
-         order by coalesce(h.position, t.position), t.position, t.created_at`,
+         order by coalesce(h.position, t.position), t.position, t.created_at, d.date_begin nulls first`,
   );
 }
 
@@ -81,6 +90,8 @@ export type OfferRow = {
   quantity: number;
   totalCents: number;
   expiresAt: string;
+  /** The date offered (issue 32), null for a pass's or a one-date event's offer. */
+  dateBegin: string | null;
 };
 
 /** The offer a link names (by its token's hash), whatever became of it. */
@@ -90,7 +101,8 @@ export async function findOfferByTokenHash(db: Database, tokenHash: string): Pro
     sql`select w.id as "entryId", w.user_id as "userId", w.offer_order_id as "orderId", w.event_id as "eventId",
                e.title as "eventTitle", coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                w.offered_quantity as quantity, o.total_cents as "totalCents",
-               ${isoTimestamp('w.offer_expires_at')} as "expiresAt"
+               ${isoTimestamp('w.offer_expires_at')} as "expiresAt",
+               (select ${isoTimestamp('d.date_begin')} from event_dates d where d.id = w.date_id) as "dateBegin"
           from waiting_list_entries w
           join events e on e.id = w.event_id
           join tickets t on t.id = w.ticket_id

@@ -1,5 +1,6 @@
 import {
   DEFAULT_OFFER_HOURS,
+  datesFr,
   fitBuyerName,
   formatDateTime,
   type OrderCreated,
@@ -65,13 +66,8 @@ type OfferRun = NonNullable<Awaited<ReturnType<typeof repo.findOfferEvent>>> & {
 };
 
 /** One transaction of offers of a ticket's places: whom, their orders, their entries, their mails. */
-async function offerTicketPlaces(
-  deps: AppDeps,
-  tx: Database,
-  run: OfferRun,
-  ticket: { id: string; title: string; priceCents: number },
-): Promise<number> {
-  const picks = await reserveOfferPlaces(tx, ticket.id, OFFERS_PER_TRANSACTION);
+async function offerTicketPlaces(deps: AppDeps, tx: Database, run: OfferRun, ticket: repo.WaitedLine): Promise<number> {
+  const picks = await reserveOfferPlaces(tx, { ticketId: ticket.id, dateId: ticket.dateId }, OFFERS_PER_TRANSACTION);
   if (picks.length === 0) return 0;
   const buyers = new Map(
     (
@@ -111,6 +107,7 @@ async function offerTicketPlaces(
         ticketCount: pick.quantity,
         expiresAt: run.expiresAt,
         ticketId: ticket.id,
+        dateId: ticket.dateId,
         unitPriceCents: ticket.priceCents,
       };
     }),
@@ -134,7 +131,7 @@ async function offerTicketPlaces(
       text: m.offer.mailBody(
         buyer.firstName,
         run.title,
-        ticket.title,
+        ticket.dateBegin ? datesFr.ticketOfDate(ticket.title, formatDateTime(ticket.dateBegin)) : ticket.title,
         pick.quantity,
         deadline,
         `${deps.config.publicUrl}/liste-attente/${token}`,
@@ -165,8 +162,11 @@ async function ownOffer(deps: AppDeps, viewer: Viewer | null, token: string) {
 }
 
 export async function getOffer(deps: AppDeps, viewer: Viewer | null, token: string): Promise<WaitingListOffer> {
-  const { entryId, userId, orderId, ...offer } = await ownOffer(deps, viewer, token);
-  return offer;
+  const { entryId, userId, orderId, dateBegin, ticketTitle, ...offer } = await ownOffer(deps, viewer, token);
+  return {
+    ...offer,
+    ticketTitle: dateBegin ? datesFr.ticketOfDate(ticketTitle, formatDateTime(dateBegin)) : ticketTitle,
+  };
 }
 
 /**

@@ -47,13 +47,15 @@ export async function findWaitingTicket(
 }
 
 /**
- * Locks the event's places as a hold does (the event when capped, then its tickets in id order):
+ * Locks the event's places as a hold does (the event when capped, the date, then its tickets in id order):
  * a join decided under these locks and places given back at the same moment are ordered, so
  * that either the join sees the places (and they are on sale, or owed to the people already
  * waiting) or the places' trigger sees the new entry and calls the line.
  */
-export async function lockEventPlaces(tx: Database, eventId: string): Promise<void> {
+export async function lockEventPlaces(tx: Database, eventId: string, dateId: string | null): Promise<void> {
   await tx.execute(sql`select 1 from events where id = ${eventId} and nb_max_participants <> -1 for no key update`);
+  // The date waited for (issue 32) between them, as every path locks dates before tickets.
+  if (dateId) await tx.execute(sql`select 1 from event_dates where id = ${dateId} for no key update`);
   await tx.execute(sql`select 1 from tickets where event_id = ${eventId} order by id for no key update`);
 }
 
@@ -63,28 +65,39 @@ export async function lockEventPlaces(tx: Database, eventId: string): Promise<vo
  */
 export async function insertEntry(
   db: Database,
-  entry: { eventId: string; ticketId: string; userId: string; quantity: number },
+  entry: { eventId: string; ticketId: string; dateId: string | null; userId: string; quantity: number },
 ): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into waiting_list_entries (event_id, ticket_id, user_id, quantity)
-        values (${entry.eventId}, ${entry.ticketId}, ${entry.userId}, ${entry.quantity})
+    sql`insert into waiting_list_entries (event_id, ticket_id, date_id, user_id, quantity)
+        values (${entry.eventId}, ${entry.ticketId}, ${entry.dateId}, ${entry.userId}, ${entry.quantity})
         on conflict do nothing returning id`,
   );
   return rows.length > 0;
 }
 
-/** The account's live entry for one ticket, if any, with the order of its running offer. */
+/** A date's places left (issue 32): none once cancelled, null when it has no capacity of its own. */
+export async function findDateFree(db: Database, dateId: string): Promise<number | null> {
+  const [row] = await queryRows<{ free: number | null }>(
+    db,
+    sql`select case when cancelled_at is not null then 0 else capacity - sold - held end as free
+          from event_dates where id = ${dateId}`,
+  );
+  return row ? row.free : 0;
+}
+
+/** The account's live entry for one ticket (and date), if any, with the order of its running offer. */
 export async function findLiveEntry(
   db: Database,
   eventId: string,
-  ticketId: string,
+  line: { ticketId: string; dateId: string | null },
   userId: string,
 ): Promise<{ id: string; status: WaitingListStatus; offerOrderId: string | null } | undefined> {
   const [row] = await queryRows<{ id: string; status: WaitingListStatus; offerOrderId: string | null }>(
     db,
     sql`select id, status, offer_order_id as "offerOrderId" from waiting_list_entries
-         where event_id = ${eventId} and ticket_id = ${ticketId} and user_id = ${userId}
+         where event_id = ${eventId} and ticket_id = ${line.ticketId} and user_id = ${userId}
+           and date_id is not distinct from ${line.dateId}::uuid
            and status in ('waiting', 'offered', 'accepted')`,
   );
   return row;
@@ -102,7 +115,7 @@ export async function markLeft(db: Database, entryId: string, now: Date) {
 export function findViewerEntries(db: Database, eventId: string, userId: string): Promise<WaitingListEntry[]> {
   return queryRows<WaitingListEntry>(
     db,
-    sql`select ticket_id as "ticketId", quantity, status, ${isoTimestamp('created_at')} as "joinedAt"
+    sql`select ticket_id as "ticketId", date_id as "dateId", quantity, status, ${isoTimestamp('created_at')} as "joinedAt"
           from waiting_list_entries
          where event_id = ${eventId} and user_id = ${userId} and status in ('waiting', 'offered', 'accepted')
          order by created_at`,
@@ -112,6 +125,8 @@ export function findViewerEntries(db: Database, eventId: string, userId: string)
 export type ListedEntryRow = {
   id: string;
   ticketId: string;
+  dateId: string | null;
+  dateBegin: string | null;
   title: string;
   firstName: string;
   lastName: string;
@@ -126,15 +141,18 @@ export type ListedEntryRow = {
 export function findEventEntries(db: Database, eventId: string): Promise<ListedEntryRow[]> {
   return queryRows<ListedEntryRow>(
     db,
-    sql`select w.id, w.ticket_id as "ticketId", coalesce(h.title || ' — ' || t.title, t.title) as title,
+    sql`select w.id, w.ticket_id as "ticketId", w.date_id as "dateId", ${isoTimestamp('d.date_begin')} as "dateBegin",
+               coalesce(h.title || ' — ' || t.title, t.title) as title,
                u.first_name as "firstName", u.last_name as "lastName", u.email, w.quantity, w.status,
                (w.offered_at is not null) as "wasOffered", ${isoTimestamp('w.created_at')} as "joinedAt"
           from waiting_list_entries w
           join tickets t on t.id = w.ticket_id
           left join tickets h on h.id = t.parent_id
           join users u on u.id = w.user_id
+          left join event_dates d on d.id = w.date_id
          where w.event_id = ${eventId}
-         order by coalesce(h.position, t.position), t.position, t.created_at, w.ticket_id, w.created_at, w.id`,
+         order by coalesce(h.position, t.position), t.position, t.created_at, w.ticket_id, d.date_begin nulls first,
+                  w.created_at, w.id`,
   );
 }
 

@@ -38,7 +38,7 @@ export const waitingListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/events/:id/waiting-list',
     { schema: { params: eventParams, querystring: leaveWaitingListQuery }, ...access('user') },
     async (request, reply) => {
-      await service.leaveWaitingList(deps, request.user, request.params.id, request.query.ticketId);
+      await service.leaveWaitingList(deps, request.user, request.params.id, request.query);
       return reply.status(204).send();
     },
   );

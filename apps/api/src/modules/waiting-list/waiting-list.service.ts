@@ -1,4 +1,6 @@
 import {
+  datesFr,
+  formatDateTime,
   UNLIMITED,
   type WaitingListEntry,
   type WaitingListOfTicket,
@@ -10,6 +12,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
+import { placeDateOf } from '../dates/dates.service';
 import { hasFreePlace, withdrawOffer } from '../orders/offers';
 import { oneFreeTicket } from '../orders/refusals';
 import { releaseOrder } from '../orders/release';
@@ -19,10 +22,28 @@ const m = waitingListFr.errors;
 
 const onSale = () => new AppError('TICKET_ON_SALE', m.onSale, 409, 'ticketId');
 
-/** Places a buyer may take now (the page's count: owed places are not), on the ticket and under the cap. */
-function isOnSale(ticket: repo.WaitingTicketRow): boolean {
+/**
+ * Places a buyer may take now (the page's count: owed places are not), on the ticket and under the
+ * cap, and on the date waited for (issue 32: `dateFree`, null when none or no capacity of its own).
+ */
+function isOnSale(ticket: repo.WaitingTicketRow, dateFree: number | null): boolean {
   const capReached = ticket.cap !== UNLIMITED && ticket.eventTaken >= ticket.cap;
-  return ticket.isAvailable && ticket.placesLeft > 0 && !capReached;
+  return ticket.isAvailable && ticket.placesLeft > 0 && !capReached && (dateFree === null || dateFree > 0);
+}
+
+/**
+ * The date a person waits for (issue 32): a ticket for one date of an event of several needs it,
+ * as its order would; a pass and a one-date event's ticket wait for none (a date given is ignored).
+ */
+async function waitedDateOf(deps: AppDeps, eventId: string, ticketId: string, dateId: string | undefined) {
+  try {
+    return await placeDateOf(deps.db, eventId, ticketId, dateId && isUuid(dateId) ? dateId : null, 'dateId');
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'DATE_REQUIRED' && !dateId) {
+      throw new AppError('DATE_REQUIRED', m.dateRequired, 400, 'dateId');
+    }
+    throw error;
+  }
 }
 
 const ticketNotFound = () => new AppError('TICKET_NOT_FOUND', m.ticketNotFound, 404, 'ticketId');
@@ -38,15 +59,16 @@ async function findWaitingTicket(deps: AppDeps, eventId: string, ticketId: strin
 }
 
 /**
- * Joins the line of a sold-out ticket (issue 30): no place left on it, or the event's cap reached.
- * Places still on sale are bought, not waited for. One live entry per account and ticket, held by
- * the database's unique index, so two joins at the same instant leave one entry.
+ * Joins the line of a sold-out ticket (issue 30): no place left on it, or the event's cap reached,
+ * or (issue 32) none left on the date waited for while other dates still sell. Places still on
+ * sale are bought, not waited for. One live entry per account, ticket and date, held by the
+ * database's unique index, so two joins at the same instant leave one entry.
  */
 export async function joinWaitingList(
   deps: AppDeps,
   viewer: Viewer | null,
   eventId: string,
-  request: { ticketId: string; quantity: number },
+  request: { ticketId: string; quantity: number; dateId?: string },
 ): Promise<WaitingListEntry> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
   const userId = viewer?.id as string;
@@ -54,31 +76,40 @@ export async function joinWaitingList(
   const max = waitingQuantityMax(ticket);
   if (request.quantity < 1 || request.quantity > max) throw badRequest(m.quantity(max), 'quantity');
   if (!ticket.isSaleOpen) throw new AppError('SALE_CLOSED', m.saleClosed, 409);
-  if (isOnSale(ticket)) throw onSale();
+  const dateId = await waitedDateOf(deps, event.id, ticket.id, request.dateId);
+  if (isOnSale(ticket, dateId ? await repo.findDateFree(deps.db, dateId) : null)) throw onSale();
   // One free place per account and event, as every order: someone who has theirs cannot wait for another.
   if (ticket.priceCents === 0 && (await hasFreePlace(deps.db, { eventId: event.id, userId }, deps.clock.now()))) {
     throw oneFreeTicket(false);
   }
-  const entry = { eventId: event.id, ticketId: ticket.id, userId, quantity: request.quantity };
+  const entry = { eventId: event.id, ticketId: ticket.id, dateId, userId, quantity: request.quantity };
   const outcome = await deps.db.transaction(async (tx) => {
     // Decided again under the places' locks, so that places given back meanwhile call this entry too.
-    await repo.lockEventPlaces(tx, event.id);
+    await repo.lockEventPlaces(tx, event.id, dateId);
     const locked = await repo.findWaitingTicket(tx, event.id, ticket.id, deps.clock.now());
-    if (!locked || isOnSale(locked)) return 'on_sale' as const;
+    if (!locked || isOnSale(locked, dateId ? await repo.findDateFree(tx, dateId) : null)) return 'on_sale' as const;
     return (await repo.insertEntry(tx, entry)) ? ('joined' as const) : ('already' as const);
   });
   if (outcome === 'on_sale') throw onSale();
   if (outcome === 'already') throw new AppError('ALREADY_IN_LINE', m.alreadyInLine, 409, 'ticketId');
-  const [joined] = (await repo.findViewerEntries(deps.db, event.id, userId)).filter((e) => e.ticketId === ticket.id);
+  const [joined] = (await repo.findViewerEntries(deps.db, event.id, userId)).filter(
+    (e) => e.ticketId === ticket.id && e.dateId === dateId,
+  );
   if (!joined) throw new Error('waiting list entry not found after its insert');
   return joined;
 }
 
-/** Leaves the line of one ticket; leaving a line one is not in changes nothing. */
-export async function leaveWaitingList(deps: AppDeps, viewer: Viewer | null, eventId: string, ticketId: string) {
+/** Leaves the line of one ticket (of one date, issue 32); leaving a line one is not in changes nothing. */
+export async function leaveWaitingList(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  line: { ticketId: string; dateId?: string },
+) {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'see');
-  if (!isUuid(ticketId)) throw ticketNotFound();
-  const entry = await repo.findLiveEntry(deps.db, event.id, ticketId, viewer?.id as string);
+  if (!isUuid(line.ticketId)) throw ticketNotFound();
+  const dateId = line.dateId && isUuid(line.dateId) ? line.dateId : null;
+  const entry = await repo.findLiveEntry(deps.db, event.id, { ticketId: line.ticketId, dateId }, viewer?.id as string);
   if (!entry) return;
   const now = deps.clock.now();
   if (entry.status === 'accepted' && entry.offerOrderId) {
@@ -115,11 +146,16 @@ export async function listEventWaitingLists(
 ): Promise<WaitingListOfTicket[]> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'followSales', { hideRefusal: true });
   const lists = new Map<string, WaitingListOfTicket>();
-  for (const { ticketId, title, wasOffered, ...row } of await repo.findEventEntries(deps.db, event.id)) {
-    let list = lists.get(ticketId);
+  for (const { ticketId, dateId, dateBegin, title, wasOffered, ...row } of await repo.findEventEntries(
+    deps.db,
+    event.id,
+  )) {
+    const key = `${ticketId}:${dateId ?? ''}`;
+    let list = lists.get(key);
     if (!list) {
-      list = { ticketId, title, waiting: 0, offered: 0, converted: 0, people: [] };
-      lists.set(ticketId, list);
+      const named = dateBegin ? datesFr.ticketOfDate(title, formatDateTime(dateBegin)) : title;
+      list = { ticketId, dateId, title: named, waiting: 0, offered: 0, converted: 0, people: [] };
+      lists.set(key, list);
     }
     const inLine = row.status === 'waiting' || row.status === 'offered' || row.status === 'accepted';
     if (row.status === 'waiting') list.waiting += 1;

@@ -216,6 +216,7 @@ describe('the waiting list of a sold-out ticket', () => {
     expect(list.json()).toEqual([
       {
         ticketId: ticket.id,
+        dateId: null,
         title: 'Fosse',
         waiting: 2,
         offered: 0,

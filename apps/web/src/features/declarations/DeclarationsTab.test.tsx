@@ -1,4 +1,4 @@
-import { type EventDeclarations, formatEuros, invoicesFr } from '@guichet/shared';
+import { type EventDeclarations, formatDateTime, formatEuros, invoicesFr } from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
@@ -19,6 +19,8 @@ const figures: EventDeclarations = {
   freeTickets: 1,
   cnmBaseCents: 5739,
   cnmTaxCents: 201,
+  dates: [],
+  passes: null,
 };
 const none: EventDeclarations = {
   rates: [],
@@ -27,6 +29,8 @@ const none: EventDeclarations = {
   freeTickets: 0,
   cnmBaseCents: 0,
   cnmTaxCents: 0,
+  dates: [],
+  passes: null,
 };
 const managed = (type: string) => ok({ id: 'evt-1', type, dateEnd: '2026-06-01T20:00:00.000Z' });
 
@@ -78,5 +82,31 @@ describe('the Déclarations section', () => {
     });
     renderApp(<DeclarationsTab eventId="evt-1" />);
     expect(await screen.findByText(m.loadFailed)).toBeInTheDocument();
+  });
+
+  it('shows an event of several dates for all its dates, then each date, then its passes apart', async () => {
+    const { dates: _dates, passes: _passes, ...block } = figures;
+    const { dates: _none, passes: _nonePasses, ...empty } = none;
+    const saturday = '2026-06-13T18:00:00.000Z';
+    const sunday = '2026-06-14T18:00:00.000Z';
+    const dated: EventDeclarations = {
+      ...figures,
+      dates: [
+        { ...block, dateId: 'd-1', dateBegin: saturday, isCancelled: false, paidTickets: 2 },
+        { ...empty, dateId: 'd-2', dateBegin: sunday, isCancelled: true },
+      ],
+      passes: { ...block, paidTickets: 1, freeTickets: 0 },
+    };
+    stubApi({ [DECLARATIONS]: ok(dated), [MANAGED]: managed('Concert') });
+    renderApp(<DeclarationsTab eventId="evt-1" />);
+
+    expect(await screen.findByRole('heading', { name: m.allDates })).toBeInTheDocument();
+    const first = screen.getByRole('region', { name: m.dateTitle(formatDateTime(saturday), false) });
+    expect(within(first).getByText(m.paidTickets).nextSibling).toHaveTextContent('2');
+    const second = screen.getByRole('region', { name: m.dateTitle(formatDateTime(sunday), true) });
+    expect(within(second).getByText(m.empty)).toBeInTheDocument();
+    const passes = screen.getByRole('region', { name: m.passesTitle });
+    expect(within(passes).getByText(m.paidTickets).nextSibling).toHaveTextContent('1');
+    expect(within(passes).getByRole('table', { name: m.ratesCaption })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { type EventDeclarations, formatEuros, invoicesFr, isCnmCategory } from '@guichet/shared';
+import { type DeclarationFigures, formatDateTime, formatEuros, invoicesFr, isCnmCategory } from '@guichet/shared';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
@@ -16,7 +16,8 @@ const ALL = 'all';
 /**
  * The Déclarations section (issue 29): per Paris month or for all, the ticket revenue excluding
  * VAT and the VAT collected per rate, the places paid and free, and the CNM tax where the
- * event's category bears it; the same figures as xlsx and CSV files.
+ * event's category bears it; the same figures as xlsx and CSV files. An event of several dates
+ * (issue 32) shows them for all its dates, then per date, then for its passes apart.
  */
 export default function DeclarationsTab({ eventId }: { eventId: string }) {
   const [month, setMonth] = useState<string | null>(null);
@@ -58,26 +59,33 @@ export default function DeclarationsTab({ eventId }: { eventId: string }) {
             aria-busy={declarations.isPlaceholderData}
             style={{ opacity: declarations.isPlaceholderData ? 0.6 : 1 }}
           >
-            {data.rates.length === 0 ? <EmptyState>{m.empty}</EmptyState> : <RatesTable declarations={data} />}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Figure label={m.paidTickets} value={String(data.paidTickets)} />
-              <Figure label={m.freeTickets} value={String(data.freeTickets)} />
-            </SimpleGrid>
-            <Paper withBorder p="md" radius="md">
-              <Stack gap="xs">
+            {data.dates.length > 0 && (
+              <Title order={4} size="h5">
+                {m.allDates}
+              </Title>
+            )}
+            <FiguresBlock figures={data} isCnm={isCnm} />
+            {data.dates.map((date) => (
+              <Stack
+                key={date.dateId}
+                gap="sm"
+                component="section"
+                aria-label={m.dateTitle(formatDateTime(date.dateBegin), date.isCancelled)}
+              >
                 <Title order={4} size="h5">
-                  {m.cnmTitle}
+                  {m.dateTitle(formatDateTime(date.dateBegin), date.isCancelled)}
                 </Title>
-                {isCnm ? (
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <Figure label={m.cnmBase} value={formatEuros(data.cnmBaseCents)} bare />
-                    <Figure label={m.cnmTax} value={formatEuros(data.cnmTaxCents)} bare />
-                  </SimpleGrid>
-                ) : (
-                  <Text size="sm">{m.cnmNotConcerned}</Text>
-                )}
+                <FiguresBlock figures={date} isCnm={isCnm} />
               </Stack>
-            </Paper>
+            ))}
+            {data.passes && (
+              <Stack gap="sm" component="section" aria-label={m.passesTitle}>
+                <Title order={4} size="h5">
+                  {m.passesTitle}
+                </Title>
+                <FiguresBlock figures={data.passes} isCnm={isCnm} />
+              </Stack>
+            )}
           </Stack>
         )}
       </QueryState>
@@ -85,7 +93,35 @@ export default function DeclarationsTab({ eventId }: { eventId: string }) {
   );
 }
 
-function RatesTable({ declarations }: { declarations: EventDeclarations }) {
+/** One block of figures: the rates, the places, the CNM tax. */
+function FiguresBlock({ figures, isCnm }: { figures: DeclarationFigures; isCnm: boolean }) {
+  return (
+    <>
+      {figures.rates.length === 0 ? <EmptyState>{m.empty}</EmptyState> : <RatesTable declarations={figures} />}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Figure label={m.paidTickets} value={String(figures.paidTickets)} />
+        <Figure label={m.freeTickets} value={String(figures.freeTickets)} />
+      </SimpleGrid>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Title order={4} size="h5">
+            {m.cnmTitle}
+          </Title>
+          {isCnm ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Figure label={m.cnmBase} value={formatEuros(figures.cnmBaseCents)} bare />
+              <Figure label={m.cnmTax} value={formatEuros(figures.cnmTaxCents)} bare />
+            </SimpleGrid>
+          ) : (
+            <Text size="sm">{m.cnmNotConcerned}</Text>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+function RatesTable({ declarations }: { declarations: DeclarationFigures }) {
   const revenue = declarations.rates.reduce((sum, row) => sum + row.revenueExclVatCents, 0);
   return (
     <Table.ScrollContainer minWidth={320}>

@@ -17,6 +17,7 @@ const event = eventDetail({ tickets: [soldOut, onSale] });
 
 const entry = (quantity: number): WaitingListEntry => ({
   ticketId: 't-fosse',
+  dateId: null,
   quantity,
   status: 'waiting',
   joinedAt: '2030-05-01T10:00:00.000Z',

@@ -15,9 +15,10 @@ const m = waitingListFr.panel;
 /**
  * The waiting list of the event's sold-out tickets (issue 30): a visitor is asked to sign in, an
  * account joins with a number of places up to what one order may take, then sees its line and
- * may leave it. Shown only while the sale is open.
+ * may leave it. Shown only while the sale is open. On an event of several dates (issue 32) `event`
+ * is the chosen date's view (its tickets bounded by that date) and a ticket's line is that date's.
  */
-export default function WaitingListPanel({ event }: { event: EventDetail }) {
+export default function WaitingListPanel({ event, dateId = null }: { event: EventDetail; dateId?: string | null }) {
   const { data: user } = useSession();
   const tickets = waitableTickets(event);
   const shown = event.isOpen && !event.isCancelled && tickets.length > 0;
@@ -40,8 +41,12 @@ export default function WaitingListPanel({ event }: { event: EventDetail }) {
             <TicketLine
               key={ticket.id}
               eventId={event.id}
+              dateId={dateId}
               ticket={ticket}
-              entry={own.data?.find((entry) => entry.ticketId === ticket.id)}
+              // A pass's line names no date; a ticket's, the date chosen.
+              entry={own.data?.find(
+                (entry) => entry.ticketId === ticket.id && (!entry.dateId || entry.dateId === dateId),
+              )}
               loading={own.isPending}
             />
           ))
@@ -62,11 +67,13 @@ export default function WaitingListPanel({ event }: { event: EventDetail }) {
 
 function TicketLine({
   eventId,
+  dateId,
   ticket,
   entry,
   loading,
 }: {
   eventId: string;
+  dateId: string | null;
   ticket: Waitable;
   entry: WaitingListEntry | undefined;
   loading: boolean;
@@ -99,7 +106,7 @@ function TicketLine({
             loading={leave.isPending}
             onClick={() => {
               join.reset();
-              leave.mutate(ticket.id, { onSuccess: () => toast(m.left) });
+              leave.mutate({ ticketId: ticket.id, dateId: entry.dateId ?? null }, { onSuccess: () => toast(m.left) });
             }}
           >
             {m.leave}
@@ -122,7 +129,10 @@ function TicketLine({
             loading={join.isPending}
             onClick={() => {
               leave.reset();
-              join.mutate({ ticketId: ticket.id, quantity: Number(quantity) }, { onSuccess: () => toast(m.joined) });
+              join.mutate(
+                { ticketId: ticket.id, quantity: Number(quantity), ...(dateId && { dateId }) },
+                { onSuccess: () => toast(m.joined) },
+              );
             }}
           >
             {m.join}

@@ -23,6 +23,7 @@ describe('the waiting list tab of the console', () => {
   it('lists each ticket’s line in order, with its counts and statuses', async () => {
     const list: WaitingListOfTicket = {
       ticketId: 't-1',
+      dateId: null,
       title: 'Fosse',
       waiting: 1,
       offered: 2,

@@ -29,7 +29,7 @@ export function WaitingListTab({ eventId }: { eventId: string }) {
         {(rows) => (
           <Stack gap="md">
             {rows.map((list) => (
-              <TicketList key={list.ticketId} list={list} />
+              <TicketList key={`${list.ticketId}:${list.dateId ?? ''}`} list={list} />
             ))}
           </Stack>
         )}

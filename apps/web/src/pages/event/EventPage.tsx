@@ -359,9 +359,9 @@ function EventView({ event }: { event: EventDetail }) {
                   <CheckoutPanel event={forDate} dateId={dateId} shareKey={searchParams.get('share')} />
                 </Suspense>
               </WaitingRoomGate>
-              {event.isOpen && !event.isCancelled && waitableTickets(event).length > 0 && (
+              {event.isOpen && !event.isCancelled && waitableTickets(forDate).length > 0 && (
                 <Suspense>
-                  <WaitingListPanel event={event} />
+                  <WaitingListPanel event={forDate} dateId={dateId} />
                 </Suspense>
               )}
             </Stack>
