@@ -38,7 +38,7 @@ const placeJoins = sql`join tickets t on t.id = p.ticket_id
   left join users u on u.id = p.user_id
   left join lateral (select unit_price_cents from order_lines
                       where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
-                      limit 1) l on true`;
+                      order by date_id is not distinct from p.date_id desc limit 1) l on true`;
 
 /** Whether the place (participation p, ticket t) is for the date: bought for it, or a pass covering it. */
 const coversDate = (dateId: string | null) => placeCoversDate(sql`${dateId}::uuid`);

@@ -405,6 +405,36 @@ describe('buying a date', () => {
     expect(listed[1]).toMatchObject({ sold: 1, placesLeft: 3 });
   });
 
+  it('settles one order of the same ticket on two dates, each place on its date', async () => {
+    const {
+      event,
+      tickets: [a],
+      dateIds: [first, second],
+    } = await datedEvent([10]);
+    const holder = await createUser(t);
+    const cookie = await loginAs(t, holder.email);
+    const created = await order(cookie, event.id, [
+      { ticketId: a?.id, dateId: second, quantity: 1 },
+      { ticketId: a?.id, dateId: first, quantity: 2 },
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    await payAtSandboxBank(t, created.json().id, { cookie });
+    const [paid] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from orders where id = ${created.json().id}`,
+    );
+    expect(paid?.status).toBe('paid');
+    expect((await countersOf(event.id)).map((d) => [d.sold, d.held])).toEqual([
+      [2, 0],
+      [1, 0],
+    ]);
+    const places = await queryRows<{ date_id: string }>(
+      t.database.db,
+      sql`select date_id from participations where order_id = ${created.json().id} order by date_id`,
+    );
+    expect(places.map((p) => p.date_id).sort()).toEqual([first, first, second].sort());
+  });
+
   it('leaves a one-date event as it was: no date row, no date on its lines', async () => {
     const {
       event,

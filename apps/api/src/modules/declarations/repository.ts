@@ -80,7 +80,8 @@ export function placeCounts(db: Database, eventId: string, month: string | undef
             from participations p
             join tickets t on t.id = p.ticket_id
             left join orders o on o.id = p.order_id
-            left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
+            left join lateral (select * from order_lines ol where ol.order_id = p.order_id and ol.ticket_id = p.ticket_id
+                       and ol.is_gift = p.is_gift order by ol.date_id is not distinct from p.date_id desc limit 1) l on true
            where p.event_id = ${eventId} and p.cancelled_at is null
              and ${inMonth(sql`coalesce(o.paid_at, p.created_at)`, month)})
         select date_key as "dateKey", coalesce(sum(quantity) filter (where paid), 0)::int as "paidTickets",

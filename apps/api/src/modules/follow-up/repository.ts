@@ -35,7 +35,8 @@ const live = (eventId: string, dateId: string) => sql`
     from participations p
     join tickets t on t.id = p.ticket_id
     left join orders o on o.id = p.order_id
-    left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
+    left join lateral (select * from order_lines ol where ol.order_id = p.order_id and ol.ticket_id = p.ticket_id
+                       and ol.is_gift = p.is_gift order by ol.date_id is not distinct from p.date_id desc limit 1) l on true
    where p.event_id = ${eventId} and p.cancelled_at is null${ofDate(dateId)}`;
 
 /** Of one date only (issue 32): the participation `column` is one of the date's live places. */
@@ -343,7 +344,8 @@ const participantJoins = sql`
   join tickets t on t.id = p.ticket_id
   left join tickets h on h.id = t.parent_id
   left join orders o on o.id = p.order_id
-  left join order_lines l on l.order_id = p.order_id and l.ticket_id = p.ticket_id and l.is_gift = p.is_gift
+  left join lateral (select * from order_lines ol where ol.order_id = p.order_id and ol.ticket_id = p.ticket_id
+                       and ol.is_gift = p.is_gift order by ol.date_id is not distinct from p.date_id desc limit 1) l on true
   left join discount_codes d on d.id = o.discount_code_id
   left join users u on u.id = p.user_id`;
 

@@ -105,7 +105,7 @@ export async function insuredPlacesCents(db: Database, eventId: string): Promise
           from participations p
           join orders o on o.id = p.order_id
           join lateral (select unit_price_cents from order_lines
-                         where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift limit 1) l on true
+                         where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift order by date_id is not distinct from p.date_id desc limit 1) l on true
          where p.event_id = ${eventId} and p.refund_places > 0 and p.cancelled_at is null
            and o.provider in ('sandbox', 'etransactions', 'stripe')`,
   );

@@ -24,7 +24,7 @@ export type RequestedParticipation = {
 // What one place of participation p (ticket t) cost: its order line's unit price, else the ticket's.
 const unitPriceJoin = sql`left join lateral (select unit_price_cents from order_lines
                               where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
-                              limit 1) l on true`;
+                              order by date_id is not distinct from p.date_id desc limit 1) l on true`;
 const unitPriceCents = sql`coalesce(l.unit_price_cents, t.price_cents) as "unitPriceCents"`;
 
 /** One participation of the event, locked to the end of `tx` (decisions on it queue one after the other). */

@@ -54,7 +54,7 @@ export async function lockPlace(tx: Database, participationId: string, now: Date
           left join orders o on o.id = p.order_id and o.status = 'paid'
           left join lateral (select unit_price_cents from order_lines
                               where order_id = p.order_id and ticket_id = p.ticket_id and is_gift = p.is_gift
-                              limit 1) l on o.id is not null
+                              order by date_id is not distinct from p.date_id desc limit 1) l on o.id is not null
          where p.id = ${participationId}
          for update of p`,
   );

@@ -45,7 +45,8 @@ BEGIN
       JOIN events e ON e.id = p.event_id
       JOIN tickets t ON t.id = p.ticket_id
       LEFT JOIN orders o ON o.id = p.order_id
-      LEFT JOIN order_lines l ON l.order_id = p.order_id AND l.ticket_id = p.ticket_id AND l.is_gift = p.is_gift
+      LEFT JOIN LATERAL (SELECT * FROM order_lines ol WHERE ol.order_id = p.order_id AND ol.ticket_id = p.ticket_id
+                         AND ol.is_gift = p.is_gift ORDER BY ol.date_id IS NOT DISTINCT FROM p.date_id DESC LIMIT 1) l ON true
       LEFT JOIN users u ON u.id = p.user_id),
   by_ticket AS (
     INSERT INTO event_ticket_totals AS k (event_id, ticket_id, source, slot, places, entries, absentees, gross_cents)

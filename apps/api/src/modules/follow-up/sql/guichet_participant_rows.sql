@@ -61,7 +61,8 @@ BEGIN
     JOIN tickets t ON t.id = p.ticket_id
     LEFT JOIN tickets h ON h.id = t.parent_id
     LEFT JOIN orders o ON o.id = p.order_id
-    LEFT JOIN order_lines l ON l.order_id = p.order_id AND l.ticket_id = p.ticket_id AND l.is_gift = p.is_gift
+    LEFT JOIN LATERAL (SELECT * FROM order_lines ol WHERE ol.order_id = p.order_id AND ol.ticket_id = p.ticket_id
+                         AND ol.is_gift = p.is_gift ORDER BY ol.date_id IS NOT DISTINCT FROM p.date_id DESC LIMIT 1) l ON true
     LEFT JOIN discount_codes d ON d.id = o.discount_code_id
     LEFT JOIN users u ON u.id = p.user_id
    ORDER BY k.n;
