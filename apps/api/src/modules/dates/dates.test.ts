@@ -69,6 +69,30 @@ async function buyer() {
   return { user, cookie: await sessionCookie(t, user.id) };
 }
 
+/** A 20 € pass of 10 places for some of the event's dates (all of them: every date). */
+const addPass = async (eventId: string, dateIds: (string | undefined)[]) =>
+  (
+    await inject('POST', `/api/events/${eventId}/tickets`, {
+      title: 'Week-end',
+      quantity: 10,
+      price: 20,
+      isPass: true,
+      dateIds,
+    })
+  ).json();
+
+/** Once every hold of the event has expired and been reclaimed, a buyer holds one pass: each date's [sold, held]. */
+async function passBoughtOnceHoldsExpired(eventId: string, passId: string | undefined) {
+  offset += 181_000;
+  try {
+    await reclaimExpiredHolds(t.database.db, eventId, clock.now());
+    expect((await order((await buyer()).cookie, eventId, [{ ticketId: passId, quantity: 1 }])).statusCode).toBe(201);
+    return (await countersOf(eventId)).map((d) => [d.sold, d.held]);
+  } finally {
+    offset -= 181_000;
+  }
+}
+
 describe('the console’s dates', () => {
   it('turns a one-date event’s own dates into its first date, keeps its id and follows first start / last end', async () => {
     const { event } = await createEvent(t, organizer.id);
@@ -264,17 +288,10 @@ describe('buying a date', () => {
     ]);
 
     // Every hold expires: the places come back to their dates, and a pass takes one on each date.
-    offset += 181_000;
-    try {
-      const bought = await order((await buyer()).cookie, event.id, [{ ticketId: pass?.id, quantity: 1 }]);
-      expect(bought.statusCode).toBe(201);
-      expect((await countersOf(event.id)).map((d) => [d.sold, d.held])).toEqual([
-        [0, 1],
-        [0, 1],
-      ]);
-    } finally {
-      offset -= 181_000;
-    }
+    expect(await passBoughtOnceHoldsExpired(event.id, pass?.id)).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
   });
 
   it('counts the passes for every date already held or sold on a date added later, and gives them back from it', async () => {
@@ -284,15 +301,7 @@ describe('buying a date', () => {
       dateIds: [first, second],
     } = await datedEvent([10, 10], [{ title: 'Pass', priceCents: 2500, quantity: 10, isPass: true }]);
     // Two dates of three: a pass of its own dates, which a date added later is not one of.
-    const weekend = (
-      await inject('POST', `/api/events/${event.id}/tickets`, {
-        title: 'Week-end',
-        quantity: 10,
-        price: 20,
-        isPass: true,
-        dateIds: [first, second],
-      })
-    ).json();
+    const weekend = await addPass(event.id, [first, second]);
     for (const ticketId of [pass?.id, pass?.id, weekend.id]) {
       expect((await order((await buyer()).cookie, event.id, [{ ticketId, quantity: 1 }])).statusCode).toBe(201);
     }
@@ -304,21 +313,12 @@ describe('buying a date', () => {
     expect([last.id, last.placesLeft]).toEqual([added.json().id, 3]);
 
     // The holds expire: each gives its places back to every date it counted on, the new one too.
-    offset += 181_000;
-    try {
-      await reclaimExpiredHolds(t.database.db, event.id, clock.now());
-      expect((await order((await buyer()).cookie, event.id, [{ ticketId: pass?.id, quantity: 1 }])).statusCode).toBe(
-        201,
-      );
-      expect((await countersOf(event.id)).map((d) => [d.sold, d.held])).toEqual([
-        [0, 1],
-        [0, 1],
-        [0, 1],
-        [0, 1],
-      ]);
-    } finally {
-      offset -= 181_000;
-    }
+    expect(await passBoughtOnceHoldsExpired(event.id, pass?.id)).toEqual([
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [0, 1],
+    ]);
   });
 
   it('counts an order’s places per date in the application exactly as the database does', async () => {
@@ -327,15 +327,7 @@ describe('buying a date', () => {
       tickets: [a, pass],
       dateIds: [first, second, third],
     } = await datedEvent([null, 8], [{ title: 'Pass', priceCents: 2500, quantity: 10, isPass: true }]);
-    const weekend = (
-      await inject('POST', `/api/events/${event.id}/tickets`, {
-        title: 'Week-end',
-        quantity: 10,
-        price: 20,
-        isPass: true,
-        dateIds: [third, second],
-      })
-    ).json();
+    const weekend = await addPass(event.id, [third, second]);
     const sale = await loadSale(t.database.db, event.id);
     if (!sale) throw new Error('no sale');
     expect(sale.tickets.find((ticket) => ticket.id === weekend?.id)?.dateIds.sort()).toEqual([second, third].sort());
