@@ -1,11 +1,12 @@
 import { type ConsoleEventDate, datesFr, type EventDateInput, eventDatesFr, formatDateTime } from '@guichet/shared';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useAddEventDate, useMoveEventDate, useUpdateEventDate } from '../../api/event-dates';
 import { FormError } from '../../ui/FormError';
 import { toast } from '../../ui/toast';
 import { fromLocalInput, toLocalInput } from '../organiser/datetime';
 import { hasSales } from './dates';
+import { CapacityInput, MessageInput } from './fields';
 
 const m = eventDatesFr.console;
 
@@ -114,16 +115,7 @@ export function DateForm({
             </Alert>
           )}
           <Times begin={begin} end={end} disabled={locked} onBegin={setBegin} onEnd={setEnd} />
-          <NumberInput
-            label={m.fields.capacity}
-            description={m.fields.capacityHint}
-            value={capacity}
-            onChange={setCapacity}
-            min={1}
-            max={1_000_000}
-            allowDecimal={false}
-            allowNegative={false}
-          />
+          <CapacityInput value={capacity} onChange={setCapacity} />
           <TextInput
             type="datetime-local"
             label={m.fields.dateMaxRefund}
@@ -171,14 +163,7 @@ export function MoveForm({ eventId, date, onClose }: { eventId: string; date: Co
         <Stack gap="sm">
           <Text size="sm">{m.moveText}</Text>
           <Times begin={begin} end={end} onBegin={setBegin} onEnd={setEnd} />
-          <Textarea
-            label={m.fields.message}
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            maxLength={2000}
-            autosize
-            minRows={3}
-          />
+          <MessageInput value={message} onChange={setMessage} />
           <FormError message={error ?? move.error?.message ?? null} />
           <Buttons pending={move.isPending} label={m.move} onClose={onClose} />
         </Stack>

@@ -1,17 +1,5 @@
 import { type ConsoleEventDate, type EventDateStatus, eventDatesFr, formatDateTime } from '@guichet/shared';
-import {
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -22,6 +10,7 @@ import { QueryState } from '../../ui/QueryState';
 import { Section } from '../../ui/Section';
 import { DateForm, MoveForm } from './DateForm';
 import { hasSales } from './dates';
+import { MessageInput } from './fields';
 import { RepeatForm } from './RepeatForm';
 
 const m = eventDatesFr.console;
@@ -231,14 +220,7 @@ function CancelDialog({ eventId, date, onClose }: { eventId: string; date: Conso
     >
       <Stack gap="sm">
         <Text role="status">{orders.data ? m.cancelText(orders.data.count, orders.data.isPartial) : m.counting}</Text>
-        <Textarea
-          label={m.fields.message}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-          maxLength={2000}
-          autosize
-          minRows={3}
-        />
+        <MessageInput value={message} onChange={setMessage} />
       </Stack>
     </ConfirmDialog>
   );

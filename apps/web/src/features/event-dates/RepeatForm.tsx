@@ -1,9 +1,10 @@
 import { datesFr, EVENT_DATES_MAX, type EventDateRepeatInput, eventDatesFr } from '@guichet/shared';
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useRepeatEventDates } from '../../api/event-dates';
 import { FormError } from '../../ui/FormError';
 import { toast } from '../../ui/toast';
+import { CapacityInput } from './fields';
 import { repeatCount } from './repeat';
 
 const m = eventDatesFr.console;
@@ -96,16 +97,7 @@ export function RepeatForm({ eventId, existing, onClose }: { eventId: string; ex
               onChange={(event) => setEndTime(event.currentTarget.value)}
             />
           </Group>
-          <NumberInput
-            label={m.fields.capacity}
-            description={m.fields.capacityHint}
-            value={capacity}
-            onChange={setCapacity}
-            min={1}
-            max={1_000_000}
-            allowDecimal={false}
-            allowNegative={false}
-          />
+          <CapacityInput value={capacity} onChange={setCapacity} />
           <Text role="status" fw={600} c={tooMany ? 'red' : undefined}>
             {tooMany ? tooManyText(count) : m.preview(count)}
           </Text>
