@@ -2,6 +2,9 @@
  * Rates page, payouts and the organiser's bank details (2-organiser.md §2.4, §2.9, §8, §9). Part of `fr`.
  * Texts the spec gives are word for word; the others are ours (docs/decisions.md, issue 10).
  */
+/** One subject for a payout cancelled by the event's cancellation or by one of its dates'. */
+const cancelledSubject = (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`;
+
 export const payoutsFr = {
   rates: {
     title: 'Tarifs',
@@ -97,10 +100,10 @@ export const payoutsFr = {
     paidSubject: (brand: string, event: string) => `${brand} : votre virement pour « ${event} » est parti`,
     paidBody: (firstName: string, amount: string, event: string, reference: string) =>
       `Bonjour ${firstName},\n\nLe virement de ${amount} pour « ${event} » a été émis (référence : ${reference}).\nIl apparaîtra sur votre compte selon les délais de votre banque.\n`,
-    cancelledSubject: (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`,
+    cancelledSubject,
     cancelledBody: (firstName: string, amount: string, event: string) =>
       `Bonjour ${firstName},\n\nVous avez annulé « ${event} » : votre demande de virement de ${amount} est annulée, car ce montant sert au remboursement des participants.\n`,
-    dateCancelledSubject: (brand: string, event: string) => `${brand} : virement annulé pour « ${event} »`,
+    dateCancelledSubject: cancelledSubject,
     dateCancelledBody: (firstName: string, amount: string, event: string, date: string) =>
       `Bonjour ${firstName},\n\nVous avez annulé la date du ${date} de « ${event} » : votre demande de virement de ${amount} est annulée, car ce montant sert d'abord au remboursement des participants de cette date.\nVous pourrez refaire une demande une fois ces remboursements effectués.\n`,
     returnedSubject: (brand: string, event: string) => `${brand} : votre virement pour « ${event} » est revenu`,

@@ -1,5 +1,6 @@
 import type { AttendeeMessageAudience } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { MAIL_MAX_ATTEMPTS } from '../../mail/outbox';
@@ -15,7 +16,7 @@ function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
                        or exists (select 1 from checkin_list_entries le
                                    where le.participation_id = p.id and le.entries > 0))`;
   // A PostgreSQL array literal: drizzle spreads a JS array into a list. The ids are checked UUIDs.
-  const ticketIds = audience.ticketIds && audience.ticketIds.length > 0 ? `{${audience.ticketIds.join(',')}}` : null;
+  const ticketIds = audience.ticketIds && audience.ticketIds.length > 0 ? arrayLiteral(audience.ticketIds) : null;
   return sql`select p.user_id, p.order_id
                from participations p
                join tickets t on t.id = p.ticket_id
@@ -55,7 +56,7 @@ export async function countAudience(db: Database, eventId: string, audience: Att
 export async function countEventTickets(db: Database, eventId: string, ids: string[]): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     db,
-    sql`select count(*)::int as count from tickets where event_id = ${eventId} and id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    sql`select count(*)::int as count from tickets where event_id = ${eventId} and id = any(${arrayLiteral(ids)}::uuid[])`,
   );
   return row?.count ?? 0;
 }

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { eventDates, ticketDates } from '../../db/schema';
 
@@ -134,7 +135,7 @@ export async function insertDates(
               from tickets t
              where t.event_id = ${eventId} and t.is_pass
                and not exists (select 1 from ticket_dates td where td.ticket_id = t.id)) p
-     where d.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+     where d.id = any(${arrayLiteral(ids)}::uuid[])`);
   return ids;
 }
 

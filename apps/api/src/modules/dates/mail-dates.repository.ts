@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { placeCoversDate } from './places-of-date';
@@ -19,7 +20,7 @@ export function findPlacesWithDates(db: Database, participationIds: string[]): P
           from participations p
           join tickets t on t.id = p.ticket_id
           join event_dates d on d.event_id = p.event_id and d.cancelled_at is null
-         where p.id = any(${`{${participationIds.join(',')}}`}::uuid[]) and ${placeCoversDate(sql`d.id`)}
+         where p.id = any(${arrayLiteral(participationIds)}::uuid[]) and ${placeCoversDate(sql`d.id`)}
          group by p.id, t.title, p.quantity, t.position
          order by t.position, min(d.date_begin), p.id`,
   );

@@ -1,5 +1,6 @@
 import type { CompanyInvoice, VatRate } from '@guichet/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { InvoiceDocument } from './document';
@@ -161,7 +162,7 @@ export async function findOrdersOfParticipations(db: Database, participationIds:
   const rows = await queryRows<{ orderId: string }>(
     db,
     sql`select distinct order_id as "orderId" from participations
-         where id = any(${`{${participationIds.join(',')}}`}::uuid[]) and order_id is not null`,
+         where id = any(${arrayLiteral(participationIds)}::uuid[]) and order_id is not null`,
   );
   return rows.map((row) => row.orderId);
 }

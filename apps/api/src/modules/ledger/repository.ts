@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 
 /** A bigint as the drivers give it (node-postgres: a string; PGlite: a bigint). */
@@ -40,7 +41,7 @@ export async function lockOrganizer(db: Database, organizerId: string): Promise<
 
 /** Takes the streams' locks now, in their keys' order (guichet_ledger_lock_streams). */
 export async function lockStreams(db: Database, streamIds: string[]): Promise<void> {
-  await db.execute(sql`select guichet_ledger_lock_streams(${`{${streamIds.join(',')}}`}::uuid[])`);
+  await db.execute(sql`select guichet_ledger_lock_streams(${arrayLiteral(streamIds)}::uuid[])`);
 }
 
 /** A stream's balance: the sum written on its last entry, read by key. */

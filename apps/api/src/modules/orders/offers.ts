@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HOLD_SECONDS } from '@guichet/shared';
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { releaseHeld } from './places';
@@ -146,14 +147,14 @@ async function giveOffersBack(tx: Database, orderIds: string[]): Promise<string[
   const ended = await queryRows<{ id: string }>(
     tx,
     sql`update orders set status = 'expired'
-         where id = any(${`{${orderIds.join(',')}}`}::uuid[]) and status = 'offered' returning id`,
+         where id = any(${arrayLiteral(orderIds)}::uuid[]) and status = 'offered' returning id`,
   );
   if (ended.length === 0) return [];
   const ids = ended.map((row) => row.id);
   const lines = await queryRows<{ ticketId: string; dateId: string | null; quantity: number }>(
     tx,
     sql`select ticket_id as "ticketId", date_id as "dateId", sum(quantity)::int as quantity from order_lines
-         where order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by ticket_id, date_id`,
+         where order_id = any(${arrayLiteral(ids)}::uuid[]) group by ticket_id, date_id`,
   );
   await releaseHeld(tx, lines);
   return ids;

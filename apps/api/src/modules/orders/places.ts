@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 
 /** Places of one ticket, for one date of an event of several (issue 32; none: a pass, a one-date event). */
@@ -15,21 +16,16 @@ export async function holdPlacesAgain(
 ): Promise<boolean> {
   const [row] = await queryRows<{ taken: boolean }>(
     tx,
-    sql`select guichet_take_dated_places(${request.eventId}::uuid, ${pgArray(request.lines.map((l) => l.ticketId))}::uuid[],
+    sql`select guichet_take_dated_places(${request.eventId}::uuid, ${arrayLiteral(request.lines.map((l) => l.ticketId))}::uuid[],
                                          ${datesArray(request.lines)}::uuid[],
-                                         ${pgArray(request.lines.map((l) => l.quantity))}::int[]) as taken`,
+                                         ${arrayLiteral(request.lines.map((l) => l.quantity))}::int[]) as taken`,
   );
   return row?.taken === true;
 }
 
-/** An array parameter as PostgreSQL's literal, the same with both drivers (uuids and integers only). */
-function pgArray(values: (string | number)[]): string {
-  return `{${values.join(',')}}`;
-}
-
 /** The lines' dates as PostgreSQL's literal, NULL where a line names none. */
 function datesArray(lines: PlaceRequest[]): string {
-  return `{${lines.map((line) => line.dateId ?? 'NULL').join(',')}}`;
+  return arrayLiteral(lines.map((line) => line.dateId ?? null));
 }
 
 /**
@@ -45,8 +41,8 @@ export async function moveDatePlaces(
   if (lines.length === 0) return true;
   const [row] = await queryRows<{ moved: boolean }>(
     tx,
-    sql`select guichet_date_places(${pgArray(lines.map((l) => l.ticketId))}::uuid[], ${datesArray(lines)}::uuid[],
-                                   ${pgArray(lines.map((l) => l.quantity))}::int[], ${move.held}::int,
+    sql`select guichet_date_places(${arrayLiteral(lines.map((l) => l.ticketId))}::uuid[], ${datesArray(lines)}::uuid[],
+                                   ${arrayLiteral(lines.map((l) => l.quantity))}::int[], ${move.held}::int,
                                    ${move.sold}::int) as moved`,
   );
   return row?.moved === true;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyInvoice } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders } from '../../db/schema';
@@ -193,11 +194,6 @@ function placesArgument(request: HoldRequest) {
         }
       : {}),
   };
-}
-
-/** Ids and integers only: neither needs quoting inside a literal, and the cast refuses anything else. */
-function arrayLiteral(values: readonly (string | number)[]): string {
-  return `{${values.join(',')}}`;
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt'> & {

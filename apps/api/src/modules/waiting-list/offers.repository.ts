@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 
@@ -55,7 +56,7 @@ export function findBuyers(db: Database, userIds: string[]): Promise<Buyer[]> {
   return queryRows<Buyer>(
     db,
     sql`select id, email, first_name as "firstName", last_name as "lastName", birth_date::text as "birthDate"
-          from users where id = any(${`{${userIds.join(',')}}`}::uuid[])`,
+          from users where id = any(${arrayLiteral(userIds)}::uuid[])`,
   );
 }
 
@@ -66,8 +67,7 @@ export async function markOffered(
   expiresAt: Date,
 ) {
   if (offers.length === 0) return;
-  // uuids, integers and hexadecimal hashes only: safe as array literals, the same with both drivers.
-  const list = (values: (string | number)[]) => `{${values.join(',')}}`;
+  const list = arrayLiteral;
   await tx.execute(
     sql`update waiting_list_entries w
            set status = 'offered', offered_quantity = o.quantity, offered_at = now(),
@@ -128,6 +128,6 @@ export async function markAccepted(tx: Database, orderId: string, now: Date) {
 export async function markEntriesByOrder(tx: Database, orderIds: string[], status: 'expired' | 'left', now: Date) {
   await tx.execute(
     sql`update waiting_list_entries set status = ${status}, ended_at = ${now.toISOString()}::timestamptz
-         where offer_order_id = any(${`{${orderIds.join(',')}}`}::uuid[]) and status = 'offered'`,
+         where offer_order_id = any(${arrayLiteral(orderIds)}::uuid[]) and status = 'offered'`,
   );
 }
