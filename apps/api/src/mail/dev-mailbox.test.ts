@@ -71,6 +71,31 @@ describe('the development mailbox keeps the raw message', () => {
     }
   });
 
+  it('a message sent again (its process killed before it was marked sent) keeps its Message-ID', async () => {
+    const { mail } = await paidConfirmation();
+    const options = {
+      transport: createTransport(undefined),
+      from: t.config.mailFrom,
+      resolveAttachment: ticketAttachmentResolver(t.config),
+    };
+    const messageIdOfRaw = async () => {
+      const raw = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${mail.id}/raw` });
+      return (await simpleParser(raw.rawPayload)).messageId;
+    };
+    await deliverMail(t.database.db, mail.id, options);
+    const first = await messageIdOfRaw();
+    expect(first).toBe(`<${mail.id}@guichet.test>`);
+    // The job comes back after its lease: the row does not say it was sent.
+    await t.database.db.update(mailOutbox).set({ sentAt: null, raw: null }).where(eq(mailOutbox.id, mail.id));
+    await deliverMail(t.database.db, mail.id, options);
+    expect(await messageIdOfRaw()).toBe(first);
+    // Another message has another identity.
+    const other = await paidConfirmation();
+    await deliverMail(t.database.db, other.mail.id, options);
+    const raw = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${other.mail.id}/raw` });
+    expect((await simpleParser(raw.rawPayload)).messageId).not.toBe(first);
+  });
+
   it('answers 404 for an unknown or malformed message', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'pas-un-id']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${id}/raw` });

@@ -42,6 +42,7 @@ export async function queueMails(db: Database, mails: OutgoingMail[]): Promise<v
 
 /** What a transport sends: nodemailer's message shape. */
 export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & {
+  messageId: string;
   from: string | { name: string; address: string };
   replyTo?: string;
   attachments?: MailAttachment[];
@@ -53,8 +54,21 @@ export type DeliverableMail = Omit<OutgoingMail, 'attachments'> & {
  */
 function senderOf(from: string, fromName: string | null): DeliverableMail['from'] {
   if (!fromName) return from;
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return { name: fromName, address };
+  return { name: fromName, address: addressOf(from) };
+}
+
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+/**
+ * The message's identity, made from its row: delivery is at least once (a process killed between
+ * the server's acceptance and the row's `sent_at` sends it again after the job's lease), and a
+ * second copy with the same Message-ID is the same message to mail servers and clients.
+ */
+function messageIdOf(mailId: string, from: string): string {
+  const domain = addressOf(from).split('@')[1] || 'guichet.invalid';
+  return `<${mailId}@${domain}>`;
 }
 
 export type MailTransport = {
@@ -116,6 +130,7 @@ export async function deliverMail(db: Database, mailId: string, options: Deliver
       throw new SubjectGone(`not sent: every file it carried is gone (${subjects}: refunded or cancelled)`);
     }
     const message: DeliverableMail = {
+      messageId: messageIdOf(mail.id, options.from),
       from: senderOf(options.from, mail.fromName),
       ...(mail.replyTo && { replyTo: mail.replyTo }),
       to: mail.to,
