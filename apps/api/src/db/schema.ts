@@ -872,6 +872,30 @@ export const checkinListEntries = pgTable(
 );
 
 /**
+ * A pass's entries per date on an event of several dates, taken by the scans that name no list
+ * (issue 32): the date of a scan is the first of the pass's dates not over at its time. Lists keep
+ * their own entries; `participations.entries_used` keeps the most entries of any date, so that a
+ * place that came counts as come.
+ */
+export const passDateEntries = pgTable(
+  'pass_date_entries',
+  {
+    participationId: uuid('participation_id')
+      .notNull()
+      .references(() => participations.id, { onDelete: 'cascade' }),
+    dateId: uuid('date_id')
+      .notNull()
+      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.participationId, t.dateId] }),
+    index('pass_date_entries_date_idx').on(t.dateId),
+    check('pass_date_entries_check', sql`${t.entries} >= 0`),
+  ],
+);
+
+/**
  * Every scan at the door, refusals included (they show fraud and gate problems). Its id is chosen
  * by the device, so that a scan sent twice (a lost answer, an offline queue synced again) is
  * recorded, and takes an entry, once.

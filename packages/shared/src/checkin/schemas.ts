@@ -95,6 +95,11 @@ const manifestParticipation = z.object({
   /** The participation of several places this place was split from: a code signed for it lets any of them in. */
   splitFrom: z.string().nullable(),
   ticketNumber: z.number().int().nullable(),
+  /**
+   * The date the place is for, on an event of several dates (issue 32: each date numbers its own
+   * places, so a number alone may be two dates'); null for a pass and on a one-date event.
+   */
+  dateId: z.string().nullable().optional(),
   shortCode: z.string(),
   holderName: z.string(),
   email: z.string(),

@@ -61,13 +61,19 @@ export async function recordScans(
 }
 
 /** The participations the door checks, with what the scanner shows and searches; the last entry on the list given (none: the whole event's). */
-export function findManifest(db: Database, eventId: string, listId: string | null, dateId: string | null = null) {
+export function findManifest(db: Database, eventId: string, listId: string | null, dateId: string | null, now: Date) {
   // One date's manifest (issue 32): its places and the passes covering it.
   const ofDate = dateId ? sql`and ${placeOfDate(dateId)}` : sql``;
+  // A pass is let in once per date: its entries are those of the manifest's date, or of the date
+  // a scan now would take (guichet_pass_date_at); an offline scanner syncs again as dates go by.
+  const passDate = dateId
+    ? sql`${dateId}::uuid`
+    : sql`guichet_pass_date_at(t.id, p.event_id, ${now.toISOString()}::timestamptz)`;
   return queryRows<{
     id: string;
     splitFrom: string | null;
     ticketNumber: number | null;
+    dateId: string | null;
     holderName: string;
     email: string;
     ticketTitle: string;
@@ -77,12 +83,13 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
     lastScanBy: string | null;
   }>(
     db,
-    sql`select p.id, p.split_from as "splitFrom", p.first_ticket_number as "ticketNumber",
+    sql`select p.id, p.split_from as "splitFrom", p.first_ticket_number as "ticketNumber", p.date_id as "dateId",
                guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
                                    coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name) as "holderName",
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
-               p.quantity, p.entries_used as "entriesUsed",
+               p.quantity,
+               case when pass_day.date_id is null then p.entries_used else coalesce(pass_day.entries, 0) end as "entriesUsed",
                last_scan.scanned_at as "lastScanAt", last_scan.scanned_by as "lastScanBy"
           from participations p
           left join lateral (
@@ -93,6 +100,11 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
              order by s.scanned_at desc limit 1) last_scan on true
           join users u on u.id = p.user_id
           join tickets t on t.id = p.ticket_id
+          left join lateral (
+            select d.date_id, e.entries
+              from (select ${passDate} as date_id) d
+              left join pass_date_entries e on e.participation_id = p.id and e.date_id = d.date_id
+             where t.is_pass and p.date_id is null and ${listId}::uuid is null) pass_day on true
           left join tickets h on h.id = t.parent_id
           left join orders o on o.id = p.order_id
          where p.event_id = ${eventId} and p.cancelled_at is null ${ofDate}

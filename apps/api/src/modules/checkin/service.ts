@@ -244,7 +244,7 @@ export async function manifest(
   const date = dateId ? await manifestDate(deps, event.id, dateId) : null;
   const [dates, rows, revoked, scanner, onList] = await Promise.all([
     date ? Promise.resolve(date) : repo.findEventDates(deps.db, event.id),
-    repo.findManifest(deps.db, event.id, list?.id ?? null, date?.id ?? null),
+    repo.findManifest(deps.db, event.id, list?.id ?? null, date?.id ?? null, deps.clock.now()),
     repo.findRevoked(deps.db, event.id),
     viewer ? findUserName(deps.db, viewer.id) : undefined,
     list ? listsRepo.findListPlaces(deps.db, event.id, list.id) : undefined,

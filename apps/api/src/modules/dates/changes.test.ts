@@ -406,6 +406,109 @@ describe('Check-in by date', () => {
   });
 });
 
+describe('A pass at the door without a list', () => {
+  it('is let in once per date, the date of the scan: its first date until it ends, then the next', async () => {
+    const { owner, event, begin, secondBegin, secondId, pass, passHolder, holder, placesOf } = await twoDateEvent();
+    const [passPlace] = await placesOf(passHolder.orderId);
+    const [single] = await placesOf(holder.orderId);
+    const { privateKey } = loadTicketKeys(t.config);
+    const codeOf = (place: { id: string; quantity: number } | undefined) =>
+      signTicketCode({ id: place?.id ?? '', eventId: event.id, quantity: place?.quantity ?? 1 }, privateKey);
+    // The door's evening: the clock there, and a session of that day.
+    let cookie = owner.cookie;
+    const at = async (time: number) => {
+      clock.pass(time - clock.now().getTime());
+      cookie = await loginAs(t, owner.organiser.email);
+    };
+    const scan = async (place: { id: string; quantity: number } | undefined) => {
+      const answer = await console(cookie, 'POST', `/api/checkin/events/${event.id}/scans`, {
+        code: codeOf(place),
+      });
+      return { status: answer.statusCode, code: answer.json().code as string | undefined };
+    };
+    const passInManifest = async (query = '') => {
+      const answer = await console(cookie, 'GET', `/api/checkin/events/${event.id}/manifest${query}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().participations as { id: string; entriesUsed: number }[]).find(
+        (place) => place.id === passPlace?.id,
+      )?.entriesUsed;
+    };
+    const checkedIn = async () =>
+      (
+        (await console(cookie, 'GET', `/api/console/events/${event.id}/dates`)).json() as {
+          id: string;
+          checkedIn: number;
+        }[]
+      ).map((date) => [date.id, date.checkedIn]);
+    const scannedOn = async (dateId: string) => {
+      const answer = await console(cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=${dateId}`);
+      const stats = answer.json() as { absentees: number; byTicket: { ticketId: string; scanned: number }[] };
+      return [stats.byTicket.find((ticket) => ticket.ticketId === pass.id)?.scanned, stats.absentees];
+    };
+
+    // The first evening: in once, then refused.
+    await at(begin.getTime() + HOUR);
+    expect(await scan(passPlace)).toEqual({ status: 200, code: undefined });
+    expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
+    expect(await scan(single)).toEqual({ status: 200, code: undefined });
+    expect(await passInManifest()).toBe(1);
+    expect(await checkedIn()).toEqual([
+      [event.id, 2],
+      [secondId, 0],
+    ]);
+    expect(await scannedOn(event.id)).toEqual([1, 1]);
+    expect(await scannedOn(secondId)).toEqual([0, 1]);
+    // The whole event's manifest on the first evening, the second date's own: the pass is free there.
+    expect(await passInManifest(`?dateId=${secondId}`)).toBe(0);
+    // Each date numbers its places: the whole event's manifest says whose date a place is.
+    const whole = (await console(cookie, 'GET', `/api/checkin/events/${event.id}/manifest`)).json().participations as {
+      id: string;
+      dateId: string | null;
+    }[];
+    expect(whole.find((place) => place.id === single?.id)?.dateId).toBe(event.id);
+    expect(whole.find((place) => place.id === passPlace?.id)?.dateId).toBeNull();
+
+    // Past midnight, before the first date's end: still the first date.
+    await at(begin.getTime() + 3 * HOUR - 60_000);
+    expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
+
+    // The first date over, the pass comes back for the second: in once, then refused.
+    await at(secondBegin.getTime() - HOUR);
+    expect(await passInManifest()).toBe(0);
+    expect(await scan(passPlace)).toEqual({ status: 200, code: undefined });
+    expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
+    expect(await scan(single)).toMatchObject({ code: 'ALREADY_SCANNED' });
+    expect(await passInManifest()).toBe(1);
+    expect(await checkedIn()).toEqual([
+      [event.id, 2],
+      [secondId, 1],
+    ]);
+    expect(await scannedOn(secondId)).toEqual([1, 0]);
+    // The place counts as come once, whatever the dates.
+    const [row] = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.id, passPlace?.id ?? ''));
+    expect(row?.entriesUsed).toBe(1);
+  });
+
+  it('two doors scanning the same pass at once on its date let it in once', async () => {
+    const { owner, event, begin, passHolder, placesOf } = await twoDateEvent();
+    const [passPlace] = await placesOf(passHolder.orderId);
+    const { privateKey } = loadTicketKeys(t.config);
+    const code = signTicketCode({ id: passPlace?.id ?? '', eventId: event.id, quantity: 1 }, privateKey);
+    clock.pass(begin.getTime() + HOUR - clock.now().getTime());
+    const cookie = await loginAs(t, owner.organiser.email);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => console(cookie, 'POST', `/api/checkin/events/${event.id}/scans`, { code })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().code))).toEqual(
+      new Set(['ALREADY_SCANNED']),
+    );
+  });
+});
+
 describe('Statistics, participants and exports by date', () => {
   it('counts, lists and exports one date’s places and the passes covering it, with a date column', async () => {
     const { owner, event, begin, secondId, single } = await twoDateEvent();

@@ -52,12 +52,23 @@ export async function findPageDates(
   return { dates, links: row?.links ?? [] };
 }
 
-/** Places checked in per date (a pass's entries are not a date's: check-in per date is dates-ops'). */
+/**
+ * Places checked in per date: a place of a date by its entries, a pass by its entries on each date
+ * (`pass_date_entries`); a one-date event's passes, which have no dates, by their entries.
+ */
 export async function countCheckedIn(db: Database, eventId: string): Promise<Map<string | null, number>> {
   const rows = await queryRows<{ date_id: string | null; entries: number }>(
     db,
-    sql`select date_id, coalesce(sum(entries_used), 0)::int as entries from participations
-         where event_id = ${eventId} and cancelled_at is null group by date_id`,
+    sql`select date_id, coalesce(sum(entries), 0)::int as entries from (
+          select p.date_id, p.entries_used as entries
+            from participations p join tickets t on t.id = p.ticket_id
+           where p.event_id = ${eventId} and p.cancelled_at is null
+             and not (t.is_pass and p.date_id is null and exists (select 1 from event_dates d where d.event_id = p.event_id))
+          union all
+          select e.date_id, e.entries
+            from pass_date_entries e join participations p on p.id = e.participation_id
+           where p.event_id = ${eventId} and p.cancelled_at is null) x
+         group by date_id`,
   );
   return new Map(rows.map((row) => [row.date_id, row.entries]));
 }

@@ -36,3 +36,16 @@ export function placeOfDate(dateId: string | null | undefined): SQL {
   if (!dateId) return sql`true`;
   return placeCoversDate(sql`${dateId}::uuid`);
 }
+
+/**
+ * The entries place `p` of ticket `t` took on a date (an SQL uuid expression): a pass's are its own
+ * per date (`pass_date_entries`, the scans naming no list); any other place's are its entries.
+ */
+export function placeEntriesOnDate(date: SQL, aliases: PlaceAliases = shortAliases): SQL {
+  const p = sql.identifier(aliases.place);
+  const t = sql.identifier(aliases.ticket);
+  return sql`(case when ${t}.is_pass and ${p}.date_id is null
+                   then coalesce((select e.entries from pass_date_entries e
+                                   where e.participation_id = ${p}.id and e.date_id = ${date}), 0)
+                   else ${p}.entries_used end)`;
+}

@@ -2,7 +2,7 @@ import type { Answers, ParticipantSort, QuestionView } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import type { EventAccessRow } from '../../policy/event-access.repository';
-import { placeOfDate } from '../dates/places-of-date';
+import { placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
 
 /*
@@ -27,7 +27,7 @@ const ofDate = (dateId: string | null | undefined) => (dateId ? sql` and ${place
  * one date are counted from the places, the kept rows being the whole event's.
  */
 const live = (eventId: string, dateId: string) => sql`
-  select p.id, p.ticket_id, p.user_id, p.quantity, p.entries_used, p.source, p.is_gift, p.refund_places,
+  select p.id, p.ticket_id, p.user_id, p.quantity, ${placeEntriesOnDate(sql`${dateId}::uuid`)} as entries_used, p.source, p.is_gift, p.refund_places,
          coalesce(o.paid_at, p.created_at) as purchased_at,
          coalesce(l.unit_price_cents, t.price_cents) as unit_cents,
          o.discount_percent,
@@ -143,8 +143,7 @@ async function peopleTotalsOfDate(db: Database, event: EventHead, dateId: string
                   select 1 from participations p2 join events e2 on e2.id = p2.event_id
                    where p2.user_id = h.user_id and p2.cancelled_at is null and p2.event_id <> ${event.id}
                      and e2.organizer_id = ${event.organizerId} and e2.date_begin < ${event.dateBegin}))::int as regulars,
-               (select count(*) from participations
-                 where event_id = ${event.id} and cancelled_at is null and entries_used = 0${onDate(event.id, dateId, 'id')})::int as absentees`,
+               (select count(*) from (${live(event.id, dateId)}) lv where lv.entries_used = 0)::int as absentees`,
   );
   return row ?? { holders: 0, regulars: 0, absentees: 0 };
 }

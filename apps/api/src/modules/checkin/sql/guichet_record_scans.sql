@@ -15,7 +15,8 @@
 -- whose entry was gone is marked as a conflict for the scanner to show.
 -- A scan naming a check-in list (`listId`, issue 31) takes its entry, or its check-out
 -- (`direction`), on that list by `guichet_take_list_entry`, with the same scan row first; one that
--- names none takes the whole event's entry as it always did.
+-- names none takes the whole event's entry as it always did, except a pass of an event of several
+-- dates: its entry on the date of the scan, by `guichet_take_pass_entry` (issue 32).
 -- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
 -- holderName, ticketTitle, replay, and for a scan refused as already used the last entry's time
 -- and scanner.
@@ -44,6 +45,8 @@ DECLARE
   v_list_result text;
   v_guard jsonb := p->'guard';
   v_written boolean;
+  v_taken boolean;
+  v_pass_date uuid;
 BEGIN
   IF v_guard ? 'tokenHash' AND NOT EXISTS (
        SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
@@ -76,6 +79,7 @@ BEGIN
              "listId" uuid, direction text)
   LOOP
     v_replay := false;
+    v_pass_date := NULL;
     v_group := CASE WHEN v_scan.verdict = 'check' AND v_scan."group" THEN v_scan."participationId" END;
     v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
     v_remaining := NULL;
@@ -116,9 +120,25 @@ BEGIN
       IF v_group IS NULL THEN
         -- One place: the conditional UPDATE alone, as the bench's reference (a concurrent scan
         -- waits on the row, then finds it used).
+        -- A pass (no date of its own, its ticket a pass) is let in once per date instead.
         UPDATE participations SET entries_used = entries_used + 1
          WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
+           AND (date_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM tickets t WHERE t.id = ticket_id AND t.is_pass))
         RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+        v_taken := FOUND;
+        IF NOT v_taken THEN
+          -- (The UPDATE that found nothing has set v_pid to NULL.)
+          v_pid := v_scan."participationId";
+          SELECT e.o_date, e.o_taken, e.o_remaining INTO v_pass_date, v_taken, v_remaining
+            FROM guichet_take_pass_entry(v_pid, v_event, coalesce(v_scan."scannedAt", now())) e;
+          IF v_pass_date IS NULL THEN
+            -- Not a pass, or a pass covering no live date: the whole event's entry, as before dates.
+            UPDATE participations SET entries_used = entries_used + 1
+             WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
+            RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+            v_taken := FOUND;
+          END IF;
+        END IF;
       ELSE
         -- The place is locked before it is taken: a concurrent scan of the same group waits, then
         -- passes over it once it is used and takes the next one.
@@ -129,8 +149,9 @@ BEGIN
                       ORDER BY g.first_ticket_number NULLS LAST, g.id LIMIT 1 FOR UPDATE)
            AND entries_used < quantity
         RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
+        v_taken := FOUND;
       END IF;
-      IF FOUND THEN
+      IF v_taken THEN
         v_result := 'accepted';
       ELSE
         v_pid := v_scan."participationId";
@@ -192,6 +213,11 @@ BEGIN
         JOIN checkin_lists l ON l.id = v_scan."listId"
         LEFT JOIN checkin_list_entries e ON e.list_id = l.id AND e.participation_id = g.id
        WHERE (g.id = v_pid OR g.id = v_group OR g.split_from = v_group) AND g.cancelled_at IS NULL;
+    ELSIF v_pass_date IS NOT NULL THEN
+      -- A pass: the entries left are its date's.
+      SELECT v_quantity - coalesce((SELECT e.entries FROM pass_date_entries e
+                                     WHERE e.participation_id = v_pid AND e.date_id = v_pass_date), 0)
+        INTO v_remaining;
     ELSIF v_group IS NOT NULL THEN
       SELECT count(*)::integer, (count(*) - sum(g.entries_used))::integer INTO v_quantity, v_remaining
         FROM participations g
