@@ -267,6 +267,8 @@ describe('the scanner list', () => {
       id,
       splitFrom,
       ticketNumber: null,
+      // A one-date event's places name no date.
+      dateId: null,
       shortCode: ticketShortCode(id),
       holderName: 'Zoé Lefèvre',
       email: expect.stringContaining('@'),
