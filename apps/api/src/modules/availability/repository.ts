@@ -18,7 +18,8 @@ export type PlacesRow = {
   /** The next deadline of a hold of the event still running, when its places come back. */
   next_expiry: Date | string | null;
   /**
-   * The event's dates (issue 32; null for a one-date event) and the dates this ticket is sold for
+   * The event's dates (issue 32; null for a one-date event; their places left less those owed
+   * to their waiting lines, as guichet_page_held counts them) and the dates this ticket is sold for
    * (null: every date). Read once per event (a CTE), repeated on its rows.
    */
   dates: { id: string; left: number | null; cancelled: boolean }[] | null;
@@ -38,12 +39,17 @@ export function findEventPlaces(db: Database, eventId: string, now: Date): Promi
           select o.expires_at from orders o
            where o.event_id = ${eventId} and o.status = 'awaiting_payment'
         )
+        , page as (
+          select * from guichet_page_held(${eventId}::uuid, ${at}::timestamptz)
+        )
         , dated as (
           select json_agg(json_build_object(
                    'id', d.id, 'cancelled', d.cancelled_at is not null,
-                   'left', case when d.capacity is null then null else greatest(0, d.capacity - d.sold - d.held) end)
+                   'left', case when d.capacity is null then null
+                                else greatest(0, d.capacity - d.sold - coalesce(p.held, d.held)) end)
                    order by d.date_begin, d.id) as dates
-            from event_dates d where d.event_id = ${eventId}
+            from event_dates d left join page p on p.date_id = d.id
+           where d.event_id = ${eventId}
         )
         select t.id, t.parent_id, t.is_multipart, t.is_available, t.quantity, t.sold,
                coalesce(p.held, t.held) as held,
@@ -55,7 +61,7 @@ export function findEventPlaces(db: Database, eventId: string, now: Date): Promi
           from tickets t
           cross join dated
           join events e on e.id = t.event_id
-          left join guichet_page_held(${eventId}::uuid, ${at}::timestamptz) p on p.ticket_id = t.id
+          left join page p on p.ticket_id = t.id
          where t.event_id = ${eventId} and t.deleted_at is null
          order by t.position, t.created_at`,
   );

@@ -59,6 +59,27 @@ export function findDatePlaces(db: Database, eventId: string, dateId: string, lo
   );
 }
 
+/**
+ * The places bought for the date and resold before it was cancelled (docs/decisions.md, "Resale"):
+ * the sellers' cancelled places whose resale kept a fee, in id order, with that fee; the seller's
+ * order paid. A pass's resale is not a date's (it has no date of its own).
+ */
+export function findResoldPlaces(
+  db: Database,
+  eventId: string,
+  dateId: string,
+): Promise<(DatePlace & { feeCents: number })[]> {
+  return queryRows<DatePlace & { feeCents: number }>(
+    db,
+    sql`select ${placeColumns}, s.fee_cents as "feeCents"
+          from participations p ${placeJoins}
+          join resale_listings s on s.participation_id = p.id
+         where s.event_id = ${eventId} and s.status = 'sold' and s.fee_cents > 0
+           and p.date_id = ${dateId} and o.status = 'paid'
+         order by p.id`,
+  );
+}
+
 /** One of the user's live places, locked, with whether it is for the date. */
 export async function lockOwnPlace(
   tx: Database,

@@ -141,8 +141,9 @@ export async function moveDate(
 /**
  * Cancels one date (issue 32): it stops selling at once (a cancelled date is refused by the sale),
  * its places bought for it end in the same transaction (its scanner manifests drop them), and each
- * place is refunded through the ledger, a pass its share; the event's payouts wait for these
- * refunds (payouts/service.ts). Each buyer gets one mail with what comes back.
+ * place is refunded through the ledger, a pass its share, a place resold its resale's fee to its
+ * seller; the event's payouts wait for these refunds (payouts/service.ts). Each buyer (and
+ * seller) gets one mail with what comes back.
  */
 export async function cancelDate(
   deps: RefundDeps,
@@ -165,10 +166,17 @@ export async function cancelDate(
     const places = await changes.findDatePlaces(tx, event.id, date.id, true);
     const dated = places.filter((place) => !place.isPass).map((place) => place.participationId);
     if (dated.length > 0) await cancelParticipations(tx, dated, now);
+    // A place of the date resold already: its buyer's place is refunded above, its seller gets
+    // the resale's fee back (they paid for a date that will not take place), refunded as a place
+    // of the date, once (one date refund per participation and date).
+    const resold = await changes.findResoldPlaces(tx, event.id, date.id);
     const toCarryOut: string[] = [];
     const refunded = new Map<string, number>();
-    for (const place of places) {
-      const amountCents = dateShareCents(place) * place.quantity;
+    const owed = [
+      ...places.map((place) => ({ place, amountCents: dateShareCents(place) * place.quantity })),
+      ...resold.map(({ feeCents, ...place }) => ({ place, amountCents: feeCents })),
+    ];
+    for (const { place, amountCents } of owed) {
       const status = refundStatusOf(place, amountCents);
       const refund = await insertRefund(tx, {
         eventId: event.id,
@@ -195,7 +203,7 @@ export async function cancelDate(
     }
     await queueMails(
       tx,
-      [...byRecipient(places)].map(([email, holder]) => ({
+      [...byRecipient([...places, ...resold])].map(([email, holder]) => ({
         to: email,
         subject: m.mail.cancelled.subject(deps.config.brandName, event.title),
         text: m.mail.cancelled.body({

@@ -67,15 +67,26 @@ export async function findShareLink(db: Database, eventId: string, key: string) 
 }
 
 /**
- * The places held per ticket as readers count them (orders/sql/guichet_page_held.sql): holds past
- * their deadline that nobody reclaimed yet are free, places owed to the waiting list are not.
+ * The places held per ticket, and per date of an event of several, as readers count them
+ * (orders/sql/guichet_page_held.sql): holds past their deadline that nobody reclaimed yet are
+ * free, places owed to the waiting lists are not.
  */
-export async function pageHeldByTicket(db: Database, eventId: string, now: Date): Promise<Map<string, number>> {
-  const rows = await queryRows<{ ticket_id: string; held: number }>(
+export async function findPageHeld(
+  db: Database,
+  eventId: string,
+  now: Date,
+): Promise<{ tickets: Map<string, number>; dates: Map<string, number> }> {
+  const rows = await queryRows<{ ticket_id: string | null; date_id: string | null; held: number }>(
     db,
-    sql`select ticket_id, held from guichet_page_held(${eventId}::uuid, ${now.toISOString()}::timestamptz)`,
+    sql`select ticket_id, date_id, held from guichet_page_held(${eventId}::uuid, ${now.toISOString()}::timestamptz)`,
   );
-  return new Map(rows.map((row) => [row.ticket_id, row.held]));
+  const tickets = new Map<string, number>();
+  const dates = new Map<string, number>();
+  for (const row of rows) {
+    if (row.ticket_id) tickets.set(row.ticket_id, row.held);
+    else if (row.date_id) dates.set(row.date_id, row.held);
+  }
+  return { tickets, dates };
 }
 
 /** The one writer of an event's row: its organiser's edits, the back office, a cancellation. */

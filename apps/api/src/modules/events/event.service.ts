@@ -68,7 +68,7 @@ export async function getEvent(
 
   const now = deps.clock.now();
   const [held, giftLinks, questions, pageDates] = await Promise.all([
-    repo.pageHeldByTicket(deps.db, event.id, now),
+    repo.findPageHeld(deps.db, event.id, now),
     repo.findGiftLinks(deps.db, event.id),
     findEventQuestions(deps.db, event.id),
     findPageDates(deps.db, event.id),
@@ -77,7 +77,7 @@ export async function getEvent(
   for (const link of pageDates.links)
     dateIdsOf.set(link.ticketId, [...(dateIdsOf.get(link.ticketId) ?? []), link.dateId]);
   // As readers count places: expired holds free, places owed to the waiting list taken.
-  const rows = ticketRows.map((ticket) => ({ ...ticket, held: held.get(ticket.id) ?? ticket.held }));
+  const rows = ticketRows.map((ticket) => ({ ...ticket, held: held.tickets.get(ticket.id) ?? ticket.held }));
   // A gift may be a hidden ticket: offered with a purchase, never sold on its own.
   const giftsOf = (ticketId: string) =>
     giftLinks
@@ -102,7 +102,9 @@ export async function getEvent(
     );
   const soldTotal = rows.filter((t) => !t.isMultipart).reduce((sum, t) => sum + t.sold + t.held, 0);
   const capReached = event.nbMaxParticipants !== UNLIMITED && soldTotal >= event.nbMaxParticipants;
-  const dates = eventDateViews(event, pageDates.dates, {
+  // A date's places owed to its waiting line (issue 32) are taken too.
+  const dateRows = pageDates.dates.map((date) => ({ ...date, held: held.dates.get(date.id) ?? date.held }));
+  const dates = eventDateViews(event, dateRows, {
     eventSoldOut: capReached,
     ownPlacesLeft: event.nbMaxParticipants === UNLIMITED ? null : Math.max(0, event.nbMaxParticipants - soldTotal),
     tickets: ticketList,
@@ -111,7 +113,7 @@ export async function getEvent(
   const isSoldOut =
     capReached ||
     (ticketList.length > 0 && ticketList.every((t) => t.isSoldOut)) ||
-    (pageDates.dates.length > 0 && dates.every((d) => d.status !== 'onsale'));
+    (dateRows.length > 0 && dates.every((d) => d.status !== 'onsale'));
   const prices = visible.map((t) => t.priceCents);
   const ended = event.dateEnd < now;
   const isOpen = event.isOpen && !ended;

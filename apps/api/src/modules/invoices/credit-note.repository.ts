@@ -38,9 +38,35 @@ export async function findRequestedPlaces(db: Database, orderId: string): Promis
           from refunds r join participations p on p.id = r.participation_id
          where r.order_id = ${orderId} and not p.is_gift and r.status <> 'refused'
            and (r.cause in ('request', 'resale') or (r.cause in ('date_cancelled', 'date_moved') and p.date_id = r.date_id))
+           -- A resold place's date cancelled gives its seller the fee back: the place is counted once, by its resale.
+           and not (r.cause = 'date_cancelled' and exists (
+             select 1 from refunds s where s.participation_id = r.participation_id and s.cause = 'resale'))
          group by p.ticket_id`,
   );
   return new Map(rows.map((row) => [row.ticketId, row.places]));
+}
+
+/**
+ * The fees the order's resales kept (docs/decisions.md, "Resale"), by ticket: each resold place's
+ * credit note gave back its price less the fee, so a cancellation of the order, which gives the
+ * fee back, credits it. A fee given back already by its date's cancellation is not counted.
+ */
+export async function findResaleFeesKept(
+  db: Database,
+  orderId: string,
+): Promise<Map<string, { places: number; cents: number }>> {
+  const rows = await queryRows<{ ticketId: string; places: number; cents: number }>(
+    db,
+    sql`select p.ticket_id as "ticketId", count(*)::int as places, sum(l.fee_cents)::int as cents
+          from resale_listings l
+          join refunds r on r.id = l.refund_id
+          join participations p on p.id = l.participation_id
+         where r.order_id = ${orderId} and l.status = 'sold' and l.fee_cents > 0 and r.status <> 'refused'
+           and not exists (select 1 from refunds f where f.participation_id = l.participation_id
+                             and f.cause = 'date_cancelled' and f.status <> 'refused')
+         group by p.ticket_id`,
+  );
+  return new Map(rows.map((row) => [row.ticketId, { places: row.places, cents: row.cents }]));
 }
 
 /** A late payment given back (its places were gone): the order it paid for, once refunded. */

@@ -11,7 +11,8 @@ import { invoiceNumber, takeNumbers } from './numbering';
 /**
  * What a credit note gives back of an invoice: all of it, some places of its tickets (at the
  * invoice's price, or at what was refunded of them: a resale keeps the organiser's fee), or all
- * but the places the holders' own requests refund (each of those has its credit note).
+ * but the places the holders' own requests refund (each of those has its credit note), with the
+ * fees resales kept.
  */
 type Credited =
   | { kind: 'all' }
@@ -68,10 +69,17 @@ async function creditedLines(tx: Database, invoice: InvoiceDocument, credited: C
     return lines.slice(0, 1).map((line) => refundedPartOf(line, credited.places, refundedCents));
   }
   const requested = await credits.findRequestedPlaces(tx, credited.orderId);
-  return invoice.lines.flatMap((line) => {
+  const rest = invoice.lines.flatMap((line) => {
     const left = line.quantity - (line.ticketId ? (requested.get(line.ticketId) ?? 0) : 0);
     return left > 0 ? [partOf(line, left)] : [];
   });
+  // The fees resales kept stayed invoiced to their sellers; the cancellation gives them back.
+  const kept = await credits.findResaleFeesKept(tx, credited.orderId);
+  const fees = [...kept].flatMap(([ticketId, fee]) => {
+    const line = invoice.lines.find((candidate) => candidate.ticketId === ticketId);
+    return line ? [refundedPartOf(line, fee.places, fee.cents)] : [];
+  });
+  return [...rest, ...fees];
 }
 
 /**

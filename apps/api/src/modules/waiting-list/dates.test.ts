@@ -2,6 +2,7 @@ import { datesFr, formatDateTime, waitingListFr } from '@guichet/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, DAY, giveBillingIdentity, loginAs, sessionCookie } from '../../../test/helpers';
+import { postOrder } from '../../../test/modules/checkout/support';
 import { callAs, entriesOf, offerDeps, offerToken } from '../../../test/modules/waiting-list/support';
 import { useTestApp } from '../../../test/use-test-app';
 import { queryRows } from '../../db/client';
@@ -134,5 +135,107 @@ describe('the waiting list of a date', () => {
     await t.database.db.update(eventDates).set({ capacity: 3 }).where(eq(eventDates.id, first));
     expect(await queued()).toHaveLength(1);
     expect(await offerPlacesBack(offerDeps(t), event.id)).toBe(1);
+  });
+});
+
+/**
+ * An event of two dates of 2 places each and one ticket for either (`quantity` places in all),
+ * `sold` places of it sold on each date, as settled orders leave the counters.
+ */
+async function twoDates(quantity: number, sold: { first: number; second: number }) {
+  const { event, ticket, first, second } = await fullFirstDate();
+  await t.database.db.execute(sql`update event_dates set capacity = 2, sold = ${sold.first} where id = ${first}`);
+  await t.database.db.execute(sql`update event_dates set capacity = 2, sold = ${sold.second} where id = ${second}`);
+  await t.database.db.execute(
+    sql`update tickets set quantity = ${quantity}, sold = ${sold.first + sold.second} where id = ${ticket.id}`,
+  );
+  return { event, ticket, first, second };
+}
+
+/** A place of the date given back, as a refund moves the date's counters and the ticket's. */
+async function giveBackOn(ticketId: string, dateId: string) {
+  await t.database.db.execute(sql`update event_dates set sold = sold - 1 where id = ${dateId}`);
+  await t.database.db.execute(sql`update tickets set sold = sold - 1 where id = ${ticketId}`);
+}
+
+/** A new buyer's hold of one place of the ticket on the date (POST /api/orders): its status. */
+async function holdOn(eventId: string, ticketId: string, dateId: string) {
+  const { cookie } = await person();
+  const answer = await postOrder(t, cookie, {
+    eventId,
+    lines: [{ ticketId, quantity: 1, dateId }],
+    acceptTerms: true,
+  });
+  return answer.statusCode === 409 ? answer.json().code : answer.statusCode;
+}
+
+/** Each date as the event page and the live places show it. */
+async function datesShown(eventId: string) {
+  const page = (await callAs(t, 'GET', `/api/events/${eventId}`)).json();
+  const live = (await callAs(t, 'GET', `/api/events/${eventId}/availability`)).json();
+  const shown = new Map<string, { page: string; pageLeft: number; live: boolean; liveLeft: number }>();
+  for (const date of page.dates) {
+    const figures = live.dates.find((d: { id: string }) => d.id === date.id);
+    shown.set(date.id, {
+      page: date.status,
+      pageLeft: date.placesLeft,
+      live: figures.isSoldOut,
+      liveLeft: figures.placesLeft,
+    });
+  }
+  return shown;
+}
+
+describe('places owed to a date’s line are that date’s', () => {
+  it('sells a place back on a date nobody waits for, though people wait for another date', async () => {
+    // Sold out on both dates and as a ticket (4 of 4); Ann waits for the first date only.
+    const { event, ticket, first, second } = await twoDates(4, { first: 2, second: 2 });
+    const url = `/api/events/${event.id}/waiting-list`;
+    const ann = await person();
+    const joined = await callAs(t, 'POST', url, ann.cookie, { ticketId: ticket.id, quantity: 1, dateId: first });
+    expect(joined.statusCode, joined.body).toBe(201);
+
+    await giveBackOn(ticket.id, second);
+    const shown = await datesShown(event.id);
+    expect(shown.get(second)).toEqual({ page: 'onsale', pageLeft: 1, live: false, liveLeft: 1 });
+    expect(shown.get(first)).toMatchObject({ page: 'soldOut', pageLeft: 0, live: true });
+    // The place is on sale: waiting for it is refused, the line of the first date gets nothing.
+    const bob = await person();
+    const waits = await callAs(t, 'POST', url, bob.cookie, { ticketId: ticket.id, quantity: 1, dateId: second });
+    expect(waits.json()).toMatchObject({ code: 'TICKET_ON_SALE' });
+    expect(await offerPlacesBack(offerDeps(t), event.id)).toBe(0);
+    expect(await holdOn(event.id, ticket.id, first)).toBe('SOLD_OUT');
+    expect(await holdOn(event.id, ticket.id, second)).toBe(201);
+  });
+
+  it('keeps a place back on a date for that date’s line, while the other date sells', async () => {
+    // The ticket has places to spare (100); the first date is full, the second has one place left.
+    const { event, ticket, first, second } = await twoDates(100, { first: 2, second: 1 });
+    const url = `/api/events/${event.id}/waiting-list`;
+    const ann = await person();
+    expect(
+      (await callAs(t, 'POST', url, ann.cookie, { ticketId: ticket.id, quantity: 1, dateId: first })).statusCode,
+    ).toBe(201);
+
+    await giveBackOn(ticket.id, first);
+    const shown = await datesShown(event.id);
+    expect(shown.get(first)).toEqual({ page: 'soldOut', pageLeft: 0, live: true, liveLeft: 0 });
+    expect(shown.get(second)).toEqual({ page: 'onsale', pageLeft: 1, live: false, liveLeft: 1 });
+    // Nobody on the page takes the first date's place; someone else may still join its line.
+    expect(await holdOn(event.id, ticket.id, first)).toBe('SOLD_OUT');
+    const bob = await person();
+    const waits = await callAs(t, 'POST', url, bob.cookie, { ticketId: ticket.id, quantity: 1, dateId: first });
+    expect(waits.statusCode, waits.body).toBe(201);
+    expect(await holdOn(event.id, ticket.id, second)).toBe(201);
+
+    expect(await offerPlacesBack(offerDeps(t), event.id)).toBe(1);
+    expect((await entriesOf(t, ticket.id)).map((e) => [e.userId, e.status])).toEqual([
+      [ann.user.id, 'offered'],
+      [bob.user.id, 'waiting'],
+    ]);
+    expect((await t.database.db.select().from(eventDates).where(eq(eventDates.id, first)))[0]).toMatchObject({
+      sold: 1,
+      held: 1,
+    });
   });
 });

@@ -76,12 +76,18 @@ export async function insertEntry(
   return rows.length > 0;
 }
 
-/** A date's places left (issue 32): none once cancelled, null when it has no capacity of its own. */
-export async function findDateFree(db: Database, dateId: string): Promise<number | null> {
+/**
+ * A date's places left (issue 32) as the event page counts them (orders/sql/guichet_page_held.sql:
+ * those owed to its waiting line are taken): none once cancelled, null when it has no capacity of
+ * its own.
+ */
+export async function findDateFree(db: Database, eventId: string, dateId: string, now: Date): Promise<number | null> {
   const [row] = await queryRows<{ free: number | null }>(
     db,
-    sql`select case when cancelled_at is not null then 0 else capacity - sold - held end as free
-          from event_dates where id = ${dateId}`,
+    sql`select case when d.cancelled_at is not null then 0 else d.capacity - d.sold - coalesce(p.held, d.held) end as free
+          from event_dates d
+          left join guichet_page_held(${eventId}::uuid, ${now.toISOString()}::timestamptz) p on p.date_id = d.id
+         where d.id = ${dateId}`,
   );
   return row ? row.free : 0;
 }

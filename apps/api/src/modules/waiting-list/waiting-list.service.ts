@@ -77,7 +77,9 @@ export async function joinWaitingList(
   if (request.quantity < 1 || request.quantity > max) throw badRequest(m.quantity(max), 'quantity');
   if (!ticket.isSaleOpen) throw new AppError('SALE_CLOSED', m.saleClosed, 409);
   const dateId = await waitedDateOf(deps, event.id, ticket.id, request.dateId);
-  if (isOnSale(ticket, dateId ? await repo.findDateFree(deps.db, dateId) : null)) throw onSale();
+  if (isOnSale(ticket, dateId ? await repo.findDateFree(deps.db, event.id, dateId, deps.clock.now()) : null)) {
+    throw onSale();
+  }
   // One free place per account and event, as every order: someone who has theirs cannot wait for another.
   if (ticket.priceCents === 0 && (await hasFreePlace(deps.db, { eventId: event.id, userId }, deps.clock.now()))) {
     throw oneFreeTicket(false);
@@ -87,7 +89,8 @@ export async function joinWaitingList(
     // Decided again under the places' locks, so that places given back meanwhile call this entry too.
     await repo.lockEventPlaces(tx, event.id, dateId);
     const locked = await repo.findWaitingTicket(tx, event.id, ticket.id, deps.clock.now());
-    if (!locked || isOnSale(locked, dateId ? await repo.findDateFree(tx, dateId) : null)) return 'on_sale' as const;
+    const dateFree = dateId ? await repo.findDateFree(tx, event.id, dateId, deps.clock.now()) : null;
+    if (!locked || isOnSale(locked, dateFree)) return 'on_sale' as const;
     return (await repo.insertEntry(tx, entry)) ? ('joined' as const) : ('already' as const);
   });
   if (outcome === 'on_sale') throw onSale();

@@ -122,7 +122,7 @@ export async function buyAndPay(
   t: TestApp,
   cookie: string,
   eventId: string,
-  line: { ticketId: string; quantity: number; refundPlaces?: number },
+  line: { ticketId: string; quantity: number; refundPlaces?: number; dateId?: string },
 ) {
   const created = await postOrder(t, cookie, { eventId, lines: [line], acceptTerms: true });
   if (created.statusCode !== 201) throw new Error(`the order answered ${created.statusCode}: ${created.body}`);

@@ -75,15 +75,15 @@ BEGIN
   PERFORM 1 FROM discount_codes
     WHERE id = ANY (ARRAY(SELECT (r->'order'->>'discountCodeId')::uuid FROM jsonb_array_elements(p) AS r))
     ORDER BY id FOR NO KEY UPDATE;
-  -- Places left per ticket (-1: not for sale) then the event's room, without a lock: a guess that
-  -- spares an order written only to be deleted once the sale is over.
-  SELECT e.nb_max_participants, t.ids, t.free, t.taken INTO v_cap, v_ids, v_free, v_taken
-    FROM events e, LATERAL guichet_hold_counters(e.id) t
-   WHERE e.id = v_event AND e.deleted_at IS NULL;
-  v_free := v_free || CASE WHEN v_cap IS NULL THEN -1 WHEN v_cap = -1 THEN 2147483647 ELSE v_cap - v_taken END;
+  -- Places left per date, per ticket (-1: not for sale) then the event's room, without a lock: a
+  -- guess that spares an order written only to be deleted once the sale is over.
   SELECT array_agg(d.id ORDER BY d.id), array_agg(guichet_date_free(d.capacity, d.sold, d.held, d.cancelled_at) ORDER BY d.id)
     INTO v_date_ids, v_date_free FROM event_dates d WHERE d.event_id = v_event;
   v_dated := v_date_ids IS NOT NULL;
+  SELECT e.nb_max_participants, t.ids, t.free, t.taken, t.date_free INTO v_cap, v_ids, v_free, v_taken, v_date_free
+    FROM events e, LATERAL guichet_hold_counters(e.id, v_date_ids, v_date_free) t
+   WHERE e.id = v_event AND e.deleted_at IS NULL;
+  v_free := v_free || CASE WHEN v_cap IS NULL THEN -1 WHEN v_cap = -1 THEN 2147483647 ELSE v_cap - v_taken END;
 
   FOR i IN 1 .. v_size LOOP
     v_request := p->(i - 1);
@@ -185,13 +185,14 @@ BEGIN
     FROM (SELECT id, capacity, sold, held, cancelled_at FROM event_dates WHERE event_id = v_event
            ORDER BY id FOR NO KEY UPDATE) d;
   v_dated := v_date_ids IS NOT NULL;
-  v_date_locked := v_date_free;
   PERFORM 1 FROM tickets WHERE event_id = v_event ORDER BY id FOR NO KEY UPDATE;
-  SELECT e.nb_max_participants, t.ids, t.free, t.taken INTO v_cap, v_ids, v_free, v_taken
-    FROM events e, LATERAL guichet_hold_counters(e.id) t
+  -- Places owed to a date's waiting line (issue 32) are no buyer's: taken off the date too.
+  SELECT e.nb_max_participants, t.ids, t.free, t.taken, t.date_free INTO v_cap, v_ids, v_free, v_taken, v_date_free
+    FROM events e, LATERAL guichet_hold_counters(e.id, v_date_ids, v_date_free) t
    WHERE e.id = v_event AND e.deleted_at IS NULL;
   v_free := v_free || CASE WHEN v_cap IS NULL THEN -1 WHEN v_cap = -1 THEN 2147483647 ELSE v_cap - v_taken END;
   v_locked := v_free;
+  v_date_locked := v_date_free;
   FOR i IN 1 .. v_size LOOP
     CONTINUE WHEN v_outcomes[i] IS DISTINCT FROM 'pending';
     v_request := p->(i - 1);
