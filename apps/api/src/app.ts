@@ -53,6 +53,7 @@ import { EMBED_PAGE_PATH, embedPageHead, forgetOldEmbedBookings, framingHostsOf 
 import { eventRoutes } from './modules/events/events.routes';
 import { createEventListing, cursorKeyFrom } from './modules/events/listing.service';
 import { pageHead } from './modules/events/preview';
+import { foldKeptStatistics } from './modules/follow-up/fold';
 import { followUpRoutes } from './modules/follow-up/routes';
 import { guestRoutes } from './modules/guest/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -492,6 +493,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       { name: 'issue owed documents', everyMs: 5_000, run: () => issueOwedDocuments('all') },
       { name: 'forget old embedded bookings', everyMs: 3_600_000, run: () => forgetOldEmbedBookings(deps) },
       { name: 'forget old webhook attempts', everyMs: 3_600_000, run: () => forgetOldWebhookAttempts(deps) },
+      // The statistics' rows of connections gone, folded: a read adds up about one row per connection.
+      { name: 'fold kept statistics', everyMs: 3_600_000, run: () => foldKeptStatistics(database.db) },
     ],
   });
   app.decorate('jobs', jobs);
