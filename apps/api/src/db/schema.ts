@@ -818,6 +818,7 @@ export const scanResults = [
   'not_on_list',
   'not_checked_in',
   'already_out',
+  'other_date',
 ] as const;
 
 /**
@@ -873,19 +874,18 @@ export const checkinListEntries = pgTable(
 
 /**
  * A pass's entries per date on an event of several dates, taken by the scans that name no list
- * (issue 32): the date of a scan is the first of the pass's dates not over at its time. Lists keep
+ * (issue 32): the date of a scan is the one the door lets in at its time. Lists keep
  * their own entries; `participations.entries_used` keeps the most entries of any date, so that a
  * place that came counts as come.
  */
 export const passDateEntries = pgTable(
   'pass_date_entries',
   {
-    participationId: uuid('participation_id')
-      .notNull()
-      .references(() => participations.id, { onDelete: 'cascade' }),
-    dateId: uuid('date_id')
-      .notNull()
-      .references(() => eventDates.id, { onDelete: 'cascade' }),
+    // No foreign keys, as the scans' (below): a check would lock the date's row, shared by every
+    // door, at each pass's first scan of the day. Only guichet_take_date_entry writes here, the
+    // ids it has read; a date with sales is never deleted.
+    participationId: uuid('participation_id').notNull(),
+    dateId: uuid('date_id').notNull(),
     entries: integer('entries').notNull().default(0),
   },
   (t) => [
@@ -932,7 +932,7 @@ export const scans = pgTable(
     check(
       'scans_result_check',
       sql`${t.result} in ('accepted', 'already_scanned', 'invalid', 'other_event', 'cancelled', 'transferred',
-                          'not_on_list', 'not_checked_in', 'already_out')`,
+                          'not_on_list', 'not_checked_in', 'already_out', 'other_date')`,
     ),
     check('scans_direction_check', sql`${t.direction} in ('in', 'out')`),
   ],

@@ -66,6 +66,8 @@ const scanResult = z.enum([
   'not_on_list',
   'not_checked_in',
   'already_out',
+  // On an event of several dates, without a list: a place for another date, a pass not for this one.
+  'other_date',
 ]);
 export type ScanResult = z.infer<typeof scanResult>;
 

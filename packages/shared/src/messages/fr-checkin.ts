@@ -5,6 +5,8 @@ export const checkinFr = {
   invalidTicket: "Ce code n'est pas un billet valide de cet événement.",
   alreadyScanned: 'Ce billet a déjà été scanné.',
   cancelled: 'Ce billet a été annulé.',
+  // An event of several dates at a door without a list (issue 32).
+  otherDate: "Ce billet n'est pas valable pour la date en cours : il est pour une autre date de l'événement.",
   batchTooLarge: (max: number) => `Un envoi ne peut pas dépasser ${max} scans.`,
   codeRequired: 'Indiquez un code de billet ou un participant.',
   // Check-in lists and check-out (issue 31).
@@ -74,6 +76,7 @@ export const checkinFr = {
     invalid: 'Billet invalide',
     invalidHelp: "Ce code n'est pas un billet de cet événement.",
     otherEvent: 'Billet d’un autre événement',
+    otherDate: 'Autre date',
     cancelled: 'Billet annulé',
     cancelledHelp: 'Ce billet a été annulé ou remboursé.',
     invitationRevoked: 'Invitation révoquée',

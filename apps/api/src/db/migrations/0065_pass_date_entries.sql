@@ -10,16 +10,18 @@ ALTER TABLE "pass_date_entries" ADD CONSTRAINT "pass_date_entries_participation_
 ALTER TABLE "pass_date_entries" ADD CONSTRAINT "pass_date_entries_date_id_event_dates_id_fk" FOREIGN KEY ("date_id") REFERENCES "public"."event_dates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pass_date_entries_date_idx" ON "pass_date_entries" USING btree ("date_id");--> statement-breakpoint
 -- The passes already let in without a list: their entries go to the date of each scan, as
--- `guichet_pass_date_at` finds it, so that a pass that came today is not let in again today.
+-- `guichet_event_date_at` finds it, so that a pass that came today is not let in again today.
 INSERT INTO "pass_date_entries" ("participation_id", "date_id", "entries")
 SELECT x.participation_id, x.date_id, least(count(*), max(x.quantity))::integer
   FROM (
     SELECT s.participation_id, p.quantity,
            (SELECT d.id FROM event_dates d
              WHERE d.event_id = p.event_id AND d.cancelled_at IS NULL
-               AND (NOT EXISTS (SELECT 1 FROM ticket_dates td WHERE td.ticket_id = t.id)
-                    OR EXISTS (SELECT 1 FROM ticket_dates td WHERE td.ticket_id = t.id AND td.date_id = d.id))
-             ORDER BY d.date_end <= s.scanned_at, CASE WHEN d.date_end > s.scanned_at THEN d.date_begin END, d.date_begin DESC
+             ORDER BY d.date_begin <= s.scanned_at AND s.scanned_at < d.date_end DESC,
+                      d.date_begin > s.scanned_at AND d.date_begin <= s.scanned_at + interval '6 hours' DESC,
+                      d.date_begin <= s.scanned_at DESC,
+                      CASE WHEN d.date_begin <= s.scanned_at THEN d.date_begin END DESC NULLS LAST,
+                      d.date_begin
              LIMIT 1) AS date_id
       FROM scans s
       JOIN participations p ON p.id = s.participation_id

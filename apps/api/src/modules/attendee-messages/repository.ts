@@ -4,17 +4,20 @@ import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { MAIL_MAX_ATTEMPTS } from '../../mail/outbox';
-import { placeOfDate } from '../dates/places-of-date';
+import { placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 
 /**
  * The places an audience names: live participations of the event, of the chosen tickets (a choice
  * ticket names its options), of the chosen date and entry status, at the event's door or on one of its lists. Read only here: participations keep their shape.
  */
 function audiencePlaces(eventId: string, audience: AttendeeMessageAudience) {
-  // Came in by the event's door, or by any of its check-in lists' (which keep their own entries).
-  const arrived = sql`(p.entries_used > 0
-                       or exists (select 1 from checkin_list_entries le
-                                   where le.participation_id = p.id and le.entries > 0))`;
+  // Came in by the event's door, or by any of its check-in lists' (which keep their own entries);
+  // on one date (issue 32), a pass by its entries of that date, and by the lists of that date.
+  const date = audience.dateId ? sql`${audience.dateId}::uuid` : null;
+  const arrived = sql`(${date ? placeEntriesOnDate(date) : sql`p.entries_used`} > 0
+                       or exists (select 1 from checkin_list_entries le join checkin_lists l on l.id = le.list_id
+                                   where le.participation_id = p.id and le.entries > 0
+                                     and ${date ? sql`(cardinality(l.date_ids) = 0 or ${date} = any(l.date_ids))` : sql`true`}))`;
   // A PostgreSQL array literal: drizzle spreads a JS array into a list. The ids are checked UUIDs.
   const ticketIds = audience.ticketIds && audience.ticketIds.length > 0 ? arrayLiteral(audience.ticketIds) : null;
   return sql`select p.user_id, p.order_id

@@ -65,10 +65,10 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
   // One date's manifest (issue 32): its places and the passes covering it.
   const ofDate = dateId ? sql`and ${placeOfDate(dateId)}` : sql``;
   // A pass is let in once per date: its entries are those of the manifest's date, or of the date
-  // a scan now would take (guichet_pass_date_at); an offline scanner syncs again as dates go by.
+  // the door lets in now (guichet_event_date_at); an offline scanner syncs again as dates go by.
   const passDate = dateId
     ? sql`${dateId}::uuid`
-    : sql`guichet_pass_date_at(t.id, p.event_id, ${now.toISOString()}::timestamptz)`;
+    : sql`guichet_event_date_at(${eventId}, ${now.toISOString()}::timestamptz)`;
   return queryRows<{
     id: string;
     splitFrom: string | null;
@@ -83,13 +83,19 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
     lastScanBy: string | null;
   }>(
     db,
-    sql`select p.id, p.split_from as "splitFrom", p.first_ticket_number as "ticketNumber", p.date_id as "dateId",
+    sql`with pass_day as (
+          select t.id as ticket_id, d.date_id
+            from tickets t, (select ${passDate} as date_id) d
+           where t.event_id = ${eventId} and t.is_pass and ${listId}::uuid is null and d.date_id is not null
+             and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
+                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = d.date_id)))
+        select p.id, p.split_from as "splitFrom", p.first_ticket_number as "ticketNumber", p.date_id as "dateId",
                guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
                                    coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name) as "holderName",
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                p.quantity,
-               case when pass_day.date_id is null then p.entries_used else coalesce(pass_day.entries, 0) end as "entriesUsed",
+               case when pass_day.date_id is null then p.entries_used else coalesce(pass_entries.entries, 0) end as "entriesUsed",
                last_scan.scanned_at as "lastScanAt", last_scan.scanned_by as "lastScanBy"
           from participations p
           left join lateral (
@@ -100,15 +106,13 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
              order by s.scanned_at desc limit 1) last_scan on true
           join users u on u.id = p.user_id
           join tickets t on t.id = p.ticket_id
-          left join lateral (
-            select d.date_id, e.entries
-              from (select ${passDate} as date_id) d
-              left join pass_date_entries e on e.participation_id = p.id and e.date_id = d.date_id
-             where t.is_pass and p.date_id is null and ${listId}::uuid is null) pass_day on true
+          left join pass_day on pass_day.ticket_id = p.ticket_id and p.date_id is null
+          left join pass_date_entries pass_entries
+            on pass_entries.participation_id = p.id and pass_entries.date_id = pass_day.date_id
           left join tickets h on h.id = t.parent_id
           left join orders o on o.id = p.order_id
          where p.event_id = ${eventId} and p.cancelled_at is null ${ofDate}
-         order by 4, p.id`,
+         order by "holderName", p.id`,
   );
 }
 

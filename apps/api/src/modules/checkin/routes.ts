@@ -34,6 +34,8 @@ const answers = {
   not_on_list: { status: 409, code: 'NOT_ON_LIST', message: '' },
   not_checked_in: { status: 409, code: 'NOT_CHECKED_IN', message: m.notCheckedIn },
   already_out: { status: 409, code: 'ALREADY_OUT', message: m.alreadyOut },
+  // An event of several dates, without a list (issue 32).
+  other_date: { status: 409, code: 'OTHER_DATE', message: m.otherDate },
 } as const;
 
 /** The scanner's session for the scan's statement to confirm when it is this process's copy (plugins/session.ts). */

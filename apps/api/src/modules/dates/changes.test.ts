@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { dateChangesFr, datesFr, formatDateTime, payoutsFr } from '@guichet/shared';
+import { checkinFr, dateChangesFr, datesFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createEvent, DAY, loginAs } from '../../../test/helpers';
 import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/modules/ledger/support';
-import { events, ledgerEntries, mailOutbox, participations, payouts, refunds, ticketDates } from '../../db/schema';
+import {
+  eventDates,
+  events,
+  ledgerEntries,
+  mailOutbox,
+  participations,
+  payouts,
+  refunds,
+  ticketDates,
+} from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 
@@ -407,7 +416,7 @@ describe('Check-in by date', () => {
 });
 
 describe('A pass at the door without a list', () => {
-  it('is let in once per date, the date of the scan: its first date until it ends, then the next', async () => {
+  it('is let in once per date, the date the door lets in: its first date until the next is near, then the next', async () => {
     const { owner, event, begin, secondBegin, secondId, pass, passHolder, holder, placesOf } = await twoDateEvent();
     const [passPlace] = await placesOf(passHolder.orderId);
     const [single] = await placesOf(holder.orderId);
@@ -468,8 +477,10 @@ describe('A pass at the door without a list', () => {
     expect(whole.find((place) => place.id === single?.id)?.dateId).toBe(event.id);
     expect(whole.find((place) => place.id === passPlace?.id)?.dateId).toBeNull();
 
-    // Past midnight, before the first date's end: still the first date.
+    // Near the first date's end, and a quarter of an hour past it: still the first date.
     await at(begin.getTime() + 3 * HOUR - 60_000);
+    expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
+    await at(begin.getTime() + 3 * HOUR + 15 * 60_000);
     expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
 
     // The first date over, the pass comes back for the second: in once, then refused.
@@ -477,7 +488,8 @@ describe('A pass at the door without a list', () => {
     expect(await passInManifest()).toBe(0);
     expect(await scan(passPlace)).toEqual({ status: 200, code: undefined });
     expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
-    expect(await scan(single)).toMatchObject({ code: 'ALREADY_SCANNED' });
+    // The first date's place is not for this one.
+    expect(await scan(single)).toMatchObject({ status: 409, code: 'OTHER_DATE' });
     expect(await passInManifest()).toBe(1);
     expect(await checkedIn()).toEqual([
       [event.id, 2],
@@ -490,6 +502,44 @@ describe('A pass at the door without a list', () => {
       .from(participations)
       .where(eq(participations.id, passPlace?.id ?? ''));
     expect(row?.entriesUsed).toBe(1);
+  });
+
+  it('refuses a place for another date, a pass on a date it does not cover, and everything once every date is cancelled', async () => {
+    const { owner, event, begin, secondBegin, secondId, pass, passHolder, holder, placesOf } = await twoDateEvent();
+    const [passPlace] = await placesOf(passHolder.orderId);
+    const [, second] = await placesOf(holder.orderId);
+    const { privateKey } = loadTicketKeys(t.config);
+    const codeOf = (place: { id: string; quantity: number } | undefined) =>
+      signTicketCode({ id: place?.id ?? '', eventId: event.id, quantity: place?.quantity ?? 1 }, privateKey);
+    let cookie = owner.cookie;
+    const at = async (time: number) => {
+      clock.pass(time - clock.now().getTime());
+      cookie = await loginAs(t, owner.organiser.email);
+    };
+    const scan = async (place: { id: string; quantity: number } | undefined) => {
+      const answer = await console(cookie, 'POST', `/api/checkin/events/${event.id}/scans`, { code: codeOf(place) });
+      return {
+        status: answer.statusCode,
+        code: answer.json().code as string | undefined,
+        message: answer.json().message,
+      };
+    };
+    // The pass covers the second date only.
+    await t.database.db.insert(ticketDates).values({ ticketId: pass.id, dateId: secondId });
+    await at(begin.getTime() + HOUR);
+    expect(await scan(passPlace)).toEqual({ status: 409, code: 'OTHER_DATE', message: checkinFr.otherDate });
+    await at(secondBegin.getTime() + HOUR);
+    expect(await scan(passPlace)).toMatchObject({ status: 200 });
+    // Every date cancelled: nothing gets in, each code told cancelled.
+    await t.database.db.update(eventDates).set({ cancelledAt: clock.now() }).where(eq(eventDates.eventId, event.id));
+    expect(await scan(second)).toMatchObject({ status: 409, code: 'TICKET_CANCELLED' });
+    await t.database.db.update(ticketDates).set({ dateId: event.id }).where(eq(ticketDates.ticketId, pass.id));
+    expect(await scan(passPlace)).toMatchObject({ status: 409, code: 'TICKET_CANCELLED' });
+    const [row] = await t.database.db
+      .select()
+      .from(participations)
+      .where(eq(participations.id, second?.id ?? ''));
+    expect(row?.entriesUsed).toBe(0);
   });
 
   it('two doors scanning the same pass at once on its date let it in once', async () => {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
-import { eventDates, ticketDates } from '../../db/schema';
+import { eventDates, passDateEntries, ticketDates } from '../../db/schema';
 
 export type DateRow = typeof eventDates.$inferSelect;
 
@@ -125,6 +125,16 @@ export async function insertOwnDate(
   await tx.execute(sql`
     update participations p set date_id = ${event.id}
       from tickets t where p.event_id = ${event.id} and t.id = p.ticket_id and not t.is_pass`);
+  // People waiting for a ticket of the event wait for its first date (a pass waits with none).
+  await tx.execute(sql`
+    update waiting_list_entries w set date_id = ${event.id}
+      from tickets t where t.id = w.ticket_id and t.event_id = ${event.id} and not t.is_pass and w.date_id is null`);
+  // A pass let in already was let in on that date: from now on a pass is let in once per date.
+  await tx.execute(sql`
+    insert into pass_date_entries (participation_id, date_id, entries)
+    select p.id, ${event.id}, p.entries_used
+      from participations p join tickets t on t.id = p.ticket_id
+     where p.event_id = ${event.id} and t.is_pass and p.entries_used > 0 and p.cancelled_at is null`);
 }
 
 export async function insertDates(
@@ -182,6 +192,8 @@ export async function hasSales(tx: Database, date: DateRow): Promise<boolean> {
 }
 
 export async function deleteDate(tx: Database, dateId: string): Promise<void> {
+  // A pass for every date may have been let in on it (the entries keep no foreign key).
+  await tx.delete(passDateEntries).where(eq(passDateEntries.dateId, dateId));
   await tx.delete(eventDates).where(eq(eventDates.id, dateId));
 }
 

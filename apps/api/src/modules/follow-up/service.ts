@@ -33,11 +33,11 @@ export async function followedEvent(deps: AppDeps, viewer: Viewer | null, eventI
  * own id is the whole event. Another is not found (404, in French).
  */
 export async function followedDate(deps: AppDeps, eventId: string, dateId: string | undefined) {
-  if (!dateId || dateId === eventId) return null;
-  if (!isUuid(dateId) || !(await repo.findEventDateIds(deps.db, eventId)).includes(dateId)) {
-    throw new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');
-  }
-  return dateId;
+  if (!dateId) return null;
+  // The first date of an event of several has the event's id: it is a date, not the whole event.
+  if (isUuid(dateId) && (await repo.findEventDateIds(deps.db, eventId)).includes(dateId)) return dateId;
+  if (dateId === eventId) return null;
+  throw new AppError('DATE_NOT_FOUND', datesFr.notFound, 404, 'dateId');
 }
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
@@ -166,7 +166,7 @@ export async function listParticipants(
   query: ParticipantsQuery,
 ): Promise<ParticipantsPage> {
   // One date of several (issue 32) is checked against the event's dates first.
-  if (query.dateId && query.dateId !== eventId) return listParticipantsOfDate(deps, viewer, eventId, query);
+  if (query.dateId) return listParticipantsOfDate(deps, viewer, eventId, query);
   if (!viewer) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
   // The policy decides on the event's row; the statement reads the page only for whom it may allow.
   const anyone = { organizerId: '', isPublic: false, isStaff: false };

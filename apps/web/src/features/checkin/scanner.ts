@@ -68,6 +68,8 @@ function displayOf(outcome: ScanOutcome, offline: boolean, listName = '', reason
       };
     case 'cancelled':
       return { tone: 'refused', title: m.cancelled, detail: m.cancelledHelp, ...person };
+    case 'other_date':
+      return { tone: 'refused', title: m.otherDate, detail: checkinFr.otherDate, ...person };
     case 'transferred':
       return {
         tone: 'refused',

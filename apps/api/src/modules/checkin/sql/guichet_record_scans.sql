@@ -15,8 +15,9 @@
 -- whose entry was gone is marked as a conflict for the scanner to show.
 -- A scan naming a check-in list (`listId`, issue 31) takes its entry, or its check-out
 -- (`direction`), on that list by `guichet_take_list_entry`, with the same scan row first; one that
--- names none takes the whole event's entry as it always did, except a pass of an event of several
--- dates: its entry on the date of the scan, by `guichet_take_pass_entry` (issue 32).
+-- names none takes the whole event's entry as it always did; on an event of several dates, the
+-- date the door lets in at the scan's time: a place of another date is refused ('other_date'),
+-- a pass is let in once per date (`guichet_take_date_entry`, issue 32).
 -- Answers one JSON object per scan, in order: id, result, participationId, remaining, quantity,
 -- holderName, ticketTitle, replay, and for a scan refused as already used the last entry's time
 -- and scanner.
@@ -47,6 +48,7 @@ DECLARE
   v_written boolean;
   v_taken boolean;
   v_pass_date uuid;
+  v_pass_kind text;
 BEGIN
   IF v_guard ? 'tokenHash' AND NOT EXISTS (
        SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
@@ -80,6 +82,7 @@ BEGIN
   LOOP
     v_replay := false;
     v_pass_date := NULL;
+    v_pass_kind := NULL;
     v_group := CASE WHEN v_scan.verdict = 'check' AND v_scan."group" THEN v_scan."participationId" END;
     v_pid := CASE WHEN v_scan.verdict = 'check' THEN v_scan."participationId" END;
     v_remaining := NULL;
@@ -120,24 +123,24 @@ BEGIN
       IF v_group IS NULL THEN
         -- One place: the conditional UPDATE alone, as the bench's reference (a concurrent scan
         -- waits on the row, then finds it used).
-        -- A pass (no date of its own, its ticket a pass) is let in once per date instead.
+        -- On an event of several dates, the place of the date the door lets in now; a pass, once
+        -- per date, by guichet_take_date_entry.
         UPDATE participations SET entries_used = entries_used + 1
          WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
-           AND (date_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM tickets t WHERE t.id = ticket_id AND t.is_pass))
+           AND CASE WHEN date_id IS NULL
+                    THEN NOT EXISTS (SELECT 1 FROM tickets t WHERE t.id = ticket_id AND t.is_pass
+                                        AND EXISTS (SELECT 1 FROM event_dates d WHERE d.event_id = v_event))
+                    ELSE date_id = guichet_event_date_at(v_event, coalesce(v_scan."scannedAt", now())) END
         RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
         v_taken := FOUND;
         IF NOT v_taken THEN
           -- (The UPDATE that found nothing has set v_pid to NULL.)
           v_pid := v_scan."participationId";
-          SELECT e.o_date, e.o_taken, e.o_remaining INTO v_pass_date, v_taken, v_remaining
-            FROM guichet_take_pass_entry(v_pid, v_event, coalesce(v_scan."scannedAt", now())) e;
-          IF v_pass_date IS NULL THEN
-            -- Not a pass, or a pass covering no live date: the whole event's entry, as before dates.
-            UPDATE participations SET entries_used = entries_used + 1
-             WHERE id = v_pid AND event_id = v_event AND cancelled_at IS NULL AND entries_used < quantity
-            RETURNING id, quantity - entries_used INTO v_pid, v_remaining;
-            v_taken := FOUND;
-          END IF;
+          SELECT e.o_kind, e.o_date, e.o_remaining INTO v_pass_kind, v_pass_date, v_remaining
+            FROM guichet_take_date_entry(v_pid, v_event, coalesce(v_scan."scannedAt", now())) e;
+          v_taken := v_pass_kind = 'taken';
+          -- Only a pass's entries are its date's.
+          IF v_pass_kind NOT IN ('taken', 'used') THEN v_pass_date := NULL; END IF;
         END IF;
       ELSE
         -- The place is locked before it is taken: a concurrent scan of the same group waits, then
@@ -153,6 +156,11 @@ BEGIN
       END IF;
       IF v_taken THEN
         v_result := 'accepted';
+      ELSIF v_pass_kind = 'no_date' THEN
+        -- Every date of the event cancelled (its buyers refunded).
+        v_result := 'cancelled';
+      ELSIF v_pass_kind = 'other_date' THEN
+        v_result := 'other_date';
       ELSE
         v_pid := v_scan."participationId";
         SELECT event_id, cancelled_at, transferred_at INTO v_row FROM participations WHERE id = v_pid;
