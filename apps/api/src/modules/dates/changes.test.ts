@@ -469,6 +469,20 @@ describe('A pass at the door without a list', () => {
     expect(await scannedOn(secondId)).toEqual([0, 1]);
     // The whole event's manifest on the first evening, the second date's own: the pass is free there.
     expect(await passInManifest(`?dateId=${secondId}`)).toBe(0);
+    // So is it in the second date's participants, and come in the first's.
+    const passRow = async (dateId: string) => {
+      const answer = await console(cookie, 'GET', `/api/console/events/${event.id}/participants?dateId=${dateId}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const rows = answer.json().items as {
+        ticketTitle: string;
+        entriesUsed: number;
+        places: { isScanned: boolean }[];
+      }[];
+      const row = rows.find((item) => item.ticketTitle === 'Pass');
+      return [row?.entriesUsed, row?.places.map((place) => place.isScanned)];
+    };
+    expect(await passRow(secondId)).toEqual([0, [false]]);
+    expect(await passRow(event.id)).toEqual([1, [true]]);
     // Each date numbers its places: the whole event's manifest says whose date a place is.
     const whole = (await console(cookie, 'GET', `/api/checkin/events/${event.id}/manifest`)).json().participations as {
       id: string;

@@ -1,5 +1,6 @@
 import type { Answers, ParticipantSort, QuestionView } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import type { EventAccessRow } from '../../policy/event-access.repository';
 import { placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
@@ -324,19 +325,22 @@ const participantColumns = (g: { quantity: SQL; entriesUsed: SQL; refundPlaces: 
   o.answers as "orderAnswers",
   ${g.places} as places`;
 
-const placeJson = (p: string, o: string, u: string) =>
+const placeJson = (p: string, o: string, u: string, entries: SQL) =>
   sql`json_build_object('id', ${sql.raw(p)}.id, 'ticketNumber', ${sql.raw(p)}.first_ticket_number,
-                        'holderName', ${holderNameOf(p, o, u)}, 'entriesUsed', ${sql.raw(p)}.entries_used,
+                        'holderName', ${holderNameOf(p, o, u)}, 'entriesUsed', ${entries},
                         'answers', ${sql.raw(p)}.answers)`;
 
-/** One place alone, as the export writes it (one row per place). */
-const placeColumns = participantColumns({
-  quantity: sql`p.quantity`,
-  entriesUsed: sql`p.entries_used`,
-  refundPlaces: sql`p.refund_places`,
-  ids: sql`array[p.id]`,
-  places: sql`json_build_array(${placeJson('p', 'o', 'u')})`,
-});
+/** One place alone, as the export writes it (one row per place); of one date, a pass's entries on it. */
+const placeColumns = (dateId: string | null) => {
+  const entries = dateId ? placeEntriesOnDate(sql`${dateId}::uuid`) : sql`p.entries_used`;
+  return participantColumns({
+    quantity: sql`p.quantity`,
+    entriesUsed: entries,
+    refundPlaces: sql`p.refund_places`,
+    ids: sql`array[p.id]`,
+    places: sql`json_build_array(${placeJson('p', 'o', 'u', entries)})`,
+  });
+};
 
 const participantJoins = sql`
   join events e on e.id = p.event_id
@@ -475,7 +479,30 @@ export async function participantsPage(
     ),
     queryRows<{ total: number; places: number }>(db, pageTotals(eventId, query, words)),
   ]);
-  return { rows, total: totals?.total ?? 0, places: totals?.places ?? 0 };
+  const shown = query.dateId ? await withPassEntriesOnDate(db, rows, query.dateId) : rows;
+  return { rows: shown, total: totals?.total ?? 0, places: totals?.places ?? 0 };
+}
+
+/**
+ * One date's rows (issue 32): a pass's places show their entries on that date, not their most of
+ * any date (the list's kept entries are the event's; passes are a few rows of a page).
+ */
+async function withPassEntriesOnDate(db: Database, rows: ParticipantDbRow[], dateId: string) {
+  const ids = rows.flatMap((row) => row.places.map((place) => place.id));
+  if (ids.length === 0) return rows;
+  const passes = await queryRows<{ id: string; entries: number }>(
+    db,
+    sql`select p.id, ${placeEntriesOnDate(sql`${dateId}::uuid`)} as entries
+          from participations p join tickets t on t.id = p.ticket_id
+         where p.id = any(${arrayLiteral(ids)}::uuid[]) and t.is_pass and p.date_id is null`,
+  );
+  if (passes.length === 0) return rows;
+  const entries = new Map(passes.map((pass) => [pass.id, pass.entries]));
+  return rows.map((row) => {
+    if (!row.places.some((place) => entries.has(place.id))) return row;
+    const places = row.places.map((place) => ({ ...place, entriesUsed: entries.get(place.id) ?? place.entriesUsed }));
+    return { ...row, places, entriesUsed: places.reduce((sum, place) => sum + place.entriesUsed, 0) };
+  });
 }
 
 /** Who may read an event's page before its row is read: any event's, or their own events' (policy/can.ts). */
@@ -558,7 +585,7 @@ export async function exportPage(
   const from = after ? sql` and (p.created_at, p.id) > (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
   return queryRows(
     db,
-    sql`select ${placeColumns},
+    sql`select ${placeColumns(dateId)},
                (select dd.date_begin from event_dates dd where dd.id = p.date_id) as "dateBegin",
                t.is_pass as "isPass", p.created_at::text as "createdKey"
           from participations p
