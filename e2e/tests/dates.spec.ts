@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import { newBuyer } from './accounts';
-import { DAY, organiserEvent } from './events';
+import { DEMO, logInAs, newBuyer, otherPerson } from './accounts';
+import { DAY, eventDetail, organiserEvent } from './events';
+import { buy } from './purchases';
 import { screenshotBothThemes } from './screenshots';
 
 const HOUR = 3_600_000;
@@ -56,5 +57,50 @@ test.describe('an event of several dates (issue 32)', () => {
     await expect(main.getByRole('radio')).toHaveCount(2);
     await expect(main.getByRole('radio').nth(1)).toBeDisabled();
     await expect(main.getByText('Complet').first()).toBeVisible();
+  });
+
+  test('at a door without a list, lets in tonight’s places and refuses another date’s', async ({ page, browser }) => {
+    await logInAs(page, DEMO.organizer, DEMO.password);
+    // Tonight's date starts in a few minutes; the second is tomorrow.
+    const start = Date.now() + 10 * 60_000;
+    const title = `Séances ${Math.random().toString(36).slice(2, 7)}`;
+    const eventId = await organiserEvent(page.request, {
+      title,
+      dateBegin: new Date(start).toISOString(),
+      dateEnd: new Date(start + 3 * HOUR).toISOString(),
+      ticketList: [{ title: 'Entrée', price: 0, quantity: 50 }],
+    });
+    const added = await page.request.post(`/api/console/events/${eventId}/dates`, {
+      data: { dateBegin: new Date(start + DAY).toISOString(), dateEnd: new Date(start + DAY + 3 * HOUR).toISOString() },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const { id: tomorrow } = (await added.json()) as { id: string };
+    const { ticketId } = await eventDetail(page.request, eventId);
+    const shortCodeOf = async (dateId: string) => {
+      const { context: buyer } = await otherPerson(browser);
+      await buy(buyer.request, eventId, { ticketId: ticketId('Entrée'), quantity: 1, dateId });
+      const [place] = (await (await buyer.request.get('/api/me/participations')).json()) as { id: string }[];
+      const codes = await (await buyer.request.get(`/api/me/participations/${place?.id}/code`)).json();
+      await buyer.close();
+      return codes.shortCode as string;
+    };
+    const tonight = await shortCodeOf(eventId);
+    const later = await shortCodeOf(tomorrow);
+
+    await page.goto(`/scan/${eventId}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    const result = page.getByTestId('scan-result');
+    const check = async (shortCode: string) => {
+      await page.getByRole('textbox', { name: 'Code du billet' }).fill(shortCode);
+      await page.getByRole('button', { name: 'Vérifier' }).click();
+    };
+    await check(tonight);
+    await expect(result).toHaveAttribute('data-tone', 'accepted');
+    await check(later);
+    await expect(result).toHaveAttribute('data-tone', 'refused');
+    await expect(result).toContainText('Autre date');
+    await expect(result).toContainText("Ce billet n'est pas valable pour la date en cours");
+    await expectAccessible(page);
+    await screenshotBothThemes(page, result, 'door-other-date');
   });
 });
