@@ -138,16 +138,6 @@ export async function findRevoked(db: Database, eventId: string): Promise<{ id: 
   );
 }
 
-/** The date the door lets in now on an event of several dates (guichet_event_date_at); none for a one-date event. */
-export async function findDoorDate(db: Database, eventId: string, now: Date) {
-  const [row] = await queryRows<{ id: string; dateBegin: string; dateEnd: string }>(
-    db,
-    sql`select d.id, ${isoTimestamp('d.date_begin')} as "dateBegin", ${isoTimestamp('d.date_end')} as "dateEnd"
-          from event_dates d where d.id = guichet_event_date_at(${eventId}, ${now.toISOString()}::timestamptz)`,
-  );
-  return row;
-}
-
 export async function findEventDates(db: Database, eventId: string) {
   const [row] = await queryRows<{ dateBegin: string; dateEnd: string }>(
     db,

@@ -241,13 +241,7 @@ export async function manifest(
 ): Promise<CheckinManifest> {
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
   const list = listId ? await lists.listOfScan(deps, event.id, { listId }, false) : null;
-  // Without a list or a date, an event of several dates: the date the door lets in now (its
-  // places and the passes covering it, as its scans will be), so the door counts and finds tonight's.
-  const date = dateId
-    ? await manifestDate(deps, event.id, dateId)
-    : list
-      ? null
-      : ((await repo.findDoorDate(deps.db, event.id, deps.clock.now())) ?? null);
+  const date = dateId ? await manifestDate(deps, event.id, dateId) : null;
   const [dates, rows, revoked, scanner, onList] = await Promise.all([
     date ? Promise.resolve(date) : repo.findEventDates(deps.db, event.id),
     repo.findManifest(deps.db, event.id, list?.id ?? null, date?.id ?? null, deps.clock.now()),

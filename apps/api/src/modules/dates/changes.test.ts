@@ -500,10 +500,6 @@ describe('A pass at the door without a list', () => {
     // The first date over, the pass comes back for the second: in once, then refused.
     await at(secondBegin.getTime() - HOUR);
     expect(await passInManifest()).toBe(0);
-    // The door's list is now the second date's: its places and the passes, not the first's.
-    const tonight = (await console(cookie, 'GET', `/api/checkin/events/${event.id}/manifest`)).json();
-    expect(tonight.participations.map((place: { id: string }) => place.id)).toEqual([passPlace?.id]);
-    expect(tonight.event.dateBegin).toBe(secondBegin.toISOString());
     expect(await scan(passPlace)).toEqual({ status: 200, code: undefined });
     expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
     // The first date's place is not for this one.
