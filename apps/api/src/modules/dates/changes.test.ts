@@ -415,28 +415,37 @@ describe('Check-in by date', () => {
   });
 });
 
+/**
+ * A door without a list at the event, on the clock's evening: `at` moves the clock and logs the
+ * organiser in again (a session of that day), `scan` sends a place's signed code.
+ */
+function doorOf(owner: { cookie: string; organiser: { email: string } }, eventId: string) {
+  const { privateKey } = loadTicketKeys(t.config);
+  const door = {
+    cookie: owner.cookie,
+    at: async (time: number) => {
+      clock.pass(time - clock.now().getTime());
+      door.cookie = await loginAs(t, owner.organiser.email);
+    },
+    scan: async (place: { id: string; quantity: number } | undefined) => {
+      const code = signTicketCode({ id: place?.id ?? '', eventId, quantity: place?.quantity ?? 1 }, privateKey);
+      const answer = await console(door.cookie, 'POST', `/api/checkin/events/${eventId}/scans`, { code });
+      const body = answer.json();
+      return { status: answer.statusCode, code: body.code as string | undefined, message: body.message };
+    },
+  };
+  return door;
+}
+
 describe('A pass at the door without a list', () => {
   it('is let in once per date, the date the door lets in: its first date until the next is near, then the next', async () => {
     const { owner, event, begin, secondBegin, secondId, pass, passHolder, holder, placesOf } = await twoDateEvent();
     const [passPlace] = await placesOf(passHolder.orderId);
     const [single] = await placesOf(holder.orderId);
-    const { privateKey } = loadTicketKeys(t.config);
-    const codeOf = (place: { id: string; quantity: number } | undefined) =>
-      signTicketCode({ id: place?.id ?? '', eventId: event.id, quantity: place?.quantity ?? 1 }, privateKey);
-    // The door's evening: the clock there, and a session of that day.
-    let cookie = owner.cookie;
-    const at = async (time: number) => {
-      clock.pass(time - clock.now().getTime());
-      cookie = await loginAs(t, owner.organiser.email);
-    };
-    const scan = async (place: { id: string; quantity: number } | undefined) => {
-      const answer = await console(cookie, 'POST', `/api/checkin/events/${event.id}/scans`, {
-        code: codeOf(place),
-      });
-      return { status: answer.statusCode, code: answer.json().code as string | undefined };
-    };
+    const door = doorOf(owner, event.id);
+    const { at, scan } = door;
     const passInManifest = async (query = '') => {
-      const answer = await console(cookie, 'GET', `/api/checkin/events/${event.id}/manifest${query}`);
+      const answer = await console(door.cookie, 'GET', `/api/checkin/events/${event.id}/manifest${query}`);
       expect(answer.statusCode, answer.body).toBe(200);
       return (answer.json().participations as { id: string; entriesUsed: number }[]).find(
         (place) => place.id === passPlace?.id,
@@ -444,13 +453,13 @@ describe('A pass at the door without a list', () => {
     };
     const checkedIn = async () =>
       (
-        (await console(cookie, 'GET', `/api/console/events/${event.id}/dates`)).json() as {
+        (await console(door.cookie, 'GET', `/api/console/events/${event.id}/dates`)).json() as {
           id: string;
           checkedIn: number;
         }[]
       ).map((date) => [date.id, date.checkedIn]);
     const scannedOn = async (dateId: string) => {
-      const answer = await console(cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=${dateId}`);
+      const answer = await console(door.cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=${dateId}`);
       const stats = answer.json() as { absentees: number; byTicket: { ticketId: string; scanned: number }[] };
       return [stats.byTicket.find((ticket) => ticket.ticketId === pass.id)?.scanned, stats.absentees];
     };
@@ -471,7 +480,7 @@ describe('A pass at the door without a list', () => {
     expect(await passInManifest(`?dateId=${secondId}`)).toBe(0);
     // So is it in the second date's participants, and come in the first's.
     const passRow = async (dateId: string) => {
-      const answer = await console(cookie, 'GET', `/api/console/events/${event.id}/participants?dateId=${dateId}`);
+      const answer = await console(door.cookie, 'GET', `/api/console/events/${event.id}/participants?dateId=${dateId}`);
       expect(answer.statusCode, answer.body).toBe(200);
       const rows = answer.json().items as {
         ticketTitle: string;
@@ -484,7 +493,8 @@ describe('A pass at the door without a list', () => {
     expect(await passRow(secondId)).toEqual([0, [false]]);
     expect(await passRow(event.id)).toEqual([1, [true]]);
     // Each date numbers its places: the whole event's manifest says whose date a place is.
-    const whole = (await console(cookie, 'GET', `/api/checkin/events/${event.id}/manifest`)).json().participations as {
+    const whole = (await console(door.cookie, 'GET', `/api/checkin/events/${event.id}/manifest`)).json()
+      .participations as {
       id: string;
       dateId: string | null;
     }[];
@@ -522,22 +532,7 @@ describe('A pass at the door without a list', () => {
     const { owner, event, begin, secondBegin, secondId, pass, passHolder, holder, placesOf } = await twoDateEvent();
     const [passPlace] = await placesOf(passHolder.orderId);
     const [, second] = await placesOf(holder.orderId);
-    const { privateKey } = loadTicketKeys(t.config);
-    const codeOf = (place: { id: string; quantity: number } | undefined) =>
-      signTicketCode({ id: place?.id ?? '', eventId: event.id, quantity: place?.quantity ?? 1 }, privateKey);
-    let cookie = owner.cookie;
-    const at = async (time: number) => {
-      clock.pass(time - clock.now().getTime());
-      cookie = await loginAs(t, owner.organiser.email);
-    };
-    const scan = async (place: { id: string; quantity: number } | undefined) => {
-      const answer = await console(cookie, 'POST', `/api/checkin/events/${event.id}/scans`, { code: codeOf(place) });
-      return {
-        status: answer.statusCode,
-        code: answer.json().code as string | undefined,
-        message: answer.json().message,
-      };
-    };
+    const { at, scan } = doorOf(owner, event.id);
     // The pass covers the second date only.
     await t.database.db.insert(ticketDates).values({ ticketId: pass.id, dateId: secondId });
     await at(begin.getTime() + HOUR);

@@ -13,6 +13,7 @@ CREATE OR REPLACE FUNCTION guichet_fold_kept_counts(p_event uuid) RETURNS intege
   LANGUAGE plpgsql AS $$
 DECLARE
   v_live integer[];
+  v_table record;
   v_count integer;
   v_total integer := 0;
 BEGIN
@@ -23,88 +24,42 @@ BEGIN
     RETURN 0;
   END IF;
   SELECT coalesce(array_agg(pid), '{}') INTO v_live FROM pg_stat_activity;
-  WITH gone AS (
-    DELETE FROM event_ticket_totals WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM event_ticket_totals
-       WHERE event_id = p_event AND slot <> 0 AND slot <> ALL (v_live) FOR UPDATE SKIP LOCKED))
-    RETURNING *),
-  kept AS (
-    INSERT INTO event_ticket_totals AS x (event_id, ticket_id, source, slot, places, entries, absentees, gross_cents)
-    SELECT event_id, ticket_id, source, 0, sum(places), sum(entries), sum(absentees), sum(gross_cents)
-      FROM gone GROUP BY 1, 2, 3
-    ON CONFLICT (event_id, ticket_id, source, slot) DO UPDATE
-      SET places = x.places + excluded.places, entries = x.entries + excluded.entries,
-          absentees = x.absentees + excluded.absentees, gross_cents = x.gross_cents + excluded.gross_cents)
-  SELECT count(*) INTO v_count FROM gone;
-  v_total := v_total + v_count;
-  WITH gone AS (
-    DELETE FROM event_sold_hours WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM event_sold_hours
-       WHERE event_id = p_event AND slot <> 0 AND slot <> ALL (v_live) FOR UPDATE SKIP LOCKED))
-    RETURNING *),
-  kept AS (
-    INSERT INTO event_sold_hours AS x (event_id, hour, slot, places)
-    SELECT event_id, hour, 0, sum(places) FROM gone GROUP BY 1, 2
-    ON CONFLICT (event_id, hour, slot) DO UPDATE SET places = x.places + excluded.places)
-  SELECT count(*) INTO v_count FROM gone;
-  v_total := v_total + v_count;
-  WITH gone AS (
-    DELETE FROM event_scan_hours WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM event_scan_hours
-       WHERE event_id = p_event AND slot <> 0 AND slot <> ALL (v_live) FOR UPDATE SKIP LOCKED))
-    RETURNING *),
-  kept AS (
-    INSERT INTO event_scan_hours AS x (event_id, hour, slot, scans)
-    SELECT event_id, hour, 0, sum(scans) FROM gone GROUP BY 1, 2
-    ON CONFLICT (event_id, hour, slot) DO UPDATE SET scans = x.scans + excluded.scans)
-  SELECT count(*) INTO v_count FROM gone;
-  v_total := v_total + v_count;
-  WITH gone AS (
-    DELETE FROM event_ages WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM event_ages
-       WHERE event_id = p_event AND slot <> 0 AND slot <> ALL (v_live) FOR UPDATE SKIP LOCKED))
-    RETURNING *),
-  kept AS (
-    INSERT INTO event_ages AS x (event_id, age, slot, places)
-    SELECT event_id, age, 0, sum(places) FROM gone GROUP BY 1, 2
-    ON CONFLICT (event_id, age, slot) DO UPDATE SET places = x.places + excluded.places)
-  SELECT count(*) INTO v_count FROM gone;
-  v_total := v_total + v_count;
-  WITH gone AS (
-    DELETE FROM event_holder_counts WHERE ctid = ANY (ARRAY(
-      SELECT ctid FROM event_holder_counts
-       WHERE event_id = p_event AND slot <> 0 AND slot <> ALL (v_live) FOR UPDATE SKIP LOCKED))
-    RETURNING *),
-  kept AS (
-    INSERT INTO event_holder_counts AS x (event_id, slot, holders, regulars)
-    SELECT event_id, 0, sum(holders), sum(regulars) FROM gone GROUP BY 1
-    ON CONFLICT (event_id, slot) DO UPDATE SET holders = x.holders + excluded.holders, regulars = x.regulars + excluded.regulars)
-  SELECT count(*) INTO v_count FROM gone;
-  v_total := v_total + v_count;
-  WITH gone AS (
-    DELETE FROM event_promo_uses WHERE ctid = ANY (ARRAY(
-      SELECT u.ctid FROM event_promo_uses u JOIN discount_codes d ON d.id = u.discount_code_id
-       WHERE d.event_id = p_event AND u.slot <> 0 AND u.slot <> ALL (v_live) FOR UPDATE OF u SKIP LOCKED))
-    RETURNING *),
-  kept AS (
-    INSERT INTO event_promo_uses AS x (discount_code_id, slot, uses, discount_cents)
-    SELECT discount_code_id, 0, sum(uses), sum(discount_cents) FROM gone GROUP BY 1
-    ON CONFLICT (discount_code_id, slot) DO UPDATE SET uses = x.uses + excluded.uses, discount_cents = x.discount_cents + excluded.discount_cents)
-  SELECT count(*) INTO v_count FROM gone;
-  v_total := v_total + v_count;
-  IF pg_try_advisory_xact_lock_shared(2024, 0) THEN
-    WITH gone AS (
-      DELETE FROM participant_line_counts WHERE ctid = ANY (ARRAY(
-        SELECT ctid FROM participant_line_counts
-         WHERE event_id = p_event AND slot <> 0 AND slot <> ALL (v_live) FOR UPDATE SKIP LOCKED))
-      RETURNING *),
-    kept AS (
-      INSERT INTO participant_line_counts AS x (event_id, slot, lines, places)
-      SELECT event_id, 0, sum(lines), sum(places) FROM gone GROUP BY 1
-      ON CONFLICT (event_id, slot) DO UPDATE SET lines = x.lines + excluded.lines, places = x.places + excluded.places)
-    SELECT count(*) INTO v_count FROM gone;
+  -- Each table's key (beside the slot) and figures; the event's rows are those of `owner`, the
+  -- column naming the event, or the promo code of the event.
+  FOR v_table IN
+    SELECT * FROM (VALUES
+      ('event_ticket_totals', 'event_id, ticket_id, source', ARRAY['places', 'entries', 'absentees', 'gross_cents']),
+      ('event_sold_hours', 'event_id, hour', ARRAY['places']),
+      ('event_scan_hours', 'event_id, hour', ARRAY['scans']),
+      ('event_ages', 'event_id, age', ARRAY['places']),
+      ('event_holder_counts', 'event_id', ARRAY['holders', 'regulars']),
+      ('event_promo_uses', 'discount_code_id', ARRAY['uses', 'discount_cents']),
+      ('participant_line_counts', 'event_id', ARRAY['lines', 'places'])) t(name, keys, figures)
+  LOOP
+    -- The participants list's totals give way to its computation from the places (its lock).
+    CONTINUE WHEN v_table.name = 'participant_line_counts' AND NOT pg_try_advisory_xact_lock_shared(2024, 0);
+    EXECUTE format(
+      'WITH gone AS (
+         DELETE FROM %1$I WHERE ctid = ANY (ARRAY(
+           SELECT ctid FROM %1$I
+            WHERE %2$s AND slot <> 0 AND slot <> ALL ($2) FOR UPDATE SKIP LOCKED))
+         RETURNING *),
+       kept AS (
+         INSERT INTO %1$I AS x (%3$s, slot, %4$s)
+         SELECT %3$s, 0, %5$s FROM gone GROUP BY %3$s
+         ON CONFLICT (%3$s, slot) DO UPDATE SET %6$s)
+       SELECT count(*) FROM gone',
+      v_table.name,
+      CASE WHEN v_table.name = 'event_promo_uses'
+           THEN 'discount_code_id IN (SELECT d.id FROM discount_codes d WHERE d.event_id = $1)'
+           ELSE 'event_id = $1' END,
+      v_table.keys,
+      array_to_string(v_table.figures, ', '),
+      (SELECT string_agg(format('sum(%I)', f), ', ') FROM unnest(v_table.figures) f),
+      (SELECT string_agg(format('%1$I = x.%1$I + excluded.%1$I', f), ', ') FROM unnest(v_table.figures) f))
+      INTO v_count USING p_event, v_live;
     v_total := v_total + v_count;
-  END IF;
+  END LOOP;
   RETURN v_total;
 END
 $$;

@@ -12,7 +12,7 @@
 -- date's places; they count as taken on the date too (`date_owed`, per date of p_date_ids). A pass's
 -- line, and a one-date event's, wait for no date: bounded by the ticket (and the cap) as before.
 -- Answers the places owed per ticket (`ticket_owed`, in p_ids' order) and per date (`date_owed`).
--- Cost: one probe per line with places free, reading at most as many entries as places free
+-- Cost: one probe per line with places free (a dated ticket's lines are its own dates' only), reading at most as many entries as places free
 -- (each entry waits for one place at least, so that many already owe them all), in the line's
 -- order so that the index is the plan whatever the planner thinks of the line's length
 -- (waiting_list_next_idx, a date's waiting_list_next_of_date_idx); a line nobody waits in is an
@@ -34,6 +34,7 @@ DECLARE
   v_bound integer;
   v_one integer;
   v_pass boolean; -- waits for no date: a pass, or any ticket of a one-date event
+  v_own_dates uuid[]; -- a dated ticket's own dates (ticket_dates); NULL: every date
 BEGIN
   ticket_owed := array_fill(0, ARRAY[v_count]);
   date_owed := array_fill(0, ARRAY[v_date_count]);
@@ -45,7 +46,12 @@ BEGIN
                      ORDER BY w.created_at, w.id LIMIT 1) w;
     CONTINUE WHEN NOT FOUND;
     v_pass := true;
-    IF v_date_count > 0 THEN SELECT t.is_pass INTO v_pass FROM tickets t WHERE t.id = p_ids[i]; END IF;
+    v_own_dates := NULL;
+    IF v_date_count > 0 THEN
+      SELECT t.is_pass, (SELECT array_agg(td.date_id) FROM ticket_dates td WHERE td.ticket_id = t.id)
+        INTO v_pass, v_own_dates
+        FROM tickets t WHERE t.id = p_ids[i];
+    END IF;
     IF v_pass THEN
       -- LEAST ignores a NULL room (no cap).
       v_bound := least(v_left, v_room);
@@ -59,6 +65,8 @@ BEGIN
       CONTINUE;
     END IF;
     FOR j IN 1 .. v_date_count LOOP
+      -- A ticket sold for some dates only has no line on the others.
+      CONTINUE WHEN v_own_dates IS NOT NULL AND NOT p_date_ids[j] = ANY (v_own_dates);
       v_bound := least(v_left, v_date_left[j], v_room);
       CONTINUE WHEN v_bound <= 0;
       SELECT least(v_bound, coalesce(sum(w.quantity), 0))::integer INTO v_one
