@@ -20,6 +20,7 @@ import { openDatabase, queryRows } from '../apps/api/src/db/client';
 import { ensureReferenceData } from '../apps/api/src/db/seed/reference';
 import { systemClock } from '../apps/api/src/lib/clock';
 import { sendMessage } from '../apps/api/src/modules/attendee-messages/service';
+import { seedAudience } from './attendees';
 import { percentile, resetDatabase } from './database';
 import { runBench } from './run-bench';
 
@@ -29,7 +30,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const RATIO_TARGET = 2;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The event and its attendees, written by PostgreSQL itself (generate_series). */
+/** The organiser, then the event and its attendees (bench/attendees.ts). */
 async function seed(client: pg.Client) {
   const organizer = (
     await client.query<{ id: string }>(
@@ -37,35 +38,9 @@ async function seed(client: pg.Client) {
        values ('organisateur@bench.test', 'x', 'Orga', 'Nisateur', '1985-05-05', true, 'user', 1) returning id`,
     )
   ).rows[0]?.id;
-  const event = (
-    await client.query<{ id: string }>(
-      `insert into events (organizer_id, title, address, date_begin, date_end, is_public)
-       values ($1, 'Le grand soir', 'Toulouse', now() + interval '3 days', now() + interval '3 days 5 hours', true)
-       returning id`,
-      [organizer],
-    )
-  ).rows[0]?.id;
-  const ticket = (
-    await client.query<{ id: string }>(
-      `insert into tickets (event_id, title, price_cents, quantity) values ($1, 'Entrée', 1500, $2) returning id`,
-      [event, ATTENDEES],
-    )
-  ).rows[0]?.id;
-  await client.query(
-    `insert into users (email, password_hash, first_name, last_name, birth_date, terms_version_accepted)
-     select 'public-' || g || '@bench.test', 'x', 'Camille', 'Nom' || g, '1990-01-01', 1
-       from generate_series(1, $1::int) g`,
-    [ATTENDEES],
-  );
-  await client.query(
-    `insert into participations (event_id, ticket_id, user_id, quantity)
-     select $1, $2, u.id, 1 from users u where u.email like 'public-%@bench.test'`,
-    [event, ticket],
-  );
-  // Enough seats a day for every round: the cap is not what is measured.
-  await client.query('insert into platform_settings (id, attendee_messages_per_day) values (true, 100)');
+  const eventId = await seedAudience(client, organizer ?? '', ATTENDEES, 'public');
   await client.query('vacuum analyze');
-  return { organizerId: organizer ?? '', eventId: event ?? '' };
+  return { organizerId: organizer ?? '', eventId };
 }
 
 async function main(): Promise<number> {

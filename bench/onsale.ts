@@ -24,6 +24,9 @@
  * date's places covering every date: nine buyers in ten buy one place of a date (the dates in
  * turn), the tenth a pass. Checked: no date past its capacity, each date's counters equal to the
  * places issued for it plus the passes, the pass within its quantity, every held order paid.
+ * BENCH_MESSAGE=1 (issue 31) sends a message to BENCH_MESSAGE_ATTENDEES (50,000) attendees of
+ * another event of the organiser during both races, from a process of its own as a job-running
+ * server would (bench/message-sender.ts), and prints the mails it delivered meanwhile.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -38,9 +41,11 @@ import { webhookEndpoints } from '../apps/api/src/db/schema';
 import { paymentConfigFromEnv } from '../apps/api/src/payments';
 import { inParallel } from '../apps/api/test/bulk-seed';
 import { sharedKeySettings } from '../apps/api/test/helpers';
+import { seedAudience } from './attendees';
 import { postgresCpuMs, processCpuMs } from './cpu';
 import { percentile, resetDatabase } from './database';
 import { LoadClient } from './http-client';
+import { type SenderDone, sendDuringRace } from './message-sender';
 import {
   freePort,
   type Held,
@@ -63,6 +68,8 @@ const WARM_UP_BUYERS = Number(process.env.BENCH_WARM_UP ?? BUYERS);
 const WEBHOOKS = process.env.BENCH_WEBHOOKS === '1';
 const NAMED = process.env.BENCH_NAMED !== '0';
 const DATES = Number(process.env.BENCH_DATES ?? 0);
+const MESSAGE = process.env.BENCH_MESSAGE === '1';
+const MESSAGE_ATTENDEES = Number(process.env.BENCH_MESSAGE_ATTENDEES ?? 50_000);
 const DATE_CAPACITY = DATES > 0 ? Math.floor(PLACES / DATES) : 0;
 const PASSES = Math.max(1, Math.floor(DATE_CAPACITY / 5));
 const TARGET = 1.0;
@@ -531,6 +538,7 @@ async function main(): Promise<void> {
       .values({ userId: organizerId, url: receiver.url, events: ['order.paid'], secret: 'whsec_bench' });
     await database.close();
   }
+  const sender = MESSAGE ? await startSender(organizerId) : null;
   // The reference is measured before and after the races; their mean dampens a shared machine's noise.
   const referenceBefore = await referenceRate();
   const single = await race(
@@ -545,6 +553,7 @@ async function main(): Promise<void> {
     await makeRaceSale(organizerId, 'Échauffement, plusieurs processus', WARM_UP_BUYERS, true),
     cookies,
   );
+  const delivered = sender ? await stopSender(sender) : null;
   const reference = (referenceBefore + (await referenceRate())) / 2;
   const webhooks = receiver ? await webhooksDelivered(receiver.seen, organizerId) : null;
   receiver?.close();
@@ -591,6 +600,11 @@ async function main(): Promise<void> {
     if (!r.dates) continue;
     console.log(
       `  dates (${label}): ${r.dates.oversold} oversold (must be 0), ${r.dates.mismatched} whose counters differ from the places issued (must be 0), ${r.dates.full} of ${DATES} sold out; pass ${r.dates.passesSold} sold of ${PASSES} (${r.dates.passesHeld} still held); ${r.paidOrders} of ${r.held} held orders paid`,
+    );
+  }
+  if (delivered !== null) {
+    console.log(
+      `  a message to ${MESSAGE_ATTENDEES} attendees of another event sending during both races: ${delivered} mails delivered meanwhile (a batch every 5 s, as the job runner sends it)`,
     );
   }
   if (webhooks) {
@@ -644,6 +658,35 @@ async function main(): Promise<void> {
   }
 }
 
+/** The message's audience, then its sender in a process of its own (BENCH_MESSAGE). */
+async function startSender(organizerId: string): Promise<ChildProcess> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const eventId = await seedAudience(client, organizerId, MESSAGE_ATTENDEES, 'public');
+  await client.query('vacuum analyze');
+  await client.end();
+  const child = fork(fileURLToPath(import.meta.url), ['--send-message', organizerId, eventId], {
+    execArgv: ['--import', 'tsx'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the message's sender exited with ${code}`)));
+  });
+  return child;
+}
+
+function stopSender(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.on('message', (message) => {
+      if ((message as SenderDone).type === 'sent') resolve((message as SenderDone).delivered);
+    });
+    child.send('stop');
+  });
+}
+
 if (process.argv.includes('--serve') || process.argv.includes('--serve-jobs')) await serve();
-else if (process.argv.includes('--serve-bare')) await serveBare();
+else if (process.argv.includes('--send-message')) {
+  const [organizerId = '', eventId = ''] = process.argv.slice(process.argv.indexOf('--send-message') + 1);
+  await sendDuringRace(url, organizerId, eventId);
+} else if (process.argv.includes('--serve-bare')) await serveBare();
 else await main();

@@ -29,7 +29,7 @@ const m = attendeeMessagesFr;
  * job runner to the sale's own mails between batches (docs/decisions.md, "Messages to attendees").
  */
 export const MESSAGE_BATCH = 50;
-const MESSAGE_BATCH_EVERY_MS = 5_000;
+export const MESSAGE_BATCH_EVERY_MS = 5_000;
 
 type Audience = AttendeeMessageAudience;
 
