@@ -7,12 +7,14 @@ import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/m
 import {
   eventDates,
   events,
+  jobs,
   ledgerEntries,
   mailOutbox,
   participations,
   payouts,
   refunds,
   ticketDates,
+  webhookEndpoints,
 } from '../../db/schema';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
@@ -442,6 +444,13 @@ describe('A pass at the door without a list', () => {
     const { owner, event, begin, secondBegin, secondId, pass, passHolder, holder, placesOf } = await twoDateEvent();
     const [passPlace] = await placesOf(passHolder.orderId);
     const [single] = await placesOf(holder.orderId);
+    // An integration listening for entries: one `checkin.created` per entry, a pass's with its date.
+    await t.database.db.insert(webhookEndpoints).values({
+      userId: owner.organiser.id,
+      url: 'https://hooks.test/guichet',
+      events: ['checkin.created'],
+      secret: 'whsec_test',
+    });
     const door = doorOf(owner, event.id);
     const { at, scan } = door;
     const passInManifest = async (query = '') => {
@@ -520,6 +529,19 @@ describe('A pass at the door without a list', () => {
       [secondId, 1],
     ]);
     expect(await scannedOn(secondId)).toEqual([1, 0]);
+    const told = await t.database.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, 'webhook'));
+    const entries = told
+      .map((job) => JSON.parse((job.payload as { data: string }).data) as { participationId: string; dateId?: string })
+      .filter((data) => data.participationId === passPlace?.id || data.participationId === single?.id)
+      .map((data) => [data.participationId === passPlace?.id ? 'pass' : 'single', data.dateId ?? null]);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        ['pass', event.id],
+        ['single', null],
+        ['pass', secondId],
+      ]),
+    );
+    expect(entries).toHaveLength(3);
     // The place counts as come once, whatever the dates.
     const [row] = await t.database.db
       .select()
