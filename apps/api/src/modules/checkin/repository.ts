@@ -2,7 +2,7 @@ import type { RevocationReason, ScanDirection, ScanResult } from '@guichet/share
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
-import { placeOfDate } from '../dates/places-of-date';
+import { placeCoversDate, placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 
 export type ScanToRecord = {
   id: string;
@@ -83,19 +83,16 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
     lastScanBy: string | null;
   }>(
     db,
-    sql`with pass_day as (
-          select t.id as ticket_id, d.date_id
-            from tickets t, (select ${passDate} as date_id) d
-           where t.event_id = ${eventId} and t.is_pass and ${listId}::uuid is null and d.date_id is not null
-             and (not exists (select 1 from ticket_dates td where td.ticket_id = t.id)
-                  or exists (select 1 from ticket_dates td where td.ticket_id = t.id and td.date_id = d.date_id)))
+    sql`with door as (select ${passDate} as date_id where ${listId}::uuid is null)
         select p.id, p.split_from as "splitFrom", p.first_ticket_number as "ticketNumber", p.date_id as "dateId",
                guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name),
                                    coalesce(p.holder_last_name, o.buyer_last_name), u.first_name, u.last_name) as "holderName",
                u.email,
                coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
                p.quantity,
-               case when pass_day.date_id is null then p.entries_used else coalesce(pass_entries.entries, 0) end as "entriesUsed",
+               case when door.date_id is not null and t.is_pass and p.date_id is null
+                         and ${placeCoversDate(sql`door.date_id`)}
+                    then ${placeEntriesOnDate(sql`door.date_id`)} else p.entries_used end as "entriesUsed",
                last_scan.scanned_at as "lastScanAt", last_scan.scanned_by as "lastScanBy"
           from participations p
           left join lateral (
@@ -106,9 +103,7 @@ export function findManifest(db: Database, eventId: string, listId: string | nul
              order by s.scanned_at desc limit 1) last_scan on true
           join users u on u.id = p.user_id
           join tickets t on t.id = p.ticket_id
-          left join pass_day on pass_day.ticket_id = p.ticket_id and p.date_id is null
-          left join pass_date_entries pass_entries
-            on pass_entries.participation_id = p.id and pass_entries.date_id = pass_day.date_id
+          left join door on true
           left join tickets h on h.id = t.parent_id
           left join orders o on o.id = p.order_id
          where p.event_id = ${eventId} and p.cancelled_at is null ${ofDate}

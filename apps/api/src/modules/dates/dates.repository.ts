@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { eventDates, passDateEntries, ticketDates } from '../../db/schema';
+import { placeCoversDate, placeEntriesOnDate } from './places-of-date';
 
 export type DateRow = typeof eventDates.$inferSelect;
 
@@ -53,22 +54,22 @@ export async function findPageDates(
 }
 
 /**
- * Places checked in per date: a place of a date by its entries, a pass by its entries on each date
- * (`pass_date_entries`); a one-date event's passes, which have no dates, by their entries.
+ * Places checked in per date (`placeCoversDate`, `placeEntriesOnDate`: a pass by its entries on
+ * each date); a one-date event's, which has no dates, under no date.
  */
 export async function countCheckedIn(db: Database, eventId: string): Promise<Map<string | null, number>> {
   const rows = await queryRows<{ date_id: string | null; entries: number }>(
     db,
-    sql`select date_id, coalesce(sum(entries), 0)::int as entries from (
-          select p.date_id, p.entries_used as entries
-            from participations p join tickets t on t.id = p.ticket_id
-           where p.event_id = ${eventId} and p.cancelled_at is null
-             and not (t.is_pass and p.date_id is null and exists (select 1 from event_dates d where d.event_id = p.event_id))
-          union all
-          select e.date_id, e.entries
-            from pass_date_entries e join participations p on p.id = e.participation_id
-           where p.event_id = ${eventId} and p.cancelled_at is null) x
-         group by date_id`,
+    sql`select d.id as date_id, coalesce(sum(${placeEntriesOnDate(sql`d.id`)}), 0)::int as entries
+          from event_dates d
+          join participations p on p.event_id = d.event_id and p.cancelled_at is null
+          join tickets t on t.id = p.ticket_id
+         where d.event_id = ${eventId} and ${placeCoversDate(sql`d.id`)}
+         group by d.id
+        union all
+        select null, coalesce(sum(entries_used), 0)::int from participations
+         where event_id = ${eventId} and cancelled_at is null
+           and not exists (select 1 from event_dates where event_id = ${eventId})`,
   );
   return new Map(rows.map((row) => [row.date_id, row.entries]));
 }
