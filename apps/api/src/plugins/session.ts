@@ -2,8 +2,10 @@ import { fr } from '@guichet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { sha256 } from '../lib/tokens';
 import { auditTokenWrite, authenticateBearer, bearerOf, tokenLimit } from '../modules/api-tokens/bearer';
 import { type AuthDeps, resolveSession } from '../modules/auth/service';
+import type { SessionCopy } from '../modules/auth/session-copy';
 import type { SignedInUser } from '../modules/users/users.repository';
 
 export const SESSION_COOKIE = 'guichet_session';
@@ -114,6 +116,15 @@ export function setSessionCookie(reply: FastifyReply, deps: AuthDeps, token: str
 
 export function clearSessionCookie(reply: FastifyReply, deps: AuthDeps): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, secure: deps.config.cookieSecure, sameSite: 'lax', path: '/' });
+}
+
+/** The request's session for a route that confirms it in its own statement (`confirmsSession`). */
+export function sessionCopyOf(request: FastifyRequest, reply: FastifyReply): SessionCopy {
+  return {
+    tokenHash: request.sessionToken ? sha256(request.sessionToken) : null,
+    guessed: request.sessionGuessed,
+    again: () => request.server.resolveSessionAgain(request, reply),
+  };
 }
 
 export function requireUser(request: FastifyRequest): SignedInUser {

@@ -8,13 +8,11 @@ import {
   scanOutcome,
   transfersFr,
 } from '@guichet/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { sha256 } from '../../lib/tokens';
 import { access } from '../../plugins/route-access';
-import { requireUser } from '../../plugins/session';
+import { requireUser, sessionCopyOf } from '../../plugins/session';
 import * as lists from '../checkin-lists/service';
 import * as service from './service';
 
@@ -38,15 +36,6 @@ const answers = {
   other_date: { status: 409, code: 'OTHER_DATE', message: m.otherDate },
 } as const;
 
-/** The scanner's session for the scan's statement to confirm when it is this process's copy (plugins/session.ts). */
-function doorSession(request: FastifyRequest, reply: FastifyReply): service.DoorSession {
-  return {
-    tokenHash: request.sessionToken ? sha256(request.sessionToken) : null,
-    guessed: request.sessionGuessed,
-    again: () => request.server.resolveSessionAgain(request, reply),
-  };
-}
-
 /** The door: the event's staff, its organiser and the administrator (others 403, or 404 if the event is hidden). */
 export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
@@ -66,7 +55,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         request.user,
         request.params.id,
         request.body,
-        doorSession(request, reply),
+        sessionCopyOf(request, reply),
       );
       const answer = answers[outcome.result];
       if (answer.status === 200) return { status: 'accepted' as const, ...outcome };
@@ -90,7 +79,7 @@ export const checkinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         request.user,
         request.params.id,
         request.body,
-        doorSession(request, reply),
+        sessionCopyOf(request, reply),
       ),
     }),
   );

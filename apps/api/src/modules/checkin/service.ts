@@ -18,6 +18,7 @@ import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import type { EventAccessRow } from '../../policy/event-access.repository';
+import { type SessionCopy, sessionGuardOf } from '../auth/session-copy';
 import * as listsRepo from '../checkin-lists/repository';
 import * as lists from '../checkin-lists/service';
 import { findDates } from '../dates/dates.repository';
@@ -80,12 +81,6 @@ function outcomeOf(recorded: repo.RecordedScan, offline: boolean): ScanOutcome {
   };
 }
 
-/**
- * The scanner's session as the route read it: `guessed` when it is the process's recent copy (the
- * statement then confirms it), and how to read it again when the copy is stale.
- */
-export type DoorSession = { tokenHash: string | null; guessed: boolean; again(): Promise<Viewer | null> };
-
 type ListOfScan = listsRepo.ListRow | null;
 
 /**
@@ -98,7 +93,7 @@ async function recordAtDoor(
   deps: Deps,
   viewer: Viewer | null,
   eventId: string,
-  door: DoorSession | undefined,
+  door: SessionCopy | undefined,
   deviceId: string,
   prepare: (
     event: EventAccessRow,
@@ -126,8 +121,7 @@ async function recordAtDoor(
     });
     if (records.length === 0) return { event: access.event, records, recorded: [] };
     const guard: repo.DoorGuard = {
-      ...(sessionGuessed &&
-        door?.tokenHash && { tokenHash: door.tokenHash, role: scanner.role, now: deps.clock.now().toISOString() }),
+      ...(sessionGuessed && sessionGuardOf(door, scanner, deps.clock.now())),
       ...(access.guessed && { organizerId: access.event.organizerId, isStaff: access.event.isStaff }),
       ...(guessedLists.size > 0 && {
         lists: [...guessedLists.values()].map((list) => ({
@@ -160,7 +154,7 @@ export async function scanOne(
   viewer: Viewer | null,
   eventId: string,
   scan: ScanInput,
-  door?: DoorSession,
+  door?: SessionCopy,
 ): Promise<ScanOutcome & { listName?: string }> {
   let list: ListOfScan = null;
   const { event, records, recorded } = await recordAtDoor(
@@ -193,7 +187,7 @@ export async function scanBatch(
   viewer: Viewer | null,
   eventId: string,
   batch: ScanBatchRequest,
-  door?: DoorSession,
+  door?: SessionCopy,
 ): Promise<ScanOutcome[]> {
   const { records, recorded } = await recordAtDoor(
     deps,

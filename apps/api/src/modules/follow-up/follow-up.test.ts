@@ -6,7 +6,8 @@ import { createEvent, createUser, DAY, getAs, loginAs, uniqueEmail } from '../..
 import { participationWithCode } from '../../../test/modules/checkin/support';
 import { payAtSandboxBank, postOrder } from '../../../test/modules/checkout/support';
 import { useTestApp } from '../../../test/use-test-app';
-import { discountCodes, eventStaff, participations, tickets as ticketsTable } from '../../db/schema';
+import { discountCodes, eventStaff, participations, sessions, tickets as ticketsTable, users } from '../../db/schema';
+import { sha256 } from '../../lib/tokens';
 import { signTicketCode } from '../ticket-codes/codes';
 import { loadTicketKeys } from '../ticket-codes/keys';
 
@@ -307,5 +308,38 @@ describe('who may follow the sales', () => {
         expect((await getAs(t, `/api/console/events/${id}/${route}`, s.organizerCookie)).statusCode).toBe(404);
       }
     }
+  });
+});
+
+// Issue 34: a page is read on the process's copy of the session, which its statement confirms;
+// what ended a moment ago on another server is refused at once.
+describe('the participants page on the copy of the session', () => {
+  const tokenOf = (cookie: string) => cookie.split('guichet_session=')[1]?.split(';')[0] ?? '';
+
+  it('refuses a session ended, an account banned, and an administrator no longer one, right after a page', async () => {
+    const s = await soldEvent();
+    const page = (cookie: string, query = '') =>
+      getAs(t, `/api/console/events/${s.event.id}/participants${query}`, cookie);
+    expect((await page(s.organizerCookie)).statusCode).toBe(200);
+    // Another server's logout: the session's row is gone, this process was not told.
+    await t.database.db.delete(sessions).where(eq(sessions.tokenHash, sha256(tokenOf(s.organizerCookie))));
+    const ended = await page(s.organizerCookie);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+
+    const again = await loginAs(t, s.organizer.email);
+    expect((await page(again, '?q=a')).statusCode).toBe(200);
+    await t.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, s.organizer.id));
+    expect((await page(again, '?q=a')).statusCode).toBe(401);
+    await t.database.db.update(users).set({ bannedAt: null }).where(eq(users.id, s.organizer.id));
+
+    const admin = await createUser(t, { role: 'admin' });
+    const adminCookie = await loginAs(t, admin.email);
+    expect((await page(adminCookie)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+    expect((await page(adminCookie)).statusCode).toBe(404);
+    // A missing event on a copy still holding is not found, not signed out.
+    const missing = await getAs(t, '/api/console/events/00000000-0000-4000-8000-000000000000/participants', again);
+    expect(missing.statusCode).toBe(404);
   });
 });

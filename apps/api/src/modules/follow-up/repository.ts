@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import type { EventAccessRow } from '../../policy/event-access.repository';
+import { type SessionGuard, sessionHolds } from '../auth/session-copy';
 import { placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
 
@@ -509,6 +510,8 @@ async function withPassEntriesOnDate(db: Database, rows: ParticipantDbRow[], dat
 type PageReader = { id: string; followsAny: boolean; followsOwn: boolean };
 
 type EventPage = {
+  /** False when the session copy the statement was given no longer holds (nothing else was read). */
+  sessionHolds: boolean;
   /** The event as the viewer relates to it (policy/event-access.repository.ts). */
   access: EventAccessRow;
   questions: QuestionView[];
@@ -528,6 +531,7 @@ export async function participantsPageOfEvent(
   eventId: string,
   reader: PageReader,
   wholeEvent: PageQuery,
+  guard?: SessionGuard,
 ): Promise<EventPage | undefined> {
   const query = { ...wholeEvent, dateId: undefined };
   const words = searchWords(query.q);
@@ -538,10 +542,12 @@ export async function participantsPageOfEvent(
       rows: ParticipantDbRow[] | null;
       total: number | null;
       places: number | null;
+      sessionHolds: boolean;
     }
   >(
     db,
-    sql`select e.id, e.title, e.organizer_id as "organizerId", e.is_public as "isPublic",
+    sql`with copy as (select ${sessionHolds(guard, reader.id)} as holds)
+        select copy.holds as "sessionHolds", e.id, e.title, e.organizer_id as "organizerId", e.is_public as "isPublic",
                s.user_id is not null as "isStaff", coalesce(s.role = 'box-office', false) as "isBoxOffice",
                exists(select 1 from participations p
                        where p.event_id = e.id and p.user_id = ${reader.id} and p.cancelled_at is null) as "isParticipant",
@@ -550,7 +556,7 @@ export async function participantsPageOfEvent(
                                    'ticketId', q.ticket_id) order by q.position, q.created_at)
                            from event_questions q where q.event_id = e.id), '[]') as questions,
                page.rows, page.total, page.places
-          from events e
+          from copy, events e
           left join event_staff s on s.event_id = e.id and s.user_id = ${reader.id}
           left join lateral (
             ${search ? sql`with found as materialized (${search.found})` : sql``}
@@ -558,12 +564,13 @@ export async function participantsPageOfEvent(
                       from guichet_participant_rows(${search?.keys ?? sql`array(${pageKeys(eventId, query, words)})`}) with ordinality as r) as rows,
                    totals.total, totals.places
               from (${pageTotals(eventId, query, words)}) totals
-             where ${reader.followsAny} or (${reader.followsOwn} and e.organizer_id = ${reader.id})) page on true
+             where copy.holds and (${reader.followsAny} or (${reader.followsOwn} and e.organizer_id = ${reader.id}))) page on true
          where e.id = ${eventId} and e.deleted_at is null`,
   );
   if (!row) return undefined;
-  const { questions, rows, total, places, ...access } = row;
+  const { questions, rows, total, places, sessionHolds: holds, ...access } = row;
   return {
+    sessionHolds: holds,
     access,
     questions,
     page: rows === null ? null : { rows, total: total ?? 0, places: places ?? 0 },

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent, authorizeEventRow, eventNotFound } from '../../policy/event-access';
+import { type SessionCopy, sessionGuardOf } from '../auth/session-copy';
 import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
 
@@ -158,28 +159,50 @@ function toParticipantRow(row: repo.ParticipantDbRow, questions: QuestionView[])
   };
 }
 
-/** The 'Billets' list (2-organiser.md §2.5): one page, sorted and searched by the database. */
+/**
+ * The 'Billets' list (2-organiser.md §2.5): one page, sorted and searched by the database. The
+ * session may be the process's copy (`session`), which the page's statement confirms: a copy no
+ * longer holding is read again from the database, and the page asked once more.
+ */
 export async function listParticipants(
   deps: AppDeps,
   viewer: Viewer | null,
   eventId: string,
   query: ParticipantsQuery,
+  session?: SessionCopy,
 ): Promise<ParticipantsPage> {
+  let who = viewer;
+  let copy = session;
+  if (copy?.guessed && (query.dateId || !isUuid(eventId))) {
+    who = await copy.again();
+    copy = undefined;
+  }
   // One date of several (issue 32) is checked against the event's dates first.
-  if (query.dateId) return listParticipantsOfDate(deps, viewer, eventId, query);
-  if (!viewer) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
-  // The policy decides on the event's row; the statement reads the page only for whom it may allow.
-  const anyone = { organizerId: '', isPublic: false, isStaff: false };
-  const reader = {
-    id: viewer.id,
-    followsAny: can(viewer, 'followSales', anyone),
-    followsOwn: can(viewer, 'followSales', { ...anyone, organizerId: viewer.id }),
-  };
-  const found = isUuid(eventId) ? await repo.participantsPageOfEvent(deps.db, eventId, reader, query) : undefined;
-  authorizeEventRow(found?.access, viewer, 'followSales', { hideRefusal: true });
-  if (!found?.page) throw eventNotFound();
-  const { page, questions } = found;
-  return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };
+  if (query.dateId) return listParticipantsOfDate(deps, who, eventId, query);
+  for (;;) {
+    if (!who) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
+    // The policy decides on the event's row; the statement reads the page only for whom it may allow.
+    const anyone = { organizerId: '', isPublic: false, isStaff: false };
+    const reader = {
+      id: who.id,
+      followsAny: can(who, 'followSales', anyone),
+      followsOwn: can(who, 'followSales', { ...anyone, organizerId: who.id }),
+    };
+    const guard = sessionGuardOf(copy, who, deps.clock.now());
+    const found = isUuid(eventId)
+      ? await repo.participantsPageOfEvent(deps.db, eventId, reader, query, guard)
+      : undefined;
+    if (guard && copy && !found?.sessionHolds) {
+      // A copy no longer holding, or an event not found for it: the session as the database has it.
+      who = await copy.again();
+      copy = undefined;
+      continue;
+    }
+    authorizeEventRow(found?.access, who, 'followSales', { hideRefusal: true });
+    if (!found?.page) throw eventNotFound();
+    const { page, questions } = found;
+    return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };
+  }
 }
 
 /** The list of one date of an event of several (issue 32). */

@@ -50,12 +50,8 @@ DECLARE
   v_pass_date uuid;
   v_pass_kind text;
 BEGIN
-  IF v_guard ? 'tokenHash' AND NOT EXISTS (
-       SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = v_guard->>'tokenHash' AND s.user_id = v_staff
-          AND s.expires_at > (v_guard->>'now')::timestamptz AND u.deleted_at IS NULL
-          AND (u.banned_at IS NULL OR u.banned_until <= (v_guard->>'now')::timestamptz)
-          AND u.role = v_guard->>'role') THEN
+  IF v_guard ? 'tokenHash' AND NOT guichet_session_holds(
+       v_guard->>'tokenHash', v_staff, v_guard->>'role', (v_guard->>'now')::timestamptz) THEN
     RETURN jsonb_build_object('stale', 'session');
   END IF;
   -- What the scan permission read (policy/can.ts): the live event's organiser, the staff seat.
