@@ -508,7 +508,14 @@ async function countSheetRows(body: Buffer): Promise<number> {
 
 async function main(): Promise<void> {
   if (!REUSE) await resetDatabase(url);
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
+  // BENCH_PROFILE=1: a CPU profile of the server's process in /tmp/console-prof.
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/console-prof'] : []),
+    ],
+  });
   const ready = await nextMessage<Ready>(child, 'ready');
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const api = (suffix: string) => `${ready.base}/api/console/events/${ready.eventId}${suffix}`;
@@ -554,6 +561,20 @@ async function main(): Promise<void> {
     percentile(page.times, 99) > percentile(worst.times, 99) ? page : worst,
   );
   const firstPage = slowest.times;
+  // For information, the floor under any page: a signed-in request answering almost nothing (its
+  // session read), and a request answering without the database at all.
+  const floors = [
+    { path: '/api/auth/me', what: 'a signed-in request answering almost nothing (its session read)' },
+    { path: '/api/health/live', what: 'a request answered without the database' },
+  ];
+  const floorTimes: number[][] = [];
+  for (const floor of floors) {
+    floorTimes.push(
+      await timed(ROUNDS, async () => {
+        if ((await get(agent, `${ready.base}${floor.path}`, ready.token)).status !== 200) failures++;
+      }),
+    );
+  }
   const referenceAfter = await timed(ROUNDS, bareRead);
   const reference = [...referenceBefore, ...referenceAfter];
   await reader.end();
@@ -588,6 +609,11 @@ async function main(): Promise<void> {
     barePageP50Ms: Number(percentile(barePage, 50).toFixed(2)),
     barePageP99Ms: Number(percentile(barePage, 99).toFixed(2)),
     pageRatio: Number((percentile(firstPage, 99) / percentile(barePage, 99)).toFixed(2)),
+    floors: floors.map((floor, i) => ({
+      path: floor.path,
+      p50Ms: Number(percentile(floorTimes[i] ?? [], 50).toFixed(2)),
+      p99Ms: Number(percentile(floorTimes[i] ?? [], 99).toFixed(2)),
+    })),
     referenceP50Ms: Math.round(percentile(reference, 50)),
     referenceP99Ms: Math.round(percentile(reference, 99)),
     referenceRows: rowsRead,
@@ -617,6 +643,12 @@ async function main(): Promise<void> {
   console.log(
     `  bare page (select * … order by created_at, id limit ${PAGE_SIZE}, by its index, one connection): p50 ${figures.barePageP50Ms} ms, p99 ${figures.barePageP99Ms} ms`,
   );
+  floors.forEach((floor, i) => {
+    const figure = figures.floors[i];
+    console.log(
+      `  for information, ${floor.what}: GET ${floor.path} p50 ${figure?.p50Ms} ms, p99 ${figure?.p99Ms} ms (${((figure?.p99Ms ?? 0) / figures.barePageP99Ms).toFixed(2)} × the bare page p99)`,
+    );
+  });
   console.log(
     `  reference (bare SELECT of the event's ${rowsRead} participations, one connection): p50 ${figures.referenceP50Ms} ms, p99 ${figures.referenceP99Ms} ms`,
   );
