@@ -145,6 +145,11 @@ export const checkinManifest = z.object({
   syncedAt: z.string(),
   /** The check-in list this manifest is for; none (or absent): the whole event. */
   list: checkinListRules.nullable().optional(),
+  /**
+   * The whole event's manifest of an event of several dates (issue 32): the date the door lets in
+   * when it was made, whose places (and the passes) the scanner's progress counts. Null otherwise.
+   */
+  doorDateId: z.string().nullable().optional(),
 });
 export type CheckinManifest = z.infer<typeof checkinManifest>;
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { checkinLists, tickets } from '../../db/schema';
-import { placeCoversAnyDate } from '../dates/places-of-date';
+import { placeCoversAnyDate, placeCoversDate, placeEntriesOnDate } from '../dates/places-of-date';
 
 export type ListRow = {
   id: string;
@@ -43,12 +43,21 @@ export function findLists(db: Database, eventId: string) {
   );
 }
 
-/** The whole event's figures (the implicit list): places in, and live places. */
-export async function findEventPresence(db: Database, eventId: string) {
+/**
+ * The whole event's figures (the implicit list): places in, and live places. On an event of
+ * several dates (issue 32), those of the date the door lets in at `now` (guichet_event_date_at),
+ * as its scans without a list are: the door counts tonight's people, a pass once.
+ */
+export async function findEventPresence(db: Database, eventId: string, now: Date) {
   const [row] = await queryRows<{ inside: number; total: number }>(
     db,
-    sql`select coalesce(sum(entries_used), 0)::integer as inside, coalesce(sum(quantity), 0)::integer as total
-          from participations where event_id = ${eventId} and cancelled_at is null`,
+    sql`with d as (select guichet_event_date_at(${eventId}, ${now.toISOString()}::timestamptz) as id)
+        select coalesce(sum(case when d.id is null then p.entries_used else ${placeEntriesOnDate(sql`d.id`)} end), 0)::integer as inside,
+               coalesce(sum(p.quantity), 0)::integer as total
+          from d, participations p
+          join tickets t on t.id = p.ticket_id
+         where p.event_id = ${eventId} and p.cancelled_at is null
+           and (d.id is null or ${placeCoversDate(sql`d.id`)})`,
   );
   return row ?? { inside: 0, total: 0 };
 }

@@ -46,7 +46,7 @@ async function checkedFields(deps: Deps, eventId: string, fields: ListFields): P
 export async function figures(deps: Deps, eventId: string): Promise<CheckinLists> {
   const [lists, event] = await Promise.all([
     repo.findLists(deps.db, eventId),
-    repo.findEventPresence(deps.db, eventId),
+    repo.findEventPresence(deps.db, eventId, deps.clock.now()),
   ]);
   return { lists, event };
 }

@@ -60,6 +60,15 @@ export async function recordScans(
   return row?.outcomes ?? [];
 }
 
+/** The date of an event of several the door lets in at `now` (guichet_event_date_at); null for a one-date event. */
+export async function findDoorDate(db: Database, eventId: string, now: Date): Promise<string | null> {
+  const [row] = await queryRows<{ id: string | null }>(
+    db,
+    sql`select guichet_event_date_at(${eventId}, ${now.toISOString()}::timestamptz) as id`,
+  );
+  return row?.id ?? null;
+}
+
 /** The participations the door checks, with what the scanner shows and searches; the last entry on the list given (none: the whole event's). */
 export function findManifest(db: Database, eventId: string, listId: string | null, dateId: string | null, now: Date) {
   // One date's manifest (issue 32): its places and the passes covering it.

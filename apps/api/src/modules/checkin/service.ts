@@ -236,12 +236,14 @@ export async function manifest(
   const event = await authorizeEvent(deps.db, viewer, eventId, 'scan');
   const list = listId ? await lists.listOfScan(deps, event.id, { listId }, false) : null;
   const date = dateId ? await manifestDate(deps, event.id, dateId) : null;
-  const [dates, rows, revoked, scanner, onList] = await Promise.all([
+  const wholeEvent = !list && !date;
+  const [dates, rows, revoked, scanner, onList, doorDateId] = await Promise.all([
     date ? Promise.resolve(date) : repo.findEventDates(deps.db, event.id),
     repo.findManifest(deps.db, event.id, list?.id ?? null, date?.id ?? null, deps.clock.now()),
     repo.findRevoked(deps.db, event.id),
     viewer ? findUserName(deps.db, viewer.id) : undefined,
     list ? listsRepo.findListPlaces(deps.db, event.id, list.id) : undefined,
+    wholeEvent ? repo.findDoorDate(deps.db, event.id, deps.clock.now()) : null,
   ]);
   const places = new Map(onList?.map((place) => [place.id, place]));
   const jwk = loadTicketKeys(deps.config).publicKey.export({ format: 'jwk' });
@@ -268,6 +270,7 @@ export async function manifest(
     list: list
       ? { id: list.id, name: list.name, allowReentry: list.allowReentry, allowCheckout: list.allowCheckout }
       : null,
+    doorDateId,
   };
 }
 

@@ -467,6 +467,12 @@ describe('A pass at the door without a list', () => {
           checkedIn: number;
         }[]
       ).map((date) => [date.id, date.checkedIn]);
+    // What the scanner shows of the door without a list: tonight's people in, of tonight's places.
+    const presence = async () =>
+      (await console(door.cookie, 'GET', `/api/checkin/events/${event.id}/lists`)).json().event as {
+        inside: number;
+        total: number;
+      };
     const scannedOn = async (dateId: string) => {
       const answer = await console(door.cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=${dateId}`);
       const stats = answer.json() as { absentees: number; byTicket: { ticketId: string; scanned: number }[] };
@@ -485,6 +491,10 @@ describe('A pass at the door without a list', () => {
     ]);
     expect(await scannedOn(event.id)).toEqual([1, 1]);
     expect(await scannedOn(secondId)).toEqual([0, 1]);
+    expect(await presence()).toEqual({ inside: 2, total: 3 });
+    const doorDate = async () =>
+      (await console(door.cookie, 'GET', `/api/checkin/events/${event.id}/manifest`)).json().doorDateId;
+    expect(await doorDate()).toBe(event.id);
     // The whole event's manifest on the first evening, the second date's own: the pass is free there.
     expect(await passInManifest(`?dateId=${secondId}`)).toBe(0);
     // So is it in the second date's participants, and come in the first's.
@@ -519,6 +529,7 @@ describe('A pass at the door without a list', () => {
     // The first date over, the pass comes back for the second: in once, then refused.
     await at(secondBegin.getTime() - HOUR);
     expect(await passInManifest()).toBe(0);
+    expect(await presence()).toEqual({ inside: 0, total: 1 });
     expect(await scan(passPlace)).toEqual({ status: 200, code: undefined });
     expect(await scan(passPlace)).toMatchObject({ code: 'ALREADY_SCANNED' });
     // The first date's place is not for this one.
@@ -529,6 +540,8 @@ describe('A pass at the door without a list', () => {
       [secondId, 1],
     ]);
     expect(await scannedOn(secondId)).toEqual([1, 0]);
+    expect(await presence()).toEqual({ inside: 1, total: 1 });
+    expect(await doorDate()).toBe(secondId);
     const told = await t.database.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, 'webhook'));
     const entries = told
       .map((job) => JSON.parse((job.payload as { data: string }).data) as { participationId: string; dateId?: string })

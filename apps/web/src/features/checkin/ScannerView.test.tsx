@@ -71,6 +71,26 @@ describe('the scanner page', () => {
     expect(await screen.findByText(m.pending(2))).toBeInTheDocument();
   });
 
+  it("counts tonight's places and the passes on an event of several dates", async () => {
+    const store = await import('./store');
+    const keys = await ticketKeys();
+    const [tonight, other] = ['d0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000002'];
+    await store.saveManifest({
+      ...manifestOf(keys.publicKey, [
+        participation(ZOE, { dateId: tonight, entriesUsed: 1 }),
+        participation('aaaaaaaa-0000-4000-8000-000000000002', { dateId: tonight }),
+        participation('aaaaaaaa-0000-4000-8000-000000000003', { dateId: other, entriesUsed: 1 }),
+        participation('aaaaaaaa-0000-4000-8000-000000000004', { dateId: other }),
+        participation('aaaaaaaa-0000-4000-8000-000000000005', { dateId: null, entriesUsed: 1 }),
+      ]),
+      doorDateId: tonight,
+    });
+    stubApi({ 'GET /meta': ok({}) });
+    renderApp(<ScannerView eventId={EVENT_ID} />);
+    expect(await screen.findByText(m.progress(2, 3))).toBeInTheDocument();
+    expect(screen.getByTestId('remaining-count')).toHaveTextContent('1');
+  });
+
   it('says when a typed short code is no ticket of this event', async () => {
     stubApi({ 'GET /meta': ok({}) });
     const { user } = renderApp(<ScannerView eventId={EVENT_ID} />);

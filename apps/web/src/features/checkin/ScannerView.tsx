@@ -137,8 +137,12 @@ function EventScanner({
   }, [hasManifest]);
 
   const totals = useMemo(() => {
-    // On a list, its own places only; with re-entry a place's entries may pass its places.
-    const list = (manifest?.participations ?? []).filter((p) => p.isOnList !== false);
+    // On a list, its own places only; with re-entry a place's entries may pass its places. On an
+    // event of several dates, tonight's places and the passes (each counting tonight's entry).
+    const doorDate = manifest?.doorDateId;
+    const list = (manifest?.participations ?? []).filter(
+      (p) => p.isOnList !== false && (!doorDate || !p.dateId || p.dateId === doorDate),
+    );
     const entries = list.reduce((sum, p) => sum + p.quantity, 0);
     const scanned = list.reduce((sum, p) => sum + Math.min(p.entriesUsed, p.quantity), 0);
     const inside = list.reduce((sum, p) => sum + (p.inside ?? p.entriesUsed), 0);
