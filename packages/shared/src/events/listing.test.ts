@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateWindow, isCalendarDay, parisDay, parisMidnight } from './listing';
+import { dateWindow, isCalendarDay, parisDay, parisMidnight, parisTime } from './listing';
 
 describe('date filters of the list, in Paris days', () => {
   it('finds when a Paris day starts, winter and summer time alike', () => {
@@ -8,6 +8,15 @@ describe('date filters of the list, in Paris days', () => {
     // The night of the change to summer time: the day still starts at midnight, UTC+1.
     expect(parisMidnight('2027-03-28').toISOString()).toBe('2027-03-27T23:00:00.000Z');
     expect(parisDay(new Date('2027-07-14T22:30:00Z'))).toBe('2027-07-15');
+  });
+
+  it('reads a Paris wall time at its own offset, on the days of the changes too', () => {
+    expect(parisTime('2027-03-28', 20 * 60).toISOString()).toBe('2027-03-28T18:00:00.000Z');
+    expect(parisTime('2027-10-31', 20 * 60).toISOString()).toBe('2027-10-31T19:00:00.000Z');
+    // Past midnight: the next day's time, at its offset.
+    expect(parisTime('2027-03-27', 24 * 60 + 60).toISOString()).toBe('2027-03-28T00:00:00.000Z');
+    // 02:30 does not exist on the spring night: read at the offset before the change.
+    expect(parisTime('2027-03-28', 150).toISOString()).toBe('2027-03-28T01:30:00.000Z');
   });
 
   it('reads today, this weekend and a range', () => {

@@ -94,17 +94,27 @@ export function parisDay(at: Date): string {
 
 /** The instant at which a Paris calendar day (YYYY-MM-DD) starts, summer time included. */
 export function parisMidnight(day: string): Date {
+  return parisTime(day, 0);
+}
+
+/**
+ * The instant of a Paris wall time: a day (YYYY-MM-DD) and minutes since its midnight, at the
+ * offset of that time itself, not of the day's start (on the day of a change, 20:00 is after
+ * it). A time the change skips (02:30 in spring) is read at the offset before it.
+ */
+export function parisTime(day: string, minutes: number): Date {
   const utcMidnight = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(utcMidnight.getTime())) throw new RangeError(`not a day: ${day}`);
+  const wall = utcMidnight.getTime() + minutes * 60_000;
   // Paris is UTC+1 or UTC+2: the offset at that moment, read back from the formatter.
-  const offsetOf = (at: Date) => {
-    const parts = offsetFormat.formatToParts(at);
+  const offsetOf = (at: number) => {
+    const parts = offsetFormat.formatToParts(new Date(at));
     const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+01:00';
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
     return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000 : 0;
   };
-  const guess = new Date(utcMidnight.getTime() - offsetOf(utcMidnight));
-  return new Date(utcMidnight.getTime() - offsetOf(guess));
+  const guess = wall - offsetOf(wall);
+  return new Date(wall - offsetOf(guess));
 }
 
 function addDays(day: string, days: number): string {

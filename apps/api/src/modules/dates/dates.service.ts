@@ -5,7 +5,7 @@ import {
   type EventDateInput,
   type EventDateRepeatInput,
   eventDateInput,
-  parisMidnight,
+  parisTime,
   refundsFr,
   UNLIMITED,
 } from '@guichet/shared';
@@ -114,8 +114,8 @@ const minutesOf = (time: string) => {
 
 /**
  * The dates a repeating rule makes: each chosen weekday from one Paris day to another, from the
- * start time to the end time (an end before the start is the next day). The offset is the day's
- * at midnight: a start in the hour of a summer-time change is an hour off (none is sold then).
+ * start time to the end time (an end before the start is the next day), each a Paris wall time:
+ * on the day of a summer-time change, 20:00 is still 20:00.
  */
 function repeatedDates(input: EventDateRepeatInput): Span[] {
   const from = new Date(`${input.fromDay}T00:00:00Z`);
@@ -127,7 +127,7 @@ function repeatedDates(input: EventDateRepeatInput): Span[] {
   const start = minutesOf(input.startTime);
   const end = minutesOf(input.endTime);
   if (start === null || end === null) throw badRequest(m.repeatTimeInvalid, 'startTime');
-  const length = (end > start ? end - start : end + 24 * 60 - start) * 60_000;
+  const endMinutes = end > start ? end : end + 24 * 60;
   const weekdays = new Set(input.weekdays);
   const spans: Span[] = [];
   // A bound on the walk itself: a rule of years is refused by its count, not walked day by day.
@@ -136,8 +136,8 @@ function repeatedDates(input: EventDateRepeatInput): Span[] {
   for (let i = 0; i < days; i += 1) {
     const day = new Date(from.getTime() + i * 86_400_000);
     if (!weekdays.has(day.getUTCDay())) continue;
-    const dateBegin = new Date(parisMidnight(day.toISOString().slice(0, 10)).getTime() + start * 60_000);
-    spans.push({ dateBegin, dateEnd: new Date(dateBegin.getTime() + length) });
+    const text = day.toISOString().slice(0, 10);
+    spans.push({ dateBegin: parisTime(text, start), dateEnd: parisTime(text, endMinutes) });
   }
   if (spans.length > EVENT_DATES_MAX) throw badRequest(m.repeatTooMany(spans.length, EVENT_DATES_MAX), 'toDay');
   if (spans.length === 0) throw badRequest(m.repeatEmpty, 'weekdays');

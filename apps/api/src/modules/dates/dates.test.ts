@@ -183,6 +183,30 @@ describe('the console’s dates', () => {
     expect(await countersOf(event.id)).toHaveLength(3);
   });
 
+  it('repeats at the same Paris time on the days summer time begins and ends', async () => {
+    const { event } = await createEvent(t, organizer.id);
+    const repeat = (fromDay: string, toDay: string) =>
+      inject('POST', `/api/console/events/${event.id}/dates/repeat`, {
+        weekdays: [6, 0],
+        fromDay,
+        toDay,
+        startTime: '20:00',
+        endTime: '23:00',
+      });
+    expect((await repeat('2027-03-27', '2027-03-28')).statusCode).toBe(201);
+    expect((await repeat('2027-10-30', '2027-10-31')).statusCode).toBe(201);
+    const made = (await countersOf(event.id))
+      .slice(1)
+      .map((row) => [iso(row.dateBegin.getTime()), iso(row.dateEnd.getTime())]);
+    // Saturday in winter time (UTC+1), the Sunday of the change in summer time (UTC+2), and back.
+    expect(made).toEqual([
+      ['2027-03-27T19:00:00.000Z', '2027-03-27T22:00:00.000Z'],
+      ['2027-03-28T18:00:00.000Z', '2027-03-28T21:00:00.000Z'],
+      ['2027-10-30T18:00:00.000Z', '2027-10-30T21:00:00.000Z'],
+      ['2027-10-31T19:00:00.000Z', '2027-10-31T22:00:00.000Z'],
+    ]);
+  });
+
   it('edits a date before sales, deletes one without sales, and refuses both after a sale', async () => {
     const {
       event,
