@@ -629,9 +629,13 @@ describe('Statistics, participants and exports by date', () => {
     const stats = async (query: string) => {
       const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/stats?${query}`);
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json() as { participants: number; grossCents: number; holders: number };
+      return answer.json() as { participants: number; grossCents: number; holders: number; capacity: number };
     };
     expect(await stats(`dateId=${secondId}`)).toMatchObject({ participants: 1, grossCents: 2500, holders: 1 });
+    // A date's capacity bounds its figures: 30 places, not the 100 its tickets could sell.
+    await t.database.db.update(eventDates).set({ capacity: 30 }).where(eq(eventDates.id, secondId));
+    expect(await stats(`dateId=${secondId}`)).toMatchObject({ participants: 1, capacity: 30, unsold: 29 });
+    expect(await stats(`dateId=${event.id}`)).toMatchObject({ capacity: 100, unsold: 97 });
     expect(await stats(`dateId=${event.id}`)).toMatchObject({ participants: 3, grossCents: 4500, holders: 2 });
     expect((await console(owner.cookie, 'GET', `/api/console/events/${event.id}/stats?dateId=x`)).statusCode).toBe(404);
 

@@ -18,6 +18,7 @@ import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent, authorizeEventRow, eventNotFound } from '../../policy/event-access';
 import { type SessionCopy, sessionGuardOf } from '../auth/session-copy';
+import { findDates } from '../dates/dates.repository';
 import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
 
@@ -53,7 +54,7 @@ export async function eventStats(
   const event = await followedEvent(deps, viewer, eventId);
   // One date (issue 32): its places and the passes covering it; the promo codes stay the event's.
   const date = await followedDate(deps, event.id, dateId);
-  const [tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages] = await Promise.all([
+  const [tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages, dates] = await Promise.all([
     repo.ticketTotals(deps.db, event.id, date),
     repo.peopleTotals(deps.db, event, date),
     repo.promoTotals(deps.db, event.id),
@@ -61,6 +62,7 @@ export async function eventStats(
     repo.soldHistogram(deps.db, event.id, 'day', date),
     repo.scannedHistogram(deps.db, event.id, date),
     repo.ageHistogram(deps.db, event, date),
+    date ? findDates(deps.db, event.id) : [],
   ]);
   const titles = tickets.map((t) => (t.headTitle ? `${t.headTitle} - ${t.title}` : t.title));
   const labels = ticketChartLabels(titles);
@@ -87,7 +89,10 @@ export async function eventStats(
   const sum = (pick: (t: (typeof byTicket)[number]) => number) => byTicket.reduce((total, t) => total + pick(t), 0);
   const participants = sum((t) => t.sold);
   const places = sum((t) => t.available);
-  const capacity = event.nbMaxParticipants > 0 ? Math.min(event.nbMaxParticipants, places) : places;
+  // A date's own capacity bounds its places (issue 32); else the event's maximum, if any.
+  const dateCapacity = dates.find((d) => d.id === date)?.capacity ?? null;
+  const bound = dateCapacity ?? (event.nbMaxParticipants > 0 ? event.nbMaxParticipants : null);
+  const capacity = bound === null ? places : Math.min(bound, places);
   const scanned = sum((t) => t.scanned);
   return {
     participants,
