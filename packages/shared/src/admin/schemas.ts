@@ -207,11 +207,12 @@ export type AdminSummary = z.infer<typeof adminSummary>;
 
 /**
  * A refund as the back office lists it (read-only: deciding and carrying it out is the refunds
- * module's work): a holder's request, decided or not, or an order refunded by a cancellation.
+ * module's work): a holder's request, decided or not, an order refunded by a cancellation, a
+ * place refunded as its date was cancelled or moved, or a resold place's seller.
  */
 export const adminRefund = z.object({
   id: z.string(),
-  cause: z.enum(['request', 'cancellation']),
+  cause: z.enum(['request', 'cancellation', 'resale', 'date_cancelled', 'date_moved']),
   eventId: z.string(),
   eventTitle: z.string(),
   ticketTitle: z.string().nullable(),

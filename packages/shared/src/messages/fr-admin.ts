@@ -195,7 +195,13 @@ export const adminFr = {
     places: 'Places',
     order: 'Commande',
     requestedAt: 'Demandé le',
-    causes: { request: 'Demande du participant', cancellation: "Annulation de l'événement" },
+    causes: {
+      request: 'Demande du participant',
+      cancellation: "Annulation de l'événement",
+      resale: 'Place revendue',
+      date_cancelled: 'Date annulée',
+      date_moved: 'Date déplacée',
+    },
     statuses: {
       awaiting: 'En attente de décision',
       pending: 'Accepté',

@@ -200,8 +200,9 @@ export async function findSummary(db: Database) {
 }
 
 /**
- * Refunds, oldest first: the holders' requests (with their refund once decided) and the orders a
- * cancellation refunds. A failed one shows the provider's error.
+ * Refunds, oldest first: the holders' requests (with their refund once decided), the orders a
+ * cancellation refunds, and the places refunded without a request: a date cancelled or moved
+ * (issue 32), a resold place's seller. A failed one shows the provider's error.
  */
 export function findRefunds(db: Database) {
   return queryRows<AdminRefund>(
@@ -222,14 +223,18 @@ export function findRefunds(db: Database) {
             left join refunds r on r.participation_id = p.id and r.cause = 'request'
            where p.refund_requested_at is not null
           union all
-          select r.id, 'cancellation', e.id, e.title, null,
-                 guichet_holder_name(o.buyer_first_name, o.buyer_last_name, u.first_name, u.last_name), o.buyer_email,
+          select r.id, r.cause, e.id, e.title, t.title,
+                 guichet_holder_name(coalesce(p.holder_first_name, o.buyer_first_name), coalesce(p.holder_last_name, o.buyer_last_name),
+                                     u.first_name, u.last_name),
+                 coalesce(o.buyer_email, u.email),
                  r.places, r.amount_cents, r.status, r.last_error, o.reference, ${isoTimestamp('r.created_at')}
             from refunds r
             join events e on e.id = r.event_id
-            join orders o on o.id = r.order_id
-            left join users u on u.id = o.user_id
-           where r.cause = 'cancellation'
+            left join participations p on p.id = r.participation_id
+            left join tickets t on t.id = p.ticket_id
+            left join orders o on o.id = r.order_id
+            left join users u on u.id = coalesce(p.user_id, o.user_id)
+           where r.cause <> 'request'
         ) refunds
         order by "requestedAt", id
         limit 500`,

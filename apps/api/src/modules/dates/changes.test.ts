@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { checkinFr, dateChangesFr, datesFr, formatDateTime, payoutsFr } from '@guichet/shared';
+import { type AdminRefund, checkinFr, dateChangesFr, datesFr, formatDateTime, payoutsFr } from '@guichet/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createEvent, DAY, loginAs } from '../../../test/helpers';
+import { adminCookie, createEvent, DAY, loginAs } from '../../../test/helpers';
 import { askPayout, buy, organiserWithBank, useLedgerApp } from '../../../test/modules/ledger/support';
 import {
   eventDates,
@@ -189,6 +189,18 @@ describe('POST /api/console/events/:id/dates/:dateId/cancel', () => {
       ['date_cancelled', 1250, 'refunded'],
     ]);
     expect(await organiserRefunded(rows.map((row) => row.id))).toBe(-3250);
+    // The back office lists them, each with its cause, its holder and its ticket.
+    const listed = (await console(await adminCookie(t), 'GET', '/api/admin/refunds')).json() as AdminRefund[];
+    expect(
+      listed
+        .filter((refund) => refund.eventId === event.id)
+        .map((refund) => [refund.cause, refund.ticketTitle, refund.holderEmail, refund.amountCents])
+        .sort(),
+    ).toEqual([
+      ['date_cancelled', 'Pass', passHolder.buyer.email, 1250],
+      ['date_cancelled', 'Soirée', holder.buyer.email, 1000],
+      ['date_cancelled', 'Soirée', holder.buyer.email, 1000],
+    ]);
     expect((await placesOf(holder.orderId)).every((place) => place.cancelledAt !== null)).toBe(true);
     expect((await placesOf(passHolder.orderId))[0]?.cancelledAt).toBeNull();
     const holderMails = (await mailsTo(holder.buyer.email)).filter((row) => row.subject.includes('est annulée'));
