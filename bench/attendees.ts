@@ -2,8 +2,8 @@ import type pg from 'pg';
 
 /**
  * An event of the organiser with `count` attendees, each a live place's holder with an address of
- * their own (`<prefix>-<n>@bench.test`), written by PostgreSQL itself (generate_series). Answers
- * the event's id.
+ * their own (`<prefix>-<n>@bench.test`), its place numbered, written by PostgreSQL itself
+ * (generate_series). Answers the event's id.
  */
 export async function seedAudience(client: pg.Client, organizerId: string, count: number, prefix: string) {
   const event = (
@@ -26,11 +26,15 @@ export async function seedAudience(client: pg.Client, organizerId: string, count
        from generate_series(1, $1::int) g`,
     [count, prefix],
   );
+  // Numbered as their sale would have left them: places owed a number would be numbered by the
+  // job runner of the bench that seeds them, which is not what it measures.
   await client.query(
-    `insert into participations (event_id, ticket_id, user_id, quantity)
-     select $1, $2, u.id, 1 from users u where u.email like $3 || '-%@bench.test'`,
+    `insert into participations (event_id, ticket_id, user_id, quantity, first_ticket_number, number_series)
+     select $1::uuid, $2, u.id, 1, row_number() over (order by u.id), 'tickets:' || $1::text
+       from users u where u.email like $3 || '-%@bench.test'`,
     [event, ticket, prefix],
   );
+  await client.query(`insert into number_series (key, last_number) values ('tickets:' || $1, $2)`, [event, count]);
   // Enough messages a day: the cap is not what is measured.
   await client.query(
     `insert into platform_settings (id, attendee_messages_per_day) values (true, 100)
