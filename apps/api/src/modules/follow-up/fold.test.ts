@@ -120,7 +120,7 @@ describe('folding the kept statistics', () => {
     await t.database.db.execute(sql`select guichet_count_event_statistics(${event.id}::uuid)`);
     expect(await stats()).toEqual(before);
     await t.database.db.execute(
-      sql`delete from event_scan_hours where event_id < '00000000-0000-4000-8000-000000001000'::uuid`,
+      sql`delete from event_scan_hours where event_id <= '00000000-0000-4000-8000-000000002000'::uuid`,
     );
   });
 });

@@ -178,7 +178,8 @@ export async function listParticipants(
 ): Promise<ParticipantsPage> {
   let who = viewer;
   let copy = session;
-  if (copy?.guessed && (query.dateId || !isUuid(eventId))) {
+  // A date's list reads the event before its page: on the session as the database has it.
+  if (copy?.guessed && query.dateId) {
     who = await copy.again();
     copy = undefined;
   }
