@@ -87,3 +87,62 @@ test('the organiser invites one person, imports a list after its preview, and re
   const stats = await (await organiser.get(`/api/console/events/${eventId}/stats`)).json();
   expect(stats.bySource.invitation).toBe(2);
 });
+
+test('on an event of several dates, an invitation is for the date chosen, and a file names each row’s date', async ({
+  page,
+  playwright,
+}) => {
+  const organiser = await apiContext(playwright);
+  const hour = 3_600_000;
+  const start = Date.now() + 60 * 86_400_000;
+  const eventId = await organiserEvent(organiser, {
+    dateBegin: new Date(start).toISOString(),
+    dateEnd: new Date(start + 3 * hour).toISOString(),
+    ticketList: [{ title: 'Entrée', price: 15, quantity: 20 }],
+  });
+  // A second date, later the same day: a file's row must then say the time.
+  const added = await organiser.post(`/api/console/events/${eventId}/dates`, {
+    data: { dateBegin: new Date(start + 4 * hour).toISOString(), dateEnd: new Date(start + 6 * hour).toISOString() },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await openConsole(page, { event: eventId, tab: 'invitations' });
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Inviter une personne' })).toBeVisible({ timeout: 30_000 });
+  const guest = uniqueEmail('invite');
+  await panel.getByRole('textbox', { name: 'Email' }).fill(guest);
+  await panel.getByRole('textbox', { name: 'Prénom' }).fill('Inès');
+  await panel.getByRole('textbox', { name: 'Nom', exact: true }).fill('Invitée');
+  await panel.getByRole('button', { name: 'Inviter' }).click();
+  await expect(panel.getByText('Choisissez la date de chaque billet.')).toBeVisible();
+  await panel.getByRole('textbox', { name: 'Date', exact: true }).click();
+  await page.getByRole('option').nth(2).click();
+  await panel.getByRole('button', { name: 'Inviter' }).click();
+  await expect(page.getByText("L'invitation a été envoyée.")).toBeVisible();
+  const list = panel.getByRole('region', { name: 'Invitations envoyées' });
+  const secondStart = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(start + 4 * hour));
+  await expect(list.getByRole('row').filter({ hasText: guest })).toContainText(secondStart);
+
+  const day = new Intl.DateTimeFormat('fr-FR', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(start));
+  const [first, second] = [uniqueEmail('liste'), uniqueEmail('liste')];
+  await panel
+    .locator('input[type="file"]')
+    .setInputFiles(csv(['Email;Prénom;Nom;Date', `${first};Ana;Lopez;${day}`, `${second};Bob;Durand;01/01/2099`]));
+  await panel.getByRole('button', { name: 'Vérifier le fichier' }).click();
+  await expect(panel.getByText(/2 ligne\(s\) en erreur sur 2/)).toBeVisible();
+  await expect(
+    panel.getByText("L'événement a 2 dates ce jour-là : ajoutez l'heure (par exemple 12/07/2027 20:30)."),
+  ).toBeVisible();
+  await expect(panel.getByText("Aucune date de l'événement ne correspond à cette date.")).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBothThemes(page, panel, 'invitations-dates');
+});

@@ -39,6 +39,8 @@ export const invitation = z.object({
   lastName: z.string(),
   email: z.string(),
   ticketTitle: z.string(),
+  /** The date the place is for, on an event of several dates (issue 32); null for a pass or a one-date event. */
+  dateBegin: z.string().nullable(),
   /** The place's number in the event's series; null until numbered, just after the sending. */
   ticketNumber: z.number().int().nullable(),
   createdAt: z.string(),
@@ -56,6 +58,8 @@ const invitationPreviewRow = z.object({
   firstName: z.string(),
   lastName: z.string(),
   ticketTitle: z.string(),
+  /** The Date column as read (an event of several dates), empty when the file has none. */
+  date: z.string(),
   error: z.string().nullable(),
 });
 export type InvitationPreviewRow = z.infer<typeof invitationPreviewRow>;

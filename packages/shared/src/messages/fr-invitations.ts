@@ -18,6 +18,7 @@ export const invitationsFr = {
     name: 'Nom',
     email: 'Email',
     ticket: 'Billet',
+    date: 'Date',
     number: 'N°',
     status: 'Statut',
     actions: 'Actions',
@@ -35,7 +36,7 @@ export const invitationsFr = {
   notFound: "Cette invitation n'existe pas.",
   importTitle: 'Importer un fichier',
   importHelp: (max: number) =>
-    `Un classeur .xlsx ou un fichier .csv, une ligne par personne, avec les colonnes Email, Prénom et Nom, et si besoin Billet (le titre du billet). ${max} lignes au plus.`,
+    `Un classeur .xlsx ou un fichier .csv, une ligne par personne, avec les colonnes Email, Prénom et Nom, et si besoin Billet (le titre du billet) et Date (pour un événement de plusieurs dates : jj/mm/aaaa, avec l'heure s'il y en a plusieurs ce jour-là). ${max} lignes au plus.`,
   file: 'Fichier',
   clearFile: 'Retirer le fichier',
   preview: 'Vérifier le fichier',
@@ -49,6 +50,7 @@ export const invitationsFr = {
     firstName: 'Prénom',
     lastName: 'Nom',
     ticket: 'Billet',
+    date: 'Date',
     error: 'Erreur',
   },
   rowOk: 'OK',
@@ -62,7 +64,7 @@ export const invitationsFr = {
   fileEmpty:
     'Le fichier ne contient aucune invitation : la première ligne doit nommer les colonnes, les suivantes une personne chacune.',
   fileColumns:
-    'Les colonnes du fichier ne sont pas reconnues : la première ligne doit contenir Email, Prénom et Nom (et si besoin Billet).',
+    'Les colonnes du fichier ne sont pas reconnues : la première ligne doit contenir Email, Prénom et Nom (et si besoin Billet et Date).',
   tooManyRows: (count: number, max: number) =>
     `Le fichier contient ${count} lignes : ${max} invitations au plus par import. Découpez-le en plusieurs fichiers.`,
   notEnoughPlaces: (count: number) =>
@@ -80,4 +82,11 @@ export const invitationsFr = {
   unknownTicket: 'Aucun billet de cet événement ne porte ce titre.',
   ticketRequired: 'Choisissez un billet de cet événement.',
   noTicket: "Cet événement n'a aucun billet disponible pour une invitation.",
+  // A row's date, on an event of several dates (issue 32).
+  dateRequired: 'Cet événement a plusieurs dates : indiquez la date de cette invitation.',
+  dateUnreadable: "La date n'est pas lisible : écrivez-la jj/mm/aaaa, et l'heure si besoin (12/07/2027 20:30).",
+  unknownDate: "Aucune date de l'événement ne correspond à cette date.",
+  ambiguousDate: (count: number) =>
+    `L'événement a ${count} dates ce jour-là : ajoutez l'heure (par exemple 12/07/2027 20:30).`,
+  passHasNoDate: 'Ce billet est un pass, valable à toutes les dates : laissez la date vide.',
 } as const;

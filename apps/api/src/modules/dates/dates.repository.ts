@@ -11,6 +11,21 @@ export function findDates(db: Database, eventId: string): Promise<DateRow[]> {
   return db.select().from(eventDates).where(eq(eventDates.eventId, eventId)).orderBy(asc(eventDates.dateBegin));
 }
 
+/** A ticket of the event as dates see it: a pass, or the dates it is sold for (none listed: every date). */
+export type TicketDates = { id: string; isPass: boolean; dateIds: string[] };
+
+/** The event's tickets with the dates each is sold for: its own links, else its choice head's. */
+export function findTicketDates(db: Database, eventId: string): Promise<TicketDates[]> {
+  return queryRows<TicketDates>(
+    db,
+    sql`select t.id, t.is_pass as "isPass", coalesce(
+              (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.id),
+              (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.parent_id),
+              '{}') as "dateIds"
+          from tickets t where t.event_id = ${eventId}`,
+  );
+}
+
 /**
  * What the event page reads of its dates in one round trip: the dates (none for a one-date
  * event) and the ticket types' links to them.

@@ -326,16 +326,21 @@ export async function placeDateOf(
 ): Promise<string | null> {
   const dates = await repo.findDates(db, eventId);
   if (dates.length === 0) return null;
-  const [ticket] = await queryRows<{ is_pass: boolean; date_ids: string[] | null }>(
-    db,
-    sql`select t.is_pass, coalesce(
-              (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.id),
-              (select array_agg(td.date_id) from ticket_dates td where td.ticket_id = t.parent_id)) as date_ids
-          from tickets t where t.id = ${ticketId}`,
-  );
-  const sellsFor = ticket?.date_ids ?? [];
+  const ticket = (await repo.findTicketDates(db, eventId)).find((t) => t.id === ticketId);
+  return placeDateAmong(dates, ticket, dateId, field);
+}
+
+/** placeDateOf's rules on the event's dates and the ticket's, read by the caller (a file's rows read them once). */
+export function placeDateAmong(
+  dates: repo.DateRow[],
+  ticket: repo.TicketDates | undefined,
+  dateId: string | null | undefined,
+  field: string,
+): string | null {
+  if (dates.length === 0) return null;
+  const sellsFor = ticket?.dateIds ?? [];
   const covered = (date: repo.DateRow) => sellsFor.length === 0 || sellsFor.includes(date.id);
-  if (ticket?.is_pass) {
+  if (ticket?.isPass) {
     if (dates.some((date) => covered(date) && date.cancelledAt)) {
       throw new AppError('DATE_CANCELLED', m.passCoversCancelled, 409, field);
     }

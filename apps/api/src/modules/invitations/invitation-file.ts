@@ -4,7 +4,15 @@ import ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/errors';
 
 /** A row of the file as read: cells as text, never a formula's result. */
-export type FileRow = { line: number; email: string; firstName: string; lastName: string; ticketTitle: string };
+export type FileRow = {
+  line: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  ticketTitle: string;
+  /** The Date column, read on an event of several dates (invitations/date-cell.ts). */
+  dateText: string;
+};
 
 type Column = Exclude<keyof FileRow, 'line'>;
 
@@ -14,6 +22,7 @@ const HEADERS: Record<Column, string[]> = {
   firstName: ['prenom', 'firstname'],
   lastName: ['nom', 'lastname', 'nomdefamille'],
   ticketTitle: ['billet', 'ticket', 'tarif'],
+  dateText: ['date', 'seance', 'representation', 'jour'],
 };
 
 const headerKey = (text: string) =>
@@ -34,7 +43,11 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  // A workbook's date is its wall time written as UTC: its day, and its time when it has one.
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.slice(11, 16) === '00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  }
   if ('formula' in value || 'sharedFormula' in value) {
     const formula = 'formula' in value ? value.formula : value.sharedFormula;
     return `=${formula ?? ''}`;
@@ -87,7 +100,7 @@ function readCsv(file: Buffer): string[][] {
 
 /**
  * The invitation rows of an uploaded file, an .xlsx workbook (its first sheet) or a UTF-8 CSV:
- * the first row names the columns (Email, Prénom, Nom, and Billet if wanted, in any order), each
+ * the first row names the columns (Email, Prénom, Nom, and Billet and Date if wanted, in any order), each
  * following non-blank row is a person. A file that cannot be read, has no such header, no row or
  * more than MAX_INVITATION_ROWS rows is refused as a whole, in French.
  */
@@ -112,9 +125,10 @@ export async function readInvitationFile(file: Buffer): Promise<FileRow[]> {
         firstName: cell('firstName'),
         lastName: cell('lastName'),
         ticketTitle: cell('ticketTitle'),
+        dateText: cell('dateText'),
       };
     })
-    .filter((row) => row.email || row.firstName || row.lastName || row.ticketTitle);
+    .filter((row) => row.email || row.firstName || row.lastName || row.ticketTitle || row.dateText);
   if (header.every((cell) => !cell?.trim()) && rows.length === 0) throw refuse(m.fileEmpty);
   if (index.email < 0 || index.firstName < 0 || index.lastName < 0) throw refuse(m.fileColumns);
   if (rows.length === 0) throw refuse(m.fileEmpty);

@@ -332,3 +332,103 @@ describe('revoking an invitation', () => {
     expect((await invite(event.id, cookie, { ...guest(), ticketId: rows[0]?.id })).statusCode).toBe(201);
   });
 });
+
+describe('invitations on an event of several dates', () => {
+  // Paris wall times (summer: UTC+2): two dates on Monday 12 July 2027, one on the Tuesday.
+  const MONDAY_AFTERNOON = '2027-07-12T13:00:00.000Z';
+  const MONDAY_EVENING = '2027-07-12T18:30:00.000Z';
+  const TUESDAY_EVENING = '2027-07-13T18:30:00.000Z';
+
+  async function datedOrganiser() {
+    const setup = await invitingOrganiser([
+      { title: 'Entrée', priceCents: 2500, quantity: 50 },
+      { title: 'Pass', priceCents: 5000, quantity: 10, isPass: true },
+    ]);
+    const dateIds: Record<string, string> = {};
+    for (const begin of [MONDAY_AFTERNOON, MONDAY_EVENING, TUESDAY_EVENING]) {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: `/api/console/events/${setup.event.id}/dates`,
+        payload: { dateBegin: begin, dateEnd: new Date(new Date(begin).getTime() + 7_200_000).toISOString() },
+        headers: { cookie: setup.cookie },
+      });
+      expect(added.statusCode).toBe(201);
+      dateIds[begin] = added.json().id;
+    }
+    return { ...setup, dateIds };
+  }
+
+  it('reads each row’s date: a day with one date, or a day and its time; a pass takes none', async () => {
+    const { event, cookie, dateIds } = await datedOrganiser();
+    const [a, b, c, d, e, f, g, h] = Array.from({ length: 8 }, () => uniqueEmail('dated'));
+    const file = csv([
+      'Email;Prénom;Nom;Billet;Date',
+      `${a};Ana;Lopez;Entrée;13/07/2027`,
+      `${b};Bo;Li;Entrée;12/07/2027`,
+      `${c};Cy;Roy;Entrée;12/07/2027 20h30`,
+      `${d};Di;Fa;Entrée;`,
+      `${e};Ed;Go;Entrée;31/07/2027`,
+      `${f};Fi;Ho;Entrée;demain`,
+      `${g};Gi;Ia;Pass;12/07/2027`,
+      `${h};Hu;Jo;Pass;`,
+    ]);
+    const checked = await preview(event.id, cookie, file);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().rows.map((row: { date: string; error: string | null }) => [row.date, row.error])).toEqual([
+      ['13/07/2027', null],
+      ['12/07/2027', m.ambiguousDate(2)],
+      ['12/07/2027 20h30', null],
+      ['', m.dateRequired],
+      ['31/07/2027', m.unknownDate],
+      ['demain', m.dateUnreadable],
+      ['12/07/2027', m.passHasNoDate],
+      ['', null],
+    ]);
+    expect((await importFile(event.id, cookie, file)).statusCode).toBe(400);
+    expect(await invitationsOf(event.id)).toEqual([]);
+
+    const clean = csv([
+      'Email;Prénom;Nom;Billet;Date',
+      `${a};Ana;Lopez;Entrée;13/07/2027`,
+      `${c};Cy;Roy;Entrée;2027-07-12 20:30`,
+      `${h};Hu;Jo;Pass;`,
+    ]);
+    const imported = await importFile(event.id, cookie, clean);
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json().created).toBe(3);
+    const listed = await list(event.id, cookie);
+    const dateOf = (email: string) => listed.find((row: { email: string }) => row.email === email)?.dateBegin;
+    expect([dateOf(a as string), dateOf(c as string), dateOf(h as string)]).toEqual([
+      TUESDAY_EVENING,
+      MONDAY_EVENING,
+      null,
+    ]);
+    const placed = await invitationsOf(event.id);
+    expect(placed.map((p) => p.dateId).sort()).toEqual(
+      [dateIds[TUESDAY_EVENING], dateIds[MONDAY_EVENING], null].sort(),
+    );
+  });
+
+  it('reads a workbook’s date cell with its time, and gives one invitation for the date chosen', async () => {
+    const { event, cookie, rows, dateIds } = await datedOrganiser();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Invités');
+    sheet.addRow(['Email', 'Prénom', 'Nom', 'Date']);
+    // A workbook keeps the wall time it shows, as if it were UTC.
+    sheet.addRow([uniqueEmail('xlsx'), 'Lou', 'Mar', new Date(Date.UTC(2027, 6, 12, 15, 0))]);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const checked = await preview(event.id, cookie, file, 'invites.xlsx');
+    expect(checked.json().rows[0]).toMatchObject({ date: '2027-07-12 15:00', error: null });
+
+    const undated = await invite(event.id, cookie, { ...guest(), ticketId: rows[0]?.id });
+    expect(undated.statusCode).toBe(400);
+    expect(undated.json().code).toBe('DATE_REQUIRED');
+    const dated = await invite(event.id, cookie, {
+      ...guest(),
+      ticketId: rows[0]?.id,
+      dateId: dateIds[MONDAY_AFTERNOON],
+    });
+    expect(dated.statusCode).toBe(201);
+    expect((await list(event.id, cookie))[0].dateBegin).toBe(MONDAY_AFTERNOON);
+  });
+});

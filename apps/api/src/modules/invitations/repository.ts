@@ -8,6 +8,7 @@ type InvitationRow = {
   lastName: string;
   email: string;
   ticketTitle: string;
+  dateBegin: string | null;
   ticketNumber: number | null;
   createdAt: string;
   revokedAt: string | null;
@@ -19,12 +20,14 @@ export function findInvitations(db: Database, eventId: string): Promise<Invitati
     db,
     sql`select p.id as "participationId", o.buyer_first_name as "firstName", o.buyer_last_name as "lastName",
                o.buyer_email as email, coalesce(h.title || ' — ' || t.title, t.title) as "ticketTitle",
+               ${isoTimestamp('d.date_begin')} as "dateBegin",
                p.first_ticket_number as "ticketNumber", ${isoTimestamp('p.created_at')} as "createdAt",
                ${isoTimestamp('p.cancelled_at')} as "revokedAt"
           from participations p
           join orders o on o.id = p.order_id
           join tickets t on t.id = p.ticket_id
           left join tickets h on h.id = t.parent_id
+          left join event_dates d on d.id = p.date_id
          where p.event_id = ${eventId} and p.source = 'invitation'
          order by p.created_at desc, p.id`,
   );

@@ -17,11 +17,13 @@ import { isUuid } from '../../lib/ids';
 import type { Viewer } from '../../policy/can';
 import { authorizeEvent } from '../../policy/event-access';
 import { newOrderReference } from '../checkout/reference';
-import { placeDateOf } from '../dates/dates.service';
+import { type DateRow, findDates, findTicketDates, type TicketDates } from '../dates/dates.repository';
+import { placeDateAmong, placeDateOf } from '../dates/dates.service';
 import { type DoorTicketRow, findDoorTickets } from '../door-sales/repository';
 import { cancelParticipations } from '../orders/participations';
 import { PlacementRefused, placeSettledOrders } from '../orders/placement';
 import { findOrCreateGuestUsers, UNKNOWN_BIRTH_DATE } from '../users/users.repository';
+import { datesNamed, readDateCell } from './date-cell';
 import { type FileRow, readInvitationFile } from './invitation-file';
 import * as repo from './repository';
 
@@ -138,9 +140,44 @@ export async function createInvitation(
 
 type CheckedRow = InvitationPreviewRow & { invitee: Invitee | null };
 
-/** Each row's first error, in the order the form checks, then duplicates, then the ticket. */
+/**
+ * The date a row's place is for, on an event of several dates (issue 32): the one its Date cell
+ * names (a day with one date, or a day and a time), by the rules of a place the organiser gives
+ * (placeDateAmong); a pass takes none. A one-date event's file needs no date: its column is read
+ * for nothing.
+ */
+function rowDate(
+  dates: DateRow[],
+  ticket: TicketDates | undefined,
+  text: string,
+): { dateId: string | null } | { error: string } {
+  if (dates.length === 0) return { dateId: null };
+  if (ticket?.isPass && text) return { error: m.passHasNoDate };
+  let dateId: string | null = null;
+  if (!ticket?.isPass) {
+    if (!text) return { error: m.dateRequired };
+    const cell = readDateCell(text);
+    if (!cell) return { error: m.dateUnreadable };
+    const named = datesNamed(dates, cell);
+    if (named.length === 0) return { error: m.unknownDate };
+    if (named.length > 1) return { error: m.ambiguousDate(named.length) };
+    dateId = named[0]?.id ?? null;
+  }
+  try {
+    return { dateId: placeDateAmong(dates, ticket, dateId, 'file') };
+  } catch (refusal) {
+    if (refusal instanceof AppError) return { error: refusal.message };
+    throw refusal;
+  }
+}
+
+/** Each row's first error, in the order the form checks, then duplicates, the ticket and its date. */
 async function checkRows(deps: AppDeps, eventId: string, rows: FileRow[]): Promise<CheckedRow[]> {
-  const tickets = await findDoorTickets(deps.db, eventId, deps.clock.now());
+  const [tickets, dates, ticketDates] = await Promise.all([
+    findDoorTickets(deps.db, eventId, deps.clock.now()),
+    findDates(deps.db, eventId),
+    findTicketDates(deps.db, eventId),
+  ]);
   const fallback = defaultTicket(tickets);
   const byTitle = new Map(givable(tickets).map((t) => [ticketLabel(t, tickets).toLowerCase(), t]));
   for (const t of givable(tickets)) if (!byTitle.has(t.title.toLowerCase())) byTitle.set(t.title.toLowerCase(), t);
@@ -159,20 +196,35 @@ async function checkRows(deps: AppDeps, eventId: string, rows: FileRow[]): Promi
       firstName: neutralisedCell(row.firstName),
       lastName: neutralisedCell(row.lastName),
       ticketTitle: neutralisedCell(row.ticketTitle || (ticket ? ticketLabel(ticket, tickets) : '')),
+      date: neutralisedCell(row.dateText),
     };
+    const date = ticket
+      ? rowDate(
+          dates,
+          ticketDates.find((t) => t.id === ticket.id),
+          row.dateText,
+        )
+      : null;
     const error =
       firstInviteeError(row)?.message ??
       (firstLine.has(key) ? m.duplicate(firstLine.get(key) ?? 0) : null) ??
       (invited.has(key) ? m.alreadyInvited : null) ??
-      (ticket ? null : row.ticketTitle ? m.unknownTicket : m.noTicket);
+      (ticket ? null : row.ticketTitle ? m.unknownTicket : m.noTicket) ??
+      (date && 'error' in date ? date.error : null);
     if (!firstLine.has(key) && key) firstLine.set(key, row.line);
     return {
       ...shown,
       error,
       invitee:
-        error || !ticket
+        error || !ticket || !date || 'error' in date
           ? null
-          : { email: key, firstName: row.firstName.trim(), lastName: row.lastName.trim(), ticketId: ticket.id },
+          : {
+              email: key,
+              firstName: row.firstName.trim(),
+              lastName: row.lastName.trim(),
+              ticketId: ticket.id,
+              dateId: date.dateId,
+            },
     };
   });
 }
@@ -211,10 +263,6 @@ export async function importInvitationFile(
   const rows = await checkRows(deps, event.id, await readInvitationFile(await receiveFile()));
   const invitees = rows.flatMap((row) => (row.invitee ? [row.invitee] : []));
   if (invitees.length !== rows.length) throw new AppError('INVITATION_FILE_INVALID', m.fileHasErrors, 400, 'file');
-  // A file names no date (issue 32): on an event of several dates, only passes are given from one.
-  for (const ticketId of new Set(invitees.map((invitee) => invitee.ticketId))) {
-    await placeDateOf(deps.db, event.id, ticketId, null, 'file');
-  }
   try {
     await placeInvitations(deps, viewer as Viewer, event.id, invitees);
   } catch (error) {

@@ -1,12 +1,21 @@
-import { type Invitation, type InvitationPreview, invitationsFr } from '@guichet/shared';
+import {
+  datesFr,
+  eventDatesFr,
+  formatDateTime,
+  type Invitation,
+  type InvitationPreview,
+  invitationsFr,
+} from '@guichet/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { consoleDate } from '../../../test/date-fixtures';
 import { ok, refusal, stubApi } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { InvitationsTab } from './InvitationsTab';
 
 const m = invitationsFr;
 const BASE = '/console/events/evt-1';
+const DATES = `GET ${BASE}/dates`;
 const ticket = {
   id: 't-1',
   title: 'Entrée',
@@ -28,6 +37,7 @@ const invited = (revokedAt: string | null = null): Invitation => ({
   lastName: 'Invitée',
   email: 'ines@exemple.fr',
   ticketTitle: 'Entrée',
+  dateBegin: null,
   ticketNumber: 12,
   createdAt: '2030-05-01T10:00:00.000Z',
   revokedAt,
@@ -37,6 +47,7 @@ describe('the Invitations tab', () => {
   it('checks the form before asking the server, invites, lists the invitation, and revokes it after confirming', async () => {
     let list: Invitation[] = [];
     const api = stubApi({
+      [DATES]: ok([]),
       [`GET ${BASE}/door-tickets`]: ok([ticket]),
       [`GET ${BASE}/invitations`]: () => ok(list),
       [`POST ${BASE}/invitations`]: () => {
@@ -86,13 +97,22 @@ describe('the Invitations tab', () => {
   it('previews a file with each row’s error, offers no import while one remains, then imports a clean file', async () => {
     const withErrors: InvitationPreview = {
       rows: [
-        { line: 2, email: 'a@exemple.fr', firstName: 'Ana', lastName: 'Lopez', ticketTitle: 'Entrée', error: null },
+        {
+          line: 2,
+          email: 'a@exemple.fr',
+          firstName: 'Ana',
+          lastName: 'Lopez',
+          ticketTitle: 'Entrée',
+          date: '',
+          error: null,
+        },
         {
           line: 3,
           email: 'b@exemple.fr',
           firstName: `'=HYPERLINK("x")`,
           lastName: 'Durand',
           ticketTitle: 'Entrée',
+          date: '',
           error: m.formula,
         },
       ],
@@ -102,6 +122,7 @@ describe('the Invitations tab', () => {
     const clean: InvitationPreview = { rows: withErrors.rows.slice(0, 1), validCount: 1, errorCount: 0 };
     let previews = [withErrors, clean];
     const api = stubApi({
+      [DATES]: ok([]),
       [`GET ${BASE}/door-tickets`]: ok([ticket]),
       [`GET ${BASE}/invitations`]: ok([]),
       [`POST ${BASE}/invitations/preview`]: () => {
@@ -134,6 +155,7 @@ describe('the Invitations tab', () => {
 
   it('shows the server’s refusal of a file', async () => {
     stubApi({
+      [DATES]: ok([]),
       [`GET ${BASE}/door-tickets`]: ok([ticket]),
       [`GET ${BASE}/invitations`]: ok([]),
       [`POST ${BASE}/invitations/preview`]: refusal(400, 'VALIDATION_ERROR', m.tooManyRows(10000, 2000)),
@@ -144,5 +166,70 @@ describe('the Invitations tab', () => {
     await user.upload(input, new File(['x'], 'invites.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: m.preview }));
     expect(await screen.findByRole('alert')).toHaveTextContent(m.tooManyRows(10000, 2000));
+  });
+
+  it('on an event of several dates, invites for the date chosen (a pass for none) and shows each row’s and invitation’s date', async () => {
+    const friday = '2099-05-01T18:00:00.000Z';
+    const pass = { ...ticket, id: 't-pass', title: 'Pass 2 jours', isPass: true };
+    let list: Invitation[] = [];
+    const api = stubApi({
+      [DATES]: ok([consoleDate('d-fri', friday), consoleDate('d-sat', '2099-05-02T18:00:00.000Z')]),
+      [`GET ${BASE}/door-tickets`]: ok([ticket, pass]),
+      [`GET ${BASE}/invitations`]: () => ok(list),
+      [`POST ${BASE}/invitations`]: () => {
+        list = [{ ...invited(), dateBegin: friday }];
+        return { status: 201, body: { participationId: 'p-1', orderId: 'o-1', ticketId: 't-1', message: m.created } };
+      },
+      [`POST ${BASE}/invitations/preview`]: ok({
+        rows: [
+          {
+            line: 2,
+            email: 'a@exemple.fr',
+            firstName: 'Ana',
+            lastName: 'Lopez',
+            ticketTitle: 'Entrée',
+            date: '01/05/2099',
+            error: null,
+          },
+          {
+            line: 3,
+            email: 'b@exemple.fr',
+            firstName: 'Bo',
+            lastName: 'Li',
+            ticketTitle: 'Entrée',
+            date: '31/05/2099',
+            error: m.unknownDate,
+          },
+        ],
+        validCount: 1,
+        errorCount: 1,
+      } satisfies InvitationPreview),
+    });
+    const { user } = renderApp(<InvitationsTab eventId="evt-1" />);
+    await screen.findByText(m.empty);
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.email}`) }), 'ines@exemple.fr');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.firstName}`) }), 'Inès');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.lastName}`) }), 'Invitée');
+    await user.click(screen.getByRole('button', { name: m.submit }));
+    // A ticket for one date needs its date: said before asking the server.
+    expect(await screen.findByText(datesFr.dateRequired)).toBeInTheDocument();
+    expect(api.bodiesOf(`POST ${BASE}/invitations`)).toEqual([]);
+
+    await user.click(screen.getByRole('textbox', { name: eventDatesFr.filter.label }));
+    await user.click(await screen.findByRole('option', { name: formatDateTime(friday) }));
+    await user.click(screen.getByRole('button', { name: m.submit }));
+    expect(await screen.findByText(m.created)).toBeInTheDocument();
+    expect(api.bodiesOf(`POST ${BASE}/invitations`)).toEqual([
+      { email: 'ines@exemple.fr', firstName: 'Inès', lastName: 'Invitée', dateId: 'd-fri' },
+    ]);
+    expect((await screen.findAllByText(formatDateTime(friday))).length).toBeGreaterThan(0);
+
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['Email;Prénom;Nom;Date'], 'invites.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: m.preview }));
+    // The preview's Date column, beside the list's own.
+    expect(await screen.findByText('31/05/2099')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader', { name: m.previewColumns.date })).toHaveLength(2);
+    expect(screen.getByText(m.unknownDate)).toBeInTheDocument();
   });
 });

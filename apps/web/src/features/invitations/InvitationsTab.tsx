@@ -1,5 +1,6 @@
 import {
   type DoorTicket,
+  datesFr,
   firstInviteeError,
   formatDateTime,
   type Invitation,
@@ -24,6 +25,7 @@ import { IconFileSpreadsheet, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDoorTickets } from '../../api/checkin';
 import { ApiError } from '../../api/client';
+import { useConsoleEventDates } from '../../api/event-dates';
 import {
   useCreateInvitation,
   useImportInvitationFile,
@@ -37,6 +39,7 @@ import { DataTable } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { Section } from '../../ui/Section';
 import { toast } from '../../ui/toast';
+import { DateFilter } from '../event-dates/DateFilter';
 
 const m = invitationsFr;
 
@@ -68,15 +71,23 @@ function ticketChoices(tickets: DoorTicket[]) {
 }
 
 type Fields = { email: string; firstName: string; lastName: string };
-type FieldErrors = Partial<Record<keyof Fields | 'ticketId' | 'form', string>>;
+type FieldErrors = Partial<Record<keyof Fields | 'ticketId' | 'dateId' | 'form', string>>;
+
+/** Whether the ticket (or the choice ticket an option belongs to) is a pass of a multi-date event. */
+const isPassChoice = (tickets: DoorTicket[], id: string | null) =>
+  tickets.some((ticket) => ticket.isPass && (ticket.id === id || ticket.options.some((option) => option.id === id)));
 
 function InviteForm({ eventId }: { eventId: string }) {
   const empty: Fields = { email: '', firstName: '', lastName: '' };
   const [fields, setFields] = useState<Fields>(empty);
   const [ticketId, setTicketId] = useState<string | null>(null);
+  // A multi-date event (issue 32): an invitation is for one date, but a pass, which covers them all.
+  const [dateId, setDateId] = useState<string | null>(null);
+  const isMultiDate = (useConsoleEventDates(eventId).data?.length ?? 0) > 1;
   const [errors, setErrors] = useState<FieldErrors>({});
-  const tickets = useDoorTickets(eventId);
+  const tickets = useDoorTickets(eventId, dateId);
   const create = useCreateInvitation(eventId);
+  const isPass = isPassChoice(tickets.data ?? [], ticketId);
 
   const change = (field: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
@@ -91,9 +102,13 @@ function InviteForm({ eventId }: { eventId: string }) {
       setErrors({ [problem.field]: problem.message });
       return;
     }
+    if (isMultiDate && !dateId && !isPass) {
+      setErrors({ dateId: datesFr.dateRequired });
+      return;
+    }
     setErrors({});
     create.mutate(
-      { ...fields, ...(ticketId && { ticketId }) },
+      { ...fields, ...(ticketId && { ticketId }), ...(isMultiDate && dateId && !isPass && { dateId }) },
       {
         onSuccess: (created) => {
           toast(created.message);
@@ -102,7 +117,11 @@ function InviteForm({ eventId }: { eventId: string }) {
         onError: (error) => {
           const field = error instanceof ApiError ? error.field : undefined;
           setErrors(
-            field === 'email' || field === 'firstName' || field === 'lastName' || field === 'ticketId'
+            field === 'email' ||
+              field === 'firstName' ||
+              field === 'lastName' ||
+              field === 'ticketId' ||
+              field === 'dateId'
               ? { [field]: error.message }
               : { form: error.message },
           );
@@ -115,6 +134,20 @@ function InviteForm({ eventId }: { eventId: string }) {
     <Section title={m.title}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={720}>
+          <DateFilter
+            eventId={eventId}
+            value={dateId}
+            onChange={(next) => {
+              setDateId(next);
+              setTicketId(null);
+              setErrors((current) => ({ ...current, dateId: undefined, ticketId: undefined, form: undefined }));
+            }}
+          />
+          {errors.dateId && (
+            <Text size="sm" c="red" role="alert">
+              {errors.dateId}
+            </Text>
+          )}
           <Select
             label={m.ticket}
             placeholder={m.ticketDefault}
@@ -250,6 +283,8 @@ function ImportFile({ eventId }: { eventId: string }) {
   );
 }
 
+type PreviewRow = InvitationPreview['rows'][number];
+
 /** The file's rows as the server read them: text only, a formula shown with its neutralising apostrophe. */
 function PreviewTable({ preview }: { preview: InvitationPreview }) {
   const c = m.previewColumns;
@@ -265,6 +300,7 @@ function PreviewTable({ preview }: { preview: InvitationPreview }) {
         { header: c.firstName, cell: (row) => row.firstName },
         { header: c.lastName, cell: (row) => row.lastName },
         { header: c.ticket, cell: (row) => row.ticketTitle },
+        ...(preview.rows.some((row) => row.date) ? [{ header: c.date, cell: (row: PreviewRow) => row.date }] : []),
         {
           header: c.error,
           cell: (row) =>
@@ -300,6 +336,14 @@ function InvitationList({ eventId }: { eventId: string }) {
               { header: c.name, cell: (item) => `${item.firstName} ${item.lastName}` },
               { header: c.email, cell: (item) => item.email },
               { header: c.ticket, cell: (item) => item.ticketTitle },
+              ...(list.some((item) => item.dateBegin)
+                ? [
+                    {
+                      header: c.date,
+                      cell: (item: Invitation) => (item.dateBegin ? formatDateTime(item.dateBegin) : '—'),
+                    },
+                  ]
+                : []),
               { header: c.number, align: 'right', cell: (item) => item.ticketNumber ?? '—' },
               { header: c.status, cell: (item) => <Status invitation={item} /> },
               {
@@ -339,6 +383,12 @@ function InvitationCard({ eventId, invitation }: { eventId: string; invitation: 
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {invitation.email}
       </Text>
+      {invitation.dateBegin && (
+        // The date the place is for, apart from when it was given (the line below).
+        <Text size="sm" fw={600}>
+          {formatDateTime(invitation.dateBegin)}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">
         {invitation.ticketTitle}
         {invitation.ticketNumber !== null && ` · ${m.columns.number} ${invitation.ticketNumber}`} ·{' '}
