@@ -101,6 +101,20 @@ const SEARCH_NEAR = 1000;
 /** How many times the days of that first stretch the second one spans. */
 const SEARCH_MID_FACTOR = 10;
 
+/** The day of the SEARCH_NEAR-th listed event from `start`, where a search's near stretch ends ('infinity' before it). */
+function nearEndDay(start: string): SQL {
+  return sql`coalesce((select (e.date_begin at time zone 'UTC')::date from events e
+                        where e.is_public and e.deleted_at is null and e.cancelled_at is null
+                          and e.date_begin >= ${start}::timestamptz
+                        order by e.date_begin, e.id offset ${SEARCH_NEAR} limit 1), 'infinity'::date)`;
+}
+
+/** Where the near stretch of a search's first page ends now (listing.service keeps it a few seconds). */
+export async function findSearchNearDay(db: Database, now: Date): Promise<string> {
+  const [row] = await queryRows<{ day: string }>(db, sql`select ${nearEndDay(now.toISOString())}::text as day`);
+  return row?.day ?? 'infinity';
+}
+
 /** The search's query as a CTE that the filters read (`select q from search`), made once per statement. */
 function searchCte(filter: ListingFilter): SQL {
   if (filter.search === null) return sql``;
@@ -122,12 +136,16 @@ function searchCte(filter: ListingFilter): SQL {
  *   range inside the index, so that a word every event holds reads that stretch's rows only;
  * - `mid`: SEARCH_MID_FACTOR times as many days, its end inside the index and its start
  *   outside (btree_gin reads each bound of a range on its own, to the end of the index: a
- *   two-sided range read every later day, 12 ms, where the end alone reads 0.4 ms);
- * - `far`: the rest, the day compared outside the index (by then the search is rare: few rows).
+ *   two-sided range read every later day, 12 ms, where the end alone reads 0.4 ms); read only
+ *   when `near` found some rows but not a page: a search `near` finds nothing of is rare, and
+ *   most searches typed are (2.8 events found on average in bench/read-api's mix), so it would
+ *   cost them a second pass over the index's days (0.4 ms) for nothing;
+ * - `far`: the rest (from `mid`'s end, or `near`'s when `mid` was not read), the day compared
+ *   outside the index (by then the search is rare: few rows).
  * The stretches split the days exactly, whatever their sizes, so the page is the same; the rows
  * found are sorted after, and never counted beyond a stretch.
  */
-function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: number): SQL {
+function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: number, nearDay?: string): SQL {
   if (filter.search === null) {
     return sql`(select e.id, e.date_begin from events e
         where e.is_public and ${where}
@@ -135,11 +153,10 @@ function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: nu
   }
   const start = filter.after?.dateBegin ?? now.toISOString();
   const day = sql.raw(`(e.date_begin at time zone 'UTC')::date`);
-  return sql`(with near_end as materialized (
-        select coalesce((select ${day} from events e
-                          where e.is_public and e.deleted_at is null and e.cancelled_at is null
-                            and e.date_begin >= ${start}::timestamptz
-                          order by e.date_begin, e.id offset ${SEARCH_NEAR} limit 1), 'infinity'::date) as day),
+  // A first page may be given the near stretch's end read a few seconds before: any day splits
+  // the days exactly, and finding it read 1,000 entries of the index at every search.
+  const nearEnd = nearDay && !filter.after ? sql`${nearDay}::date` : nearEndDay(start);
+  return sql`(with near_end as materialized (select ${nearEnd} as day),
       mid_end as materialized (
         select case when n.day = 'infinity'::date then n.day
                     else greatest(n.day + 1, f.day + ${SEARCH_MID_FACTOR}::int * (n.day - f.day)) end as day
@@ -152,11 +169,12 @@ function publicCandidates(filter: ListingFilter, where: SQL, now: Date, take: nu
          where e.is_public and ${where}
            and ${day} < (select day from mid_end)
            and e.date_begin >= ((select day from near_end)::timestamp at time zone 'UTC')
-           and (select count(*) from near) < ${take}),
+           and (select count(*) from near) between 1 and ${take} - 1),
       far as materialized (
         select e.id, e.date_begin from events e
          where e.is_public and ${where}
-           and e.date_begin >= ((select day from mid_end)::timestamp at time zone 'UTC')
+           and e.date_begin >= ((case when (select count(*) from near) = 0 then (select day from near_end)
+                                      else (select day from mid_end) end)::timestamp at time zone 'UTC')
            and (select count(*) from near) + (select count(*) from mid) < ${take})
       select id, date_begin from (select * from near union all select * from mid union all select * from far) matches
        order by date_begin, id limit ${take})`;
@@ -187,6 +205,7 @@ export async function findListingPage(
   filter: ListingFilter,
   now: Date,
   viewerId: string | null,
+  nearDay?: string,
 ): Promise<{ body: string; last: ListPosition | null; hasMore: boolean }> {
   const where = filters(filter, now);
   const take = filter.limit + 1;
@@ -209,7 +228,7 @@ export async function findListingPage(
     sql`
     with ${searchCte(filter)}
     candidates as (
-      ${publicCandidates(filter, where, now, take)}
+      ${publicCandidates(filter, where, now, take, nearDay)}
       ${own}
     ),
     page as (

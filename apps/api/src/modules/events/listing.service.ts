@@ -7,7 +7,7 @@ import { singleFlight } from '../../lib/single-flight';
 import { weakEtag } from '../../plugins/http-cache';
 import type { SignedInUser } from '../users/users.repository';
 import { type CursorCodec, createCursorCodec } from './cursor';
-import { findListingPage, type ListingFilter } from './listing.repository';
+import { findListingPage, findSearchNearDay, type ListingFilter } from './listing.repository';
 
 const m = discoveryFr.query;
 
@@ -63,6 +63,8 @@ function resolveFilter(query: EventListQuery, now: Date, cursors: CursorCodec): 
 /** How long a visitor's page is reused by this process: a new event shows within this delay. */
 const SHARED_PAGE_TTL_MS = 2_000;
 const SHARED_PAGE_ENTRIES = 500;
+/** How long the day a search's first stretch ends is used before it is read again (any day gives the same page). */
+const NEAR_DAY_TTL_MS = 10_000;
 
 /**
  * The list, page by page. A visitor's page is the same for every visitor: it is computed once
@@ -75,8 +77,28 @@ export function createEventListing(deps: { db: Database; clock: Clock; cursorKey
   const recent = new Map<string, { at: number; answer: ListingAnswer }>();
   const asked = new Map<string, { db: Database; filter: ListingFilter }>();
 
+  // Where a search's first stretch ends (findSearchNearDay), read again in the background once
+  // older than NEAR_DAY_TTL_MS: a search then reads its index without looking for it first.
+  let nearDay: { day: string; at: number } | null = null;
+  let readingNearDay = false;
+  function searchNearDay(db: Database): string | undefined {
+    if (!readingNearDay && (!nearDay || Date.now() - nearDay.at > NEAR_DAY_TTL_MS)) {
+      readingNearDay = true;
+      findSearchNearDay(db, deps.clock.now())
+        .then((day) => {
+          nearDay = { day, at: Date.now() };
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          readingNearDay = false;
+        });
+    }
+    return nearDay?.day;
+  }
+
   async function build(db: Database, filter: ListingFilter, viewerId: string | null): Promise<ListingAnswer> {
-    const page = await findListingPage(db, filter, deps.clock.now(), viewerId);
+    const hint = filter.search !== null && !filter.after ? searchNearDay(db) : undefined;
+    const page = await findListingPage(db, filter, deps.clock.now(), viewerId, hint);
     const nextCursor = page.hasMore && page.last ? JSON.stringify(cursors.encode(page.last)) : 'null';
     const body = `{"items":${page.body},"nextCursor":${nextCursor}}`;
     return { body, bytes: Buffer.from(body), etag: weakEtag(body) };

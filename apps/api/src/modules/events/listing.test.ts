@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createUser, DAY, loginAs } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { tickets } from '../../db/schema';
+import { findListingPage, findSearchNearDay } from './listing.repository';
 
 const t = useTestApp();
 
@@ -186,13 +187,15 @@ describe('event list: search and filters', () => {
 
   it('finds every match in order beyond the stretches a search reads inside its index', async () => {
     const organizer = await createUser(t, { isVerified: true });
-    const [common, rare] = [word(), word()];
+    const [common, rare, later] = [word(), word(), word()];
     const { sql } = await import('drizzle-orm');
-    // 1,500 events two hours apart, each holding the common word and one in a hundred the rare
-    // one, then three rare ones four years on: the near, middle and far stretches all hold some.
+    // 1,500 events two hours apart, each holding the common word, one in a hundred the rare one
+    // and two late ones the third, then three rare ones four years on: the near, middle and far
+    // stretches all hold some.
     await t.database.db.execute(sql`
       insert into events (organizer_id, title, address, date_begin, date_end, is_public)
-      select ${organizer.id}::uuid, ${common}::text || case when i % 100 = 0 then ' ' || ${rare}::text else '' end || ' n° ' || i,
+      select ${organizer.id}::uuid, ${common}::text || case when i % 100 = 0 then ' ' || ${rare}::text else '' end
+                                   || case when i in (1250, 1450) then ' ' || ${later}::text else '' end || ' n° ' || i,
              '1 rue Alsace-Lorraine, 31000 Toulouse', now() + interval '1 day' + i * interval '2 hours',
              now() + interval '1 day' + i * interval '2 hours' + interval '1 hour', true
         from generate_series(0, 1499) i
@@ -216,6 +219,25 @@ describe('event list: search and filters', () => {
     ];
     expect(await all(rare, 24)).toEqual(rareTitles);
     expect(await all(rare, 4)).toEqual(rareTitles);
+    // A word none of the near stretch's events holds, found past it (the middle stretch skipped).
+    expect(await all(later, 24)).toEqual([`${common} ${later} n° 1250`, `${common} ${later} n° 1450`]);
+    // Wherever the near stretch is said to end (the day kept a few seconds by each process, one
+    // long gone, one years ahead, none), a search's first page is the same.
+    const now = new Date();
+    const firstPage = (search: string[], nearDay?: string) =>
+      findListingPage(
+        t.database.db,
+        { price: 'all', window: null, typeId: null, city: null, search, near: null, after: null, limit: 24 },
+        now,
+        null,
+        nearDay,
+      ).then((found) => found.body);
+    for (const search of [[rare], [later], [common]]) {
+      const expected = await firstPage(search);
+      for (const nearDay of [await findSearchNearDay(t.database.db, now), '2001-01-01', '2099-01-01', 'infinity']) {
+        expect(await firstPage(search, nearDay)).toBe(expected);
+      }
+    }
     const commonTitles = await all(common, 48);
     expect(commonTitles).toHaveLength(1500);
     expect(commonTitles.slice(0, 2)).toEqual([`${common} ${rare} n° 0`, `${common} n° 1`]);
