@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database } from './client';
 
@@ -36,4 +39,18 @@ export function preparedRows(db: Database): PreparedRows {
     drivers.set(db, rows);
   }
   return rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement built with the query builder, run as a named one (prepared once per connection on
+ * PostgreSQL), named after its text so that each shape (of filters, of sort) has its own: the
+ * list's and the participants page's statements took longer to plan than to run. Not for a
+ * transaction: the name is the pool's.
+ */
+export function namedRows<T>(db: Database, prefix: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+  return preparedRows(db)<T>({ name, text }, params);
 }

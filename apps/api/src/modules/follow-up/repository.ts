@@ -2,6 +2,7 @@ import type { Answers, ParticipantSort, QuestionView } from '@guichet/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
+import { namedRows } from '../../db/prepared';
 import type { EventAccessRow } from '../../policy/event-access.repository';
 import { type SessionGuard, sessionHolds } from '../auth/session-copy';
 import { placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
@@ -536,7 +537,8 @@ export async function participantsPageOfEvent(
   const query = { ...wholeEvent, dateId: undefined };
   const words = searchWords(query.q);
   const search = words.length > 0 ? searchedPageKeys(eventId, query, words, sql`totals.total`) : undefined;
-  const [row] = await queryRows<
+  // Named after its text (one per sort and search shape): planning it cost more than running it.
+  const [row] = await namedRows<
     EventPage['access'] & {
       questions: QuestionView[];
       rows: ParticipantDbRow[] | null;
@@ -546,6 +548,7 @@ export async function participantsPageOfEvent(
     }
   >(
     db,
+    'participants_page',
     sql`with copy as (select ${sessionHolds(guard, reader.id)} as holds)
         select copy.holds as "sessionHolds", e.id, e.title, e.organizer_id as "organizerId", e.is_public as "isPublic",
                s.user_id is not null as "isStaff", coalesce(s.role = 'box-office', false) as "isBoxOffice",
