@@ -114,7 +114,15 @@ test('on an event of several dates, an invitation is for the date chosen, and a 
   await panel.getByRole('textbox', { name: 'Prénom' }).fill('Inès');
   await panel.getByRole('textbox', { name: 'Nom', exact: true }).fill('Invitée');
   await panel.getByRole('button', { name: 'Inviter' }).click();
-  await expect(panel.getByText('Choisissez la date de chaque billet.')).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: 'Date', exact: true })).toHaveAccessibleDescription(
+    'Choisissez la date de chaque billet.',
+  );
+  await screenshotBothThemes(
+    page,
+    panel.getByRole('textbox', { name: 'Date', exact: true }),
+    'invitations-date-required',
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
   await panel.getByRole('textbox', { name: 'Date', exact: true }).click();
   await page.getByRole('option').nth(2).click();
   await panel.getByRole('button', { name: 'Inviter' }).click();

@@ -18,7 +18,7 @@ export function ErrorState({
 }) {
   if (compact) {
     return (
-      <Text c="red" size="sm" role="alert">
+      <Text c="var(--mantine-color-error)" size="sm" role="alert">
         {message}
       </Text>
     );

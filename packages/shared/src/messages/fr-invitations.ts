@@ -83,7 +83,6 @@ export const invitationsFr = {
   ticketRequired: 'Choisissez un billet de cet événement.',
   noTicket: "Cet événement n'a aucun billet disponible pour une invitation.",
   // A row's date, on an event of several dates (issue 32).
-  dateRequired: 'Cet événement a plusieurs dates : indiquez la date de cette invitation.',
   dateUnreadable: "La date n'est pas lisible : écrivez-la jj/mm/aaaa, et l'heure si besoin (12/07/2027 20:30).",
   unknownDate: "Aucune date de l'événement ne correspond à cette date.",
   ambiguousDate: (count: number) =>

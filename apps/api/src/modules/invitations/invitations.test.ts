@@ -1,4 +1,12 @@
-import { checkoutFr, followUpFr, invitationsFr, MAX_INVITATION_ROWS, resaleFr, transfersFr } from '@guichet/shared';
+import {
+  checkoutFr,
+  datesFr,
+  followUpFr,
+  invitationsFr,
+  MAX_INVITATION_ROWS,
+  resaleFr,
+  transfersFr,
+} from '@guichet/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -378,7 +386,7 @@ describe('invitations on an event of several dates', () => {
       ['13/07/2027', null],
       ['12/07/2027', m.ambiguousDate(2)],
       ['12/07/2027 20h30', null],
-      ['', m.dateRequired],
+      ['', datesFr.dateRequired],
       ['31/07/2027', m.unknownDate],
       ['demain', m.dateUnreadable],
       ['12/07/2027', m.passHasNoDate],
@@ -422,7 +430,8 @@ describe('invitations on an event of several dates', () => {
 
     const undated = await invite(event.id, cookie, { ...guest(), ticketId: rows[0]?.id });
     expect(undated.statusCode).toBe(400);
-    expect(undated.json().code).toBe('DATE_REQUIRED');
+    // The form's own check says the same (InviteForm): the server refuses it in those words.
+    expect(undated.json()).toMatchObject({ code: 'DATE_REQUIRED', message: datesFr.dateRequired, field: 'dateId' });
     const dated = await invite(event.id, cookie, {
       ...guest(),
       ticketId: rows[0]?.id,

@@ -154,8 +154,8 @@ function rowDate(
   if (dates.length === 0) return { dateId: null };
   if (ticket?.isPass && text) return { error: m.passHasNoDate };
   let dateId: string | null = null;
-  if (!ticket?.isPass) {
-    if (!text) return { error: m.dateRequired };
+  // A ticket for one date without one is refused by placeDateAmong, in the door sale's words.
+  if (!ticket?.isPass && text) {
     const cell = readDateCell(text);
     if (!cell) return { error: m.dateUnreadable };
     const named = datesNamed(dates, cell);

@@ -225,7 +225,7 @@ export function SentMessage({ message }: { message: AttendeeMessage }) {
       <Group gap="md">
         <Text size="xs">{m.progress(message.sent, message.recipients)}</Text>
         {message.failed > 0 && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="var(--mantine-color-error)">
             {m.failedCount(message.failed)}
           </Text>
         )}

@@ -25,7 +25,7 @@ export default function TermsModal() {
         {fr.terms.readTerms}
       </Anchor>
       {accept.error && (
-        <Text c="red" mt="sm" role="alert">
+        <Text c="var(--mantine-color-error)" mt="sm" role="alert">
           {accept.error.message}
         </Text>
       )}

@@ -13,10 +13,13 @@ export function DateFilter({
   eventId,
   value,
   onChange,
+  error,
 }: {
   eventId: string;
   value: string | null;
   onChange(dateId: string | null): void;
+  /** Said under the field, tied to it for screen readers (a form that needs a date: an invitation). */
+  error?: string;
 }) {
   const dates = useConsoleEventDates(eventId).data ?? [];
   if (dates.length < 2) return null;
@@ -34,6 +37,7 @@ export function DateFilter({
         })),
       ]}
       value={value ?? ALL}
+      error={error}
       onChange={(next) => onChange(next ? next : null)}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}

@@ -169,7 +169,7 @@ export function ListFilters({
         )}
       </SimpleGrid>
       {locationError && (
-        <Text size="sm" c="red" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {t.locationRefused}
         </Text>
       )}

@@ -115,7 +115,7 @@ function PreviewTable({ preview }: { preview: InvitationPreview }) {
           header: c.error,
           cell: (row) =>
             row.error ? (
-              <Text size="sm" c="red">
+              <Text size="sm" c="var(--mantine-color-error)">
                 {row.error}
               </Text>
             ) : (

@@ -198,7 +198,9 @@ describe('the Invitations tab', () => {
     await user.type(screen.getByRole('textbox', { name: new RegExp(`^${m.lastName}`) }), 'Invitée');
     await user.click(screen.getByRole('button', { name: m.submit }));
     // A ticket for one date needs its date: said before asking the server.
-    expect(await screen.findByText(datesFr.dateRequired)).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: eventDatesFr.filter.label })).toHaveAccessibleDescription(
+      datesFr.dateRequired,
+    );
     expect(api.bodiesOf(`POST ${BASE}/invitations`)).toEqual([]);
 
     await user.click(screen.getByRole('textbox', { name: eventDatesFr.filter.label }));

@@ -1,5 +1,5 @@
 import { type DoorTicket, datesFr, firstInviteeError, invitationsFr } from '@guichet/shared';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDoorTickets } from '../../api/checkin';
@@ -92,17 +92,13 @@ export function InviteForm({ eventId }: { eventId: string }) {
           <DateFilter
             eventId={eventId}
             value={dateId}
+            error={errors.dateId}
             onChange={(next) => {
               setDateId(next);
               setTicketId(null);
               setErrors((current) => ({ ...current, dateId: undefined, ticketId: undefined, form: undefined }));
             }}
           />
-          {errors.dateId && (
-            <Text size="sm" c="red" role="alert">
-              {errors.dateId}
-            </Text>
-          )}
           <Select
             label={m.ticket}
             placeholder={m.ticketDefault}

@@ -254,7 +254,7 @@ export function EditTickets({ event, canPrice }: { event: ManagedEvent; canPrice
         </Button>
       ))}
       {error && (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {error}
         </Text>
       )}

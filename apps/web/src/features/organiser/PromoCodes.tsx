@@ -143,7 +143,7 @@ export function PromoCodes({ event }: { event: ManagedEvent }) {
         </Button>
       </Group>
       {error && (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {error}
         </Text>
       )}

@@ -37,7 +37,7 @@ export function WalletButtons({ participationId }: { participationId: string }) 
         </Button>
       )}
       {google.isError && (
-        <Text size="sm" c="red" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {w.googleFailed}
         </Text>
       )}

@@ -36,7 +36,7 @@ export default function RefundsPage() {
               {refund.orderReference && ` · ${m.order} ${refund.orderReference}`}
             </Text>
             {refund.lastError && (
-              <Text size="sm" c="red">
+              <Text size="sm" c="var(--mantine-color-error)">
                 {refund.lastError}
               </Text>
             )}

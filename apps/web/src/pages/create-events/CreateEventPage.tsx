@@ -194,7 +194,7 @@ function CreateEventForm({ user }: { user: SessionUser }) {
           onChange={(ticketDrafts) => set({ tickets: ticketDrafts })}
         />
         {fieldError('ticketList') && (
-          <Text c="red" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             {fieldError('ticketList')}
           </Text>
         )}

@@ -27,7 +27,7 @@ function FollowButton({ profile }: { profile: VisibleProfile }) {
         {following ? m.unfollow : m.follow}
       </Button>
       {follow.error && (
-        <Text c="red" size="sm" role="alert">
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
           {follow.error.message}
         </Text>
       )}

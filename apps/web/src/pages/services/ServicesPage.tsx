@@ -95,7 +95,7 @@ export default function ServicesPage() {
                   <Loading />
                 ) : products.isError ? (
                   <Stack align="flex-start" role="alert">
-                    <Text c="red">{m.loadFailed}</Text>
+                    <Text c="var(--mantine-color-error)">{m.loadFailed}</Text>
                     <Button variant="light" onClick={() => products.refetch()}>
                       {m.retry}
                     </Button>
