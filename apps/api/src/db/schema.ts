@@ -468,8 +468,6 @@ export const participantLines = pgTable(
     index('participant_lines_promo_idx').on(t.eventId, t.promoKey, t.firstId),
     index('participant_lines_price_idx').on(t.eventId, t.totalCents, t.firstId),
     index('participant_lines_ticket_idx').on(t.ticketId),
-    // No pending list: a search read every entry not yet merged, 4 MB after a big sale (docs/decisions.md "Follow-up").
-    index('participant_lines_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 
@@ -477,6 +475,26 @@ export const participantLines = pgTable(
  * The entries of each row of the participants list, apart: a scan moves only this narrow row
  * (two indexes), not the list's row and its eight.
  */
+/**
+ * Each word of a row of the participants list (the lexemes of participant_lines.search), with the
+ * row's places: a search reads the rows it finds, and counts them and their places, from this
+ * index alone (event, word, row, places) instead of visiting each row found (docs/decisions.md
+ * "Follow-up"). Written by guichet_refresh_participant_lines with the row. Byte order ("C"): a
+ * word's prefix is one range of the index.
+ */
+export const participantLineWords = pgTable(
+  'participant_line_words',
+  {
+    eventId: uuid('event_id').notNull(),
+    // Compared byte-wise (collation "C", set in the migration): a prefix is a range of the key.
+    word: text('word').notNull(),
+    key: text('key').notNull(),
+    // Also in the key's index (INCLUDE, set in the migration): counting places reads no row.
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.word, t.key] })],
+);
+
 export const participantLineEntries = pgTable(
   'participant_line_entries',
   {

@@ -617,7 +617,7 @@ describe('A pass at the door without a list', () => {
 
 describe('Statistics, participants and exports by date', () => {
   it('counts, lists and exports one date’s places and the passes covering it, with a date column', async () => {
-    const { owner, event, begin, secondId, single } = await twoDateEvent();
+    const { owner, event, begin, secondId, single, holder, passHolder } = await twoDateEvent();
     const participants = async (query: string) => {
       const answer = await console(owner.cookie, 'GET', `/api/console/events/${event.id}/participants?${query}`);
       expect(answer.statusCode, answer.body).toBe(200);
@@ -630,6 +630,19 @@ describe('Statistics, participants and exports by date', () => {
     });
     expect(await participants(`dateId=${event.id}`)).toMatchObject({ total: 2, places: 3 });
     expect(await participants('')).toMatchObject({ total: 2, places: 3 });
+    // Searched, one date's rows are those the words find among that date's.
+    const q = (buyer: { email: string }) => encodeURIComponent(buyer.email);
+    expect(await participants(`dateId=${secondId}&q=${q(passHolder.buyer)}`)).toMatchObject({ total: 1, places: 1 });
+    expect(await participants(`dateId=${secondId}&q=${q(holder.buyer)}`)).toMatchObject({
+      total: 0,
+      places: 0,
+      items: [],
+    });
+    expect(await participants(`dateId=${event.id}&q=${q(holder.buyer)}`)).toMatchObject({
+      total: 1,
+      places: 2,
+      items: [{ ticketTitle: single.title }],
+    });
     const unknown = await console(
       owner.cookie,
       'GET',

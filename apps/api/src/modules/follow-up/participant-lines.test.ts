@@ -71,20 +71,27 @@ async function keptAndRecomputed(eventId: string) {
       sql`select coalesce(sum(lines), 0)::int as lines, coalesce(sum(places), 0)::int as places
             from participant_line_counts where event_id = ${eventId}`,
     );
+  // The rows' words, each with its row's places: what a search finds and counts.
+  const words = () =>
+    queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select word, key, quantity from participant_line_words where event_id = ${eventId} order by word, key`,
+    );
   const rows = await read();
-  const kept = [...rows, ...(await totals())];
+  const kept = [...rows, ...(await totals()), ...(await words())];
   await t.database.db.transaction(async (tx) => {
     const keys = rows.map((row) => String(row.key));
     await tx.execute(sql`delete from participant_lines where event_id = ${eventId}`);
     await tx.execute(sql`delete from participant_line_entries where event_id = ${eventId}`);
     await tx.execute(sql`delete from participant_line_counts where event_id = ${eventId}`);
+    await tx.execute(sql`delete from participant_line_words where event_id = ${eventId}`);
     await tx.execute(sql`select guichet_refresh_participant_lines(array(
       select guichet_participant_line_key(order_id, ticket_id, is_gift, split_from, id)
         from participations where event_id = ${eventId} and cancelled_at is null))`);
     // Nothing else than what was kept: no row of a place gone, none missing.
     expect(keys.length).toBeGreaterThan(0);
   });
-  return { kept, recomputed: [...(await read()), ...(await totals())] };
+  return { kept, recomputed: [...(await read()), ...(await totals()), ...(await words())] };
 }
 
 describe('the participants list’s rows', () => {
@@ -108,6 +115,17 @@ describe('the participants list’s rows', () => {
     const found = await s.list('?q=eloise');
     expect(found.total).toBe(1);
     expect(found.items[0]?.places.map((p) => p.holderName)).toContain('Éloïse Nouvelle');
+    // Renamed again: the old name finds nobody, the new one the row and its two places, once
+    // although two of its words begin with 'zo' (Paul Zorro's row of three places is the other).
+    await t.database.db
+      .update(participations)
+      .set({ holderFirstName: 'Zoé', holderLastName: 'Zoellner' })
+      .where(eq(participations.id, first.id));
+    expect(await s.list('?q=eloise')).toMatchObject({ total: 0, places: 0, items: [] });
+    expect(await s.list('?q=zoe%20zoel')).toMatchObject({ total: 1, places: 2 });
+    const zo = await s.list('?q=zo');
+    expect(zo).toMatchObject({ total: 2, places: 5 });
+    expect(zo.items.map((row) => row.lastName).sort()).toEqual(['Acheteur', 'Zorro']);
 
     // A ticket renamed: the type sort follows.
     await t.database.db.update(tickets).set({ title: 'Assis' }).where(eq(tickets.id, s.balcon.id));

@@ -65,7 +65,26 @@ BEGIN
       LEFT JOIN users u ON u.id = p.user_id),
   -- What the rows were, read before this statement changes them: the list's totals move by the difference.
   before AS (
-    SELECT pl.key, pl.event_id, pl.quantity FROM participant_lines pl JOIN keys k ON k.key = pl.key),
+    SELECT pl.key, pl.event_id, pl.quantity, pl.search FROM participant_lines pl JOIN keys k ON k.key = pl.key),
+  -- The rows' words (participant_line_words) move by the difference too: each (event, word, row) is
+  -- deleted, changed or added by one statement only, never two.
+  old_words AS (
+    SELECT b.event_id, w.lexeme AS word, b.key, b.quantity FROM before b CROSS JOIN unnest(b.search) w),
+  new_words AS (
+    SELECT l.event_id, w.lexeme AS word, l.key, l.quantity FROM lines l CROSS JOIN unnest(l.search) w),
+  words_gone AS (
+    DELETE FROM participant_line_words pw USING old_words o
+     WHERE pw.event_id = o.event_id AND pw.word = o.word AND pw.key = o.key
+       AND NOT EXISTS (SELECT 1 FROM new_words n WHERE n.event_id = o.event_id AND n.word = o.word AND n.key = o.key)),
+  words_moved AS (
+    UPDATE participant_line_words pw SET quantity = n.quantity
+      FROM new_words n JOIN old_words o ON o.event_id = n.event_id AND o.word = n.word AND o.key = n.key
+     WHERE pw.event_id = n.event_id AND pw.word = n.word AND pw.key = n.key AND n.quantity <> o.quantity),
+  words_added AS (
+    INSERT INTO participant_line_words (event_id, word, key, quantity)
+    SELECT n.event_id, n.word, n.key, n.quantity FROM new_words n
+     WHERE NOT EXISTS (SELECT 1 FROM old_words o WHERE o.event_id = n.event_id AND o.word = n.word AND o.key = n.key)
+    ON CONFLICT (event_id, word, key) DO UPDATE SET quantity = excluded.quantity),
   counted AS (
     INSERT INTO participant_line_counts AS c (event_id, slot, lines, places)
     SELECT event_id, pg_backend_pid(), sum(lines), sum(places) FROM (
