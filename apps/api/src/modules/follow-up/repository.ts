@@ -419,9 +419,13 @@ function keysFound(eventId: string, words: string[]): SQL {
   );
 }
 
-/** The rows a search finds, as a filter of rows read by their key (`g`). */
+/**
+ * The rows a search finds, as a filter of rows read by their key (`g`). An array, so that they are
+ * read by the key's index in any plan: as a join, a plan made once for every word read the
+ * event's 40,000 rows to keep 300 of them (144 ms against 14).
+ */
 const foundByKey = (eventId: string, q: string | undefined, words: string[]) => {
-  if (words.length > 0) return sql` and g.key in (select f.key from (${keysFound(eventId, words)}) f)`;
+  if (words.length > 0) return sql` and g.key = any(array(select f.key from (${keysFound(eventId, words)}) f))`;
   return q?.trim() ? sql` and false` : sql``;
 };
 
