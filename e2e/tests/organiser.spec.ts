@@ -101,7 +101,10 @@ test('a verified organiser publishes a paid event with a choice ticket, a hidden
 
   await page.goto(`/editevents/${eventId}`);
   await expect(page.getByRole('heading', { name: "Modification de l'événement" })).toBeVisible();
-  await page.getByRole('switch', { name: 'Événement public' }).check({ force: true });
+  // Its label, as a user clicks it: a forced click on the hidden input scrolled it under the sticky
+  // header and clicked the header instead (a CI run, 28 November 2026).
+  await page.locator('label', { hasText: /^Événement public$/ }).click();
+  await expect(page.getByRole('switch', { name: 'Événement public' })).toBeChecked();
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Votre événement a bien été sauvegardé.')).toBeVisible();
 
