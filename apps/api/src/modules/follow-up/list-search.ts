@@ -27,7 +27,7 @@ export function searchWords(q: string | undefined): string[] {
 // walking its sort's index); `keysFound` finds the rows from the words' index.
 export const searched = (q: string | undefined, words: string[]) => {
   if (words.length > 0)
-    return sql` and g.search @@ to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+    return sql` and g.search @@ to_tsquery('simple', (select ${words.map((word) => `${word}:*`).join(' & ')}::text))`;
   return q?.trim() ? sql` and false` : sql``;
 };
 
@@ -45,7 +45,7 @@ function pastPrefix(word: string): string {
 /** The entries of participant_line_words' key for one word's prefix: one range of the index. */
 const wordEntries = (eventId: string, word: string) =>
   sql`select w.word, w.key, w.quantity from participant_line_words w
-       where w.event_id = ${eventId} and w.word >= ${word} and w.word < ${pastPrefix(word)}`;
+       where w.event_id = ${eventId} and w.word >= (select ${word}::text) and w.word < (select ${pastPrefix(word)}::text)`;
 
 /**
  * The rows that hold a word beginning with each of `words`, with their places, read from the

@@ -67,24 +67,33 @@ BEGIN
   before AS (
     SELECT pl.key, pl.event_id, pl.quantity, pl.search FROM participant_lines pl JOIN keys k ON k.key = pl.key),
   -- The rows' words (participant_line_words) move by the difference too: each (event, word, row) is
-  -- deleted, changed or added by one statement only, never two.
+  -- deleted, changed or added by one statement only, never two. The difference and the rows gone
+  -- are full joins, which PostgreSQL can only hash or merge: as anti-joins, a plan made for a few
+  -- keys compared each word with every other, and an event cancelled whole (thousands of keys in
+  -- one call) took minutes.
   old_words AS (
     SELECT b.event_id, w.lexeme AS word, b.key, b.quantity FROM before b CROSS JOIN unnest(b.search) w),
   new_words AS (
     SELECT l.event_id, w.lexeme AS word, l.key, l.quantity FROM lines l CROSS JOIN unnest(l.search) w),
+  word_changes AS (
+    SELECT coalesce(o.event_id, n.event_id) AS event_id, coalesce(o.word, n.word) AS word,
+           coalesce(o.key, n.key) AS key, o.quantity AS was, n.quantity AS quantity
+      FROM old_words o FULL JOIN new_words n ON n.event_id = o.event_id AND n.word = o.word AND n.key = o.key
+     WHERE o.quantity IS DISTINCT FROM n.quantity),
   words_gone AS (
-    DELETE FROM participant_line_words pw USING old_words o
-     WHERE pw.event_id = o.event_id AND pw.word = o.word AND pw.key = o.key
-       AND NOT EXISTS (SELECT 1 FROM new_words n WHERE n.event_id = o.event_id AND n.word = o.word AND n.key = o.key)),
+    DELETE FROM participant_line_words pw USING word_changes c
+     WHERE c.quantity IS NULL AND pw.event_id = c.event_id AND pw.word = c.word AND pw.key = c.key),
   words_moved AS (
-    UPDATE participant_line_words pw SET quantity = n.quantity
-      FROM new_words n JOIN old_words o ON o.event_id = n.event_id AND o.word = n.word AND o.key = n.key
-     WHERE pw.event_id = n.event_id AND pw.word = n.word AND pw.key = n.key AND n.quantity <> o.quantity),
+    UPDATE participant_line_words pw SET quantity = c.quantity FROM word_changes c
+     WHERE c.was IS NOT NULL AND c.quantity IS NOT NULL
+       AND pw.event_id = c.event_id AND pw.word = c.word AND pw.key = c.key),
   words_added AS (
     INSERT INTO participant_line_words (event_id, word, key, quantity)
-    SELECT n.event_id, n.word, n.key, n.quantity FROM new_words n
-     WHERE NOT EXISTS (SELECT 1 FROM old_words o WHERE o.event_id = n.event_id AND o.word = n.word AND o.key = n.key)
+    SELECT c.event_id, c.word, c.key, c.quantity FROM word_changes c WHERE c.was IS NULL
     ON CONFLICT (event_id, word, key) DO UPDATE SET quantity = excluded.quantity),
+  -- The keys left without a live place (every group's key is one of the keys).
+  keys_gone AS (
+    SELECT k.key FROM keys k FULL JOIN groups g ON g.key = k.key WHERE g.key IS NULL),
   counted AS (
     INSERT INTO participant_line_counts AS c (event_id, slot, lines, places)
     SELECT event_id, pg_backend_pid(), sum(lines), sum(places) FROM (
@@ -94,11 +103,9 @@ BEGIN
      GROUP BY 1, 2 HAVING sum(lines) <> 0 OR sum(places) <> 0 ORDER BY 1, 2
     ON CONFLICT (event_id, slot) DO UPDATE SET lines = c.lines + excluded.lines, places = c.places + excluded.places),
   gone AS (
-    DELETE FROM participant_lines pl USING keys k
-     WHERE pl.key = k.key AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.key = k.key)),
+    DELETE FROM participant_lines pl USING keys_gone k WHERE pl.key = k.key),
   gone_entries AS (
-    DELETE FROM participant_line_entries pe USING keys k
-     WHERE pe.key = k.key AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.key = k.key)),
+    DELETE FROM participant_line_entries pe USING keys_gone k WHERE pe.key = k.key),
   entries AS (
     INSERT INTO participant_line_entries (key, event_id, first_id, quantity, entries_used)
     SELECT key, event_id, first_id, quantity, entries_used FROM lines
