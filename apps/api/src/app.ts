@@ -100,7 +100,7 @@ import { appleWebServiceRoutes } from './modules/wallet/apple-service.routes';
 import { pushWalletPassChange } from './modules/wallet/push.service';
 import { createWalletPushAdapter, type WalletPushAdapter } from './modules/wallet/push-adapter';
 import { walletRoutes } from './modules/wallet/wallet.routes';
-import { deliverWebhook, fanOutWebhookEvent } from './modules/webhooks/delivery';
+import { deliverWebhook, fanOutWebhookEvent, WEBHOOK_JOB_KINDS } from './modules/webhooks/delivery';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { forgetOldWebhookAttempts } from './modules/webhooks/service';
 import {
@@ -481,7 +481,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Webhooks answer integrators within seconds of a payment, even while a rush's mails and their
     // PDFs keep the other loop busy for minutes.
-    lanes: [['webhook_event', 'webhook']],
+    lanes: [[...WEBHOOK_JOB_KINDS]],
     onError: (error, job) => app.log.error({ err: error, job: job?.id, kind: job?.kind }, 'background job failed'),
     onEnded: (job, reason) =>
       app.log.warn({ job: job.id, kind: job.kind, reason }, 'background job ended: subject gone'),

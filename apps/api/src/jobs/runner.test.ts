@@ -289,4 +289,27 @@ describe('a refund the provider refuses', () => {
     await runner.runDue();
     expect(started.filter((key) => key.startsWith('lane-')).sort()).toEqual(['lane-quick', 'lane-slow']);
   });
+
+  it('runs only the kinds asked for, without waiting for the other jobs due (a test among others)', async () => {
+    const started: string[] = [];
+    const runner = createJobRunner({
+      db: t.database.db,
+      lanes: [['webhook']],
+      handlers: {
+        ...idleJobHandlers,
+        refund: async (payload) => {
+          started.push(payload.transactionId ?? '');
+        },
+        webhook: async (payload) => {
+          started.push(payload.eventId ?? '');
+        },
+      },
+    });
+    await queueJob(t.database.db, 'refund', { provider: 'none', transactionId: 'only-other' }, { maxAttempts: 1 });
+    await queueJob(t.database.db, 'webhook', { eventId: 'only-asked', endpointId: 'none' }, { maxAttempts: 1 });
+    expect(await runner.runDue(['webhook'])).toBeGreaterThanOrEqual(1);
+    expect(started.filter((key) => key.startsWith('only-'))).toEqual(['only-asked']);
+    await runner.runDue();
+    expect(started.filter((key) => key.startsWith('only-')).sort()).toEqual(['only-asked', 'only-other']);
+  });
 });

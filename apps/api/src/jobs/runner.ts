@@ -89,8 +89,12 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   const laneKinds = lanesOf(Object.keys(handlers) as JobKind[], options.lanes ?? []);
 
-  /** Runs every job due now, batch after batch; the jobs it makes due again wait for their time. */
-  async function runDue(): Promise<number> {
+  /**
+   * Runs every job due now, batch after batch, or only those of the kinds `only` names (one lane,
+   * not waiting for the others); the jobs it makes due again wait for their time.
+   */
+  async function runDue(only?: readonly JobKind[]): Promise<number> {
+    if (only) return runLane(only);
     const done = await Promise.all(laneKinds.map(runLane));
     return done.reduce((sum, n) => sum + n, 0);
   }

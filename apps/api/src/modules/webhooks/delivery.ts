@@ -1,5 +1,6 @@
 import { integrationsFr } from '@guichet/shared';
 import type { AppDeps } from '../../app-deps';
+import type { JobKind } from '../../db/schema';
 import { Deferred } from '../../jobs/deferred';
 import { SubjectGone } from '../../jobs/subject-gone';
 import { AppError } from '../../lib/errors';
@@ -14,6 +15,9 @@ import { signatureHeader } from './signature';
  * (guichet_emit_webhook.sql writes the same number on the jobs it makes).
  */
 export const WEBHOOK_MAX_ATTEMPTS = 10;
+
+/** The jobs of a delivery: an event fanned out to its endpoints, then each endpoint's delivery (a lane of their own). */
+export const WEBHOOK_JOB_KINDS: readonly JobKind[] = ['webhook_event', 'webhook'];
 
 /** How late a delivery may run at the slot it reserved (the runner's poll, a busy batch). */
 const SLOT_VALID_MS = 10_000;

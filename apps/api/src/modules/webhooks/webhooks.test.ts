@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, loginAs, type TestApp, withTestApp } from '../../../test/helpers';
 import { useTestApp } from '../../../test/use-test-app';
 import { jobs, mailOutbox, orders, webhookAttempts, webhookEndpoints } from '../../db/schema';
-import { WEBHOOK_MAX_ATTEMPTS } from './delivery';
+import { WEBHOOK_JOB_KINDS, WEBHOOK_MAX_ATTEMPTS } from './delivery';
 import { forgetOldWebhookAttempts } from './service';
 import { signatureHeader, verifySignature } from './signature';
 
@@ -109,8 +109,8 @@ describe('signed webhooks', () => {
     const buyer = await createUser(t);
     const order = await payAnOrder(t, event.id, buyer.id);
     const before = hook.received.length;
-    await t.app.jobs.runDue();
-    await t.app.jobs.runDue();
+    await t.app.jobs.runDue(WEBHOOK_JOB_KINDS);
+    await t.app.jobs.runDue(WEBHOOK_JOB_KINDS);
     const got = hook.received.slice(before);
     expect(got).toHaveLength(1);
     const [delivery] = got as [Received];
@@ -146,8 +146,8 @@ describe('signed webhooks', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, 'webhook_event'), sql`${jobs.payload}->>'organiserId' = ${user.id}`));
     expect(rows).toHaveLength(1);
-    await t.app.jobs.runDue();
-    await t.app.jobs.runDue();
+    await t.app.jobs.runDue(WEBHOOK_JOB_KINDS);
+    await t.app.jobs.runDue(WEBHOOK_JOB_KINDS);
     const got = hook.received.slice(before);
     expect(got).toHaveLength(2);
     expect(new Set(got.map((r) => r.headers['guichet-event-id'])).size).toBe(1);
@@ -177,8 +177,8 @@ describe('signed webhooks', () => {
       payload: { title: 'Nouveau titre', type: 'Soirée' },
     });
     expect(edited.statusCode).toBe(200);
-    await t.app.jobs.runDue();
-    await t.app.jobs.runDue();
+    await t.app.jobs.runDue(WEBHOOK_JOB_KINDS);
+    await t.app.jobs.runDue(WEBHOOK_JOB_KINDS);
     const got = hook.received.slice(before).map((r) => JSON.parse(r.body));
     expect(got).toEqual([
       expect.objectContaining({ type: 'event.updated', data: expect.objectContaining({ title: 'Nouveau titre' }) }),
@@ -251,8 +251,8 @@ describe('a failing receiver', () => {
           const { event } = await createEvent(app, user.id);
           const { id } = (await register(app, cookie, url)).json();
           await payAnOrder(app, event.id, (await createUser(app)).id);
-          await app.app.jobs.runDue();
-          await app.app.jobs.runDue();
+          await app.app.jobs.runDue(WEBHOOK_JOB_KINDS);
+          await app.app.jobs.runDue(WEBHOOK_JOB_KINDS);
           expect(hook.received).toHaveLength(1);
           const [job] = await app.database.db
             .select()
@@ -264,7 +264,7 @@ describe('a failing receiver', () => {
           // The same event id at every attempt.
           for (let attempt = 2; attempt <= 3; attempt++) {
             await dueNow(app, id);
-            await app.app.jobs.runDue();
+            await app.app.jobs.runDue(WEBHOOK_JOB_KINDS);
           }
           expect(hook.received).toHaveLength(3);
           expect(new Set(hook.received.map((r) => r.headers['guichet-event-id'])).size).toBe(1);
@@ -274,7 +274,7 @@ describe('a failing receiver', () => {
           expect(mails.map((mail) => mail.subject)).toEqual([integrationsFr.mail.disabledSubject]);
           // Disabled: its delivery ends without another request.
           await dueNow(app, id);
-          await app.app.jobs.runDue();
+          await app.app.jobs.runDue(WEBHOOK_JOB_KINDS);
           expect(hook.received).toHaveLength(3);
           const listed = await app.app.inject({ method: 'GET', url: '/api/me/webhooks', headers: { cookie } });
           expect(listed.json()[0]).toMatchObject({ enabled: false, consecutiveFailures: 3 });
@@ -332,8 +332,8 @@ describe('the pace of one endpoint', () => {
           const { id } = (await register(app, cookie, url)).json();
           const buyer = await createUser(app);
           for (let i = 0; i < 6; i++) await payAnOrder(app, event.id, buyer.id);
-          await app.app.jobs.runDue();
-          await app.app.jobs.runDue();
+          await app.app.jobs.runDue(WEBHOOK_JOB_KINDS);
+          await app.app.jobs.runDue(WEBHOOK_JOB_KINDS);
           // A second's burst at most, then one every half second.
           expect(hook.received.length).toBeGreaterThan(0);
           expect(hook.received.length).toBeLessThanOrEqual(3);
