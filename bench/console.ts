@@ -135,9 +135,12 @@ async function seed(client: pg.Client) {
   ).rows.map((row) => row.id);
 
   // Order g: buyer 1 + g % BUYERS, ticket g % 5, 1 to 3 places, a tenth sold at the door.
-  // Orders and lines in one transaction: the ledger's triggers post each paid order at its commit
-  // (sale, commission, door sale), reading its lines, as a checkout's commit does.
+  // Orders and lines in one transaction, posted to the ledger in one statement once their lines
+  // are written (sale, commission, door sale), as a batch of settlements posts its orders: each
+  // order posted by its own trigger at the commit took minutes, each post's plan made while the
+  // ledger was empty.
   await client.query('begin');
+  await client.query(`select set_config('guichet.ledger_posted_by', 'settlement', true)`);
   await client.query(
     `insert into orders (reference, event_id, user_id, buyer_email, buyer_first_name, buyer_last_name,
                          buyer_birth_date, status, provider, onsite_payment, discount_code_id, discount_percent,
@@ -164,6 +167,7 @@ async function seed(client: pg.Client) {
        from orders o where o.event_id = $2`,
     [ticketIds, event],
   );
+  await client.query('select guichet_ledger_post_orders(array(select id from orders where event_id = $1))', [event]);
   await client.query('commit');
   // What the sandbox bank captured for the online orders, as its confirmations record it.
   await client.query(

@@ -20,16 +20,26 @@ BEGIN
            CASE WHEN position(':' IN k) = 0 THEN k::uuid END AS root
       FROM unnest(p_keys) k
      WHERE k IS NOT NULL),
+  -- Each key's places read by an index, key after key (a subquery kept apart by OFFSET 0): joined,
+  -- the plan followed the statistics of a table the same statement had just grown, and 50,000
+  -- places inserted at once (an audience, a file of invitations) were each compared with every
+  -- key, 4 minutes instead of 15 s.
   places AS (
     SELECT k.key, p.* FROM keys k
-      JOIN participations p ON p.order_id = k.order_id AND p.ticket_id = k.ticket_id AND p.is_gift = k.is_gift
-     WHERE p.cancelled_at IS NULL
+     CROSS JOIN LATERAL (SELECT * FROM participations p
+                          WHERE p.order_id = k.order_id AND p.ticket_id = k.ticket_id AND p.is_gift = k.is_gift
+                            AND p.cancelled_at IS NULL OFFSET 0) p
+     WHERE k.order_id IS NOT NULL
     UNION ALL
-    SELECT k.key, p.* FROM keys k JOIN participations p ON p.id = k.root
-     WHERE p.order_id IS NULL AND p.cancelled_at IS NULL
+    SELECT k.key, p.* FROM keys k
+     CROSS JOIN LATERAL (SELECT * FROM participations p
+                          WHERE p.id = k.root AND p.order_id IS NULL AND p.cancelled_at IS NULL OFFSET 0) p
+     WHERE k.root IS NOT NULL
     UNION ALL
-    SELECT k.key, p.* FROM keys k JOIN participations p ON p.split_from = k.root
-     WHERE p.order_id IS NULL AND p.cancelled_at IS NULL),
+    SELECT k.key, p.* FROM keys k
+     CROSS JOIN LATERAL (SELECT * FROM participations p
+                          WHERE p.split_from = k.root AND p.order_id IS NULL AND p.cancelled_at IS NULL OFFSET 0) p
+     WHERE k.root IS NOT NULL),
   groups AS (
     SELECT key, (array_agg(id ORDER BY first_ticket_number NULLS LAST, id))[1] AS first_id,
            array_agg(id ORDER BY first_ticket_number NULLS LAST, id) AS ids,
