@@ -151,6 +151,51 @@ describe('the participants list’s rows', () => {
     expect(recomputed).toEqual(kept);
   });
 
+  it('follow their places’ numbers: a row of several lists them by number, a row of one is left as it was', async () => {
+    const s = await soldEvent();
+    const zorro = await t.database.db
+      .select()
+      .from(participations)
+      .where(and(eq(participations.eventId, s.event.id), eq(participations.ticketId, s.balcon.id)));
+    expect(zorro).toHaveLength(3);
+    // Numbered against the order of their ids, one place at a time, as the numbering job does.
+    const byId = zorro.map((place) => place.id).sort();
+    for (const [index, id] of byId.entries()) {
+      await t.database.db
+        .update(participations)
+        .set({ firstTicketNumber: 900 - index })
+        .where(eq(participations.id, id));
+    }
+    const row = (await s.list('?q=zorro')).items[0];
+    expect(row?.places.map((place) => place.ticketNumber)).toEqual([898, 899, 900]);
+    expect(row?.places.map((place) => place.id)).toEqual([...byId].reverse());
+    // The row is its first place's: the one numbered first.
+    expect(row?.id).toBe(byId[2]);
+
+    // A place alone in its row: its number shows, and its row was not written again.
+    const [alone] = await t.database.db
+      .insert(participations)
+      .values({ eventId: s.event.id, ticketId: s.fosse.id, userId: s.buyer.id, quantity: 1, source: 'web' })
+      .returning();
+    const version = () =>
+      queryRows<{ version: string }>(
+        t.database.db,
+        sql`select xmin::text as version from participant_lines where key = ${alone?.id ?? ''}`,
+      );
+    const before = await version();
+    expect(before).toHaveLength(1);
+    await t.database.db
+      .update(participations)
+      .set({ firstTicketNumber: 42 })
+      .where(eq(participations.id, alone?.id ?? ''));
+    expect(await version()).toEqual(before);
+    const rows = (await s.list('?sort=quantity&dir=asc')).items;
+    expect(rows.find((item) => item.places[0]?.id === alone?.id)?.places[0]?.ticketNumber).toBe(42);
+
+    const { kept, recomputed } = await keptAndRecomputed(s.event.id);
+    expect(recomputed).toEqual(kept);
+  });
+
   it('follow one statement over thousands of places (an event cancelled), beyond one lock per row', async () => {
     const s = await soldEvent();
     // More rows than the server's lock table holds (64 × its connections by default).

@@ -2,12 +2,15 @@
 -- transition tables `added` and `removed`). A scan changes only a place's entries: its row's
 -- count moves by the difference, under the row's lock. Any other change of what the list shows or
 -- groups by (a place sold, cancelled, renamed, numbered, moved to another order) computes its rows
--- again, before and after the change.
+-- again, before and after the change. A place numbered alone in its row (most places: the job that
+-- numbers a sale's tickets, place by place) changes nothing the list keeps: its row is left as it
+-- is, under its lock; computing it again made each number cost a whole row.
 CREATE OR REPLACE FUNCTION guichet_participant_lines_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_scanned text[];
   v_entries int[];
   v_reshaped text[];
+  v_numbered text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM guichet_refresh_participant_lines(array(
@@ -22,22 +25,34 @@ BEGIN
     SELECT guichet_participant_line_key(n.order_id, n.ticket_id, n.is_gift, n.split_from, n.id) AS new_key,
            guichet_participant_line_key(o.order_id, o.ticket_id, o.is_gift, o.split_from, o.id) AS old_key,
            n.entries_used - o.entries_used AS entries,
-           (n.cancelled_at, n.holder_first_name, n.holder_last_name, n.refund_places, n.first_ticket_number,
+           n.first_ticket_number IS DISTINCT FROM o.first_ticket_number AS numbered,
+           (n.cancelled_at, n.holder_first_name, n.holder_last_name, n.refund_places,
             n.order_id, n.ticket_id, n.is_gift, n.split_from, n.user_id, n.created_at, n.event_id)
              IS DISTINCT FROM
-           (o.cancelled_at, o.holder_first_name, o.holder_last_name, o.refund_places, o.first_ticket_number,
+           (o.cancelled_at, o.holder_first_name, o.holder_last_name, o.refund_places,
             o.order_id, o.ticket_id, o.is_gift, o.split_from, o.user_id, o.created_at, o.event_id) AS reshaped
       FROM added n JOIN removed o ON o.id = n.id),
   moves AS (
-    SELECT new_key AS key, entries, reshaped FROM changed WHERE entries <> 0 OR reshaped
+    SELECT new_key AS key, entries, reshaped, numbered FROM changed WHERE entries <> 0 OR reshaped OR numbered
     UNION ALL
-    SELECT old_key, 0, true FROM changed WHERE reshaped AND old_key <> new_key),
-  by_key AS (SELECT key, sum(entries)::int AS entries, bool_or(reshaped) AS reshaped FROM moves GROUP BY key)
-  SELECT array_agg(key ORDER BY key) FILTER (WHERE NOT reshaped),
-         array_agg(entries ORDER BY key) FILTER (WHERE NOT reshaped),
-         array_agg(key) FILTER (WHERE reshaped)
-    INTO v_scanned, v_entries, v_reshaped
+    SELECT old_key, 0, true, false FROM changed WHERE reshaped AND old_key <> new_key),
+  by_key AS (
+    SELECT key, sum(entries)::int AS entries, bool_or(reshaped) AS reshaped, bool_or(numbered) AS numbered
+      FROM moves GROUP BY key)
+  SELECT array_agg(key ORDER BY key) FILTER (WHERE NOT reshaped AND NOT numbered),
+         array_agg(entries ORDER BY key) FILTER (WHERE NOT reshaped AND NOT numbered),
+         array_agg(key) FILTER (WHERE reshaped OR (numbered AND entries <> 0)),
+         array_agg(key) FILTER (WHERE numbered AND NOT reshaped AND entries = 0)
+    INTO v_scanned, v_entries, v_reshaped, v_numbered
     FROM by_key;
+  IF v_numbered IS NOT NULL THEN
+    -- Locked with the rows computed again below, in one call (one order of the locks); a row of
+    -- several places orders them by number, so it is computed again.
+    PERFORM guichet_lock_participant_lines(coalesce(v_reshaped, '{}') || v_numbered);
+    v_reshaped := coalesce(v_reshaped, '{}') || ARRAY(
+      SELECT k FROM unnest(v_numbered) k
+       WHERE NOT EXISTS (SELECT 1 FROM participant_lines pl WHERE pl.key = k AND pl.quantity = 1));
+  END IF;
   IF v_scanned IS NOT NULL THEN
     PERFORM guichet_lock_participant_lines(v_scanned);
     UPDATE participant_line_entries e SET entries_used = e.entries_used + m.entries
