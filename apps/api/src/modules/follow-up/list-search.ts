@@ -22,12 +22,13 @@ export function searchWords(q: string | undefined): string[] {
     .slice(0, 5);
 }
 
-// Each word is letters and digits only (searchWords): nothing in it is tsquery syntax. A search of
-// signs alone ('%') finds nobody, as no name holds it. Checked on a row already read (a page
-// walking its sort's index); `keysFound` finds the rows from the words' index.
+// Each word is letters and digits only (searchWords): nothing in it is tsquery syntax, and it is
+// read as it is (a cast, not to_tsquery, whose parser would split '12e45abc' as the rows' words no
+// longer are). A search of signs alone ('%') finds nobody, as no name holds it. Checked on a row
+// already read (a page walking its sort's index); `keysFound` finds the rows from the words' index.
 export const searched = (q: string | undefined, words: string[]) => {
   if (words.length > 0)
-    return sql` and g.search @@ to_tsquery('simple', (select ${words.map((word) => `${word}:*`).join(' & ')}::text))`;
+    return sql` and g.search @@ (select ${words.map((word) => `${word}:*`).join(' & ')}::text)::tsquery`;
   return q?.trim() ? sql` and false` : sql``;
 };
 

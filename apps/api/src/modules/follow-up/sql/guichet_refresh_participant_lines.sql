@@ -54,15 +54,18 @@ BEGIN
            coalesce(o.paid_at, p.created_at) AS purchased_at,
            lower(d.code) AS promo_key,
            g.quantity * ((2 * coalesce(l.unit_price_cents, t.price_cents) * (100 - coalesce(o.discount_percent, 0)) + 100) / 200)::bigint AS total_cents,
-           to_tsvector('simple', guichet_unaccent(lower(concat_ws(' ',
+           -- The words split as a search splits its own (follow-up/list-search.ts, searchWords):
+           -- letters and digits between any other signs. The text parser split some further
+           -- ('12e45abc' read as the number 12e45, then 'abc'): the e-mail holding it was not found.
+           array_to_tsvector(array_remove(regexp_split_to_array(guichet_unaccent(lower(concat_ws(' ',
              coalesce(o.buyer_first_name, u.first_name), coalesce(o.buyer_last_name, u.last_name),
-             coalesce(o.buyer_email, u.email), regexp_replace(coalesce(o.buyer_email, u.email, ''), '[^[:alnum:]]+', ' ', 'g'),
+             coalesce(o.buyer_email, u.email),
              (SELECT string_agg(guichet_holder_name(coalesce(q.holder_first_name, qo.buyer_first_name),
                                                     coalesce(q.holder_last_name, qo.buyer_last_name), qu.first_name, qu.last_name), ' ')
                 FROM participations q
                 LEFT JOIN orders qo ON qo.id = q.order_id
                 LEFT JOIN users qu ON qu.id = q.user_id
-               WHERE q.id = ANY (g.ids)))))) AS search,
+               WHERE q.id = ANY (g.ids))))), '[^[:alnum:]]+'), '')) AS search,
            g.entries_used
       FROM groups g
       JOIN participations p ON p.id = g.first_id
