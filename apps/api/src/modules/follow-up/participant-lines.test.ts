@@ -160,7 +160,10 @@ describe('the participants list’s rows', () => {
       .values({ eventId: s.event.id, ticketId: s.fosse.id, userId: marc.id, quantity: 1, source: 'web' });
     for (const q of [email.toUpperCase(), '12e45abc', '12e45', 'marc 12e4']) {
       const found = await s.list(`?q=${encodeURIComponent(q)}`);
-      expect(found.items.map((row) => row.email), q).toEqual([email]);
+      expect(
+        found.items.map((row) => row.email),
+        q,
+      ).toEqual([email]);
       expect(found.total, q).toBe(1);
     }
     // Walked by the sort's index too (a page past the first): the same rows.
