@@ -166,7 +166,7 @@ describe('the participants list’s rows', () => {
       ).toEqual([email]);
       expect(found.total, q).toBe(1);
     }
-    // Walked by the sort's index too (a page past the first): the same rows.
+    // Another sort finds the same row (the words found are few: sorted whole, not walked by an index).
     expect((await s.list('?q=12e45abc&sort=date&dir=desc')).total).toBe(1);
   });
 
