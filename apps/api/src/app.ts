@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.payments ??
     paymentConfigFrom(config.payments, { production: config.env === 'production', publicUrl: config.publicUrl });
   const sandboxStore = createSandboxBankStore(database.db);
-  const payments = { config: paymentConfig, providers: createPaymentProviders(paymentConfig, { sandboxStore }) };
+  const payments = { config: paymentConfig, providers: await createPaymentProviders(paymentConfig, { sandboxStore }) };
   // The bank's payment form is posted to the bank; Stripe's scripts and frames come from Stripe.
   const bankHosts = paymentFormOrigins(paymentConfig, config.publicUrl);
   // Stripe's own list (security guide): its script and frames, 3-D Secure frames from hooks.stripe.com.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -23,6 +23,11 @@ type PreparedRows = <T>(statement: Statement, values: unknown[]) => Promise<T[]>
 
 const drivers = new WeakMap<Database, PreparedRows>();
 
+/** PGlite is loaded only when it is the database (db/client.ts): known by its shape, not its class. */
+function isPglite(client: unknown): client is PGlite {
+  return typeof client === 'object' && client !== null && 'waitReady' in client && 'query' in client;
+}
+
 /** Runs named statements on the database's own driver, whichever of the two it is. */
 export function preparedRows(db: Database): PreparedRows {
   let rows = drivers.get(db);
@@ -31,7 +36,7 @@ export function preparedRows(db: Database): PreparedRows {
     if (client instanceof pg.Pool) {
       rows = async <T>(s: Statement, values: unknown[]) =>
         (await client.query({ name: s.name, text: s.text, values })).rows as T[];
-    } else if (client instanceof PGlite) {
+    } else if (isPglite(client)) {
       rows = async <T>(s: Statement, values: unknown[]) => (await client.query<T>(s.text, values)).rows;
     } else {
       throw new Error('unknown database driver');

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { type MailAttachmentRef, mailOutbox } from '../db/schema';
 import { queueJob, queueJobs } from '../jobs/queue';
@@ -84,17 +84,25 @@ export type MailTransport = {
  * line ends), which is kept so that what would leave can be read and checked.
  */
 export function createTransport(smtpUrl: string | undefined): MailTransport {
+  // nodemailer is loaded with the first mail, not at start (docs/decisions.md, "Memory at rest").
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+    );
+    return transporter;
+  };
   if (!smtpUrl) {
-    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     return {
       send: async () => {},
-      compose: async (mail) => ((await composer.sendMail(mail)).message as Buffer).toString('utf8'),
+      compose: async (mail) => ((await (await transport()).sendMail(mail)).message as Buffer).toString('utf8'),
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
   return {
     send: async (mail) => {
-      await transporter.sendMail(mail);
+      await (await transport()).sendMail(mail);
     },
   };
 }

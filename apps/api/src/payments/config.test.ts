@@ -19,13 +19,13 @@ const stripeEnv = {
 };
 
 describe('payment settings', () => {
-  it('runs on the sandbox alone with no settings outside production', () => {
+  it('runs on the sandbox alone with no settings outside production', async () => {
     const config = paymentConfigFromEnv({}, 'development');
     expect(config.defaultProvider).toBe('sandbox');
     expect(config.etransactions).toBeUndefined();
     expect(config.stripe).toBeUndefined();
     expect(config.sandbox?.baseUrl).toBe('http://localhost:3000/sandbox-bank');
-    const providers = createPaymentProviders(config, {});
+    const providers = await createPaymentProviders(config, {});
     expect(providers.sandbox?.name).toBe('sandbox');
     expect(providers.etransactions).toBeUndefined();
     expect(providers.stripe).toBeUndefined();
@@ -54,7 +54,7 @@ describe('payment settings', () => {
     expect(one?.publicKeyPem).toBe(two?.publicKeyPem);
   });
 
-  it('reads the bank and Stripe, with the bank defaults', () => {
+  it('reads the bank and Stripe, with the bank defaults', async () => {
     const config = paymentConfigFromEnv(
       { ...bankEnv, ...stripeEnv, PAYMENT_PROVIDER_DEFAULT: 'etransactions' },
       'development',
@@ -70,7 +70,7 @@ describe('payment settings', () => {
       pppsUrl: 'https://ppps.e-transactions.fr/PPPS.php',
     });
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
-    const providers = createPaymentProviders(config, {});
+    const providers = await createPaymentProviders(config, {});
     expect([providers.etransactions?.name, providers.stripe?.name]).toEqual(['etransactions', 'stripe']);
   });
 

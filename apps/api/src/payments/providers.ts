@@ -3,17 +3,19 @@ import { createEtransactionsProvider } from './etransactions';
 import type { PaymentProvider, PaymentProviderName } from './provider';
 import { sandboxBankFetch, sandboxEtransactionsSettings } from './sandbox-bank-core';
 import type { SandboxBankStore } from './sandbox-bank-store';
-import { createStripeProvider } from './stripe';
 
-/** One provider per configured name; undefined when its settings are absent. */
-export function createPaymentProviders(
+/**
+ * One provider per configured name; undefined when its settings are absent. Stripe's SDK is
+ * loaded only when Stripe is configured (docs/decisions.md, "Memory at rest").
+ */
+export async function createPaymentProviders(
   config: PaymentConfig,
   deps: {
     fetch?: typeof fetch;
     /** Where the sandbox bank keeps its refunds; without it, a sandbox refund fails. */
     sandboxStore?: SandboxBankStore;
   },
-): Record<PaymentProviderName, PaymentProvider | undefined> {
+): Promise<Record<PaymentProviderName, PaymentProvider | undefined>> {
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const bank = config.sandbox;
   return {
@@ -25,6 +27,8 @@ export function createPaymentProviders(
     etransactions: config.etransactions
       ? createEtransactionsProvider('etransactions', config.etransactions, { fetch: fetchImpl })
       : undefined,
-    stripe: config.stripe ? createStripeProvider(config.stripe, { fetch: deps.fetch }) : undefined,
+    stripe: config.stripe
+      ? (await import('./stripe')).createStripeProvider(config.stripe, { fetch: deps.fetch })
+      : undefined,
   };
 }

@@ -18,10 +18,12 @@ const t = useTestApp();
 let store: SandboxBankStore;
 let provider: PaymentProvider;
 
-const providerOf = (server: SandboxBank) =>
-  createPaymentProviders(
-    { defaultProvider: 'sandbox', sandbox: server, etransactions: undefined, stripe: undefined },
-    { sandboxStore: store },
+const providerOf = async (server: SandboxBank) =>
+  (
+    await createPaymentProviders(
+      { defaultProvider: 'sandbox', sandbox: server, etransactions: undefined, stripe: undefined },
+      { sandboxStore: store },
+    )
   ).sandbox as PaymentProvider;
 
 let app: FastifyInstance;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   ipnUrl = `http://127.0.0.1:${(ipnServer.address() as AddressInfo).port}/api/payments/sandbox/ipn`;
 
   store = createSandboxBankStore(t.database.db);
-  provider = providerOf(bank);
+  provider = await providerOf(bank);
   app = await sandboxServer(bank);
 });
 
@@ -289,7 +291,7 @@ describe('the sandbox bank behind several servers', () => {
     const transactionId = uniqueTransaction();
     const refund = { transactionId, amountCents: 900, reference: 'SBX-REFUND-3', key: `r-${transactionId}` };
     await provider.refund(refund);
-    await providerOf(twin()).refund(refund);
+    await (await providerOf(twin())).refund(refund);
     expect(await store.refundsOf(transactionId)).toEqual([
       { transactionId, amountCents: 900, reference: 'SBX-REFUND-3' },
     ]);

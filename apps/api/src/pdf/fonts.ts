@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import type Fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /**
@@ -30,7 +30,7 @@ let files: Record<FontStyle, FontFile> | undefined;
  * font between documents is wrong, as fontkit's subsetting writes the subset's glyph ids into
  * the parsed font's own glyph table.
  */
-function fontFiles(): Record<FontStyle, FontFile> {
+function fontFiles(fontkit: typeof Fontkit): Record<FontStyle, FontFile> {
   if (!files) {
     const read = (path: string): FontFile => {
       const bytes = readFileSync(path);
@@ -43,8 +43,11 @@ function fontFiles(): Record<FontStyle, FontFile> {
 
 /** Embeds `styles`, subset to the glyphs the document uses: each costs its parse and subset. */
 export async function embedFonts(doc: PDFDocument, styles: readonly FontStyle[]): Promise<Partial<PdfFonts>> {
+  // Loaded at the first document: fontkit's tables are 8 MB of heap that a server making no PDF
+  // would hold for nothing (docs/decisions.md, "Memory at rest").
+  const fontkit = (await import('@pdf-lib/fontkit')).default;
   doc.registerFontkit(fontkit);
-  const all = fontFiles();
+  const all = fontFiles(fontkit);
   const fonts: Partial<PdfFonts> = {};
   for (const style of styles) {
     fonts[style] = { font: await doc.embedFont(all[style].bytes, { subset: true }), covers: all[style].covers };

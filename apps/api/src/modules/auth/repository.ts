@@ -49,18 +49,34 @@ function sessionLookupsOf(db: Database) {
 
 function sessionUsersQuery(db: Database) {
   const now = sql.placeholder('now');
+  // The account read by its key from each session found, whatever the tables' sizes: a lateral
+  // subquery with a LIMIT stays a probe of users_pkey. Joined, the statement's one plan, made
+  // while the accounts were few (a fresh sale), read every account for each lookup as they grew.
+  const account = db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(
+      and(
+        sql`${users.id} = ${sessions.userId}`,
+        isNull(users.deletedAt),
+        // A ban ends the sessions it finds; this also refuses one opened while the ban was written.
+        sql`(${users.bannedAt} is null or ${users.bannedUntil} <= ${now})`,
+      ),
+    )
+    .limit(1)
+    .as('account');
+  const user = Object.fromEntries(
+    Object.keys(sessionUserColumns).map((key) => [key, account[key as keyof typeof sessionUserColumns]]),
+  ) as unknown as { [K in keyof typeof sessionUserColumns]: (typeof account)[K] };
   return db
-    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt, tokenHash: sessions.tokenHash })
+    .select({ user, expiresAt: sessions.expiresAt, tokenHash: sessions.tokenHash })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoinLateral(account, sql`true`)
     .where(
       and(
         // One generic plan for every batch (db/prepared.ts).
         sql`${sessions.tokenHash} = any(array(select unnest(${sql.placeholder('tokenHashes')}::text[])))`,
         gt(sessions.expiresAt, now),
-        isNull(users.deletedAt),
-        // A ban ends the sessions it finds; this also refuses one opened while the ban was written.
-        sql`(${users.bannedAt} is null or ${users.bannedUntil} <= ${now})`,
       ),
     )
     .prepare('guichet_find_session_users');

@@ -6,8 +6,8 @@ import {
   isCnmCategory,
 } from '@guichet/shared';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app-deps';
+import { loadExcelJS } from '../../lib/spreadsheets';
 import type { Viewer } from '../../policy/can';
 import { exportFileName } from '../follow-up/export';
 import { declarationsOf, declaredEvent } from './service';
@@ -59,6 +59,7 @@ function blockRows(isCnm: boolean, d: DeclarationFigures): Cell[][] {
 const euros = (cents: number) => Math.round(cents) / 100;
 
 async function xlsxOf(rows: Cell[][]): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(m.sheet);
   sheet.columns = [{ width: 44 }, { width: 16 }, { width: 16 }];

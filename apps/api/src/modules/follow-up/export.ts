@@ -9,8 +9,8 @@ import {
   type QuestionView,
 } from '@guichet/shared';
 import { type Options as CsvOptions, stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { AppDeps } from '../../app-deps';
+import { loadExcelJS } from '../../lib/spreadsheets';
 import type { Viewer } from '../../policy/can';
 import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
@@ -139,6 +139,23 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * Until what was written has gone out to the reader: a slow reader holds the next page back, not
+ * the whole file in the server's memory. A reader gone (the stream closed) ends the wait too.
+ */
+async function drained(out: Writable): Promise<void> {
+  if (!out.writableNeedDrain || out.closed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 async function writeXlsx(
   deps: AppDeps,
   eventId: string,
@@ -146,6 +163,7 @@ async function writeXlsx(
   columns: Column[],
   out: Writable,
 ): Promise<void> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(followUpFr.exportSheet);
   sheet.columns = columns.map((column, index) => ({
@@ -157,6 +175,7 @@ async function writeXlsx(
   sheet.getRow(1).font = { bold: true };
   for await (const rows of exportRows(deps, eventId, dateId)) {
     for (const row of rows) sheet.addRow(columns.map((column) => column.value(row))).commit();
+    await drained(out);
   }
   sheet.commit();
   await workbook.commit();
@@ -202,8 +221,8 @@ async function writeCsv(
   let first = true;
   for await (const rows of exportRows(deps, eventId, dateId)) {
     const records = rows.map((row) => columns.map((column) => column.value(row)));
-    if (!out.write(stringify(records, csvOptions(columns, first))))
-      await new Promise((resolve) => out.once('drain', resolve));
+    out.write(stringify(records, csvOptions(columns, first)));
+    await drained(out);
     first = false;
   }
   if (first) out.write(stringify([], csvOptions(columns, true)));

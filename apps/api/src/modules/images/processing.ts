@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -59,6 +58,8 @@ type ProcessedImage = {
 };
 
 export async function processImage(data: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  // Loaded at the first image: libvips is about 20 MB of a process that may never receive one.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(data).metadata()).format;

@@ -1,7 +1,8 @@
 import { MAX_INVITATION_ROWS, invitationsFr as m } from '@guichet/shared';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { badRequest } from '../../lib/errors';
+import { loadExcelJS } from '../../lib/spreadsheets';
 
 /** A row of the file as read: cells as text, never a formula's result. */
 export type FileRow = {
@@ -39,7 +40,7 @@ const refuse = (message: string) => badRequest(message, 'file');
  * so that it is shown and refused rather than trusted; hyperlinks give their text (a mailto
  * link's address), rich text its runs, dates their ISO day.
  */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -53,12 +54,13 @@ function cellText(value: ExcelJS.CellValue): string {
     return `=${formula ?? ''}`;
   }
   if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('text' in value) return cellText(value.text as CellValue);
   if ('error' in value) return String(value.error);
   return '';
 }
 
 async function readWorkbook(file: Buffer): Promise<string[][]> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);

@@ -1,4 +1,4 @@
-import { type Invoice, InvoiceService } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import { invoicesFr, type VatRate } from '@guichet/shared';
 import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './document';
 
@@ -146,7 +146,8 @@ let service: InvoiceService | undefined;
  * EN 16931 CII, attaches it as factur-x.xml and makes the file PDF/A-3.
  */
 export async function toFacturX(pdf: Uint8Array, document: InvoiceDocument): Promise<Buffer> {
-  service ??= new InvoiceService(silent);
+  // Loaded at the first invoice: the library and its schemas are a fifth of a server's heap.
+  service ??= new (await import('@e-invoice-eu/core')).InvoiceService(silent);
   try {
     const out = await service.generate(facturXInvoice(document), {
       format: FACTUR_X_PROFILE,

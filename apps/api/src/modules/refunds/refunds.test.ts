@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 
 /** The service's dependencies with providers of the test's choosing (the application's own by default). */
-function depsWith(refund?: (payment: { transactionId: string }) => Promise<void>): RefundDeps {
-  const providers = createPaymentProviders(payments, { sandboxStore: bankStore() });
+async function depsWith(refund?: (payment: { transactionId: string }) => Promise<void>): Promise<RefundDeps> {
+  const providers = await createPaymentProviders(payments, { sandboxStore: bankStore() });
   const sandbox = providers.sandbox;
   if (refund && sandbox) providers.sandbox = { ...sandbox, refund };
   return {
@@ -176,8 +176,8 @@ describe('a refund the provider fails', () => {
   it('stays visible and retryable, with the places still the holder’s, until the job makes it', async () => {
     const { event, participationId, order } = await requestedRefund();
     let bankDown = true;
-    const sandbox = createPaymentProviders(payments, { sandboxStore: bankStore() }).sandbox;
-    const flaky = depsWith(async (payment) => {
+    const sandbox = (await createPaymentProviders(payments, { sandboxStore: bankStore() })).sandbox;
+    const flaky = await depsWith(async (payment) => {
       if (bankDown) throw new Error('PPPS unreachable');
       await sandbox?.refund(payment as never);
     });
@@ -199,7 +199,7 @@ describe('a refund the provider fails', () => {
 
   it('is made once when the process dies between the bank’s refund and its record', async () => {
     const { event, buyer, participationId, order } = await requestedRefund();
-    const deps = depsWith();
+    const deps = await depsWith();
     const [made] = await t.database.db
       .insert(refunds)
       .values({

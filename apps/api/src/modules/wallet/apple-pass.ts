@@ -1,6 +1,4 @@
 import { formatDateTime, ticketsFr } from '@guichet/shared';
-import { PKPass } from 'passkit-generator';
-import sharp from 'sharp';
 import type { AppleWalletSettings } from '../../config';
 import type { WalletPassContent } from './pass-content';
 
@@ -17,6 +15,7 @@ let images: Promise<Record<string, Buffer>> | undefined;
 
 function passImages(): Promise<Record<string, Buffer>> {
   images ??= (async () => {
+    const { default: sharp } = await import('sharp');
     const png = (size: number) => sharp(Buffer.from(ICON_SVG)).resize(size, size).png().toBuffer();
     const [icon, icon2, icon3] = await Promise.all([png(29), png(58), png(87)]);
     return { 'icon.png': icon, 'icon@2x.png': icon2, 'icon@3x.png': icon3, 'logo.png': icon2, 'logo@2x.png': icon3 };
@@ -42,6 +41,8 @@ export async function applePass(
   settings: AppleWalletSettings,
   options: ApplePassOptions,
 ): Promise<Buffer> {
+  // Loaded at the first pass: most servers never sign one (Wallet needs Apple's certificates).
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     await passImages(),
     {

@@ -44,10 +44,12 @@ BEGIN
       FROM places p
       JOIN events e ON e.id = p.event_id
       JOIN tickets t ON t.id = p.ticket_id
-      LEFT JOIN orders o ON o.id = p.order_id
-      LEFT JOIN LATERAL (SELECT * FROM order_lines ol WHERE ol.order_id = p.order_id AND ol.ticket_id = p.ticket_id
-                         AND ol.is_gift = p.is_gift ORDER BY ol.date_id IS NOT DISTINCT FROM p.date_id DESC LIMIT 1) l ON true
-      LEFT JOIN users u ON u.id = p.user_id),
+      -- Read by their keys whatever the tables' sizes (guichet_refresh_participant_lines says why).
+      LEFT JOIN LATERAL (SELECT * FROM orders WHERE id = p.order_id OFFSET 0) o ON true
+      LEFT JOIN LATERAL (SELECT * FROM (SELECT * FROM order_lines WHERE order_id = p.order_id OFFSET 0) ol
+                          WHERE ol.ticket_id = p.ticket_id AND ol.is_gift = p.is_gift
+                          ORDER BY ol.date_id IS NOT DISTINCT FROM p.date_id DESC LIMIT 1) l ON true
+      LEFT JOIN LATERAL (SELECT * FROM users WHERE id = p.user_id OFFSET 0) u ON true),
   by_ticket AS (
     INSERT INTO event_ticket_totals AS k (event_id, ticket_id, source, slot, places, entries, absentees, gross_cents)
     SELECT event_id, ticket_id, source, slot, sum(places), sum(entries), sum(absentees), sum(gross_cents)

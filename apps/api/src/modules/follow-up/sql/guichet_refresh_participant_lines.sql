@@ -20,6 +20,10 @@ BEGIN
            CASE WHEN position(':' IN k) = 0 THEN k::uuid END AS root
       FROM unnest(p_keys) k
      WHERE k IS NOT NULL),
+  -- Every row this reads is read by its key, in a subquery kept apart by OFFSET 0, so that the plan
+  -- does not depend on the tables' sizes: the settlement runs this under one generic plan per
+  -- connection (guichet_settle_held), made while a fresh sale's tables were nearly empty, and
+  -- such a plan scanned the whole of users and participations at each call as they grew.
   -- Each key's places read by an index, key after key (a subquery kept apart by OFFSET 0): joined,
   -- the plan followed the statistics of a table the same statement had just grown, and 50,000
   -- places inserted at once (an audience, a file of invitations) were each compared with every
@@ -62,23 +66,26 @@ BEGIN
              coalesce(o.buyer_email, u.email),
              (SELECT string_agg(guichet_holder_name(coalesce(q.holder_first_name, qo.buyer_first_name),
                                                     coalesce(q.holder_last_name, qo.buyer_last_name), qu.first_name, qu.last_name), ' ')
-                FROM participations q
-                LEFT JOIN orders qo ON qo.id = q.order_id
-                LEFT JOIN users qu ON qu.id = q.user_id
-               WHERE q.id = ANY (g.ids))))), '[^[:alnum:]]+'), '')) AS search,
+                FROM unnest(g.ids) AS qid(id)
+               CROSS JOIN LATERAL (SELECT * FROM participations WHERE id = qid.id OFFSET 0) q
+                LEFT JOIN LATERAL (SELECT * FROM orders WHERE id = q.order_id OFFSET 0) qo ON true
+                LEFT JOIN LATERAL (SELECT * FROM users WHERE id = q.user_id OFFSET 0) qu ON true)))),
+             '[^[:alnum:]]+'), '')) AS search,
            g.entries_used
       FROM groups g
-      JOIN participations p ON p.id = g.first_id
+      CROSS JOIN LATERAL (SELECT * FROM participations WHERE id = g.first_id OFFSET 0) p
       JOIN tickets t ON t.id = p.ticket_id
       LEFT JOIN tickets h ON h.id = t.parent_id
-      LEFT JOIN orders o ON o.id = p.order_id
-      LEFT JOIN LATERAL (SELECT * FROM order_lines ol WHERE ol.order_id = p.order_id AND ol.ticket_id = p.ticket_id
-                         AND ol.is_gift = p.is_gift ORDER BY ol.date_id IS NOT DISTINCT FROM p.date_id DESC LIMIT 1) l ON true
+      LEFT JOIN LATERAL (SELECT * FROM orders WHERE id = p.order_id OFFSET 0) o ON true
+      LEFT JOIN LATERAL (SELECT * FROM (SELECT * FROM order_lines WHERE order_id = p.order_id OFFSET 0) ol
+                          WHERE ol.ticket_id = p.ticket_id AND ol.is_gift = p.is_gift
+                          ORDER BY ol.date_id IS NOT DISTINCT FROM p.date_id DESC LIMIT 1) l ON true
       LEFT JOIN discount_codes d ON d.id = o.discount_code_id
-      LEFT JOIN users u ON u.id = p.user_id),
+      LEFT JOIN LATERAL (SELECT * FROM users WHERE id = p.user_id OFFSET 0) u ON true),
   -- What the rows were, read before this statement changes them: the list's totals move by the difference.
   before AS (
-    SELECT pl.key, pl.event_id, pl.quantity, pl.search FROM participant_lines pl JOIN keys k ON k.key = pl.key),
+    SELECT pl.key, pl.event_id, pl.quantity, pl.search
+      FROM keys k CROSS JOIN LATERAL (SELECT * FROM participant_lines WHERE key = k.key OFFSET 0) pl),
   -- The rows' words (participant_line_words) move by the difference too: each (event, word, row) is
   -- deleted, changed or added by one statement only, never two. The difference and the rows gone
   -- are full joins, which PostgreSQL can only hash or merge: as anti-joins, a plan made for a few
