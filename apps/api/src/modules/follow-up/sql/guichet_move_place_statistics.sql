@@ -85,14 +85,17 @@ BEGIN
   states AS (
     SELECT h.event_id, h.user_id, m.organizer_id, e.date_begin, h.places AS before, h.places + coalesce(d.delta, 0) AS after
       FROM mine m
-      JOIN event_holders h ON h.user_id = m.user_id
-      JOIN events e ON e.id = h.event_id AND e.organizer_id = m.organizer_id
+      -- The account's holdings by its index, then their events by key: the one generic plan went
+      -- from the organiser's events to every holder of each (the sale's buyers, more at each call).
+      CROSS JOIN LATERAL (SELECT * FROM event_holders WHERE user_id = m.user_id OFFSET 0) h
+      CROSS JOIN LATERAL (SELECT * FROM events WHERE id = h.event_id OFFSET 0) e
       LEFT JOIN d ON d.event_id = h.event_id AND d.user_id = h.user_id
+     WHERE e.organizer_id = m.organizer_id
     UNION ALL
     SELECT d.event_id, d.user_id, e.organizer_id, e.date_begin, 0, d.delta
       FROM d JOIN events e ON e.id = d.event_id
      WHERE cardinality(v_users) <= 256
-       AND NOT EXISTS (SELECT 1 FROM event_holders h WHERE h.event_id = d.event_id AND h.user_id = d.user_id)),
+       AND NOT EXISTS (SELECT 1 FROM event_holders h WHERE h.event_id = d.event_id AND h.user_id = d.user_id OFFSET 0)),
   flips AS (
     SELECT event_id, pg_backend_pid() AS slot,
            (after > 0)::int - (before > 0)::int AS holders,
