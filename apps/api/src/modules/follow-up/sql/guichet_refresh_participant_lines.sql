@@ -103,13 +103,11 @@ BEGIN
   words_gone AS (
     DELETE FROM participant_line_words pw USING word_changes c
      WHERE c.quantity IS NULL AND pw.event_id = c.event_id AND pw.word = c.word AND pw.key = c.key),
-  words_moved AS (
-    UPDATE participant_line_words pw SET quantity = c.quantity FROM word_changes c
-     WHERE c.was IS NOT NULL AND c.quantity IS NOT NULL
-       AND pw.event_id = c.event_id AND pw.word = c.word AND pw.key = c.key),
-  words_added AS (
+  -- Words changed and added in one upsert, each found by the words' key: as an UPDATE … FROM, the
+  -- generic plan hashed every word of the site (40,000 rows, 21 ms) to change a row's few.
+  words_set AS (
     INSERT INTO participant_line_words (event_id, word, key, quantity)
-    SELECT c.event_id, c.word, c.key, c.quantity FROM word_changes c WHERE c.was IS NULL
+    SELECT c.event_id, c.word, c.key, c.quantity FROM word_changes c WHERE c.quantity IS NOT NULL
     ON CONFLICT (event_id, word, key) DO UPDATE SET quantity = excluded.quantity),
   -- The keys left without a live place (every group's key is one of the keys).
   keys_gone AS (
