@@ -22,6 +22,7 @@ DECLARE
   v_count integer := jsonb_array_length(p->'settlements');
   v_locked uuid[];
   v_paid bigint[];
+  v_paid_orders uuid[];
   v_outcomes text[];
   v_line record;
 BEGIN
@@ -50,13 +51,17 @@ BEGIN
   IF cardinality(v_paid) = 0 THEN
     RETURN v_outcomes;
   END IF;
+  -- The paid orders' ids as an array, by which the statements below read orders: joined to the
+  -- batch's JSON alone, the one generic plan read the whole orders table at each batch.
+  SELECT array_agg((s->>'orderId')::uuid ORDER BY e.pos) INTO v_paid_orders
+    FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos) WHERE e.pos = ANY(v_paid);
 
   -- Their money is posted below, in one statement: the orders' ledger trigger is not queued for them.
   PERFORM set_config('guichet.ledger_posted_by', 'settlement', true);
   UPDATE orders o SET status = 'paid', paid_at = coalesce((e.s->>'paidAt')::timestamptz, now()),
                       transaction_id = e.s->>'transactionId'
     FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
-   WHERE e.pos = ANY(v_paid) AND o.id = (e.s->>'orderId')::uuid;
+   WHERE e.pos = ANY(v_paid) AND o.id = (e.s->>'orderId')::uuid AND o.id = ANY(v_paid_orders);
   PERFORM set_config('guichet.ledger_posted_by', '', true);
   INSERT INTO payment_transactions (order_id, provider, transaction_id, amount_cents, kind, refund_status)
     SELECT (e.s->>'orderId')::uuid, e.s->>'provider', e.s->>'transactionId', (e.s->>'amountCents')::integer,
@@ -70,7 +75,7 @@ BEGIN
            coalesce(e.s->>'source', 'web'), l."holderFirstName", l."holderLastName", nullif(l.answers, 'null'::jsonb),
            l."dateId"
       FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
-      JOIN orders o ON o.id = (e.s->>'orderId')::uuid
+      JOIN orders o ON o.id = (e.s->>'orderId')::uuid AND o.id = ANY(v_paid_orders)
      CROSS JOIN LATERAL jsonb_to_recordset(e.s->'participations')
         AS l(id uuid, "ticketId" uuid, quantity integer, "refundPlaces" integer, "isGift" boolean,
              "holderFirstName" text, "holderLastName" text, answers jsonb, "dateId" uuid)
@@ -103,9 +108,7 @@ BEGIN
   -- The batch's money, in one statement, last: its streams' locks are taken in one order for every
   -- batch (two batches of the same two events never wait on each other in a circle), after every
   -- other lock, as any posting at commit takes them.
-  PERFORM guichet_ledger_post_orders(ARRAY(
-    SELECT (e.s->>'orderId')::uuid FROM jsonb_array_elements(p->'settlements') WITH ORDINALITY AS e(s, pos)
-     WHERE e.pos = ANY(v_paid)));
+  PERFORM guichet_ledger_post_orders(v_paid_orders);
   RETURN v_outcomes;
 END
 $$;
