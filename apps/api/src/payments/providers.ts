@@ -3,11 +3,9 @@ import { createEtransactionsProvider } from './etransactions';
 import type { PaymentProvider, PaymentProviderName } from './provider';
 import { sandboxBankFetch, sandboxEtransactionsSettings } from './sandbox-bank-core';
 import type { SandboxBankStore } from './sandbox-bank-store';
+import { createStripeProvider } from './stripe';
 
-/**
- * One provider per configured name; undefined when its settings are absent. Stripe's SDK is
- * loaded only when Stripe is configured (docs/decisions.md, "Memory at rest").
- */
+/** One provider per configured name; undefined when its settings are absent. */
 export async function createPaymentProviders(
   config: PaymentConfig,
   deps: {
@@ -27,8 +25,6 @@ export async function createPaymentProviders(
     etransactions: config.etransactions
       ? createEtransactionsProvider('etransactions', config.etransactions, { fetch: fetchImpl })
       : undefined,
-    stripe: config.stripe
-      ? (await import('./stripe')).createStripeProvider(config.stripe, { fetch: deps.fetch })
-      : undefined,
+    stripe: config.stripe ? await createStripeProvider(config.stripe, { fetch: deps.fetch }) : undefined,
   };
 }

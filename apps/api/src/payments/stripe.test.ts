@@ -12,7 +12,7 @@ let provider: PaymentProvider;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  provider = createStripeProvider({
+  provider = await createStripeProvider({
     secretKey: 'sk_test_fake',
     publishableKey: 'pk_test_fake',
     webhookSecret,

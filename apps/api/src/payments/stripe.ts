@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { safeEqual } from '../lib/tokens';
 import { MalformedNotificationError, PaymentSignatureError } from './errors';
@@ -13,11 +13,11 @@ export type StripeSettings = {
   api?: { host: string; port?: number; protocol: 'http' | 'https' };
 };
 
-function createStripeClient(settings: StripeSettings, deps: { fetch?: typeof fetch } = {}): Stripe {
-  return new Stripe(settings.secretKey, {
+function createStripeClient(sdk: typeof Stripe, settings: StripeSettings, deps: { fetch?: typeof fetch } = {}): Stripe {
+  return new sdk(settings.secretKey, {
     telemetry: false,
     ...(settings.api ? { ...settings.api, maxNetworkRetries: 0 } : { maxNetworkRetries: 2 }),
-    ...(deps.fetch ? { httpClient: Stripe.createFetchHttpClient(deps.fetch) } : {}),
+    ...(deps.fetch ? { httpClient: sdk.createFetchHttpClient(deps.fetch) } : {}),
   });
 }
 
@@ -88,9 +88,16 @@ function returnOf(intent: Intent): PaymentReturn | null {
 
 const INTENT_ID = /^pi_[A-Za-z0-9]{1,200}$/;
 
-/** Card payments through Stripe: the browser confirms the PaymentIntent; the webhook fulfils. */
-export function createStripeProvider(settings: StripeSettings, deps: { fetch?: typeof fetch } = {}): PaymentProvider {
-  const stripe = createStripeClient(settings, deps);
+/**
+ * Card payments through Stripe: the browser confirms the PaymentIntent; the webhook fulfils. The
+ * SDK is loaded here, only when Stripe is configured (docs/decisions.md, "Memory at rest").
+ */
+export async function createStripeProvider(
+  settings: StripeSettings,
+  deps: { fetch?: typeof fetch } = {},
+): Promise<PaymentProvider> {
+  const { default: sdk } = await import('stripe');
+  const stripe = createStripeClient(sdk, settings, deps);
   return {
     name: 'stripe',
     async start(payment) {
@@ -120,7 +127,7 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
       try {
         parsed = stripe.webhooks.constructEvent(raw.rawBody, signature, settings.webhookSecret);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+        if (error instanceof sdk.errors.StripeSignatureVerificationError)
           throw new PaymentSignatureError(error.message);
         // Signed, but not JSON (or a kind of event this endpoint is not for).
         throw new MalformedNotificationError(`unreadable Stripe event: ${String(error)}`);
@@ -160,7 +167,7 @@ export function createStripeProvider(settings: StripeSettings, deps: { fetch?: t
       try {
         intent = await stripe.paymentIntents.retrieve(id);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        if (error instanceof sdk.errors.StripeInvalidRequestError) return null;
         throw error;
       }
       // Only the buyer who confirmed the intent holds its client secret: nobody else reads its result.

@@ -141,7 +141,8 @@ export function contentDisposition(fileName: string): string {
 
 /**
  * Until what was written has gone out to the reader: a slow reader holds the next page back, not
- * the whole file in the server's memory. A reader gone (the stream closed) ends the wait too.
+ * the whole file in the server's memory. A reader gone (the stream closed) ends the wait, and the
+ * writers then stop reading pages nobody will receive.
  */
 async function drained(out: Writable): Promise<void> {
   if (!out.writableNeedDrain || out.closed) return;
@@ -176,6 +177,7 @@ async function writeXlsx(
   for await (const rows of exportRows(deps, eventId, dateId)) {
     for (const row of rows) sheet.addRow(columns.map((column) => column.value(row))).commit();
     await drained(out);
+    if (out.destroyed) return;
   }
   sheet.commit();
   await workbook.commit();
@@ -223,6 +225,7 @@ async function writeCsv(
     const records = rows.map((row) => columns.map((column) => column.value(row)));
     out.write(stringify(records, csvOptions(columns, first)));
     await drained(out);
+    if (out.destroyed) return;
     first = false;
   }
   if (first) out.write(stringify([], csvOptions(columns, true)));
