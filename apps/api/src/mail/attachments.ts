@@ -28,25 +28,22 @@ const attachmentCid = (ref: MailAttachmentRef) =>
 type ResolvedAttachments = { files: MailAttachment[]; gone: MailAttachmentRef[] };
 
 /**
- * Resolves every reference of one mail inside a savepoint, so that a failed lookup leaves the
- * worker's transaction usable to record the failure and deliver the rest of the batch.
+ * Resolves every reference of one mail, outside any transaction: making the files (PDFs, QR
+ * codes) takes the process's time, and a transaction open meanwhile would keep a connection from
+ * the pool, or the embedded database's only one from every other request.
  */
 export async function resolveAttachments(
   db: Database,
   refs: MailAttachmentRef[],
   resolve: ResolveAttachment,
 ): Promise<ResolvedAttachments> {
-  if (refs.length === 0) return { files: [], gone: [] };
-  const { files, gone } = await db.transaction(async (savepoint) => {
-    const resolved: ResolvedAttachments = { files: [], gone: [] };
-    for (const ref of refs) {
-      const file = await resolve(savepoint, ref);
-      if (file) resolved.files.push(file);
-      else resolved.gone.push(ref);
-    }
-    return resolved;
-  });
-  return { files: withUniqueFilenames(files), gone };
+  const resolved: ResolvedAttachments = { files: [], gone: [] };
+  for (const ref of refs) {
+    const file = await resolve(db, ref);
+    if (file) resolved.files.push(file);
+    else resolved.gone.push(ref);
+  }
+  return { files: withUniqueFilenames(resolved.files), gone: resolved.gone };
 }
 
 /** The HTML part without the images of files that are gone, rather than broken images. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { events, orderLines, orders, participations, tickets, users } from '../../db/schema';
@@ -8,17 +8,19 @@ const head = alias(tickets, 'head');
 const organizer = alias(users, 'organizer');
 
 /**
- * A live participation with what its ticket shows. With `ownerId`, only when it is that
- * user's: anyone else is answered as if it did not exist. `evenCancelled`: a refunded or
- * cancelled one too (a wallet pass shows it voided), its event still not deleted.
+ * Live participations with what their tickets show, in the order of `participationIds`, in one
+ * statement. With `ownerId`, only those that are that user's: anyone else's are answered as if
+ * they did not exist. `evenCancelled`: refunded or cancelled ones too (a wallet pass shows it
+ * voided), their event still not deleted.
  */
-export async function findTicketView(
+export async function findTicketViews(
   db: Database,
-  participationId: string,
+  participationIds: string[],
   ownerId?: string,
   options: { evenCancelled?: boolean } = {},
 ) {
-  const [row] = await withEventAndTicket(
+  if (participationIds.length === 0) return [];
+  const rows = await withEventAndTicket(
     db
       .select({
         id: participations.id,
@@ -75,17 +77,28 @@ export async function findTicketView(
     )
     .where(
       and(
-        eq(participations.id, participationId),
+        inArray(participations.id, participationIds),
         ownerId === undefined ? undefined : eq(participations.userId, ownerId),
         options.evenCancelled ? undefined : isNull(participations.cancelledAt),
         isNull(events.deletedAt),
       ),
-    )
-    .limit(1);
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return participationIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One participation's view, as `findTicketViews` reads it. */
+export async function findTicketView(
+  db: Database,
+  participationId: string,
+  ownerId?: string,
+  options: { evenCancelled?: boolean } = {},
+) {
+  const [row] = await findTicketViews(db, [participationId], ownerId, options);
   return row;
 }
 
-export type TicketViewRow = NonNullable<Awaited<ReturnType<typeof findTicketView>>>;
+export type TicketViewRow = Awaited<ReturnType<typeof findTicketViews>>[number];
 
 /** The ids of an order's valid places that `ownerId` holds, in ticket-number order. */
 export async function findOwnOrderPlaceIds(db: Database, orderId: string, ownerId: string): Promise<string[]> {

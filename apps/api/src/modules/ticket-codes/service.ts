@@ -8,7 +8,7 @@ import { signTicketCode } from './codes';
 import { loadTicketKeys } from './keys';
 import { type TicketPdfContent, ticketPdf, ticketsPdf } from './pdf';
 import { ticketQrPng } from './qr';
-import { findOwnOrderPlaceIds, findTicketView, type TicketViewRow } from './repository';
+import { findOwnOrderPlaceIds, findTicketView, findTicketViews, type TicketViewRow } from './repository';
 
 const notFound = () => new AppError('TICKET_NOT_FOUND', ticketsFr.ticket.notFound, 404);
 
@@ -82,7 +82,7 @@ const isNonEmpty = <T>(list: T[]): list is [T, ...T[]] => list.length > 0;
  */
 export async function orderTicketsPdf(deps: TicketDeps, orderId: string, userId: string) {
   const ids = isUuid(orderId) ? await findOwnOrderPlaceIds(deps.db, orderId, userId) : [];
-  const rows = (await Promise.all(ids.map((id) => findTicketView(deps.db, id, userId)))).filter((row) => !!row);
+  const rows = await findTicketViews(deps.db, ids, userId);
   if (!isNonEmpty(rows)) throw notFound();
   return placesPdfOf(deps, rows);
 }
@@ -114,7 +114,7 @@ export async function ticketPdfForParticipation(deps: TicketDeps, participationI
  */
 export async function ticketsPdfForParticipations(deps: TicketDeps, participationIds: string[]) {
   const valid = participationIds.filter(isUuid);
-  const rows = (await Promise.all(valid.map((id) => findTicketView(deps.db, id)))).filter((row) => !!row);
+  const rows = await findTicketViews(deps.db, valid);
   return isNonEmpty(rows) ? placesPdfOf(deps, rows) : null;
 }
 
