@@ -31,7 +31,9 @@ test('the booking confirmation in the development mailbox carries the PDF ticket
   expect((await qr.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
 
   // Issue 26: the message as SMTP would send it, once the job sent it (the page looks again).
-  await page.getByRole('button', { name: 'Message brut' }).click({ timeout: 20_000 });
+  const showRaw = page.getByRole('button', { name: 'Message brut' });
+  await showRaw.click({ timeout: 20_000 });
+  await expect(showRaw).toHaveAttribute('aria-expanded', 'true');
   const raw = page.getByRole('region', { name: 'Message brut' });
   await expect(raw).toContainText(`Subject: Guichet : vos billets pour ${title}`);
   await expect(raw).toContainText(`To: ${email}`);

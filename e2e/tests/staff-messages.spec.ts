@@ -150,9 +150,15 @@ test('the organiser writes to the attendees: a preview of the recipients, the me
   }
   // The development mailbox shows it, with the organiser's name and the address to answer.
   await page.goto('/dev/mail');
+  const filtered = page.waitForResponse((r) => r.url().includes('/api/dev/mail?to='));
   await page.getByRole('textbox', { name: 'Destinataire' }).fill(attendees[0] as string);
+  await filtered;
   await page.getByRole('button', { name: new RegExp(subject) }).click();
-  await page.getByRole('button', { name: 'Message brut' }).click({ timeout: 20_000 });
+  const opened = page.getByRole('region', { name: new RegExp(subject) });
+  await expect(opened.getByText(/Les portes ouvrent à 19 h/)).toBeVisible();
+  const showRaw = opened.getByRole('button', { name: 'Message brut' });
+  await showRaw.click();
+  await expect(showRaw).toHaveAttribute('aria-expanded', 'true');
   const raw = page.getByRole('region', { name: 'Message brut' });
   await expect(raw).toContainText(`Reply-To: ${DEMO.organizer}`);
   await expect(raw).toContainText('&lt;script&gt;');

@@ -1,5 +1,5 @@
 import { fr } from '@guichet/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './client';
 
 export type DevMailAttachment = { kind: keyof typeof fr.mail.devMailboxAttachment; url: string };
@@ -25,6 +25,8 @@ export function useDevMailbox(to: string) {
     queryKey: devMailKeys.list(to),
     queryFn: () => api<DevMail[]>('GET', `/dev/mail${to ? `?to=${encodeURIComponent(to)}` : ''}`),
     refetchInterval: 3000,
+    // Typing a recipient keeps the list, and the message open in it, until the filtered one arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
