@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/one-query-at-a-time.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
