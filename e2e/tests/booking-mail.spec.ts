@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newBuyer } from './accounts';
 import { eventDetail, organiserEvent } from './events';
+import { openRawMessage } from './mail';
 import { placeOrder } from './purchases';
 
 test('the booking confirmation in the development mailbox carries the PDF ticket and the QR code, and its raw message', async ({
@@ -31,10 +32,7 @@ test('the booking confirmation in the development mailbox carries the PDF ticket
   expect((await qr.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
 
   // Issue 26: the message as SMTP would send it, once the job sent it (the page looks again).
-  const showRaw = page.getByRole('button', { name: 'Message brut' });
-  await showRaw.click({ timeout: 20_000 });
-  await expect(showRaw).toHaveAttribute('aria-expanded', 'true');
-  const raw = page.getByRole('region', { name: 'Message brut' });
+  const raw = await openRawMessage(page.getByRole('main'));
   await expect(raw).toContainText(`Subject: Guichet : vos billets pour ${title}`);
   await expect(raw).toContainText(`To: ${email}`);
   await expect(raw).toContainText('Content-Type: text/html');

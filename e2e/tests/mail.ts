@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 
 export type Mail = { subject: string; text: string };
 
@@ -41,4 +41,20 @@ export async function mailedCode(request: APIRequestContext, email: string) {
   const code = /\b(\d{6})\b/.exec((await lastMail(request, email)).text)?.[1] ?? '';
   expect(code).toHaveLength(6);
   return code;
+}
+
+/**
+ * Opens the raw message of the message shown in `scope` in the development mailbox (once it was
+ * sent, the page looks again every 3 s) and answers its region. A click just after the message
+ * was opened was seen to leave the button closed, once in a loaded CI run and once here: it is
+ * clicked again until the button says it is open.
+ */
+export async function openRawMessage(scope: Locator) {
+  const button = scope.getByRole('button', { name: 'Message brut' });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await expect(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+  return scope.getByRole('region', { name: 'Message brut' });
 }

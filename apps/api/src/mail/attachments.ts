@@ -13,8 +13,8 @@ export type MailAttachment = {
 
 /**
  * Turns a reference into its bytes, or null when what it shows is gone (a ticket refunded or
- * cancelled since the mail was queued). It reads through the `db` it is given: the worker's own
- * transaction, since an embedded PGlite has one connection that the worker holds.
+ * cancelled since the mail was queued). It reads through the `db` it is given, one query at a
+ * time.
  */
 export type ResolveAttachment = (db: Database, ref: MailAttachmentRef) => Promise<MailAttachment | null>;
 

@@ -26,7 +26,12 @@ export default function DevMailPage() {
         ) : mails.data.length === 0 ? (
           <Text c="dimmed">{fr.mail.devMailboxEmpty}</Text>
         ) : (
-          <Accordion variant="separated">
+          // Busy while the list shown is the one before the recipient was typed.
+          <Accordion
+            variant="separated"
+            aria-busy={mails.isPlaceholderData}
+            opacity={mails.isPlaceholderData ? 0.6 : 1}
+          >
             {mails.data.map((mail) => (
               <Accordion.Item key={mail.id} value={mail.id}>
                 <Accordion.Control>
