@@ -94,7 +94,10 @@ test('on an event of several dates, an invitation is for the date chosen, and a 
 }) => {
   const organiser = await apiContext(playwright);
   const hour = 3_600_000;
-  const start = Date.now() + 60 * 86_400_000;
+  // 08:00 UTC, 60 days ahead: its second date, 4 h later, is the same day in Paris whatever the
+  // hour the test runs (started at the run's own hour, it fell on the next day after 20:00).
+  const day60 = new Date(Date.now() + 60 * 86_400_000);
+  const start = Date.UTC(day60.getUTCFullYear(), day60.getUTCMonth(), day60.getUTCDate(), 8);
   const eventId = await organiserEvent(organiser, {
     dateBegin: new Date(start).toISOString(),
     dateEnd: new Date(start + 3 * hour).toISOString(),
