@@ -18,6 +18,7 @@ import { seedDemoSales } from './db/seed/demo-sales';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createBus } from './lib/bus';
 import { type Clock, systemClock } from './lib/clock';
+import { leasedRedisStore } from './lib/rate-limit-leases';
 import { singleFlight } from './lib/single-flight';
 import type { ResolveAttachment } from './mail/attachments';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
@@ -259,7 +260,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, config);
   await app.register(rateLimit, {
     global: false,
-    redis,
+    // Shared by the processes through Redis, a run of numbers at a time (lib/rate-limit-leases.ts).
+    ...(redis && { store: leasedRedisStore(redis) }),
     // Redis gone: the limits wait for it rather than refusing every visitor.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'RATE_LIMITED' }),

@@ -27,4 +27,11 @@ describe('ages', () => {
     // 23:30 UTC on 31 December is already 1 January in Paris.
     expect(todayInParis(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
   });
+
+  it('changes day at the last millisecond before Paris midnight, one call after the other', () => {
+    expect(todayInParis(new Date('2026-12-31T22:59:59.999Z'))).toBe('2026-12-31');
+    expect(todayInParis(new Date('2026-12-31T23:00:00.000Z'))).toBe('2027-01-01');
+    expect(todayInParis(new Date('2026-07-14T21:59:59.999Z'))).toBe('2026-07-14');
+    expect(todayInParis(new Date('2026-07-14T22:00:00.000Z'))).toBe('2026-07-15');
+  });
 });
