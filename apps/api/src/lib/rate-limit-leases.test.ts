@@ -81,18 +81,14 @@ describeWith(['redis'], 'rate limits shared through Redis a run of numbers at a 
     expect((await app.inject({ url: '/limited', remoteAddress })).statusCode).toBe(200);
   });
 
-  itWith(
-    ['redis'],
-    'Redis gone: the answer says so, and the plugin (skipOnError) lets the request through',
-    async () => {
-      const redis = new Redis(testRedisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true });
-      const app = Fastify();
-      await app.register(rateLimit, { global: false, skipOnError: true, store: leasedRedisStore(redis) });
-      app.get('/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
-      opened.push(app);
-      const remoteAddress = caller();
-      expect((await app.inject({ url: '/limited', remoteAddress })).statusCode).toBe(200);
-      expect((await app.inject({ url: '/limited', remoteAddress })).statusCode).toBe(200);
-    },
-  );
+  itWith(['redis'], 'Redis gone: the request goes through (skipOnError) instead of being refused', async () => {
+    const redis = new Redis(testRedisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true });
+    const app = Fastify();
+    await app.register(rateLimit, { global: false, skipOnError: true, store: leasedRedisStore(redis) });
+    app.get('/limited', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => ({ ok: true }));
+    opened.push(app);
+    const remoteAddress = caller();
+    expect((await app.inject({ url: '/limited', remoteAddress })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/limited', remoteAddress })).statusCode).toBe(200);
+  });
 });

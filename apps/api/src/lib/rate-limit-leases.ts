@@ -45,7 +45,7 @@ export function leaseSizeOf(max: number): number {
  * beyond the limit: Redis counts every number reserved, and a number above the limit is a
  * refusal wherever it is handed out. What a process reserved and did not use is lost to the
  * others until the window ends (at most a lease per process), and a limit under 50 reserves one
- * number at a time, exactly as a command a request did (docs/decisions.md, "Rate limits").
+ * number at a time, exactly as a command a request did (docs/decisions.md, "Security").
  */
 export function leasedRedisStore(redis: Redis): FastifyRateLimitStoreCtor {
   if (!('guichetRateReserve' in redis)) redis.defineCommand('guichetRateReserve', { numberOfKeys: 1, lua: RESERVE });
