@@ -25,21 +25,37 @@ function controlledCalls() {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('group commit', () => {
-  it('a quiet key goes at once, alone', async () => {
+  it('a quiet key goes alone at the end of the turn', async () => {
     const calls = controlledCalls();
     const group = createGroupCommit({ batch: calls.batch, single: calls.single });
     const answer = group.run('event', 7);
+    expect(calls.singles).toEqual([]);
+    await endOfTurn();
     expect(calls.singles).toEqual([7]);
     calls.releaseAll();
     expect(await answer).toBe(70);
   });
 
+  it('the calls of one turn leave together', async () => {
+    const calls = controlledCalls();
+    const group = createGroupCommit({ batch: calls.batch, single: calls.single });
+    const answers = [1, 2, 3].map((n) => group.run('event', n));
+    await endOfTurn();
+    expect(calls.batches).toEqual([[1, 2, 3]]);
+    expect(calls.singles).toEqual([]);
+    calls.releaseAll();
+    expect(await Promise.all(answers)).toEqual([10, 20, 30]);
+  });
+
   it('what arrives while batches are in flight leaves together, each with its own answer, in order', async () => {
     const calls = controlledCalls();
     const group = createGroupCommit({ batch: calls.batch, single: calls.single, inFlight: 1, maxBatch: 3 });
-    const answers = [1, 2, 3, 4, 5].map((n) => group.run('event', n));
+    const first = group.run('event', 1);
+    await endOfTurn();
+    const answers = [2, 3, 4, 5].map((n) => group.run('event', n));
     expect(calls.singles).toEqual([1]);
     calls.releaseAll();
     await tick();
@@ -48,14 +64,15 @@ describe('group commit', () => {
     await tick();
     expect(calls.singles).toEqual([1, 5]);
     calls.releaseAll();
-    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
+    expect(await Promise.all([first, ...answers])).toEqual([10, 20, 30, 40, 50]);
   });
 
-  it('keys do not wait for each other', () => {
+  it('keys do not wait for each other', async () => {
     const calls = controlledCalls();
     const group = createGroupCommit({ batch: calls.batch, single: calls.single, inFlight: 1 });
     void group.run('a', 1);
     void group.run('b', 2);
+    await endOfTurn();
     expect(calls.singles).toEqual([1, 2]);
     calls.releaseAll();
   });
@@ -78,6 +95,7 @@ describe('group commit', () => {
       onBatchError: (_error, size) => failures.push(size),
     });
     const first = group.run('event', 1);
+    await endOfTurn();
     const rest = [2, 3, 4].map((n) => group.run('event', n).catch((error: Error) => error.message));
     busy?.();
     expect(await first).toBe(10);
