@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { sandboxBankDecisions, sandboxBankRefunds } from '../db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
+import { sandboxBankRefunds } from '../db/schema';
+import { createGroupCommit } from '../lib/group-commit';
 
 export type SandboxRefund = { transactionId: string; amountCents: number; reference: string };
 
@@ -18,23 +19,56 @@ export type SandboxBankStore = {
   refundsOf(transactionId: string): Promise<SandboxRefund[]>;
 };
 
+type Decision = { attempt: string; location: string };
+
+/**
+ * Decisions taken together are kept by one statement: a decision per payment was the on-sale's
+ * most frequent statement (bench/onsale). The unique key settles two clicks at once on two
+ * servers (the second waits, then reads the first) or in one batch (the first of the batch wins).
+ */
+async function keepDecisions(db: Database, batch: Decision[]): Promise<{ location: string; isNew: boolean }[]> {
+  const attempts = batch.map((d) => d.attempt);
+  // Text of any kind, as JSON: an array literal would need quoting.
+  const kept = await queryRows<Decision>(
+    db,
+    sql`insert into sandbox_bank_decisions (attempt, location)
+        select d->>'attempt', d->>'location' from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) d
+        on conflict (attempt) do nothing returning attempt, location`,
+  );
+  const firsts = new Map(kept.map((d) => [d.attempt, d.location]));
+  const missing = attempts.filter((attempt) => !firsts.has(attempt));
+  const earlier =
+    missing.length === 0
+      ? []
+      : await queryRows<Decision>(
+          db,
+          sql`select attempt, location from sandbox_bank_decisions
+              where attempt in (select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))`,
+        );
+  const before = new Map(earlier.map((d) => [d.attempt, d.location]));
+  return batch.map(({ attempt }) => {
+    const first = firsts.get(attempt);
+    if (first !== undefined) {
+      firsts.delete(attempt);
+      return { location: first, isNew: true };
+    }
+    const location = before.get(attempt) ?? kept.find((d) => d.attempt === attempt)?.location;
+    if (location === undefined) throw new Error('sandbox bank: a decision vanished');
+    return { location, isNew: false };
+  });
+}
+
 export function createSandboxBankStore(db: Database): SandboxBankStore {
-  return {
-    async decide(attempt, location) {
-      // The unique key settles two clicks at once on two servers: the second waits, then reads the first.
-      const [kept] = await db
-        .insert(sandboxBankDecisions)
-        .values({ attempt, location })
-        .onConflictDoNothing({ target: sandboxBankDecisions.attempt })
-        .returning({ location: sandboxBankDecisions.location });
-      if (kept) return { location: kept.location, isNew: true };
-      const [first] = await db
-        .select({ location: sandboxBankDecisions.location })
-        .from(sandboxBankDecisions)
-        .where(eq(sandboxBankDecisions.attempt, attempt));
-      if (!first) throw new Error('sandbox bank: a decision vanished');
-      return { location: first.location, isNew: false };
+  const decisions = createGroupCommit<Decision, { location: string; isNew: boolean }>({
+    batch: (batch) => keepDecisions(db, batch),
+    single: async (decision) => {
+      const [answer] = await keepDecisions(db, [decision]);
+      if (!answer) throw new Error('sandbox bank: no answer for a decision');
+      return answer;
     },
+  });
+  return {
+    decide: (attempt, location) => decisions.run('decisions', { attempt, location }),
     async refundOnce(question, refund) {
       const made = await db
         .insert(sandboxBankRefunds)

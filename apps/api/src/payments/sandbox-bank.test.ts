@@ -227,6 +227,22 @@ describe('the sandbox bank', () => {
     expect(ipnQueries).toHaveLength(1);
   });
 
+  it('takes one decision for two clicks at once on one server, and its own for each payment decided with them', async () => {
+    const same = await openBankPage(payment());
+    const others = await Promise.all([openBankPage(payment()), openBankPage(payment())]);
+    const [one, two, ...rest] = await Promise.all([
+      decide(same.token, 'pay'),
+      decide(same.token, 'cancel'),
+      decide(others[0]?.token ?? '', 'pay'),
+      decide(others[1]?.token ?? '', 'cancel'),
+    ]);
+    expect(two?.headers.location).toBe(one?.headers.location);
+    expect(String(one?.headers.location)).toContain('Erreur=00000');
+    expect(String(rest[0]?.headers.location)).toContain('Erreur=00000');
+    expect(String(rest[1]?.headers.location)).toMatch(/^http:\/\/shop\.test\/paiement\/annule\?.*Erreur=00001/);
+    expect(ipnQueries).toHaveLength(3);
+  });
+
   it('still sends the browser back when the shop does not answer the notification', async () => {
     const { token } = await openBankPage(payment('http://127.0.0.1:1/ipn'));
     const response = await decide(token, 'pay');
