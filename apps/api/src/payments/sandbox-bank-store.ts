@@ -27,7 +27,6 @@ type Decision = { attempt: string; location: string };
  * servers (the second waits, then reads the first) or in one batch (the first of the batch wins).
  */
 async function keepDecisions(db: Database, batch: Decision[]): Promise<{ location: string; isNew: boolean }[]> {
-  const attempts = batch.map((d) => d.attempt);
   // Text of any kind, as JSON: an array literal would need quoting.
   const kept = await queryRows<Decision>(
     db,
@@ -35,8 +34,8 @@ async function keepDecisions(db: Database, batch: Decision[]): Promise<{ locatio
         select d->>'attempt', d->>'location' from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) d
         on conflict (attempt) do nothing returning attempt, location`,
   );
-  const firsts = new Map(kept.map((d) => [d.attempt, d.location]));
-  const missing = attempts.filter((attempt) => !firsts.has(attempt));
+  const keptNow = new Set(kept.map((d) => d.attempt));
+  const missing = [...new Set(batch.map((d) => d.attempt).filter((attempt) => !keptNow.has(attempt)))];
   const earlier =
     missing.length === 0
       ? []
@@ -45,16 +44,14 @@ async function keepDecisions(db: Database, batch: Decision[]): Promise<{ locatio
           sql`select attempt, location from sandbox_bank_decisions
               where attempt in (select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))`,
         );
-  const before = new Map(earlier.map((d) => [d.attempt, d.location]));
+  const locations = new Map([...earlier, ...kept].map((d) => [d.attempt, d.location]));
+  const answered = new Set<string>();
   return batch.map(({ attempt }) => {
-    const first = firsts.get(attempt);
-    if (first !== undefined) {
-      firsts.delete(attempt);
-      return { location: first, isNew: true };
-    }
-    const location = before.get(attempt) ?? kept.find((d) => d.attempt === attempt)?.location;
+    const location = locations.get(attempt);
     if (location === undefined) throw new Error('sandbox bank: a decision vanished');
-    return { location, isNew: false };
+    const isNew = keptNow.has(attempt) && !answered.has(attempt);
+    answered.add(attempt);
+    return { location, isNew };
   });
 }
 
