@@ -265,6 +265,7 @@ async function main(): Promise<void> {
     else if (result === 'already_scanned') alreadyScanned++;
     else other++;
   };
+  let started = 0;
   const runDoors = (phase: Scan[][]) =>
     Promise.all(
       phase.map(async (queue, d) => {
@@ -296,9 +297,11 @@ async function main(): Promise<void> {
             count(answer.status ?? answer.result ?? 'other', scan.direction);
           }
         }
+        if (process.env.BENCH_DOORS)
+          console.log(`door ${d} done at ${((performance.now() - started) / 1000).toFixed(2)} s`);
       }),
     );
-  const started = performance.now();
+  started = performance.now();
   await runDoors(work);
   if (outsSent > 0) await runDoors(leaving);
   const seconds = (performance.now() - started) / 1000;
@@ -316,6 +319,11 @@ async function main(): Promise<void> {
         .reduce((total, value) => total + value, 0);
     return (1000 * sum('sum')) / Math.max(1, sum('count'));
   };
+
+  // The one-scan requests each statement carried (the doors' group commit).
+  const groupFigure = (kind: string) =>
+    Number(metrics.match(new RegExp(`^guichet_scan_group_size_${kind} (\\S+)$`, 'm'))?.[1] ?? 0);
+  const requestsPerStatement = groupFigure('sum') / Math.max(1, groupFigure('count'));
 
   const check = new pg.Client({ connectionString: url });
   await check.connect();
@@ -397,6 +405,7 @@ async function main(): Promise<void> {
   );
   console.log(
     `  server time per request (its /metrics, mean): one scan ${serverMs('/api/checkin/events/:id/scans').toFixed(1)} ms, batch ${serverMs('/api/checkin/events/:id/scans/batch').toFixed(1)} ms`,
+    `  one-scan requests per statement (grouped doors): ${requestsPerStatement.toFixed(2)}`,
   );
   console.log(
     `  reference (bare conditional UPDATE taking an entry, ${DEVICES} connections, mean of before and after): ${figures.referenceUpdatesPerSecond}/s`,

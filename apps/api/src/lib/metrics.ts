@@ -56,6 +56,22 @@ export const settlementBatchFailures = new Counter({
   registers: [metricsRegistry],
 });
 
+/** How many one-scan requests of the doors each statement carried (group commit). */
+export const scanGroupSize = new Histogram({
+  name: 'guichet_scan_group_size',
+  help: 'One-scan requests of the doors recorded in one statement',
+  buckets: [1, 2, 4, 8, 16],
+  registers: [metricsRegistry],
+});
+
+/** Groups of the doors' one-scan requests that failed as a whole, each then recorded alone (deadlock, a scan id reused). */
+export const scanGroupFailures = new Counter({
+  name: 'guichet_scan_group_failures_total',
+  help: 'Groups of scan requests recorded again one by one',
+  labelNames: ['size', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
 export const holdsPlaced = new Counter({
   name: 'guichet_holds_total',
   help: 'Places held for 180 s by paid orders',

@@ -2,6 +2,9 @@ import type { RevocationReason, ScanDirection, ScanResult } from '@guichet/share
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
+import { preparedRows, type Statement } from '../../db/prepared';
+import { createGroupCommit } from '../../lib/group-commit';
+import { scanGroupFailures, scanGroupSize } from '../../lib/metrics';
 import { placeCoversDate, placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 
 export type ScanToRecord = {
@@ -45,19 +48,72 @@ export type DoorGuard = {
   lists?: { id: string; live: boolean; allowCheckout: boolean; name: string }[];
 };
 
+export type ScanRequest = {
+  eventId: string;
+  staffUserId: string;
+  deviceId: string;
+  scans: ScanToRecord[];
+  guard?: DoorGuard;
+};
+type ScanAnswer = RecordedScan[] | { stale: 'session' | 'access' | 'list' };
+
+const recordStatement: Statement = {
+  name: 'guichet_record_scans',
+  text: 'select guichet_record_scans($1::jsonb) as outcomes',
+};
+const recordRequestsStatement: Statement = {
+  name: 'guichet_record_scan_requests',
+  text: 'select guichet_record_scan_requests($1::jsonb) as outcomes',
+};
+/** A statement's requests stay few: their places' rows are locked until it commits. */
+const SCAN_GROUP_MAX = 16;
+const scanGroups = new WeakMap<Database, ReturnType<typeof createGroupCommit<ScanRequest, ScanAnswer>>>();
+
+async function recordAlone(db: Database, request: ScanRequest): Promise<ScanAnswer> {
+  const [row] = await preparedRows(db)<{ outcomes: ScanAnswer }>(recordStatement, [JSON.stringify(request)]);
+  return row?.outcomes ?? [];
+}
+
+/**
+ * The one-scan requests of an event's doors, combined: doors scanning at once share a statement,
+ * a round trip and a commit (`guichet_record_scan_requests`), each with its own answer. A
+ * device's batch goes alone: a single scan grouped with a batch waited for the batch
+ * (docs/decisions.md, "Check-in").
+ */
+function scanGroupOf(db: Database) {
+  let group = scanGroups.get(db);
+  if (!group) {
+    group = createGroupCommit<ScanRequest, ScanAnswer>({
+      single: (request) => {
+        scanGroupSize.observe(1);
+        return recordAlone(db, request);
+      },
+      batch: async (requests) => {
+        scanGroupSize.observe(requests.length);
+        const [row] = await preparedRows(db)<{ outcomes: ScanAnswer[] }>(recordRequestsStatement, [
+          JSON.stringify(requests),
+        ]);
+        return row?.outcomes ?? [];
+      },
+      maxBatch: SCAN_GROUP_MAX,
+      // One statement of an event at a time: two in flight split the doors' requests (1.5 a
+      // statement instead of 2) and measured no faster.
+      inFlight: 1,
+      onBatchError: (error, size) =>
+        scanGroupFailures.inc({ size: String(size), reason: (error as { code?: string }).code ?? 'unknown' }),
+    });
+    scanGroups.set(db, group);
+  }
+  return group;
+}
+
 /**
  * Records scans and takes their entries in one round trip (`guichet_record_scans`); or, when a
- * copy in `guard` no longer holds, which one, with nothing written.
+ * copy in `guard` no longer holds, which one, with nothing written. A request of one scan may
+ * share its statement with other doors' (`scanGroupOf`).
  */
-export async function recordScans(
-  db: Database,
-  request: { eventId: string; staffUserId: string; deviceId: string; scans: ScanToRecord[]; guard?: DoorGuard },
-): Promise<RecordedScan[] | { stale: 'session' | 'access' | 'list' }> {
-  const [row] = await queryRows<{ outcomes: RecordedScan[] | { stale: 'session' | 'access' | 'list' } }>(
-    db,
-    sql`select guichet_record_scans(${JSON.stringify(request)}::jsonb) as outcomes`,
-  );
-  return row?.outcomes ?? [];
+export async function recordScans(db: Database, request: ScanRequest): Promise<ScanAnswer> {
+  return request.scans.length === 1 ? scanGroupOf(db).run(request.eventId, request) : recordAlone(db, request);
 }
 
 /** The date of an event of several the door lets in at `now` (guichet_event_date_at); null for a one-date event. */

@@ -227,12 +227,21 @@ BEGIN
         FROM participations g
        WHERE (g.id = v_group OR g.split_from = v_group) AND g.cancelled_at IS NULL;
     END IF;
-    IF v_result = 'already_scanned' THEN
+    IF v_result = 'already_scanned' AND v_group IS NULL THEN
+      -- Two statements, each planned once per connection: one with the group's places in an
+      -- array was planned again at every scan, its kept plan costed for an array of any size.
       SELECT s.scanned_at, u.first_name || ' ' || u.last_name INTO v_last_at, v_last_by
         FROM scans s JOIN users u ON u.id = s.staff_user_id
        WHERE s.result = 'accepted' AND s.direction = 'in' AND s.list_id IS NOT DISTINCT FROM v_scan."listId"
-         AND (s.participation_id = v_pid OR s.participation_id IN (
-               SELECT g.id FROM participations g WHERE g.split_from = v_group))
+         AND s.participation_id = v_pid
+       ORDER BY s.scanned_at DESC LIMIT 1;
+    ELSIF v_result = 'already_scanned' THEN
+      SELECT s.scanned_at, u.first_name || ' ' || u.last_name INTO v_last_at, v_last_by
+        FROM scans s JOIN users u ON u.id = s.staff_user_id
+       WHERE s.result = 'accepted' AND s.direction = 'in' AND s.list_id IS NOT DISTINCT FROM v_scan."listId"
+         -- By the places' index: an OR with the group's places read every scan of the table.
+         AND s.participation_id = ANY (ARRAY(
+               SELECT v_pid UNION ALL SELECT g.id FROM participations g WHERE g.split_from = v_group))
        ORDER BY s.scanned_at DESC LIMIT 1;
     END IF;
     v_out := v_out || jsonb_build_object(
