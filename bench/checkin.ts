@@ -266,6 +266,7 @@ async function main(): Promise<void> {
     else other++;
   };
   let started = 0;
+  const timeline: number[] = [];
   const runDoors = (phase: Scan[][]) =>
     Promise.all(
       phase.map(async (queue, d) => {
@@ -293,6 +294,7 @@ async function main(): Promise<void> {
             const scan = queue[i] as Scan;
             const response = await postJson(agent, target(''), cookie, { ...scan, ...onList, deviceId: `porte-${d}` });
             singleLatencies.push(performance.now() - t0);
+            if (process.env.BENCH_TIMELINE) timeline.push(performance.now() - started);
             const answer = JSON.parse(response.body);
             count(answer.status ?? answer.result ?? 'other', scan.direction);
           }
@@ -305,6 +307,11 @@ async function main(): Promise<void> {
   await runDoors(work);
   if (outsSent > 0) await runDoors(leaving);
   const seconds = (performance.now() - started) / 1000;
+  if (process.env.BENCH_TIMELINE) {
+    const perHalf = new Map<number, number>();
+    for (const at of timeline) perHalf.set(Math.floor(at / 500), (perHalf.get(Math.floor(at / 500)) ?? 0) + 1);
+    console.log(`singles per 0.5 s: ${[...perHalf.values()].join(' ')}`);
+  }
   agent.destroy();
   // The server's own time per request (its /metrics), apart from the way there and back.
   const metrics = await (await fetch(`${ready.base}/metrics`)).text();
