@@ -26,6 +26,11 @@ type Waiting<Request, Answer> = {
   reject: (error: unknown) => void;
 };
 
+/** A failed batch's reason for its metric: PostgreSQL's error code (a deadlock, a bad request), or 'unknown'. */
+export function batchFailureReason(error: unknown): string {
+  return (error as { code?: string }).code ?? 'unknown';
+}
+
 export function createGroupCommit<Request, Answer>(options: GroupCommitOptions<Request, Answer>) {
   const maxBatch = options.maxBatch ?? 32;
   const inFlight = options.inFlight ?? 2;

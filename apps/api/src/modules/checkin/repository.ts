@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { isoTimestamp } from '../../db/iso-timestamp';
 import { preparedRows, type Statement } from '../../db/prepared';
-import { createGroupCommit } from '../../lib/group-commit';
+import { batchFailureReason, createGroupCommit } from '../../lib/group-commit';
 import { scanGroupFailures, scanGroupSize } from '../../lib/metrics';
 import { placeCoversDate, placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 
@@ -99,8 +99,7 @@ function scanGroupOf(db: Database) {
       // One statement of an event at a time: two in flight split the doors' requests (1.5 a
       // statement instead of 2) and measured no faster.
       inFlight: 1,
-      onBatchError: (error, size) =>
-        scanGroupFailures.inc({ size: String(size), reason: (error as { code?: string }).code ?? 'unknown' }),
+      onBatchError: (error, size) => scanGroupFailures.inc({ size: String(size), reason: batchFailureReason(error) }),
     });
     scanGroups.set(db, group);
   }

@@ -5,7 +5,7 @@ import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
 import { events, orderLines, orders } from '../../db/schema';
-import { createGroupCommit } from '../../lib/group-commit';
+import { batchFailureReason, createGroupCommit } from '../../lib/group-commit';
 import { holdBatchFailures, holdBatchSize } from '../../lib/metrics';
 
 /** The sale an order was checked against: the hold refuses it if the sale changed since. */
@@ -115,15 +115,11 @@ function holdGroupOf(db: Database) {
       // One batch of an event at a time: a second one only waited for the first's ticket rows,
       // and the batches were half as large (docs/decisions.md, "Group commit of holds").
       inFlight: 1,
-      onBatchError: (error, size) => holdBatchFailures.inc({ size: String(size), reason: errorCode(error) }),
+      onBatchError: (error, size) => holdBatchFailures.inc({ size: String(size), reason: batchFailureReason(error) }),
     });
     holdGroups.set(db, group);
   }
   return group;
-}
-
-function errorCode(error: unknown): string {
-  return (error as { code?: string }).code ?? 'unknown';
 }
 
 /**

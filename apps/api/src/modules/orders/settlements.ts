@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { preparedRows, type Statement } from '../../db/prepared';
-import { createGroupCommit } from '../../lib/group-commit';
+import { batchFailureReason, createGroupCommit } from '../../lib/group-commit';
 import { settlementBatchFailures, settlementBatchSize } from '../../lib/metrics';
 import { confirmationMail } from '../../mail/confirmation-mail';
 import { MAIL_MAX_ATTEMPTS, type OutgoingMail } from '../../mail/outbox';
@@ -117,7 +117,7 @@ function settlementGroupsOf(db: Database) {
       single: async (settlement) => (await settle([settlement]))[0] ?? 'changed',
       maxBatch: SETTLEMENT_BATCH_MAX,
       onBatchError: (error, size) =>
-        settlementBatchFailures.inc({ size: String(size), reason: (error as { code?: string }).code ?? 'unknown' }),
+        settlementBatchFailures.inc({ size: String(size), reason: batchFailureReason(error) }),
     }),
   };
 }
