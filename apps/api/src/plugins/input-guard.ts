@@ -15,25 +15,43 @@ declare module 'fastify' {
   }
 }
 
+/** A value met in the walk, with the key it was found under and its parent's node (its path, kept as links). */
+type Node = { value: unknown; key: string; parent: Node | null };
+
+const pathOf = (node: Node): string => {
+  const keys: string[] = [];
+  for (let at: Node | null = node; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * The first place in a parsed input that PostgreSQL cannot take, as `a.b.0.c`, with its reason.
  * Walked with a stack of its own: a body nested thousands deep must not exhaust the call stack.
+ * Each value links to its parent rather than carrying its path: every request's body is walked,
+ * and the path is only written out for the refusal.
  */
 function findUnstorable(
   input: unknown,
   nulAllowedIn: readonly string[] = [],
 ): { field: string; code: string; message: string } | null {
-  const pending: [unknown, string[]][] = [[input, []]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, path] = next;
-    if (typeof value === 'string' && value.includes('\u0000') && !nulAllowedIn.includes(path.at(-1) ?? '')) {
-      return { field: path.join('.'), code: 'INVALID_CHARACTER', message: fr.common.invalidCharacter };
-    }
-    if (typeof value === 'number' && Math.abs(value) > INT4_MAX) {
-      return { field: path.join('.'), code: 'NUMBER_TOO_LARGE', message: fr.common.numberTooLarge };
-    }
-    if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      for (const [key, child] of Object.entries(value).reverse()) pending.push([child, [...path, key]]);
+  const pending: Node[] = [{ value: input, key: '', parent: null }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') && !(node.parent && nulAllowedIn.includes(node.key))) {
+        return { field: pathOf(node), code: 'INVALID_CHARACTER', message: fr.common.invalidCharacter };
+      }
+    } else if (typeof value === 'number') {
+      if (Math.abs(value) > INT4_MAX) {
+        return { field: pathOf(node), code: 'NUMBER_TOO_LARGE', message: fr.common.numberTooLarge };
+      }
+    } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      // Pushed last first, so that the first field is looked at first (the refusal names it).
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        pending.push({ value: (value as Record<string, unknown>)[key], key, parent: node });
+      }
     }
   }
   return null;

@@ -45,7 +45,14 @@ describe('registration', () => {
     const cookie = await loginAs(t, body.email, body.password);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: body.email, mustAcceptTerms: false });
+    // As the session's statement reads it: the birth date a day, not an instant shifted by a time zone.
+    expect(me.json()).toMatchObject({
+      email: body.email,
+      firstName: 'Léa',
+      birthDate: body.birthDate,
+      isAdmin: false,
+      mustAcceptTerms: false,
+    });
     expect((await lastMailTo(body.email))?.subject).toContain('Bienvenue');
   });
 

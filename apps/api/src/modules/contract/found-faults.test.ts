@@ -38,6 +38,20 @@ describe('faults found by the fuzzer', () => {
     });
     const query = await t.app.inject({ url: `/api/events/${fixture.event.id}/discounts/check?code=A%00` });
     expect(query.json()).toMatchObject({ code: 'INVALID_CHARACTER', field: 'code' });
+    // Deep in a body, the field named by its whole path; the first one met of several.
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        eventId: fixture.event.id,
+        lines: [
+          { ticketId: fixture.ticket.id, quantity: 1, holders: [{ firstName: 'Léa\u0000', lastName: 'Martin\u0000' }] },
+        ],
+        answers: { note: '\u0000' },
+      },
+    });
+    expect(order.statusCode).toBe(400);
+    expect(order.json()).toMatchObject({ code: 'INVALID_CHARACTER', field: 'lines.0.holders.0.firstName' });
   });
 
   it('refuses integers past PostgreSQL integer in quantities and prices', async () => {
