@@ -316,30 +316,34 @@ describe('who may follow the sales', () => {
 describe('the participants page on the copy of the session', () => {
   const tokenOf = (cookie: string) => cookie.split('guichet_session=')[1]?.split(';')[0] ?? '';
 
-  it('refuses a session ended, an account banned, and an administrator no longer one, right after a page', async () => {
-    const s = await soldEvent();
-    const page = (cookie: string, query = '') =>
-      getAs(t, `/api/console/events/${s.event.id}/participants${query}`, cookie);
-    expect((await page(s.organizerCookie)).statusCode).toBe(200);
-    // Another server's logout: the session's row is gone, this process was not told.
-    await t.database.db.delete(sessions).where(eq(sessions.tokenHash, sha256(tokenOf(s.organizerCookie))));
-    const ended = await page(s.organizerCookie);
-    expect(ended.statusCode).toBe(401);
-    expect(ended.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  // Both screens read the session's copy and have their statement confirm it.
+  it.each(['participants', 'stats'])(
+    'refuses a session ended, an account banned, and an administrator no longer one, right after a page (%s)',
+    async (screen) => {
+      const s = await soldEvent();
+      const page = (cookie: string, query = '') =>
+        getAs(t, `/api/console/events/${s.event.id}/${screen}${query}`, cookie);
+      expect((await page(s.organizerCookie)).statusCode).toBe(200);
+      // Another server's logout: the session's row is gone, this process was not told.
+      await t.database.db.delete(sessions).where(eq(sessions.tokenHash, sha256(tokenOf(s.organizerCookie))));
+      const ended = await page(s.organizerCookie);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
 
-    const again = await loginAs(t, s.organizer.email);
-    expect((await page(again, '?q=a')).statusCode).toBe(200);
-    await t.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, s.organizer.id));
-    expect((await page(again, '?q=a')).statusCode).toBe(401);
-    await t.database.db.update(users).set({ bannedAt: null }).where(eq(users.id, s.organizer.id));
+      const again = await loginAs(t, s.organizer.email);
+      expect((await page(again, '?q=a')).statusCode).toBe(200);
+      await t.database.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, s.organizer.id));
+      expect((await page(again, '?q=a')).statusCode).toBe(401);
+      await t.database.db.update(users).set({ bannedAt: null }).where(eq(users.id, s.organizer.id));
 
-    const admin = await createUser(t, { role: 'admin' });
-    const adminCookie = await loginAs(t, admin.email);
-    expect((await page(adminCookie)).statusCode).toBe(200);
-    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
-    expect((await page(adminCookie)).statusCode).toBe(404);
-    // A missing event on a copy still holding is not found, not signed out.
-    const missing = await getAs(t, '/api/console/events/00000000-0000-4000-8000-000000000000/participants', again);
-    expect(missing.statusCode).toBe(404);
-  });
+      const admin = await createUser(t, { role: 'admin' });
+      const adminCookie = await loginAs(t, admin.email);
+      expect((await page(adminCookie)).statusCode).toBe(200);
+      await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+      expect((await page(adminCookie)).statusCode).toBe(404);
+      // A missing event on a copy still holding is not found, not signed out.
+      const missing = await getAs(t, `/api/console/events/00000000-0000-4000-8000-000000000000/${screen}`, again);
+      expect(missing.statusCode).toBe(404);
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../db/array-literal';
 import { type Database, queryRows } from '../../db/client';
 import { namedRows } from '../../db/prepared';
-import type { EventAccessRow } from '../../policy/event-access.repository';
+import { type EventAccessRow, eventAccessColumns, eventStaffJoin } from '../../policy/event-access.repository';
 import { type SessionGuard, sessionHolds } from '../auth/session-copy';
 import { placeEntriesOnDate, placeOfDate } from '../dates/places-of-date';
 import { UNKNOWN_BIRTH_DATE } from '../users/users.repository';
@@ -75,9 +75,11 @@ export type TicketRow = {
 /** The tickets that hold places (options, not their choice heads), with their sales by source. */
 export async function ticketTotals(db: Database, eventId: string, dateId: string | null = null): Promise<TicketRow[]> {
   if (dateId) return ticketTotalsOfDate(db, eventId, dateId);
-  return queryRows<TicketRow>(
-    db,
-    sql`with kept as (
+  return queryRows<TicketRow>(db, ticketTotalsOfEvent(eventId));
+}
+
+const ticketTotalsOfEvent = (eventId: string) =>
+  sql`with kept as (
           select ticket_id,
                  sum(places) filter (where source = 'web') as web,
                  sum(places) filter (where source = 'presentiel') as presentiel,
@@ -93,9 +95,7 @@ export async function ticketTotals(db: Database, eventId: string, dateId: string
           left join tickets h on h.id = t.parent_id
           left join kept k on k.ticket_id = t.id
          where t.event_id = ${eventId} and t.deleted_at is null and not t.is_multipart
-         order by coalesce(h.position, t.position), t.position, t.title`,
-  );
-}
+         order by coalesce(h.position, t.position), t.position, t.title`;
 
 /** The same, of one date (issue 32): counted from its places. */
 async function ticketTotalsOfDate(db: Database, eventId: string, dateId: string): Promise<TicketRow[]> {
@@ -126,14 +126,14 @@ type PeopleRow = { holders: number; regulars: number; absentees: number };
  */
 export async function peopleTotals(db: Database, event: EventHead, dateId: string | null = null): Promise<PeopleRow> {
   if (dateId) return peopleTotalsOfDate(db, event, dateId);
-  const [row] = await queryRows<PeopleRow>(
-    db,
-    sql`select coalesce((select sum(holders) from event_holder_counts where event_id = ${event.id}), 0)::int as holders,
-               coalesce((select sum(regulars) from event_holder_counts where event_id = ${event.id}), 0)::int as regulars,
-               coalesce((select sum(absentees) from event_ticket_totals where event_id = ${event.id}), 0)::int as absentees`,
-  );
+  const [row] = await queryRows<PeopleRow>(db, peopleTotalsOfEvent(event.id));
   return row ?? { holders: 0, regulars: 0, absentees: 0 };
 }
+
+const peopleTotalsOfEvent = (eventId: string) =>
+  sql`select coalesce((select sum(holders) from event_holder_counts where event_id = ${eventId}), 0)::int as holders,
+             coalesce((select sum(regulars) from event_holder_counts where event_id = ${eventId}), 0)::int as regulars,
+             coalesce((select sum(absentees) from event_ticket_totals where event_id = ${eventId}), 0)::int as absentees`;
 
 /** The same, of one date (issue 32): counted from its places. */
 async function peopleTotalsOfDate(db: Database, event: EventHead, dateId: string): Promise<PeopleRow> {
@@ -156,18 +156,18 @@ type PromoRow = { code: string; percent: number; uses: number; discountCents: nu
 
 /** Every promo code of the event with the paid orders that used it. */
 export async function promoTotals(db: Database, eventId: string): Promise<PromoRow[]> {
-  return queryRows<PromoRow>(
-    db,
-    sql`select d.code, d.percent,
+  return queryRows<PromoRow>(db, promoTotalsOfEvent(eventId));
+}
+
+const promoTotalsOfEvent = (eventId: string) =>
+  sql`select d.code, d.percent,
                coalesce(sum(u.uses), 0)::int as uses,
                coalesce(sum(u.discount_cents), 0)::float8 as "discountCents"
           from discount_codes d
           left join event_promo_uses u on u.discount_code_id = d.id
          where d.event_id = ${eventId}
          group by d.id
-         order by d.code`,
-  );
-}
+         order by d.code`;
 
 type HistogramRow = { at: string; quantity: number };
 
@@ -179,14 +179,14 @@ export async function soldHistogram(
   dateId: string | null = null,
 ): Promise<HistogramRow[]> {
   if (dateId) return soldHistogramOfDate(db, eventId, unit, dateId);
-  const format = unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
-  return queryRows<HistogramRow>(
-    db,
-    sql`select to_char(date_trunc(${unit}, hour), ${format}) as at, sum(places)::int as quantity
-          from event_sold_hours where event_id = ${eventId}
-         group by 1 having sum(places) > 0 order by 1`,
-  );
+  return queryRows<HistogramRow>(db, soldHistogramOfEvent(eventId, unit));
 }
+
+const soldHistogramOfEvent = (eventId: string, unit: 'hour' | 'day') =>
+  sql`select to_char(date_trunc(${unit}, hour), ${unit === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD'}) as at,
+             sum(places)::int as quantity
+        from event_sold_hours where event_id = ${eventId}
+       group by 1 having sum(places) > 0 order by 1`;
 
 /** The same, of one date (issue 32): counted from its places. */
 async function soldHistogramOfDate(
@@ -212,13 +212,13 @@ export async function scannedHistogram(
   dateId: string | null = null,
 ): Promise<HistogramRow[]> {
   if (dateId) return scannedHistogramOfDate(db, eventId, dateId);
-  return queryRows<HistogramRow>(
-    db,
-    sql`select to_char(hour, 'YYYY-MM-DD"T"HH24:00') as at, sum(scans)::int as quantity
-          from event_scan_hours where event_id = ${eventId}
-         group by hour having sum(scans) > 0 order by hour`,
-  );
+  return queryRows<HistogramRow>(db, scannedHistogramOfEvent(eventId));
 }
+
+const scannedHistogramOfEvent = (eventId: string) =>
+  sql`select to_char(hour, 'YYYY-MM-DD"T"HH24:00') as at, sum(scans)::int as quantity
+        from event_scan_hours where event_id = ${eventId}
+       group by hour having sum(scans) > 0 order by hour`;
 
 /** The same, of one date (issue 32): counted from its places. */
 async function scannedHistogramOfDate(db: Database, eventId: string, dateId: string): Promise<HistogramRow[]> {
@@ -231,26 +231,20 @@ async function scannedHistogramOfDate(db: Database, eventId: string, dateId: str
   );
 }
 
+type AgeRow = { age: number; quantity: number };
+
 /** Places by the holder's age on the event's first day. */
-export async function ageHistogram(
-  db: Database,
-  event: EventHead,
-  dateId: string | null = null,
-): Promise<{ age: number; quantity: number }[]> {
+export async function ageHistogram(db: Database, event: EventHead, dateId: string | null = null): Promise<AgeRow[]> {
   if (dateId) return ageHistogramOfDate(db, event, dateId);
-  return queryRows(
-    db,
-    sql`select age, sum(places)::int as quantity from event_ages where event_id = ${event.id}
-         group by age having sum(places) > 0 order by age`,
-  );
+  return queryRows(db, ageHistogramOfEvent(event.id));
 }
 
+const ageHistogramOfEvent = (eventId: string) =>
+  sql`select age, sum(places)::int as quantity from event_ages where event_id = ${eventId}
+       group by age having sum(places) > 0 order by age`;
+
 /** The same, of one date (issue 32): counted from its places. */
-async function ageHistogramOfDate(
-  db: Database,
-  event: EventHead,
-  dateId: string,
-): Promise<{ age: number; quantity: number }[]> {
+async function ageHistogramOfDate(db: Database, event: EventHead, dateId: string): Promise<AgeRow[]> {
   return queryRows(
     db,
     sql`select date_part('year', age((${event.dateBegin}::timestamptz at time zone ${PARIS})::date, u.birth_date))::int as age,
@@ -505,77 +499,167 @@ async function withPassEntriesOnDate(db: Database, rows: ParticipantDbRow[], dat
   });
 }
 
-/** Who may read an event's page before its row is read: any event's, or their own events' (policy/can.ts). */
-type PageReader = { id: string; followsAny: boolean; followsOwn: boolean };
+/** Who may read an event's follow-up before its row is read: any event's, or their own events' (policy/can.ts). */
+export type FollowUpReader = { id: string; followsAny: boolean; followsOwn: boolean };
 
-type EventPage = {
+/** What a follow-up statement answers besides its figures. */
+type FollowedEventRow = {
   /** False when the session copy the statement was given no longer holds (nothing else was read). */
   sessionHolds: boolean;
-  /** The event as the viewer relates to it (policy/event-access.repository.ts). */
+} & EventAccessRow;
+
+/**
+ * The statement of the event as `reader` relates to it (policy/event-access.repository.ts), with
+ * `more` columns of the event `e` and the columns of `read`, a subquery of the figures that runs
+ * only where `mayRead` holds: the session copy `guard` still holds and the reader may follow this
+ * event's sales (a bound, the policy decides on the access row). A follow-up's screen took four
+ * round trips one after another (the session, the event's access, its head, then its figures side
+ * by side), each costing more than the figures' own reads of the kept rows; it takes this one.
+ */
+function followedEventStatement(
+  eventId: string,
+  reader: FollowUpReader,
+  guard: SessionGuard | undefined,
+  more: SQL,
+  read: (mayRead: SQL) => SQL,
+): SQL {
+  const mayRead = sql`copy.holds and (${reader.followsAny} or (${reader.followsOwn} and e.organizer_id = ${reader.id}))`;
+  return sql`with copy as (select ${sessionHolds(guard, reader.id)} as holds)
+        select copy.holds as "sessionHolds", ${eventAccessColumns(reader.id)}, ${more}, figures.*
+          from copy, events e ${eventStaffJoin(reader.id)}
+          left join lateral (${read(mayRead)}) figures on true
+         where e.id = ${eventId} and e.deleted_at is null`;
+}
+
+type EventPage = {
+  sessionHolds: boolean;
   access: EventAccessRow;
   questions: QuestionView[];
-  /** Read only when the reader may follow this event's sales (a bound, the policy decides). */
+  /** Read only when the reader may follow this event's sales. */
   page: { rows: ParticipantDbRow[]; total: number; places: number } | null;
 };
 
-/**
- * The event as the viewer relates to it, its questions and one page of its whole list (no date
- * chosen) with its totals, in one statement: a page took four round trips one after another (the
- * session, the event's access, its head, then the page, its totals and its questions side by
- * side), each costing more than the page's own read of its index; it now takes the session's and
- * this one.
- */
+/** The event as the viewer relates to it, its questions and one page of its whole list (no date chosen) with its totals, in one statement. */
 export async function participantsPageOfEvent(
   db: Database,
   eventId: string,
-  reader: PageReader,
+  reader: FollowUpReader,
   wholeEvent: PageQuery,
   guard?: SessionGuard,
 ): Promise<EventPage | undefined> {
   const query = { ...wholeEvent, dateId: undefined };
   const words = searchWords(query.q);
   const search = words.length > 0 ? searchedPageKeys(eventId, query, words, sql`totals.total`) : undefined;
+  const questions = sql`coalesce((select json_agg(json_build_object('id', q.id, 'label', q.label, 'kind', q.kind,
+                                   'choices', q.choices, 'isRequired', q.is_required, 'scope', q.scope,
+                                   'ticketId', q.ticket_id) order by q.position, q.created_at)
+                           from event_questions q where q.event_id = e.id), '[]') as questions`;
   // Named after its text (one per sort and search shape): planning it cost more than running it.
   const [row] = await namedRows<
-    EventPage['access'] & {
+    FollowedEventRow & {
       questions: QuestionView[];
       rows: ParticipantDbRow[] | null;
       total: number | null;
       places: number | null;
-      sessionHolds: boolean;
     }
   >(
     db,
     'participants_page',
-    sql`with copy as (select ${sessionHolds(guard, reader.id)} as holds)
-        select copy.holds as "sessionHolds", e.id, e.title, e.organizer_id as "organizerId", e.is_public as "isPublic",
-               s.user_id is not null as "isStaff", coalesce(s.role = 'box-office', false) as "isBoxOffice",
-               exists(select 1 from participations p
-                       where p.event_id = e.id and p.user_id = ${reader.id} and p.cancelled_at is null) as "isParticipant",
-               coalesce((select json_agg(json_build_object('id', q.id, 'label', q.label, 'kind', q.kind,
-                                   'choices', q.choices, 'isRequired', q.is_required, 'scope', q.scope,
-                                   'ticketId', q.ticket_id) order by q.position, q.created_at)
-                           from event_questions q where q.event_id = e.id), '[]') as questions,
-               page.rows, page.total, page.places
-          from copy, events e
-          left join event_staff s on s.event_id = e.id and s.user_id = ${reader.id}
-          left join lateral (
+    followedEventStatement(
+      eventId,
+      reader,
+      guard,
+      questions,
+      (mayRead) => sql`
             ${search ? sql`with found as materialized (${search.found})` : sql``}
             select (select coalesce(json_agg(r order by r.ordinality), '[]')
                       from guichet_participant_rows(${search?.keys ?? sql`array(${pageKeys(eventId, query, words)})`}) with ordinality as r) as rows,
                    totals.total, totals.places
               from (${pageTotals(eventId, query, words)}) totals
-             where copy.holds and (${reader.followsAny} or (${reader.followsOwn} and e.organizer_id = ${reader.id}))) page on true
-         where e.id = ${eventId} and e.deleted_at is null`,
+             where ${mayRead}`,
+    ),
   );
   if (!row) return undefined;
-  const { questions, rows, total, places, sessionHolds: holds, ...access } = row;
+  const { questions: asked, rows, total, places, sessionHolds: holds, ...access } = row;
   return {
     sessionHolds: holds,
     access,
-    questions,
+    questions: asked,
     page: rows === null ? null : { rows, total: total ?? 0, places: places ?? 0 },
   };
+}
+
+/** The Statistiques tab's figures of a whole event (no date chosen), each the sum of a few kept rows. */
+export type EventFigures = {
+  tickets: TicketRow[];
+  people: PeopleRow;
+  promoCodes: PromoRow[];
+  soldByHour: HistogramRow[];
+  soldByDay: HistogramRow[];
+  scannedByHour: HistogramRow[];
+  ages: AgeRow[];
+};
+
+type EventStatistics = {
+  sessionHolds: boolean;
+  access: EventAccessRow;
+  nbMaxParticipants: number;
+  /** Read only when the reader may follow this event's sales. */
+  figures: EventFigures | null;
+};
+
+/** A query's rows as one JSON array, in the query's order (its ORDER BY keeps it a subquery of its own). */
+const jsonRows = (query: SQL) => sql`(select coalesce(json_agg(x), '[]') from (${query}) x)`;
+
+/**
+ * The event as the viewer relates to it and every figure of its Statistiques tab, in one statement
+ * (named: the same text for every event): ten statements before, three of them one after another.
+ */
+export async function statisticsOfEvent(
+  db: Database,
+  eventId: string,
+  reader: FollowUpReader,
+  guard?: SessionGuard,
+): Promise<EventStatistics | undefined> {
+  const [row] = await namedRows<
+    FollowedEventRow & { nbMaxParticipants: number } & { [K in keyof EventFigures]: EventFigures[K] | null }
+  >(
+    db,
+    'event_statistics',
+    followedEventStatement(
+      eventId,
+      reader,
+      guard,
+      sql`e.nb_max_participants as "nbMaxParticipants"`,
+      (mayRead) => sql`
+            select ${jsonRows(ticketTotalsOfEvent(eventId))} as tickets,
+                   (select row_to_json(x) from (${peopleTotalsOfEvent(eventId)}) x) as people,
+                   ${jsonRows(promoTotalsOfEvent(eventId))} as "promoCodes",
+                   ${jsonRows(soldHistogramOfEvent(eventId, 'hour'))} as "soldByHour",
+                   ${jsonRows(soldHistogramOfEvent(eventId, 'day'))} as "soldByDay",
+                   ${jsonRows(scannedHistogramOfEvent(eventId))} as "scannedByHour",
+                   ${jsonRows(ageHistogramOfEvent(eventId))} as ages
+             where ${mayRead}`,
+    ),
+  );
+  if (!row) return undefined;
+  const {
+    sessionHolds: holds,
+    nbMaxParticipants,
+    tickets,
+    people,
+    promoCodes,
+    soldByHour,
+    soldByDay,
+    scannedByHour,
+    ages,
+    ...access
+  } = row;
+  const figures =
+    tickets && people && promoCodes && soldByHour && soldByDay && scannedByHour && ages
+      ? { tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages }
+      : null;
+  return { sessionHolds: holds, access, nbMaxParticipants, figures };
 }
 
 /** The next page of the export, in order of purchase after the row `after` (keyset, bounded memory). */

@@ -23,9 +23,11 @@ export const followUpRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         querystring: z.object({ dateId: z.string().max(64).optional() }),
         response: { 200: eventStats },
       },
-      ...access('user'),
+      // The statistics' statement confirms the session: a copy of it spares a round trip.
+      config: { ...access('user').config, confirmsSession: true },
     },
-    async (request) => service.eventStats(deps, request.user, request.params.id, request.query.dateId),
+    async (request, reply) =>
+      service.eventStats(deps, request.user, request.params.id, request.query.dateId, sessionCopyOf(request, reply)),
   );
 
   app.get(

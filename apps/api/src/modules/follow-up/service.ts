@@ -17,7 +17,8 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent, authorizeEventRow, eventNotFound } from '../../policy/event-access';
-import { type SessionCopy, sessionGuardOf } from '../auth/session-copy';
+import type { EventAccessRow } from '../../policy/event-access.repository';
+import { type SessionCopy, type SessionGuard, sessionGuardOf } from '../auth/session-copy';
 import { findDates } from '../dates/dates.repository';
 import { findEventQuestions } from '../questions/questions.repository';
 import * as repo from './repository';
@@ -44,15 +45,64 @@ export async function followedDate(deps: AppDeps, eventId: string, dateId: strin
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : 0);
 
-/** The Statistiques tab (2-organiser.md §2.4, §3 "Statistics"): a few aggregate queries. */
+/** The viewer as the database has their session, for reads that do not confirm a copy of it. */
+const sessionRead = async (viewer: Viewer | null, session: SessionCopy | undefined) =>
+  session?.guessed ? session.again() : viewer;
+
+/**
+ * A whole event's follow-up read by `read`, one statement that also reads the event's access and
+ * confirms the session copy (`session`): a copy no longer holding is read again from the
+ * database, and the statement sent once more.
+ */
+async function readFollowedEvent<T extends { sessionHolds: boolean; access: EventAccessRow }>(
+  deps: AppDeps,
+  viewer: Viewer | null,
+  eventId: string,
+  session: SessionCopy | undefined,
+  read: (reader: repo.FollowUpReader, guard: SessionGuard | undefined) => Promise<T | undefined>,
+): Promise<T> {
+  let who = viewer;
+  let copy = session;
+  for (;;) {
+    if (!who) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
+    // The policy decides on the event's row; the statement reads the figures only for whom it may allow.
+    const anyone = { organizerId: '', isPublic: false, isStaff: false };
+    const reader = {
+      id: who.id,
+      followsAny: can(who, 'followSales', anyone),
+      followsOwn: can(who, 'followSales', { ...anyone, organizerId: who.id }),
+    };
+    const guard = sessionGuardOf(copy, who, deps.clock.now());
+    const found = isUuid(eventId) ? await read(reader, guard) : undefined;
+    if (guard && copy && !found?.sessionHolds) {
+      // A copy no longer holding, or an event not found for it: the session as the database has it.
+      who = await copy.again();
+      copy = undefined;
+      continue;
+    }
+    authorizeEventRow(found?.access, who, 'followSales', { hideRefusal: true });
+    if (!found) throw eventNotFound();
+    return found;
+  }
+}
+
+/** The Statistiques tab (2-organiser.md §2.4, §3 "Statistics"): sums of the rows kept beside the places. */
 export async function eventStats(
   deps: AppDeps,
   viewer: Viewer | null,
   eventId: string,
   dateId?: string,
+  session?: SessionCopy,
 ): Promise<EventStats> {
-  const event = await followedEvent(deps, viewer, eventId);
+  if (!dateId) {
+    const found = await readFollowedEvent(deps, viewer, eventId, session, (reader, guard) =>
+      repo.statisticsOfEvent(deps.db, eventId, reader, guard),
+    );
+    if (!found.figures) throw eventNotFound();
+    return statisticsOf(found.figures, { nbMaxParticipants: found.nbMaxParticipants, dateCapacity: null });
+  }
   // One date (issue 32): its places and the passes covering it; the promo codes stay the event's.
+  const event = await followedEvent(deps, await sessionRead(viewer, session), eventId);
   const date = await followedDate(deps, event.id, dateId);
   const [tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages, dates] = await Promise.all([
     repo.ticketTotals(deps.db, event.id, date),
@@ -64,6 +114,22 @@ export async function eventStats(
     repo.ageHistogram(deps.db, event, date),
     date ? findDates(deps.db, event.id) : [],
   ]);
+  return statisticsOf(
+    { tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages },
+    {
+      nbMaxParticipants: event.nbMaxParticipants,
+      // A date's own capacity bounds its places (issue 32); else the event's maximum, if any.
+      dateCapacity: dates.find((d) => d.id === date)?.capacity ?? null,
+    },
+  );
+}
+
+/** The tab's figures from the sums read, the capacity bounded by the event's maximum or the date's own. */
+function statisticsOf(
+  figures: repo.EventFigures,
+  bounds: { nbMaxParticipants: number; dateCapacity: number | null },
+): EventStats {
+  const { tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages } = figures;
   const titles = tickets.map((t) => (t.headTitle ? `${t.headTitle} - ${t.title}` : t.title));
   const labels = ticketChartLabels(titles);
   const byTicket = tickets.map((t, i) => {
@@ -89,9 +155,7 @@ export async function eventStats(
   const sum = (pick: (t: (typeof byTicket)[number]) => number) => byTicket.reduce((total, t) => total + pick(t), 0);
   const participants = sum((t) => t.sold);
   const places = sum((t) => t.available);
-  // A date's own capacity bounds its places (issue 32); else the event's maximum, if any.
-  const dateCapacity = dates.find((d) => d.id === date)?.capacity ?? null;
-  const bound = dateCapacity ?? (event.nbMaxParticipants > 0 ? event.nbMaxParticipants : null);
+  const bound = bounds.dateCapacity ?? (bounds.nbMaxParticipants > 0 ? bounds.nbMaxParticipants : null);
   const capacity = bound === null ? places : Math.min(bound, places);
   const scanned = sum((t) => t.scanned);
   return {
@@ -176,39 +240,15 @@ export async function listParticipants(
   query: ParticipantsQuery,
   session?: SessionCopy,
 ): Promise<ParticipantsPage> {
-  let who = viewer;
-  let copy = session;
-  // A date's list reads the event before its page: on the session as the database has it.
-  if (copy?.guessed && query.dateId) {
-    who = await copy.again();
-    copy = undefined;
-  }
-  // One date of several (issue 32) is checked against the event's dates first.
-  if (query.dateId) return listParticipantsOfDate(deps, who, eventId, query);
-  for (;;) {
-    if (!who) throw new AppError('UNAUTHENTICATED', fr.shell.notLoggedIn, 401);
-    // The policy decides on the event's row; the statement reads the page only for whom it may allow.
-    const anyone = { organizerId: '', isPublic: false, isStaff: false };
-    const reader = {
-      id: who.id,
-      followsAny: can(who, 'followSales', anyone),
-      followsOwn: can(who, 'followSales', { ...anyone, organizerId: who.id }),
-    };
-    const guard = sessionGuardOf(copy, who, deps.clock.now());
-    const found = isUuid(eventId)
-      ? await repo.participantsPageOfEvent(deps.db, eventId, reader, query, guard)
-      : undefined;
-    if (guard && copy && !found?.sessionHolds) {
-      // A copy no longer holding, or an event not found for it: the session as the database has it.
-      who = await copy.again();
-      copy = undefined;
-      continue;
-    }
-    authorizeEventRow(found?.access, who, 'followSales', { hideRefusal: true });
-    if (!found?.page) throw eventNotFound();
-    const { page, questions } = found;
-    return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };
-  }
+  // One date of several (issue 32) is checked against the event's dates first: its list reads the
+  // event before its page, on the session as the database has it.
+  if (query.dateId) return listParticipantsOfDate(deps, await sessionRead(viewer, session), eventId, query);
+  const found = await readFollowedEvent(deps, viewer, eventId, session, (reader, guard) =>
+    repo.participantsPageOfEvent(deps.db, eventId, reader, query, guard),
+  );
+  if (!found.page) throw eventNotFound();
+  const { page, questions } = found;
+  return { items: page.rows.map((row) => toParticipantRow(row, questions)), total: page.total, places: page.places };
 }
 
 /** The list of one date of an event of several (issue 32). */
