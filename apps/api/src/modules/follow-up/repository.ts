@@ -508,6 +508,9 @@ type FollowedEventRow = {
   sessionHolds: boolean;
 } & EventAccessRow;
 
+/** The same, the event's access apart. */
+export type FollowedEvent = { sessionHolds: boolean; access: EventAccessRow };
+
 /**
  * The statement of the event as `reader` relates to it (policy/event-access.repository.ts), with
  * `more` columns of the event `e` and the columns of `read`, a subquery of the figures that runs
@@ -531,9 +534,7 @@ function followedEventStatement(
          where e.id = ${eventId} and e.deleted_at is null`;
 }
 
-type EventPage = {
-  sessionHolds: boolean;
-  access: EventAccessRow;
+type EventPage = FollowedEvent & {
   questions: QuestionView[];
   /** Read only when the reader may follow this event's sales. */
   page: { rows: ParticipantDbRow[]; total: number; places: number } | null;
@@ -600,9 +601,7 @@ export type EventFigures = {
   ages: AgeRow[];
 };
 
-type EventStatistics = {
-  sessionHolds: boolean;
-  access: EventAccessRow;
+type EventStatistics = FollowedEvent & {
   nbMaxParticipants: number;
   /** Read only when the reader may follow this event's sales. */
   figures: EventFigures | null;
@@ -621,9 +620,7 @@ export async function statisticsOfEvent(
   reader: FollowUpReader,
   guard?: SessionGuard,
 ): Promise<EventStatistics | undefined> {
-  const [row] = await namedRows<
-    FollowedEventRow & { nbMaxParticipants: number } & { [K in keyof EventFigures]: EventFigures[K] | null }
-  >(
+  const [row] = await namedRows<FollowedEventRow & { nbMaxParticipants: number; figures: EventFigures | null }>(
     db,
     'event_statistics',
     followedEventStatement(
@@ -632,33 +629,19 @@ export async function statisticsOfEvent(
       guard,
       sql`e.nb_max_participants as "nbMaxParticipants"`,
       (mayRead) => sql`
-            select ${jsonRows(ticketTotalsOfEvent(eventId))} as tickets,
-                   (select row_to_json(x) from (${peopleTotalsOfEvent(eventId)}) x) as people,
-                   ${jsonRows(promoTotalsOfEvent(eventId))} as "promoCodes",
-                   ${jsonRows(soldHistogramOfEvent(eventId, 'hour'))} as "soldByHour",
-                   ${jsonRows(soldHistogramOfEvent(eventId, 'day'))} as "soldByDay",
-                   ${jsonRows(scannedHistogramOfEvent(eventId))} as "scannedByHour",
-                   ${jsonRows(ageHistogramOfEvent(eventId))} as ages
+            select json_build_object(
+                     'tickets', ${jsonRows(ticketTotalsOfEvent(eventId))},
+                     'people', (select row_to_json(x) from (${peopleTotalsOfEvent(eventId)}) x),
+                     'promoCodes', ${jsonRows(promoTotalsOfEvent(eventId))},
+                     'soldByHour', ${jsonRows(soldHistogramOfEvent(eventId, 'hour'))},
+                     'soldByDay', ${jsonRows(soldHistogramOfEvent(eventId, 'day'))},
+                     'scannedByHour', ${jsonRows(scannedHistogramOfEvent(eventId))},
+                     'ages', ${jsonRows(ageHistogramOfEvent(eventId))}) as figures
              where ${mayRead}`,
     ),
   );
   if (!row) return undefined;
-  const {
-    sessionHolds: holds,
-    nbMaxParticipants,
-    tickets,
-    people,
-    promoCodes,
-    soldByHour,
-    soldByDay,
-    scannedByHour,
-    ages,
-    ...access
-  } = row;
-  const figures =
-    tickets && people && promoCodes && soldByHour && soldByDay && scannedByHour && ages
-      ? { tickets, people, promoCodes, soldByHour, soldByDay, scannedByHour, ages }
-      : null;
+  const { sessionHolds: holds, nbMaxParticipants, figures, ...access } = row;
   return { sessionHolds: holds, access, nbMaxParticipants, figures };
 }
 

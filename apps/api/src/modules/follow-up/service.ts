@@ -17,7 +17,6 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { can, type Viewer } from '../../policy/can';
 import { authorizeEvent, authorizeEventRow, eventNotFound } from '../../policy/event-access';
-import type { EventAccessRow } from '../../policy/event-access.repository';
 import { type SessionCopy, type SessionGuard, sessionGuardOf } from '../auth/session-copy';
 import { findDates } from '../dates/dates.repository';
 import { findEventQuestions } from '../questions/questions.repository';
@@ -54,7 +53,7 @@ const sessionRead = async (viewer: Viewer | null, session: SessionCopy | undefin
  * confirms the session copy (`session`): a copy no longer holding is read again from the
  * database, and the statement sent once more.
  */
-async function readFollowedEvent<T extends { sessionHolds: boolean; access: EventAccessRow }>(
+async function readFollowedEvent<T extends repo.FollowedEvent>(
   deps: AppDeps,
   viewer: Viewer | null,
   eventId: string,
@@ -80,8 +79,8 @@ async function readFollowedEvent<T extends { sessionHolds: boolean; access: Even
       copy = undefined;
       continue;
     }
-    authorizeEventRow(found?.access, who, 'followSales', { hideRefusal: true });
     if (!found) throw eventNotFound();
+    authorizeEventRow(found.access, who, 'followSales', { hideRefusal: true });
     return found;
   }
 }
